@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+// DESIGN §1: configuration is environment variables, validated once at start-up.
+// This is the only module that reads process.env.
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for SQLite)')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'MASTER_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolish.default(false),
+  MAX_UPLOAD_MB: positiveInt('MAX_UPLOAD_MB').max(2000).default(50),
+  SESSION_IDLE_MIN: positiveInt('SESSION_IDLE_MIN').default(30),
+  SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
+  RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
+  TRUST_PROXY: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  publicOrigin: string;
+  secureCookies: boolean;
+  masterKey: string | undefined;
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  maxUploadBytes: number;
+  maxUploadMb: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  rateLimitPerMin: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment into a Config; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as most shells and .env files intend.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    publicOrigin,
+    secureCookies: publicOrigin.startsWith('https:'),
+    masterKey: e.MASTER_KEY,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    sessionIdleMs: e.SESSION_IDLE_MIN * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,219 @@
+
+// Table types for Kysely. Dialect-neutral storage conventions (docs/decisions/0002-dialect-neutral-schema.md):
+// ids are UUID text made by the app, booleans are integers 0/1, instants are ISO-8601 UTC text,
+// dates are YYYY-MM-DD text, height/weight are double precision.
+
+export type Flag = number; // 0 | 1
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string; // SHA-256 of the token, hex
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string; // absolute lifetime end
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  email: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface ProfilesTable {
+  id: string;
+  user_id: string;
+  is_self: Flag;
+  relationship: string | null;
+  is_pet: Flag;
+  name: string | null;
+  date_of_birth: string | null;
+  phone_number: string | null;
+  address: string | null;
+  email: string | null;
+  blood_type: string | null;
+  height: number | null; // cm
+  weight: number | null; // kg
+  primary_language: string | null;
+  religious_restrictions: string | null;
+  organ_donor: Flag;
+  advance_directives: Flag;
+  living_will: Flag;
+  has_vision_impairment: Flag;
+  has_hearing_impairment: Flag;
+  has_allergies: Flag;
+  allergy_details: string | null;
+  has_chronic_conditions: Flag;
+  chronic_condition_details: string | null;
+  has_bleeding_disorders: Flag;
+  bleeding_disorder_details: string | null;
+  has_previous_surgeries: Flag;
+  surgery_details: string | null;
+  has_mobility_issues: Flag;
+  mobility_details: string | null;
+  had_anesthesia_reactions: Flag;
+  anesthesia_reaction_details: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmergencyContactsTable {
+  id: string;
+  user_id: string;
+  profile_id: string;
+  name: string;
+  relationship: string | null;
+  phone_number: string | null;
+  email: string | null;
+  is_primary: Flag;
+  has_medical_power: Flag;
+  position: number;
+  created_at: string;
+}
+
+export interface HealthcareProvidersTable {
+  id: string;
+  user_id: string;
+  profile_id: string;
+  provider_name: string;
+  specialty: string | null;
+  facility: string | null;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  is_primary: Flag;
+  notes: string | null;
+  position: number;
+  created_at: string;
+}
+
+export interface MedicationsTable {
+  id: string;
+  user_id: string;
+  profile_id: string;
+  medication_name: string | null;
+  dosage: string | null;
+  frequency: string | null;
+  purpose: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  is_current: Flag;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmergencySharesTable {
+  id: string;
+  user_id: string;
+  profile_id: string; // unique: one code per person
+  kind: 'self' | 'family';
+  share_id: string; // unique, 43-char base64url
+  pin_hash: string;
+  is_active: Flag;
+  is_disabled: Flag; // set after too many wrong PINs; re-activation clears it
+  failed_streak: number; // wrong PINs in a row
+  failed_total: number; // wrong PINs since the PIN was set or the code re-activated
+  locked_until: string | null;
+  last_access_notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PinAttemptsTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface MedicalFilesTable {
+  id: string;
+  user_id: string;
+  profile_id: string | null;
+  display_name: string;
+  original_name: string;
+  file_type: string; // sniffed MIME type
+  size: number;
+  storage_key: string;
+  wrapped_key: string; // base64 data key wrapped by the master key
+  record_date: string | null;
+  provider_name: string | null;
+  visit_location: string | null;
+  visit_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileShareLinksTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  file_ids: string; // JSON array of medical_files ids
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  user_id: string;
+  uid: string; // stable iCalendar UID
+  appointment_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  provider_name: string;
+  reason_for_visit: string | null;
+  location: string | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  level: 'error' | 'warning' | 'info';
+  title: string;
+  data: string | null; // JSON text
+  is_read: Flag;
+  is_hidden: Flag;
+  dedupe_key: string | null; // unique when set: makes periodic jobs and rate-limited notices idempotent
+  created_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  user_id: string | null; // no foreign key: the record of an account deletion outlives the account
+  action: string;
+  ip: string | null;
+  detail: string | null; // JSON text; never health data
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  profiles: ProfilesTable;
+  emergency_contacts: EmergencyContactsTable;
+  healthcare_providers: HealthcareProvidersTable;
+  medications: MedicationsTable;
+  emergency_shares: EmergencySharesTable;
+  pin_attempts: PinAttemptsTable;
+  medical_files: MedicalFilesTable;
+  file_share_links: FileShareLinksTable;
+  appointments: AppointmentsTable;
+  notifications: NotificationsTable;
+  audit_events: AuditEventsTable;
+}
+
