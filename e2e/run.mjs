@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// Runs the browser end-to-end suite against the production build, the way `npm start` serves it:
+// a fresh server on a free port with a throwaway DATA_DIR, then `vitest run --config e2e/vitest.config.ts`.
+// Exit code is vitest's. Nothing is skipped: a missing Chromium or a missing build is a failure.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(e2eDir, '..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+const tmpDir = path.join(e2eDir, '.tmp');
+const logFile = path.join(tmpDir, 'server.log');
+const HOST = '127.0.0.1';
+
+function fail(message) {
+  console.error(`e2e: ${message}`);
+  process.exit(1);
+}
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function resolveChromium() {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (!isExecutable(fromEnv)) fail(`CHROME_PATH=${fromEnv} is not an executable file.`);
+    return fromEnv;
+  }
+  if (isExecutable('/usr/bin/chromium')) return '/usr/bin/chromium';
+  fail('Chromium not found: install it with `apt-get install -y chromium` or set CHROME_PATH');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file, lines = 200) {
+  if (!existsSync(file)) return '(no server log)';
+  const all = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return all.slice(-lines).join('\n') || '(server log is empty)';
+}
+
+function waitForExit(child, ms) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited (code ${server.exitCode ?? server.signalCode}) before it became healthy`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) {
+        const body = await res.json().catch(() => null);
+        if (body?.status === 'ok') return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer {"status":"ok"} within ${timeoutMs / 1000} s`);
+}
+
+const chromePath = resolveChromium();
+if (!existsSync(serverEntry)) {
+  fail('apps/server/dist/server.js not found: run `npm run build` first (`npm test` builds before the e2e step).');
+}
+const vitestBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+mkdirSync(tmpDir, { recursive: true });
+const port = await freePort();
+// The browser uses the very origin the server is told it lives at, so the CSRF Origin check
+// (DESIGN §5) sees the same origin the page sends.
+const baseUrl = `http://${HOST}:${port}`;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kinchart-e2e-'));
+
+// Hermetic: the suite always gets a fresh SQLite database and local file store, whatever the
+// caller's environment points DATABASE_URL, STORAGE or MASTER_KEY at.
+const serverEnv = { ...process.env };
+for (const name of Object.keys(serverEnv)) {
+  if (name === 'DATABASE_URL' || name === 'MASTER_KEY' || name === 'STORAGE' || name.startsWith('S3_')) delete serverEnv[name];
+}
+Object.assign(serverEnv, {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST,
+  DATA_DIR: dataDir,
+  PUBLIC_URL: baseUrl,
+  RATE_LIMIT_PER_MIN: '0',
+  LOG_LEVEL: 'warn',
+});
+
+const logFd = openSync(logFile, 'w');
+const server = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', logFd, logFd] });
+closeSync(logFd);
+
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      if (!(await waitForExit(server, 10_000))) {
+        server.kill('SIGKILL');
+        await waitForExit(server, 5_000);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+let vitest = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    vitest?.kill(signal);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+let exitCode = 1;
+try {
+  console.log(`e2e: server on ${baseUrl} (log: ${path.relative(repoRoot, logFile)}), Chromium at ${chromePath}`);
+  await waitForHealth(baseUrl, server, 60_000);
+  vitest = spawn(process.execPath, [vitestBin, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath },
+  });
+  exitCode = await new Promise((resolve) => {
+    vitest.on('error', (err) => {
+      console.error(`e2e: could not start vitest: ${err.message}`);
+      resolve(1);
+    });
+    vitest.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  if (server.exitCode !== null || server.signalCode !== null) {
+    console.error(`e2e: the server stopped during the run (code ${server.exitCode ?? server.signalCode}).`);
+    exitCode ||= 1;
+  }
+} catch (err) {
+  console.error(`e2e: ${err instanceof Error ? err.message : String(err)}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+
+if (exitCode !== 0) {
+  console.error(`\n----- server log (${path.relative(repoRoot, logFile)}, last 200 lines) -----\n${tail(logFile)}\n-----`);
+}
+process.exit(exitCode);

@@ -1,0 +1,19 @@
+import { describe, test } from 'vitest';
+import { DESKTOP, PHONE, expectNoA11yViolations, newPage, open, useBrowser } from '../lib/browser';
+
+useBrowser();
+
+// DESIGN §8: pages pass axe (WCAG 2.1 AA). Serious and critical findings fail the run.
+const routes = ['/', '/about', '/howitworks', '/faq', '/privacy-policy', '/terms-of-service', '/signup', '/login'];
+
+for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  describe(`accessibility on a ${device} (${viewport.width}x${viewport.height})`, () => {
+    for (const route of routes) {
+      test(`${route} has no serious or critical axe violations`, async () => {
+        const page = await newPage(viewport);
+        await open(page, route);
+        await expectNoA11yViolations(page, `${route} (${device})`);
+      });
+    }
+  });
+}

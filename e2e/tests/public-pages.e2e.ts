@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectHidden, expectVisible, newPage, open, useBrowser } from '../lib/browser';
+
+useBrowser();
+
+const year = String(new Date().getFullYear());
+
+// SPEC §2 Layout: the app header is absent on emergency pages and on /, /about, /howitworks
+// and /faq; the footer is everywhere except emergency pages.
+async function expectLayout(page: Page, { header, footer }: { header: boolean; footer: boolean }) {
+  const banner = page.getByRole('banner');
+  const contentinfo = page.getByRole('contentinfo');
+  if (header) await expectVisible(banner);
+  else await expectHidden(banner);
+  if (footer) {
+    await expectVisible(contentinfo);
+    expect(await contentinfo.first().innerText()).toContain(year);
+  } else {
+    await expectHidden(contentinfo);
+  }
+}
+
+describe('public pages', () => {
+  test('the landing page shows its hero, features, testimonials, contact and sign-up call, without the app header', async () => {
+    const page = await newPage();
+    await open(page, '/');
+    const main = page.getByRole('main');
+    await expectVisible(main.getByText('Empowering Patients'));
+    // SPEC §2: a testimonial carousel with 3 slides and 3 dots.
+    await expect.poll(() => main.getByRole('button', { name: /testimonial|slide/i }).count()).toBe(3);
+    await expectVisible(main.getByRole('link', { name: /sign up|get started|create/i }));
+    await expectLayout(page, { header: false, footer: true });
+  });
+
+  test('the about page tells the mission and shows the team', async () => {
+    const page = await newPage();
+    await open(page, '/about');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await expectVisible(page.getByRole('heading', { name: /mission/i }));
+    await expectVisible(page.getByRole('heading', { name: /team/i }));
+    await expectLayout(page, { header: false, footer: true });
+  });
+
+  test('the how-it-works page walks through six steps', async () => {
+    const page = await newPage();
+    await open(page, '/howitworks');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await expect.poll(() => page.getByRole('main').getByRole('listitem').count()).toBe(6);
+    await expectLayout(page, { header: false, footer: true });
+  });
+
+  test('the FAQ page answers six questions', async () => {
+    const page = await newPage();
+    await open(page, '/faq');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBe(6);
+    await expectLayout(page, { header: false, footer: true });
+  });
+
+  for (const route of ['/privacy-policy', '/terms-of-service']) {
+    test(`the ${route} page shows its text with the header and footer`, async () => {
+      const page = await newPage();
+      await open(page, route);
+      await expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }));
+      await expectLayout(page, { header: true, footer: true });
+    });
+  }
+
+  test('the login page has the header and footer', async () => {
+    const page = await newPage();
+    await open(page, '/login');
+    await expectVisible(page.getByRole('heading', { name: 'Welcome Back!' }));
+    await expectVisible(page.getByText('Empowering Patients'));
+    await expectLayout(page, { header: true, footer: true });
+  });
+
+  test('an emergency link for an unknown code says so, without header or footer', async () => {
+    const page = await newPage();
+    await open(page, '/emergency/x');
+    await expectVisible(page.getByText('QR code not found or inactive'));
+    await expectLayout(page, { header: false, footer: false });
+    await open(page, '/family/emergency/x');
+    await expectVisible(page.getByText('QR code not found or inactive'));
+    await expectLayout(page, { header: false, footer: false });
+  });
+});
