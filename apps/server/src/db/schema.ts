@@ -1,9 +1,13 @@
+import type { Generated } from 'kysely';
 
 // Table types for Kysely. Dialect-neutral storage conventions (docs/decisions/0002-dialect-neutral-schema.md):
 // ids are UUID text made by the app, booleans are integers 0/1, instants are ISO-8601 UTC text,
 // dates are YYYY-MM-DD text, height/weight are double precision.
 
-export type Flag = number; // 0 | 1
+
+/** 0 | 1, with a column default, so inserts may omit it. */
+export type Flag = Generated<number>;
+export type Counter = Generated<number>;
 
 export interface UsersTable {
   id: string;
@@ -78,7 +82,7 @@ export interface EmergencyContactsTable {
   email: string | null;
   is_primary: Flag;
   has_medical_power: Flag;
-  position: number;
+  position: Counter;
   created_at: string;
 }
 
@@ -94,7 +98,7 @@ export interface HealthcareProvidersTable {
   address: string | null;
   is_primary: Flag;
   notes: string | null;
-  position: number;
+  position: Counter;
   created_at: string;
 }
 
@@ -109,7 +113,7 @@ export interface MedicationsTable {
   start_date: string | null;
   end_date: string | null;
   is_current: Flag;
-  position: number;
+  position: Counter;
   created_at: string;
   updated_at: string;
 }
@@ -123,8 +127,8 @@ export interface EmergencySharesTable {
   pin_hash: string;
   is_active: Flag;
   is_disabled: Flag; // set after too many wrong PINs; re-activation clears it
-  failed_streak: number; // wrong PINs in a row
-  failed_total: number; // wrong PINs since the PIN was set or the code re-activated
+  failed_streak: Counter; // wrong PINs in a row
+  failed_total: Counter; // wrong PINs since the PIN was set or the code re-activated
   locked_until: string | null;
   last_access_notified_at: string | null;
   created_at: string;

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSession, requireUser, sessionCookies } from './plugins/session';
+import { loggerOptions } from './plugins/logging';
+import { createSessionRepository } from './features/auth/session.repository';
+import type { AccountDeletionHook } from './features/auth/auth.service';
+import { createAuthService } from './features/auth/auth.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Built web app to serve; defaults to apps/web/dist when it exists. */
+  webRoot?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole app: plugins first, then one readable list of feature routes (STYLE: medplum, fastify/demo). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const { db } = database;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await registerSession(app);
+
+  const sessions = createSessionRepository(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const cookies = sessionCookies(config);
+  const authenticated = requireUser(sessions, cookies);
+  const accountDeletionHooks: AccountDeletionHook[] = [];
+
+  // Feature routes.
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, {
+    auth: createAuthService({ db, sessions, accountDeletionHooks }),
+    sessions,
+    cookies,
+    requireUser: authenticated,
+  });
+
+  await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
+  return app;
+}
+
+async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const hasWeb = !!indexFile && fs.existsSync(indexFile);
+  if (hasWeb && webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints assets: cache them for a year; index.html is never cached.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && hasWeb) {
+      // Client-side routes (/dashboard, /emergency/{id}, …) all start from index.html.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  checkAuthResponseSchema,
+  deleteAccountSchema,
+  loginResponseSchema,
+  loginSchema,
+  signupSchema,
+} from '@kinchart/shared/auth';
+import { messageSchema } from '@kinchart/shared/common';
+import type { SessionCookies } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
+import type { SessionRepository } from './session.repository';
+import type { AuthService, RequestMeta } from './auth.service';
+
+const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
+// SPEC §7 Authentication — exact paths and `message` fields.
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; sessions: SessionRepository; cookies: SessionCookies; requireUser: (r: FastifyRequest) => Promise<void> },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, cookies, requireUser } = opts;
+
+  r.post(
+    '/api/auth/signup',
+    { schema: { body: signupSchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      await auth.signup(request.body, meta(request));
+      return reply.code(201).send({ message: 'Account created successfully!' });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const { token, user } = await auth.login(request.body, meta(request));
+      cookies.set(reply, token);
+      return { message: 'Login successful.', user };
+    },
+  );
+
+  r.get(
+    '/api/auth/check-auth',
+    { preHandler: requireUser, schema: { response: { 200: checkAuthResponseSchema } } },
+    async (request) => {
+      const { id, username, email } = currentUser(request);
+      return { authenticated: true as const, user: { id, username, email } };
+    },
+  );
+
+  r.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    // Logging out is idempotent: an absent or expired session still ends with a cleared cookie.
+    const token = cookies.read(request);
+    const user = token ? await opts.sessions.findUser(token) : null;
+    if (user) await auth.logout(user.id, user.sessionId, meta(request));
+    cookies.clear(reply);
+    return { message: 'Logged out successfully' };
+  });
+
+  r.put(
+    '/api/auth/changePassword',
+    { preHandler: requireUser, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await auth.changePassword(user.id, user.sessionId, request.body, meta(request));
+      return { message: 'Password updated successfully' };
+    },
+  );
+
+  r.put(
+    '/api/auth/change-email',
+    { preHandler: requireUser, schema: { body: changeEmailSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await auth.changeEmail(user.id, user.sessionId, request.body, meta(request));
+      return { message: 'Email updated successfully' };
+    },
+  );
+
+  r.delete(
+    '/api/auth/deleteAccount',
+    { preHandler: requireUser, schema: { body: deleteAccountSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await auth.deleteAccount(currentUser(request).id, request.body.password, meta(request));
+      cookies.clear(reply);
+      return { message: 'Account deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../../db/database';
+import { nowIso, randomToken, sha256Hex } from '../../lib/ids';
+
+export interface SessionUser {
+  sessionId: string;
+  id: string;
+  username: string;
+  email: string;
+}
+
+// Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
+export function createSessionRepository(db: Db, options: { idleMs: number; maxMs: number }) {
+  return {
+    async create(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
+      const token = randomToken();
+      const now = new Date();
+      await db
+        .insertInto('sessions')
+        .values({
+          id: sha256Hex(token),
+          user_id: userId,
+          created_at: nowIso(now),
+          last_seen_at: nowIso(now),
+          expires_at: nowIso(new Date(now.getTime() + options.maxMs)),
+          ip: meta.ip,
+          user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        })
+        .execute();
+      return token;
+    },
+
+    /** The signed-in user for a token, or null when unknown, idle too long or past its lifetime. */
+    async findUser(token: string): Promise<SessionUser | null> {
+      const id = sha256Hex(token);
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.username', 'users.email'])
+        .where('sessions.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const now = Date.now();
+      const lastSeen = Date.parse(row.last_seen_at);
+      if (Date.parse(row.expires_at) <= now || lastSeen + options.idleMs <= now) {
+        await db.deleteFrom('sessions').where('id', '=', id).execute();
+        return null;
+      }
+      // Sliding idle window; written at most once a minute to keep reads cheap.
+      if (now - lastSeen > 60_000) {
+        await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
+      }
+      return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email };
+    },
+
+    async delete(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+
+    async deleteOthers(userId: string, keepSessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+    },
+
+    async deleteExpired(): Promise<void> {
+      const now = new Date();
+      await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([eb('expires_at', '<=', nowIso(now)), eb('last_seen_at', '<=', nowIso(new Date(now.getTime() - options.idleMs)))]),
+        )
+        .execute();
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

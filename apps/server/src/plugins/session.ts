@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { Config } from '../config';
+import type { SessionRepository, SessionUser } from '../features/auth/session.repository';
+import { unauthorized } from '../lib/http-errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`; routes behind it can rely on it. */
+    user: SessionUser | null;
+  }
+}
+
+export interface SessionCookies {
+  name: string;
+  read(request: FastifyRequest): string | undefined;
+  set(reply: FastifyReply, token: string): void;
+  clear(reply: FastifyReply): void;
+}
+
+export function sessionCookies(config: Config): SessionCookies {
+  // `__Host-` pins the cookie to our exact origin when we are on https (DESIGN §5).
+  const name = config.secureCookies ? '__Host-sid' : 'sid';
+  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
+  return {
+    name,
+    read: (request) => request.cookies[name],
+    set: (reply, token) => void reply.setCookie(name, token, { ...base, maxAge: Math.floor(config.sessionMaxMs / 1000) }),
+    clear: (reply) => void reply.clearCookie(name, base),
+  };
+}
+
+export async function registerSession(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+}
+
+/** preHandler: 401 unless a live session cookie is present. */
+export function requireUser(sessions: SessionRepository, cookies: SessionCookies) {
+  return async (request: FastifyRequest) => {
+    const token = cookies.read(request);
+    const user = token ? await sessions.findUser(token) : null;
+    if (!user) throw unauthorized();
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route behind `requireUser`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

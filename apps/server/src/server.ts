@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase, migrateToLatest } from './db/database';
+import { buildApp } from './app';
+
+// Config, listen, graceful shutdown — nothing else (DESIGN §2).
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'kinchart.db') });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.db.destroy())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error('Kinchart failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { TestApp } from './helpers';
+import { GOOD_PASSWORD, ORIGIN, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('answers ok once the database answers', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('sign-up', () => {
+  it('creates an account and answers 201 with a message', async () => {
+    const client = new TestClient(t.app);
+    const res = await client.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Account created successfully!' });
+  });
+
+  it('stores the email lower-cased and refuses a duplicate with 409', async () => {
+    const email = uniqueEmail('Mixed.Case');
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/auth/signup', { email, password: GOOD_PASSWORD, username: 'A' })).statusCode).toBe(201);
+    const dup = await client.post('/api/auth/signup', { email: email.toUpperCase(), password: GOOD_PASSWORD, username: 'B' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toMatch(/already exists/);
+    const row = await t.database.db.selectFrom('users').select(['email', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    expect(row?.email).toBe(email.toLowerCase());
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('requires a username after trimming', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Username is required' });
+  });
+
+  it('refuses short, over-long and common passwords and a malformed email', async () => {
+    const c = new TestClient(t.app);
+    const short = await c.post('/api/auth/signup', { email: uniqueEmail(), password: 'short', username: 'A' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/at least 8/);
+    const long = await c.post('/api/auth/signup', { email: uniqueEmail(), password: 'x'.repeat(257), username: 'A' });
+    expect(long.statusCode).toBe(400);
+    const common = await c.post('/api/auth/signup', { email: uniqueEmail(), password: 'password123', username: 'A' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toMatch(/too common/);
+    const badEmail = await c.post('/api/auth/signup', { email: 'not-an-email', password: GOOD_PASSWORD, username: 'A' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toMatch(/email/i);
+  });
+
+  it('answers 400 with a message for malformed JSON, and 415 for a non-JSON body', async () => {
+    const c = new TestClient(t.app);
+    const bad = await c.post('/api/auth/signup', '{"email": ', { headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Malformed JSON in request body' });
+    const form = await c.post('/api/auth/signup', 'email=a', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.statusCode).toBe(415);
+    expect(typeof form.json().message).toBe('string');
+    const wrongType = await c.post('/api/auth/signup', { email: 5, password: [], username: {} });
+    expect(wrongType.statusCode).toBe(400);
+  });
+});
+
+describe('login', () => {
+  it('signs in, sets an HttpOnly SameSite=Lax session cookie, and check-auth then answers', async () => {
+    const email = uniqueEmail();
+    const c = new TestClient(t.app);
+    await c.post('/api/auth/signup', { email, password: GOOD_PASSWORD, username: 'Robin' });
+    const res = await c.post('/api/auth/login', { email: email.toUpperCase(), password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Login successful.', user: { email, username: 'Robin' } });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^sid=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    const check = await c.get('/api/auth/check-auth');
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ authenticated: true, user: { email, username: 'Robin' } });
+    expect(check.json().user).not.toHaveProperty('password_hash');
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const { client } = await signedInUser(t.app);
+    const token = client.cookie?.split('=')[1];
+    const rows = await t.database.db.selectFrom('sessions').select('id').execute();
+    expect(token).toBeTruthy();
+    expect(rows.some((r) => r.id === token)).toBe(false);
+  });
+
+  it('answers an unknown email and a wrong password identically', async () => {
+    const { email } = await signedInUser(t.app);
+    const c = new TestClient(t.app);
+    const wrong = await c.post('/api/auth/login', { email, password: 'wrong password!' });
+    const unknown = await c.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong password!' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('throttles an account after 10 failures in 15 minutes with 429, even for the right password', async () => {
+    const { email, password } = await signedInUser(t.app);
+    const c = new TestClient(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` })).statusCode).toBe(401);
+    }
+    const locked = await c.post('/api/auth/login', { email, password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many failed login attempts/);
+    expect(locked.headers['retry-after']).toBe('900');
+  });
+
+  it('check-auth without a session answers 401', async () => {
+    const res = await new TestClient(t.app).get('/api/auth/check-auth');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not authenticated' });
+  });
+});
+
+describe('sessions', () => {
+  it('logout ends the session on the server', async () => {
+    const { client } = await signedInUser(t.app);
+    const stolen = client.cookie;
+    const out = await client.post('/api/auth/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Logged out successfully' });
+    const replay = new TestClient(t.app);
+    replay.cookie = stolen;
+    expect((await replay.get('/api/auth/check-auth')).statusCode).toBe(401);
+  });
+
+  it('a session idle past its limit, or past its absolute lifetime, is refused', async () => {
+    const { client, id } = await signedInUser(t.app);
+    const old = new Date(Date.now() - 31 * 60_000).toISOString();
+    await t.database.db.updateTable('sessions').set({ last_seen_at: old }).where('user_id', '=', id).execute();
+    expect((await client.get('/api/auth/check-auth')).statusCode).toBe(401);
+
+    const second = await signedInUser(t.app);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', second.id)
+      .execute();
+    expect((await second.client.get('/api/auth/check-auth')).statusCode).toBe(401);
+  });
+
+  it('a forged cookie is refused', async () => {
+    const c = new TestClient(t.app);
+    c.cookie = 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    expect((await c.get('/api/auth/check-auth')).statusCode).toBe(401);
+  });
+});
+
+describe('CSRF and headers', () => {
+  it('refuses a cross-origin or origin-less write with 403', async () => {
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'whatever1' },
+    });
+    expect(cross.statusCode).toBe(403);
+    expect(cross.json()).toEqual({ message: 'Cross-origin request refused' });
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x' } });
+    expect(none.statusCode).toBe(403);
+    const referer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { referer: `${ORIGIN}/dashboard` },
+    });
+    expect(referer.statusCode).toBe(200);
+  });
+
+  it('sends the security headers and no-store on API answers', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('unknown API paths answer 404 JSON', async () => {
+    const res = await new TestClient(t.app).get('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('account changes', () => {
+  it('changing the password needs the current one and ends every other session', async () => {
+    const user = await signedInUser(t.app);
+    const other = new TestClient(t.app);
+    await other.post('/api/auth/login', { email: user.email, password: user.password });
+    expect((await other.get('/api/auth/check-auth')).statusCode).toBe(200);
+
+    const wrong = await user.client.put('/api/auth/changePassword', { currentPassword: 'not it at all', newPassword: 'a new good passphrase' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
+    const short = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+
+    const ok = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'a new good passphrase' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Password updated successfully' });
+    expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(200);
+    expect((await other.get('/api/auth/check-auth')).statusCode).toBe(401);
+
+    const c = new TestClient(t.app);
+    expect((await c.post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await c.post('/api/auth/login', { email: user.email, password: 'a new good passphrase' })).statusCode).toBe(200);
+  });
+
+  it('changing the email needs the password, refuses a taken email and ends other sessions', async () => {
+    const user = await signedInUser(t.app);
+    const taken = await signedInUser(t.app);
+    const other = new TestClient(t.app);
+    await other.post('/api/auth/login', { email: user.email, password: user.password });
+
+    const wrong = await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: 'nope nope nope' });
+    expect(wrong.statusCode).toBe(400);
+    const dup = await user.client.put('/api/auth/change-email', { newEmail: taken.email, password: user.password });
+    expect(dup.statusCode).toBe(409);
+    const invalid = await user.client.put('/api/auth/change-email', { newEmail: 'nope', password: user.password });
+    expect(invalid.statusCode).toBe(400);
+
+    const newEmail = uniqueEmail('Renamed');
+    const ok = await user.client.put('/api/auth/change-email', { newEmail, password: user.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Email updated successfully' });
+    expect((await user.client.get('/api/auth/check-auth')).json().user.email).toBe(newEmail.toLowerCase());
+    expect((await other.get('/api/auth/check-auth')).statusCode).toBe(401);
+  });
+
+  it('account routes need a session', async () => {
+    const c = new TestClient(t.app);
+    expect((await c.put('/api/auth/changePassword', { currentPassword: 'a', newPassword: 'bbbbbbbbbb' })).statusCode).toBe(401);
+    expect((await c.put('/api/auth/change-email', { newEmail: 'a@b.co', password: 'x' })).statusCode).toBe(401);
+    expect((await c.delete('/api/auth/deleteAccount', { password: 'x' })).statusCode).toBe(401);
+  });
+
+  it('deleting the account needs the password and removes every row the user owns', async () => {
+    const user = await signedInUser(t.app);
+    const keeper = await signedInUser(t.app);
+    const wrong = await user.client.delete('/api/auth/deleteAccount', { password: 'definitely wrong' });
+    expect(wrong.statusCode).toBe(400);
+    const missing = await user.client.delete('/api/auth/deleteAccount', {});
+    expect(missing.statusCode).toBe(400);
+
+    const ok = await user.client.delete('/api/auth/deleteAccount', { password: user.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Account deleted successfully' });
+    const db = t.database.db;
+    const owned = ['sessions', 'profiles', 'emergency_contacts', 'healthcare_providers', 'medications', 'medical_files', 'appointments', 'notifications'] as const;
+    for (const table of owned) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where user_id = ${user.id}`.execute(db);
+      expect(Number(rows[0]?.n), table).toBe(0);
+    }
+    expect(await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('users').select('id').where('id', '=', keeper.id).executeTakeFirst()).toBeDefined();
+    const audit = await db.selectFrom('audit_events').select('action').where('user_id', '=', user.id).where('action', '=', 'account_delete').execute();
+    expect(audit).toHaveLength(1);
+    expect((await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/config';
+import type { Config } from '../src/config';
+import { createDatabase, migrateToLatest } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
+import { buildApp } from '../src/app';
+
+export const dialect = (process.env.KINCHART_TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+export const ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database per call: a temporary SQLite file, or a new PostgreSQL database. */
+async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const handle = createDatabase({ sqliteFile: path.join(dataDir, 'kinchart.db') });
+    return { handle, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  const name = `kinchart_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = createDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    RATE_LIMIT_PER_MIN: '0',
+    LOG_LEVEL: 'silent',
+    MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...env,
+  });
+  const { handle, drop } = await freshDatabase(dataDir);
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ config, database: handle, webRoot: null });
+  await app.ready();
+  return {
+    app,
+    database: handle,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.db.destroy();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** A client that keeps its session cookie and sends our Origin on writes, like the browser app. */
+export class TestClient {
+  cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: Method, url: string, body?: unknown, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { origin: ORIGIN, ...(extra.headers as Record<string, string> | undefined) };
+    if (this.cookie) headers.cookie = this.cookie;
+    const res = await this.app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      ...extra,
+      headers,
+    });
+    const setCookie = res.headers['set-cookie'];
+    const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const c of cookies) {
+      const [pair] = c.split(';');
+      if (!pair) continue;
+      if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = undefined;
+      else this.cookie = pair;
+    }
+    return res;
+  }
+
+  get = (url: string, extra?: Partial<InjectOptions>) => this.request('GET', url, undefined, extra);
+  post = (url: string, body?: unknown, extra?: Partial<InjectOptions>) => this.request('POST', url, body, extra);
+  put = (url: string, body?: unknown, extra?: Partial<InjectOptions>) => this.request('PUT', url, body, extra);
+  delete = (url: string, body?: unknown, extra?: Partial<InjectOptions>) => this.request('DELETE', url, body, extra);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'correct horse battery';
+
+/** Signs up and logs in a new user; returns a client holding their session. */
+export async function signedInUser(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; username: string; password: string }> = {},
+): Promise<{ client: TestClient; email: string; password: string; username: string; id: string }> {
+  const client = new TestClient(app);
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? GOOD_PASSWORD;
+  const username = overrides.username ?? 'Pat Example';
+  const signup = await client.post('/api/auth/signup', { email, password, username });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+  const login = await client.post('/api/auth/login', { email, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const id = (login.json() as { user: { id: string } }).user.id;
+  return { client, email, password, username, id };
+}
