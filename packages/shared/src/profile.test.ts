@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_HEIGHT_CM,
+  MAX_WEIGHT_KG,
+  cmToFeetInches,
+  familyAddSchema,
+  feetInchesToCm,
+  kgToLbs,
+  lbsToKg,
+  profileFieldsSchema,
+} from './profile';
+
+describe('height conversion', () => {
+  it('round-trips every whole feet-and-inches value within the bounds', () => {
+    for (let feet = 0; feet <= 8; feet += 1) {
+      for (let inches = 0; inches <= 11; inches += 1) {
+        if (feet === 0 && inches === 0) continue;
+        expect(cmToFeetInches(feetInchesToCm(feet, inches))).toEqual({ feet, inches });
+      }
+    }
+  });
+
+  it('converts with 2.54 cm per inch and 12 inches per foot', () => {
+    expect(feetInchesToCm(5, 7)).toBe(170.18);
+    expect(feetInchesToCm(5, 11)).toBe(180.34);
+    expect(feetInchesToCm(8, 11)).toBeCloseTo(MAX_HEIGHT_CM, 5);
+    expect(feetInchesToCm(null, null)).toBeNull();
+    expect(feetInchesToCm(6, null)).toBe(182.88);
+  });
+
+  it('rounds an odd cm value to the nearest inch', () => {
+    expect(cmToFeetInches(180)).toEqual({ feet: 5, inches: 11 });
+    expect(cmToFeetInches(0)).toEqual({ feet: 0, inches: 0 });
+    expect(cmToFeetInches(null)).toBeNull();
+  });
+});
+
+describe('weight conversion', () => {
+  it('stores kg rounded to one decimal', () => {
+    expect(lbsToKg(165)).toBe(74.8);
+    expect(lbsToKg(1000)).toBe(453.6);
+    expect(lbsToKg(0)).toBe(0);
+    expect(lbsToKg(null)).toBeNull();
+  });
+
+  it('shows whole pounds again after a round trip', () => {
+    for (let lbs = 1; lbs <= 1000; lbs += 1) expect(kgToLbs(lbsToKg(lbs))).toBe(lbs);
+  });
+
+  it('keeps a decimal for values far from a whole pound', () => {
+    expect(kgToLbs(75)).toBe(165.3);
+  });
+});
+
+describe('profile validation', () => {
+  it('refuses an unknown blood type and accepts the eight', () => {
+    expect(profileFieldsSchema.safeParse({ blood_type: 'C+' }).success).toBe(false);
+    for (const t of ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-']) {
+      expect(profileFieldsSchema.parse({ blood_type: t }).blood_type).toBe(t);
+    }
+  });
+
+  it('refuses a height or weight past the bounds', () => {
+    expect(profileFieldsSchema.safeParse({ height: MAX_HEIGHT_CM + 1 }).success).toBe(false);
+    expect(profileFieldsSchema.safeParse({ weight: MAX_WEIGHT_KG + 1 }).success).toBe(false);
+    expect(profileFieldsSchema.safeParse({ weight: -1 }).success).toBe(false);
+    expect(profileFieldsSchema.parse({ height: '170.18', weight: '' })).toMatchObject({ height: 170.18, weight: null });
+  });
+
+  it('refuses a birth date in the future or not a real date', () => {
+    expect(profileFieldsSchema.safeParse({ date_of_birth: '2999-01-01' }).success).toBe(false);
+    expect(profileFieldsSchema.safeParse({ date_of_birth: '2020-02-30' }).success).toBe(false);
+    expect(profileFieldsSchema.parse({ date_of_birth: '2020-02-29' }).date_of_birth).toBe('2020-02-29');
+  });
+
+  it('needs name, date of birth and relationship to add a family member', () => {
+    const missing = familyAddSchema.safeParse({ name: ' ', relationship: 'child' });
+    expect(missing.success).toBe(false);
+    expect(familyAddSchema.parse({ name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true })).toEqual({
+      name: 'Rex',
+      date_of_birth: '2019-05-01',
+      relationship: 'other',
+      is_pet: true,
+    });
+  });
+});

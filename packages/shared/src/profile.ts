@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { isoDateSchema, todayIsoDate } from './common';
+
+// SPEC §3 Patient profile, Family member, Emergency contact, Healthcare provider, Medication.
+// One schema per payload; both the forms and the server use these (STYLE habit 1).
+
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export type BloodType = (typeof BLOOD_TYPES)[number];
+
+/** SPEC §3: the add form's relationship values; the edit form takes free text. */
+export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] as const;
+
+// SPEC §5 Height and weight bounds: 8 ft 11 in and 1000 lbs, stored as cm and kg.
+export const CM_PER_INCH = 2.54;
+export const INCHES_PER_FOOT = 12;
+export const LB_PER_KG = 2.20462;
+export const MAX_FEET = 8;
+export const MAX_INCHES = 11;
+export const MAX_POUNDS = 1000;
+export const MAX_HEIGHT_CM = (MAX_FEET * INCHES_PER_FOOT + MAX_INCHES) * CM_PER_INCH; // 271.78
+export const MAX_WEIGHT_KG = Math.ceil((MAX_POUNDS / LB_PER_KG) * 10) / 10; // 453.6
+
+/** Optional text: '' and null both mean "not provided"; stored trimmed or null. */
+export const optionalText = (max = 200) =>
+  z
+    .union([z.string().max(max, `must be at most ${max} characters`), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
+
+/** Required text: non-empty after trimming. */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Flags accept booleans (and 0/1 from older clients); null or absent means false. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1);
+
+/** A date that may be left empty. Accepts a full ISO instant and keeps its date part. */
+export const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 10) : null))
+  .pipe(z.union([isoDateSchema, z.null()]));
+
+const notInFuture = (v: string | null) => v === null || v <= todayIsoDate();
+export const optionalBirthDate = optionalDate.refine(notInFuture, 'Date of birth cannot be in the future');
+export const requiredBirthDate = z
+  .string({ message: 'Date of birth is required' })
+  .trim()
+  .min(1, 'Date of birth is required')
+  .transform((v) => v.slice(0, 10))
+  .pipe(isoDateSchema)
+  .refine((v) => v <= todayIsoDate(), 'Date of birth cannot be in the future');
+
+const optionalMeasure = (label: string, max: number) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be between 0 and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const bloodTypeSchema = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : null))
+  .refine((v) => v === null || (BLOOD_TYPES as readonly string[]).includes(v), `Blood type must be one of ${BLOOD_TYPES.join(', ')}`);
+
+// ---------- nested records ----------
+
+export const emergencyContactInputSchema = z.object({
+  name: requiredText('Contact name'),
+  relationship: optionalText(100),
+  phone_number: optionalText(50),
+  email: optionalText(254),
+  is_primary: flag,
+  has_medical_power: flag,
+});
+export type EmergencyContactInput = z.input<typeof emergencyContactInputSchema>;
+
+/** SPEC §5 Family edit lists: a contact needs name and phone. */
+export const familyEmergencyContactInputSchema = emergencyContactInputSchema.extend({
+  phone_number: requiredText('Contact phone number', 50),
+});
+
+export const healthcareProviderInputSchema = z.object({
+  provider_name: requiredText('Provider name'),
+  specialty: optionalText(),
+  facility: optionalText(),
+  phone_number: optionalText(50),
+  email: optionalText(254),
+  address: optionalText(500),
+  is_primary: flag,
+  notes: optionalText(2000),
+});
+export type HealthcareProviderInput = z.input<typeof healthcareProviderInputSchema>;
+
+/** SPEC §3: the family edit form names the provider `name`; accept either. */
+export const familyHealthcareProviderInputSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('provider_name' in v) && 'name' in v ? { ...v, provider_name: (v as { name: unknown }).name } : v),
+  healthcareProviderInputSchema.extend({ phone_number: requiredText('Provider phone number', 50) }),
+);
+
+export const medicationInputSchema = z
+  .object({
+    medication_name: requiredText('Medication name'),
+    dosage: optionalText(),
+    frequency: optionalText(),
+    purpose: optionalText(500),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    is_current: z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined ? true : v === true || v === 1)),
+  })
+  .refine((m) => !m.start_date || !m.end_date || m.end_date >= m.start_date, {
+    message: 'End date cannot be before the start date',
+    path: ['end_date'],
+  });
+export type MedicationInput = z.input<typeof medicationInputSchema>;
+
+/** SPEC §5 Family edit lists: a medication needs medication_name and dosage. */
+export const familyMedicationInputSchema = z
+  .object({
+    medication_name: requiredText('Medication name'),
+    dosage: requiredText('Dosage'),
+    frequency: optionalText(),
+    purpose: optionalText(500),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    is_current: medicationInputSchema.shape.is_current,
+  })
+  .refine((m) => !m.start_date || !m.end_date || m.end_date >= m.start_date, {
+    message: 'End date cannot be before the start date',
+    path: ['end_date'],
+  });
+
+// ---------- the profile itself ----------
+
+const LONG = 5000;
+export const profileFieldsSchema = z.object({
+  name: optionalText(),
+  date_of_birth: optionalBirthDate,
+  phone_number: optionalText(50),
+  address: optionalText(500),
+  email: optionalText(254),
+  blood_type: bloodTypeSchema,
+  height: optionalMeasure('Height (cm)', MAX_HEIGHT_CM),
+  weight: optionalMeasure('Weight (kg)', MAX_WEIGHT_KG),
+  primary_language: optionalText(100),
+  religious_restrictions: optionalText(LONG),
+  organ_donor: flag,
+  advance_directives: flag,
+  living_will: flag,
+  has_vision_impairment: flag,
+  has_hearing_impairment: flag,
+  has_allergies: flag,
+  allergy_details: optionalText(LONG),
+  has_chronic_conditions: flag,
+  chronic_condition_details: optionalText(LONG),
+  has_bleeding_disorders: flag,
+  bleeding_disorder_details: optionalText(LONG),
+  has_previous_surgeries: flag,
+  surgery_details: optionalText(LONG),
+  has_mobility_issues: flag,
+  mobility_details: optionalText(LONG),
+  had_anesthesia_reactions: flag,
+  anesthesia_reaction_details: optionalText(LONG),
+});
+export type ProfileFields = z.output<typeof profileFieldsSchema>;
+export const PROFILE_FIELD_NAMES = Object.keys(profileFieldsSchema.shape) as (keyof ProfileFields)[];
+
+/** SPEC §2 flag/details pairs: the details text area shows only when its flag is checked. */
+export const FLAG_DETAIL_PAIRS = [
+  ['has_allergies', 'allergy_details', 'Allergies'],
+  ['has_chronic_conditions', 'chronic_condition_details', 'Chronic conditions'],
+  ['has_bleeding_disorders', 'bleeding_disorder_details', 'Bleeding disorder'],
+  ['has_previous_surgeries', 'surgery_details', 'Previous surgeries'],
+  ['has_mobility_issues', 'mobility_details', 'Mobility issues'],
+  ['had_anesthesia_reactions', 'anesthesia_reaction_details', 'Anesthesia reactions'],
+] as const;
+
+/** POST /api/user/profile — the 'Complete Your Profile' form. */
+export const basicProfileSchema = z.object({
+  username: z.string().trim().max(100, 'Username must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
+  name: requiredText('Name'),
+  date_of_birth: optionalBirthDate,
+  address: optionalText(500),
+  phone_number: optionalText(50),
+});
+export type BasicProfileInput = z.input<typeof basicProfileSchema>;
+
+/**
+ * PUT /api/user/updateProfile — the whole profile (height cm, weight kg). Nested lists, when
+ * sent, replace the stored ones in the same transaction.
+ */
+export const profileUpdateSchema = profileFieldsSchema.extend({
+  username: basicProfileSchema.shape.username,
+  emergency_contacts: z.array(emergencyContactInputSchema).max(50).optional(),
+  healthcare_providers: z.array(healthcareProviderInputSchema).max(50).optional(),
+  medications: z.array(medicationInputSchema).max(200).optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** POST /api/user/family/add. */
+export const familyAddSchema = z.object({
+  name: requiredText('Name'),
+  date_of_birth: requiredBirthDate,
+  relationship: requiredText('Relationship', 100),
+  is_pet: flag,
+});
+export type FamilyAddInput = z.input<typeof familyAddSchema>;
+
+/** PUT /api/user/family/members/{id} — the full edit form with its nested lists. */
+export const familyUpdateSchema = profileFieldsSchema.extend({
+  name: requiredText('Name'),
+  date_of_birth: requiredBirthDate,
+  relationship: requiredText('Relationship', 100),
+  is_pet: flag,
+  emergency_contacts: z.array(familyEmergencyContactInputSchema).max(50).optional(),
+  healthcare_providers: z.array(familyHealthcareProviderInputSchema).max(50).optional(),
+  medications: z.array(familyMedicationInputSchema).max(200).optional(),
+});
+export type FamilyUpdateInput = z.input<typeof familyUpdateSchema>;
+
+// ---------- answers (the allowlist of what leaves the server) ----------
+
+export const emergencyContactSchema = z.object({
+  id: z.string(),
+  contact_id: z.string(),
+  name: z.string(),
+  relationship: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  is_primary: z.boolean(),
+  has_medical_power: z.boolean(),
+});
+export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
+
+export const healthcareProviderSchema = z.object({
+  id: z.string(),
+  provider_id: z.string(),
+  provider_name: z.string(),
+  name: z.string(),
+  specialty: z.string().nullable(),
+  facility: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  is_primary: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type HealthcareProvider = z.infer<typeof healthcareProviderSchema>;
+
+export const medicationSchema = z.object({
+  id: z.string(),
+  medication_id: z.string(),
+  medication_name: z.string().nullable(),
+  dosage: z.string().nullable(),
+  frequency: z.string().nullable(),
+  purpose: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  is_current: z.boolean(),
+});
+export type Medication = z.infer<typeof medicationSchema>;
+
+const profileValuesSchema = z.object({
+  name: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  blood_type: z.string().nullable(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  primary_language: z.string().nullable(),
+  religious_restrictions: z.string().nullable(),
+  organ_donor: z.boolean(),
+  advance_directives: z.boolean(),
+  living_will: z.boolean(),
+  has_vision_impairment: z.boolean(),
+  has_hearing_impairment: z.boolean(),
+  has_allergies: z.boolean(),
+  allergy_details: z.string().nullable(),
+  has_chronic_conditions: z.boolean(),
+  chronic_condition_details: z.string().nullable(),
+  has_bleeding_disorders: z.boolean(),
+  bleeding_disorder_details: z.string().nullable(),
+  has_previous_surgeries: z.boolean(),
+  surgery_details: z.string().nullable(),
+  has_mobility_issues: z.boolean(),
+  mobility_details: z.string().nullable(),
+  had_anesthesia_reactions: z.boolean(),
+  anesthesia_reaction_details: z.string().nullable(),
+});
+export type ProfileValues = z.infer<typeof profileValuesSchema>;
+
+export const familyMemberSummarySchema = profileValuesSchema.extend({
+  id: z.string(),
+  member_id: z.string(),
+  relationship: z.string().nullable(),
+  is_pet: z.boolean(),
+});
+export type FamilyMemberSummary = z.infer<typeof familyMemberSummarySchema>;
+
+export const familyMemberSchema = familyMemberSummarySchema.extend({
+  emergency_contacts: z.array(emergencyContactSchema),
+  healthcare_providers: z.array(healthcareProviderSchema),
+  medications: z.array(medicationSchema),
+});
+export type FamilyMember = z.infer<typeof familyMemberSchema>;
+
+/** GET /api/user/getPatientProfile. */
+export const patientProfileSchema = profileValuesSchema.extend({
+  id: z.string(),
+  username: z.string(),
+  account_email: z.string(),
+  emergency_contacts: z.array(emergencyContactSchema),
+  healthcare_providers: z.array(healthcareProviderSchema),
+  medications: z.array(medicationSchema),
+  family_members: z.array(familyMemberSummarySchema),
+});
+export type PatientProfile = z.infer<typeof patientProfileSchema>;
+
+// ---------- unit conversions (SPEC §5, §9) ----------
+
+/** Feet + inches → cm, or null when both are empty. */
+export function feetInchesToCm(feet: number | null, inches: number | null): number | null {
+  if (feet === null && inches === null) return null;
+  const totalInches = (feet ?? 0) * INCHES_PER_FOOT + (inches ?? 0);
+  return Math.round(totalInches * CM_PER_INCH * 100) / 100;
+}
+
+/** cm → whole feet + inches; rounds to the nearest inch so 5 ft 7 in stays 5 ft 7 in. */
+export function cmToFeetInches(cm: number | null): { feet: number; inches: number } | null {
+  if (cm === null) return null;
+  const totalInches = Math.round(cm / CM_PER_INCH);
+  return { feet: Math.floor(totalInches / INCHES_PER_FOOT), inches: totalInches % INCHES_PER_FOOT };
+}
+
+/** lbs → kg rounded to one decimal (SPEC §5). */
+export function lbsToKg(lbs: number | null): number | null {
+  if (lbs === null) return null;
+  return Math.round((lbs / LB_PER_KG) * 10) / 10;
+}
+
+/**
+ * kg → lbs for display. Storing kg to 0.1 loses up to 0.11 lb, so a value that close to a whole
+ * pound is shown as that whole pound: 165 lbs → 74.8 kg → 165 lbs, not 164.9.
+ */
+export function kgToLbs(kg: number | null): number | null {
+  if (kg === null) return null;
+  const lbs = kg * LB_PER_KG;
+  const whole = Math.round(lbs);
+  return Math.abs(lbs - whole) <= 0.12 ? whole : Math.round(lbs * 10) / 10;
+}
