@@ -111,7 +111,6 @@ for (const name of Object.keys(serverEnv)) {
   if (name === 'DATABASE_URL' || name === 'MASTER_KEY' || name === 'STORAGE' || name.startsWith('S3_')) delete serverEnv[name];
 }
 Object.assign(serverEnv, {
-  NODE_ENV: 'production',
   PORT: String(port),
   HOST,
   DATA_DIR: dataDir,
@@ -151,6 +150,11 @@ let exitCode = 1;
 try {
   console.log(`e2e: server on ${baseUrl} (log: ${path.relative(repoRoot, logFile)}), Chromium at ${chromePath}`);
   await waitForHealth(baseUrl, server, 60_000);
+  // Fail fast, rather than one timeout per test, when the server has no web app to serve.
+  const home = await fetch(`${baseUrl}/`);
+  if (!home.ok || !(home.headers.get('content-type') ?? '').includes('text/html')) {
+    throw new Error(`GET / answered ${home.status} ${home.headers.get('content-type') ?? ''}, not the web app: is apps/web built (npm run build)?`);
+  }
   vitest = spawn(process.execPath, [vitestBin, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
