@@ -148,9 +148,9 @@ export async function logInViaApi(page: Page, user: TestUser): Promise<void> {
 /** Fills and submits the sign-up form the way a person would, and waits for the redirect to /login. */
 export async function signUpViaUi(page: Page, user: TestUser = uniqueUser()): Promise<TestUser> {
   await open(page, '/signup');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expectPath(page, '/login');
   return user;
@@ -159,8 +159,8 @@ export async function signUpViaUi(page: Page, user: TestUser = uniqueUser()): Pr
 /** Fills and submits the login form, and waits for the dashboard. */
 export async function logInViaUi(page: Page, user: TestUser): Promise<void> {
   if (new URL(page.url()).pathname !== '/login') await open(page, '/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectPath(page, '/dashboard');
 }
@@ -191,7 +191,7 @@ export async function signUpAndLogIn(
 /** Waits until the locator is visible; fails with the locator in the message. */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   try {
-    await locator.first().waitFor({ state: 'visible', timeout });
+    await locator.filter({ visible: true }).first().waitFor({ state: 'visible', timeout });
   } catch {
     throw new Error(`Expected to see ${String(locator)} within ${timeout} ms, but it is not visible.`);
   }

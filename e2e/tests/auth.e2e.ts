@@ -19,9 +19,9 @@ describe('accounts', () => {
 
     await open(page, '/signup');
     await expectVisible(page.getByRole('heading', { name: 'Create an Account' }));
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Username', { exact: true }).fill(user.username);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     // SPEC §4 Sign-up: success message, then the app moves to /login after 2 seconds.
@@ -29,8 +29,8 @@ describe('accounts', () => {
     await expectPath(page, '/login');
     await expectVisible(page.getByRole('heading', { name: 'Welcome Back!' }));
 
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
 
     await expectPath(page, '/dashboard');
@@ -74,9 +74,9 @@ describe('accounts', () => {
     });
 
     await open(page, '/signup');
-    await page.getByLabel('Username').fill('   ');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Username', { exact: true }).fill('   ');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     await expectVisible(page.getByText('Username is required'));
@@ -89,8 +89,8 @@ describe('accounts', () => {
     const user = await signUpViaApi(page);
 
     await open(page, '/login');
-    const email = page.getByLabel('Email');
-    const password = page.getByLabel('Password');
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
     await email.fill(user.email);
     await password.fill(`${user.password}-wrong`);
     const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/login');

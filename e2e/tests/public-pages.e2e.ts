@@ -6,13 +6,29 @@ useBrowser();
 
 const year = String(new Date().getFullYear());
 
-// SPEC §2 Layout: the app header is absent on emergency pages and on /, /about, /howitworks
-// and /faq; the footer is everywhere except emergency pages.
-async function expectLayout(page: Page, { header, footer }: { header: boolean; footer: boolean }) {
+// SPEC §2 Layout: the app header (authentication state, notifications) is absent on emergency
+// pages and on /, /about, /howitworks and /faq — those carry only the marketing bar, whose
+// navigation leads to the other marketing pages. The footer is everywhere except emergency pages.
+type Top = 'app header' | 'marketing bar' | 'nothing';
+
+async function expectLayout(page: Page, { top, footer }: { top: Top; footer: boolean }) {
   const banner = page.getByRole('banner');
+  const marketingBar = banner.filter({ has: page.getByRole('link', { name: 'How It Works' }) });
+  const appHeader = banner.filter({ hasNot: page.getByRole('link', { name: 'How It Works' }) });
+  switch (top) {
+    case 'app header':
+      await expectVisible(appHeader);
+      await expectHidden(marketingBar);
+      break;
+    case 'marketing bar':
+      await expectVisible(marketingBar);
+      await expectHidden(appHeader);
+      break;
+    case 'nothing':
+      await expectHidden(banner);
+      break;
+  }
   const contentinfo = page.getByRole('contentinfo');
-  if (header) await expectVisible(banner);
-  else await expectHidden(banner);
   if (footer) {
     await expectVisible(contentinfo);
     expect(await contentinfo.first().innerText()).toContain(year);
@@ -22,7 +38,7 @@ async function expectLayout(page: Page, { header, footer }: { header: boolean; f
 }
 
 describe('public pages', () => {
-  test('the landing page shows its hero, features, testimonials, contact and sign-up call, without the app header', async () => {
+  test('the landing page shows its hero, features, testimonials, contact and sign-up call, with only the marketing bar', async () => {
     const page = await newPage();
     await open(page, '/');
     const main = page.getByRole('main');
@@ -30,7 +46,7 @@ describe('public pages', () => {
     // SPEC §2: a testimonial carousel with 3 slides and 3 dots.
     await expect.poll(() => main.getByRole('button', { name: /testimonial|slide/i }).count()).toBe(3);
     await expectVisible(main.getByRole('link', { name: /sign up|get started|create/i }));
-    await expectLayout(page, { header: false, footer: true });
+    await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
   test('the about page tells the mission and shows the team', async () => {
@@ -39,7 +55,7 @@ describe('public pages', () => {
     await expectVisible(page.getByRole('heading', { level: 1 }));
     await expectVisible(page.getByRole('heading', { name: /mission/i }));
     await expectVisible(page.getByRole('heading', { name: /team/i }));
-    await expectLayout(page, { header: false, footer: true });
+    await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
   test('the how-it-works page walks through six steps', async () => {
@@ -47,7 +63,7 @@ describe('public pages', () => {
     await open(page, '/howitworks');
     await expectVisible(page.getByRole('heading', { level: 1 }));
     await expect.poll(() => page.getByRole('main').getByRole('listitem').count()).toBe(6);
-    await expectLayout(page, { header: false, footer: true });
+    await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
   test('the FAQ page answers six questions', async () => {
@@ -55,7 +71,7 @@ describe('public pages', () => {
     await open(page, '/faq');
     await expectVisible(page.getByRole('heading', { level: 1 }));
     await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBe(6);
-    await expectLayout(page, { header: false, footer: true });
+    await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
   for (const route of ['/privacy-policy', '/terms-of-service']) {
@@ -63,7 +79,7 @@ describe('public pages', () => {
       const page = await newPage();
       await open(page, route);
       await expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }));
-      await expectLayout(page, { header: true, footer: true });
+      await expectLayout(page, { top: 'app header', footer: true });
     });
   }
 
@@ -72,16 +88,16 @@ describe('public pages', () => {
     await open(page, '/login');
     await expectVisible(page.getByRole('heading', { name: 'Welcome Back!' }));
     await expectVisible(page.getByText('Empowering Patients'));
-    await expectLayout(page, { header: true, footer: true });
+    await expectLayout(page, { top: 'app header', footer: true });
   });
 
   test('an emergency link for an unknown code says so, without header or footer', async () => {
     const page = await newPage();
     await open(page, '/emergency/x');
     await expectVisible(page.getByText('QR code not found or inactive'));
-    await expectLayout(page, { header: false, footer: false });
+    await expectLayout(page, { top: 'nothing', footer: false });
     await open(page, '/family/emergency/x');
     await expectVisible(page.getByText('QR code not found or inactive'));
-    await expectLayout(page, { header: false, footer: false });
+    await expectLayout(page, { top: 'nothing', footer: false });
   });
 });
