@@ -16,6 +16,9 @@ import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createEmergencyService } from './features/emergency/emergency.service';
+import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookies,
     requireUser: authenticated,
   });
+  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
+  await app.register(qrRoutes, { emergency, requireUser: authenticated });
+  await app.register(emergencyPublicRoutes, { emergency });
+  await app.register(notificationRoutes, { db, requireUser: authenticated });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

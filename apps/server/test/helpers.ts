@@ -130,6 +130,6 @@ export async function signedInUser(
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
   const login = await client.post('/api/auth/login', { email, password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const id = (login.json() as { user: { id: string } }).user.id;
+  const id = login.json<{ user: { id: string } }>().user.id;
   return { client, email, password, username, id };
 }

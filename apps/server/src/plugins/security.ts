@@ -80,7 +80,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       done(null, undefined);
       return;
     }
-    parseJson(request, String(body), (err, value) => {
+    void parseJson(request, String(body), (err, value) => {
       if (err) {
         const error = new SyntaxError('Malformed JSON in request body') as SyntaxError & { statusCode: number };
         error.statusCode = 400;

@@ -1,0 +1,76 @@
+import type { EmergencyInfo } from '@kinchart/shared/emergency';
+import type { Db } from '../../db/database';
+import { fromFlag } from '../../lib/flags';
+
+/**
+ * Reads only what a first responder may see (DESIGN §7): the privacy boundary is the column
+ * list, not a filter applied afterwards. Current medications only.
+ */
+export async function loadEmergencyInfo(db: Db, userId: string, profileId: string): Promise<EmergencyInfo | undefined> {
+  const p = await db
+    .selectFrom('profiles')
+    .select([
+      'is_pet', 'relationship', 'name', 'date_of_birth', 'blood_type', 'height', 'weight', 'primary_language',
+      'has_vision_impairment', 'has_hearing_impairment', 'has_allergies', 'allergy_details', 'had_anesthesia_reactions',
+      'anesthesia_reaction_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'has_chronic_conditions',
+      'chronic_condition_details', 'has_previous_surgeries', 'surgery_details', 'has_mobility_issues', 'mobility_details',
+      'organ_donor', 'advance_directives', 'living_will', 'religious_restrictions',
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  if (!p) return undefined;
+
+  const [medications, contacts, providers] = await Promise.all([
+    db
+      .selectFrom('medications')
+      .select(['medication_name', 'dosage', 'frequency', 'purpose'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .where('is_current', '=', 1)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('emergency_contacts')
+      .select(['name', 'relationship', 'phone_number', 'email', 'is_primary', 'has_medical_power'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .orderBy('is_primary', 'desc')
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('healthcare_providers')
+      .select(['provider_name', 'specialty', 'facility', 'phone_number', 'is_primary'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .orderBy('is_primary', 'desc')
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+  ]);
+
+  const flags = {
+    is_pet: fromFlag(p.is_pet),
+    has_vision_impairment: fromFlag(p.has_vision_impairment),
+    has_hearing_impairment: fromFlag(p.has_hearing_impairment),
+    has_allergies: fromFlag(p.has_allergies),
+    had_anesthesia_reactions: fromFlag(p.had_anesthesia_reactions),
+    has_bleeding_disorders: fromFlag(p.has_bleeding_disorders),
+    has_chronic_conditions: fromFlag(p.has_chronic_conditions),
+    has_previous_surgeries: fromFlag(p.has_previous_surgeries),
+    has_mobility_issues: fromFlag(p.has_mobility_issues),
+    organ_donor: fromFlag(p.organ_donor),
+    advance_directives: fromFlag(p.advance_directives),
+    living_will: fromFlag(p.living_will),
+  };
+  return {
+    ...p,
+    ...flags,
+    requirePin: false,
+    medications,
+    emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
+    healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emergencyQuerySchema,
+  emergencyResponseSchema,
+  pinBodySchema,
+  qrConfigSchema,
+  qrConfigWithMessageSchema,
+  toggleBodySchema,
+} from '@kinchart/shared/emergency';
+import { messageSchema } from '@kinchart/shared/common';
+import { currentUser } from '../../plugins/session';
+import { notFound } from '../../lib/http-errors';
+import type { EmergencyService } from './emergency.service';
+import { NOT_FOUND_MESSAGE } from './emergency.service';
+
+type Guard = (r: FastifyRequest) => Promise<void>;
+const memberParams = z.object({ id: z.string().max(64) });
+const shareParams = z.object({ shareId: z.string().max(128) });
+/** share ids are 43 base64url characters; anything else cannot exist. */
+const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The owner's side: personal code and per-member codes, one service mounted twice (SPEC §7 QR). */
+export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; requireUser: Guard }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { emergency } = opts;
+  app.addHook('preHandler', opts.requireUser);
+  const self = { self: true } as const;
+
+  // Personal code.
+  r.get('/api/user/wearable-qr', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.getConfig(currentUser(request).id, self),
+  );
+  r.post('/api/user/wearable-qr', { schema: { body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } }, async (request, reply) => {
+    const config = await emergency.setup(currentUser(request).id, self, request.body.pin, request.ip);
+    return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
+  });
+  r.put('/api/user/wearable-qr/toggle', { schema: { body: toggleBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.toggle(currentUser(request).id, self, request.body.is_active, request.ip),
+  );
+  r.put('/api/user/wearable-qr/update-pin', { schema: { body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } }, async (request) => {
+    const config = await emergency.changePin(currentUser(request).id, self, request.body.pin, request.ip);
+    return { ...config, message: 'PIN updated successfully' };
+  });
+
+  // A family member's code.
+  r.get('/api/user/family/members/:id/qr', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.getConfig(currentUser(request).id, { memberId: request.params.id }),
+  );
+  r.post(
+    '/api/user/family/members/:id/qr',
+    { schema: { params: memberParams, body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } },
+    async (request, reply) => {
+      const config = await emergency.setup(currentUser(request).id, { memberId: request.params.id }, request.body.pin, request.ip);
+      return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
+    },
+  );
+  r.put(
+    '/api/user/family/members/:id/qr/toggle',
+    { schema: { params: memberParams, body: toggleBodySchema, response: { 200: qrConfigSchema } } },
+    async (request) => emergency.toggle(currentUser(request).id, { memberId: request.params.id }, request.body.is_active, request.ip),
+  );
+  r.put(
+    '/api/user/family/members/:id/qr/pin',
+    { schema: { params: memberParams, body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } },
+    async (request) => {
+      const config = await emergency.changePin(currentUser(request).id, { memberId: request.params.id }, request.body.pin, request.ip);
+      return { ...config, message: 'PIN updated successfully' };
+    },
+  );
+}
+
+/** The public side (SPEC §7 Emergency): no session; each route answers only its own kind of code. */
+export async function emergencyPublicRoutes(app: FastifyInstance, opts: { emergency: EmergencyService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    params: shareParams,
+    querystring: emergencyQuerySchema,
+    response: { 200: emergencyResponseSchema, 404: messageSchema },
+  };
+  for (const [path, kind] of [
+    ['/api/user/emergency/:shareId', 'self'],
+    ['/api/user/family/emergency/:shareId', 'family'],
+  ] as const) {
+    r.get(path, { schema }, async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      if (!SHARE_ID.test(request.params.shareId)) throw notFound(NOT_FOUND_MESSAGE);
+      return opts.emergency.view(kind, request.params.shareId, request.query.pin, request.ip);
+    });
+  }
+}

@@ -1,0 +1,200 @@
+import {
+  MASKED_PIN,
+  MAX_PIN_STREAK,
+  MAX_PIN_TOTAL,
+  PIN_FORMAT_MESSAGE,
+  PIN_LOCK_MINUTES,
+} from '@kinchart/shared/emergency';
+import type { EmergencyInfo, QrConfig } from '@kinchart/shared/emergency';
+import type { Db } from '../../db/database';
+import { HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
+import { randomToken } from '../../lib/ids';
+import { fromFlag } from '../../lib/flags';
+import { hashSecret, verifySecret } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit.repository';
+import { addNotification } from '../notifications/notification.repository';
+import type { ShareKind } from './emergency.repository';
+import { createEmergencyRepository } from './emergency.repository';
+import { loadEmergencyInfo } from './emergency-info.repository';
+
+export const NOT_FOUND_MESSAGE = 'QR code not found or inactive';
+const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
+const ACCESS_NOTICE_WINDOW_MS = 5 * 60_000;
+/** DESIGN §7: per client address, 30 PIN attempts an hour across codes. */
+export const MAX_PIN_ATTEMPTS_PER_IP_HOUR = 30;
+
+type Target = { self: true } | { memberId: string };
+
+const kindOf = (target: Target): ShareKind => ('self' in target ? 'self' : 'family');
+
+/**
+ * One service for both kinds of code (STYLE habit 4): the personal code (`/api/user/wearable-qr`)
+ * and each family member's (`/api/user/family/members/{id}/qr`). DESIGN §7 is the design.
+ */
+export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
+  const repo = createEmergencyRepository(deps.db);
+
+  const qrData = (kind: ShareKind, shareId: string) =>
+    `${deps.publicUrl}${kind === 'self' ? '/emergency' : '/family/emergency'}/${shareId}`;
+
+  async function ownedProfile(userId: string, target: Target) {
+    const profile = await repo.findOwnedProfile(userId, target);
+    if (!profile) throw notFound('Family member not found');
+    return profile;
+  }
+
+  async function ownedShare(userId: string, target: Target) {
+    const profile = await ownedProfile(userId, target);
+    const share = await repo.findByProfile(userId, profile.id);
+    // SPEC §4: a toggle or PIN change before set-up answers 404.
+    if (!share) throw notFound('QR code has not been set up');
+    return { profile, share };
+  }
+
+  function toConfig(share: { kind: ShareKind; share_id: string; is_active: number; is_disabled: number } | undefined): QrConfig {
+    if (!share) return { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
+    return {
+      exists: true,
+      is_active: fromFlag(share.is_active),
+      access_pin: MASKED_PIN,
+      qr_data: qrData(share.kind, share.share_id),
+      share_id: share.share_id,
+      is_disabled: fromFlag(share.is_disabled),
+    };
+  }
+
+  async function notifyOwner(
+    userId: string,
+    kind: ShareKind,
+    personName: string | null,
+    event: 'setup' | 'access' | 'locked' | 'disabled',
+  ) {
+    const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
+    const Who = who.charAt(0).toUpperCase() + who.slice(1);
+    switch (event) {
+      case 'setup':
+        return addNotification(deps.db, {
+          userId,
+          type: kind === 'self' ? 'qr_setup' : 'family_qr_setup',
+          level: 'info',
+          title: 'Emergency QR code set up',
+          message: `${Who} emergency QR code is set up and active.`,
+        });
+      case 'access':
+        return addNotification(deps.db, {
+          userId,
+          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
+          level: 'info',
+          title: 'Emergency information accessed',
+          message: `Someone opened ${who} emergency information with the correct PIN.`,
+        });
+      case 'locked':
+        return addNotification(deps.db, {
+          userId,
+          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
+          level: 'warning',
+          title: 'Emergency QR code locked',
+          message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
+        });
+      case 'disabled':
+        return addNotification(deps.db, {
+          userId,
+          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
+          level: 'error',
+          title: 'Emergency QR code deactivated',
+          message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so it has been deactivated. Re-activate it in Settings when you are ready.`,
+        });
+    }
+  }
+
+  return {
+    async getConfig(userId: string, target: Target): Promise<QrConfig> {
+      const profile = await ownedProfile(userId, target);
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
+    /** Set-up: a new code with a fresh share id, or a repeated set-up that resets the PIN. */
+    async setup(userId: string, target: Target, pin: string, ip: string): Promise<QrConfig> {
+      const kind = kindOf(target);
+      const profile = await ownedProfile(userId, target);
+      const pinHash = await hashSecret(pin);
+      const existing = await repo.findByProfile(userId, profile.id);
+      if (existing) await repo.setPin(existing.id, pinHash, true);
+      else await repo.create({ userId, profileId: profile.id, kind, shareId: randomToken(), pinHash });
+      await notifyOwner(userId, kind, profile.name, 'setup');
+      await recordAudit(deps.db, { userId, action: 'qr_setup', ip, detail: { kind } });
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
+    async toggle(userId: string, target: Target, desired: boolean | undefined, ip: string): Promise<QrConfig> {
+      const { profile, share } = await ownedShare(userId, target);
+      const next = desired ?? !fromFlag(share.is_active);
+      await repo.setActive(share.id, next);
+      await recordAudit(deps.db, { userId, action: 'qr_toggle', ip, detail: { kind: share.kind, is_active: next } });
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
+    async changePin(userId: string, target: Target, pin: string, ip: string): Promise<QrConfig> {
+      const { profile, share } = await ownedShare(userId, target);
+      await repo.setPin(share.id, await hashSecret(pin), false);
+      await recordAudit(deps.db, { userId, action: 'qr_pin_change', ip, detail: { kind: share.kind } });
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
+    /**
+     * The public view. Unknown, inactive, disabled and wrong-kind codes all answer the same 404.
+     * Without a PIN: `{ requirePin: true }` and nothing else.
+     */
+    async view(kind: ShareKind, shareId: string, pin: string | undefined, ip: string): Promise<{ requirePin: true } | EmergencyInfo> {
+      const share = await repo.findByShareId(kind, shareId);
+      if (!share || !fromFlag(share.is_active)) throw notFound(NOT_FOUND_MESSAGE);
+      if (pin === undefined || pin === '') return { requirePin: true };
+
+      const now = new Date();
+      if ((await repo.countIpAttempts(ip, new Date(now.getTime() - 3_600_000))) >= MAX_PIN_ATTEMPTS_PER_IP_HOUR) {
+        throw tooManyRequests('Too many PIN attempts from this network. Please try again later.', 3600);
+      }
+      await repo.recordIpAttempt(ip, now);
+
+      const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
+      if (!reserved) throw await refusal(share.id, kind, shareId);
+
+      const correct = /^\d{4}$/.test(pin) && (await verifySecret(share.pin_hash, pin));
+      if (correct) {
+        await repo.releaseAttempt(share.id);
+        const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
+        if (!info) throw notFound(NOT_FOUND_MESSAGE);
+        if (await repo.claimAccessNotice(share.id, now, ACCESS_NOTICE_WINDOW_MS)) {
+          await notifyOwner(share.user_id, kind, info.name, 'access');
+        }
+        await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
+        return info;
+      }
+
+      await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_pin_failed', ip, detail: { kind } });
+      const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
+      if (reserved.failed_total >= MAX_PIN_TOTAL) {
+        if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled');
+      } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
+        if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked');
+      }
+      const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
+      throw new HttpError(401, /^\d{4}$/.test(pin) ? 'Invalid PIN' : PIN_FORMAT_MESSAGE, { remainingAttempts });
+    },
+  };
+
+  /** Why an attempt could not be reserved: deactivated (404) or locked (429 with Retry-After). */
+  async function refusal(id: string, kind: ShareKind, shareId: string): Promise<HttpError> {
+    const share = await repo.findByShareId(kind, shareId);
+    if (!share || share.id !== id || !fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
+    if (share.failed_total >= MAX_PIN_TOTAL) {
+      await repo.disable(share.id);
+      return notFound(NOT_FOUND_MESSAGE);
+    }
+    const until = share.locked_until ? Date.parse(share.locked_until) : Date.now() + LOCK_MS;
+    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return tooManyRequests(`Too many incorrect PINs. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+  }
+}
+export type EmergencyService = ReturnType<typeof createEmergencyService>;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+// SPEC §3 QR configuration / Emergency response, §5 PIN; DESIGN §7.
+export const PIN_LENGTH = 4;
+export const PIN_FORMAT_MESSAGE = 'PIN must be 4 digits';
+export const WEAK_PIN_MESSAGE = 'This PIN is too easy to guess. Please choose a less predictable 4-digit PIN.';
+export const MASKED_PIN = '••••';
+export const MAX_PIN_STREAK = 5;
+export const MAX_PIN_TOTAL = 10;
+export const PIN_LOCK_MINUTES = 15;
+
+/** All one digit (1111), straight runs up or down (1234, 9876, 7890, 3210) and ABAB (1212). */
+export function isWeakPin(pin: string): boolean {
+  const d = [...pin].map(Number);
+  if (d.length !== PIN_LENGTH) return false;
+  const [a, b, c, e] = d as [number, number, number, number];
+  if (a === b && b === c && c === e) return true;
+  const step = (b - a + 10) % 10;
+  if ((step === 1 || step === 9) && (c - b + 10) % 10 === step && (e - c + 10) % 10 === step) return true;
+  return a === c && b === e;
+}
+
+export const pinSchema = z
+  .string({ message: PIN_FORMAT_MESSAGE })
+  .regex(/^\d{4}$/, PIN_FORMAT_MESSAGE)
+  .refine((pin) => !isWeakPin(pin), WEAK_PIN_MESSAGE);
+
+export const pinBodySchema = z.object({ pin: pinSchema });
+export type PinBody = z.infer<typeof pinBodySchema>;
+
+/** PUT /api/user/wearable-qr/toggle: the desired new state; absent means "flip". */
+export const toggleBodySchema = z
+  .union([z.object({ is_active: z.boolean().optional() }), z.null(), z.undefined()])
+  .transform((b) => b ?? {});
+
+export const qrConfigSchema = z.object({
+  exists: z.boolean(),
+  is_active: z.boolean(),
+  /** Masked — the owner never gets the PIN back (it is stored as a hash). */
+  access_pin: z.string().nullable(),
+  qr_data: z.string().nullable(),
+  share_id: z.string().nullable(),
+  /** True when the code was switched off after too many wrong PINs. */
+  is_disabled: z.boolean(),
+});
+export type QrConfig = z.infer<typeof qrConfigSchema>;
+
+export const qrConfigWithMessageSchema = qrConfigSchema.extend({ message: z.string() });
+
+export const emergencyQuerySchema = z.object({ pin: z.string().max(64).optional() });
+
+const contactSchema = z.object({
+  name: z.string(),
+  relationship: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  is_primary: z.boolean(),
+  has_medical_power: z.boolean(),
+});
+
+const providerSchema = z.object({
+  provider_name: z.string(),
+  specialty: z.string().nullable(),
+  facility: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  is_primary: z.boolean(),
+});
+
+const currentMedicationSchema = z.object({
+  medication_name: z.string().nullable(),
+  dosage: z.string().nullable(),
+  frequency: z.string().nullable(),
+  purpose: z.string().nullable(),
+});
+
+/**
+ * What a first responder sees with the right PIN: the emergency sections of SPEC §2 and nothing
+ * else — no files, appointments, notifications, address or account data (DESIGN §7).
+ */
+export const emergencyInfoSchema = z.object({
+  requirePin: z.literal(false),
+  is_pet: z.boolean(),
+  relationship: z.string().nullable(),
+  name: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  blood_type: z.string().nullable(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  primary_language: z.string().nullable(),
+  has_vision_impairment: z.boolean(),
+  has_hearing_impairment: z.boolean(),
+  has_allergies: z.boolean(),
+  allergy_details: z.string().nullable(),
+  had_anesthesia_reactions: z.boolean(),
+  anesthesia_reaction_details: z.string().nullable(),
+  has_bleeding_disorders: z.boolean(),
+  bleeding_disorder_details: z.string().nullable(),
+  has_chronic_conditions: z.boolean(),
+  chronic_condition_details: z.string().nullable(),
+  has_previous_surgeries: z.boolean(),
+  surgery_details: z.string().nullable(),
+  has_mobility_issues: z.boolean(),
+  mobility_details: z.string().nullable(),
+  organ_donor: z.boolean(),
+  advance_directives: z.boolean(),
+  living_will: z.boolean(),
+  religious_restrictions: z.string().nullable(),
+  medications: z.array(currentMedicationSchema),
+  emergency_contacts: z.array(contactSchema),
+  healthcare_providers: z.array(providerSchema),
+});
+export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
+
+export const requirePinSchema = z.object({ requirePin: z.literal(true) });
+export const emergencyResponseSchema = z.union([requirePinSchema, emergencyInfoSchema]);
+export type EmergencyResponse = z.infer<typeof emergencyResponseSchema>;
+
+export const wrongPinSchema = z.object({ message: z.string(), remainingAttempts: z.number().int().min(0) });
