@@ -1,0 +1,12 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../../features/auth/api/check-auth';
+import { PageLoading } from './page-loading';
+
+/** Signed-in routes: 'Loading...' while the check runs, /login for anyone not signed in (SPEC §2, §4). */
+export function PrivateLayout() {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.isPending) return <PageLoading />;
+  if (!auth.data?.authenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}

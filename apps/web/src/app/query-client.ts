@@ -1,0 +1,28 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+import { SIGNED_OUT, authQueryKey } from '../features/auth/api/check-auth';
+
+/**
+ * A 401 on any data query means the session ended (idle or absolute expiry, DESIGN §5); record
+ * that so the private layout sends the user to /login. Mutations are left alone: a wrong
+ * current password, for example, must not sign anybody out.
+ */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== authQueryKey[0]) {
+          queryClient.setQueryData(authQueryKey, SIGNED_OUT);
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  return queryClient;
+}

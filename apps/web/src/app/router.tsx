@@ -1,0 +1,123 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { EmergencyLayout } from './layouts/emergency-layout';
+import { MarketingLayout } from './layouts/marketing-layout';
+import { PageLoading } from './layouts/page-loading';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+/*
+ * SPEC §2 routes. Layouts are small and load with the app; every page is its own lazy chunk,
+ * so the landing page does not pay for the signed-in screens (DESIGN §8, §9).
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Marketing pages get their own bar instead of the app header (SPEC §2 Layout).
+        Component: MarketingLayout,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/marketing/pages/landing-page')).LandingPage }) },
+          { path: 'about', lazy: async () => ({ Component: (await import('../features/marketing/pages/about-page')).AboutPage }) },
+          {
+            path: 'howitworks',
+            lazy: async () => ({ Component: (await import('../features/marketing/pages/how-it-works-page')).HowItWorksPage }),
+          },
+          { path: 'faq', lazy: async () => ({ Component: (await import('../features/marketing/pages/faq-page')).FaqPage }) },
+        ],
+      },
+      {
+        // Loaded on demand: the landing page never needs the app header (DESIGN §9 budget).
+        lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+        children: [
+          { path: 'signup', lazy: async () => ({ Component: (await import('../features/auth/pages/signup-page')).SignupPage }) },
+          { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }) },
+          {
+            path: 'privacy-policy',
+            lazy: async () => ({ Component: (await import('../features/marketing/pages/privacy-policy-page')).PrivacyPolicyPage }),
+          },
+          {
+            path: 'terms-of-service',
+            lazy: async () => ({
+              Component: (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage,
+            }),
+          },
+          {
+            lazy: async () => ({ Component: (await import('./layouts/private-layout')).PrivateLayout }),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({ Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('../features/profiles/pages/profile-page')).ProfilePage }),
+              },
+              {
+                path: 'update-records',
+                lazy: async () => ({ Component: (await import('../features/files/pages/update-records-page')).UpdateRecordsPage }),
+              },
+              {
+                path: 'view-records',
+                lazy: async () => ({ Component: (await import('../features/files/pages/view-records-page')).ViewRecordsPage }),
+              },
+              {
+                path: 'prescriptions',
+                lazy: async () => ({
+                  Component: (await import('../features/medications/pages/prescriptions-page')).PrescriptionsPage,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('../features/settings/pages/settings-page')).SettingsPage }),
+              },
+              {
+                path: 'notifications',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/pages/notifications-page')).NotificationsPage,
+                }),
+              },
+              {
+                path: 'edit-profile',
+                lazy: async () => ({ Component: (await import('../features/profiles/pages/edit-profile-page')).EditProfilePage }),
+              },
+              {
+                path: 'edit-family-member/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/profiles/pages/edit-family-member-page')).EditFamilyMemberPage,
+                }),
+              },
+              {
+                path: 'appointments',
+                lazy: async () => ({
+                  Component: (await import('../features/appointments/pages/appointments-page')).AppointmentsPage,
+                }),
+              },
+            ],
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+        ],
+      },
+      {
+        // Opened from a QR code by a first responder: no header, no footer (SPEC §2 Layout).
+        Component: EmergencyLayout,
+        children: [
+          {
+            path: 'emergency/:shareId',
+            lazy: async () => ({ Component: (await import('../features/emergency/pages/emergency-page')).EmergencyPage }),
+          },
+          {
+            path: 'family/emergency/:shareId',
+            lazy: async () => ({ Component: (await import('../features/emergency/pages/emergency-page')).EmergencyPage }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

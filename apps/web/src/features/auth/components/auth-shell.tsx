@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { DocumentTitle } from '../../../components/ui/page-header';
+
+export interface AuthShellProps {
+  title: string;
+  intro: string;
+  children: ReactNode;
+  /** Links under the form. */
+  footer: ReactNode;
+}
+
+/** The sign-up and login screens: the product's tagline beside a form card (SPEC §1). */
+export function AuthShell({ title, intro, children, footer }: AuthShellProps) {
+  return (
+    <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
+      <DocumentTitle title={title} />
+      <section aria-label="About Kinchart" className="on-dark flex flex-col justify-center gap-4 bg-brand-900 px-8 py-10 text-white">
+        <p className="text-3xl font-bold tracking-tight">Empowering Patients</p>
+        <p className="text-lg text-brand-100">Your health records, simplified. Access and manage your medical info.</p>
+        <ul className="mt-2 hidden list-disc space-y-1 pl-5 text-brand-100 md:block">
+          <li>One profile for you, your family and your pets</li>
+          <li>Medical files encrypted and always at hand</li>
+          <li>A PIN-protected emergency QR code</li>
+        </ul>
+      </section>
+      <div className="px-6 py-8 sm:px-10 sm:py-10">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        <p className="mt-2 text-slate-700">{intro}</p>
+        <div className="mt-6">{children}</div>
+        <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">{footer}</div>
+      </div>
+    </div>
+  );
+}

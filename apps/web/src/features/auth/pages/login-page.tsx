@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { loginSchema, type LoginInput } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useAuth } from '../api/check-auth';
+import { useLogin } from '../api/login';
+import { AuthShell } from '../components/auth-shell';
+
+const EMPTY = { email: '', password: '' };
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const login = useLogin();
+  const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
+  const busy = login.isPending;
+
+  // loginSchema adds no client checks (SPEC §5); it only trims and lower-cases the email.
+  const { register, handleSubmit, reset, setFocus } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: EMPTY,
+    disabled: busy,
+  });
+
+  // After a failed attempt, start the next one from the (now empty and enabled) email field.
+  useEffect(() => {
+    if (error) setFocus('email');
+  }, [error, setFocus]);
+
+  // Someone already signed in has no business here (the check resolves before this matters).
+  if (auth.data?.authenticated && login.isIdle) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      // Resolves only after the authentication state has been re-checked (SPEC §4 Login).
+      const answer = await login.mutateAsync(values);
+      reset(EMPTY);
+      notify.success(answer.message || 'Login successful.');
+      await navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      // SPEC §4: email and password are cleared after every attempt.
+      reset(EMPTY);
+      setError((previous) => ({
+        text: serverMessage(failure) ?? 'An error occurred',
+        attempt: (previous?.attempt ?? 0) + 1,
+      }));
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Welcome Back!"
+      intro="Please enter your login details."
+      footer={
+        <>
+          <p>
+            New to Kinchart?{' '}
+            <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Sign up here
+            </Link>
+          </p>
+          <p>
+            <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Go Home
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+        <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+        <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+        <Button type="submit" size="lg" disabled={busy}>
+          Login
+        </Button>
+        {error ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+            {error.text}
+          </p>
+        ) : null}
+      </form>
+    </AuthShell>
+  );
+}

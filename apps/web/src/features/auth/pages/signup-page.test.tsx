@@ -1,0 +1,138 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Landmark, json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { SignupPage } from './signup-page';
+
+const routes = [
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/login', element: <Landmark name="Login route" /> },
+];
+
+function renderSignup() {
+  return renderRoutes(routes, '/signup');
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, username = 'alice') {
+  if (username) await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+}
+
+describe('sign-up page', () => {
+  it('shows the heading, intro, labelled fields and links of the spec', () => {
+    mockFetch(() => json({}, 404));
+    renderSignup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeTruthy();
+    expect(screen.getByText('Join Kinchart! Please fill in the form below.')).toBeTruthy();
+    expect(screen.getByText('Empowering Patients')).toBeTruthy();
+    expect(screen.getByText('Your health records, simplified. Access and manage your medical info.')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a blank username shows "Username is required" and sends no request', async () => {
+    const { fetchMock } = mockFetch(() => json({ message: 'created' }, 201));
+    const user = userEvent.setup();
+    renderSignup();
+
+    await user.type(screen.getByLabelText('Username'), '   ');
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('while the request runs the button reads "Creating Account..." and everything is disabled', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderSignup();
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const busyButton = await screen.findByRole('button', { name: 'Creating Account...' });
+    expect((busyButton as HTMLButtonElement).disabled).toBe(true);
+    for (const label of ['Username', 'Email', 'Password']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled).toBe(true);
+    }
+
+    await act(async () => answer(json({ message: 'Email already registered' }, 409)));
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect((screen.getByLabelText('Username') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('sends the trimmed username, then shows the success messages and moves to /login after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = mockFetch(() => json({ message: 'User created' }, 201));
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderSignup();
+
+    await fillForm(user, '  alice  ');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Account created successfully!');
+    expect(status.querySelector('p')?.className).toContain('text-green');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/signup',
+      method: 'POST',
+      body: { username: 'alice', email: 'alice@example.com', password: 'correct horse battery' },
+    });
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Account created successfully! Redirecting to login...');
+    expect(screen.queryByRole('heading', { name: 'Login route' })).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByRole('heading', { name: 'Login route' })).toBeTruthy();
+  });
+
+  it('shows the server message in red when sign-up fails', async () => {
+    mockFetch(() => json({ message: 'An account with this email already exists' }, 409));
+    const user = userEvent.setup();
+    renderSignup();
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('An account with this email already exists');
+    expect(alert.className).toContain('text-red');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('falls back to the error field, then the client error text', async () => {
+    const answers: (() => Response)[] = [
+      () => json({ error: 'Password is too common' }, 400),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    mockFetch(() => {
+      const next = answers.shift();
+      if (!next) throw new Error('unexpected request');
+      return next();
+    });
+    const user = userEvent.setup();
+    renderSignup();
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Password is too common');
+
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findByText('Failed to fetch')).getAttribute('role')).toBe('alert');
+  });
+});

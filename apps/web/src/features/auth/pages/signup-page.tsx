@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { usernameSchema } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { useSignup } from '../api/signup';
+import { AuthShell } from '../components/auth-shell';
+
+interface SignupFormValues {
+  username: string;
+  email: string;
+  password: string;
+}
+
+const CREATED = 'Account created successfully!';
+const REDIRECTING = 'Account created successfully! Redirecting to login...';
+// SPEC §4 Sign-up, §9: the second message after 1 s, /login after 2 s.
+const SECOND_MESSAGE_MS = 1000;
+const REDIRECT_MS = 2000;
+
+/** SPEC §8: the server's message, else its error field, else the client's error text, else a fallback. */
+function signupErrorMessage(error: unknown): string {
+  return (
+    serverMessage(error) ??
+    serverErrorField(error) ??
+    (error instanceof Error && error.message ? error.message : undefined) ??
+    'An error occurred during signup'
+  );
+}
+
+function validateUsername(value: string): true | string {
+  const result = usernameSchema.safeParse(value);
+  return result.success || (result.error.issues[0]?.message ?? 'Username is required');
+}
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [message, setMessage] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const busy = signup.isPending;
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupFormValues>({
+    defaultValues: { username: '', email: '', password: '' },
+    // SPEC §4: inputs and button are disabled while busy; they stay so while redirecting.
+    disabled: busy || created,
+  });
+
+  useEffect(() => {
+    if (!created) return;
+    const second = window.setTimeout(() => setMessage(REDIRECTING), SECOND_MESSAGE_MS);
+    const leave = window.setTimeout(() => void navigate('/login'), REDIRECT_MS);
+    return () => {
+      window.clearTimeout(second);
+      window.clearTimeout(leave);
+    };
+  }, [created, navigate]);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setMessage(null);
+      try {
+        // SPEC §5: only the username is checked here; email relies on the browser's email input.
+        await signup.mutateAsync({ username: values.username.trim(), email: values.email, password: values.password });
+        setMessage(CREATED);
+        setCreated(true);
+      } catch (error) {
+        setMessage(signupErrorMessage(error));
+      }
+    },
+    () => setMessage(null),
+  );
+
+  // SPEC §5 message colours: green when the message contains 'successfully', red otherwise.
+  const success = message?.includes('successfully') ?? false;
+
+  return (
+    <AuthShell
+      title="Create an Account"
+      intro="Join Kinchart! Please fill in the form below."
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Sign in here
+            </Link>
+          </p>
+          <p>
+            <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Go Home
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <Field
+          label="Username"
+          autoComplete="username"
+          aria-required="true"
+          error={errors.username?.message}
+          {...register('username', { validate: validateUsername })}
+        />
+        <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+        <Field label="Password" type="password" autoComplete="new-password" {...register('password')} />
+        <Button type="submit" size="lg" disabled={busy || created}>
+          {busy ? 'Creating Account...' : 'Sign Up'}
+        </Button>
+        <div role="status" aria-live="polite">
+          {message && success ? (
+            <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
+          ) : null}
+        </div>
+        {message && !success ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+            {message}
+          </p>
+        ) : null}
+      </form>
+    </AuthShell>
+  );
+}

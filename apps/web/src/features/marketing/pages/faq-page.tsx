@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { DocumentTitle } from '../../../components/ui/page-header';
+import { SUPPORT_EMAIL } from '../../../lib/site';
+import { MarketingHero, MarketingSection } from '../components/marketing-section';
+
+// SPEC §2: /faq shows six questions. <details>/<summary> is a native, keyboard-operable disclosure.
+const questions = [
+  {
+    question: 'Is my health information secure?',
+    answer:
+      'Yes. Every file is encrypted before it is stored, your session ends automatically after a period of inactivity, and only you can see your records. Emergency information can only be opened with both the QR code and its 4-digit PIN, repeated wrong PINs lock the code, and you are notified whenever it is viewed.',
+  },
+  {
+    question: 'What happens when someone scans my emergency QR code?',
+    answer:
+      'They are asked for the PIN. With the right PIN they see a read-only summary: priority information such as allergies and bleeding disorders, your conditions, current medications, emergency contacts and medical directives. They never see your files, appointments or account. You can switch the code off or change its PIN at any time.',
+  },
+  {
+    question: 'Can I manage records for my family and my pets?',
+    answer:
+      'Yes. Add family members — a partner, children, parents, siblings — and pets, each with their own profile, medications, emergency contacts and healthcare providers, and each with their own emergency QR code.',
+  },
+  {
+    question: 'Which files can I upload?',
+    answer:
+      'PDF, JPG, PNG, DOCX and other common formats, such as other image types, spreadsheets and plain text. For each file you can note the visit date, healthcare provider, location and reason for the visit.',
+  },
+  {
+    question: 'Can I share records with my doctor?',
+    answer:
+      'Yes. Select the files you want to share and Kinchart gives you a link and a QR code to open them. You can also keep your healthcare providers and appointments in Kinchart so everything for a visit is in one place.',
+  },
+  {
+    question: 'How do I delete my account?',
+    answer:
+      'Go to Settings, then Account Settings, and use Delete Account in the Danger Zone. After you confirm with your password, your account, profiles, files and emergency codes are deleted.',
+  },
+];
+
+export function FaqPage() {
+  return (
+    <>
+      <DocumentTitle title="FAQ" />
+      <MarketingHero
+        title="Frequently asked questions"
+        lead="Answers about privacy, emergency access, family profiles and your records."
+      />
+      <MarketingSection labelledBy="faq-heading">
+        <h2 id="faq-heading" className="sr-only">
+          Questions and answers
+        </h2>
+        <div className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+          {questions.map((item) => (
+            <details key={item.question} className="group px-6 py-2">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+                {item.question}
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-5 shrink-0 text-slate-700 transition-transform group-open:rotate-180"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M6 9l6 6 6-6" />
+                </svg>
+              </summary>
+              <p className="pb-4 text-slate-700">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+        <p className="mx-auto mt-10 max-w-3xl text-center text-slate-700">
+          Still have a question? Email{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline underline-offset-4">
+            {SUPPORT_EMAIL}
+          </a>{' '}
+          or{' '}
+          <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+            create an account
+          </Link>{' '}
+          and try it for yourself.
+        </p>
+      </MarketingSection>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The one HTTP client of the web app (DESIGN §2, §8). Every call sends the session cookie
+ * (SPEC §6: "every call sends credentials"), speaks JSON, has no timeout (SPEC §7) and treats
+ * any 2xx answer as success. The server checks the Origin header of non-GET requests; browsers
+ * send it on their own, so nothing is added here.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed answer body (JSON object, text, or undefined when empty). */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData is sent as multipart with the browser's boundary. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The server's `message` field of an error answer, when there is one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !isRecord(error.body)) return undefined;
+  const { message } = error.body;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/** The server's `error` field of an error answer, when there is one. */
+export function serverErrorField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !isRecord(error.body)) return undefined;
+  const { error: field } = error.body;
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Calls the API and resolves with the parsed answer. Non-2xx answers reject with an ApiError
+ * whose message is the body's `message`, else its `error`, else a generic text.
+ * The type parameter is the caller's statement of the answer shape; the server's response
+ * schemas (DESIGN §2) are what guarantee it.
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(buildUrl(path, query), {
+    method,
+    headers,
+    body: payload,
+    credentials: 'include',
+    signal,
+  });
+  const data = await readBody(response);
+
+  if (!response.ok) {
+    const fromBody = isRecord(data)
+      ? [data.message, data.error].find((v): v is string => typeof v === 'string' && v !== '')
+      : undefined;
+    throw new ApiError(response.status, fromBody ?? `Request failed with status code ${response.status}`, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};

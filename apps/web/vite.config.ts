@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API runs on its own port in development; in production the server serves this build from
+// the same origin (DESIGN §1). changeOrigin stays false so the proxied request keeps the dev
+// server's Host, which the server's CSRF check compares with the browser's Origin (DESIGN §5).
+const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});
