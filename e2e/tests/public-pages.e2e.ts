@@ -42,17 +42,26 @@ describe('public pages', () => {
     const page = await newPage();
     await open(page, '/');
     const main = page.getByRole('main');
-    await expectVisible(main.getByText('Empowering Patients'));
-    // SPEC §2: a testimonial carousel with 3 slides and 3 dots.
-    await expect.poll(() => main.getByRole('button', { name: /testimonial|slide/i }).count()).toBe(3);
-    await expectVisible(main.getByRole('link', { name: /sign up|get started|create/i }));
+    await expectVisible(main.getByRole('heading', { level: 1, name: 'Empowering Patients' }));
+    await expectVisible(main.getByText('Your health records, simplified. Access and manage your medical info.'));
+
+    // SPEC §2: a testimonial carousel with 3 slides and 3 dots; a dot brings its slide.
+    const dots = main.getByRole('button', { name: /(testimonial|slide) \d/i });
+    await expect.poll(() => dots.count()).toBe(3);
+    await dots.nth(2).click();
+    await expectVisible(main.getByRole('group', { name: /3 of 3/ }));
+
+    await expectVisible(main.getByRole('region', { name: /contact|get in touch/i }));
+    const signUpCalls = main.getByRole('link', { name: /sign up|create .*account|get started|join/i });
+    await expectVisible(signUpCalls);
+    expect(await signUpCalls.first().getAttribute('href')).toBe('/signup');
     await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
   test('the about page tells the mission and shows the team', async () => {
     const page = await newPage();
     await open(page, '/about');
-    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }));
     await expectVisible(page.getByRole('heading', { name: /mission/i }));
     await expectVisible(page.getByRole('heading', { name: /team/i }));
     await expectLayout(page, { top: 'marketing bar', footer: true });
@@ -61,16 +70,23 @@ describe('public pages', () => {
   test('the how-it-works page walks through six steps', async () => {
     const page = await newPage();
     await open(page, '/howitworks');
-    await expectVisible(page.getByRole('heading', { level: 1 }));
-    await expect.poll(() => page.getByRole('main').getByRole('listitem').count()).toBe(6);
+    const main = page.getByRole('main');
+    await expectVisible(main.getByRole('heading', { level: 1 }));
+    await expect.poll(() => main.getByRole('heading', { name: /^step \d/i }).count()).toBe(6);
     await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
-  test('the FAQ page answers six questions', async () => {
+  test('the FAQ page answers six questions, each opening to its answer', async () => {
     const page = await newPage();
     await open(page, '/faq');
-    await expectVisible(page.getByRole('heading', { level: 1 }));
-    await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBe(6);
+    const main = page.getByRole('main');
+    await expectVisible(main.getByRole('heading', { level: 1 }));
+    // Each question is a disclosure (<details>, role group) whose answer shows once opened.
+    const questions = main.getByRole('group');
+    await expect.poll(() => questions.count()).toBe(6);
+    const first = questions.first();
+    await first.click();
+    await expectVisible(first.getByRole('paragraph'));
     await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
