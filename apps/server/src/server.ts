@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { buildApp } from './app';
+import { scheduleAppointmentReminders } from './features/appointments/appointment-reminders';
 
 // Config, listen, graceful shutdown — nothing else (DESIGN §2).
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
 
   let closing = false;
+  let stopReminders = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections and waits for in-flight requests to finish.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    stopReminders();
     app
       .close()
       .then(() => database.db.destroy())
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  stopReminders = scheduleAppointmentReminders(database.db, (error) => app.log.error({ err: error }, 'appointment reminders failed'));
 }
 
 main().catch((error: unknown) => {

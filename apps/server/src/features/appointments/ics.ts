@@ -1,0 +1,86 @@
+// RFC 5545 iCalendar output for a user's appointments.
+
+export interface IcsEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location: string | null;
+  description: string | null;
+}
+
+/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in TEXT values. */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + one space, never inside a UTF-8 sequence. */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** 20261121T093000Z */
+export const icsUtc = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+export function buildCalendar(events: IcsEvent[], now: Date = new Date()): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kinchart//Appointments 1.0//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Kinchart appointments'];
+  for (const e of events) {
+    lines.push('BEGIN:VEVENT', `UID:${e.uid}@kinchart`, `DTSTAMP:${icsUtc(now)}`, `DTSTART:${icsUtc(e.start)}`, `DTEND:${icsUtc(e.end)}`, `SUMMARY:${escapeText(e.summary)}`);
+    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/**
+ * A wall-clock time ("2026-05-01T14:30:00") in an IANA time zone → the UTC instant. ISO instants
+ * with a zone pass through. Uses Intl, so no time-zone database ships with us.
+ */
+export function toInstant(value: string, timeZone: string): Date {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
+  const asUtc = new Date(`${value}Z`);
+  const offsetAt = (d: Date) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(d);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+    return local - d.getTime();
+  };
+  // Two passes settle the offset across a daylight-saving change.
+  const first = new Date(asUtc.getTime() - offsetAt(asUtc));
+  return new Date(asUtc.getTime() - offsetAt(first));
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,156 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers';
+import { TestClient, buildTestApp, signedInUser } from './helpers';
+import { runAppointmentReminders } from '../src/features/appointments/appointment-reminders';
+import { foldLine } from '../src/features/appointments/ics';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const valid = {
+  appointment_date: '2026-12-03',
+  start_time: '2026-12-03T09:30',
+  end_time: '2026-12-03T10:15',
+  provider_name: 'Dr. Chen',
+  reason_for_visit: 'Annual check-up',
+  location: 'Riverside Clinic',
+};
+
+describe('appointments', () => {
+  it('a patient can add, list and delete an appointment', async () => {
+    const { client } = await signedInUser(t.app);
+    const created = await client.post('/api/user/appointments', valid);
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({ ...valid, start_time: '2026-12-03T09:30:00', end_time: '2026-12-03T10:15:00' });
+    expect(body.appointment_id).toBe(body.id);
+
+    const list = await client.get('/api/user/appointments');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    expect(list.json()[0]).toMatchObject({ appointment_id: body.appointment_id, provider_name: 'Dr. Chen' });
+
+    const del = await client.delete(`/api/user/appointments/${body.appointment_id}`);
+    expect(del.statusCode).toBe(200);
+    expect((await client.get('/api/user/appointments')).json()).toEqual([]);
+    expect((await client.delete(`/api/user/appointments/${body.appointment_id}`)).statusCode).toBe(404);
+  });
+
+  it('accepts null or empty start and end times, and optional reason and location', async () => {
+    const { client } = await signedInUser(t.app);
+    const res = await client.post('/api/user/appointments', { appointment_date: '2026-12-04', start_time: null, end_time: '', provider_name: 'Dr. Okafor' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ start_time: null, end_time: null, reason_for_visit: null, location: null });
+  });
+
+  it('refuses a missing or invalid date, a missing provider, a malformed time and an end before the start', async () => {
+    const { client } = await signedInUser(t.app);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...valid, appointment_date: '' }, /Appointment date is required/],
+      [{ ...valid, appointment_date: '2026-02-30' }, /appointment_date/],
+      [{ ...valid, provider_name: '  ' }, /Provider name is required/],
+      [{ ...valid, start_time: '2026-12-03T25:00' }, /start_time/],
+      [{ ...valid, start_time: 'tomorrow' }, /start_time/],
+      [{ ...valid, end_time: '2026-12-03T08:00' }, /End time cannot be before the start time/],
+      [{ ...valid, location: 'x'.repeat(501) }, /Location must be at most 500/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await client.post('/api/user/appointments', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await client.get('/api/user/appointments')).json()).toEqual([]);
+  });
+
+  it('another user cannot see or delete someone else’s appointment', async () => {
+    const owner = await signedInUser(t.app);
+    const intruder = await signedInUser(t.app);
+    const { appointment_id: id } = (await owner.client.post('/api/user/appointments', valid)).json();
+    expect((await intruder.client.get('/api/user/appointments')).json()).toEqual([]);
+    expect((await intruder.client.delete(`/api/user/appointments/${id}`)).statusCode).toBe(404);
+    expect((await owner.client.get('/api/user/appointments')).json()).toHaveLength(1);
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.get('/api/user/appointments')).statusCode).toBe(401);
+    expect((await anonymous.get('/api/user/appointments.ics')).statusCode).toBe(401);
+    expect((await anonymous.post('/api/user/appointments', valid)).statusCode).toBe(401);
+  });
+});
+
+describe('calendar export', () => {
+  it('downloads an RFC 5545 calendar that a real parser reads, with every appointment in UTC', async () => {
+    const { client } = await signedInUser(t.app);
+    await client.post('/api/user/appointments', valid);
+    await client.post('/api/user/appointments', {
+      appointment_date: '2026-12-05',
+      start_time: null,
+      end_time: null,
+      provider_name: 'Dr. Ünal; Cardiology, Ward 3',
+      reason_for_visit: `Follow-up\nBring results ${'and more detail '.repeat(10)}`,
+      location: null,
+    });
+    const res = await client.get('/api/user/appointments.ics?tz=Europe/Berlin');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="kinchart-appointments.ics"/);
+    const text = res.body;
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(String(calendar.getFirstPropertyValue('prodid'))).toContain('Kinchart');
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(2);
+    const [first, second] = events;
+    expect(first?.summary).toBe('Dr. Chen - Annual check-up');
+    expect(first?.location).toBe('Riverside Clinic');
+    // 09:30 in Berlin in December is 08:30 UTC.
+    expect(first?.startDate.toJSDate().toISOString()).toBe('2026-12-03T08:30:00.000Z');
+    expect(first?.endDate.toJSDate().toISOString()).toBe('2026-12-03T09:15:00.000Z');
+    expect(second?.summary).toContain('Dr. Ünal; Cardiology, Ward 3');
+    expect(second?.description).toContain('Follow-up\nBring results');
+    expect(second?.startDate.toJSDate().toISOString()).toBe('2026-12-04T23:00:00.000Z');
+    expect(second?.endDate.toJSDate().toISOString()).toBe('2026-12-05T22:59:59.000Z');
+    expect(new Set(events.map((e) => e.uid)).size).toBe(2);
+
+    // UIDs are stable across downloads.
+    const again = new ICAL.Component(ICAL.parse((await client.get('/api/user/appointments.ics?tz=Europe/Berlin')).body));
+    expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((e) => e.uid));
+  });
+
+  it('refuses an unknown time zone', async () => {
+    const { client } = await signedInUser(t.app);
+    const res = await client.get('/api/user/appointments.ics?tz=Mars/Olympus');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('folds long lines without splitting a multi-byte character', () => {
+    const folded = foldLine(`SUMMARY:${'é'.repeat(60)}`);
+    const parts = folded.split('\r\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(Buffer.byteLength(p, 'utf8')).toBeLessThanOrEqual(75);
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(`SUMMARY:${'é'.repeat(60)}`);
+  });
+});
+
+describe('appointment reminders', () => {
+  it('creates one info notification a day before, however often the job runs', async () => {
+    const { client } = await signedInUser(t.app);
+    const now = new Date('2026-12-02T12:00:00Z');
+    await client.post('/api/user/appointments', { ...valid, start_time: '2026-12-03T09:30', end_time: null });
+    await client.post('/api/user/appointments', { ...valid, appointment_date: '2026-12-20', start_time: '2026-12-20T09:30', end_time: null });
+    // Two runs at once (as on two instances), then a third: the database lets one reminder through.
+    const [a, b] = await Promise.all([runAppointmentReminders(t.database.db, now), runAppointmentReminders(t.database.db, now)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    expect(await runAppointmentReminders(t.database.db, now)).toBe(0);
+    const notes = (await client.get('/api/user/notifications')).json();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'info', level: 'info', title: 'Appointment tomorrow' });
+    expect(notes[0].data.message).toContain('Dr. Chen');
+  });
+});

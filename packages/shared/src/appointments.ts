@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common';
+
+// SPEC §3 Appointment, §5 Appointment form, §7 Appointments.
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * start_time / end_time: the spec's `date + 'T' + time` (a wall-clock time, kept as the user
+ * typed it, seconds added), a full ISO instant with a zone (normalised to UTC), or null.
+ */
+export const appointmentTimeSchema = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v.trim() === '') return null;
+    const value = v.trim();
+    if (ZONED_TIME.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    if (LOCAL_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
+      const [date, time = ''] = value.split('T');
+      const hms = time.length === 5 ? `${time}:00` : time.slice(0, 8);
+      const [h, m, s] = hms.split(':').map(Number);
+      if ((h ?? 99) < 24 && (m ?? 99) < 60 && (s ?? 99) < 60) return `${date}T${hms}`;
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a date and time like 2026-05-01T14:30' });
+    return z.NEVER;
+  });
+
+/** Milliseconds for ordering two times of the same kind (wall-clock times compare as if UTC). */
+export const timeOrder = (t: string): number => Date.parse(/[Z+-]\d{0,2}:?\d{0,2}$/.test(t.slice(19)) ? t : `${t}Z`);
+
+export const appointmentInputSchema = z
+  .object({
+    appointment_date: z.string({ message: 'Appointment date is required' }).trim().min(1, 'Appointment date is required').pipe(isoDateSchema),
+    start_time: appointmentTimeSchema,
+    end_time: appointmentTimeSchema,
+    provider_name: z.string({ message: 'Provider name is required' }).trim().min(1, 'Provider name is required').max(200, 'Provider name must be at most 200 characters'),
+    reason_for_visit: z
+      .union([z.string().max(1000, 'Reason for visit must be at most 1000 characters'), z.null()])
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+    location: z
+      .union([z.string().max(500, 'Location must be at most 500 characters'), z.null()])
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+  })
+  .refine((a) => !a.start_time || !a.end_time || timeOrder(a.end_time) >= timeOrder(a.start_time), {
+    message: 'End time cannot be before the start time',
+    path: ['end_time'],
+  });
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+
+export const appointmentSchema = z.object({
+  appointment_id: z.string(),
+  id: z.string(),
+  appointment_date: z.string(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  provider_name: z.string(),
+  reason_for_visit: z.string().nullable(),
+  location: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/**
+ * SPEC §3: the calendar event spans start_time..end_time; a missing start is 00:00:00 and a
+ * missing end 23:59:59 of the appointment date. Returns wall-clock strings or ISO instants.
+ */
+export function appointmentSpan(a: Pick<Appointment, 'appointment_date' | 'start_time' | 'end_time'>): { start: string; end: string } {
+  return {
+    start: a.start_time ?? `${a.appointment_date}T00:00:00`,
+    end: a.end_time ?? `${a.appointment_date}T23:59:59`,
+  };
+}
+
+/** SPEC §3: the calendar event title is the provider name plus the reason. */
+export const appointmentTitle = (a: Pick<Appointment, 'provider_name' | 'reason_for_visit'>): string =>
+  a.reason_for_visit ? `${a.provider_name} - ${a.reason_for_visit}` : a.provider_name;
