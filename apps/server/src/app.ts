@@ -16,9 +16,13 @@ import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createProfileService } from './features/profiles/profile.service';
+import { ownProfileRoutes } from './features/profiles/own-profile.routes';
+import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import { appointmentRoutes } from './features/appointments/appointments.routes';
 
 export interface AppDeps {
   config: Config;
@@ -60,10 +64,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookies,
     requireUser: authenticated,
   });
+  // Profiles: own profile and family members are one service on two route sets (DESIGN §4).
+  const profiles = createProfileService({ db });
+  await app.register(ownProfileRoutes, { profiles, requireUser: authenticated });
+  await app.register(familyRoutes, { profiles, requireUser: authenticated });
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
   await app.register(notificationRoutes, { db, requireUser: authenticated });
+  await app.register(appointmentRoutes, { db, requireUser: authenticated });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, todayIsoDate } from './common';
+import { todayIsoDate } from './common';
 
 // SPEC §3 Patient profile, Family member, Emergency contact, Healthcare provider, Medication.
 // One schema per payload; both the forms and the server use these (STYLE habit 1).
@@ -17,50 +17,72 @@ export const LB_PER_KG = 2.20462;
 export const MAX_FEET = 8;
 export const MAX_INCHES = 11;
 export const MAX_POUNDS = 1000;
-export const MAX_HEIGHT_CM = (MAX_FEET * INCHES_PER_FOOT + MAX_INCHES) * CM_PER_INCH; // 271.78
+// Rounded to 0.01 cm like feetInchesToCm, so the bound reads '271.78' in messages, not 271.78000000000003.
+export const MAX_HEIGHT_CM = Math.round((MAX_FEET * INCHES_PER_FOOT + MAX_INCHES) * CM_PER_INCH * 100) / 100; // 271.78
 export const MAX_WEIGHT_KG = Math.ceil((MAX_POUNDS / LB_PER_KG) * 10) / 10; // 453.6
+
+// Wrong-type messages are written out: zod's own union message is a bare 'Invalid input', which
+// would not tell the user which field is wrong (the server's 400 names the field from the path).
 
 /** Optional text: '' and null both mean "not provided"; stored trimmed or null. */
 export const optionalText = (max = 200) =>
   z
-    .union([z.string().max(max, `must be at most ${max} characters`), z.null()])
+    .union([z.string().max(max, `must be at most ${max} characters`), z.null()], { error: 'must be text' })
     .optional()
     .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
 
 /** Required text: non-empty after trimming. */
 export const requiredText = (label: string, max = 200) =>
   z
-    .string({ message: `${label} is required` })
+    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** Optional email: empty means "not provided"; otherwise it must look like an address. */
+export const optionalEmail = optionalText(254).refine(
+  (v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v),
+  'Email must be a valid email address',
+);
+
 /** Flags accept booleans (and 0/1 from older clients); null or absent means false. */
 export const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.null()])
+  .union([z.boolean(), z.literal(0), z.literal(1), z.null()], { error: 'must be true or false' })
   .optional()
   .transform((v) => v === true || v === 1);
 
+/** A YYYY-MM-DD calendar date, with messages that name the field. */
+const calendarDate = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, `${label} must be a real calendar date`);
+
 /** A date that may be left empty. Accepts a full ISO instant and keeps its date part. */
-export const optionalDate = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 10) : null))
-  .pipe(z.union([isoDateSchema, z.null()]));
+export const optionalDateOf = (label: string) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be a date as YYYY-MM-DD` })
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 10) : null))
+    .pipe(z.union([calendarDate(label), z.null()]));
+export const optionalDate = optionalDateOf('Date');
 
 const notInFuture = (v: string | null) => v === null || v <= todayIsoDate();
-export const optionalBirthDate = optionalDate.refine(notInFuture, 'Date of birth cannot be in the future');
+export const optionalBirthDate = optionalDateOf('Date of birth').refine(notInFuture, 'Date of birth cannot be in the future');
 export const requiredBirthDate = z
-  .string({ message: 'Date of birth is required' })
+  .string({ error: (issue) => (issue.input == null ? 'Date of birth is required' : 'Date of birth must be a date as YYYY-MM-DD') })
   .trim()
   .min(1, 'Date of birth is required')
   .transform((v) => v.slice(0, 10))
-  .pipe(isoDateSchema)
+  .pipe(calendarDate('Date of birth'))
   .refine((v) => v <= todayIsoDate(), 'Date of birth cannot be in the future');
 
 const optionalMeasure = (label: string, max: number) =>
   z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), z.string(), z.null()], { error: `${label} must be between 0 and ${max}` })
     .optional()
     .transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return null;
@@ -72,19 +94,33 @@ const optionalMeasure = (label: string, max: number) =>
       return n;
     });
 
+const BLOOD_TYPE_MESSAGE = `Blood type must be one of ${BLOOD_TYPES.join(', ')}`;
 export const bloodTypeSchema = z
-  .union([z.string(), z.null()])
+  .union([z.string(), z.null()], { error: BLOOD_TYPE_MESSAGE })
   .optional()
   .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : null))
-  .refine((v) => v === null || (BLOOD_TYPES as readonly string[]).includes(v), `Blood type must be one of ${BLOOD_TYPES.join(', ')}`);
+  .refine((v) => v === null || (BLOOD_TYPES as readonly string[]).includes(v), BLOOD_TYPE_MESSAGE);
 
 // ---------- nested records ----------
 
+/**
+ * The id a client sends back with a record it got from us (`id`, or the screens' `contact_id`,
+ * `provider_id`, `medication_id`). Never an error: anything but a short string is ignored. It only
+ * matters when it names a record of the same profile (a list replace keeps that id; an emergency
+ * contact re-posted by the edit form updates in place) — any other id is as good as none.
+ */
+const clientId = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v !== '' && v.length <= 64 ? v : undefined));
+
 export const emergencyContactInputSchema = z.object({
+  id: clientId,
+  contact_id: clientId,
   name: requiredText('Contact name'),
   relationship: optionalText(100),
   phone_number: optionalText(50),
-  email: optionalText(254),
+  email: optionalEmail,
   is_primary: flag,
   has_medical_power: flag,
 });
@@ -96,33 +132,46 @@ export const familyEmergencyContactInputSchema = emergencyContactInputSchema.ext
 });
 
 export const healthcareProviderInputSchema = z.object({
+  id: clientId,
+  provider_id: clientId,
   provider_name: requiredText('Provider name'),
   specialty: optionalText(),
   facility: optionalText(),
   phone_number: optionalText(50),
-  email: optionalText(254),
+  email: optionalEmail,
   address: optionalText(500),
   is_primary: flag,
   notes: optionalText(2000),
 });
 export type HealthcareProviderInput = z.input<typeof healthcareProviderInputSchema>;
 
-/** SPEC §3: the family edit form names the provider `name`; accept either. */
+/**
+ * SPEC §3: the family edit form names the provider `name`; accept either. Our answers carry both
+ * keys, so a form seeded from them and edited through `name` sends a stale `provider_name`:
+ * a non-empty `name` wins.
+ */
 export const familyHealthcareProviderInputSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('provider_name' in v) && 'name' in v ? { ...v, provider_name: (v as { name: unknown }).name } : v),
+  (v) =>
+    v && typeof v === 'object' && 'name' in v && typeof v.name === 'string' && v.name.trim() !== ''
+      ? { ...v, provider_name: v.name }
+      : v,
   healthcareProviderInputSchema.extend({ phone_number: requiredText('Provider phone number', 50) }),
 );
 
+const medicationIds = { id: clientId, medication_id: clientId };
+
+/** SPEC §5 'Profile medication form: no required fields' — the name may be left empty here. */
 export const medicationInputSchema = z
   .object({
-    medication_name: requiredText('Medication name'),
+    ...medicationIds,
+    medication_name: optionalText(),
     dosage: optionalText(),
     frequency: optionalText(),
     purpose: optionalText(500),
-    start_date: optionalDate,
-    end_date: optionalDate,
+    start_date: optionalDateOf('Start date'),
+    end_date: optionalDateOf('End date'),
     is_current: z
-      .union([z.boolean(), z.literal(0), z.literal(1), z.null()])
+      .union([z.boolean(), z.literal(0), z.literal(1), z.null()], { error: 'must be true or false' })
       .optional()
       .transform((v) => (v === null || v === undefined ? true : v === true || v === 1)),
   })
@@ -135,12 +184,13 @@ export type MedicationInput = z.input<typeof medicationInputSchema>;
 /** SPEC §5 Family edit lists: a medication needs medication_name and dosage. */
 export const familyMedicationInputSchema = z
   .object({
+    ...medicationIds,
     medication_name: requiredText('Medication name'),
     dosage: requiredText('Dosage'),
     frequency: optionalText(),
     purpose: optionalText(500),
-    start_date: optionalDate,
-    end_date: optionalDate,
+    start_date: optionalDateOf('Start date'),
+    end_date: optionalDateOf('End date'),
     is_current: medicationInputSchema.shape.is_current,
   })
   .refine((m) => !m.start_date || !m.end_date || m.end_date >= m.start_date, {
@@ -156,7 +206,7 @@ export const profileFieldsSchema = z.object({
   date_of_birth: optionalBirthDate,
   phone_number: optionalText(50),
   address: optionalText(500),
-  email: optionalText(254),
+  email: optionalEmail,
   blood_type: bloodTypeSchema,
   height: optionalMeasure('Height (cm)', MAX_HEIGHT_CM),
   weight: optionalMeasure('Weight (kg)', MAX_WEIGHT_KG),
@@ -278,7 +328,8 @@ export const medicationSchema = z.object({
 });
 export type Medication = z.infer<typeof medicationSchema>;
 
-const profileValuesSchema = z.object({
+/** A profile's own values as they leave the server (no lists, no ids). */
+export const profileValuesSchema = z.object({
   name: z.string().nullable(),
   date_of_birth: z.string().nullable(),
   phone_number: z.string().nullable(),
@@ -335,6 +386,14 @@ export const patientProfileSchema = profileValuesSchema.extend({
   family_members: z.array(familyMemberSummarySchema),
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
+
+// SPEC §4 'after a successful save the lists update locally and a success message shows': the
+// add/update answers carry the record itself plus the message.
+const withMessage = { message: z.string() };
+export const emergencyContactResponseSchema = emergencyContactSchema.extend(withMessage);
+export const healthcareProviderResponseSchema = healthcareProviderSchema.extend(withMessage);
+export const medicationResponseSchema = medicationSchema.extend(withMessage);
+export const familyMemberResponseSchema = familyMemberSchema.extend(withMessage);
 
 // ---------- unit conversions (SPEC §5, §9) ----------
 

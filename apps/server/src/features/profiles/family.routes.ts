@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '@kinchart/shared/common';
+import {
+  emergencyContactResponseSchema,
+  emergencyContactSchema,
+  familyAddSchema,
+  familyEmergencyContactInputSchema,
+  familyMedicationInputSchema,
+  familyMemberResponseSchema,
+  familyMemberSchema,
+  familyMemberSummarySchema,
+  familyUpdateSchema,
+  medicationResponseSchema,
+  medicationSchema,
+} from '@kinchart/shared/profile';
+import { currentUser } from '../../plugins/session';
+import type { ProfileService } from './profile.service';
+import { pathId } from './own-profile.routes';
+
+const memberParams = z.object({ id: pathId });
+
+// SPEC §7 "Family": the same profile service, addressed by member id. Only is_self = 0 rows of the
+// signed-in user are members, so the user's own profile id — or anyone else's member — is a 404.
+export async function familyRoutes(
+  app: FastifyInstance,
+  opts: { profiles: ProfileService; requireUser: (request: FastifyRequest) => Promise<void> },
+) {
+  const { profiles } = opts;
+  app.addHook('onRequest', opts.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in user and the member's profile id, once it is known to be theirs. */
+  const member = async (request: FastifyRequest, memberId: string) => {
+    const userId = currentUser(request).id;
+    return { userId, profileId: await profiles.memberProfileId(userId, memberId) };
+  };
+
+  r.get('/api/user/family/members', { schema: { response: { 200: z.array(familyMemberSummarySchema) } } }, async (request) =>
+    profiles.listMembers(currentUser(request).id),
+  );
+
+  // SPEC §7: 201 is success.
+  r.post(
+    '/api/user/family/add',
+    { schema: { body: familyAddSchema, response: { 201: familyMemberResponseSchema } } },
+    async (request, reply) => {
+      const added = await profiles.addMember(currentUser(request).id, request.body);
+      return reply.code(201).send({ ...added, message: 'Family member added successfully!' });
+    },
+  );
+
+  r.get(
+    '/api/user/family/members/:id',
+    { schema: { params: memberParams, response: { 200: familyMemberSchema } } },
+    async (request) => profiles.getMember(currentUser(request).id, request.params.id),
+  );
+
+  r.put(
+    '/api/user/family/members/:id',
+    { schema: { params: memberParams, body: familyUpdateSchema, response: { 200: familyMemberResponseSchema } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const updated = await profiles.updateMember(userId, profileId, request.body);
+      return { ...updated, message: 'Family member updated successfully!' };
+    },
+  );
+
+  r.delete(
+    '/api/user/family/members/:id',
+    { schema: { params: memberParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await profiles.deleteMember(currentUser(request).id, request.params.id);
+      return { message: 'Family member deleted successfully' };
+    },
+  );
+
+  // ---------- a member's emergency contacts ----------
+
+  r.get(
+    '/api/user/family/members/:id/emergency-contacts',
+    { schema: { params: memberParams, response: { 200: z.array(emergencyContactSchema) } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      return profiles.listContacts(userId, profileId);
+    },
+  );
+
+  r.post(
+    '/api/user/family/members/:id/emergency-contacts',
+    {
+      schema: {
+        params: memberParams,
+        body: familyEmergencyContactInputSchema,
+        response: { 200: emergencyContactResponseSchema, 201: emergencyContactResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const { contact, created } = await profiles.addContact(userId, profileId, request.body);
+      return reply
+        .code(created ? 201 : 200)
+        .send({ ...contact, message: created ? 'Emergency contact added successfully!' : 'Emergency contact updated successfully!' });
+    },
+  );
+
+  r.delete(
+    '/api/user/family/members/:id/emergency-contacts/:contactId',
+    { schema: { params: z.object({ id: pathId, contactId: pathId }), response: { 200: messageSchema } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      await profiles.removeContact(userId, profileId, request.params.contactId);
+      return { message: 'Emergency contact removed successfully!' };
+    },
+  );
+
+  // ---------- a member's medications ----------
+
+  r.get(
+    '/api/user/family/members/:id/medications',
+    { schema: { params: memberParams, response: { 200: z.array(medicationSchema) } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      return profiles.listMedications(userId, profileId);
+    },
+  );
+
+  r.post(
+    '/api/user/family/members/:id/medications',
+    { schema: { params: memberParams, body: familyMedicationInputSchema, response: { 201: medicationResponseSchema } } },
+    async (request, reply) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const medication = await profiles.addMedication(userId, profileId, request.body);
+      return reply.code(201).send({ ...medication, message: 'Medication added successfully!' });
+    },
+  );
+
+  r.delete(
+    '/api/user/family/members/:id/medications/:medId',
+    { schema: { params: z.object({ id: pathId, medId: pathId }), response: { 200: messageSchema } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      await profiles.removeMedication(userId, profileId, request.params.medId);
+      return { message: 'Medication removed successfully!' };
+    },
+  );
+}

@@ -1,0 +1,523 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type {
+  EmergencyContact,
+  FamilyMemberSummary,
+  HealthcareProvider,
+  Medication,
+  ProfileFields,
+  ProfileValues,
+} from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import type {
+  Database,
+  EmergencyContactsTable,
+  HealthcareProvidersTable,
+  MedicationsTable,
+  ProfilesTable,
+} from '../../db/schema';
+import { fromFlag, toFlag } from '../../lib/flags';
+import { notFound } from '../../lib/http-errors';
+import { newId, nowIso } from '../../lib/ids';
+
+// The only place that speaks SQL for profiles (DESIGN §4). Every statement carries the owner's
+// user_id, and every nested-record statement also the profile_id, so an id that belongs to someone
+// else matches nothing — the caller turns "nothing" into the same 404 as a missing id.
+
+type Executor = Kysely<Database>;
+
+/** Values a nested record is written with; `keepId` is a client-sent id to reuse on a list replace. */
+export interface ContactValues {
+  name: string;
+  relationship: string | null;
+  phone_number: string | null;
+  email: string | null;
+  is_primary: boolean;
+  has_medical_power: boolean;
+}
+export interface ProviderValues {
+  provider_name: string;
+  specialty: string | null;
+  facility: string | null;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  is_primary: boolean;
+  notes: string | null;
+}
+export interface MedicationValues {
+  medication_name: string | null;
+  dosage: string | null;
+  frequency: string | null;
+  purpose: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  is_current: boolean;
+}
+export type WithClientId<T> = T & { clientId?: string | undefined };
+
+export interface ProfileLists {
+  emergency_contacts?: WithClientId<ContactValues>[] | undefined;
+  healthcare_providers?: WithClientId<ProviderValues>[] | undefined;
+  medications?: WithClientId<MedicationValues>[] | undefined;
+}
+
+/** What the emergency view and the export read of one person (DESIGN §7). */
+export interface ProfileBundle {
+  profile: ProfileValues & { id: string; is_self: boolean; relationship: string | null; is_pet: boolean };
+  emergency_contacts: EmergencyContact[];
+  healthcare_providers: HealthcareProvider[];
+  medications: Medication[];
+}
+
+const FLAG_FIELDS = new Set<string>([
+  'organ_donor',
+  'advance_directives',
+  'living_will',
+  'has_vision_impairment',
+  'has_hearing_impairment',
+  'has_allergies',
+  'has_chronic_conditions',
+  'has_bleeding_disorders',
+  'has_previous_surgeries',
+  'has_mobility_issues',
+  'had_anesthesia_reactions',
+] satisfies (keyof ProfileValues)[]);
+
+type ProfileRow = Selectable<ProfilesTable>;
+
+function toValues(row: ProfileRow): ProfileValues {
+  const values: Record<string, unknown> = {};
+  for (const key of PROFILE_FIELD_NAMES) {
+    const value = row[key];
+    values[key] = FLAG_FIELDS.has(key) ? fromFlag(value as number) : value;
+  }
+  return values as ProfileValues;
+}
+
+/** The columns for the profile fields present in `fields` (booleans become 0/1). */
+function toColumns(fields: Partial<ProfileFields>): Updateable<ProfilesTable> {
+  const columns: Record<string, string | number | null> = {};
+  for (const key of PROFILE_FIELD_NAMES) {
+    if (!(key in fields)) continue;
+    const value = fields[key];
+    if (value !== undefined) columns[key] = typeof value === 'boolean' ? toFlag(value) : value;
+  }
+  return columns;
+}
+
+function toSummary(row: ProfileRow): FamilyMemberSummary {
+  return { ...toValues(row), id: row.id, member_id: row.id, relationship: row.relationship, is_pet: fromFlag(row.is_pet) };
+}
+
+const toContact = (r: Selectable<EmergencyContactsTable>): EmergencyContact => ({
+  id: r.id,
+  contact_id: r.id,
+  name: r.name,
+  relationship: r.relationship,
+  phone_number: r.phone_number,
+  email: r.email,
+  is_primary: fromFlag(r.is_primary),
+  has_medical_power: fromFlag(r.has_medical_power),
+});
+
+const toProvider = (r: Selectable<HealthcareProvidersTable>): HealthcareProvider => ({
+  id: r.id,
+  provider_id: r.id,
+  provider_name: r.provider_name,
+  name: r.provider_name,
+  specialty: r.specialty,
+  facility: r.facility,
+  phone_number: r.phone_number,
+  email: r.email,
+  address: r.address,
+  is_primary: fromFlag(r.is_primary),
+  notes: r.notes,
+});
+
+const toMedication = (r: Selectable<MedicationsTable>): Medication => ({
+  id: r.id,
+  medication_id: r.id,
+  medication_name: r.medication_name,
+  dosage: r.dosage,
+  frequency: r.frequency,
+  purpose: r.purpose,
+  start_date: r.start_date,
+  end_date: r.end_date,
+  is_current: fromFlag(r.is_current),
+});
+
+const contactColumns = (v: ContactValues) => ({
+  name: v.name,
+  relationship: v.relationship,
+  phone_number: v.phone_number,
+  email: v.email,
+  is_primary: toFlag(v.is_primary),
+  has_medical_power: toFlag(v.has_medical_power),
+});
+
+const providerColumns = (v: ProviderValues) => ({
+  provider_name: v.provider_name,
+  specialty: v.specialty,
+  facility: v.facility,
+  phone_number: v.phone_number,
+  email: v.email,
+  address: v.address,
+  is_primary: toFlag(v.is_primary),
+  notes: v.notes,
+});
+
+const medicationColumns = (v: MedicationValues) => ({
+  medication_name: v.medication_name,
+  dosage: v.dosage,
+  frequency: v.frequency,
+  purpose: v.purpose,
+  start_date: v.start_date,
+  end_date: v.end_date,
+  is_current: toFlag(v.is_current),
+});
+
+type NestedTable = 'emergency_contacts' | 'healthcare_providers' | 'medications';
+
+// SPEC §3 lists are shown in the order the user put them: position, then creation.
+const contactRows = (db: Executor, userId: string, profileId: string) =>
+  db
+    .selectFrom('emergency_contacts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+const providerRows = (db: Executor, userId: string, profileId: string) =>
+  db
+    .selectFrom('healthcare_providers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+const medicationRows = (db: Executor, userId: string, profileId: string) =>
+  db
+    .selectFrom('medications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+/**
+ * One person's profile values and nested lists, or undefined when `profileId` is not one of
+ * `userId`'s profiles. Reused by the emergency view and the export.
+ */
+export async function loadProfileBundle(db: Executor, userId: string, profileId: string): Promise<ProfileBundle | undefined> {
+  const [row, contacts, providers, medications] = await Promise.all([
+    db.selectFrom('profiles').selectAll().where('id', '=', profileId).where('user_id', '=', userId).executeTakeFirst(),
+    contactRows(db, userId, profileId),
+    providerRows(db, userId, profileId),
+    medicationRows(db, userId, profileId),
+  ]);
+  if (!row) return undefined;
+  return {
+    profile: { ...toValues(row), id: row.id, is_self: fromFlag(row.is_self), relationship: row.relationship, is_pet: fromFlag(row.is_pet) },
+    emergency_contacts: contacts.map(toContact),
+    healthcare_providers: providers.map(toProvider),
+    medications: medications.map(toMedication),
+  };
+}
+
+function profileQueries(db: Executor) {
+  async function nextPosition(table: NestedTable, userId: string, profileId: string): Promise<number> {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .executeTakeFirst();
+    const max = row?.max;
+    return max === null || max === undefined ? 0 : Number(max) + 1;
+  }
+
+  /** Existing ids (and their creation times) of one profile's list: the ids a replace may keep. */
+  async function existingIds(table: NestedTable, userId: string, profileId: string): Promise<Map<string, string>> {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.created_at]));
+  }
+
+  /**
+   * Replaces one list: delete every row of the profile, insert the new ones in order. A client id
+   * that named a row of this same list keeps that id (and its created_at), so the client's ids stay
+   * valid after a save; any other id gets a fresh one.
+   */
+  async function replaceList<V>(
+    table: NestedTable,
+    userId: string,
+    profileId: string,
+    items: WithClientId<V>[],
+    columns: (v: V) => Record<string, string | number | null>,
+  ) {
+    const existing = await existingIds(table, userId, profileId);
+    await db.deleteFrom(table).where('user_id', '=', userId).where('profile_id', '=', profileId).execute();
+    if (items.length === 0) return;
+    const now = nowIso();
+    const used = new Set<string>();
+    const rows = items.map((item, position) => {
+      const keep = item.clientId && existing.has(item.clientId) && !used.has(item.clientId) ? item.clientId : undefined;
+      if (keep) used.add(keep);
+      const row = {
+        id: keep ?? newId(),
+        user_id: userId,
+        profile_id: profileId,
+        ...columns(item),
+        position,
+        created_at: (keep && existing.get(keep)) || now,
+      };
+      return table === 'medications' ? { ...row, updated_at: now } : row;
+    });
+    await db.insertInto(table).values(rows).execute();
+  }
+
+  return {
+    loadBundle: (userId: string, profileId: string) => loadProfileBundle(db, userId, profileId),
+
+    /** The account holder's own profile id (created at sign-up with is_self = 1). */
+    async selfProfileId(userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('is_self', '=', 1)
+        .orderBy('created_at')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** `memberId` when it is one of `userId`'s family members (never the self profile); else 404. */
+    async assertMember(userId: string, memberId: string): Promise<string> {
+      const row = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where('id', '=', memberId)
+        .where('user_id', '=', userId)
+        .where('is_self', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw notFound('Family member not found');
+      return row.id;
+    },
+
+    async accountOf(userId: string) {
+      return db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    async updateUsername(userId: string, username: string) {
+      await db.updateTable('users').set({ username, updated_at: nowIso() }).where('id', '=', userId).execute();
+    },
+
+    /** SPEC §7 family list: members only, oldest first. */
+    async listMembers(userId: string): Promise<FamilyMemberSummary[]> {
+      const rows = await db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('is_self', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    async insertMember(userId: string, values: { name: string; date_of_birth: string; relationship: string; is_pet: boolean }) {
+      const id = newId();
+      const now = nowIso();
+      await db
+        .insertInto('profiles')
+        .values({
+          id,
+          user_id: userId,
+          is_self: 0,
+          name: values.name,
+          date_of_birth: values.date_of_birth,
+          relationship: values.relationship,
+          is_pet: toFlag(values.is_pet),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    },
+
+    /** Contacts, providers, medications and the emergency share go with it (ON DELETE CASCADE). */
+    async deleteMember(userId: string, memberId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('profiles')
+        .where('id', '=', memberId)
+        .where('user_id', '=', userId)
+        .where('is_self', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Writes the given columns of one profile; `extra` carries relationship / is_pet for members. */
+    async updateProfile(
+      userId: string,
+      profileId: string,
+      fields: Partial<ProfileFields>,
+      extra: { relationship?: string; is_pet?: boolean } = {},
+    ): Promise<boolean> {
+      const columns: Updateable<ProfilesTable> = { ...toColumns(fields), updated_at: nowIso() };
+      if (extra.relationship !== undefined) columns.relationship = extra.relationship;
+      if (extra.is_pet !== undefined) columns.is_pet = toFlag(extra.is_pet);
+      const result = await db
+        .updateTable('profiles')
+        .set(columns)
+        .where('id', '=', profileId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async replaceLists(userId: string, profileId: string, lists: ProfileLists) {
+      if (lists.emergency_contacts) await replaceList('emergency_contacts', userId, profileId, lists.emergency_contacts, contactColumns);
+      if (lists.healthcare_providers) await replaceList('healthcare_providers', userId, profileId, lists.healthcare_providers, providerColumns);
+      if (lists.medications) await replaceList('medications', userId, profileId, lists.medications, medicationColumns);
+    },
+
+    // ---------- emergency contacts ----------
+
+    async listContacts(userId: string, profileId: string) {
+      return (await contactRows(db, userId, profileId)).map(toContact);
+    },
+
+    async insertContact(userId: string, profileId: string, values: ContactValues): Promise<EmergencyContact> {
+      const position = await nextPosition('emergency_contacts', userId, profileId);
+      const row = await db
+        .insertInto('emergency_contacts')
+        .values({ id: newId(), user_id: userId, profile_id: profileId, ...contactColumns(values), position, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toContact(row);
+    },
+
+    async updateContact(userId: string, profileId: string, contactId: string, values: ContactValues) {
+      const row = await db
+        .updateTable('emergency_contacts')
+        .set(contactColumns(values))
+        .where('id', '=', contactId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toContact(row) : undefined;
+    },
+
+    async deleteContact(userId: string, profileId: string, contactId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('emergency_contacts')
+        .where('id', '=', contactId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    // ---------- healthcare providers ----------
+
+    async listProviders(userId: string, profileId: string) {
+      return (await providerRows(db, userId, profileId)).map(toProvider);
+    },
+
+    async insertProvider(userId: string, profileId: string, values: ProviderValues): Promise<HealthcareProvider> {
+      const position = await nextPosition('healthcare_providers', userId, profileId);
+      const row = await db
+        .insertInto('healthcare_providers')
+        .values({ id: newId(), user_id: userId, profile_id: profileId, ...providerColumns(values), position, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toProvider(row);
+    },
+
+    async updateProvider(userId: string, profileId: string, providerId: string, values: ProviderValues) {
+      const row = await db
+        .updateTable('healthcare_providers')
+        .set(providerColumns(values))
+        .where('id', '=', providerId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toProvider(row) : undefined;
+    },
+
+    async deleteProvider(userId: string, profileId: string, providerId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('healthcare_providers')
+        .where('id', '=', providerId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    // ---------- medications ----------
+
+    async listMedications(userId: string, profileId: string) {
+      return (await medicationRows(db, userId, profileId)).map(toMedication);
+    },
+
+    async insertMedication(userId: string, profileId: string, values: MedicationValues): Promise<Medication> {
+      const position = await nextPosition('medications', userId, profileId);
+      const now = nowIso();
+      const row = await db
+        .insertInto('medications')
+        .values({ id: newId(), user_id: userId, profile_id: profileId, ...medicationColumns(values), position, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toMedication(row);
+    },
+
+    async updateMedication(userId: string, profileId: string, medicationId: string, values: MedicationValues) {
+      const row = await db
+        .updateTable('medications')
+        .set({ ...medicationColumns(values), updated_at: nowIso() })
+        .where('id', '=', medicationId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMedication(row) : undefined;
+    },
+
+    async deleteMedication(userId: string, profileId: string, medicationId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('medications')
+        .where('id', '=', medicationId)
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+export type ProfileQueries = ReturnType<typeof profileQueries>;
+
+export function createProfileRepository(db: Executor) {
+  return {
+    ...profileQueries(db),
+    /** Runs `fn` with the queries bound to one transaction: all of it is saved, or none. */
+    transaction<T>(fn: (tx: ProfileQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(profileQueries(trx)));
+    },
+  };
+}
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

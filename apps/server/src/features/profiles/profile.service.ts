@@ -1,0 +1,265 @@
+import type { z } from 'zod';
+import type {
+  EmergencyContact,
+  FamilyMember,
+  FamilyMemberSummary,
+  HealthcareProvider,
+  Medication,
+  PatientProfile,
+  ProfileFields,
+  basicProfileSchema,
+  emergencyContactInputSchema,
+  familyAddSchema,
+  familyUpdateSchema,
+  healthcareProviderInputSchema,
+  medicationInputSchema,
+  profileUpdateSchema,
+} from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
+import { createProfileRepository } from './profile.repository';
+
+// DESIGN §4: one profile service for the account holder's own profile and every family member.
+// Each function takes a profile id that the route has already resolved for the signed-in user
+// (ownProfileId / memberProfileId); the repository still filters by user_id and profile_id.
+
+type BasicProfile = z.output<typeof basicProfileSchema>;
+type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+type FamilyAdd = z.output<typeof familyAddSchema>;
+type FamilyUpdate = z.output<typeof familyUpdateSchema>;
+// The family variants are the same shapes with stricter rules, so these accept both.
+type ContactInput = z.output<typeof emergencyContactInputSchema>;
+type ProviderInput = z.output<typeof healthcareProviderInputSchema>;
+type MedicationInput = z.output<typeof medicationInputSchema>;
+
+const contactValues = (c: ContactInput): WithClientId<ContactValues> => ({
+  clientId: c.contact_id ?? c.id,
+  name: c.name,
+  relationship: c.relationship,
+  phone_number: c.phone_number,
+  email: c.email,
+  is_primary: c.is_primary,
+  has_medical_power: c.has_medical_power,
+});
+
+const providerValues = (p: ProviderInput): WithClientId<ProviderValues> => ({
+  clientId: p.provider_id ?? p.id,
+  provider_name: p.provider_name,
+  specialty: p.specialty,
+  facility: p.facility,
+  phone_number: p.phone_number,
+  email: p.email,
+  address: p.address,
+  is_primary: p.is_primary,
+  notes: p.notes,
+});
+
+const medicationValues = (m: MedicationInput): WithClientId<MedicationValues> => ({
+  clientId: m.medication_id ?? m.id,
+  medication_name: m.medication_name,
+  dosage: m.dosage,
+  frequency: m.frequency,
+  purpose: m.purpose,
+  start_date: m.start_date,
+  end_date: m.end_date,
+  is_current: m.is_current,
+});
+
+/** Just the profile columns of a parsed body (the body also carries username, lists, …). */
+function profileFields(input: ProfileFields): ProfileFields {
+  const fields: Record<string, unknown> = {};
+  for (const key of PROFILE_FIELD_NAMES) fields[key] = input[key];
+  return fields as ProfileFields;
+}
+
+/** Nested lists of a parsed body: only the lists the body carries are replaced. */
+function listsOf(input: {
+  emergency_contacts?: ContactInput[] | undefined;
+  healthcare_providers?: ProviderInput[] | undefined;
+  medications?: MedicationInput[] | undefined;
+}): ProfileLists {
+  return {
+    emergency_contacts: input.emergency_contacts?.map(contactValues),
+    healthcare_providers: input.healthcare_providers?.map(providerValues),
+    medications: input.medications?.map(medicationValues),
+  };
+}
+
+function memberOf(bundle: ProfileBundle): FamilyMember {
+  const { is_self: _isSelf, ...profile } = bundle.profile;
+  return {
+    ...profile,
+    member_id: profile.id,
+    emergency_contacts: bundle.emergency_contacts,
+    healthcare_providers: bundle.healthcare_providers,
+    medications: bundle.medications,
+  };
+}
+
+export function createProfileService(deps: { db: Db }) {
+  const repo = createProfileRepository(deps.db);
+
+  async function ownProfileId(userId: string): Promise<string> {
+    const id = await repo.selfProfileId(userId);
+    if (!id) throw notFound('Profile not found');
+    return id;
+  }
+
+  async function loadMember(userId: string, memberId: string): Promise<FamilyMember> {
+    const bundle = await repo.loadBundle(userId, memberId);
+    if (!bundle || bundle.profile.is_self) throw notFound('Family member not found');
+    return memberOf(bundle);
+  }
+
+  /** Writes profile columns, the username and any lists the body carries — all or nothing. */
+  async function saveProfile(
+    userId: string,
+    profileId: string,
+    change: {
+      fields: Partial<ProfileFields>;
+      username?: string | undefined;
+      member?: { relationship: string; is_pet: boolean };
+      lists?: ProfileLists;
+    },
+  ): Promise<void> {
+    await repo.transaction(async (tx) => {
+      // Only when the profile vanished since the route resolved it (a concurrent delete).
+      if (!(await tx.updateProfile(userId, profileId, change.fields, change.member))) {
+        throw notFound(change.member ? 'Family member not found' : 'Profile not found');
+      }
+      if (change.username) await tx.updateUsername(userId, change.username);
+      if (change.lists) await tx.replaceLists(userId, profileId, change.lists);
+    });
+  }
+
+  return {
+    ownProfileId,
+    /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
+    memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
+
+    async getPatientProfile(userId: string): Promise<PatientProfile> {
+      const profileId = await ownProfileId(userId);
+      const [bundle, account, family] = await Promise.all([
+        repo.loadBundle(userId, profileId),
+        repo.accountOf(userId),
+        repo.listMembers(userId),
+      ]);
+      if (!bundle || !account) throw notFound('Profile not found');
+      const { is_self: _isSelf, relationship: _relationship, is_pet: _isPet, ...profile } = bundle.profile;
+      return {
+        ...profile,
+        username: account.username,
+        account_email: account.email,
+        emergency_contacts: bundle.emergency_contacts,
+        healthcare_providers: bundle.healthcare_providers,
+        medications: bundle.medications,
+        family_members: family,
+      };
+    },
+
+    /** POST /api/user/profile: the four 'Complete Your Profile' fields, and the username when sent. */
+    async updateBasic(userId: string, profileId: string, input: BasicProfile): Promise<void> {
+      const { name, date_of_birth, address, phone_number } = input;
+      await saveProfile(userId, profileId, { fields: { name, date_of_birth, address, phone_number }, username: input.username });
+    },
+
+    /**
+     * PUT /api/user/updateProfile. The client sends the whole profile, so the body is the full new
+     * state of every profile field: a field left out is stored empty (null, or false for a flag) —
+     * the schema has already made it so. Nested lists are different: one left out is kept as it
+     * is (the editor's tabs also save them one by one); one that is sent replaces the stored list.
+     */
+    async updateProfile(userId: string, profileId: string, input: ProfileUpdate): Promise<void> {
+      await saveProfile(userId, profileId, { fields: profileFields(input), username: input.username, lists: listsOf(input) });
+    },
+
+    // ---------- family members ----------
+
+    listMembers: (userId: string): Promise<FamilyMemberSummary[]> => repo.listMembers(userId),
+
+    getMember: (userId: string, memberId: string): Promise<FamilyMember> => loadMember(userId, memberId),
+
+    async addMember(userId: string, input: FamilyAdd): Promise<FamilyMember> {
+      const id = await repo.insertMember(userId, input);
+      return loadMember(userId, id);
+    },
+
+    /** PUT /api/user/family/members/{id}: same rules as updateProfile, plus relationship and is_pet. */
+    async updateMember(userId: string, memberId: string, input: FamilyUpdate): Promise<FamilyMember> {
+      await saveProfile(userId, memberId, {
+        fields: profileFields(input),
+        member: { relationship: input.relationship, is_pet: input.is_pet },
+        lists: listsOf(input),
+      });
+      return loadMember(userId, memberId);
+    },
+
+    async deleteMember(userId: string, memberId: string): Promise<void> {
+      if (!(await repo.deleteMember(userId, memberId))) throw notFound('Family member not found');
+    },
+
+    // ---------- emergency contacts ----------
+
+    listContacts: (userId: string, profileId: string): Promise<EmergencyContact[]> => repo.listContacts(userId, profileId),
+
+    /**
+     * SPEC §7: the contact editor saves through the add call. A body that carries the id of one of
+     * this profile's contacts therefore updates that contact; any other body adds a new one.
+     */
+    async addContact(userId: string, profileId: string, input: ContactInput): Promise<{ contact: EmergencyContact; created: boolean }> {
+      const { clientId, ...values } = contactValues(input);
+      if (clientId) {
+        const updated = await repo.updateContact(userId, profileId, clientId, values);
+        if (updated) return { contact: updated, created: false };
+      }
+      return { contact: await repo.insertContact(userId, profileId, values), created: true };
+    },
+
+    async removeContact(userId: string, profileId: string, contactId: string): Promise<void> {
+      if (!(await repo.deleteContact(userId, profileId, contactId))) throw notFound('Emergency contact not found');
+    },
+
+    // ---------- healthcare providers ----------
+
+    listProviders: (userId: string, profileId: string): Promise<HealthcareProvider[]> => repo.listProviders(userId, profileId),
+
+    async addProvider(userId: string, profileId: string, input: ProviderInput): Promise<HealthcareProvider> {
+      const { clientId: _ignored, ...values } = providerValues(input);
+      return repo.insertProvider(userId, profileId, values);
+    },
+
+    async updateProvider(userId: string, profileId: string, providerId: string, input: ProviderInput): Promise<HealthcareProvider> {
+      const { clientId: _ignored, ...values } = providerValues(input);
+      const updated = await repo.updateProvider(userId, profileId, providerId, values);
+      if (!updated) throw notFound('Healthcare provider not found');
+      return updated;
+    },
+
+    async removeProvider(userId: string, profileId: string, providerId: string): Promise<void> {
+      if (!(await repo.deleteProvider(userId, profileId, providerId))) throw notFound('Healthcare provider not found');
+    },
+
+    // ---------- medications ----------
+
+    listMedications: (userId: string, profileId: string): Promise<Medication[]> => repo.listMedications(userId, profileId),
+
+    async addMedication(userId: string, profileId: string, input: MedicationInput): Promise<Medication> {
+      const { clientId: _ignored, ...values } = medicationValues(input);
+      return repo.insertMedication(userId, profileId, values);
+    },
+
+    async updateMedication(userId: string, profileId: string, medicationId: string, input: MedicationInput): Promise<Medication> {
+      const { clientId: _ignored, ...values } = medicationValues(input);
+      const updated = await repo.updateMedication(userId, profileId, medicationId, values);
+      if (!updated) throw notFound('Medication not found');
+      return updated;
+    },
+
+    async removeMedication(userId: string, profileId: string, medicationId: string): Promise<void> {
+      if (!(await repo.deleteMedication(userId, profileId, medicationId))) throw notFound('Medication not found');
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
