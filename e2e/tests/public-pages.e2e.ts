@@ -81,12 +81,14 @@ describe('public pages', () => {
     await open(page, '/faq');
     const main = page.getByRole('main');
     await expectVisible(main.getByRole('heading', { level: 1 }));
-    // Each question is a disclosure (<details>, role group) whose answer shows once opened.
-    const questions = main.getByRole('group');
-    await expect.poll(() => questions.count()).toBe(6);
-    const first = questions.first();
+    // Each question is a disclosure button; opening one expands it and only it.
+    const closed = main.getByRole('button', { expanded: false });
+    await expect.poll(() => closed.count()).toBe(6);
+    const first = closed.first();
+    const question = (await first.innerText()).trim();
     await first.click();
-    await expectVisible(first.getByRole('paragraph'));
+    await expectVisible(main.getByRole('button', { name: question, expanded: true }));
+    await expect.poll(() => main.getByRole('button', { expanded: true }).count()).toBe(1);
     await expectLayout(page, { top: 'marketing bar', footer: true });
   });
 
@@ -107,13 +109,20 @@ describe('public pages', () => {
     await expectLayout(page, { top: 'app header', footer: true });
   });
 
-  test('an emergency link for an unknown code says so, without header or footer', async () => {
+  test('an emergency page has neither header nor footer', async () => {
     const page = await newPage();
-    await open(page, '/emergency/x');
-    await expectVisible(page.getByText('QR code not found or inactive'));
-    await expectLayout(page, { top: 'nothing', footer: false });
-    await open(page, '/family/emergency/x');
-    await expectVisible(page.getByText('QR code not found or inactive'));
-    await expectLayout(page, { top: 'nothing', footer: false });
+    for (const route of ['/emergency/x', '/family/emergency/x']) {
+      await open(page, route);
+      await expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }));
+      await expectLayout(page, { top: 'nothing', footer: false });
+    }
+  });
+
+  test('an emergency link for an unknown code says the code is not found', async () => {
+    const page = await newPage();
+    for (const route of ['/emergency/x', '/family/emergency/x']) {
+      await open(page, route);
+      await expectVisible(page.getByText('QR code not found or inactive'));
+    }
   });
 });
