@@ -1,0 +1,180 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+// DESIGN §6 envelope encryption; the format and its reasons are in docs/decisions/0003-file-encryption.md.
+//
+// Each file has its own random 256-bit data key. The data key is stored wrapped (AES-256-GCM under
+// the master key), and the file is encrypted as a sequence of independently authenticated
+// AES-256-GCM segments — the "STREAM" construction (Hoang, Reyhanitabar, Rogaway, Vizár 2015,
+// as used by Google Tink's streaming AEAD and age): each segment's nonce is a random per-file
+// prefix, the segment's counter and a last-segment flag, so segments cannot be reordered, dropped
+// or the file truncated without a tag failing. Decryption releases a segment's plaintext only
+// after its tag has verified, which keeps downloads streaming and memory flat while never letting
+// an altered byte reach the client.
+//
+// Blob layout:
+//   header (16 bytes): "KCF" | version 0x01 | segment size (u32 BE) | nonce prefix (8 bytes)
+//   segment i:         AES-256-GCM(dataKey, nonce_i, plaintext_i, aad) ‖ 16-byte tag
+//   nonce_i (12 bytes): nonce prefix (7 bytes) ‖ i (u32 BE) ‖ last ? 0x01 : 0x00
+//   aad:               header ‖ UTF-8 "{fileId}:{ownerId}"
+// Every segment holds exactly `segment size` plaintext bytes except the last, which holds
+// 0..segment size bytes and carries the last flag (an empty file is one empty last segment).
+
+export const SEGMENT_SIZE = 64 * 1024;
+const TAG_BYTES = 16;
+const HEADER_BYTES = 16;
+const MAGIC = Buffer.from('KCF', 'ascii');
+const VERSION = 1;
+const NONCE_PREFIX_BYTES = 7;
+const MAX_SEGMENT_SIZE = 16 * 1024 * 1024;
+const WRAP_VERSION = 1;
+
+/** A blob or wrapped key that does not decrypt: tampered with, truncated, or under another key. */
+export class IntegrityError extends Error {
+  constructor(message = 'Stored file failed its integrity check') {
+    super(message);
+    this.name = 'IntegrityError';
+  }
+}
+
+/** Associated data binding a blob and its wrapped key to one file of one owner. */
+export const fileAssociatedData = (fileId: string, ownerId: string): Buffer => Buffer.from(`${fileId}:${ownerId}`, 'utf8');
+
+export const newDataKey = (): Buffer => randomBytes(32);
+
+/** base64( version ‖ iv (12) ‖ AES-256-GCM(masterKey, dataKey) (32) ‖ tag (16) ). */
+export function wrapDataKey(masterKey: Buffer, dataKey: Buffer, aad: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  cipher.setAAD(aad);
+  const sealed = Buffer.concat([cipher.update(dataKey), cipher.final()]);
+  return Buffer.concat([Buffer.from([WRAP_VERSION]), iv, sealed, cipher.getAuthTag()]).toString('base64');
+}
+
+export function unwrapDataKey(masterKey: Buffer, wrapped: string, aad: Buffer): Buffer {
+  const raw = Buffer.from(wrapped, 'base64');
+  if (raw.length !== 1 + 12 + 32 + TAG_BYTES || raw[0] !== WRAP_VERSION) throw new IntegrityError('Wrapped key is malformed');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', masterKey, raw.subarray(1, 13));
+    decipher.setAAD(aad);
+    decipher.setAuthTag(raw.subarray(45));
+    return Buffer.concat([decipher.update(raw.subarray(13, 45)), decipher.final()]);
+  } catch {
+    throw new IntegrityError('Wrapped key does not open under the master key');
+  }
+}
+
+function nonce(prefix: Buffer, index: number, last: boolean): Buffer {
+  const n = Buffer.alloc(12);
+  prefix.copy(n, 0, 0, NONCE_PREFIX_BYTES);
+  n.writeUInt32BE(index, NONCE_PREFIX_BYTES);
+  n[11] = last ? 1 : 0;
+  return n;
+}
+
+function checkIndex(index: number): void {
+  if (index > 0xffffffff) throw new Error('File too large for the segment counter');
+}
+
+/** Ciphertext size for a plaintext of `size` bytes. */
+export function encryptedSize(size: number, segmentSize = SEGMENT_SIZE): number {
+  const segments = Math.max(1, Math.ceil(size / segmentSize));
+  return HEADER_BYTES + size + segments * TAG_BYTES;
+}
+
+/** Encrypts a byte stream; yields the header, then one sealed segment at a time. */
+export async function* encryptStream(
+  source: AsyncIterable<Uint8Array>,
+  dataKey: Buffer,
+  aad: Buffer,
+  segmentSize = SEGMENT_SIZE,
+): AsyncGenerator<Buffer> {
+  const header = Buffer.alloc(HEADER_BYTES);
+  MAGIC.copy(header, 0);
+  header[3] = VERSION;
+  header.writeUInt32BE(segmentSize, 4);
+  randomBytes(8).copy(header, 8);
+  const prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
+  const segmentAad = Buffer.concat([header, aad]);
+
+  const seal = (plain: Buffer, index: number, last: boolean): Buffer => {
+    checkIndex(index);
+    const cipher = createCipheriv('aes-256-gcm', dataKey, nonce(prefix, index, last));
+    cipher.setAAD(segmentAad);
+    return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  };
+
+  yield header;
+  const buffer = Buffer.allocUnsafe(segmentSize);
+  let fill = 0;
+  let index = 0;
+  for await (const input of source) {
+    const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    let offset = 0;
+    while (offset < chunk.length) {
+      // A full segment is sealed only once more data arrives, so the final one always carries the last flag.
+      if (fill === segmentSize) {
+        yield seal(buffer, index, false);
+        index += 1;
+        fill = 0;
+      }
+      const n = Math.min(segmentSize - fill, chunk.length - offset);
+      chunk.copy(buffer, fill, offset, offset + n);
+      fill += n;
+      offset += n;
+    }
+  }
+  yield seal(buffer.subarray(0, fill), index, true);
+}
+
+/**
+ * Decrypts a blob; yields each segment's plaintext only after its tag verified. Throws
+ * IntegrityError on any altered, reordered, missing or extra byte.
+ */
+export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey: Buffer, aad: Buffer): AsyncGenerator<Buffer> {
+  let pending: Buffer = Buffer.alloc(0);
+  let header: Buffer | undefined;
+  let prefix: Buffer | undefined;
+  let segmentAad: Buffer | undefined;
+  let sealedSize = 0;
+  let index = 0;
+
+  const open = (sealed: Buffer, last: boolean): Buffer => {
+    if (!prefix || !segmentAad || sealed.length < TAG_BYTES) throw new IntegrityError();
+    checkIndex(index);
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', dataKey, nonce(prefix, index, last));
+      decipher.setAAD(segmentAad);
+      decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+      const plain = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
+      index += 1;
+      return plain;
+    } catch {
+      throw new IntegrityError();
+    }
+  };
+
+  for await (const input of source) {
+    const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    if (!header) {
+      if (pending.length < HEADER_BYTES) continue;
+      header = Buffer.from(pending.subarray(0, HEADER_BYTES));
+      if (!header.subarray(0, 3).equals(MAGIC) || header[3] !== VERSION) throw new IntegrityError('Unknown blob format');
+      const segmentSize = header.readUInt32BE(4);
+      if (segmentSize < 1 || segmentSize > MAX_SEGMENT_SIZE) throw new IntegrityError('Unknown blob format');
+      sealedSize = segmentSize + TAG_BYTES;
+      prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
+      segmentAad = Buffer.concat([header, aad]);
+      pending = pending.subarray(HEADER_BYTES);
+    }
+    // A segment is known not to be the last only when at least one more byte follows it.
+    while (pending.length > sealedSize) {
+      yield open(pending.subarray(0, sealedSize), false);
+      pending = pending.subarray(sealedSize);
+    }
+    // Hold at most one sealed segment, copied so the source chunk can be freed (memory stays flat).
+    pending = Buffer.from(pending);
+  }
+  if (!header) throw new IntegrityError('Blob is truncated');
+  yield open(pending, true);
+}
