@@ -1,8 +1,22 @@
-/** One family member's emergency QR code (SPEC §2). Placeholder; the real panel lands shortly. */
-export function MemberQrPanel({ memberId, memberName }: { memberId: string; memberName?: string | null }) {
-  return (
-    <section aria-label={`Emergency QR code for ${memberName ?? 'family member'}`} data-member-id={memberId}>
-      <h3 className="text-lg font-semibold text-slate-900">{memberName ?? 'Family member'}</h3>
-    </section>
-  );
+import { useMemo } from 'react';
+import { QrPanel, type QrPanelTexts } from './qr-panel';
+
+export interface MemberQrPanelProps {
+  memberId: string;
+  memberName?: string | null;
+  /** 3 inside the Family QR Codes list; 2 on its own (the Edit Family Member "Emergency QR" tab). */
+  headingLevel?: 2 | 3;
+}
+
+/** One family member's emergency QR code (SPEC §2 Family QR Codes, Edit Family Member → Emergency QR). */
+export function MemberQrPanel({ memberId, memberName, headingLevel = 2 }: MemberQrPanelProps) {
+  const target = useMemo(() => ({ memberId }), [memberId]);
+  const name = memberName?.trim();
+  const texts: QrPanelTexts = {
+    heading: name ? `QR Code for ${name}` : 'Family Member QR Code',
+    whose: name ? `${name}’s` : 'this member’s',
+    setUpFirst: 'Please set up the QR code first',
+    pinUpdateFailed: 'Error updating PIN',
+  };
+  return <QrPanel target={target} texts={texts} headingLevel={headingLevel} />;
 }

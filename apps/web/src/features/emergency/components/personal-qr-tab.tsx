@@ -1,4 +1,14 @@
-/** Settings → Personal QR Code (SPEC §2). Placeholder; the real panel lands shortly. */
+import { SELF_TARGET } from '../api/qr-target';
+import { QrPanel, type QrPanelTexts } from './qr-panel';
+
+const texts: QrPanelTexts = {
+  heading: 'Personal QR Code',
+  whose: 'your',
+  setUpFirst: 'Please set up your QR code first',
+  pinUpdateFailed: 'Failed to update PIN',
+};
+
+/** Settings → Personal QR Code, the default tab (SPEC §2). */
 export function PersonalQrTab() {
-  return <h2 className="text-xl font-semibold text-slate-900">Personal QR Code</h2>;
+  return <QrPanel target={SELF_TARGET} texts={texts} />;
 }

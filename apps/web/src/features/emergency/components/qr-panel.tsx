@@ -1,0 +1,264 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QrConfig } from '@kinchart/shared/emergency';
+import { Button } from '../../../components/ui/button';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useQrConfig } from '../api/get-qr-config';
+import { qrConfigKey, type QrTarget } from '../api/qr-target';
+import { useSetUpQr } from '../api/set-up-qr';
+import { useToggleQr } from '../api/toggle-qr';
+import { useUpdateQrPin } from '../api/update-qr-pin';
+import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
+import { QrCodeFigure } from './qr-code-figure';
+import { qrLink } from './qr-link';
+
+/** The texts that differ between the personal code and a member's (SPEC §8 QR). */
+export interface QrPanelTexts {
+  heading: string;
+  /** Who the code is for, in running text: "your" / "Rex's". */
+  whose: string;
+  /** After a toggle answered 404. */
+  setUpFirst: string;
+  /** A failed PIN change the server gave no reason for. */
+  pinUpdateFailed: string;
+}
+
+export interface QrPanelProps {
+  target: QrTarget;
+  texts: QrPanelTexts;
+  headingLevel?: 2 | 3;
+}
+
+type Message = { text: string; tone: 'success' | 'error' };
+
+const NOT_CONFIGURED: QrConfig = {
+  exists: false,
+  is_active: false,
+  access_pin: null,
+  qr_data: null,
+  share_id: null,
+  is_disabled: false,
+};
+
+/** SPEC §5: a status message is green only when it says "success", otherwise red. */
+function toneOf(text: string): Message['tone'] {
+  return /success/i.test(text) ? 'success' : 'error';
+}
+
+/** A 400 carries the server's reason (format, or "too easy to guess"); anything else gets the spec's text. */
+function pinRefusal(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.status === 400 && serverMessage(error)) || fallback;
+}
+
+/**
+ * One emergency QR code, for the signed-in person or one family member: set up with a PIN,
+ * activate or deactivate, change the PIN, and — only while active — the code, its link and a copy
+ * button (SPEC §2 Settings, §4 "QR code per person"). Written once, mounted for both kinds.
+ */
+export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const queryClient = useQueryClient();
+  const config = useQrConfig(target);
+  const setUp = useSetUpQr(target);
+  const toggle = useToggleQr(target);
+  const updatePin = useUpdateQrPin(target);
+  const [message, setMessage] = useState<Message | null>(null);
+  const say = (text: string) => setMessage({ text, tone: toneOf(text) });
+
+  /** SPEC §4: a toggle answered 404 means there is no code — show the set-up form again. */
+  const resetToSetUp = () => {
+    queryClient.setQueryData<QrConfig>(qrConfigKey(target), NOT_CONFIGURED);
+    say(texts.setUpFirst);
+  };
+
+  const onSetUp = async (pin: string) => {
+    setMessage(null);
+    try {
+      const answer = await setUp.mutateAsync(pin);
+      say(answer.message ?? 'QR code set up successfully');
+      return true;
+    } catch (error) {
+      say(pinRefusal(error, 'Error setting up QR code'));
+      return false;
+    }
+  };
+
+  const onToggle = async (current: QrConfig) => {
+    setMessage(null);
+    try {
+      const answer = await toggle.mutateAsync(!current.is_active);
+      say(answer.is_active ? 'QR code activated successfully' : 'QR code deactivated successfully');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) resetToSetUp();
+      else say('Error toggling QR code');
+    }
+  };
+
+  const onUpdatePin = async (pin: string) => {
+    setMessage(null);
+    try {
+      await updatePin.mutateAsync(pin);
+      say('PIN updated successfully');
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) resetToSetUp();
+      else say(pinRefusal(error, texts.pinUpdateFailed));
+      return false;
+    }
+  };
+
+  const onCopy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      notify.success('Link copied to clipboard!');
+    } catch {
+      notify.error('The link could not be copied. Select it and copy it by hand.');
+    }
+  };
+
+  let body;
+  if (config.isPending) {
+    body = <p className="text-slate-700">Loading QR code...</p>;
+  } else if (config.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="font-medium text-red-700">
+          Error fetching QR configuration
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void config.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!config.data.exists) {
+    body = (
+      <>
+        <p className="text-slate-700">
+          No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
+        </p>
+        <PinForm label="Choose a 4-digit PIN" submitLabel="Set Up QR Code" busyLabel="Setting Up..." busy={setUp.isPending} onSubmit={onSetUp} />
+      </>
+    );
+  } else {
+    const current = config.data;
+    const link = qrLink(current, target);
+    body = (
+      <div className="flex flex-col gap-5">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-700">Status</dt>
+          <dd>
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+                current.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'
+              }`}
+            >
+              {current.is_active ? 'Active' : 'Inactive'}
+            </span>
+          </dd>
+          <dt className="font-medium text-slate-700">Current PIN</dt>
+          <dd className="font-mono text-base tracking-widest text-slate-900">
+            <span aria-hidden="true">{current.access_pin ?? '••••'}</span>
+            <span className="sr-only">Hidden</span>
+          </dd>
+        </dl>
+
+        {current.is_disabled ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            This code was switched off automatically after too many wrong PIN attempts. If you did not expect that, change
+            the PIN before you activate it again.
+          </p>
+        ) : null}
+
+        <div>
+          <Button variant={current.is_active ? 'secondary' : 'primary'} disabled={toggle.isPending} onClick={() => void onToggle(current)}>
+            {current.is_active ? 'Deactivate' : 'Activate'}
+          </Button>
+        </div>
+
+        {current.is_active && link ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:items-start">
+            <QrCodeFigure link={link} label={`QR code linking to ${texts.whose} emergency information`} />
+            <Button variant="secondary" size="sm" onClick={() => void onCopy(link)}>
+              Copy Link
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">
+            The code and its link are hidden while the code is inactive. Anyone who scans it sees that it is not available.
+          </p>
+        )}
+
+        <PinForm label="New PIN" submitLabel="Update PIN" busyLabel="Updating..." busy={updatePin.isPending} onSubmit={onUpdatePin} />
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <Heading id={headingId} className={headingLevel === 2 ? 'text-xl font-semibold text-slate-900' : 'text-lg font-semibold text-slate-900'}>
+        {texts.heading}
+      </Heading>
+      <p className="mt-1 mb-4 text-sm text-slate-700">
+        Whoever scans {texts.whose} code, or opens its link, sees {texts.whose} emergency medical information after entering
+        the PIN. You are notified every time it is opened.
+      </p>
+      <div aria-live="polite">
+        {message ? (
+          <p
+            data-tone={message.tone}
+            className={`mb-4 rounded-lg px-4 py-2 text-sm font-medium ${
+              message.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'
+            }`}
+          >
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+interface PinFormProps {
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Resolves true when the PIN was accepted, so the field can be cleared. */
+  onSubmit: (pin: string) => Promise<boolean>;
+}
+
+/** SPEC §5 PIN: digits only, at most 4; the button stays disabled until there are 4. */
+function PinForm({ label, submitLabel, busyLabel, busy, onSubmit }: PinFormProps) {
+  const [pin, setPin] = useState('');
+  const [touched, setTouched] = useState(false);
+  const complete = isCompletePin(pin);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!complete || busy) return;
+    if (await onSubmit(pin)) {
+      setPin('');
+      setTouched(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-3">
+      <PinInput
+        label={label}
+        value={pin}
+        onValueChange={setPin}
+        onBlur={() => setTouched(pin.length > 0)}
+        error={touched && !complete ? PIN_FORMAT_MESSAGE : undefined}
+        hint="4 digits. Avoid easy ones such as 1234 or 1111."
+      />
+      <Button type="submit" disabled={!complete || busy} className="sm:mt-6">
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}
