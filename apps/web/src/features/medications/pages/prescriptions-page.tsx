@@ -1,5 +1,119 @@
+import { useState } from 'react';
+import type { Medication } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Tabs } from '../../../components/ui/tabs';
+import { notify } from '../../../lib/toast';
+import { useDeleteMedication } from '../api/delete-medication';
+import { useMedications } from '../api/get-medications';
+import { EndMedicationDialog } from '../components/end-medication-dialog';
+import { MedicationCard } from '../components/medication-card';
+import { MedicationFormModal } from '../components/medication-form-modal';
 
+type TabId = 'current' | 'history';
+
+// SPEC §8 Prescriptions screen.
+const DELETE_FAILED = 'Failed to delete medication. Please try again.';
+
+/** Most recently ended first; undated ones last. */
+function byEndDateDescending(a: Medication, b: Medication): number {
+  return (b.end_date ?? '').localeCompare(a.end_date ?? '');
+}
+
+/** /prescriptions (SPEC §2): current medications and their history over the own-profile API. */
 export function PrescriptionsPage() {
-  return <PageHeader title="Prescriptions" />;
+  const medications = useMedications();
+  const deleteMedication = useDeleteMedication();
+  const [tab, setTab] = useState<TabId>('current');
+  const [form, setForm] = useState<{ medication: Medication | null } | null>(null);
+  const [ending, setEnding] = useState<Medication | null>(null);
+  const [deleting, setDeleting] = useState<Medication | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+
+  const all = medications.data ?? [];
+  const current = all.filter((m) => m.is_current);
+  const history = all.filter((m) => !m.is_current).sort(byEndDateDescending);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteFailure(null);
+    try {
+      await deleteMedication.mutateAsync(deleting.id);
+      notify.success('Medication removed successfully!');
+    } catch {
+      setDeleteFailure(DELETE_FAILED);
+      window.alert(DELETE_FAILED);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const list = (items: Medication[], empty: string) => {
+    if (medications.isPending) return <p className="py-8 text-center text-slate-700">Loading medications...</p>;
+    if (medications.isError) {
+      return (
+        <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-slate-700">
+          <p>Your medications could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void medications.refetch()}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    if (items.length === 0) {
+      return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700">{empty}</p>;
+    }
+    return (
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {items.map((medication) => (
+          <li key={medication.id}>
+            <MedicationCard
+              medication={medication}
+              onEdit={(m) => setForm({ medication: m })}
+              onEnd={setEnding}
+              onDelete={(m) => {
+                setDeleteFailure(null);
+                setDeleting(m);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Prescriptions"
+        subtitle="Keep track of the medications you take and the ones you have stopped."
+        actions={<Button onClick={() => setForm({ medication: null })}>Add Medication</Button>}
+      />
+      {deleteFailure ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+          {deleteFailure}
+        </p>
+      ) : null}
+      <Tabs<TabId>
+        label="Medications"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { id: 'current', label: 'Current Medications', content: list(current, 'No current medications.') },
+          { id: 'history', label: 'Medication History', content: list(history, 'No past medications.') },
+        ]}
+      />
+      <MedicationFormModal open={form !== null} medication={form?.medication ?? null} onClose={() => setForm(null)} />
+      <EndMedicationDialog medication={ending} onClose={() => setEnding(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Medication"
+        message="Are you sure you want to delete this medication? This action cannot be undone."
+        busy={deleteMedication.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
 }

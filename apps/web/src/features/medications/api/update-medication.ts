@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Medication, MedicationInput } from '@kinchart/shared/profile';
+import { api } from '../../../lib/api-client';
+import { medicationsQueryKey } from './get-medications';
+
+type MedicationAnswer = Medication & { message: string };
+
+export interface UpdateMedicationVariables {
+  id: string;
+  /** The whole medication: PUT replaces every field (SPEC §7 "same body"). */
+  input: MedicationInput;
+}
+
+/** PUT /api/user/medications/{id} → the stored medication and a message. */
+export function updateMedication({ id, input }: UpdateMedicationVariables): Promise<MedicationAnswer> {
+  return api.put<MedicationAnswer>(`/api/user/medications/${encodeURIComponent(id)}`, input);
+}
+
+/** SPEC §4 "Add and edit modals": after a successful save the list updates locally. */
+export function useUpdateMedication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMedication,
+    onSuccess: ({ message: _message, ...medication }, { id }) => {
+      queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) =>
+        list.map((item) => (item.id === id ? medication : item)),
+      );
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import type { Medication } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { displayDate } from '../utils/prescription-form';
+
+/** The medication's name, or a stand-in for one saved without (the profile editor allows that). */
+export function medicationLabel(medication: Medication): string {
+  return medication.medication_name?.trim() || 'Unnamed medication';
+}
+
+export interface MedicationCardProps {
+  medication: Medication;
+  onEdit: (medication: Medication) => void;
+  onEnd: (medication: Medication) => void;
+  onDelete: (medication: Medication) => void;
+}
+
+/**
+ * One medication. SPEC §2: current items carry an Active badge; past items an Ended badge, their
+ * end date and only a Delete action. Buttons read "Edit", "Delete"… and their accessible names add
+ * the medication, so a screen-reader user tabbing through the list knows which one they are on.
+ */
+export function MedicationCard({ medication, onEdit, onEnd, onDelete }: MedicationCardProps) {
+  const titleId = useId();
+  const name = medicationLabel(medication);
+  const current = medication.is_current;
+  const details: [string, string | null][] = [
+    ['Dosage', medication.dosage],
+    ['Frequency', medication.frequency],
+    ['Purpose', medication.purpose],
+    ['Start Date', displayDate(medication.start_date)],
+    ...(current ? [] : ([['End Date', displayDate(medication.end_date)]] as [string, string | null][])),
+  ];
+
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
+          {name}
+        </h3>
+        {current ? (
+          <span className="shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">Active</span>
+        ) : (
+          <span className="shrink-0 rounded-full bg-slate-200 px-2.5 py-0.5 text-sm font-semibold text-slate-800">Ended</span>
+        )}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {details.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2">
+        {current ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => onEdit(medication)}>
+              Edit <span className="sr-only">{name}</span>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => onEnd(medication)}>
+              End medication <span className="sr-only">{name}</span>
+            </Button>
+          </>
+        ) : null}
+        <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => onDelete(medication)}>
+          Delete <span className="sr-only">{name}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
