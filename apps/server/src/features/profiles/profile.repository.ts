@@ -217,18 +217,28 @@ const medicationRows = (db: Executor, userId: string, profileId: string) =>
  * `userId`'s profiles. Reused by the emergency view and the export.
  */
 export async function loadProfileBundle(db: Executor, userId: string, profileId: string): Promise<ProfileBundle | undefined> {
-  const [row, contacts, providers, medications] = await Promise.all([
+  const [row, lists] = await Promise.all([
     db.selectFrom('profiles').selectAll().where('id', '=', profileId).where('user_id', '=', userId).executeTakeFirst(),
+    loadLists(db, userId, profileId),
+  ]);
+  return row ? bundleOf(row, lists) : undefined;
+}
+
+async function loadLists(db: Executor, userId: string, profileId: string) {
+  const [contacts, providers, medications] = await Promise.all([
     contactRows(db, userId, profileId),
     providerRows(db, userId, profileId),
     medicationRows(db, userId, profileId),
   ]);
-  if (!row) return undefined;
+  return { contacts, providers, medications };
+}
+
+function bundleOf(row: ProfileRow, lists: Awaited<ReturnType<typeof loadLists>>): ProfileBundle {
   return {
     profile: { ...toValues(row), id: row.id, is_self: fromFlag(row.is_self), relationship: row.relationship, is_pet: fromFlag(row.is_pet) },
-    emergency_contacts: contacts.map(toContact),
-    healthcare_providers: providers.map(toProvider),
-    medications: medications.map(toMedication),
+    emergency_contacts: lists.contacts.map(toContact),
+    healthcare_providers: lists.providers.map(toProvider),
+    medications: lists.medications.map(toMedication),
   };
 }
 
@@ -316,8 +326,23 @@ function profileQueries(db: Executor) {
       return row.id;
     },
 
-    async accountOf(userId: string) {
-      return db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirst();
+    /**
+     * The own profile with the account's username and email, in as few round trips as it takes
+     * (DESIGN §9 budgets GET /api/user/getPatientProfile): one for profile + account, then the lists.
+     */
+    async loadSelf(userId: string): Promise<(ProfileBundle & { username: string; account_email: string }) | undefined> {
+      const row = await db
+        .selectFrom('profiles')
+        .innerJoin('users', 'users.id', 'profiles.user_id')
+        .selectAll('profiles')
+        .select(['users.username as account_username', 'users.email as account_email'])
+        .where('profiles.user_id', '=', userId)
+        .where('profiles.is_self', '=', 1)
+        .orderBy('profiles.created_at')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { account_username, account_email, ...profile } = row;
+      return { ...bundleOf(profile, await loadLists(db, userId, profile.id)), username: account_username, account_email };
     },
 
     async updateUsername(userId: string, username: string) {

@@ -140,21 +140,16 @@ export function createProfileService(deps: { db: Db }) {
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
 
     async getPatientProfile(userId: string): Promise<PatientProfile> {
-      const profileId = await ownProfileId(userId);
-      const [bundle, account, family] = await Promise.all([
-        repo.loadBundle(userId, profileId),
-        repo.accountOf(userId),
-        repo.listMembers(userId),
-      ]);
-      if (!bundle || !account) throw notFound('Profile not found');
-      const { is_self: _isSelf, relationship: _relationship, is_pet: _isPet, ...profile } = bundle.profile;
+      const [self, family] = await Promise.all([repo.loadSelf(userId), repo.listMembers(userId)]);
+      if (!self) throw notFound('Profile not found');
+      const { is_self: _isSelf, relationship: _relationship, is_pet: _isPet, ...profile } = self.profile;
       return {
         ...profile,
-        username: account.username,
-        account_email: account.email,
-        emergency_contacts: bundle.emergency_contacts,
-        healthcare_providers: bundle.healthcare_providers,
-        medications: bundle.medications,
+        username: self.username,
+        account_email: self.account_email,
+        emergency_contacts: self.emergency_contacts,
+        healthcare_providers: self.healthcare_providers,
+        medications: self.medications,
         family_members: family,
       };
     },
