@@ -98,6 +98,8 @@ if (!existsSync(serverEntry)) {
 const vitestBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
 mkdirSync(tmpDir, { recursive: true });
+// Failure screenshots describe this run only.
+await rm(path.join(e2eDir, 'screenshots/failures'), { recursive: true, force: true });
 const port = await freePort();
 // The browser uses the very origin the server is told it lives at, so the CSRF Origin check
 // (DESIGN §5) sees the same origin the page sends.

@@ -28,6 +28,9 @@ export const baseUrl = (): string => requiredEnv('E2E_BASE_URL');
 let browser: Browser | undefined;
 let contexts: BrowserContext[] = [];
 let pageErrors: string[] = [];
+/** What the test's pages did (navigations, API calls, console errors), printed when it fails. */
+let activity: string[] = [];
+let startedAt = 0;
 
 /**
  * Call once at the top of a test file: launches Chromium for the file and gives every test its
@@ -58,11 +61,14 @@ export function useBrowser(): void {
   beforeEach(() => {
     contexts = [];
     pageErrors = [];
+    activity = [];
+    startedAt = Date.now();
   });
 
   afterEach(async (ctx) => {
     const failed = ctx.task.result?.state === 'fail';
     if (failed) {
+      if (activity.length > 0) console.error(`Page activity of "${ctx.task.name}":\n${activity.map((a) => `  ${a}`).join('\n')}`);
       // Keep what the user would have seen at the moment the test gave up.
       const base = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80).toLowerCase();
       let index = 0;
@@ -99,7 +105,24 @@ export async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
   context.setDefaultNavigationTimeout(30_000);
   contexts.push(context);
   const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  const log = (line: string) => activity.push(`${String(Date.now() - startedAt).padStart(6)} ms  ${line}`);
+  const pathOf = (url: string) => {
+    const u = new URL(url);
+    return u.origin === baseUrl() ? `${u.pathname}${u.search}` : url;
+  };
+  page.on('pageerror', (err) => {
+    pageErrors.push(`${page.url()}: ${err.message}`);
+    log(`uncaught ${err.message}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) log(`at ${pathOf(frame.url())}`);
+  });
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/api/')) log(`${res.request().method()} ${pathOf(res.url())} → ${res.status()}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') log(`console error: ${msg.text()}`);
+  });
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { DESKTOP, PHONE, expectNoA11yViolations, newPage, open, useBrowser } from '../lib/browser';
+import { DESKTOP, PHONE, expectNoA11yViolations, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
 
 useBrowser();
 
@@ -15,5 +15,19 @@ for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as con
         await expectNoA11yViolations(page, `${route} (${device})`);
       });
     }
+
+    test('the sign-up form showing a validation error has no serious or critical axe violations', async () => {
+      const page = await newPage(viewport);
+      await open(page, '/signup');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectVisible(page.getByText('Username is required'));
+      await expectNoA11yViolations(page, `/signup with an error (${device})`);
+    });
+
+    test('the signed-in dashboard has no serious or critical axe violations', async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await expectNoA11yViolations(page, `/dashboard (${device})`);
+    });
   });
 }

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import {
+  PHONE,
   expectPath,
   expectVisible,
   logInViaApi,
   newPage,
   open,
+  signUpAndLogIn,
   signUpViaApi,
   uniqueUser,
   useBrowser,
@@ -43,6 +45,16 @@ describe('accounts', () => {
     // The session is over on the server too: the dashboard is closed again.
     await open(page, '/dashboard');
     await expectPath(page, '/login');
+  });
+
+  test('on a phone, a signed-in user finds their greeting and Logout in the menu', async () => {
+    const page = await newPage(PHONE);
+    const user = await signUpAndLogIn(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expectVisible(page.getByText(`Hello, ${user.username}!`));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectPath(page, '/signup');
+    await expectVisible(page.getByText('Logged out successfully'));
   });
 
   test('a signed-out visitor who opens a private page is sent to the login screen', async () => {
