@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
             path: 'family/emergency/:shareId',
             lazy: async () => ({ Component: (await import('../features/emergency/pages/emergency-page')).EmergencyPage }),
           },
+          {
+            // A View Files share link, opened signed out from its QR code: as bare as the emergency view.
+            path: 'shared/:token',
+            lazy: async () => ({ Component: (await import('../features/files/pages/shared-files-page')).SharedFilesPage }),
+          },
         ],
       },
     ],

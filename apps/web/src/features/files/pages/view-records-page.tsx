@@ -1,5 +1,188 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { MedicalFile } from '@kinchart/shared/files';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { inputClassName } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useAppEvent } from '../../../lib/events';
+import { notify } from '../../../lib/toast';
+import { useDeleteFile } from '../api/delete-file';
+import { filesQueryKey, useFiles } from '../api/get-files';
+import { RecordCard } from '../components/record-card';
+import { UploadRecordModal } from '../components/upload-record-modal';
+import { ViewFilesModal } from '../components/view-files-modal';
+import {
+  DEFAULT_RECORD_QUERY,
+  SORT_OPTIONS,
+  TYPE_FILTER_OPTIONS,
+  recordName,
+  selectRecords,
+  type SortOrder,
+  type TypeFilter,
+} from '../utils/record-list';
 
+/** /view-records — SPEC §2 View Records: search, type filter, sort, and a grid of record cards. */
 export function ViewRecordsPage() {
-  return <PageHeader title="View Records" />;
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const files = useFiles();
+  const deleteFile = useDeleteFile();
+  const [search, setSearch] = useState(DEFAULT_RECORD_QUERY.search);
+  const [type, setType] = useState<TypeFilter>(DEFAULT_RECORD_QUERY.type);
+  const [sort, setSort] = useState<SortOrder>(DEFAULT_RECORD_QUERY.sort);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [viewFilesOpen, setViewFilesOpen] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<MedicalFile | null>(null);
+
+  // SPEC §4 Refresh events: another part of the page (the navigation bar's upload) says the files changed.
+  useAppEvent('filesUpdated', () => {
+    void queryClient.invalidateQueries({ queryKey: filesQueryKey }, { cancelRefetch: false });
+  });
+
+  // SPEC §8: 'Error fetching files', once per failed fetch.
+  useEffect(() => {
+    if (files.isError) notify.error('Error fetching files');
+  }, [files.isError, files.errorUpdatedAt]);
+
+  const all = files.data;
+  const shown = useMemo(() => selectRecords(all ?? [], { search, type, sort }), [all, search, type, sort]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      await deleteFile.mutateAsync(pendingDelete);
+      setPendingDelete(null);
+      // The card that held focus is gone; carry on from the search box rather than from <body>.
+      window.setTimeout(() => document.getElementById(`${ids}-search`)?.focus(), 0);
+    } catch (error) {
+      console.error('Error deleting file:', error);
+      setPendingDelete(null);
+      window.alert('Failed to delete file. Please try again.');
+    }
+  };
+
+  const filtered = search.trim() !== '' || type !== 'all';
+
+  return (
+    <div>
+      <PageHeader
+        title="View Records"
+        subtitle="Search, sort, rename and open your medical records."
+        actions={
+          <>
+            <Button onClick={() => setUploadOpen(true)}>Upload</Button>
+            <Button variant="secondary" onClick={() => setViewFilesOpen(true)}>
+              View Files
+            </Button>
+          </>
+        }
+      />
+
+      <div role="search" aria-label="Find records" className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-800">
+            Search
+          </label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            placeholder="Search files..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={inputClassName}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-type`} className="text-sm font-medium text-slate-800">
+            Type
+          </label>
+          <select
+            id={`${ids}-type`}
+            value={type}
+            onChange={(event) => setType(event.target.value as TypeFilter)}
+            className={inputClassName}
+          >
+            {TYPE_FILTER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-sort`} className="text-sm font-medium text-slate-800">
+            Sort by
+          </label>
+          <select
+            id={`${ids}-sort`}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as SortOrder)}
+            className={inputClassName}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p role="status" className="mb-4 min-h-5 text-sm text-slate-700">
+        {all && all.length > 0
+          ? filtered
+            ? `Showing ${shown.length} of ${all.length} records`
+            : `${all.length} ${all.length === 1 ? 'record' : 'records'}`
+          : ''}
+      </p>
+
+      {files.isPending ? (
+        <p className="text-slate-700">Loading records...</p>
+      ) : files.isError && !all ? (
+        <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
+          <p>Your records could not be loaded.</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void files.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !all || all.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="text-lg font-semibold text-slate-900">No records yet</p>
+          <p className="mt-1 text-slate-700">Upload a medical record to see it here.</p>
+          <Link to="/update-records" className={buttonClassName('primary', 'md', 'mt-4')}>
+            Upload Records
+          </Link>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          No records match your search.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Medical records">
+          {shown.map((file) => (
+            <li key={file.id}>
+              <RecordCard file={file} onDelete={setPendingDelete} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Confirm Delete"
+        message={
+          pendingDelete
+            ? `Are you sure you want to delete “${recordName(pendingDelete)}”? This action cannot be undone.`
+            : ''
+        }
+        busy={deleteFile.isPending}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+      <UploadRecordModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <ViewFilesModal open={viewFilesOpen} onClose={() => setViewFilesOpen(false)} />
+    </div>
+  );
 }

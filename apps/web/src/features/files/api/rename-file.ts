@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MedicalFile, RenameFileInput } from '@kinchart/shared/files';
+import { api } from '../../../lib/api-client';
+import { filesQueryKey } from './get-files';
+
+/** PUT /api/user/files/{id} with { newName } (SPEC §7). */
+export function renameFile({ id, newName }: { id: string } & RenameFileInput): Promise<MedicalFile> {
+  return api.put<MedicalFile>(`/api/user/files/${encodeURIComponent(id)}`, { newName });
+}
+
+export function useRenameFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameFile,
+    onSuccess: (renamed) => {
+      // Show the new name at once, then confirm with the server.
+      queryClient.setQueryData<MedicalFile[]>(filesQueryKey, (files) =>
+        files?.map((f) => (f.id === renamed.id ? renamed : f)),
+      );
+      return queryClient.invalidateQueries({ queryKey: filesQueryKey });
+    },
+  });
+}

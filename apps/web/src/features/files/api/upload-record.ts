@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MedicalFile } from '@kinchart/shared/files';
+import { xhrUpload, type XhrUploadOptions } from './xhr-upload';
+
+export interface UploadRecordInput {
+  file: File;
+  customName: string;
+  /** The chosen visit date (YYYY-MM-DD), or an ISO instant when none was chosen (SPEC §3). */
+  customDate: string;
+  visitLocation: string;
+  visitReason: string;
+  providerName: string;
+}
+
+/**
+ * POST /api/user/files (SPEC §7): multipart with the file first, then the text fields, in the
+ * order the spec's client sends them; the server reads the parts in whatever order they come.
+ */
+export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
+  const body = new FormData();
+  body.append('file', input.file);
+  body.append('customName', input.customName);
+  body.append('customDate', input.customDate);
+  body.append('visitLocation', input.visitLocation);
+  body.append('visitReason', input.visitReason);
+  body.append('providerName', input.providerName);
+  return xhrUpload<MedicalFile>('/api/user/files', body, options);
+}
+
+export function useUploadRecord(onProgress: NonNullable<XhrUploadOptions['onProgress']>) {
+  return useMutation({ mutationFn: (input: UploadRecordInput) => uploadRecord(input, { onProgress }) });
+}

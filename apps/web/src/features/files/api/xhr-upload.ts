@@ -1,0 +1,68 @@
+import { ApiError } from '../../../lib/api-client';
+
+export interface UploadProgress {
+  loaded: number;
+  /** 0 when the browser cannot tell the size of the body. */
+  total: number;
+}
+
+export interface XhrUploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+function parseBody(xhr: XMLHttpRequest): unknown {
+  const text = xhr.responseText;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends multipart form data with XMLHttpRequest, because fetch cannot report upload progress and
+ * medical files can be large. Same rules as the api client: the session cookie goes along, no
+ * timeout, any 2xx is success, and a failure rejects with an ApiError carrying the server's message.
+ */
+export function xhrUpload<T = unknown>(url: string, body: FormData, options: XhrUploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    }
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.onload = () => {
+      done();
+      const data = parseBody(xhr);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(data as T);
+        return;
+      }
+      const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+      const message = [record.message, record.error].find((v): v is string => typeof v === 'string' && v !== '');
+      reject(new ApiError(xhr.status, message ?? `Request failed with status code ${xhr.status}`, data));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new Error('Network Error'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { MedicalFile } from '@kinchart/shared/files';
+import { FILE_NAME_MAX, renameFileSchema } from '@kinchart/shared/files';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { inputClassName } from '../../../components/ui/field';
+import { useRenameFile } from '../api/rename-file';
+import { formatDate, orNotProvided } from '../utils/format';
+import { recordName } from '../utils/record-list';
+import { PencilIcon, TrashIcon } from './icons';
+
+export interface RecordCardProps {
+  file: MedicalFile;
+  onDelete: (file: MedicalFile) => void;
+}
+
+const iconButton =
+  'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * One record on View Records (SPEC §2): date, rename and delete icons, name, Date, Provider,
+ * Location, Reason and View Document. Rename is inline (SPEC §4: view → edit → Save or Cancel).
+ */
+export function RecordCard({ file, onDelete }: RecordCardProps) {
+  const ids = useId();
+  const name = recordName(file);
+  const rename = useRenameFile();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (editing) {
+      inputRef.current?.select();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      renameButtonRef.current?.focus();
+    }
+  }, [editing]);
+
+  const startEditing = () => {
+    setDraft(name);
+    setEditing(true);
+  };
+
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    // SPEC §5 Rename: a non-empty trimmed name, otherwise an alert.
+    const parsed = renameFileSchema.safeParse({ newName: draft });
+    if (!parsed.success) {
+      window.alert(parsed.error.issues[0]?.message ?? 'File name cannot be empty');
+      inputRef.current?.focus();
+      return;
+    }
+    if (parsed.data.newName === name) {
+      stopEditing();
+      return;
+    }
+    try {
+      await rename.mutateAsync({ id: file.id, newName: parsed.data.newName });
+      stopEditing();
+    } catch (error) {
+      console.error('Error renaming file:', error);
+      window.alert('Failed to rename file. Please try again.');
+    }
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      stopEditing();
+    }
+  };
+
+  const titleId = `${ids}-title`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <p className="pt-2 text-sm font-medium text-brand-800">{formatDate(file.record_date ?? file.created_at)}</p>
+        <div className="flex shrink-0 gap-1">
+          <button
+            ref={renameButtonRef}
+            type="button"
+            onClick={startEditing}
+            disabled={editing}
+            aria-label={`Rename ${name}`}
+            title="Rename"
+            className={iconButton}
+          >
+            <PencilIcon />
+          </button>
+          <button
+            type="button"
+            onClick={() => onDelete(file)}
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            className={`${iconButton} text-red-700 hover:bg-red-50`}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+
+      {editing ? (
+        <form onSubmit={(event) => void save(event)} className="flex flex-col gap-2" noValidate>
+          {/* The title stays in the document for the article's name while the form is open. */}
+          <h2 id={titleId} className="sr-only">
+            {name}
+          </h2>
+          <label htmlFor={`${ids}-name`} className="text-sm font-medium text-slate-800">
+            New name for {name}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${ids}-name`}
+            value={draft}
+            maxLength={FILE_NAME_MAX}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onInputKeyDown}
+            disabled={rename.isPending}
+            autoComplete="off"
+            className={inputClassName}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={rename.isPending}>
+              {rename.isPending ? 'Saving...' : 'Save'}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={stopEditing} disabled={rename.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words text-slate-900">
+          {name}
+        </h2>
+      )}
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-700">Date</dt>
+        <dd className="text-slate-900">{formatDate(file.record_date)}</dd>
+        <dt className="font-medium text-slate-700">Provider</dt>
+        <dd className="break-words text-slate-900">{orNotProvided(file.provider_name)}</dd>
+        <dt className="font-medium text-slate-700">Location</dt>
+        <dd className="break-words text-slate-900">{orNotProvided(file.visit_location)}</dd>
+        <dt className="font-medium text-slate-700">Reason</dt>
+        <dd className="break-words text-slate-900">{orNotProvided(file.visit_reason)}</dd>
+      </dl>
+
+      <div className="mt-auto pt-1">
+        <a
+          href={file.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={`${titleId} ${ids}-new-tab`}
+          className={buttonClassName('secondary', 'sm', 'w-full')}
+        >
+          View Document
+        </a>
+        <span id={`${ids}-new-tab`} hidden>
+          opens in a new tab
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MedicalFile } from '@kinchart/shared/files';
+import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { getLocalNotifications } from '../../../lib/local-notifications';
+import { localToday } from '../utils/format';
+import { UploadRecordForm } from './upload-record-form';
+
+/** A stand-in XMLHttpRequest: records what was sent and lets the test answer or report progress. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  body: FormData | undefined;
+  headers: Record<string, string> = {};
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const stored: MedicalFile = {
+  id: 'f1',
+  record_id: 'f1',
+  name: 'Blood work',
+  file_name: 'Blood work',
+  display_name: 'Blood work',
+  originalname: 'blood-work.final.pdf',
+  file_type: 'application/pdf',
+  url: '/api/user/files/f1/content',
+  created_at: '2024-03-05T10:00:00.000Z',
+  record_date: '2024-03-05',
+  record_details: { provider_name: 'Dr. Adams', visit_location: null, visit_reason: null },
+  provider_name: 'Dr. Adams',
+  visit_location: null,
+  visit_reason: null,
+  metadata: { size: 12 },
+};
+
+function pdf(name = 'blood-work.final.pdf') {
+  return new File(['%PDF-1.4 tiny'], name, { type: 'application/pdf' });
+}
+
+function renderForm(onUploaded = vi.fn()) {
+  const utils = renderRoutes([{ path: '/', element: <UploadRecordForm onUploaded={onUploaded} /> }], '/');
+  return { ...utils, onUploaded };
+}
+
+const fileInput = () => screen.getByLabelText('File') as HTMLInputElement;
+const uploadButton = () => screen.getByRole('button', { name: 'Upload File' });
+const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  mockFetch(() => json([]));
+  localStorage.clear();
+});
+
+describe('upload form', () => {
+  it('says what it accepts and that files are encrypted, and starts with only the picker', () => {
+    renderForm();
+    expect(screen.getByText(/Supports PDF, JPG, PNG, DOCX and others/)).toBeTruthy();
+    expect(screen.getByText(/securely stored and encrypted/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Record Details' })).toBeTruthy();
+    expect(screen.queryByLabelText('Record Name')).toBeNull();
+    expect(screen.queryByLabelText('Visit Date')).toBeNull();
+  });
+
+  it('keeps Upload File disabled until a file is chosen, and submitting without one sends nothing', () => {
+    renderForm();
+    expect(uploadButton()).toHaveProperty('disabled', true);
+    fireEvent.submit(uploadButton().closest('form')!);
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it('choosing a file pre-fills Record Name without the extension and Visit Date with today, and reveals the details', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(fileInput(), pdf());
+
+    expect(value('Record Name')).toBe('blood-work.final');
+    expect(value('Visit Date')).toBe(localToday());
+    expect(value('Visit Date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getByLabelText('Healthcare Provider')).toBeTruthy();
+    expect(screen.getByLabelText('Visit Location')).toBeTruthy();
+    expect(screen.getByLabelText('Reason for Visit')).toBeTruthy();
+    expect(uploadButton()).toHaveProperty('disabled', false);
+  });
+
+  it('a file dropped on the drop zone is chosen the same way', () => {
+    renderForm();
+    const file = pdf('scan.png');
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [file], dropEffect: 'copy' } });
+    expect(value('Record Name')).toBe('scan');
+    expect(value('Visit Date')).toBe(localToday());
+  });
+
+  it('uploads with progress, disables the form meanwhile, then resets and tells everyone', async () => {
+    const user = userEvent.setup();
+    const { onUploaded } = renderForm();
+    const filesUpdated = vi.fn();
+    window.addEventListener('filesUpdated', filesUpdated);
+
+    await user.upload(fileInput(), pdf());
+    await user.clear(screen.getByLabelText('Record Name'));
+    await user.type(screen.getByLabelText('Record Name'), 'Blood work');
+    await user.type(screen.getByLabelText('Healthcare Provider'), 'Dr. Adams');
+    await user.type(screen.getByLabelText('Visit Location'), 'City Clinic');
+    await user.type(screen.getByLabelText('Reason for Visit'), 'Annual check');
+    await user.click(uploadButton());
+
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/user/files');
+    expect(xhr.withCredentials).toBe(true);
+    const sent = xhr.body!;
+    expect([...sent.keys()]).toEqual(['file', 'customName', 'customDate', 'visitLocation', 'visitReason', 'providerName']);
+    expect((sent.get('file') as File).name).toBe('blood-work.final.pdf');
+    expect(sent.get('customName')).toBe('Blood work');
+    expect(sent.get('customDate')).toBe(localToday());
+    expect(sent.get('providerName')).toBe('Dr. Adams');
+    expect(sent.get('visitLocation')).toBe('City Clinic');
+    expect(sent.get('visitReason')).toBe('Annual check');
+
+    // Busy: the button says so and every control is disabled.
+    expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);
+    // The fieldset disables them, so ask what the browser would: does :disabled match?
+    expect(screen.getByLabelText('Record Name').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Reason for Visit').matches(':disabled')).toBe(true);
+    expect(fileInput().matches(':disabled')).toBe(true);
+    expect(screen.getByTestId('drop-zone')).toHaveProperty('disabled', true);
+
+    xhr.progress(30, 120);
+    const bar = await screen.findByLabelText('Upload progress');
+    await waitFor(() => expect((bar as HTMLProgressElement).value).toBe(25));
+
+    xhr.respond(201, stored);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(stored));
+    expect(screen.queryByLabelText('Record Name')).toBeNull();
+    expect(screen.queryByLabelText('Upload progress')).toBeNull();
+    expect(fileInput().value).toBe('');
+    expect(uploadButton()).toHaveProperty('disabled', true);
+    expect(filesUpdated).toHaveBeenCalledTimes(1);
+    expect(getLocalNotifications()[0]?.text).toMatch(/^File "Blood work" uploaded on .+/);
+    expect(getLocalNotifications()[0]?.isRead).toBe(false);
+    window.removeEventListener('filesUpdated', filesUpdated);
+  });
+
+  it('sends the current time when Visit Date was emptied', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(fileInput(), pdf());
+    await user.clear(screen.getByLabelText('Visit Date'));
+    await user.click(uploadButton());
+    const sentDate = String(FakeXhr.last!.body!.get('customDate'));
+    expect(sentDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(sentDate) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('a failure alerts "Error uploading file: " with the server message, logs it and keeps the form', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onUploaded } = renderForm();
+    await user.upload(fileInput(), pdf());
+    await user.click(uploadButton());
+    FakeXhr.last!.respond(415, { message: 'This file type is not supported.' });
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error uploading file: This file type is not supported.'));
+    expect(log).toHaveBeenCalled();
+    expect(onUploaded).not.toHaveBeenCalled();
+    expect(value('Record Name')).toBe('blood-work.final');
+    expect(uploadButton()).toHaveProperty('disabled', false);
+  });
+
+  it('a network failure alerts with the client error text', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderForm();
+    await user.upload(fileInput(), pdf());
+    await user.click(uploadButton());
+    FakeXhr.last!.onerror?.();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error uploading file: Network Error'));
+  });
+});

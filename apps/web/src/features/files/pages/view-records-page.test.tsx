@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MedicalFile } from '@kinchart/shared/files';
+import { empty, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { ViewRecordsPage } from './view-records-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ notify: toast, preloadToasts: () => undefined }));
+
+function record(id: string, name: string, overrides: Partial<MedicalFile> = {}): MedicalFile {
+  return {
+    id,
+    record_id: id,
+    name,
+    file_name: name,
+    display_name: name,
+    originalname: `${name}.pdf`,
+    file_type: 'application/pdf',
+    url: `/api/user/files/${id}/content`,
+    created_at: '2024-01-01T10:00:00.000Z',
+    record_date: '2024-01-01',
+    record_details: { provider_name: null, visit_location: null, visit_reason: null },
+    provider_name: null,
+    visit_location: null,
+    visit_reason: null,
+    metadata: { size: 2048 },
+    ...overrides,
+  };
+}
+
+const records = [
+  record('a', 'Blood work', { record_date: '2024-03-05', provider_name: 'Dr. Adams', visit_location: 'City Clinic', visit_reason: 'Annual check' }),
+  record('b', 'Chest X-ray', { file_type: 'image/png', record_date: '2023-11-20' }),
+  record('c', 'Allergy letter', { file_type: 'application/msword', record_date: '2024-05-01' }),
+];
+
+type Handler = (call: FetchCall) => Response | undefined;
+
+function serve(extra: Handler = () => undefined) {
+  return mockFetch((call) => extra(call) ?? (call.url === '/api/user/files' ? json(records) : json({ message: 'Not found' }, 404)));
+}
+
+function renderPage() {
+  return renderRoutes([{ path: '/view-records', element: <ViewRecordsPage /> }], '/view-records');
+}
+
+const cardNames = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+
+beforeEach(() => {
+  for (const fn of Object.values(toast)) fn.mockReset();
+});
+
+describe('View Records', () => {
+  it('lists records newest first with date, provider, location, reason and a View Document link', async () => {
+    serve();
+    renderPage();
+    await waitFor(() => expect(cardNames()).toEqual(['Allergy letter', 'Blood work', 'Chest X-ray']));
+    const card = screen.getByRole('article', { name: 'Blood work' });
+    for (const text of ['Date', 'Provider', 'Location', 'Reason', 'Dr. Adams', 'City Clinic', 'Annual check']) {
+      expect(within(card).getByText(text)).toBeTruthy();
+    }
+    const link = within(card).getByRole('link', { name: 'View Document' });
+    expect(link.getAttribute('href')).toBe('/api/user/files/a/content');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(card).getByRole('button', { name: 'Rename Blood work' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Delete Blood work' })).toBeTruthy();
+  });
+
+  it('searches, filters by type and sorts', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPage();
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
+
+    expect(screen.getByPlaceholderText('Search files...')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Name Z-A');
+    expect(cardNames()).toEqual(['Chest X-ray', 'Blood work', 'Allergy letter']);
+    await user.selectOptions(screen.getByLabelText('Type'), 'Images');
+    expect(cardNames()).toEqual(['Chest X-ray']);
+    await user.selectOptions(screen.getByLabelText('Type'), 'All Types');
+    await user.type(screen.getByLabelText('Search'), 'adams');
+    expect(cardNames()).toEqual(['Blood work']);
+    expect(screen.getByText('Showing 1 of 3 records')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'zzz');
+    expect(screen.getByText('No records match your search.')).toBeTruthy();
+  });
+
+  it('renaming to a blank name alerts "File name cannot be empty" and sends nothing', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { calls } = serve();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Rename Blood work' }));
+    const input = screen.getByLabelText('New name for Blood work');
+    await user.clear(input);
+    await user.type(input, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(alert).toHaveBeenCalledWith('File name cannot be empty');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // Still editing; Cancel goes back to the name.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Blood work' })).toBeTruthy();
+    expect(screen.queryByLabelText('New name for Blood work')).toBeNull();
+  });
+
+  it('renames inline with Save (PUT newName) and shows the new name', async () => {
+    const user = userEvent.setup();
+    const renamed = { ...records[0]!, name: 'Lipid panel', display_name: 'Lipid panel', file_name: 'Lipid panel' };
+    let list = records;
+    const { calls } = mockFetch((call) => {
+      if (call.method !== 'PUT') return json(list);
+      list = [renamed, ...records.slice(1)];
+      return json(renamed);
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Rename Blood work' }));
+    const input = screen.getByLabelText('New name for Blood work');
+    await user.clear(input);
+    await user.type(input, '  Lipid panel {Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Lipid panel' })).toBeTruthy());
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/user/files/a');
+    expect(put?.body).toEqual({ newName: 'Lipid panel' });
+  });
+
+  it('a failed rename alerts "Failed to rename file. Please try again."', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve((call) => (call.method === 'PUT' ? json({ message: 'boom' }, 500) : undefined));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Rename Blood work' }));
+    await user.type(screen.getByLabelText('New name for Blood work'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to rename file. Please try again.'));
+  });
+
+  it('deletes only after "Confirm Delete"', async () => {
+    const user = userEvent.setup();
+    let list = records;
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        list = list.filter((r) => r.id !== 'b');
+        return empty(204);
+      }
+      return json(list);
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Chest X-ray' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Chest X-ray' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Chest X-ray' })).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/files/b');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a failed delete alerts "Failed to delete file. Please try again."', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve((call) => (call.method === 'DELETE' ? json({ message: 'nope' }, 500) : undefined));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Chest X-ray' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete file. Please try again.'));
+    expect(screen.getByRole('article', { name: 'Chest X-ray' })).toBeTruthy();
+  });
+
+  it('says "Error fetching files" when the list cannot be loaded', async () => {
+    mockFetch(() => json({ message: 'Internal Server Error' }, 500));
+    renderPage();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error fetching files'));
+    expect(await screen.findByText('Your records could not be loaded.')).toBeTruthy();
+  });
+
+  it('shows "No records yet" without records, and refreshes on filesUpdated', async () => {
+    let list: MedicalFile[] = [];
+    mockFetch(() => json(list));
+    renderPage();
+    expect(await screen.findByText('No records yet')).toBeTruthy();
+    list = [records[0]!];
+    window.dispatchEvent(new CustomEvent('filesUpdated'));
+    expect(await screen.findByRole('article', { name: 'Blood work' })).toBeTruthy();
+  });
+});
