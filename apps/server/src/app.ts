@@ -23,6 +23,11 @@ import { createEmergencyService } from './features/emergency/emergency.service';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
+import type { Storage } from './storage/create-storage';
+import { createStorage } from './storage/create-storage';
+import { createMedicalFileService } from './features/files/medical-file.service';
+import { createFileShareService } from './features/files/file-share.service';
+import { fileRoutes, sharedFileRoutes } from './features/files/files.routes';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +35,8 @@ export interface AppDeps {
   /** Built web app to serve; defaults to apps/web/dist when it exists. */
   webRoot?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Blob store and master key; built from config (DATA_DIR or S3) when omitted. */
+  storage?: Storage;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -73,6 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emergencyPublicRoutes, { emergency });
   await app.register(notificationRoutes, { db, requireUser: authenticated });
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
+  // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
+  const storage = deps.storage ?? (await createStorage(config));
+  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, log: app.log });
+  accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
+  const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
+  await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
+  await app.register(sharedFileRoutes, { shares });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { buildApp } from './app';
+import { createStorage } from './storage/create-storage';
+import { sweepOrphanBlobs } from './features/files/file-orphans';
 import { scheduleAppointmentReminders } from './features/appointments/appointment-reminders';
 
 // Config, listen, graceful shutdown — nothing else (DESIGN §2).
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
   }
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'kinchart.db') });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const storage = await createStorage(config);
+  const app = await buildApp({ config, database, storage });
 
   let closing = false;
   let stopReminders = () => {};
@@ -40,6 +43,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Start-up sweep of blobs left without a record (and a count of records without a blob).
+  void sweepOrphanBlobs({ db: database.db, blobs: storage.blobs, log: app.log }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'file store sweep failed'),
+  );
   stopReminders = scheduleAppointmentReminders(database.db, (error) => app.log.error({ err: error }, 'appointment reminders failed'));
 }
 

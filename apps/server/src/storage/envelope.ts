@@ -131,7 +131,6 @@ export async function* encryptStream(
  * IntegrityError on any altered, reordered, missing or extra byte.
  */
 export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey: Buffer, aad: Buffer): AsyncGenerator<Buffer> {
-  let pending: Buffer = Buffer.alloc(0);
   let header: Buffer | undefined;
   let prefix: Buffer | undefined;
   let segmentAad: Buffer | undefined;
@@ -153,28 +152,35 @@ export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey:
     }
   };
 
+  // Chunks are gathered and joined once per segment, so any chunking costs linear time, and at most
+  // two sealed segments are held at once (memory stays flat).
+  let parts: Buffer[] = [];
+  let have = 0;
+  const take = (n: number): Buffer => {
+    const joined = parts.length === 1 ? parts[0]! : Buffer.concat(parts, have);
+    const rest = joined.subarray(n);
+    parts = rest.length ? [rest] : [];
+    have = rest.length;
+    return joined.subarray(0, n);
+  };
+
   for await (const input of source) {
     const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    parts.push(chunk);
+    have += chunk.length;
     if (!header) {
-      if (pending.length < HEADER_BYTES) continue;
-      header = Buffer.from(pending.subarray(0, HEADER_BYTES));
+      if (have < HEADER_BYTES) continue;
+      header = Buffer.from(take(HEADER_BYTES));
       if (!header.subarray(0, 3).equals(MAGIC) || header[3] !== VERSION) throw new IntegrityError('Unknown blob format');
       const segmentSize = header.readUInt32BE(4);
       if (segmentSize < 1 || segmentSize > MAX_SEGMENT_SIZE) throw new IntegrityError('Unknown blob format');
       sealedSize = segmentSize + TAG_BYTES;
       prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
       segmentAad = Buffer.concat([header, aad]);
-      pending = pending.subarray(HEADER_BYTES);
     }
     // A segment is known not to be the last only when at least one more byte follows it.
-    while (pending.length > sealedSize) {
-      yield open(pending.subarray(0, sealedSize), false);
-      pending = pending.subarray(sealedSize);
-    }
-    // Hold at most one sealed segment, copied so the source chunk can be freed (memory stays flat).
-    pending = Buffer.from(pending);
+    while (have > sealedSize) yield open(take(sealedSize), false);
   }
   if (!header) throw new IntegrityError('Blob is truncated');
-  yield open(pending, true);
+  yield open(take(have), true);
 }

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { BlobStore } from '../../storage/blob-store';
+import { createMedicalFileRepository } from './medical-file.repository';
+
+/** Younger blobs may belong to an upload between its commit and its row (on this or another instance). */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+
+export interface SweepResult {
+  removedBlobs: number;
+  removedTemp: number;
+  /** Rows whose blob is missing: reported (count only), never deleted — that is for a person to look at. */
+  rowsWithoutBlob: number;
+}
+
+/**
+ * Start-up sweep (issue 4): blobs without a row are removed, crash-left temporary blobs too, and
+ * rows without a blob are counted in the log. Logs carry counts only — no names, no ids.
+ */
+export async function sweepOrphanBlobs(deps: { db: Db; blobs: BlobStore; log: FastifyBaseLogger; graceMs?: number; now?: Date }): Promise<SweepResult> {
+  const repo = createMedicalFileRepository(deps.db);
+  const now = deps.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (deps.graceMs ?? ORPHAN_GRACE_MS));
+
+  const removedTemp = await deps.blobs.sweepTemp(cutoff);
+  const known = await repo.allStorageKeys();
+  const seen = new Set<string>();
+  let removedBlobs = 0;
+  let failed = 0;
+  for await (const blob of deps.blobs.list()) {
+    seen.add(blob.key);
+    if (known.has(blob.key) || blob.lastModified > cutoff) continue;
+    // Re-check one by one: a row may have arrived since the key set was read.
+    if (await repo.storageKeyExists(blob.key)) continue;
+    try {
+      await deps.blobs.delete(blob.key);
+      removedBlobs += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  if (failed) deps.log.warn({ count: failed }, 'could not remove some unreferenced file blobs');
+  let rowsWithoutBlob = 0;
+  for (const key of known) if (!seen.has(key)) rowsWithoutBlob += 1;
+
+  if (removedBlobs || removedTemp) deps.log.info({ removedBlobs, removedTemp }, 'removed file blobs that had no record');
+  if (rowsWithoutBlob) deps.log.warn({ count: rowsWithoutBlob }, 'medical file records without a stored blob');
+  return { removedBlobs, removedTemp, rowsWithoutBlob };
+}

@@ -1,0 +1,85 @@
+import type { Readable } from 'node:stream';
+import type { ShareLink, SharedFilesResponse } from '@kinchart/shared/files';
+import { SHARE_LINK_GONE_MESSAGE, SHARE_LINK_TTL_HOURS } from '@kinchart/shared/files';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import { recordAudit } from '../audit/audit.repository';
+import { addNotification } from '../notifications/notification.repository';
+import type { ShareLinkRow } from './file-share.repository';
+import { createShareLinkRepository } from './file-share.repository';
+import type { MedicalFileRow } from './medical-file.repository';
+import type { MedicalFileService } from './medical-file.service';
+import { FILE_NOT_FOUND } from './medical-file.service';
+
+const TTL_MS = SHARE_LINK_TTL_HOURS * 3_600_000;
+/** At most one "opened" notification per link in each 5-minute window. */
+const NOTIFY_WINDOW_MS = 5 * 60_000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Time-limited links for the View Files modal's QR code (issue 4): a signed-out visitor can open the
+ * selected files for 24 hours unless the owner revokes the link first. The token (256 bits) lives
+ * only in the link; the database keeps its SHA-256.
+ */
+export function createFileShareService(deps: { db: Db; files: MedicalFileService; publicUrl: string }) {
+  const { db, files } = deps;
+  const links = createShareLinkRepository(db);
+
+  /** Expired, revoked and unknown links are one and the same 404. */
+  async function resolve(token: string): Promise<{ link: ShareLinkRow; fileIds: string[] }> {
+    const link = TOKEN_PATTERN.test(token) ? await links.findByTokenHash(sha256Hex(token)) : undefined;
+    if (!link || link.revoked_at || link.expires_at <= nowIso()) throw notFound(SHARE_LINK_GONE_MESSAGE);
+    return { link, fileIds: JSON.parse(link.file_ids) as string[] };
+  }
+
+  const sharedFile = (token: string) => (row: MedicalFileRow) => ({
+    id: row.id,
+    name: row.display_name,
+    file_type: row.file_type,
+    size: Number(row.size),
+    url: `/api/shared/${token}/files/${row.id}`,
+  });
+
+  return {
+    async create(userId: string, fileIds: string[], ip: string): Promise<ShareLink> {
+      const unique = [...new Set(fileIds)];
+      const owned = await files.repository.ownedIds(userId, unique);
+      if (owned.length !== unique.length) throw notFound(FILE_NOT_FOUND);
+      const token = randomToken();
+      const now = new Date();
+      const link = { id: newId(), userId, tokenHash: sha256Hex(token), fileIds: unique, expiresAt: nowIso(new Date(now.getTime() + TTL_MS)), createdAt: nowIso(now) };
+      await links.insert(link);
+      await recordAudit(db, { userId, action: 'file_share_create', ip, detail: { linkId: link.id, files: unique.length } });
+      return { id: link.id, url: `${deps.publicUrl}/shared/${token}`, expires_at: link.expiresAt };
+    },
+
+    async revoke(userId: string, linkId: string): Promise<void> {
+      if (!(await links.revoke(userId, linkId))) throw notFound('Share link not found');
+    },
+
+    /** The visitor's list. Tells the owner their records were opened (DESIGN §5 audit as well). */
+    async open(token: string, ip: string): Promise<SharedFilesResponse> {
+      const { link, fileIds } = await resolve(token);
+      const rows = await files.repository.listByIds(link.user_id, fileIds);
+      const window = Math.floor(Date.now() / NOTIFY_WINDOW_MS);
+      await addNotification(db, {
+        userId: link.user_id,
+        type: 'info',
+        level: 'info',
+        title: 'Shared records opened',
+        message: `Someone opened a link you shared to ${fileIds.length === 1 ? '1 record' : `${fileIds.length} records`}.`,
+        dedupeKey: `file-share-open:${link.id}:${window}`,
+      });
+      await recordAudit(db, { userId: link.user_id, action: 'file_share_open', ip, detail: { linkId: link.id } });
+      return { files: rows.map(sharedFile(token)), expires_at: link.expires_at };
+    },
+
+    async openFile(token: string, fileId: string, ip: string): Promise<{ file: MedicalFileRow; body: Readable }> {
+      const { link, fileIds } = await resolve(token);
+      if (!fileIds.includes(fileId)) throw notFound(FILE_NOT_FOUND);
+      return files.openContent(link.user_id, fileId, { ip, via: 'share_link' });
+    },
+  };
+}
+export type FileShareService = ReturnType<typeof createFileShareService>;

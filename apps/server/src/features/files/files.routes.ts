@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { messageSchema } from '@kinchart/shared/common';
+import {
+  createShareLinkSchema,
+  medicalFileListSchema,
+  medicalFileSchema,
+  renameFileSchema,
+  shareLinkSchema,
+  sharedFilesResponseSchema,
+} from '@kinchart/shared/files';
+import { registerMultipart } from '../../plugins/multipart';
+import { currentUser } from '../../plugins/session';
+import { badRequest } from '../../lib/http-errors';
+import type { MedicalFileRow } from './medical-file.repository';
+import type { MedicalFileService } from './medical-file.service';
+import type { FileShareService } from './file-share.service';
+import { contentHeaders } from './content-disposition';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const notFoundResponses = { 404: messageSchema };
+
+function sendContent(reply: FastifyReply, content: { file: MedicalFileRow; body: Readable }) {
+  return reply.headers(contentHeaders({ ...content.file, size: Number(content.file.size) })).send(content.body);
+}
+
+/** SPEC §7 Files, plus the content and share-link calls the spec leaves unshown (issue 4). */
+export async function fileRoutes(
+  app: FastifyInstance,
+  opts: { files: MedicalFileService; shares: FileShareService; requireUser: (r: FastifyRequest) => Promise<void>; maxUploadBytes: number },
+) {
+  await registerMultipart(app, { maxUploadBytes: opts.maxUploadBytes });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { files, shares, requireUser } = opts;
+
+  const uploadParts = (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+    return request.parts();
+  };
+
+  // SPEC §7: multipart file, customName, customDate, visitLocation, visitReason, providerName.
+  r.post('/api/user/files', { preHandler: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
+    const file = await files.upload(currentUser(request).id, uploadParts(request), 'record');
+    return reply.code(201).send(file);
+  });
+
+  // SPEC §7: the navigation bar's quick upload — the file alone, named after itself.
+  r.post('/api/user/upload', { preHandler: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
+    const file = await files.upload(currentUser(request).id, uploadParts(request), 'file-only');
+    return reply.code(201).send(file);
+  });
+
+  r.get('/api/user/files', { preHandler: requireUser, schema: { response: { 200: medicalFileListSchema } } }, async (request) =>
+    files.list(currentUser(request).id),
+  );
+
+  r.get(
+    '/api/user/files/:id/content',
+    { preHandler: requireUser, schema: { params: idParams, response: notFoundResponses } },
+    async (request, reply) => sendContent(reply, await files.openContent(currentUser(request).id, request.params.id, { ip: request.ip })),
+  );
+
+  r.put(
+    '/api/user/files/:id',
+    { preHandler: requireUser, schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } } },
+    async (request) => files.rename(currentUser(request).id, request.params.id, request.body.newName),
+  );
+
+  r.post(
+    '/api/user/files/share-links',
+    { preHandler: requireUser, schema: { body: createShareLinkSchema, response: { 201: shareLinkSchema, ...notFoundResponses } } },
+    async (request, reply) => {
+      const link = await shares.create(currentUser(request).id, request.body.fileIds, request.ip);
+      return reply.code(201).send(link);
+    },
+  );
+
+  r.delete(
+    '/api/user/files/share-links/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema, ...notFoundResponses } } },
+    async (request) => {
+      await shares.revoke(currentUser(request).id, request.params.id);
+      return { message: 'Share link revoked' };
+    },
+  );
+
+  // SPEC §7: DELETE /api/user/files/{fileName}, the name URL-encoded. A wildcard rather than a
+  // parameter, so names longer than Fastify's 100-character parameter limit still reach us.
+  r.delete(
+    '/api/user/files/*',
+    { preHandler: requireUser, schema: { params: z.object({ '*': z.string() }), response: { 200: messageSchema, ...notFoundResponses } } },
+    async (request) => {
+      const name = request.params['*'];
+      if (!name || name.length > 1024) throw badRequest('Name the file to delete');
+      await files.remove(currentUser(request).id, name);
+      return { message: 'File deleted successfully' };
+    },
+  );
+}
+
+/** Public: what a share link opens, without a session (expired, revoked and unknown are one 404). */
+export async function sharedFileRoutes(app: FastifyInstance, opts: { shares: FileShareService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tokenParams = z.object({ token: z.string() });
+
+  r.get(
+    '/api/shared/:token',
+    { schema: { params: tokenParams, response: { 200: sharedFilesResponseSchema, ...notFoundResponses } } },
+    async (request) => opts.shares.open(request.params.token, request.ip),
+  );
+
+  r.get(
+    '/api/shared/:token/files/:fileId',
+    { schema: { params: tokenParams.extend({ fileId: z.string().max(64) }), response: notFoundResponses } },
+    async (request, reply) => sendContent(reply, await opts.shares.openFile(request.params.token, request.params.fileId, request.ip)),
+  );
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  IntegrityError,
+  SEGMENT_SIZE,
+  decryptStream,
+  encryptStream,
+  encryptedSize,
+  fileAssociatedData,
+  newDataKey,
+  unwrapDataKey,
+  wrapDataKey,
+} from '../src/storage/envelope';
+import { loadMasterKey } from '../src/storage/master-key';
+import { createLocalBlobStore } from '../src/storage/local-blob-store';
+import { BlobNotFoundError } from '../src/storage/blob-store';
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of source) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+async function* chunked(data: Buffer, size: number) {
+  for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
+}
+
+const key = newDataKey();
+const aad = fileAssociatedData('file-1', 'owner-1');
+const encrypt = (data: Buffer, chunk = 7000) => collect(encryptStream(chunked(data, chunk), key, aad));
+const decrypt = (blob: Buffer, k = key, a = aad, chunk = 5000) => collect(decryptStream(chunked(blob, chunk), k, a));
+
+const tmpDirs: string[] = [];
+const tmpDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-storage-'));
+  tmpDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('chunked AES-256-GCM file encryption', () => {
+  it.each([0, 1, 100, SEGMENT_SIZE - 1, SEGMENT_SIZE, SEGMENT_SIZE + 1, 3 * SEGMENT_SIZE, 3 * SEGMENT_SIZE + 12345])(
+    'round-trips %i bytes exactly, whatever the chunking',
+    async (size) => {
+      const plain = randomBytes(size);
+      const blob = await encrypt(plain);
+      expect(blob.length).toBe(encryptedSize(size));
+      expect((await decrypt(blob)).equals(plain)).toBe(true);
+      expect((await decrypt(blob, key, aad, 1)).equals(plain)).toBe(true);
+    },
+  );
+
+  it('never writes the plaintext, and two encryptions of one file differ', async () => {
+    const plain = Buffer.from('%PDF-1.4 patient: Jordan Rivers, diagnosis: something private'.repeat(50));
+    const a = await encrypt(plain);
+    const b = await encrypt(plain);
+    expect(a.includes(Buffer.from('%PDF'))).toBe(false);
+    expect(a.includes(Buffer.from('Jordan'))).toBe(false);
+    expect(a.equals(b)).toBe(false);
+  });
+
+  it('refuses a blob with any single byte flipped, anywhere', async () => {
+    const plain = randomBytes(2 * SEGMENT_SIZE + 99);
+    const blob = await encrypt(plain);
+    for (const at of [0, 3, 5, 9, 15, 16, 100, SEGMENT_SIZE + 16 + 3, blob.length - 17, blob.length - 1]) {
+      const bad = Buffer.from(blob);
+      bad[at] = (bad[at] ?? 0) ^ 0x01;
+      await expect(decrypt(bad), `byte ${at}`).rejects.toBeInstanceOf(IntegrityError);
+    }
+  });
+
+  it('releases no plaintext of a damaged segment: bytes before it are authentic, then it fails', async () => {
+    const plain = randomBytes(3 * SEGMENT_SIZE);
+    const blob = await encrypt(plain);
+    const bad = Buffer.from(blob);
+    const inSecond = 16 + (SEGMENT_SIZE + 16) + 10;
+    bad[inSecond] = (bad[inSecond] ?? 0) ^ 0xff;
+    const released: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const c of decryptStream(chunked(bad, 4096), key, aad)) released.push(c);
+      })(),
+    ).rejects.toBeInstanceOf(IntegrityError);
+    expect(Buffer.concat(released).equals(plain.subarray(0, SEGMENT_SIZE))).toBe(true);
+  });
+
+  it('refuses truncation at a segment boundary, dropped and reordered segments, and extra bytes', async () => {
+    const blob = await encrypt(randomBytes(3 * SEGMENT_SIZE + 5));
+    const seg = SEGMENT_SIZE + 16;
+    const header = blob.subarray(0, 16);
+    const s = [0, 1, 2, 3].map((i) => blob.subarray(16 + i * seg, 16 + (i + 1) * seg));
+    const cases = {
+      truncatedAtBoundary: Buffer.concat([header, s[0]!, s[1]!, s[2]!]),
+      dropped: Buffer.concat([header, s[0]!, s[2]!, s[3]!]),
+      reordered: Buffer.concat([header, s[1]!, s[0]!, s[2]!, s[3]!]),
+      extra: Buffer.concat([blob, Buffer.from([0])]),
+      headerOnly: header,
+      empty: Buffer.alloc(0),
+    };
+    for (const [name, bad] of Object.entries(cases)) {
+      await expect(decrypt(bad), name).rejects.toBeInstanceOf(IntegrityError);
+    }
+  });
+
+  it('binds a blob to its file and owner: other associated data or another key fails', async () => {
+    const blob = await encrypt(Buffer.from('hello'));
+    await expect(decrypt(blob, key, fileAssociatedData('file-1', 'owner-2'))).rejects.toBeInstanceOf(IntegrityError);
+    await expect(decrypt(blob, key, fileAssociatedData('file-2', 'owner-1'))).rejects.toBeInstanceOf(IntegrityError);
+    await expect(decrypt(blob, newDataKey())).rejects.toBeInstanceOf(IntegrityError);
+  });
+
+  it('wraps a data key under the master key with the same binding', () => {
+    const master = randomBytes(32);
+    const wrapped = wrapDataKey(master, key, aad);
+    expect(unwrapDataKey(master, wrapped, aad).equals(key)).toBe(true);
+    expect(() => unwrapDataKey(randomBytes(32), wrapped, aad)).toThrow(IntegrityError);
+    expect(() => unwrapDataKey(master, wrapped, fileAssociatedData('file-1', 'someone-else'))).toThrow(IntegrityError);
+    const raw = Buffer.from(wrapped, 'base64');
+    raw[20] = (raw[20] ?? 0) ^ 1;
+    expect(() => unwrapDataKey(master, raw.toString('base64'), aad)).toThrow(IntegrityError);
+  });
+});
+
+describe('master key', () => {
+  it('is generated into DATA_DIR/master.key with mode 0600 on first start and read back later', () => {
+    const dataDir = path.join(tmpDir(), 'data');
+    const first = loadMasterKey({ masterKey: undefined, dataDir });
+    expect(first.length).toBe(32);
+    const file = path.join(dataDir, 'master.key');
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadMasterKey({ masterKey: undefined, dataDir }).equals(first)).toBe(true);
+    expect(fs.readdirSync(dataDir)).toEqual(['master.key']);
+  });
+
+  it('uses MASTER_KEY when set and writes nothing', () => {
+    const dataDir = tmpDir();
+    const configured = randomBytes(32);
+    expect(loadMasterKey({ masterKey: configured.toString('base64'), dataDir }).equals(configured)).toBe(true);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('refuses a damaged key file rather than encrypting under a wrong key', () => {
+    const dataDir = tmpDir();
+    fs.writeFileSync(path.join(dataDir, 'master.key'), 'too-short');
+    expect(() => loadMasterKey({ masterKey: undefined, dataDir })).toThrow(/32-byte key/);
+  });
+});
+
+describe('local blob store', () => {
+  it('commits by rename, streams back, deletes idempotently, and leaves nothing when a write fails', async () => {
+    const root = tmpDir();
+    const store = createLocalBlobStore(root);
+    const temp = await store.putTemp(chunked(Buffer.from('ciphertext'), 3));
+    expect(temp.size).toBe(10);
+    expect(fs.statSync(temp.path).mode & 0o777).toBe(0o600);
+    await store.commit(temp, 'abcdef12-0000-4000-8000-000000000000');
+    expect(fs.existsSync(temp.path)).toBe(false);
+    expect((await collect(await store.get('abcdef12-0000-4000-8000-000000000000'))).toString()).toBe('ciphertext');
+    const listed = [];
+    for await (const b of store.list()) listed.push(b.key);
+    expect(listed).toEqual(['abcdef12-0000-4000-8000-000000000000']);
+    await store.delete('abcdef12-0000-4000-8000-000000000000');
+    await store.delete('abcdef12-0000-4000-8000-000000000000');
+    await expect(store.get('abcdef12-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(BlobNotFoundError);
+
+    async function* failing() {
+      yield Buffer.from('partial');
+      throw new Error('client went away');
+    }
+    await expect(store.putTemp(failing())).rejects.toThrow('client went away');
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('refuses keys that could escape its directory', async () => {
+    const store = createLocalBlobStore(tmpDir());
+    await expect(store.get('../../etc/passwd')).rejects.toThrow('Invalid blob key');
+    await expect(store.delete('..')).rejects.toThrow('Invalid blob key');
+  });
+});
