@@ -11,5 +11,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest lets the benchmark measure each route's JavaScript (DESIGN §9).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+export const HOST = '127.0.0.1';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts the production server; returns { url, child, stop }. */
+export async function startServer(repoRoot, dataDir, extraEnv = {}) {
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const log = fs.openSync(`${dataDir}.log`, 'a');
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', log, log],
+  });
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process in bytes, from /proc. */
+export function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** A small cookie-keeping client that sends our Origin, like the browser app. */
+export class Client {
+  constructor(base) {
+    this.base = base;
+    this.cookie = '';
+  }
+
+  async request(method, path, body, headers = {}) {
+    const h = { origin: this.base, ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    let payload = body;
+    if (body !== undefined && !(body instanceof FormData) && !(body instanceof Uint8Array)) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.base + path, { method, headers: h, body: payload });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await res.text();
+    let json;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json, text };
+  }
+}
+
+export async function signUpAndLogIn(base, n) {
+  const client = new Client(base);
+  const email = `bench${n}.${Date.now().toString(36)}@example.com`;
+  const password = 'bench password 123';
+  const s = await client.request('POST', '/api/auth/signup', { email, password, username: `Bench ${n}` });
+  if (s.status !== 201) throw new Error(`signup ${s.status} ${s.text}`);
+  const l = await client.request('POST', '/api/auth/login', { email, password });
+  if (l.status !== 200) throw new Error(`login ${l.status} ${l.text}`);
+  return { client, email, password, userId: l.json.user.id };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+/** A multipart body with the file part FIRST, as the spec's client sends it (DESIGN §6). */
+export function multipartHead(boundary, filename, contentType) {
+  return Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+}
+export function multipartTail(boundary, fields) {
+  let s = '\r\n';
+  for (const [k, v] of Object.entries(fields)) s += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  return Buffer.from(`${s}--${boundary}--\r\n`);
+}

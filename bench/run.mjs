@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, starts the production server on a temporary data directory and measures
+// every DESIGN §9 figure against its baseline in the same run. Prints a table and writes JSON to
+// bench/results/. Not part of `npm test`: numbers are reported, never asserted.
+import { execSync, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { Client, HOST, freePort, median, multipartHead, multipartTail, rssOf, signUpAndLogIn, startServer, waitFor } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = new Set(process.argv.slice(2));
+const want = (name) => only.size === 0 || only.has(name);
+const results = [];
+const record = (figure, value, unit, budget, ok, extra = {}) => {
+  results.push({ figure, value, unit, budget, ok, ...extra });
+  console.log(`  ${ok ? 'ok  ' : 'MISS'} ${figure}: ${value} ${unit} (budget ${budget})`);
+};
+
+function run(cannonOpts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: 10, ...cannonOpts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log('Building…');
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-bench-'));
+  const server = await startServer(root, dataDir);
+  console.log(`Server on ${server.url} (data ${dataDir})`);
+  const cleanup = [() => server.stop(), () => fs.rmSync(dataDir, { recursive: true, force: true })];
+
+  try {
+    const owner = await signUpAndLogIn(server.url, 0);
+    // DESIGN §9: a profile with 20 medications, 5 contacts and 5 providers.
+    const put = await owner.client.request('PUT', '/api/user/updateProfile', {
+      name: 'Bench Patient',
+      date_of_birth: '1980-01-01',
+      blood_type: 'A+',
+      has_allergies: true,
+      allergy_details: 'Penicillin',
+      medications: Array.from({ length: 20 }, (_, i) => ({ medication_name: `Medication ${i}`, dosage: '5 mg', frequency: 'daily', purpose: 'bench', is_current: true })),
+      emergency_contacts: Array.from({ length: 5 }, (_, i) => ({ name: `Contact ${i}`, phone_number: `555-01${i}0`, relationship: 'friend', is_primary: i === 0 })),
+      healthcare_providers: Array.from({ length: 5 }, (_, i) => ({ provider_name: `Dr. ${i}`, phone_number: `555-02${i}0`, specialty: 'GP' })),
+    });
+    if (put.status !== 200) throw new Error(`profile seed failed: ${put.status} ${put.text}`);
+
+    if (want('api')) {
+      console.log('API throughput (50 connections, 10 s each)…');
+      const helloPort = await freePort();
+      const hello = fork(path.join(root, 'bench/hello.mjs'), [String(helloPort)], { stdio: 'ignore' });
+      cleanup.unshift(() => hello.kill());
+      await waitFor(`http://${HOST}:${helloPort}/`);
+      const base = await run({ url: `http://${HOST}:${helloPort}/` });
+      const prof = await run({ url: `${server.url}/api/user/getPatientProfile`, headers: { cookie: owner.client.cookie } });
+      const ratio = prof.requests.average / base.requests.average;
+      record('hello-world baseline', Math.round(base.requests.average), 'req/s', 'reference', true);
+      record('getPatientProfile throughput vs hello-world', `${(ratio * 100).toFixed(1)}%`, `(${Math.round(prof.requests.average)} req/s)`, '≥ 40 %', ratio >= 0.4, {
+        non2xx: prof.non2xx,
+        errors: prof.errors,
+      });
+      record('getPatientProfile p99 latency', prof.latency.p99, 'ms', '≤ 25 ms', prof.latency.p99 <= 25);
+      const health = await run({ url: `${server.url}/api/health`, duration: 5 });
+      record('GET /api/health throughput', Math.round(health.requests.average), 'req/s', 'info', true);
+    }
+
+    if (want('files')) {
+      console.log('Files list with 5,000 records…');
+      // Rows are inserted straight into the database: the list never touches blobs.
+      const db = new Database(path.join(dataDir, 'kinchart.db'));
+      db.pragma('busy_timeout = 5000');
+      const insert = db.prepare(
+        `insert into medical_files (id, user_id, profile_id, display_name, original_name, file_type, size, storage_key, wrapped_key, record_date, provider_name, visit_location, visit_reason, created_at, updated_at)
+         values (?, ?, null, ?, ?, 'application/pdf', 1024, ?, 'x', '2026-01-01', 'Dr. Bench', 'Clinic', 'Checkup', ?, ?)`,
+      );
+      db.transaction(() => {
+        for (let i = 0; i < 5000; i += 1) {
+          const id = `bench-${i}-${randomBytes(6).toString('hex')}`;
+          const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+          insert.run(id, owner.userId, `Record ${i}.pdf`, `Record ${i}.pdf`, `bench/${id}`, at, at);
+        }
+      })();
+      db.close();
+      const times = [];
+      let count = 0;
+      for (let i = 0; i < 30; i += 1) {
+        const t0 = performance.now();
+        const res = await owner.client.request('GET', '/api/user/files');
+        times.push(performance.now() - t0);
+        count = Array.isArray(res.json) ? res.json.length : -1;
+      }
+      record('GET /api/user/files, 5,000 records, median', median(times).toFixed(1), 'ms', '≤ 60 ms', median(times) <= 60, { listed: count });
+    }
+
+    if (want('upload')) {
+      console.log('200 MB upload…');
+      const size = 200 * 1024 * 1024;
+      const file = path.join(dataDir, 'big.pdf');
+      const chunk = randomBytes(1024 * 1024);
+      // Raw disk write speed in this run: 200 MB written and fsynced.
+      const t0 = performance.now();
+      const fd = fs.openSync(file, 'w');
+      fs.writeSync(fd, Buffer.from('%PDF-1.7\n'));
+      for (let i = 0; i < 200; i += 1) fs.writeSync(fd, chunk);
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      const diskMBs = (size / 1024 / 1024) / ((performance.now() - t0) / 1000);
+      const fileSize = fs.statSync(file).size;
+
+      const boundary = `bench${randomBytes(8).toString('hex')}`;
+      const head = multipartHead(boundary, 'big.pdf', 'application/pdf');
+      const tail = multipartTail(boundary, { customName: 'Big file', customDate: '2026-01-01' });
+      const before = rssOf(server.child.pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssOf(server.child.pid));
+      }, 25);
+      const u0 = performance.now();
+      const status = await new Promise((resolve, reject) => {
+        const req = http.request(`${server.url}/api/user/files`, {
+          method: 'POST',
+          headers: {
+            origin: server.url,
+            cookie: owner.client.cookie,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + fileSize + tail.length,
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        });
+        req.on('error', reject);
+        req.write(head);
+        const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+        stream.on('end', () => req.end(tail));
+        stream.pipe(req, { end: false });
+      });
+      const seconds = (performance.now() - u0) / 1000;
+      clearInterval(sampler);
+      peak = Math.max(peak, rssOf(server.child.pid));
+      const growthMB = (peak - before) / 1024 / 1024;
+      const uploadMBs = fileSize / 1024 / 1024 / seconds;
+      record('200 MB upload status', status, '', '201', status === 201);
+      record('200 MB upload server RSS growth', growthMB.toFixed(1), 'MB', '≤ 64 MB', growthMB <= 64);
+      record('200 MB upload speed vs raw disk write', `${((uploadMBs / diskMBs) * 100).toFixed(1)}%`, `(${uploadMBs.toFixed(0)} MB/s vs ${diskMBs.toFixed(0)} MB/s)`, '≥ 40 %', uploadMBs / diskMBs >= 0.4);
+      fs.rmSync(file, { force: true });
+    }
+
+    if (want('mixed')) {
+      console.log('Mixed workload: 50 simulated patients…');
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      let errors = 0;
+      let requests = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => {
+          const count = (r, ok = [200, 201]) => {
+            requests += 1;
+            if (!ok.includes(r.status)) errors += 1;
+          };
+          try {
+            const { client } = await signUpAndLogIn(server.url, 1000 + i);
+            requests += 2;
+            count(await client.request('GET', '/api/user/getPatientProfile'));
+            count(await client.request('GET', '/api/user/family/members'));
+            const form = new FormData();
+            form.append('file', new Blob([pdf], { type: 'application/pdf' }), `visit-${i}.pdf`);
+            form.append('customName', `Visit ${i}`);
+            count(await client.request('POST', '/api/user/files', form));
+            count(await client.request('GET', '/api/user/files'));
+            count(await client.request('POST', '/api/user/appointments', { appointment_date: '2026-12-01', start_time: '2026-12-01T09:00', end_time: '2026-12-01T09:30', provider_name: 'Dr. Mix' }));
+            count(await client.request('GET', '/api/user/appointments'));
+            count(await client.request('GET', '/api/user/notifications'));
+          } catch {
+            errors += 1;
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      record('mixed workload (50 patients) errors', errors, `of ${requests} requests`, '0', errors === 0, { seconds: Number(seconds.toFixed(2)) });
+      record('mixed workload throughput', (requests / seconds).toFixed(0), 'req/s', 'info', true);
+    }
+
+    if (want('js')) jsSizes();
+
+    if (want('lighthouse')) await lighthouseRuns(server.url, owner.client);
+  } finally {
+    for (const fn of cleanup) await fn();
+  }
+
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const out = path.join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, results }, null, 2));
+  console.log('\n| figure | value | budget | within budget |\n|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.figure} | ${r.value} ${r.unit} | ${r.budget} | ${r.ok ? 'yes' : 'NO'} |`);
+  console.log(`\nWrote ${path.relative(root, out)}`);
+}
+
+/** JS gzip bytes per route, from Vite's manifest: a route = entry + its lazy page chunk + their static imports. */
+function jsSizes() {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const closure = (key, seen = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const imp of chunk.imports ?? []) closure(imp, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryFiles = [...closure(entryKey)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const entryBytes = entryFiles.reduce((n, f) => n + gz(f), 0);
+  const pages = Object.keys(manifest).filter((k) => /pages\/.*-page\.tsx$|layouts\/.*\.tsx$/.test(k) && manifest[k].isDynamicEntry);
+  let largest = { key: '', bytes: 0 };
+  let landing = entryBytes;
+  for (const key of pages) {
+    const files = new Set([...entryFiles, ...[...closure(key)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'))]);
+    const bytes = [...files].reduce((n, f) => n + gz(f), 0);
+    if (/landing-page/.test(key)) landing = bytes;
+    if (bytes > largest.bytes) largest = { key, bytes };
+  }
+  record('landing page JS (gzip)', (landing / 1024).toFixed(1), 'KB', '≤ 120 KB', landing <= 120 * 1024);
+  record('largest route JS (gzip)', (largest.bytes / 1024).toFixed(1), `KB (${path.basename(largest.key)})`, '≤ 250 KB', largest.bytes <= 250 * 1024);
+}
+
+async function lighthouseRuns(base, client) {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chrome)) {
+    record('lighthouse', 'not run', '', 'Chromium required', false, { reason: `no Chromium at ${chrome}` });
+    return;
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktop } = await import('lighthouse/core/config/desktop-config.js');
+  const qr = await client.request('POST', '/api/user/wearable-qr', { pin: '4826' });
+  const emergencyUrl = qr.json?.qr_data?.replace(/^https?:\/\/[^/]+/, base) ?? `${base}/emergency/unknown`;
+  const port = await freePort();
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-lh-'));
+  const proc = spawn(chrome, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], { stdio: 'ignore' });
+  try {
+    await waitFor(`http://${HOST}:${port}/json/version`);
+    for (const [name, url] of [['/', `${base}/`], ['/login', `${base}/login`], ['emergency page', emergencyUrl]]) {
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktop);
+      const perf = Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+      const a11y = Math.round((result?.lhr.categories.accessibility.score ?? 0) * 100);
+      record(`Lighthouse performance ${name}`, perf, '', '≥ 95', perf >= 95);
+      record(`Lighthouse accessibility ${name}`, a11y, '', '100', a11y === 100);
+    }
+  } finally {
+    proc.kill();
+    fs.rmSync(userDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
