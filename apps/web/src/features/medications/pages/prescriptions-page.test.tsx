@@ -99,7 +99,7 @@ describe('prescriptions page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Medication' });
-    expect((within(dialog).getByLabelText('Currently Taking') as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Currently Taking').checked).toBe(true);
     await user.type(within(dialog).getByLabelText('Dosage'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Add Medication' }));
 
@@ -170,7 +170,7 @@ describe('prescriptions page', () => {
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to add medication. Please try again.'));
     expect(within(dialog).getByRole('alert').textContent).toContain('Failed to add medication. Please try again.');
-    expect((within(dialog).getByLabelText('Medication Name') as HTMLInputElement).value).toBe('Lisinopril');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Medication Name').value).toBe('Lisinopril');
     expect(notify.success).not.toHaveBeenCalled();
   });
 
@@ -184,7 +184,7 @@ describe('prescriptions page', () => {
 
     await user.click(within(await screen.findByRole('article', { name: 'Lisinopril' })).getByRole('button', { name: 'Edit Lisinopril' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Medication' });
-    expect((within(dialog).getByLabelText('Start Date') as HTMLInputElement).value).toBe('2025-01-10');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Start Date').value).toBe('2025-01-10');
     await user.clear(within(dialog).getByLabelText('Dosage'));
     await user.type(within(dialog).getByLabelText('Dosage'), '20 mg');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -217,7 +217,7 @@ describe('prescriptions page', () => {
 
     await user.click(within(await screen.findByRole('article', { name: 'Lisinopril' })).getByRole('button', { name: /^End medication/ }));
     const dialog = screen.getByRole('dialog', { name: 'End medication' });
-    const date = within(dialog).getByLabelText('End Date') as HTMLInputElement;
+    const date = within(dialog).getByLabelText<HTMLInputElement>('End Date');
     expect(date.value).toBe(localToday());
     expect(date.min).toBe('2025-01-10');
 

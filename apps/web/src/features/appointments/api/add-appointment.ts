@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AppointmentInput } from '@kinchart/shared/appointments';
+import { api } from '../../../lib/api-client';
+import { appointmentsQueryKey } from './get-appointments';
+
+/** POST /api/user/appointments. SPEC §7: the answer is not read. */
+export async function addAppointment(input: AppointmentInput): Promise<void> {
+  await api.post('/api/user/appointments', input);
+}
+
+/** SPEC §4 Appointments: after a successful add the list reloads. */
+export function useAddAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addAppointment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+    // SPEC §8: failures are only logged.
+    onError: (error) => console.error('Error adding appointment:', error),
+  });
+}

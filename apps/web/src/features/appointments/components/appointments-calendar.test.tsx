@@ -1,0 +1,63 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Appointment } from '@kinchart/shared/appointments';
+import { format } from 'date-fns';
+import { toCalendarEvent } from '../utils/calendar-events';
+import { AppointmentsCalendar } from './appointments-calendar';
+
+function appointmentToday(overrides: Partial<Appointment> = {}): Appointment {
+  const date = format(new Date(), 'yyyy-MM-dd');
+  return {
+    appointment_id: 'a1',
+    id: 'a1',
+    appointment_date: date,
+    start_time: `${date}T14:30:00`,
+    end_time: `${date}T15:00:00`,
+    provider_name: 'Dr. Chen',
+    reason_for_visit: 'Annual check-up',
+    location: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('appointments calendar', () => {
+  it('shows this month with the event, which opens by click or by keyboard', async () => {
+    const onSelectEvent = vi.fn();
+    const event = toCalendarEvent(appointmentToday());
+    const user = userEvent.setup();
+    render(<AppointmentsCalendar events={[event]} onSelectEvent={onSelectEvent} />);
+
+    for (const view of ['Month', 'Week', 'Work Week', 'Day', 'Agenda']) expect(screen.getByRole('button', { name: view })).toBeTruthy();
+    const cell = screen.getByRole('button', { name: /Dr\. Chen - Annual check-up/ });
+    expect(cell.getAttribute('tabindex')).toBe('0');
+    await user.click(cell);
+    expect(onSelectEvent).toHaveBeenLastCalledWith(event, expect.anything());
+
+    onSelectEvent.mockClear();
+    cell.focus();
+    await user.keyboard('{Enter}');
+    expect(onSelectEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('the agenda lists the event as a button with a 12-hour time range', async () => {
+    const onSelectEvent = vi.fn();
+    const event = toCalendarEvent(appointmentToday());
+    const user = userEvent.setup();
+    const { container } = render(<AppointmentsCalendar events={[event]} onSelectEvent={onSelectEvent} />);
+
+    await user.click(screen.getByRole('button', { name: 'Agenda' }));
+    const agenda = container.querySelector('.rbc-agenda-view') as HTMLElement;
+    expect(within(agenda).getByText('2:30 PM – 3:00 PM')).toBeTruthy();
+    await user.click(within(agenda).getByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    expect(onSelectEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when a range has no appointments', async () => {
+    const user = userEvent.setup();
+    render(<AppointmentsCalendar events={[]} onSelectEvent={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Agenda' }));
+    expect(screen.getByText('There are no events in this range.')).toBeTruthy();
+  });
+});

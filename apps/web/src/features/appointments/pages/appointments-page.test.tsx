@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Appointment } from '@kinchart/shared/appointments';
+import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import type { AppointmentsCalendarProps } from '../components/appointments-calendar';
+import { AppointmentsPage } from './appointments-page';
+
+// The real calendar has its own test; here it is a list of its events, clickable like the real ones.
+vi.mock('../components/appointments-calendar', () => ({
+  AppointmentsCalendar: ({ events, onSelectEvent }: AppointmentsCalendarProps) => (
+    <ul aria-label="Calendar events">
+      {events.map((event) => (
+        <li key={event.id}>
+          <button type="button" onClick={() => onSelectEvent(event)}>
+            {event.title}
+          </button>
+        </li>
+      ))}
+    </ul>
+  ),
+}));
+
+const checkUp: Appointment = {
+  appointment_id: 'a1',
+  id: 'a1',
+  appointment_date: '2026-12-03',
+  start_time: '2026-12-03T09:30:00',
+  end_time: '2026-12-03T10:15:00',
+  provider_name: 'Dr. Chen',
+  reason_for_visit: 'Annual check-up',
+  location: 'Riverside Clinic',
+  created_at: '2026-11-01T12:00:00.000Z',
+};
+
+/** A tiny appointments server: GET lists `store`, POST adds, DELETE removes. */
+function serve(initial: Appointment[], override: (call: FetchCall) => Response | undefined = () => undefined) {
+  const store = [...initial];
+  const mocked = mockFetch((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.url === '/api/user/appointments' && call.method === 'GET') return json(store);
+    if (call.url === '/api/user/appointments' && call.method === 'POST') {
+      const body = call.body as Appointment;
+      const created = { ...checkUp, ...body, appointment_id: 'a2', id: 'a2' };
+      store.push(created);
+      return json({ ...created, message: 'Appointment added successfully!' }, 201);
+    }
+    const match = /^\/api\/user\/appointments\/(.+)$/.exec(call.url);
+    if (match && call.method === 'DELETE') {
+      const index = store.findIndex((a) => a.appointment_id === match[1]);
+      if (index >= 0) store.splice(index, 1);
+      return json({ message: 'Appointment deleted successfully' });
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  const gets = () => mocked.calls.filter((c) => c.url === '/api/user/appointments' && c.method === 'GET').length;
+  return { ...mocked, gets };
+}
+
+function renderPage() {
+  return renderRoutes([{ path: '/appointments', element: <AppointmentsPage /> }], '/appointments');
+}
+
+describe('appointments page', () => {
+  it('shows the title, subtitle, the add button and the calendar download with the time zone', async () => {
+    serve([checkUp]);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
+    expect(screen.getByText('Manage your healthcare appointments')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add New Appointment' })).toBeTruthy();
+    const download = screen.getByRole('link', { name: 'Download calendar (.ics)' });
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(download.getAttribute('href')).toBe(`/api/user/appointments.ics?tz=${encodeURIComponent(tz)}`);
+    expect(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' })).toBeTruthy();
+  });
+
+  it('the add form requires date, times and provider through the browser, and has Cancel and a labelled ×', async () => {
+    const { calls } = serve([]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    for (const label of ['Date', 'Start Time', 'End Time', 'Provider Name']) {
+      expect(within(dialog).getByLabelText<HTMLInputElement>(label).required, label).toBe(true);
+    }
+    for (const label of ['Reason for Visit', 'Location']) {
+      expect(within(dialog).getByLabelText<HTMLInputElement>(label).required, label).toBe(false);
+    }
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    // The browser refuses to submit an empty form.
+    await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('an end time before the start time is refused in the form, the way the server would', async () => {
+    const { calls } = serve([]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+    await user.type(within(dialog).getByLabelText('Start Time'), '10:00');
+    await user.type(within(dialog).getByLabelText('End Time'), '09:00');
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Chen');
+    const end = within(dialog).getByLabelText<HTMLInputElement>('End Time');
+    expect(end.validationMessage).toBe('End time cannot be before the start time');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('adding sends date + "T" + time, closes the modal, reloads the list, and the next form is empty', async () => {
+    const { calls, gets } = serve([]);
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(gets()).toBe(1));
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+    await user.type(within(dialog).getByLabelText('Start Time'), '09:30');
+    await user.type(within(dialog).getByLabelText('End Time'), '10:15');
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Chen');
+    await user.type(within(dialog).getByLabelText('Location'), 'Riverside Clinic');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      appointment_date: '2026-12-03',
+      start_time: '2026-12-03T09:30',
+      end_time: '2026-12-03T10:15',
+      provider_name: 'Dr. Chen',
+      reason_for_visit: '',
+      location: 'Riverside Clinic',
+    });
+    await waitFor(() => expect(gets()).toBe(2));
+    expect(await screen.findByRole('button', { name: 'Dr. Chen' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const again = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    expect(within(again).getByLabelText<HTMLInputElement>('Provider Name').value).toBe('');
+    expect(within(again).getByLabelText<HTMLInputElement>('Date').value).toBe('');
+  });
+
+  it('a failed add is only logged: the modal stays open with what was typed', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    serve([], (call) => (call.method === 'POST' ? json({ message: 'Server unavailable' }, 500) : undefined));
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+    await user.type(within(dialog).getByLabelText('Start Time'), '09:30');
+    await user.type(within(dialog).getByLabelText('End Time'), '10:15');
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Chen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Error adding appointment:', expect.anything()));
+    expect(screen.getByRole('dialog', { name: 'Add New Appointment' })).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Provider Name').value).toBe('Dr. Chen');
+    expect(within(dialog).getByRole('button', { name: 'Add Appointment' })).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('clicking an event opens its details; Delete removes it, closes the modal and reloads the list', async () => {
+    const { calls, gets } = serve([checkUp]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    const dialog = screen.getByRole('dialog', { name: 'Appointment Details' });
+    expect(within(dialog).getByText('Thursday, December 3, 2026')).toBeTruthy();
+    expect(within(dialog).getByText('9:30 AM')).toBeTruthy();
+    expect(within(dialog).getByText('10:15 AM')).toBeTruthy();
+    expect(within(dialog).getByText('Riverside Clinic')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/appointments/a1');
+    await waitFor(() => expect(gets()).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Dr. Chen - Annual check-up' })).toBeNull());
+  });
+
+  it('Close shuts the details modal without deleting', async () => {
+    const { calls } = serve([checkUp]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Appointment Details' })).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('a failed load is only logged and the page still works', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([], (call) => (call.method === 'GET' ? json({ message: 'Server unavailable' }, 500) : undefined));
+    renderPage();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Error fetching appointments:', expect.anything()));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add New Appointment' })).toBeTruthy();
+  });
+});
