@@ -75,9 +75,9 @@ function renderForm(onUploaded = vi.fn()) {
   return { ...utils, onUploaded };
 }
 
-const fileInput = () => screen.getByLabelText('File') as HTMLInputElement;
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('File');
 const uploadButton = () => screen.getByRole('button', { name: 'Upload File' });
-const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
 
 beforeEach(() => {
   FakeXhr.last = undefined;
@@ -182,7 +182,7 @@ describe('upload form', () => {
     await user.upload(fileInput(), pdf());
     await user.clear(screen.getByLabelText('Visit Date'));
     await user.click(uploadButton());
-    const sentDate = String(FakeXhr.last!.body!.get('customDate'));
+    const sentDate = FakeXhr.last!.body!.get('customDate') as string;
     expect(sentDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Math.abs(Date.parse(sentDate) - Date.now())).toBeLessThan(60_000);
   });
