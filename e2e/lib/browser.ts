@@ -230,13 +230,19 @@ export async function expectHidden(locator: Locator, timeout = 10_000): Promise<
     .toBe(false);
 }
 
-/** Waits until the page is at the given path (client-side navigations included). */
+/**
+ * Waits until the page is at the given path (client-side navigations included), then checks it
+ * stays there: a redirect racing the navigation would otherwise pass unseen.
+ */
 export async function expectPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
   } catch {
     throw new Error(`Expected to be on ${pathname} within ${timeout} ms, but the page is at ${new URL(page.url()).pathname}.`);
   }
+  await page.waitForTimeout(300);
+  const settled = new URL(page.url()).pathname;
+  if (settled !== pathname) throw new Error(`The page reached ${pathname} but then moved on to ${settled}.`);
 }
 
 /**

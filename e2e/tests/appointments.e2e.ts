@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  expectHidden,
+  expectNoA11yViolations,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
+
+useBrowser();
+
+/** Today on the browser's calendar, as a date input holds it. */
+async function browserToday(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+}
+
+const calendar = (page: Page) => page.locator('.rbc-calendar');
+const viewButton = (page: Page, name: string) => calendar(page).getByRole('button', { name, exact: true });
+
+interface NewAppointment {
+  date: string;
+  start: string;
+  end: string;
+  provider: string;
+  reason?: string;
+  location?: string;
+}
+
+async function addAppointment(page: Page, a: NewAppointment, { capture }: { capture?: string } = {}) {
+  await page.getByRole('button', { name: 'Add New Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Appointment' });
+  await dialog.getByLabel('Date', { exact: true }).fill(a.date);
+  await dialog.getByLabel('Start Time', { exact: true }).fill(a.start);
+  await dialog.getByLabel('End Time', { exact: true }).fill(a.end);
+  await dialog.getByLabel('Provider Name', { exact: true }).fill(a.provider);
+  if (a.reason) await dialog.getByLabel('Reason for Visit', { exact: true }).fill(a.reason);
+  if (a.location) await dialog.getByLabel('Location', { exact: true }).fill(a.location);
+  if (capture) {
+    await screenshot(page, capture);
+    await expectNoA11yViolations(page, `${capture} (add modal)`);
+  }
+  await dialog.getByRole('button', { name: 'Add Appointment' }).click();
+  await expectHidden(dialog);
+}
+
+describe('appointments', () => {
+  test('a patient adds an appointment, finds it in month and agenda views, opens it and deletes it', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/appointments');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Appointments' }));
+    await expectVisible(page.getByText('Manage your healthcare appointments'));
+    await expectVisible(calendar(page));
+
+    // The form is refused by the browser while required fields are empty.
+    await page.getByRole('button', { name: 'Add New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Appointment' });
+    await dialog.getByRole('button', { name: 'Add Appointment' }).click();
+    await expectVisible(dialog);
+    expect(await dialog.getByLabel('Date', { exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expectHidden(dialog);
+
+    const today = await browserToday(page);
+    await addAppointment(page, {
+      date: today,
+      start: '10:00',
+      end: '10:30',
+      provider: 'Dr. Chen',
+      reason: 'Annual check-up',
+      location: 'Riverside Clinic',
+    });
+
+    // Month view (the default): the event title is provider + reason.
+    const title = 'Dr. Chen - Annual check-up';
+    const monthEvent = page.locator('.rbc-month-view').getByRole('button', { name: title });
+    await expectVisible(monthEvent);
+
+    // Keyboard: the month event is focusable and Enter opens it.
+    await monthEvent.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: 'Appointment Details' });
+    await expectVisible(details.getByText('10:00 AM'));
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    await expectHidden(details);
+
+    // Agenda view: 12-hour times.
+    await viewButton(page, 'Agenda').click();
+    const agenda = page.locator('.rbc-agenda-view');
+    await expectVisible(agenda.getByRole('button', { name: title }));
+    await expectVisible(agenda.getByText('10:00 AM – 10:30 AM'));
+
+    // Details, then Delete: the modal closes and the list reloads without it.
+    await agenda.getByRole('button', { name: title }).click();
+    await expectVisible(details);
+    await expectVisible(details.getByText('Dr. Chen', { exact: true }));
+    await expectVisible(details.getByText('Annual check-up', { exact: true }));
+    await expectVisible(details.getByText('Riverside Clinic', { exact: true }));
+    await expectVisible(details.getByText('10:30 AM'));
+    await details.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectHidden(details);
+    await expectVisible(agenda.getByText('There are no events in this range.'));
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await expectVisible(calendar(page));
+    await expectHidden(page.getByRole('button', { name: title }));
+  });
+
+  test('an appointment without a reason shows the provider alone and the .ics download has it', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/appointments');
+    const today = await browserToday(page);
+    await addAppointment(page, { date: today, start: '14:15', end: '15:00', provider: 'Dr. Okafor', location: 'Main St. Dental' });
+    await expectVisible(page.locator('.rbc-month-view').getByRole('button', { name: 'Dr. Okafor' }));
+
+    const link = page.getByRole('link', { name: 'Download calendar (.ics)' });
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await link.getAttribute('href')).toBe(`/api/user/appointments.ics?tz=${encodeURIComponent(tz)}`);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const file = await download.path();
+    const text = await readFile(file, 'utf8');
+    expect(text.startsWith('BEGIN:VCALENDAR')).toBe(true);
+    expect(text).toContain('BEGIN:VEVENT');
+    expect(text).toContain('SUMMARY:Dr. Okafor');
+    expect(text).toContain('LOCATION:Main St. Dental');
+    expect(text.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+  });
+
+  test('week and day views show the appointment on a 12-hour clock', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/appointments');
+    await addAppointment(page, { date: await browserToday(page), start: '13:30', end: '14:00', provider: 'Dr. Chen', reason: 'Follow-up' });
+
+    await viewButton(page, 'Week').click();
+    await expectVisible(page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Chen - Follow-up/ }));
+    await expectVisible(page.locator('.rbc-time-gutter').getByText('1:00 PM', { exact: true }));
+    await expectVisible(page.locator('.rbc-time-view .rbc-event-label').getByText('1:30 PM – 2:00 PM'));
+
+    await viewButton(page, 'Day').click();
+    await page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Chen - Follow-up/ }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }).getByText('1:30 PM'));
+  });
+
+  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`the appointments screens pass axe and are captured on a ${device}`, async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await open(page, '/appointments');
+      await expectVisible(calendar(page));
+      await expectNoA11yViolations(page, `/appointments empty month (${device})`);
+
+      const today = await browserToday(page);
+      await addAppointment(
+        page,
+        { date: today, start: '09:00', end: '09:45', provider: 'Dr. Chen', reason: 'Annual check-up', location: 'Riverside Clinic' },
+        { capture: `appointments-add-modal-${device}` },
+      );
+      await addAppointment(page, { date: today, start: '15:30', end: '16:00', provider: 'Dr. Okafor', reason: 'Dental cleaning' });
+      await expectVisible(page.locator('.rbc-month-view').getByRole('button', { name: /Dr\. Okafor/ }));
+      await screenshot(page, `appointments-month-${device}`);
+      await expectNoA11yViolations(page, `/appointments month (${device})`);
+
+      await viewButton(page, 'Week').click();
+      await expectVisible(page.locator('.rbc-time-view'));
+      await screenshot(page, `appointments-week-${device}`);
+      await expectNoA11yViolations(page, `/appointments week (${device})`);
+
+      await viewButton(page, 'Agenda').click();
+      await expectVisible(page.locator('.rbc-agenda-view'));
+      await screenshot(page, `appointments-agenda-${device}`);
+      await expectNoA11yViolations(page, `/appointments agenda (${device})`);
+
+      await page.locator('.rbc-agenda-view').getByRole('button', { name: 'Dr. Chen - Annual check-up' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }));
+      await screenshot(page, `appointments-details-modal-${device}`);
+      await expectNoA11yViolations(page, `/appointments details modal (${device})`);
+    });
+  }
+});
