@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@kinchart/shared/auth';
 import { clearSession } from '../../features/auth/api/check-auth';
 import { useLogout } from '../../features/auth/api/logout';
+import { NotificationsIndicator } from '../../features/notifications/components/notifications-indicator';
 import { notify, preloadToasts } from '../../lib/toast';
 import { BrandLink } from './brand-link';
 
@@ -107,6 +108,8 @@ export function SignedInNav({ user }: { user: AuthUser }) {
     <header className="on-dark bg-brand-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         <BrandLink to="/dashboard" />
+        {/* SPEC §2 Layout: the header shows notifications — the unread count, on every screen size. */}
+        <NotificationsIndicator className="ml-auto" />
         <div className="hidden items-center gap-3 lg:flex">
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
           <Link to="/update-records" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}>

@@ -1,5 +1,97 @@
+import { useState } from 'react';
+import type { NotificationFilter } from '@kinchart/shared/notifications';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { markAllLocalNotificationsRead, useLocalNotifications } from '../../../lib/local-notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useHideNotification } from '../api/hide-notification';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useToggleNotification } from '../api/toggle-notification';
+import { LocalNotificationsSection } from '../components/local-notifications-section';
+import { NotificationFilters } from '../components/notification-filters';
+import { NotificationItem } from '../components/notification-item';
+import { groupByDate, matchesFilter } from '../utils/notification-list';
 
+/** /notifications (SPEC §2, §4 Notifications). */
 export function NotificationsPage() {
-  return <PageHeader title="Notifications" />;
+  const [filter, setFilter] = useState<NotificationFilter>('all');
+  const notifications = useNotifications();
+  const toggle = useToggleNotification();
+  const hide = useHideNotification();
+  const markAll = useMarkAllNotificationsRead();
+  const local = useLocalNotifications();
+
+  const list = notifications.data ?? [];
+  const anyUnread = list.some((n) => !n.is_read) || local.some((n) => !n.isRead);
+  const busyId = toggle.isPending ? toggle.variables : hide.isPending ? hide.variables : undefined;
+
+  const onMarkAll = () => {
+    markAllLocalNotificationsRead();
+    if (list.some((n) => !n.is_read)) markAll.mutate();
+  };
+
+  let body;
+  if (notifications.isPending) {
+    body = <p className="text-slate-700">Loading notifications...</p>;
+  } else if (notifications.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="font-medium text-red-700">
+          Error fetching notifications
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void notifications.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const groups = groupByDate(list.filter((n) => matchesFilter(n, filter)));
+    body =
+      groups.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
+          No notifications to display
+        </p>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`notifications-${group.key}`}>
+              <h2 id={`notifications-${group.key}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                {group.label}
+              </h2>
+              <ul className="flex flex-col gap-3">
+                {group.items.map((n) => (
+                  <li key={n.notification_id}>
+                    <NotificationItem
+                      notification={n}
+                      busy={busyId === n.notification_id}
+                      onToggle={(id) => toggle.mutate(id)}
+                      onHide={(id) => hide.mutate(id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader
+        title="Notifications"
+        subtitle="Who opened your emergency information, and other news about your account."
+        actions={
+          <Button variant="secondary" onClick={onMarkAll} disabled={!anyUnread || markAll.isPending}>
+            Mark All as Read
+          </Button>
+        }
+      />
+      <div className="mb-5">
+        <NotificationFilters value={filter} onChange={setFilter} />
+      </div>
+      {body}
+      <LocalNotificationsSection />
+    </div>
+  );
 }
