@@ -36,7 +36,34 @@ export function createDatabase(options: { databaseUrl?: string | undefined; sqli
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every query afresh; on SQLite preparing costs more than running a small query.
+ * Our queries are built from a fixed set of shapes (values are bound parameters), so prepared
+ * statements are cached by their SQL text. Statements run synchronously, so reuse is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        // Native methods must run with the real database as `this`.
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = target.prepare(source);
+          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -68,8 +68,10 @@ export function SignedInNav({ user }: { user: AuthUser }) {
     setMenuOpen(false);
     notify.success('Logged out successfully');
     // SPEC §2: logout goes to /signup. Leave the private pages first, then forget the session,
-    // so the private layout does not bounce through /login on the way.
-    await navigate('/signup');
+    // so the private layout does not send the user to /login on the way. flushSync makes the
+    // router commit /signup before navigate resolves (it would otherwise land in a transition
+    // that the sign-out re-render overtakes).
+    await navigate('/signup', { flushSync: true });
     clearSession(queryClient);
   };
 
