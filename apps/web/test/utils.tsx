@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
@@ -63,7 +64,14 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const queryClient = createTestQueryClient();
   const utils = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* What react-router/dom's RouterProvider does; importing that entry here would load a
+          second copy of react-router under Node (CommonJS beside the ESM the app uses). */}
+      <RouterProvider
+        router={router}
+        flushSync={(fn) => {
+          flushSync(fn);
+        }}
+      />
     </AppProviders>,
   );
   return { ...utils, router, queryClient };

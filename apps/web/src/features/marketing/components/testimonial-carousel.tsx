@@ -83,7 +83,7 @@ export function TestimonialCarousel({ items = testimonials }: { items?: readonly
         <button
           type="button"
           onClick={() => show(active - 1)}
-          aria-label="Previous testimonial"
+          aria-label="Previous story"
           className="inline-flex size-10 items-center justify-center rounded-full border border-slate-300 bg-white text-xl text-slate-800 hover:bg-slate-100"
         >
           <span aria-hidden="true">‹</span>
@@ -106,7 +106,7 @@ export function TestimonialCarousel({ items = testimonials }: { items?: readonly
         <button
           type="button"
           onClick={() => show(active + 1)}
-          aria-label="Next testimonial"
+          aria-label="Next story"
           className="inline-flex size-10 items-center justify-center rounded-full border border-slate-300 bg-white text-xl text-slate-800 hover:bg-slate-100"
         >
           <span aria-hidden="true">›</span>

@@ -1,9 +1,10 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/page-header';
 import { SUPPORT_EMAIL } from '../../../lib/site';
 import { MarketingHero, MarketingSection } from '../components/marketing-section';
 
-// SPEC §2: /faq shows six questions. <details>/<summary> is a native, keyboard-operable disclosure.
+// SPEC §2: /faq shows six questions.
 const questions = [
   {
     question: 'Is my health information secure?',
@@ -37,6 +38,44 @@ const questions = [
   },
 ];
 
+/**
+ * One question as a WAI-ARIA APG accordion item: the question is a heading (so it is in the
+ * page outline) holding a button that shows or hides the answer.
+ */
+function FaqItem({ question, answer }: { question: string; answer: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="px-6 py-2">
+      <h2 className="text-lg font-semibold text-slate-900">
+        <button
+          type="button"
+          id={`${id}-question`}
+          aria-expanded={open}
+          aria-controls={`${id}-answer`}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center justify-between gap-4 rounded-lg py-4 text-left"
+        >
+          {question}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`size-5 shrink-0 text-slate-700 transition-transform ${open ? 'rotate-180' : ''}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+      </h2>
+      <div id={`${id}-answer`} hidden={!open}>
+        <p className="pb-4 text-slate-700">{answer}</p>
+      </div>
+    </div>
+  );
+}
+
 export function FaqPage() {
   return (
     <>
@@ -45,28 +84,10 @@ export function FaqPage() {
         title="Frequently asked questions"
         lead="Answers about privacy, emergency access, family profiles and your records."
       />
-      <MarketingSection labelledBy="faq-heading">
-        <h2 id="faq-heading" className="sr-only">
-          Questions and answers
-        </h2>
+      <MarketingSection>
         <div className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
           {questions.map((item) => (
-            <details key={item.question} className="group px-6 py-2">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                {item.question}
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5 shrink-0 text-slate-700 transition-transform group-open:rotate-180"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 9l6 6 6-6" />
-                </svg>
-              </summary>
-              <p className="pb-4 text-slate-700">{item.answer}</p>
-            </details>
+            <FaqItem key={item.question} question={item.question} answer={item.answer} />
           ))}
         </div>
         <p className="mx-auto mt-10 max-w-3xl text-center text-slate-700">

@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Landmark, checkAuthAnswer, empty, json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { LoginPage } from './login-page';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/dashboard', element: <Landmark name="Dashboard route" /> },
+];
+
+function value(label: string): string {
+  return (screen.getByLabelText(label) as HTMLInputElement).value;
+}
+
+async function submit(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('login page', () => {
+  it('shows the heading, intro and links of the spec', async () => {
+    mockFetch(() => checkAuthAnswer(null));
+    renderRoutes(routes, '/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back!' })).toBeTruthy();
+    expect(screen.getByText('Please enter your login details.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign up here' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText('Empowering Patients')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy());
+  });
+
+  it('a failed attempt shows the server message and clears email and password', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/auth/login' ? json({ message: 'Invalid email or password' }, 401) : checkAuthAnswer(null),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/login');
+
+    await submit(user, 'Alice@Example.com ', 'wrong password');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
+    expect(value('Email')).toBe('');
+    expect(value('Password')).toBe('');
+    expect(screen.queryByRole('heading', { name: 'Dashboard route' })).toBeNull();
+    // The shared login schema trims and lower-cases the email; no other client checks.
+    expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
+      email: 'alice@example.com',
+      password: 'wrong password',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('says "An error occurred" when the server gives no message', async () => {
+    mockFetch((call) => (call.url === '/api/auth/login' ? empty(500) : checkAuthAnswer(null)));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/login');
+
+    await submit(user, 'alice@example.com', 'whatever');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred');
+    expect(value('Email')).toBe('');
+    expect(value('Password')).toBe('');
+  });
+
+  it('on success re-checks the authentication state before going to /dashboard', async () => {
+    let signedIn = false;
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/auth/login') {
+        signedIn = true;
+        return json({ message: 'Logged in', user: { id: 'u1', username: 'alice', email: 'alice@example.com' } });
+      }
+      return checkAuthAnswer(signedIn ? 'alice' : null);
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/login');
+    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/auth/check-auth']));
+
+    await submit(user, 'alice@example.com', 'correct horse battery');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/auth/check-auth',
+      'POST /api/auth/login',
+      'GET /api/auth/check-auth',
+    ]);
+    expect(calls.every((c) => c.credentials === 'include')).toBe(true);
+  });
+
+  it('sends someone who is already signed in to /dashboard', async () => {
+    mockFetch(() => checkAuthAnswer('alice'));
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+});

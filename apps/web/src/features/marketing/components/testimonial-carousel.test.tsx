@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TestimonialCarousel, testimonials } from './testimonial-carousel';
+
+function visibleSlide(): HTMLElement {
+  const slides = screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
+  const shown = slides.filter((el) => !el.hidden);
+  expect(slides).toHaveLength(3);
+  expect(shown).toHaveLength(1);
+  return shown[0]!;
+}
+
+function dot(n: number): HTMLElement {
+  return screen.getByRole('button', { name: `Show testimonial ${n}` });
+}
+
+describe('testimonial carousel', () => {
+  it('has three slides and three dots, the first one current', () => {
+    render(<TestimonialCarousel />);
+    expect(screen.getAllByRole('button', { name: /^Show testimonial \d$/ })).toHaveLength(3);
+    expect(dot(1).getAttribute('aria-current')).toBe('true');
+    expect(dot(2).hasAttribute('aria-current')).toBe(false);
+    expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 3');
+    expect(within(visibleSlide()).getByText(testimonials[0]!.name)).toBeTruthy();
+  });
+
+  it('a dot shows its slide and becomes the current one', async () => {
+    const user = userEvent.setup();
+    render(<TestimonialCarousel />);
+
+    await user.click(dot(3));
+    expect(visibleSlide().getAttribute('aria-label')).toBe('3 of 3');
+    expect(within(visibleSlide()).getByText(testimonials[2]!.name)).toBeTruthy();
+    expect(dot(3).getAttribute('aria-current')).toBe('true');
+    expect(dot(1).hasAttribute('aria-current')).toBe(false);
+
+    await user.click(dot(2));
+    expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 3');
+    expect(dot(2).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('previous and next wrap around, and the arrow keys do the same', async () => {
+    const user = userEvent.setup();
+    render(<TestimonialCarousel />);
+
+    await user.click(screen.getByRole('button', { name: 'Previous story' }));
+    expect(visibleSlide().getAttribute('aria-label')).toBe('3 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next story' }));
+    expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 3');
+
+    dot(1).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 3');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(visibleSlide().getAttribute('aria-label')).toBe('3 of 3');
+  });
+
+  it('does not move on its own', async () => {
+    render(<TestimonialCarousel />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 3');
+  });
+});
