@@ -1,5 +1,21 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { FamilyMemberEditor } from '../components/family-member-editor';
 
+/** /edit-family-member/{id} — the editor without a modal: 'Update Family Member' returns to /dashboard (SPEC §2). */
 export function EditFamilyMemberPage() {
-  return <PageHeader title="Edit Family Member" />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title="Edit Family Member" />
+      <FamilyMemberEditor
+        variant="page"
+        memberId={id}
+        onSaved={() => void navigate('/dashboard')}
+        onCancel={() => void (location.key === 'default' ? navigate('/dashboard') : navigate(-1))}
+      />
+    </>
+  );
 }

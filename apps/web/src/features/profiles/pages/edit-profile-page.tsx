@@ -1,5 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { todayIsoDate } from '@kinchart/shared/common';
+import { basicProfileSchema, type BasicProfileInput, type PatientProfile } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { notify } from '../../../lib/toast';
+import { useCompleteProfile } from '../api/complete-profile';
+import { usePatientProfile } from '../api/get-patient-profile';
+import { StatusMessage } from '../components/status-message';
+import { errorMessage } from '../lib/format';
 
+type BasicProfileOutput = ReturnType<typeof basicProfileSchema.parse>;
+
+function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined }) {
+  const navigate = useNavigate();
+  const complete = useCompleteProfile();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<BasicProfileInput, unknown, BasicProfileOutput>({
+    resolver: zodResolver(basicProfileSchema),
+    defaultValues: {
+      username: profile?.username ?? '',
+      name: profile?.name ?? '',
+      date_of_birth: profile?.date_of_birth ?? '',
+      address: profile?.address ?? '',
+      phone_number: profile?.phone_number ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const answer = await complete.mutateAsync(values);
+      notify.success(answer.message || 'Profile updated successfully!');
+      // SPEC §2: Complete Profile saves, then goes to /view-records.
+      await navigate('/view-records');
+    } catch (error) {
+      setStatus(errorMessage(error, 'An error occurred', 'Error updating profile'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isSubmitting}
+      className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <Field label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
+      <Field label="Name" autoComplete="name" aria-required="true" error={errors.name?.message} {...register('name')} />
+      <Field
+        label="Date of Birth"
+        type="date"
+        max={todayIsoDate()}
+        autoComplete="bday"
+        error={errors.date_of_birth?.message}
+        {...register('date_of_birth')}
+      />
+      <Field label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      <Field label="Phone Number" type="tel" autoComplete="tel" error={errors.phone_number?.message} {...register('phone_number')} />
+      <StatusMessage message={status} />
+      <div>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Complete Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /edit-profile — 'Complete Your Profile' (SPEC §2). */
 export function EditProfilePage() {
-  return <PageHeader title="Complete Your Profile" />;
+  const profile = usePatientProfile();
+  return (
+    <>
+      <PageHeader title="Complete Your Profile" subtitle="A few details so your records and emergency information are yours." />
+      {profile.isPending ? (
+        <p role="status" className="py-8 text-slate-700">
+          Loading profile...
+        </p>
+      ) : (
+        // Filled in from the stored profile; a new account starts empty.
+        <CompleteProfileForm profile={profile.data} />
+      )}
+    </>
+  );
 }

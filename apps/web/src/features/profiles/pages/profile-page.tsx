@@ -1,5 +1,24 @@
 import { PageHeader } from '../../../components/ui/page-header';
+import { usePatientProfile } from '../api/get-patient-profile';
+import { ProfileEditor } from '../components/profile-editor';
+import { StatusMessage } from '../components/status-message';
+import { errorMessage } from '../lib/format';
 
+/** /profile — the full profile editor (SPEC §2). */
 export function ProfilePage() {
-  return <PageHeader title="Profile" />;
+  const profile = usePatientProfile();
+  return (
+    <>
+      <PageHeader title="Profile" subtitle="Your health information, kept in one place for you and your care team." />
+      {profile.isPending ? (
+        <p role="status" className="py-8 text-slate-700">
+          Loading profile...
+        </p>
+      ) : profile.isError ? (
+        <StatusMessage message={errorMessage(profile.error, 'Failed to load profile data', 'Error loading profile data')} />
+      ) : (
+        <ProfileEditor profile={profile.data} />
+      )}
+    </>
+  );
 }

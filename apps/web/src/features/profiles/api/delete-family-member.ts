@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@kinchart/shared/common';
+import { api } from '../../../lib/api-client';
+import { dispatchAppEvent } from '../../../lib/events';
+import { familyMemberQueryKey } from './get-family-member';
+import { familyMembersQueryKey } from './get-family-members';
+import { patientProfileQueryKey } from './get-patient-profile';
+
+/** DELETE /api/user/family/members/{id} — the member and everything of theirs. */
+export function deleteFamilyMember(id: string): Promise<MessageResponse> {
+  return api.delete<MessageResponse>(`/api/user/family/members/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteFamilyMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFamilyMember,
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: familyMemberQueryKey(id), exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: familyMembersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: patientProfileQueryKey }),
+      ]);
+      dispatchAppEvent('familyMemberUpdated', { id, deleted: true });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { todayIsoDate } from '@kinchart/shared/common';
+import { familyAddSchema, RELATIONSHIPS, type FamilyAddInput } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { useAddFamilyMember } from '../api/add-family-member';
+import { errorMessage } from '../lib/format';
+import { CheckboxField, SelectField } from './form-controls';
+import { StatusMessage } from './status-message';
+
+type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;
+
+const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
+  spouse: 'Spouse',
+  child: 'Child',
+  parent: 'Parent',
+  sibling: 'Sibling',
+  other: 'Other',
+};
+
+export interface AddFamilyMemberModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called with the server's message once the member exists. */
+  onAdded?: (message: string) => void;
+}
+
+/** SPEC §2 'Add Family Member' modal; a fresh form every time it opens. */
+export function AddFamilyMemberModal({ open, onClose, onAdded }: AddFamilyMemberModalProps) {
+  if (!open) return null;
+  return <AddFamilyMemberDialog onClose={onClose} onAdded={onAdded} />;
+}
+
+function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalProps, 'open'>) {
+  const formId = useId();
+  const add = useAddFamilyMember();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FamilyAddInput, unknown, FamilyAddOutput>({
+    resolver: zodResolver(familyAddSchema),
+    defaultValues: { name: '', date_of_birth: '', relationship: '', is_pet: false },
+  });
+
+  // SPEC §5: name, date of birth and relationship are required; is_pet is optional.
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      // SPEC §7: 201 is success.
+      const answer = await add.mutateAsync(values);
+      onAdded?.(answer.message || 'Family member added successfully!');
+      onClose();
+    } catch (error) {
+      setStatus(errorMessage(error, 'Error adding family member'));
+    }
+  });
+
+  return (
+    <Modal
+      open
+      onClose={isSubmitting ? () => undefined : onClose}
+      title="Add Family Member"
+      description="Add a family member or a pet. You can fill in their health details afterwards."
+      closeOnBackdrop={!isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Adding...' : 'Add Member'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
+        <Field
+          label="Date of Birth"
+          type="date"
+          max={todayIsoDate()}
+          aria-required="true"
+          error={errors.date_of_birth?.message}
+          {...register('date_of_birth')}
+        />
+        <SelectField label="Relationship" aria-required="true" error={errors.relationship?.message} {...register('relationship')}>
+          <option value="">Select relationship</option>
+          {RELATIONSHIPS.map((value) => (
+            <option key={value} value={value}>
+              {RELATIONSHIP_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <CheckboxField label="This is a pet" {...register('is_pet')} />
+        <StatusMessage message={status} />
+      </form>
+    </Modal>
+  );
+}

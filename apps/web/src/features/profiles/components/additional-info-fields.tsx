@@ -1,0 +1,33 @@
+import { useFormContext } from 'react-hook-form';
+import { Field } from '../../../components/ui/field';
+import type { ProfileFormInput } from '../lib/profile-form';
+import { CheckboxField, TextareaField } from './form-controls';
+
+/** Language, religious restrictions, directives and impairments (SPEC §3) — what a first responder may need. */
+export function AdditionalInfoFields() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProfileFormInput>();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="Primary Language" error={errors.primary_language?.message} {...register('primary_language')} />
+      <TextareaField
+        label="Religious Restrictions"
+        containerClassName="sm:col-span-2"
+        error={errors.religious_restrictions?.message}
+        {...register('religious_restrictions')}
+      />
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Directives and impairments</legend>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <CheckboxField label="Organ donor" {...register('organ_donor')} />
+          <CheckboxField label="Advance directives" {...register('advance_directives')} />
+          <CheckboxField label="Living will" {...register('living_will')} />
+          <CheckboxField label="Vision impairment" {...register('has_vision_impairment')} />
+          <CheckboxField label="Hearing impairment" {...register('has_hearing_impairment')} />
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { emergencyContactInputSchema, familyEmergencyContactInputSchema } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import type { RecordSummary } from './record-list-editor';
+import { CheckboxField } from './form-controls';
+
+type ContactFormInput = z.input<typeof emergencyContactInputSchema>;
+export type ContactValues = z.output<typeof emergencyContactInputSchema>;
+
+/** A contact as the lists hold it: a stored one, or one only in the family form so far. */
+export interface ContactItem {
+  /** A stored record's id; absent for one only in the family form so far. */
+  id?: unknown;
+  name: string;
+  relationship?: string | null | undefined;
+  phone_number?: string | null | undefined;
+  email?: string | null | undefined;
+  is_primary?: boolean | 0 | 1 | null | undefined;
+  has_medical_power?: boolean | 0 | 1 | null | undefined;
+}
+
+// SPEC §5: in the family editor a contact is added only when name and phone are both present.
+const resolvers = {
+  profile: zodResolver(emergencyContactInputSchema),
+  // The family schema only makes the phone required; its values are a contact all the same.
+  family: zodResolver(familyEmergencyContactInputSchema) as unknown as Resolver<ContactFormInput, unknown, ContactValues>,
+};
+
+export function describeContact(contact: ContactItem): RecordSummary {
+  const badges: string[] = [];
+  if (contact.is_primary) badges.push('Primary');
+  if (contact.has_medical_power) badges.push('Medical power of attorney');
+  return {
+    title: contact.name,
+    badges,
+    details: [
+      ['Relationship', contact.relationship],
+      ['Phone', contact.phone_number],
+      ['Email', contact.email],
+    ],
+  };
+}
+
+export interface EmergencyContactFormProps {
+  variant: 'profile' | 'family';
+  item: ContactItem | null;
+  focusOnMount: boolean;
+  /** Resolves true once the contact is saved; the form then empties. */
+  onSubmit: (values: ContactValues) => Promise<boolean> | boolean;
+  onCancel?: (() => void) | undefined;
+}
+
+/** Add or edit one emergency contact (SPEC §3 fields). */
+export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
+  const headingId = useId();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactValues>({
+    resolver: resolvers[variant],
+    defaultValues: {
+      name: item?.name ?? '',
+      relationship: item?.relationship ?? '',
+      phone_number: item?.phone_number ?? '',
+      email: item?.email ?? '',
+      is_primary: Boolean(item?.is_primary),
+      has_medical_power: Boolean(item?.has_medical_power),
+    },
+  });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('name');
+  }, [focusOnMount, setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values);
+  });
+
+  const required = variant === 'family';
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {item ? 'Edit Emergency Contact' : 'Add Emergency Contact'}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Contact Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
+        <Field label="Contact Relationship" autoComplete="off" error={errors.relationship?.message} {...register('relationship')} />
+        <Field
+          label="Contact Phone Number"
+          type="tel"
+          autoComplete="off"
+          aria-required={required ? 'true' : undefined}
+          error={errors.phone_number?.message}
+          {...register('phone_number')}
+        />
+        <Field label="Contact Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <CheckboxField label="Primary contact" {...register('is_primary')} />
+        <CheckboxField label="Has medical power of attorney" {...register('has_medical_power')} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {item ? 'Save Contact' : 'Add Contact'}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel Edit
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

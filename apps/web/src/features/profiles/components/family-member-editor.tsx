@@ -1,0 +1,236 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FamilyMember } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Tabs } from '../../../components/ui/tabs';
+import { notify } from '../../../lib/toast';
+import { MemberQrPanel } from '../../emergency/components/member-qr-panel';
+import { useFamilyMember } from '../api/get-family-member';
+import { useUpdateFamilyMember } from '../api/update-family-member';
+import { errorMessage } from '../lib/format';
+import {
+  familyFormSchema,
+  tabOfField,
+  toFamilyFormValues,
+  toFamilyPayload,
+  type FamilyFormInput,
+  type FamilyFormOutput,
+  type ProfileTab,
+} from '../lib/profile-form';
+import { AdditionalInfoFields } from './additional-info-fields';
+import { BasicInfoFields } from './basic-info-fields';
+import { MedicalConditionsFields } from './medical-conditions-fields';
+import { MemberEmergencyContacts, MemberHealthcareProviders, MemberMedications } from './member-profile-lists';
+import { StatusMessage } from './status-message';
+
+type MemberTab = ProfileTab | 'qr';
+
+export interface FamilyMemberEditorProps {
+  /** 'modal': a dialog whose Save Changes closes it; 'page': Update Family Member, then the caller moves on (SPEC §2). */
+  variant: 'modal' | 'page';
+  /** The id from the route (/edit-family-member/{id}). */
+  memberId?: string | undefined;
+  /** A member passed in (the settings cards); wins over `memberId`. */
+  member?: { id: string; name?: string | null | undefined } | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+const TITLE = 'Edit Family Member';
+const panelClass = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
+
+/** The dialog around the editor, or nothing but the editor and its buttons on the page. */
+function Frame({
+  variant,
+  description,
+  onClose,
+  body,
+  actions,
+}: {
+  variant: FamilyMemberEditorProps['variant'];
+  description?: string | null | undefined;
+  onClose: () => void;
+  body: ReactNode;
+  actions: ReactNode;
+}) {
+  if (variant === 'modal') {
+    return (
+      <Modal open onClose={onClose} title={TITLE} description={description ?? undefined} size="xl" footer={actions}>
+        {body}
+      </Modal>
+    );
+  }
+  return (
+    <>
+      {body}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">{actions}</div>
+    </>
+  );
+}
+
+/**
+ * SPEC §2 Family member dialogs — Edit Family Member, as a modal or as the /edit-family-member/{id}
+ * page. It reads the member id from the route or from a member passed in, loads the member, and
+ * sends the whole form with the nested lists in one PUT (SPEC §7).
+ */
+export function FamilyMemberEditor(props: FamilyMemberEditorProps) {
+  const id = props.member?.id ?? props.memberId;
+  const query = useFamilyMember(id);
+
+  if (query.isSuccess) {
+    const { variant, onSaved, onCancel } = props;
+    return <MemberForm key={query.data.id} member={query.data} variant={variant} onSaved={onSaved} onCancel={onCancel} />;
+  }
+
+  const closeButton = (
+    <Button variant="secondary" onClick={props.onCancel}>
+      {props.variant === 'modal' ? 'Close' : 'Cancel'}
+    </Button>
+  );
+  let body: ReactNode;
+  if (!id) body = <StatusMessage message="No member ID provided" />;
+  else if (query.isError) body = <StatusMessage message={errorMessage(query.error, 'Failed to load family member data')} />;
+  else
+    body = (
+      <p role="status" className="py-8 text-slate-700">
+        Loading family member...
+      </p>
+    );
+  return <Frame variant={props.variant} description={props.member?.name} onClose={props.onCancel} body={body} actions={closeButton} />;
+}
+
+function MemberForm({
+  member,
+  variant,
+  onSaved,
+  onCancel,
+}: Pick<FamilyMemberEditorProps, 'variant' | 'onSaved' | 'onCancel'> & { member: FamilyMember }) {
+  const update = useUpdateFamilyMember();
+  const [tab, setTab] = useState<MemberTab>('basic');
+  const [status, setStatus] = useState<string | null>(null);
+  const [focusField, setFocusField] = useState<Path<FamilyFormInput> | null>(null);
+  const form = useForm<FamilyFormInput, unknown, FamilyFormOutput>({
+    resolver: zodResolver(familyFormSchema),
+    defaultValues: toFamilyFormValues(member),
+    shouldFocusError: false,
+  });
+
+  useEffect(() => {
+    if (!focusField) return;
+    form.setFocus(focusField);
+    setFocusField(null);
+  }, [focusField, form]);
+
+  const onInvalid = (errors: FieldErrors<FamilyFormInput>) => {
+    const first = Object.keys(errors)[0] as Path<FamilyFormInput> | undefined;
+    setStatus('Please correct the highlighted fields.');
+    if (!first) return;
+    setTab(tabOfField(first));
+    setFocusField(first);
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const answer = await update.mutateAsync({ id: member.id, input: toFamilyPayload(values) });
+      notify.success(answer.message || 'Family member updated successfully!');
+      onSaved();
+    } catch (error) {
+      setStatus(errorMessage(error, 'Failed to update family member'));
+    }
+  }, onInvalid);
+
+  const busy = form.formState.isSubmitting;
+  const saveLabel = variant === 'modal' ? 'Save Changes' : 'Update Family Member';
+
+  const body = (
+    <FormProvider {...form}>
+      <Tabs<MemberTab>
+        label="Family member sections"
+        value={tab}
+        onChange={setTab}
+        items={[
+          {
+            id: 'basic',
+            label: 'Basic Information',
+            content: (
+              <div className={panelClass}>
+                <BasicInfoFields variant="member" />
+              </div>
+            ),
+          },
+          {
+            id: 'medical',
+            label: 'Medical Conditions',
+            content: (
+              <div className={panelClass}>
+                <MedicalConditionsFields />
+              </div>
+            ),
+          },
+          {
+            id: 'additional',
+            label: 'Additional Information',
+            content: (
+              <div className={panelClass}>
+                <AdditionalInfoFields />
+              </div>
+            ),
+          },
+          {
+            id: 'contacts',
+            label: 'Emergency Contacts',
+            content: (
+              <div className={panelClass}>
+                <MemberEmergencyContacts />
+              </div>
+            ),
+          },
+          {
+            id: 'providers',
+            label: 'Healthcare Providers',
+            content: (
+              <div className={panelClass}>
+                <MemberHealthcareProviders />
+              </div>
+            ),
+          },
+          {
+            id: 'medications',
+            label: 'Medications',
+            content: (
+              <div className={panelClass}>
+                <MemberMedications />
+              </div>
+            ),
+          },
+          {
+            id: 'qr',
+            label: 'Emergency QR',
+            content: (
+              <div className={panelClass}>
+                <MemberQrPanel memberId={member.id} memberName={member.name} />
+              </div>
+            ),
+          },
+        ]}
+      />
+      <StatusMessage message={status} className="mt-4" />
+    </FormProvider>
+  );
+
+  const actions = (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button onClick={() => void save()} disabled={busy}>
+        {busy ? 'Saving...' : saveLabel}
+      </Button>
+    </>
+  );
+
+  return <Frame variant={variant} description={member.name} onClose={onCancel} body={body} actions={actions} />;
+}

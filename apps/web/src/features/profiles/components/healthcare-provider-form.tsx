@@ -1,0 +1,127 @@
+import { useEffect, useId } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { healthcareProviderInputSchema } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { familyHealthcareProviderFormSchema } from '../lib/profile-form';
+import type { RecordSummary } from './record-list-editor';
+import { CheckboxField, TextareaField } from './form-controls';
+
+type ProviderFormInput = z.input<typeof healthcareProviderInputSchema>;
+export type ProviderValues = z.output<typeof healthcareProviderInputSchema>;
+
+export interface ProviderItem {
+  /** A stored record's id; absent for one only in the family form so far. */
+  id?: unknown;
+  provider_name: string;
+  specialty?: string | null | undefined;
+  facility?: string | null | undefined;
+  phone_number?: string | null | undefined;
+  email?: string | null | undefined;
+  address?: string | null | undefined;
+  is_primary?: boolean | 0 | 1 | null | undefined;
+  notes?: string | null | undefined;
+}
+
+// SPEC §5: in the family editor a provider needs name and phone.
+const resolvers = {
+  profile: zodResolver(healthcareProviderInputSchema),
+  family: zodResolver(familyHealthcareProviderFormSchema) as unknown as Resolver<ProviderFormInput, unknown, ProviderValues>,
+};
+
+export function describeProvider(provider: ProviderItem): RecordSummary {
+  return {
+    title: provider.provider_name,
+    badges: provider.is_primary ? ['Primary care provider'] : [],
+    details: [
+      ['Specialty', provider.specialty],
+      ['Facility', provider.facility],
+      ['Phone', provider.phone_number],
+      ['Email', provider.email],
+      ['Address', provider.address],
+      ['Notes', provider.notes],
+    ],
+  };
+}
+
+export interface HealthcareProviderFormProps {
+  variant: 'profile' | 'family';
+  item: ProviderItem | null;
+  focusOnMount: boolean;
+  onSubmit: (values: ProviderValues) => Promise<boolean> | boolean;
+  onCancel?: (() => void) | undefined;
+}
+
+/** Add or edit one healthcare provider (SPEC §3 fields). */
+export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, onCancel }: HealthcareProviderFormProps) {
+  const headingId = useId();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ProviderFormInput, unknown, ProviderValues>({
+    resolver: resolvers[variant],
+    defaultValues: {
+      provider_name: item?.provider_name ?? '',
+      specialty: item?.specialty ?? '',
+      facility: item?.facility ?? '',
+      phone_number: item?.phone_number ?? '',
+      email: item?.email ?? '',
+      address: item?.address ?? '',
+      is_primary: Boolean(item?.is_primary),
+      notes: item?.notes ?? '',
+    },
+  });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('provider_name');
+  }, [focusOnMount, setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {item ? 'Edit Healthcare Provider' : 'Add Healthcare Provider'}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Provider Name"
+          autoComplete="off"
+          aria-required="true"
+          error={errors.provider_name?.message}
+          {...register('provider_name')}
+        />
+        <Field label="Specialty" autoComplete="off" error={errors.specialty?.message} {...register('specialty')} />
+        <Field label="Facility" autoComplete="off" error={errors.facility?.message} {...register('facility')} />
+        <Field
+          label="Provider Phone Number"
+          type="tel"
+          autoComplete="off"
+          aria-required={variant === 'family' ? 'true' : undefined}
+          error={errors.phone_number?.message}
+          {...register('phone_number')}
+        />
+        <Field label="Provider Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <Field label="Provider Address" autoComplete="off" error={errors.address?.message} {...register('address')} />
+        <TextareaField label="Notes" containerClassName="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
+        <CheckboxField label="Primary care provider" {...register('is_primary')} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {item ? 'Save Provider' : 'Add Provider'}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel Edit
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

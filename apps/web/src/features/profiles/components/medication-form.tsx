@@ -1,0 +1,131 @@
+import { useEffect, useId } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { familyMedicationInputSchema, medicationInputSchema } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { formatDate } from '../lib/format';
+import type { RecordSummary } from './record-list-editor';
+import { CheckboxField } from './form-controls';
+
+type MedicationFormInput = z.input<typeof medicationInputSchema>;
+export type MedicationValues = z.output<typeof medicationInputSchema>;
+
+export interface MedicationItem {
+  /** A stored record's id; absent for one only in the family form so far. */
+  id?: unknown;
+  medication_name?: string | null | undefined;
+  dosage?: string | null | undefined;
+  frequency?: string | null | undefined;
+  purpose?: string | null | undefined;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  is_current?: boolean | 0 | 1 | null | undefined;
+}
+
+// SPEC §5: the profile's medication form has no required fields; the family one needs name and dosage.
+const resolvers = {
+  profile: zodResolver(medicationInputSchema),
+  family: zodResolver(familyMedicationInputSchema) as unknown as Resolver<MedicationFormInput, unknown, MedicationValues>,
+};
+
+/** is_current defaults to true (SPEC §3). */
+export function isCurrentMedication(medication: MedicationItem): boolean {
+  return medication.is_current === undefined || medication.is_current === null ? true : Boolean(medication.is_current);
+}
+
+export function describeMedication(medication: MedicationItem): RecordSummary {
+  return {
+    title: medication.medication_name || 'Unnamed medication',
+    badges: [isCurrentMedication(medication) ? 'Currently taking' : 'Past'],
+    details: [
+      ['Dosage', medication.dosage],
+      ['Frequency', medication.frequency],
+      ['Purpose', medication.purpose],
+      ['Started', formatDate(medication.start_date)],
+      ['Ended', formatDate(medication.end_date)],
+    ],
+  };
+}
+
+export interface MedicationFormProps {
+  variant: 'profile' | 'family';
+  item: MedicationItem | null;
+  focusOnMount: boolean;
+  onSubmit: (values: MedicationValues) => Promise<boolean> | boolean;
+  onCancel?: (() => void) | undefined;
+}
+
+/** Add or edit one medication, with the 'Currently Taking' checkbox (SPEC §2). */
+export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel }: MedicationFormProps) {
+  const headingId = useId();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<MedicationFormInput, unknown, MedicationValues>({
+    resolver: resolvers[variant],
+    defaultValues: {
+      medication_name: item?.medication_name ?? '',
+      dosage: item?.dosage ?? '',
+      frequency: item?.frequency ?? '',
+      purpose: item?.purpose ?? '',
+      start_date: item?.start_date ?? '',
+      end_date: item?.end_date ?? '',
+      is_current: item ? isCurrentMedication(item) : true,
+    },
+  });
+  const current = useWatch({ control, name: 'is_current' }) !== false;
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('medication_name');
+  }, [focusOnMount, setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    // A medication still being taken has no end date.
+    await onSubmit(values.is_current ? { ...values, end_date: null } : values);
+  });
+
+  const required = variant === 'family';
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {item ? 'Edit Medication' : 'Add Medication'}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Medication Name"
+          autoComplete="off"
+          aria-required={required ? 'true' : undefined}
+          error={errors.medication_name?.message}
+          {...register('medication_name')}
+        />
+        <Field
+          label="Dosage"
+          autoComplete="off"
+          aria-required={required ? 'true' : undefined}
+          error={errors.dosage?.message}
+          {...register('dosage')}
+        />
+        <Field label="Frequency" autoComplete="off" error={errors.frequency?.message} {...register('frequency')} />
+        <Field label="Purpose" autoComplete="off" error={errors.purpose?.message} {...register('purpose')} />
+        <Field label="Start Date" type="date" error={errors.start_date?.message} {...register('start_date')} />
+        {current ? null : <Field label="End Date" type="date" error={errors.end_date?.message} {...register('end_date')} />}
+        <CheckboxField label="Currently Taking" containerClassName="sm:col-span-2" {...register('is_current')} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {item ? 'Save Medication' : 'Add Medication'}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel Edit
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

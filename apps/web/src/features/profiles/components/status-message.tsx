@@ -1,0 +1,26 @@
+/** SPEC §5 message colours: a status message is green when it contains 'success', red otherwise. */
+export function isSuccessMessage(message: string): boolean {
+  return message.toLowerCase().includes('success');
+}
+
+/**
+ * A live region for the result of a save. Success is announced politely (role=status); an error
+ * interrupts (role=alert). The status region stays on the page so the first message is announced.
+ */
+export function StatusMessage({ message, className = '' }: { message: string | null | undefined; className?: string }) {
+  const success = message ? isSuccessMessage(message) : false;
+  return (
+    <div className={className}>
+      <div role="status" aria-live="polite">
+        {message && success ? (
+          <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
+        ) : null}
+      </div>
+      {message && !success ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import {
+  cmToFeetInches,
+  familyEmergencyContactInputSchema,
+  familyMedicationInputSchema,
+  familyUpdateSchema,
+  feetInchesToCm,
+  FLAG_DETAIL_PAIRS,
+  healthcareProviderInputSchema,
+  kgToLbs,
+  lbsToKg,
+  MAX_FEET,
+  MAX_INCHES,
+  MAX_POUNDS,
+  profileFieldsSchema,
+  requiredText,
+  type FamilyMember,
+  type FamilyUpdateInput,
+  type ProfileFields,
+  type ProfileValues,
+} from '@kinchart/shared/profile';
+
+/*
+ * The profile forms: the shared profile schema (STYLE habit 1) with height and weight swapped for
+ * what the person types — feet + inches and pounds (SPEC §2 Full profile editor, §5 bounds). The
+ * values are converted to cm and kg only when the body is built, with the shared helpers.
+ */
+
+/** A number input's text: empty means "not given"; otherwise a whole number from 0 to `max`. */
+const wholeNumberText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= max), `${label} must be a whole number from 0 to ${max}`)
+    .transform((v) => (v === '' ? null : Number(v)));
+
+/** As above, decimals allowed (weight). */
+const decimalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= max), `${label} must be a number from 0 to ${max}`)
+    .transform((v) => (v === '' ? null : Number(v)));
+
+const measurementShape = {
+  height_feet: wholeNumberText('Feet', MAX_FEET),
+  height_inches: wholeNumberText('Inches', MAX_INCHES),
+  weight_lbs: decimalText('Weight', MAX_POUNDS),
+};
+
+/** The own profile editor's fields (everything but the lists, which its tabs save one by one). */
+export const profileFormSchema = profileFieldsSchema.omit({ height: true, weight: true }).extend(measurementShape);
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+export type ProfileFormOutput = z.output<typeof profileFormSchema>;
+
+/** SPEC §5 Family edit lists: a provider needs name and phone (the family form calls the name `name`). */
+export const familyHealthcareProviderFormSchema = healthcareProviderInputSchema.extend({
+  phone_number: requiredText('Provider phone number', 50),
+});
+
+/**
+ * The family member editor: the same fields plus the member's required name, date of birth and
+ * relationship (free text here, SPEC §3), is_pet, and the nested lists held in form state and sent
+ * with the update (SPEC §7).
+ */
+export const familyFormSchema = profileFormSchema.extend({
+  name: familyUpdateSchema.shape.name,
+  date_of_birth: familyUpdateSchema.shape.date_of_birth,
+  relationship: familyUpdateSchema.shape.relationship,
+  is_pet: familyUpdateSchema.shape.is_pet,
+  emergency_contacts: z.array(familyEmergencyContactInputSchema),
+  healthcare_providers: z.array(familyHealthcareProviderFormSchema),
+  medications: z.array(familyMedicationInputSchema),
+});
+export type FamilyFormInput = z.input<typeof familyFormSchema>;
+export type FamilyFormOutput = z.output<typeof familyFormSchema>;
+
+type TextKey = {
+  [K in keyof ProfileValues]: ProfileValues[K] extends boolean ? never : K extends 'height' | 'weight' ? never : K;
+}[keyof ProfileValues];
+type FlagKey = { [K in keyof ProfileValues]: ProfileValues[K] extends boolean ? K : never }[keyof ProfileValues];
+
+const TEXT_KEYS: readonly TextKey[] = [
+  'name',
+  'date_of_birth',
+  'phone_number',
+  'address',
+  'email',
+  'blood_type',
+  'primary_language',
+  'religious_restrictions',
+  'allergy_details',
+  'chronic_condition_details',
+  'bleeding_disorder_details',
+  'surgery_details',
+  'mobility_details',
+  'anesthesia_reaction_details',
+];
+
+const FLAG_KEYS: readonly FlagKey[] = [
+  'organ_donor',
+  'advance_directives',
+  'living_will',
+  'has_vision_impairment',
+  'has_hearing_impairment',
+  'has_allergies',
+  'has_chronic_conditions',
+  'has_bleeding_disorders',
+  'has_previous_surgeries',
+  'has_mobility_issues',
+  'had_anesthesia_reactions',
+];
+
+/** Form values for a stored profile: empty strings for missing text, height and weight in ft/in and lbs. */
+export function toProfileFormValues(profile: ProfileValues | undefined): ProfileFormInput {
+  const values: Record<string, string | boolean> = {};
+  for (const key of TEXT_KEYS) values[key] = profile?.[key] ?? '';
+  for (const key of FLAG_KEYS) values[key] = profile?.[key] ?? false;
+  const height = cmToFeetInches(profile?.height ?? null);
+  const lbs = kgToLbs(profile?.weight ?? null);
+  return {
+    ...(values as Omit<ProfileFormInput, 'height_feet' | 'height_inches' | 'weight_lbs'>),
+    height_feet: height ? String(height.feet) : '',
+    height_inches: height ? String(height.inches) : '',
+    weight_lbs: lbs === null ? '' : String(lbs),
+  };
+}
+
+/**
+ * The body of PUT /api/user/updateProfile from validated form values: height in cm, weight in kg
+ * (SPEC §5), and a details text only while its flag is checked — the text area is gone otherwise,
+ * so the text would be a hidden leftover.
+ */
+export function toProfilePayload(values: ProfileFormOutput): ProfileFields {
+  const { height_feet, height_inches, weight_lbs, ...fields } = values;
+  const payload: ProfileFields = {
+    ...fields,
+    height: feetInchesToCm(height_feet, height_inches),
+    weight: lbsToKg(weight_lbs),
+  };
+  for (const [flagKey, detailsKey] of FLAG_DETAIL_PAIRS) {
+    if (!payload[flagKey]) payload[detailsKey] = null;
+  }
+  return payload;
+}
+
+/** Form values for a stored family member, lists included. */
+export function toFamilyFormValues(member: FamilyMember): FamilyFormInput {
+  return {
+    ...toProfileFormValues(member),
+    name: member.name ?? '',
+    date_of_birth: member.date_of_birth ?? '',
+    relationship: member.relationship ?? '',
+    is_pet: member.is_pet,
+    emergency_contacts: member.emergency_contacts.map((c) => ({
+      id: c.id,
+      name: c.name,
+      relationship: c.relationship,
+      phone_number: c.phone_number ?? '',
+      email: c.email,
+      is_primary: c.is_primary,
+      has_medical_power: c.has_medical_power,
+    })),
+    healthcare_providers: member.healthcare_providers.map((p) => ({
+      id: p.id,
+      provider_name: p.provider_name,
+      specialty: p.specialty,
+      facility: p.facility,
+      phone_number: p.phone_number ?? '',
+      email: p.email,
+      address: p.address,
+      is_primary: p.is_primary,
+      notes: p.notes,
+    })),
+    medications: member.medications.map((m) => ({
+      id: m.id,
+      medication_name: m.medication_name ?? '',
+      dosage: m.dosage ?? '',
+      frequency: m.frequency,
+      purpose: m.purpose,
+      start_date: m.start_date,
+      end_date: m.end_date,
+      is_current: m.is_current,
+    })),
+  };
+}
+
+/** The body of PUT /api/user/family/members/{id}: every field plus the three lists. */
+export function toFamilyPayload(values: FamilyFormOutput): FamilyUpdateInput {
+  const { name, date_of_birth, relationship, is_pet, emergency_contacts, healthcare_providers, medications, ...rest } = values;
+  return {
+    ...toProfilePayload({ ...rest, name, date_of_birth }),
+    name,
+    date_of_birth,
+    relationship,
+    is_pet,
+    emergency_contacts,
+    // SPEC §3: the family edit form calls the provider's name `name`; send both spellings.
+    healthcare_providers: healthcare_providers.map((p) => ({ ...p, name: p.provider_name })),
+    medications,
+  };
+}
+
+export type ProfileTab = 'basic' | 'medical' | 'additional' | 'contacts' | 'providers' | 'medications';
+
+const MEDICAL_KEYS = new Set<string>(FLAG_DETAIL_PAIRS.flat());
+const ADDITIONAL_KEYS = new Set<string>([
+  'primary_language',
+  'religious_restrictions',
+  'organ_donor',
+  'advance_directives',
+  'living_will',
+  'has_vision_impairment',
+  'has_hearing_impairment',
+]);
+
+/** Which tab holds a field, so a failed save can show the person where to look. */
+export function tabOfField(field: string): ProfileTab {
+  if (MEDICAL_KEYS.has(field)) return 'medical';
+  if (ADDITIONAL_KEYS.has(field)) return 'additional';
+  if (field.startsWith('emergency_contacts')) return 'contacts';
+  if (field.startsWith('healthcare_providers')) return 'providers';
+  if (field.startsWith('medications')) return 'medications';
+  return 'basic';
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '@kinchart/shared/auth';
+import { api } from '../../../lib/api-client';
+import { clearSession } from '../../auth/api/check-auth';
+
+/** DELETE /api/auth/deleteAccount with the password in the body; every session ends (DESIGN §5). */
+export function deleteAccount(input: DeleteAccountInput): Promise<unknown> {
+  return api.delete('/api/auth/deleteAccount', input);
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    // Forget everything the user loaded and record that nobody is signed in.
+    onSuccess: () => clearSession(queryClient),
+  });
+}
