@@ -126,6 +126,12 @@ export async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
+/** Makes the page's CPU `rate` times slower, like a low-end phone (Chromium DevTools protocol). */
+export async function slowDownCpu(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 /** Opens a route and waits until the app has settled (lazy route chunk loaded, auth check answered). */
 export async function open(page: Page, route: string): Promise<void> {
   await page.goto(route, { waitUntil: 'networkidle' });

@@ -8,6 +8,7 @@ import {
   open,
   signUpAndLogIn,
   signUpViaApi,
+  slowDownCpu,
   uniqueUser,
   useBrowser,
 } from '../lib/browser';
@@ -47,13 +48,16 @@ describe('accounts', () => {
     await expectPath(page, '/login');
   });
 
-  test('on a phone, a signed-in user finds their greeting and Logout in the menu', async () => {
+  test('on a slow phone, a signed-in user finds their greeting and Logout in the menu, and lands on sign-up', async () => {
     const page = await newPage(PHONE);
     const user = await signUpAndLogIn(page);
+    // A low-end phone: slow rendering must not change where logout leads (SPEC §2: to /signup).
+    await slowDownCpu(page, 4);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expectVisible(page.getByText(`Hello, ${user.username}!`));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/signup');
+    await expectVisible(page.getByRole('heading', { name: 'Create an Account' }));
     await expectVisible(page.getByText('Logged out successfully'));
   });
 
