@@ -97,7 +97,7 @@ describe('emergency page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Invalid PIN');
     expect(alert.textContent).toContain('4 attempts remaining.');
-    await waitFor(() => expect((screen.getByLabelText('PIN') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('PIN').value).toBe(''));
 
     await enterPin(user, '4826');
     for (const section of [

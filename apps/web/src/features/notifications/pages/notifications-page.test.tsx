@@ -110,7 +110,7 @@ describe('notifications page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark All as Read' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/user/notifications/mark-all-read' && c.method === 'PUT')).toBe(true));
     await waitFor(() => expect(screen.getByRole('article', { name: 'Title a' }).getAttribute('data-tone')).toBe('read'));
-    expect((screen.getByRole('button', { name: 'Mark All as Read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark All as Read' }).disabled).toBe(true);
   });
 
   it('on a failed update says so and fetches the list again', async () => {
