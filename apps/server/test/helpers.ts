@@ -41,6 +41,13 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; killing a connection that is still
+      // saying goodbye makes pg emit an uncaught error, so wait (briefly) for them to go first.
+      for (let i = 0; i < 40; i += 1) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
