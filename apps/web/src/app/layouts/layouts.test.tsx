@@ -118,7 +118,7 @@ describe('signed-in top bar', () => {
     expect(menu.hidden).toBe(false);
     expect(within(menu).getByRole('link', { name: 'Update Records' }).getAttribute('href')).toBe('/update-records');
     expect(within(menu).getByText('Hello, alice!')).toBeTruthy();
-    const picker = within(menu).getByLabelText('Import', { selector: 'input' }) as HTMLInputElement;
+    const picker = within(menu).getByLabelText<HTMLInputElement>('Import', { selector: 'input' });
     expect(picker.type).toBe('file');
     let pickerOpened = false;
     picker.addEventListener('click', () => (pickerOpened = true));

@@ -10,7 +10,7 @@ const routes = [
 ];
 
 function value(label: string): string {
-  return (screen.getByLabelText(label) as HTMLInputElement).value;
+  return screen.getByLabelText<HTMLInputElement>(label).value;
 }
 
 async function submit(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {

@@ -60,12 +60,12 @@ describe('sign-up page', () => {
     const busyButton = await screen.findByRole('button', { name: 'Creating Account...' });
     expect((busyButton as HTMLButtonElement).disabled).toBe(true);
     for (const label of ['Username', 'Email', 'Password']) {
-      expect((screen.getByLabelText(label) as HTMLInputElement).disabled).toBe(true);
+      expect(screen.getByLabelText<HTMLInputElement>(label).disabled).toBe(true);
     }
 
     await act(async () => answer(json({ message: 'Email already registered' }, 409)));
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeTruthy();
-    expect((screen.getByLabelText('Username') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Username').disabled).toBe(false);
   });
 
   it('sends the trimmed username, then shows the success messages and moves to /login after 2 s', async () => {
