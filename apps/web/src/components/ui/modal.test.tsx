@@ -1,0 +1,101 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './confirm-dialog';
+import { Modal } from './modal';
+
+function ModalHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open dialog
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Add Appointment" footer={<button type="button">Save</button>}>
+        <label>
+          Provider
+          <input />
+        </label>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is a labelled modal dialog that takes focus, keeps Tab inside, closes on Escape and returns focus', async () => {
+    const user = userEvent.setup();
+    render(<ModalHarness />);
+    const opener = screen.getByRole('button', { name: 'Open dialog' });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Appointment' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Provider'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes from the × control and from the backdrop', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <Modal open onClose={onClose} title="Details">
+        <p>Body</p>
+      </Modal>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('is an alert dialog that starts on Cancel and confirms only on the confirm button', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        title="Confirm Delete"
+        message="Are you sure you want to delete this file?"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Are you sure you want to delete this file?',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('disables both buttons and shows the busy label while busy', () => {
+    render(
+      <ConfirmDialog open busy title="Confirm Delete" message="Sure?" onConfirm={() => undefined} onCancel={() => undefined} />,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Deleting...' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
+  });
+});
