@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,10 @@ import { SEGMENT_SIZE } from '../src/storage/envelope';
 import { sweepOrphanBlobs } from '../src/features/files/file-orphans';
 import { SNIFF_BYTES } from '../src/features/files/file-sniffer';
 import { createLocalBlobStore } from '../src/storage/local-blob-store';
+import { loadConfig } from '../src/config';
+import { createDatabase, migrateToLatest } from '../src/db/database';
+import { buildApp } from '../src/app';
+import { loggerOptions } from '../src/plugins/logging';
 
 const PDF = fixture('record.pdf');
 const PNG = fixture('pixel.png');
@@ -461,6 +466,42 @@ describe('account deletion and the start-up sweep', () => {
       expect(logs).toContainEqual({ count: 1 });
     } finally {
       await sweepApp.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never carry a file name, a share token or file contents', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-logs-'));
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, RATE_LIMIT_PER_MIN: '0', MASTER_KEY: Buffer.alloc(32, 3).toString('base64') });
+    const database = createDatabase({ sqliteFile: path.join(dataDir, 'kinchart.db') });
+    await migrateToLatest(database.db);
+    const options = loggerOptions('info') as Record<string, unknown>;
+    const app = await buildApp({ config, database, webRoot: null, logger: { ...options, stream } });
+    try {
+      const { client } = await signedInUser(app);
+      const name = 'HIV-test-Jordan.pdf';
+      const record = (await uploadRecord(client, { filename: name, content: PDF }, { customName: name, visitReason: 'Confidential reason' })).json();
+      await client.get(record.url);
+      const link = (await client.post('/api/user/files/share-links', { fileIds: [record.id] })).json();
+      const token = link.url.split('/shared/')[1] as string;
+      await new TestClient(app).get(`/api/shared/${token}`);
+      await new TestClient(app).get(`/api/shared/${token}/files/${record.id}`);
+      await uploadRecord(client, { filename: 'HIV-evil.pdf', content: Buffer.from('<html>') });
+      expect((await client.delete(`/api/user/files/${encodeURIComponent(name)}`)).statusCode).toBe(200);
+
+      const log = lines.join('');
+      expect(log).toContain('/api/user/files/[redacted]');
+      expect(log).toContain('/api/shared/[redacted]');
+      expect(log).not.toMatch(/HIV|Jordan|Confidential/);
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('%PDF');
+    } finally {
+      await app.close();
+      await database.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
