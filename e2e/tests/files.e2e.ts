@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -81,6 +83,13 @@ async function dropFile(page: Page, file: { name: string; type: string; base64: 
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+/** A picture of what is on screen (a whole-page capture would show a fixed dialog over the top only). */
+async function screenshotViewport(page: Page, name: string): Promise<void> {
+  const dir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}${name}.png`, animations: 'disabled' });
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -296,7 +305,7 @@ describe('medical record files', () => {
     const linkText = (await modal.getByRole('link', { name: /\/shared\// }).textContent()) ?? '';
     expect(linkText.startsWith(`${baseUrl()}/shared/`)).toBe(true);
     await expectNoA11yViolations(page, 'View Files modal with a link');
-    await screenshot(page, 'view-files-modal-desktop');
+    await screenshotViewport(page, 'view-files-modal-desktop');
 
     // Someone without an account opens the link.
     const visitor = await newPage(PHONE);
@@ -354,7 +363,7 @@ for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as con
       await page.getByRole('button', { name: 'Create share link' }).click();
       await expectVisible(page.getByRole('img', { name: 'QR code that opens the selected files' }));
       await expectNoA11yViolations(page, `View Files modal (${device})`);
-      await screenshot(page, `view-files-${device}`);
+      await screenshotViewport(page, `view-files-${device}`);
       await page.keyboard.press('Escape');
 
       await open(page, '/dashboard');

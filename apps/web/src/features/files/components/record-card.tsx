@@ -86,7 +86,8 @@ export function RecordCard({ file, onDelete }: RecordCardProps) {
       className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
-        <p className="pt-2 text-sm font-medium text-brand-800">{formatDate(file.record_date ?? file.created_at)}</p>
+        {/* The card's own date is when it was uploaded; the visit date is the Date row below. */}
+        <p className="pt-2 text-sm font-medium text-brand-800">Uploaded {formatDate(file.created_at)}</p>
         <div className="flex shrink-0 gap-1">
           <button
             ref={renameButtonRef}

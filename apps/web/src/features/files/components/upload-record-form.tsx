@@ -145,7 +145,7 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
           <path d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span className="text-base font-semibold text-slate-900">
-          {dragging ? 'Drop the file to add it' : 'Drag and drop a file here, or click to choose one'}
+          Drag and drop a file here, or click to choose one
         </span>
         <span id={dropHintId} className="text-sm text-slate-700">
           Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.

@@ -80,8 +80,8 @@ export function ViewRecordsPage() {
         }
       />
 
-      <div role="search" aria-label="Find records" className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div className="flex flex-col gap-1">
+      <div role="search" aria-label="Find records" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-800">
             Search
           </label>
@@ -91,7 +91,7 @@ export function ViewRecordsPage() {
             placeholder="Search files..."
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className={inputClassName}
+            className={`${inputClassName} min-h-11`}
           />
         </div>
         <div className="flex flex-col gap-1">
@@ -102,7 +102,7 @@ export function ViewRecordsPage() {
             id={`${ids}-type`}
             value={type}
             onChange={(event) => setType(event.target.value as TypeFilter)}
-            className={inputClassName}
+            className={`${inputClassName} min-h-11`}
           >
             {TYPE_FILTER_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -119,7 +119,7 @@ export function ViewRecordsPage() {
             id={`${ids}-sort`}
             value={sort}
             onChange={(event) => setSort(event.target.value as SortOrder)}
-            className={inputClassName}
+            className={`${inputClassName} min-h-11`}
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
