@@ -1,5 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Tabs } from '../../../components/ui/tabs';
+import { FamilyQrCodesTab } from '../../emergency/components/family-qr-codes-tab';
+import { PersonalQrTab } from '../../emergency/components/personal-qr-tab';
+import { AccountSettingsTab } from '../components/account-settings-tab';
+import { FAMILY_HEADING_ID, FamilyMembersTab } from '../components/family-members-tab';
 
+const TABS = ['account', 'family', 'personal-qr', 'family-qr'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+/** SPEC §2: Personal QR Code is the default tab. */
+const DEFAULT_TAB: SettingsTab = 'personal-qr';
+
+function isSettingsTab(value: string | null): value is SettingsTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * /settings — a side menu of four tabs (SPEC §2). The chosen tab is kept in the address (?tab=),
+ * so a reload or a shared link opens the same tab.
+ */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : DEFAULT_TAB;
+  const [focusFamily, setFocusFamily] = useState(false);
+
+  const selectTab = (next: SettingsTab) => {
+    setParams(next === DEFAULT_TAB ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+  };
+
+  // Manage Family switches tabs; move focus along so keyboard and screen reader users follow.
+  useEffect(() => {
+    if (!focusFamily || tab !== 'family') return;
+    document.getElementById(FAMILY_HEADING_ID)?.focus();
+    setFocusFamily(false);
+  }, [focusFamily, tab]);
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Tabs<SettingsTab>
+        label="Settings"
+        orientation="vertical"
+        value={tab}
+        onChange={selectTab}
+        items={[
+          {
+            id: 'account',
+            label: 'Account Settings',
+            content: (
+              <AccountSettingsTab
+                onManageFamily={() => {
+                  selectTab('family');
+                  setFocusFamily(true);
+                }}
+              />
+            ),
+          },
+          { id: 'family', label: 'Family Members', content: <FamilyMembersTab /> },
+          { id: 'personal-qr', label: 'Personal QR Code', content: <PersonalQrTab /> },
+          { id: 'family-qr', label: 'Family QR Codes', content: <FamilyQrCodesTab /> },
+        ]}
+      />
+    </>
+  );
 }

@@ -1,0 +1,184 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { EmergencyContact, Medication } from '@kinchart/shared/profile';
+import { buttonClassName } from '../../../components/ui/button';
+import { PetMarker } from '../../profiles/components/pet-marker';
+import { formatDate } from '../../profiles/lib/format';
+
+/** SPEC §9: the dashboard shows at most 3 current medications, then a more indicator. */
+export const DASHBOARD_MEDICATION_LIMIT = 3;
+
+/** What the dashboard shows of one person, whichever source it came from (SPEC §4 fallbacks). */
+export interface PersonView {
+  name: string | null;
+  date_of_birth: string | null;
+  phone_number: string | null;
+  address: string | null;
+  /** Only for a family member. */
+  relationship?: string | null;
+  is_pet?: boolean;
+  blood_type: string | null;
+  has_allergies: boolean;
+  allergy_details: string | null;
+  has_bleeding_disorders: boolean;
+  bleeding_disorder_details: string | null;
+  emergency_contacts: EmergencyContact[];
+  medications: Medication[];
+}
+
+const NOT_PROVIDED = 'Not provided';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Details({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(0,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function Warning({ title, details }: { title: string; details: string | null }) {
+  return (
+    <div className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" className="mt-0.5 size-4 shrink-0 text-amber-700">
+        <path d="M10 2 1 18h18L10 2Zm-1 6h2v5H9V8Zm0 6h2v2H9v-2Z" />
+      </svg>
+      <p>
+        <strong className="font-semibold">Warning: {title}</strong>
+        {details ? <span className="block break-words">{details}</span> : null}
+      </p>
+    </div>
+  );
+}
+
+/** The contact marked primary, else the first one. */
+export function primaryContact(contacts: EmergencyContact[]): EmergencyContact | undefined {
+  return contacts.find((c) => c.is_primary) ?? contacts[0];
+}
+
+export interface ProfileInformationProps {
+  person: PersonView | undefined;
+  /** True while the person's data is still on its way. */
+  loading: boolean;
+  /** Where the edit link goes (the profile editor or the member page). */
+  editHref: string | null;
+  editLabel: string;
+  /** The QR image slot (SPEC §2 dashboard; filled by the emergency feature). */
+  qr?: ReactNode;
+}
+
+/** SPEC §2 Profile Information: Basic Info, Critical Medical Info, Primary Emergency Contact, Current Medications. */
+export function ProfileInformation({ person, loading, editHref, editLabel, qr }: ProfileInformationProps) {
+  const isMember = person?.relationship !== undefined;
+  const current = (person?.medications ?? []).filter((m) => m.is_current);
+  const shown = current.slice(0, DASHBOARD_MEDICATION_LIMIT);
+  const more = current.length - shown.length;
+  const contact = primaryContact(person?.emergency_contacts ?? []);
+  const value = (v: string | null | undefined) => (v ? v : NOT_PROVIDED);
+
+  const basicRows: [string, ReactNode][] = [
+    ['Name', value(person?.name)],
+    ['Date of Birth', person?.date_of_birth ? formatDate(person.date_of_birth) : NOT_PROVIDED],
+    ['Phone', value(person?.phone_number)],
+    ['Address', value(person?.address)],
+  ];
+  if (isMember) basicRows.push(['Relationship', value(person?.relationship)]);
+
+  return (
+    <section aria-labelledby="profile-information-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <h2 id="profile-information-heading" className="text-xl font-semibold text-slate-900">
+            Profile Information
+          </h2>
+          {person?.is_pet ? <PetMarker className="size-5 text-amber-700" /> : null}
+        </div>
+        {editHref ? (
+          <Link to={editHref} className={buttonClassName('secondary', 'sm')}>
+            {editLabel}
+          </Link>
+        ) : null}
+      </div>
+      {loading ? (
+        <p role="status" className="text-slate-700">
+          Loading profile...
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+        <div className="grid min-w-0 flex-1 gap-4 md:grid-cols-2">
+          <Block title="Basic Info">
+            <Details rows={basicRows} />
+          </Block>
+
+          <Block title="Critical Medical Info">
+            <Details rows={[['Blood Type', value(person?.blood_type)]]} />
+            {person?.has_allergies ? <Warning title="Allergies" details={person.allergy_details} /> : null}
+            {person?.has_bleeding_disorders ? <Warning title="Bleeding Disorder" details={person.bleeding_disorder_details} /> : null}
+            {person && !person.has_allergies && !person.has_bleeding_disorders ? (
+              <p className="text-sm text-slate-700">No allergy or bleeding disorder recorded.</p>
+            ) : null}
+          </Block>
+
+          <Block title="Primary Emergency Contact">
+            {contact ? (
+              <Details
+                rows={[
+                  ['Name', contact.name],
+                  ['Relationship', value(contact.relationship)],
+                  [
+                    'Phone',
+                    contact.phone_number ? (
+                      <a href={`tel:${contact.phone_number}`} className="font-medium text-brand-700 underline underline-offset-2">
+                        {contact.phone_number}
+                      </a>
+                    ) : (
+                      NOT_PROVIDED
+                    ),
+                  ],
+                ]}
+              />
+            ) : (
+              <p className="text-sm text-slate-700">No emergency contact added</p>
+            )}
+          </Block>
+
+          <Block title="Current Medications">
+            {shown.length === 0 ? (
+              <p className="text-sm text-slate-700">No current medications</p>
+            ) : (
+              <ul className="flex flex-col gap-2 text-sm">
+                {shown.map((m) => (
+                  <li key={m.id} className="rounded-lg bg-slate-50 px-3 py-2">
+                    <span className="font-semibold break-words text-slate-900">{m.medication_name || 'Unnamed medication'}</span>
+                    {m.dosage || m.frequency ? (
+                      <span className="block text-slate-700">{[m.dosage, m.frequency].filter(Boolean).join(' · ')}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {more > 0 ? (
+              <p className="text-sm font-semibold text-brand-800">
+                +{more} more
+              </p>
+            ) : null}
+          </Block>
+        </div>
+        {qr ? <div className="flex shrink-0 justify-center">{qr}</div> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { useAuth } from '../../auth/api/check-auth';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+
+function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`flex flex-col gap-4 rounded-2xl border bg-white p-4 shadow-sm sm:p-6 ${
+        tone === 'danger' ? 'border-red-300' : 'border-slate-200'
+      }`}
+    >
+      <h3 id={id} className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-800' : 'text-slate-900'}`}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Settings → Account Settings (SPEC §2). */
+export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => void }) {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const email = auth.data?.authenticated ? auth.data.user.email : undefined;
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="text-xl font-semibold text-slate-900">Account Settings</h2>
+
+      <SettingsSection id="settings-profile-heading" title="Profile and Family">
+        <p className="text-sm text-slate-700">Update your own details or the profiles of the people and pets you look after.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void navigate('/edit-profile')}>
+            Edit Profile
+          </Button>
+          <Button variant="secondary" onClick={onManageFamily}>
+            Manage Family
+          </Button>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-password-heading" title="Change Password">
+        <ChangePasswordForm />
+      </SettingsSection>
+
+      <SettingsSection id="settings-email-heading" title="Change Email Address">
+        <ChangeEmailForm currentEmail={email} />
+      </SettingsSection>
+
+      <SettingsSection id="settings-security-heading" title="Security">
+        <p className="text-sm text-slate-700">Add a second step when you sign in.</p>
+        <div>
+          <Button variant="secondary" disabled>
+            Two-Factor Authentication
+            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Coming Soon</span>
+          </Button>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-danger-heading" title="Danger Zone" tone="danger">
+        <DeleteAccountSection />
+      </SettingsSection>
+    </div>
+  );
+}

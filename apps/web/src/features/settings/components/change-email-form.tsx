@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changeEmailSchema, type ChangeEmailInput } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { StatusMessage } from '../../profiles/components/status-message';
+import { errorMessage } from '../../profiles/lib/format';
+import { useChangeEmail } from '../api/change-email';
+
+const EMPTY = { newEmail: '', password: '' };
+
+/** Settings → Account Settings → Change Email Address (SPEC §2, §5: a valid email and the password). */
+export function ChangeEmailForm({ currentEmail }: { currentEmail?: string | undefined }) {
+  const change = useChangeEmail();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setStatus(null);
+      try {
+        const answer = await change.mutateAsync(values);
+        reset(EMPTY);
+        setStatus(answer.message || 'Email updated successfully');
+      } catch (error) {
+        setStatus(errorMessage(error, 'Failed to update email'));
+      }
+    },
+    () => setStatus(null),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-md flex-col gap-4">
+      {currentEmail ? (
+        <p className="text-sm text-slate-700">
+          Current email: <span className="font-medium break-all text-slate-900">{currentEmail}</span>
+        </p>
+      ) : null}
+      <Field label="New Email" type="email" autoComplete="email" error={errors.newEmail?.message} {...register('newEmail')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Enter your password to confirm the change."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <StatusMessage message={status} />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating...' : 'Update Email'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { changePasswordSchema } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { StatusMessage } from '../../profiles/components/status-message';
+import { errorMessage } from '../../profiles/lib/format';
+import { useChangePassword } from '../api/change-password';
+
+// SPEC §5: the new password and its confirmation must match, otherwise 'New passwords do not match'.
+const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'New passwords do not match',
+  });
+type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+type ChangePasswordFormOutput = z.output<typeof changePasswordFormSchema>;
+
+const EMPTY: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Settings → Account Settings → Change Password (SPEC §2, §7 PUT /api/auth/changePassword). */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormOutput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(
+    async ({ currentPassword, newPassword }) => {
+      setStatus(null);
+      try {
+        const answer = await change.mutateAsync({ currentPassword, newPassword });
+        reset(EMPTY);
+        setStatus(answer.message || 'Password updated successfully');
+      } catch (error) {
+        setStatus(errorMessage(error, 'Failed to update password'));
+      }
+    },
+    () => setStatus(null),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-md flex-col gap-4">
+      <Field
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Field
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Field
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <StatusMessage message={status} />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating...' : 'Update Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

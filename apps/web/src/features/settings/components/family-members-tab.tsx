@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import type { FamilyMemberSummary } from '@kinchart/shared/profile';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useDeleteFamilyMember } from '../../profiles/api/delete-family-member';
+import { useFamilyMembers } from '../../profiles/api/get-family-members';
+import { AddFamilyMemberModal } from '../../profiles/components/add-family-member-modal';
+import { FamilyMemberEditor } from '../../profiles/components/family-member-editor';
+import { PetBadge } from '../../profiles/components/pet-marker';
+import { StatusMessage } from '../../profiles/components/status-message';
+import { errorMessage, formatDate } from '../../profiles/lib/format';
+import { MemberActionsMenu } from './member-actions-menu';
+
+export const FAMILY_HEADING_ID = 'settings-family-members-heading';
+
+function displayName(member: FamilyMemberSummary): string {
+  return member.name?.trim() || 'Unnamed member';
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function MemberCard({ member, onEdit, onDelete }: { member: FamilyMemberSummary; onEdit: () => void; onDelete: () => void }) {
+  const name = displayName(member);
+  return (
+    <li className="relative rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-brand-300">
+      {/* SPEC §2: clicking the card also edits. */}
+      <button type="button" onClick={onEdit} className="flex w-full flex-col items-start gap-1 rounded-xl p-4 pr-14 text-left">
+        <span className="text-lg font-semibold break-words text-slate-900">{name}</span>
+        {member.relationship ? <span className="text-sm text-slate-700">{capitalize(member.relationship)}</span> : null}
+        {member.date_of_birth ? <span className="text-sm text-slate-700">Born {formatDate(member.date_of_birth)}</span> : null}
+        {member.is_pet ? (
+          <span className="mt-1">
+            <PetBadge />
+          </span>
+        ) : null}
+      </button>
+      <div className="absolute top-2 right-2">
+        <MemberActionsMenu memberName={name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </li>
+  );
+}
+
+/** Settings → Family Members (SPEC §2): Add Member, the member cards, edit and delete. */
+export function FamilyMembersTab() {
+  const members = useFamilyMembers();
+  const remove = useDeleteFamilyMember();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<FamilyMemberSummary | null>(null);
+  const [deleting, setDeleting] = useState<FamilyMemberSummary | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setStatus(null);
+    try {
+      const answer = await remove.mutateAsync(deleting.id);
+      setStatus(answer.message || 'Family member deleted successfully');
+    } catch (error) {
+      setStatus(errorMessage(error, 'Failed to delete family member'));
+    }
+    setDeleting(null);
+  };
+
+  let body;
+  if (members.isPending) {
+    body = <p className="text-slate-700">Loading family members...</p>;
+  } else if (members.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="font-medium text-red-700">
+          Failed to load family members
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void members.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (members.data.length === 0) {
+    body = (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby={FAMILY_HEADING_ID}>
+        {members.data.map((member) => (
+          <MemberCard
+            key={member.id}
+            member={member}
+            onEdit={() => setEditing(member)}
+            onDelete={() => setDeleting(member)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={FAMILY_HEADING_ID} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={FAMILY_HEADING_ID} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+            Family Members
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">Profiles for the people and pets you look after.</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>Add Member</Button>
+      </div>
+      <StatusMessage message={status} />
+      {body}
+
+      <AddFamilyMemberModal open={adding} onClose={() => setAdding(false)} onAdded={setStatus} />
+      {editing ? (
+        <FamilyMemberEditor
+          variant="modal"
+          member={editing}
+          onSaved={() => setEditing(null)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Member"
+        message={deleting ? `Are you sure you want to delete ${displayName(deleting)}? Their profile, contacts, providers and medications will be removed.` : ''}
+        confirmLabel="Delete Member"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
