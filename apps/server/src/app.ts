@@ -28,6 +28,8 @@ import { createStorage } from './storage/create-storage';
 import { createMedicalFileService } from './features/files/medical-file.service';
 import { createFileShareService } from './features/files/file-share.service';
 import { fileRoutes, sharedFileRoutes } from './features/files/files.routes';
+import { createExportService } from './features/export/export.service';
+import { exportRoutes } from './features/export/export.routes';
 
 export interface AppDeps {
   config: Config;
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
   await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares });
+  // Export, import, FHIR and SMART Health Links (issue 7).
+  await app.register(exportRoutes, { exports: createExportService({ db, ...storage, log: app.log }), requireUser: authenticated });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
+import { shlLinks } from './migrations/0002-shl-links';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ export type DialectName = 'sqlite' | 'postgres';
 // Migrations are listed here rather than read from disk so the bundled server carries them.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-shl-links': shlLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -204,6 +204,14 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+export interface ShlLinksTable {
+  id: string;
+  user_id: string;
+  emergency_share_id: string; // unique: one SMART Health Link per emergency code
+  manifest_id: string; // unique, 43-char base64url (256 bits)
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -219,5 +227,6 @@ export interface Database {
   appointments: AppointmentsTable;
   notifications: NotificationsTable;
   audit_events: AuditEventsTable;
+  shl_links: ShlLinksTable;
 }
 

@@ -18,7 +18,10 @@ export type AuditAction =
   | 'file_share_create'
   | 'file_share_open'
   | 'export'
-  | 'import';
+  | 'import'
+  | 'emergency_fhir_download'
+  | 'shl_link_create'
+  | 'shl_access';
 
 export interface AuditEvent {
   userId: string | null;

@@ -37,6 +37,11 @@ export function createEmergencyRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** By the row id (a SMART Health Link names its code this way). */
+    findById(id: string) {
+      return db.selectFrom('emergency_shares').select(SHARE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
     findByShareId(kind: ShareKind, shareId: string) {
       return db
         .selectFrom('emergency_shares')

@@ -13,7 +13,7 @@ import { fromFlag } from '../../lib/flags';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { addNotification } from '../notifications/notification.repository';
-import type { ShareKind } from './emergency.repository';
+import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
 import { loadEmergencyInfo } from './emergency-info.repository';
 
@@ -24,6 +24,17 @@ const ACCESS_NOTICE_WINDOW_MS = 5 * 60_000;
 export const MAX_PIN_ATTEMPTS_PER_IP_HOUR = 30;
 
 type Target = { self: true } | { memberId: string };
+type ShareRow = NonNullable<Awaited<ReturnType<EmergencyRepository['findById']>>>;
+/** A code named by its public share id (and the route's kind), or by its row id. */
+export type ShareRef = { kind: ShareKind; shareId: string } | { id: string };
+/** Where a PIN was entered: the emergency page, the clinicians' FHIR download, a SMART Health Link passcode. */
+export type AccessChannel = 'page' | 'fhir' | 'shl';
+export interface UnlockedShare {
+  id: string;
+  userId: string;
+  profileId: string;
+  kind: ShareKind;
+}
 
 const kindOf = (target: Target): ShareKind => ('self' in target ? 'self' : 'family');
 
@@ -68,6 +79,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     kind: ShareKind,
     personName: string | null,
     event: 'setup' | 'access' | 'locked' | 'disabled',
+    via?: { recipient: string },
   ) {
     const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
@@ -86,7 +98,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
           type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
           level: 'info',
           title: 'Emergency information accessed',
-          message: `Someone opened ${who} emergency information with the correct PIN.`,
+          message: via
+            ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
+            : `Someone opened ${who} emergency information with the correct PIN.`,
         });
       case 'locked':
         return addNotification(deps.db, {
@@ -146,47 +160,91 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
      * Without a PIN: `{ requirePin: true }` and nothing else.
      */
     async view(kind: ShareKind, shareId: string, pin: string | undefined, ip: string): Promise<{ requirePin: true } | EmergencyInfo> {
-      const share = await repo.findByShareId(kind, shareId);
-      if (!share || !fromFlag(share.is_active)) throw notFound(NOT_FOUND_MESSAGE);
+      const share = await activeShare({ kind, shareId });
       if (pin === undefined || pin === '') return { requirePin: true };
-
       const now = new Date();
-      if ((await repo.countIpAttempts(ip, new Date(now.getTime() - 3_600_000))) >= MAX_PIN_ATTEMPTS_PER_IP_HOUR) {
-        throw tooManyRequests('Too many PIN attempts from this network. Please try again later.', 3600);
+      await checkPin(share, pin, ip, 'page', now);
+      const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
+      if (!info) throw notFound(NOT_FOUND_MESSAGE);
+      if (await repo.claimAccessNotice(share.id, now, ACCESS_NOTICE_WINDOW_MS)) {
+        await notifyOwner(share.user_id, share.kind, info.name, 'access');
       }
-      await repo.recordIpAttempt(ip, now);
+      await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
+      return info;
+    },
 
-      const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
-      if (!reserved) throw await refusal(share.id, kind, shareId);
+    /**
+     * Opens a code with its PIN for another channel (the clinicians' FHIR download, a SMART Health
+     * Link passcode): the same attempt counters, lock and deactivation as the emergency page, so a
+     * guess anywhere counts everywhere. Answers who the code belongs to; throws 404 / 401 / 429.
+     */
+    async unlock(ref: ShareRef, pin: string, ip: string, channel: Exclude<AccessChannel, 'page'>): Promise<UnlockedShare> {
+      const share = await activeShare(ref);
+      await checkPin(share, pin, ip, channel, new Date());
+      return { id: share.id, userId: share.user_id, profileId: share.profile_id, kind: share.kind };
+    },
 
-      const correct = /^\d{4}$/.test(pin) && (await verifySecret(share.pin_hash, pin));
-      if (correct) {
-        await repo.releaseAttempt(share.id);
-        const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
-        if (!info) throw notFound(NOT_FOUND_MESSAGE);
-        if (await repo.claimAccessNotice(share.id, now, ACCESS_NOTICE_WINDOW_MS)) {
-          await notifyOwner(share.user_id, kind, info.name, 'access');
-        }
-        await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
-        return info;
-      }
-
-      await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_pin_failed', ip, detail: { kind } });
-      const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
-      if (reserved.failed_total >= MAX_PIN_TOTAL) {
-        if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled');
-      } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
-        if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked');
-      }
-      const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
-      throw new HttpError(401, /^\d{4}$/.test(pin) ? 'Invalid PIN' : PIN_FORMAT_MESSAGE, { remainingAttempts });
+    /**
+     * Tells the owner their code was opened through `channel`. The page and the FHIR download share
+     * the 5-minute notice window (one visit, one notice); a SMART Health Link access always notifies,
+     * naming the recipient the requester gave.
+     */
+    async notifyAccess(share: UnlockedShare, channel: Exclude<AccessChannel, 'page'>, recipient?: string): Promise<void> {
+      if (channel !== 'shl' && !(await repo.claimAccessNotice(share.id, new Date(), ACCESS_NOTICE_WINDOW_MS))) return;
+      const name = (await repo.findOwnedProfile(share.userId, { memberId: share.profileId }))?.name ?? null;
+      await notifyOwner(share.userId, share.kind, name, 'access', channel === 'shl' ? { recipient: recipient ?? 'Someone' } : undefined);
     },
   };
 
+  async function activeShare(ref: ShareRef): Promise<ShareRow> {
+    const share = 'id' in ref ? await repo.findById(ref.id) : await repo.findByShareId(ref.kind, ref.shareId);
+    if (!share || !fromFlag(share.is_active)) throw notFound(NOT_FOUND_MESSAGE);
+    return share;
+  }
+
+  /**
+   * DESIGN §7, the one PIN check every channel goes through: per-address hourly cap, then one
+   * attempt reserved atomically on the code's counters, released only when the PIN is right. A
+   * wrong PIN is audited, locks the code after 5 in a row (warning the owner), deactivates it
+   * after 10 (telling the owner), and answers 401 with the attempts left.
+   */
+  async function checkPin(share: ShareRow, pin: string, ip: string, channel: AccessChannel, now: Date): Promise<void> {
+    if ((await repo.countIpAttempts(ip, new Date(now.getTime() - 3_600_000))) >= MAX_PIN_ATTEMPTS_PER_IP_HOUR) {
+      throw tooManyRequests('Too many PIN attempts from this network. Please try again later.', 3600);
+    }
+    await repo.recordIpAttempt(ip, now);
+
+    const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
+    if (!reserved) throw await refusal(share);
+
+    const wellFormed = /^\d{4}$/.test(pin);
+    if (wellFormed && (await verifySecret(share.pin_hash, pin))) {
+      await repo.releaseAttempt(share.id);
+      return;
+    }
+
+    const { kind } = share;
+    await recordAudit(deps.db, {
+      userId: share.user_id,
+      action: 'emergency_pin_failed',
+      ip,
+      detail: channel === 'page' ? { kind } : { kind, via: channel },
+    });
+    const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
+    if (reserved.failed_total >= MAX_PIN_TOTAL) {
+      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled');
+    } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
+      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked');
+    }
+    const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
+    const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;
+    throw new HttpError(401, message, { remainingAttempts });
+  }
+
   /** Why an attempt could not be reserved: deactivated (404) or locked (429 with Retry-After). */
-  async function refusal(id: string, kind: ShareKind, shareId: string): Promise<HttpError> {
-    const share = await repo.findByShareId(kind, shareId);
-    if (!share || share.id !== id || !fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
+  async function refusal(reserved: ShareRow): Promise<HttpError> {
+    const share = await repo.findById(reserved.id);
+    if (!share || !fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
     if (share.failed_total >= MAX_PIN_TOTAL) {
       await repo.disable(share.id);
       return notFound(NOT_FOUND_MESSAGE);

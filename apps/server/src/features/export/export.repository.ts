@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type {
+  AppointmentsTable,
+  EmergencyContactsTable,
+  HealthcareProvidersTable,
+  MedicalFilesTable,
+  MedicationsTable,
+  NotificationsTable,
+  ProfilesTable,
+} from '../../db/schema';
+
+// Everything one account holds, read for the export (issue 7). Every query is filtered by the
+// owner (DESIGN §4). Rows come back raw (0/1 flags, positions, timestamps): kinchart.json keeps
+// what the database keeps, so an import can put it back exactly.
+
+export interface AccountData {
+  account: { username: string; email: string };
+  profiles: Selectable<ProfilesTable>[];
+  contacts: Selectable<EmergencyContactsTable>[];
+  providers: Selectable<HealthcareProvidersTable>[];
+  medications: Selectable<MedicationsTable>[];
+  appointments: Selectable<AppointmentsTable>[];
+  notifications: Selectable<NotificationsTable>[];
+  files: Selectable<MedicalFilesTable>[];
+}
+
+export async function loadAccountData(db: Db, userId: string): Promise<AccountData | undefined> {
+  const account = await db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!account) return undefined;
+  const [profiles, contacts, providers, medications, appointments, notifications, files] = await Promise.all([
+    // The own profile first, then members oldest first (as the family list shows them).
+    db.selectFrom('profiles').selectAll().where('user_id', '=', userId).orderBy('is_self', 'desc').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('emergency_contacts').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('healthcare_providers').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('medications').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('appointment_date').orderBy('start_time').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('medical_files').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return { account, profiles, contacts, providers, medications, appointments, notifications, files };
+}

@@ -1,0 +1,185 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import { ZipFile } from 'yazl';
+import { EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
+import type { Db } from '../../db/database';
+import type { MedicalFilesTable } from '../../db/schema';
+import { fromFlag } from '../../lib/flags';
+import { notFound } from '../../lib/http-errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { decryptStream, fileAssociatedData, unwrapDataKey } from '../../storage/envelope';
+import { recordAudit } from '../audit/audit.repository';
+import type { IpsDocument } from './fhir-ips';
+import { buildIpsBundle } from './fhir-ips';
+import type { AccountData } from './export.repository';
+import { loadAccountData } from './export.repository';
+import { buildKinchartDocument, personBundle } from './kinchart-format';
+import { safeSegment, uniqueNamer, withExtension } from './zip-names';
+
+// GET /api/user/export (issue 7): one zip, streamed. Entries are stored uncompressed (the files are
+// mostly PDFs and images, already compressed) with their sizes known up front, so yazl can say the
+// exact length before the first byte: the browser shows real progress, and a download cut short is
+// always detectable. Files are decrypted one at a time as the zip reaches them (addReadStreamLazy),
+// so memory stays flat whatever the size.
+
+export interface ExportDeps {
+  db: Db;
+  blobs: BlobStore;
+  masterKey: Buffer;
+  log: FastifyBaseLogger;
+}
+
+export interface ExportStream {
+  body: Readable;
+  /** Exact byte length of the zip. */
+  size: number;
+  filename: string;
+}
+
+type FileRow = Selectable<MedicalFilesTable>;
+
+export function readme(now: Date, people: { name: string; path: string }[], fileCount: number): string {
+  const lines = [
+    'Kinchart export',
+    '===============',
+    '',
+    `Made ${now.toISOString()} — everything your Kinchart account holds, in open formats.`,
+    '',
+    'kinchart.json',
+    `  Every profile (yours and each family member's, pets included), emergency contact, healthcare`,
+    `  provider, medication, appointment, notification, and every file's details. Format`,
+    `  "kinchart-export" version ${EXPORT_FORMAT_VERSION}, documented in Kinchart's docs/decisions/0004-export-format.md.`,
+    '  Import this whole zip into Kinchart (Settings > Import) to restore it, into this or another account.',
+    '',
+    'fhir/',
+    '  One FHIR R4 Bundle per person, shaped as an International Patient Summary (IPS) document:',
+    '  allergies, problems, medications, vital signs, blood group, advance directives, contacts,',
+    '  providers, appointments and a DocumentReference for each file. Clinicians\' systems and',
+    '  personal health apps that speak FHIR can read these. Attachment URLs point into files/ of this zip.',
+    ...people.map((p) => `    ${p.path}  ${p.name}`),
+    '',
+    'files/',
+    `  The original of each of your ${fileCount} uploaded file${fileCount === 1 ? '' : 's'}, decrypted, under its record name`,
+    '  (made safe for any computer; a repeated name gets " (2)", " (3)", ...).',
+    '',
+    'Not included: your password, sessions, the audit log, and emergency QR codes with their PINs',
+    '(set those up again after an import). This zip is not encrypted: keep it somewhere safe.',
+    '',
+  ];
+  return lines.join('\r\n');
+}
+
+export function createExportService(deps: ExportDeps) {
+  const { db, blobs, masterKey } = deps;
+
+  async function openDecrypted(row: FileRow): Promise<Readable> {
+    const aad = fileAssociatedData(row.id, row.user_id);
+    const dataKey = unwrapDataKey(masterKey, row.wrapped_key, aad);
+    const source = await blobs.get(row.storage_key);
+    return Readable.from(decryptStream(source, dataKey, aad), { objectMode: false });
+  }
+
+  /** Zip paths: fhir/<person>.json and files/<record name>, safe and unique. */
+  function namePaths(data: AccountData) {
+    const fhirName = uniqueNamer();
+    const fileName = uniqueNamer();
+    const fhir = new Map<string, string>();
+    for (const p of data.profiles) {
+      fhir.set(p.id, `fhir/${fhirName(safeSegment(`${p.name?.trim() || (fromFlag(p.is_self) ? 'Me' : 'Family member')}.json`, 'person'))}`);
+    }
+    const files = new Map<string, string>();
+    for (const f of data.files) files.set(f.id, `files/${fileName(safeSegment(withExtension(f.display_name, f.file_type), 'file'))}`);
+    return { fhir, files };
+  }
+
+  return {
+    async export(userId: string, ip: string, now = new Date()): Promise<ExportStream> {
+      const data = await loadAccountData(db, userId);
+      if (!data) throw notFound('Account not found');
+      const paths = namePaths(data);
+      const selfId = data.profiles.find((p) => fromFlag(p.is_self))?.id;
+
+      const zip = new ZipFile();
+      const stored = { compress: false, mtime: now } as const;
+      const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+
+      const people = data.profiles.map((p) => ({ name: p.name?.trim() || 'Unnamed', path: paths.fhir.get(p.id) ?? '' }));
+      zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
+      zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
+
+      // Appointments belong to the account, so they go in the account holder's summary; a file goes
+      // in the summary of the person it was filed under (the account holder's when none).
+      for (const p of data.profiles) {
+        const documents: IpsDocument[] = data.files
+          .filter((f) => (f.profile_id ?? selfId) === p.id)
+          .map((f) => ({
+            id: f.id,
+            display_name: f.display_name,
+            file_type: f.file_type,
+            size: Number(f.size),
+            created_at: f.created_at,
+            record_date: f.record_date,
+            provider_name: f.provider_name,
+            visit_reason: f.visit_reason,
+            url: paths.files.get(f.id) ?? '',
+          }));
+        const bundle = buildIpsBundle({
+          person: personBundle(data, p),
+          appointments: p.id === selfId ? data.appointments : [],
+          documents,
+          now,
+        });
+        zip.addBuffer(json(bundle), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
+      }
+
+      // Files last, each opened only when the zip reaches it. If the client goes away, the open
+      // file is closed and no further file is opened.
+      const body = new PassThrough();
+      let current: Readable | undefined;
+      let aborted = false;
+      const fail = (error: unknown, fileId?: string) => {
+        if (aborted) return;
+        aborted = true;
+        current?.destroy();
+        // The log names the file by id only (DESIGN §5: no health data in logs).
+        deps.log.error({ err: { message: (error as Error).message }, fileId }, 'export failed while streaming');
+        body.destroy(new Error('Export failed'));
+      };
+      body.on('close', () => {
+        if (!body.writableFinished) {
+          aborted = true;
+          current?.destroy();
+        }
+      });
+      for (const f of data.files) {
+        zip.addReadStreamLazy(paths.files.get(f.id) ?? `files/${f.id}`, { ...stored, mtime: new Date(f.updated_at), size: Number(f.size) }, (cb) => {
+          if (aborted) return cb(new Error('Export aborted'), new PassThrough());
+          openDecrypted(f).then(
+            (stream) => {
+              current = stream;
+              stream.on('error', (err) => fail(err, f.id));
+              cb(null, stream);
+            },
+            (err: unknown) => fail(err, f.id),
+          );
+        });
+      }
+      zip.on('error', (err) => fail(err));
+
+      const size = await new Promise<number>((resolve) => {
+        (zip.end as (options: undefined, callback: (size: number) => void) => void)(undefined, resolve);
+      });
+      zip.outputStream.pipe(body);
+
+      await recordAudit(db, {
+        userId,
+        action: 'export',
+        ip,
+        detail: { profiles: data.profiles.length, files: data.files.length, bytes: size },
+      });
+      return { body, size, filename: `kinchart-export-${now.toISOString().slice(0, 10)}.zip` };
+    },
+  };
+}
+export type ExportService = ReturnType<typeof createExportService>;

@@ -1,0 +1,184 @@
+import type { Selectable } from 'kysely';
+import type { KinchartExport } from '@kinchart/shared/export';
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
+import type { ProfileValues } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import type { NotificationsTable, ProfilesTable } from '../../db/schema';
+import { fromFlag } from '../../lib/flags';
+import type { ProfileBundle } from '../profiles/profile.repository';
+import type { AccountData } from './export.repository';
+
+// kinchart.json, format version 1 (docs/decisions/0004-export-format.md; schema in
+// packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
+
+const BOOLEAN_FIELDS = new Set<string>([
+  'organ_donor',
+  'advance_directives',
+  'living_will',
+  'has_vision_impairment',
+  'has_hearing_impairment',
+  'has_allergies',
+  'has_chronic_conditions',
+  'has_bleeding_disorders',
+  'has_previous_surgeries',
+  'has_mobility_issues',
+  'had_anesthesia_reactions',
+]);
+
+export function profileValues(row: Selectable<ProfilesTable>): ProfileValues {
+  const values: Record<string, unknown> = {};
+  for (const key of PROFILE_FIELD_NAMES) {
+    const value = row[key];
+    values[key] = BOOLEAN_FIELDS.has(key) ? fromFlag(value as number) : value;
+  }
+  return values as ProfileValues;
+}
+
+/** The message of a stored notification (JSON `{ message }`, or plain text in older rows). */
+export function notificationMessage(row: Pick<Selectable<NotificationsTable>, 'data'>): string {
+  try {
+    const parsed = JSON.parse(row.data ?? '{}') as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return row.data ?? '';
+  }
+}
+
+/** One person as the IPS builder reads them (the same shape loadProfileBundle gives). */
+export function personBundle(data: AccountData, profile: Selectable<ProfilesTable>): ProfileBundle {
+  const mine = <T extends { profile_id: string }>(rows: T[]) => rows.filter((r) => r.profile_id === profile.id);
+  return {
+    profile: { ...profileValues(profile), id: profile.id, is_self: fromFlag(profile.is_self), relationship: profile.relationship, is_pet: fromFlag(profile.is_pet) },
+    emergency_contacts: mine(data.contacts).map((c) => ({
+      id: c.id,
+      contact_id: c.id,
+      name: c.name,
+      relationship: c.relationship,
+      phone_number: c.phone_number,
+      email: c.email,
+      is_primary: fromFlag(c.is_primary),
+      has_medical_power: fromFlag(c.has_medical_power),
+    })),
+    healthcare_providers: mine(data.providers).map((h) => ({
+      id: h.id,
+      provider_id: h.id,
+      provider_name: h.provider_name,
+      name: h.provider_name,
+      specialty: h.specialty,
+      facility: h.facility,
+      phone_number: h.phone_number,
+      email: h.email,
+      address: h.address,
+      is_primary: fromFlag(h.is_primary),
+      notes: h.notes,
+    })),
+    medications: mine(data.medications).map((m) => ({
+      id: m.id,
+      medication_id: m.id,
+      medication_name: m.medication_name,
+      dosage: m.dosage,
+      frequency: m.frequency,
+      purpose: m.purpose,
+      start_date: m.start_date,
+      end_date: m.end_date,
+      is_current: fromFlag(m.is_current),
+    })),
+  };
+}
+
+export function buildKinchartDocument(
+  data: AccountData,
+  paths: { fhir: Map<string, string>; files: Map<string, string> },
+  now: Date,
+): KinchartExport {
+  const byProfile = <T extends { profile_id: string }>(rows: T[], profileId: string) => rows.filter((r) => r.profile_id === profileId);
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_FORMAT_VERSION,
+    exported_at: now.toISOString(),
+    account: data.account,
+    profiles: data.profiles.map((p) => ({
+      id: p.id,
+      is_self: fromFlag(p.is_self),
+      relationship: p.relationship,
+      is_pet: fromFlag(p.is_pet),
+      ...profileValues(p),
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+      fhir: paths.fhir.get(p.id),
+      emergency_contacts: byProfile(data.contacts, p.id).map((c) => ({
+        id: c.id,
+        name: c.name,
+        relationship: c.relationship,
+        phone_number: c.phone_number,
+        email: c.email,
+        is_primary: fromFlag(c.is_primary),
+        has_medical_power: fromFlag(c.has_medical_power),
+        position: Number(c.position),
+        created_at: c.created_at,
+      })),
+      healthcare_providers: byProfile(data.providers, p.id).map((h) => ({
+        id: h.id,
+        provider_name: h.provider_name,
+        specialty: h.specialty,
+        facility: h.facility,
+        phone_number: h.phone_number,
+        email: h.email,
+        address: h.address,
+        is_primary: fromFlag(h.is_primary),
+        notes: h.notes,
+        position: Number(h.position),
+        created_at: h.created_at,
+      })),
+      medications: byProfile(data.medications, p.id).map((m) => ({
+        id: m.id,
+        medication_name: m.medication_name,
+        dosage: m.dosage,
+        frequency: m.frequency,
+        purpose: m.purpose,
+        start_date: m.start_date,
+        end_date: m.end_date,
+        is_current: fromFlag(m.is_current),
+        position: Number(m.position),
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+      })),
+    })),
+    appointments: data.appointments.map((a) => ({
+      id: a.id,
+      uid: a.uid,
+      appointment_date: a.appointment_date,
+      start_time: a.start_time,
+      end_time: a.end_time,
+      provider_name: a.provider_name,
+      reason_for_visit: a.reason_for_visit,
+      location: a.location,
+      created_at: a.created_at,
+    })),
+    notifications: data.notifications.map((n) => ({
+      id: n.id,
+      type: n.type,
+      level: n.level,
+      title: n.title,
+      message: notificationMessage(n),
+      is_read: fromFlag(n.is_read),
+      is_hidden: fromFlag(n.is_hidden),
+      created_at: n.created_at,
+    })),
+    files: data.files.map((f) => ({
+      id: f.id,
+      profile_id: f.profile_id,
+      path: paths.files.get(f.id) ?? '',
+      display_name: f.display_name,
+      original_name: f.original_name,
+      file_type: f.file_type,
+      size: Number(f.size),
+      record_date: f.record_date,
+      provider_name: f.provider_name,
+      visit_location: f.visit_location,
+      visit_reason: f.visit_reason,
+      created_at: f.created_at,
+      updated_at: f.updated_at,
+    })),
+  };
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { isAcceptedMime } from './files';
+import { NOTIFICATION_LEVELS } from './notifications';
+import { appointmentTimeSchema } from './appointments';
+import { isoDateSchema } from './common';
+import { flag, optionalDateOf, optionalEmail, optionalText, profileFieldsSchema, requiredText } from './profile';
+
+// The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
+// kinchart.json is documented in docs/decisions/0004-export-format.md; this schema is its
+// definition: the export writes what it describes, and the import accepts nothing it does not.
+
+export const EXPORT_FORMAT = 'kinchart-export';
+/** Bumped on any change an older reader could misread; the import refuses versions it does not know. */
+export const EXPORT_FORMAT_VERSION = 1;
+
+export const EXPORT_PATH = '/api/user/export';
+export const IMPORT_PATH = '/api/user/import';
+
+/** An instant as Kinchart stores it (ISO-8601 with a zone). */
+const instant = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date-time' });
+const id = z.string().min(1).max(64);
+const position = z.number().int().min(0).max(100_000);
+
+export const exportContactSchema = z.object({
+  id,
+  name: requiredText('Contact name'),
+  relationship: optionalText(100),
+  phone_number: optionalText(50),
+  email: optionalEmail,
+  is_primary: flag,
+  has_medical_power: flag,
+  position,
+  created_at: instant,
+});
+
+export const exportProviderSchema = z.object({
+  id,
+  provider_name: requiredText('Provider name'),
+  specialty: optionalText(),
+  facility: optionalText(),
+  phone_number: optionalText(50),
+  email: optionalEmail,
+  address: optionalText(500),
+  is_primary: flag,
+  notes: optionalText(2000),
+  position,
+  created_at: instant,
+});
+
+export const exportMedicationSchema = z.object({
+  id,
+  medication_name: optionalText(),
+  dosage: optionalText(),
+  frequency: optionalText(),
+  purpose: optionalText(500),
+  start_date: optionalDateOf('Start date'),
+  end_date: optionalDateOf('End date'),
+  is_current: z.boolean(),
+  position,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const exportProfileSchema = profileFieldsSchema.extend({
+  id,
+  is_self: z.boolean(),
+  relationship: optionalText(100),
+  is_pet: z.boolean(),
+  created_at: instant,
+  updated_at: instant,
+  /** Path of this person's FHIR R4 Bundle inside the zip (informative; the import reads kinchart.json only). */
+  fhir: z.string().max(300).optional(),
+  emergency_contacts: z.array(exportContactSchema).max(50),
+  healthcare_providers: z.array(exportProviderSchema).max(50),
+  medications: z.array(exportMedicationSchema).max(200),
+});
+
+export const exportAppointmentSchema = z.object({
+  id,
+  uid: z.string().min(1).max(200).optional(),
+  appointment_date: isoDateSchema,
+  start_time: appointmentTimeSchema,
+  end_time: appointmentTimeSchema,
+  provider_name: requiredText('Provider name'),
+  reason_for_visit: optionalText(1000),
+  location: optionalText(500),
+  created_at: instant,
+});
+
+export const exportNotificationSchema = z.object({
+  id,
+  type: z.string().min(1).max(50),
+  level: z.enum(NOTIFICATION_LEVELS),
+  title: z.string().max(200),
+  message: z.string().max(2000),
+  is_read: z.boolean(),
+  is_hidden: z.boolean(),
+  created_at: instant,
+});
+
+export const exportFileSchema = z.object({
+  id,
+  /** The person the file belongs to, when it was filed under one; null for the account's own records. */
+  profile_id: id.nullable(),
+  /** Where the decrypted original is inside the zip: `files/<safe, unique name>`. */
+  path: z.string().regex(/^files\/[^/]+$/, 'must be files/<name>').max(300),
+  display_name: z.string().trim().min(1).max(255),
+  original_name: z.string().min(1).max(255),
+  file_type: z.string().refine(isAcceptedMime, 'is not a file type Kinchart accepts'),
+  size: z.number().int().min(0),
+  record_date: z.union([z.string().max(40), z.null()]),
+  provider_name: optionalText(),
+  visit_location: optionalText(),
+  visit_reason: optionalText(1000),
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** kinchart.json, format version 1. */
+export const kinchartExportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT, { message: `format must be "${EXPORT_FORMAT}"` }),
+    version: z.literal(EXPORT_FORMAT_VERSION),
+    exported_at: instant,
+    /** Informative only: an import never changes the signed-in account's username or email. */
+    account: z.object({ username: z.string().max(100), email: z.string().max(254) }),
+    profiles: z.array(exportProfileSchema).min(1).max(500),
+    appointments: z.array(exportAppointmentSchema).max(20_000),
+    notifications: z.array(exportNotificationSchema).max(20_000),
+    files: z.array(exportFileSchema).max(20_000),
+  })
+  .superRefine((doc, ctx) => {
+    const selves = doc.profiles.filter((p) => p.is_self).length;
+    if (selves !== 1) ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'must hold exactly one own profile (is_self)' });
+    const ids = new Set(doc.profiles.map((p) => p.id));
+    if (ids.size !== doc.profiles.length) ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'profile ids must be unique' });
+    doc.files.forEach((f, i) => {
+      if (f.profile_id !== null && !ids.has(f.profile_id)) {
+        ctx.addIssue({ code: 'custom', path: ['files', i, 'profile_id'], message: 'names no profile of this export' });
+      }
+    });
+    const paths = new Set(doc.files.map((f) => f.path));
+    if (paths.size !== doc.files.length) ctx.addIssue({ code: 'custom', path: ['files'], message: 'file paths must be unique' });
+  });
+export type KinchartExport = z.input<typeof kinchartExportSchema>;
+export type KinchartExportParsed = z.output<typeof kinchartExportSchema>;
+
+// ---------- import ----------
+
+/** Multipart field naming whose profile a FHIR Bundle goes to: 'self' (default) or a member id. */
+export const IMPORT_TARGET_FIELD = 'profileId';
+
+export const importCountsSchema = z.object({
+  family_members: z.number(),
+  emergency_contacts: z.number(),
+  healthcare_providers: z.number(),
+  medications: z.number(),
+  appointments: z.number(),
+  notifications: z.number(),
+  files: z.number(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importResultSchema = z.object({
+  message: z.string(),
+  format: z.enum(['kinchart', 'fhir']),
+  imported: importCountsSchema,
+  /** What was left out and why, e.g. "2 DocumentReference without embedded data". */
+  skipped: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The import accepts these; the picker's `accept` attribute is a hint only. */
+export const IMPORT_ACCEPT = '.zip,application/zip,.json,application/json,application/fhir+json';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+// SMART Health Links (HL7 SMART Health Cards and Links IG, STU1:
+// https://hl7.org/fhir/uv/smart-health-cards-and-links/links-specification.html) for emergency codes.
+// The passcode is the code's PIN and shares its attempt counter and lock rules (DESIGN §7).
+
+/** P: a passcode is required. (No L: the manifest URL answers for as long as the code is active.) */
+export const SHL_FLAG = 'P';
+/** Shown to anyone who scans the link, before any passcode: it names no person on purpose. */
+export const SHL_LABEL = 'Kinchart emergency summary';
+export const SHL_CONTENT_TYPE = 'application/fhir+json';
+export const SHL_RECIPIENT_MAX = 200;
+
+/** The decoded `shlink:/` payload. */
+export const shlPayloadSchema = z.object({
+  url: z.string(),
+  key: z.string().length(43),
+  flag: z.string().optional(),
+  label: z.string().max(80).optional(),
+  exp: z.number().optional(),
+  v: z.number().optional(),
+});
+export type ShlPayload = z.infer<typeof shlPayloadSchema>;
+
+/** GET /api/user/wearable-qr/shl and /api/user/family/members/{id}/qr/shl: the owner's link. */
+export const shlLinkSchema = z.object({
+  /** `shlink:/` followed by the base64url JSON payload. */
+  shlink: z.string(),
+  payload: shlPayloadSchema,
+});
+export type ShlLink = z.infer<typeof shlLinkSchema>;
+
+/** POST {manifest url}: who is asking, and the passcode (the code's PIN). */
+export const shlManifestRequestSchema = z.object({
+  recipient: z
+    .string({ message: 'recipient is required' })
+    .trim()
+    .min(1, 'recipient is required')
+    .max(SHL_RECIPIENT_MAX, `recipient must be at most ${SHL_RECIPIENT_MAX} characters`),
+  passcode: z.string().max(64).optional(),
+  embeddedLengthMax: z.number().int().positive().optional(),
+});
+export type ShlManifestRequest = z.infer<typeof shlManifestRequestSchema>;
+
+export const shlManifestSchema = z.object({
+  /** The summary follows the person's profile: it can change between fetches. */
+  status: z.literal('can-change'),
+  files: z.array(z.object({ contentType: z.string(), embedded: z.string(), lastUpdated: z.string().optional() })),
+});
+export type ShlManifest = z.infer<typeof shlManifestSchema>;
+
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** UTF-8 text → base64url without padding (no Buffer or btoa: this runs in the browser and in Node). */
+function toBase64Url(text: string): string {
+  // UTF-8 through encodeURIComponent: plain ES, no TextEncoder typings needed in this package.
+  const bytes = Array.from(encodeURIComponent(text).matchAll(/%([0-9A-F]{2})|[^%]/g), (m) => (m[1] ? parseInt(m[1], 16) : m[0].charCodeAt(0)));
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let j = 0; j < chars; j += 1) out += B64URL[(n >> (18 - 6 * j)) & 63];
+  }
+  return out;
+}
+
+function fromBase64Url(value: string): string {
+  const clean = value.replace(/=+$/, '');
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const c of clean) {
+    const v = B64URL.indexOf(c === '+' ? '-' : c === '/' ? '_' : c);
+    if (v < 0) throw new Error('Not base64url');
+    buffer = (buffer << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  return decodeURIComponent(bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''));
+}
+
+/** Encodes a payload as a `shlink:/` URI. */
+export function encodeShlink(payload: ShlPayload): string {
+  return `shlink:/${toBase64Url(JSON.stringify(payload))}`;
+}
+
+/** Decodes a `shlink:/` URI (with or without a viewer prefix ending in `#`). */
+export function decodeShlink(link: string): ShlPayload {
+  const at = link.indexOf('shlink:/');
+  if (at < 0) throw new Error('Not a SMART Health Link');
+  return shlPayloadSchema.parse(JSON.parse(fromBase64Url(link.slice(at + 'shlink:/'.length))));
+}
