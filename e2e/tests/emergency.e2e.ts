@@ -74,8 +74,9 @@ async function setUpCode(page: Page, panelName: string, pin: string): Promise<st
   const button = panel.getByRole('button', { name: 'Set Up QR Code' });
   await input.fill('48');
   expect(await button.isDisabled()).toBe(true);
-  // SPEC §5: anything but digits is dropped as it is typed.
-  await input.fill(`${pin.slice(0, 2)}x-${pin.slice(2)}`);
+  // SPEC §5: anything but digits is dropped as it is typed, and there are never more than 4.
+  await input.fill('');
+  await input.pressSequentially(`${pin.slice(0, 2)}x-${pin.slice(2)}9`);
   expect(await input.inputValue()).toBe(pin);
   await button.click();
   await expectVisible(panel.getByText('QR code set up successfully'));

@@ -16,6 +16,9 @@ export function useSetUpQr(target: QrTarget) {
     mutationFn: (pin: string) => setUpQr(target, pin),
     onSuccess: ({ message: _message, ...config }) => {
       queryClient.setQueryData<QrConfig>(qrConfigKey(target), config);
+      // The server tells the owner about a new code (qr_setup); let the header's count show it.
+      // The key is the notifications list's; features share keys, not modules.
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 /** SPEC §5 PIN / §9: exactly 4 digits. */
 export const PIN_LENGTH = 4;
@@ -22,13 +22,15 @@ export interface PinInputProps extends Omit<ComponentProps<'input'>, 'value' | '
   hint?: string | undefined;
   /** "lg" is the emergency page: big digits for a phone in bright light. */
   size?: 'md' | 'lg';
+  /** Shown on the input's row, after it (a form's submit button). */
+  action?: ReactNode;
 }
 
 /**
  * A labelled 4-digit PIN field: a numeric keyboard on phones, anything but digits dropped as it
  * is typed or pasted. Not a password field: the PIN is printed on the wearer's card or tag.
  */
-export function PinInput({ label, value, onValueChange, error, hint, size = 'md', id, className = '', ...rest }: PinInputProps) {
+export function PinInput({ label, value, onValueChange, error, hint, size = 'md', action, id, className = '', ...rest }: PinInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -39,24 +41,27 @@ export function PinInput({ label, value, onValueChange, error, hint, size = 'md'
       <label htmlFor={inputId} className={large ? 'text-lg font-bold text-black' : 'text-sm font-medium text-slate-800'}>
         {label}
       </label>
-      <input
-        {...rest}
-        id={inputId}
-        type="text"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        maxLength={PIN_LENGTH}
-        value={value}
-        onChange={(event) => onValueChange(sanitizePin(event.target.value))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={
-          large
-            ? 'block w-full max-w-[12rem] rounded-xl border-2 border-black bg-white px-4 py-3 text-center font-mono text-4xl font-bold tracking-[0.4em] text-black aria-invalid:border-red-800'
-            : 'block w-32 rounded-lg border border-slate-400 bg-white px-3 py-2 text-center font-mono text-lg tracking-[0.3em] text-slate-900 focus:border-brand-600 aria-invalid:border-red-700'
-        }
-      />
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          {...rest}
+          id={inputId}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          value={value}
+          onChange={(event) => onValueChange(sanitizePin(event.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          className={
+            large
+              ? 'block w-full max-w-[12rem] rounded-xl border-2 border-black bg-white px-4 py-3 text-center font-mono text-4xl font-bold tracking-[0.4em] text-black aria-invalid:border-red-800'
+              : 'block w-32 rounded-lg border border-slate-400 bg-white px-3 py-2 text-center font-mono text-lg tracking-[0.3em] text-slate-900 focus:border-brand-600 aria-invalid:border-red-700'
+          }
+        />
+        {action}
+      </div>
       {hint ? (
         <p id={hintId} className={large ? 'text-base text-black' : 'text-sm text-slate-600'}>
           {hint}

@@ -178,7 +178,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
         </div>
 
         {current.is_active && link ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:items-start">
+          <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
             <QrCodeFigure link={link} label={`QR code linking to ${texts.whose} emergency information`} />
             <Button variant="secondary" size="sm" onClick={() => void onCopy(link)}>
               Copy Link
@@ -247,7 +247,7 @@ function PinForm({ label, submitLabel, busyLabel, busy, onSubmit }: PinFormProps
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-3">
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <PinInput
         label={label}
         value={pin}
@@ -255,10 +255,12 @@ function PinForm({ label, submitLabel, busyLabel, busy, onSubmit }: PinFormProps
         onBlur={() => setTouched(pin.length > 0)}
         error={touched && !complete ? PIN_FORMAT_MESSAGE : undefined}
         hint="4 digits. Avoid easy ones such as 1234 or 1111."
+        action={
+          <Button type="submit" disabled={!complete || busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        }
       />
-      <Button type="submit" disabled={!complete || busy} className="sm:mt-6">
-        {busy ? busyLabel : submitLabel}
-      </Button>
     </form>
   );
 }
