@@ -123,6 +123,12 @@ describe('uploading a medical record file', () => {
       { name: 'file', filename: 'b.pdf', content: PDF },
     ]);
     expect(two.statusCode).toBe(400);
+    const noBoundary = await client.post('/api/user/files', Buffer.from('--x\r\n'), { headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toEqual({ message: 'Malformed multipart body' });
+    const truncated = multipartBody([{ name: 'file', filename: 'a.pdf', content: PDF }]);
+    const cut = await client.post('/api/user/files', truncated.payload.subarray(0, truncated.payload.length - 20), { headers: truncated.headers });
+    expect(cut.statusCode).toBe(400);
     const empty = await upload(client, '/api/user/files', [{ name: 'file', filename: 'empty.txt', content: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'The file is empty' });
@@ -148,6 +154,10 @@ describe('uploading a medical record file', () => {
   it('requires a session and our origin', async () => {
     const anonymous = new TestClient(t.app);
     expect((await uploadRecord(anonymous, { filename: 'a.pdf', content: PDF })).statusCode).toBe(401);
+    expect((await upload(anonymous, '/api/user/upload', [{ name: 'file', filename: 'a.pdf', content: PDF }])).statusCode).toBe(401);
+    expect((await anonymous.get('/api/user/files/00000000-0000-4000-8000-000000000000/content')).statusCode).toBe(401);
+    expect((await anonymous.put('/api/user/files/00000000-0000-4000-8000-000000000000', { newName: 'x' })).statusCode).toBe(401);
+    expect((await anonymous.delete('/api/user/files/x')).statusCode).toBe(401);
     const { client } = await signedInUser(t.app);
     const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.pdf', content: PDF }]);
     const foreign = await client.post('/api/user/files', payload, { headers: { ...headers, origin: 'https://evil.example' } });

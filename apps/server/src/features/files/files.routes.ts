@@ -58,7 +58,7 @@ export async function fileRoutes(
 
   r.get(
     '/api/user/files/:id/content',
-    { preHandler: requireUser, schema: { params: idParams, response: notFoundResponses } },
+    { preHandler: requireUser, exposeHeadRoute: false, schema: { params: idParams, response: notFoundResponses } },
     async (request, reply) => sendContent(reply, await files.openContent(currentUser(request).id, request.params.id, { ip: request.ip })),
   );
 
@@ -113,7 +113,7 @@ export async function sharedFileRoutes(app: FastifyInstance, opts: { shares: Fil
 
   r.get(
     '/api/shared/:token/files/:fileId',
-    { schema: { params: tokenParams.extend({ fileId: z.string().max(64) }), response: notFoundResponses } },
+    { exposeHeadRoute: false, schema: { params: tokenParams.extend({ fileId: z.string().max(64) }), response: notFoundResponses } },
     async (request, reply) => sendContent(reply, await opts.shares.openFile(request.params.token, request.params.fileId, request.ip)),
   );
 }

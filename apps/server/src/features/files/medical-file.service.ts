@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
 import { createMedicalFileRepository } from './medical-file.repository';
 import type { SniffOutcome } from './file-sniffer';
-import { sniffUpload, tooLarge } from './file-sniffer';
+import { sniffUpload, tooLarge, unsupportedType } from './file-sniffer';
 
 export const FILE_NOT_FOUND = 'File not found';
 
@@ -145,7 +145,8 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           const outcome: SniffOutcome = { mime: null, size: 0 };
           part.file.on('limit', () => part.file.destroy(tooLarge(limits.maxMb)));
           temp = await blobs.putTemp(encryptStream(sniffUpload(part.file, outcome, limits), dataKey, aad));
-          if (part.file.truncated || !outcome.mime) throw tooLarge(limits.maxMb);
+          if (part.file.truncated) throw tooLarge(limits.maxMb);
+          if (!outcome.mime) throw unsupportedType();
           uploaded = { originalName: cleanOriginalName(part.filename), mime: outcome.mime, size: outcome.size };
         }
         if (!temp || !uploaded) throw badRequest('No file was uploaded');
