@@ -165,6 +165,24 @@ describe('uploading a medical record file', () => {
   });
 });
 
+describe('a database failure after the blob is committed', () => {
+  it('deletes the committed blob, so no blob is left without its record', async () => {
+    const failing = await buildTestApp();
+    try {
+      const { client } = await signedInUser(failing.app);
+      const { db } = failing.database;
+      await db.schema.alterTable('medical_files').renameTo('medical_files_away').execute();
+      const res = await uploadRecord(client, { filename: 'a.pdf', content: PDF });
+      await db.schema.alterTable('medical_files_away').renameTo('medical_files').execute();
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+      expect(storedBlobs(failing.dataDir)).toEqual({ committed: [], temp: [] });
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
 describe('size limit', () => {
   let small: TestApp;
   beforeAll(async () => {
