@@ -28,6 +28,10 @@ export interface PersonView {
 
 const NOT_PROVIDED = 'Not provided';
 
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -95,7 +99,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr }:
     ['Phone', value(person?.phone_number)],
     ['Address', value(person?.address)],
   ];
-  if (isMember) basicRows.push(['Relationship', value(person?.relationship)]);
+  if (isMember) basicRows.push(['Relationship', person?.relationship ? capitalize(person.relationship) : NOT_PROVIDED]);
 
   return (
     <section aria-labelledby="profile-information-heading" className="flex flex-col gap-4">
@@ -177,7 +181,8 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr }:
             ) : null}
           </Block>
         </div>
-        {qr ? <div className="flex shrink-0 justify-center">{qr}</div> : null}
+        {/* Hidden while the slot renders nothing (no active code); narrow so the link under the code wraps. */}
+        <div className="flex justify-center empty:hidden lg:w-60 lg:shrink-0">{qr}</div>
       </div>
     </section>
   );

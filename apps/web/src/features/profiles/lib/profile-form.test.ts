@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProfileValues, makeContact, makeMember, makeProvider } from '../testing/fixtures';
+import { familyFormSchema, profileFormSchema, tabOfField, toFamilyFormValues, toFamilyPayload, toProfileFormValues, toProfilePayload } from './profile-form';
+
+describe('profile form values', () => {
+  it('5 ft 11 in and 165 lbs are sent as 180.34 cm and 74.8 kg, and read back the same', () => {
+    const values = profileFormSchema.parse({ ...toProfileFormValues(emptyProfileValues), height_feet: '5', height_inches: '11', weight_lbs: '165' });
+    const payload = toProfilePayload(values);
+    expect(payload.height).toBe(180.34);
+    expect(payload.weight).toBe(74.8);
+
+    const again = toProfileFormValues({ ...emptyProfileValues, height: payload.height, weight: payload.weight });
+    expect([again.height_feet, again.height_inches, again.weight_lbs]).toEqual(['5', '11', '165']);
+  });
+
+  it('empty height and weight are sent as null', () => {
+    const payload = toProfilePayload(profileFormSchema.parse(toProfileFormValues(emptyProfileValues)));
+    expect(payload.height).toBeNull();
+    expect(payload.weight).toBeNull();
+  });
+
+  it('refuses heights and weights outside 0–8 ft, 0–11 in and 0–1000 lbs', () => {
+    const base = toProfileFormValues(emptyProfileValues);
+    const issues = (patch: Record<string, string>) =>
+      profileFormSchema.safeParse({ ...base, ...patch }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    expect(issues({ height_feet: '9' })).toEqual(['height_feet: Feet must be a whole number from 0 to 8']);
+    expect(issues({ height_inches: '12' })).toEqual(['height_inches: Inches must be a whole number from 0 to 11']);
+    expect(issues({ height_inches: '5.5' })).toEqual(['height_inches: Inches must be a whole number from 0 to 11']);
+    expect(issues({ weight_lbs: '1000.5' })).toEqual(['weight_lbs: Weight must be a number from 0 to 1000']);
+    expect(issues({ height_feet: '8', height_inches: '11', weight_lbs: '1000' })).toEqual([]);
+  });
+
+  it('a details text is sent only while its flag is checked', () => {
+    const values = profileFormSchema.parse({
+      ...toProfileFormValues(emptyProfileValues),
+      has_allergies: true,
+      allergy_details: 'Penicillin',
+      has_previous_surgeries: false,
+      surgery_details: 'left over from before',
+    });
+    const payload = toProfilePayload(values);
+    expect(payload.allergy_details).toBe('Penicillin');
+    expect(payload.surgery_details).toBeNull();
+  });
+
+  it('a family member is sent with its lists, providers under both names', () => {
+    const member = makeMember('m1', {
+      relationship: 'spouse',
+      emergency_contacts: [makeContact('c1')],
+      healthcare_providers: [makeProvider('p1', { provider_name: 'Dr. Who' })],
+    });
+    const payload = toFamilyPayload(familyFormSchema.parse(toFamilyFormValues(member)));
+    expect(payload).toMatchObject({
+      name: 'Member m1',
+      relationship: 'spouse',
+      is_pet: false,
+      emergency_contacts: [{ id: 'c1', name: 'Contact c1', phone_number: '555-0100' }],
+      healthcare_providers: [{ id: 'p1', provider_name: 'Dr. Who', name: 'Dr. Who' }],
+      medications: [],
+    });
+  });
+
+  it('knows which tab holds a field', () => {
+    expect(tabOfField('name')).toBe('basic');
+    expect(tabOfField('height_feet')).toBe('basic');
+    expect(tabOfField('allergy_details')).toBe('medical');
+    expect(tabOfField('organ_donor')).toBe('additional');
+    expect(tabOfField('medications')).toBe('medications');
+  });
+});

@@ -1,0 +1,188 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { makeContact, makeProfile } from '../testing/fixtures';
+import { ProfilePage } from './profile-page';
+
+const routes = [
+  { path: '/profile', element: <ProfilePage /> },
+  { path: '/dashboard', element: <Landmark name="Dashboard route" /> },
+];
+
+function serve(overrides: (call: FetchCall) => Response | undefined = () => undefined, profile = makeProfile()) {
+  return mockFetch((call) => {
+    const answer = overrides(call);
+    if (answer) return answer;
+    if (call.url === '/api/user/getPatientProfile') return json(profile);
+    return json({ message: 'Not found' }, 404);
+  });
+}
+
+describe('full profile editor', () => {
+  it('has the five tabs of the spec, Basic Information first', async () => {
+    serve();
+    renderRoutes(routes, '/profile');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Basic Information',
+      'Medical Conditions',
+      'Emergency Contacts',
+      'Healthcare Providers',
+      'Medications',
+    ]);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Alice Example');
+    const bloodTypes = within(screen.getByLabelText('Blood Type')).getAllByRole('option').map((o) => o.textContent);
+    expect(bloodTypes).toEqual(['Select blood type', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-']);
+  });
+
+  it('checking a condition reveals its details text area, unchecking hides it again', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Medical Conditions' }));
+
+    expect(screen.queryByLabelText('Allergy details')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Allergies' }));
+    const details = screen.getByRole('textbox', { name: 'Allergy details' });
+    await user.type(details, 'Penicillin');
+    expect(screen.queryByLabelText('Bleeding disorder details')).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Allergies' }));
+    expect(screen.queryByLabelText('Allergy details')).toBeNull();
+  });
+
+  it('shows stored height and weight in feet, inches and pounds', async () => {
+    serve(undefined, makeProfile({ height: 180.34, weight: 74.8 }));
+    renderRoutes(routes, '/profile');
+    expect(((await screen.findByLabelText('Feet')) as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText('Inches') as HTMLInputElement).value).toBe('11');
+    expect((screen.getByLabelText('Weight (lbs)') as HTMLInputElement).value).toBe('165');
+  });
+
+  it('Save Changes sends 5 ft 11 in as 180.34 cm and 165 lbs as 74.8 kg, shows the message in green and goes to /dashboard after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = serve((call) =>
+      call.method === 'PUT' && call.url === '/api/user/updateProfile' ? json({ message: 'Profile updated successfully!' }) : undefined,
+    );
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderRoutes(routes, '/profile');
+
+    await user.type(await screen.findByLabelText('Feet'), '5');
+    await user.type(screen.getByLabelText('Inches'), '11');
+    await user.type(screen.getByLabelText('Weight (lbs)'), '165');
+    await user.selectOptions(screen.getByLabelText('Blood Type'), 'O+');
+    await user.click(screen.getByRole('tab', { name: 'Medical Conditions' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Allergies' }));
+    await user.type(screen.getByLabelText('Allergy details'), 'Penicillin');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const status = await screen.findByText('Profile updated successfully!');
+    expect(status.className).toContain('text-green');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/user/updateProfile');
+    expect(put?.body).toMatchObject({
+      name: 'Alice Example',
+      height: 180.34,
+      weight: 74.8,
+      blood_type: 'O+',
+      has_allergies: true,
+      allergy_details: 'Penicillin',
+    });
+    // The list tabs save on their own; the profile save leaves the lists alone.
+    expect(put?.body).not.toHaveProperty('medications');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1900);
+    });
+    expect(screen.queryByRole('heading', { name: 'Dashboard route' })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(screen.getByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+
+  it('an out-of-range height is refused on the Basic Information tab without a request', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.type(await screen.findByLabelText('Inches'), '12');
+    await user.click(screen.getByRole('tab', { name: 'Medications' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Inches must be a whole number from 0 to 11')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Basic Information' }).getAttribute('aria-selected')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('a failed save shows the server message, else "An error occurred", else "Error updating profile", in red', async () => {
+    const answers = [
+      () => json({ message: 'weight: Weight (kg) must be between 0 and 453.6' }, 400),
+      () => json({}, 500),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    serve((call) => (call.method === 'PUT' ? answers.shift()!() : undefined));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+
+    await user.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('weight: Weight (kg) must be between 0 and 453.6');
+    await user.click(save);
+    expect((await screen.findByText('An error occurred')).className).toContain('text-red');
+    await user.click(save);
+    expect(await screen.findByText('Error updating profile')).toBeTruthy();
+  });
+
+  it('says so when the profile cannot be loaded', async () => {
+    mockFetch(() => json({}, 500));
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Failed to load profile data')).toBeTruthy();
+  });
+
+  it('adds an emergency contact through its own call and lists it', async () => {
+    const added = makeContact('c9', { name: 'Bob', phone_number: '555-0101', is_primary: true });
+    let stored = makeProfile();
+    const { calls } = serve((call) => {
+      if (call.url === '/api/user/getPatientProfile') return json(stored);
+      if (call.method !== 'POST' || call.url !== '/api/user/emergency-contacts') return undefined;
+      stored = { ...stored, emergency_contacts: [added] };
+      return json({ ...added, message: 'Emergency contact added successfully!' }, 201);
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Emergency Contacts' }));
+    expect(screen.getByText('No emergency contacts added')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Contact Name'), 'Bob');
+    await user.type(screen.getByLabelText('Contact Phone Number'), '555-0101');
+    await user.click(screen.getByRole('checkbox', { name: 'Primary contact' }));
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+
+    expect(await screen.findByText('Emergency contact added successfully!')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Bob', phone_number: '555-0101', is_primary: true });
+    expect(screen.getByRole('button', { name: 'Remove Bob' })).toBeTruthy();
+    expect((screen.getByLabelText('Contact Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('the medication form starts with Currently Taking checked and reports a failure', async () => {
+    const { calls } = serve((call) => (call.method === 'POST' ? json({}, 500) : undefined));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Medications' }));
+
+    const taking = screen.getByRole('checkbox', { name: 'Currently Taking' }) as HTMLInputElement;
+    expect(taking.checked).toBe(true);
+    await user.type(screen.getByLabelText('Medication Name'), 'Aspirin');
+    await user.click(screen.getByRole('button', { name: 'Add Medication' }));
+
+    expect(await screen.findByText('Error adding medication')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/user/medications',
+      body: { medication_name: 'Aspirin', is_current: true },
+    });
+  });
+});
