@@ -3,7 +3,7 @@
 // a fresh server on a free port with a throwaway DATA_DIR, then `vitest run --config e2e/vitest.config.ts`.
 // Exit code is vitest's. Nothing is skipped: a missing Chromium or a missing build is a failure.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -17,6 +17,8 @@ const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 const tmpDir = path.join(e2eDir, '.tmp');
 const logFile = path.join(tmpDir, 'server.log');
 const HOST = '127.0.0.1';
+const builtFiles = [serverEntry, path.join(repoRoot, 'apps/web/dist/index.html')];
+const buildStamp = () => builtFiles.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(',');
 
 function fail(message) {
   console.error(`e2e: ${message}`);
@@ -149,6 +151,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 let exitCode = 1;
+const stampAtStart = buildStamp();
 try {
   console.log(`e2e: server on ${baseUrl} (log: ${path.relative(repoRoot, logFile)}), Chromium at ${chromePath}`);
   await waitForHealth(baseUrl, server, 60_000);
@@ -180,6 +183,9 @@ try {
   await cleanup();
 }
 
+if (exitCode !== 0 && buildStamp() !== stampAtStart) {
+  console.error('\ne2e: the build (apps/server/dist or apps/web/dist) changed while the tests ran; failures may come from that.');
+}
 if (exitCode !== 0) {
   console.error(`\n----- server log (${path.relative(repoRoot, logFile)}, last 200 lines) -----\n${tail(logFile)}\n-----`);
 }
