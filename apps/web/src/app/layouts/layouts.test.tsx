@@ -87,7 +87,13 @@ describe('signed-in top bar', () => {
       ['Notifications', '/notifications'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    expect(within(header).getAllByRole('link', { name: 'Upload' })[0]!.getAttribute('href')).toBe('/update-records');
+    // SPEC §2 Layout: the bar's Upload opens its own file picker (POST /api/user/upload).
+    const uploadPicker = within(header).getAllByLabelText<HTMLInputElement>('Upload', { selector: 'input' })[0]!;
+    expect(uploadPicker.type).toBe('file');
+    let uploadPickerOpened = false;
+    uploadPicker.addEventListener('click', () => (uploadPickerOpened = true));
+    within(header).getAllByRole('button', { name: 'Upload' })[0]!.click();
+    expect(uploadPickerOpened).toBe(true);
     const exportButton = within(header).getAllByRole('button', { name: 'Export' })[0]!;
     expect(exportButton.getAttribute('aria-disabled')).toBe('true');
     expect(document.getElementById(exportButton.getAttribute('aria-describedby')!)?.textContent).toBe(

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@kinchart/shared/auth';
 import { clearSession } from '../../features/auth/api/check-auth';
 import { useLogout } from '../../features/auth/api/logout';
+import { QuickUploadButton } from '../../features/files/components/quick-upload-button';
 import { NotificationsIndicator } from '../../features/notifications/components/notifications-indicator';
 import { notify, preloadToasts } from '../../lib/toast';
 import { BrandLink } from './brand-link';
@@ -26,7 +27,6 @@ const navItems: NavItem[] = [
 ];
 
 const EXPORT_SOON = 'Export arrives in a later release';
-const IMPORT_SOON = 'Import arrives in a later release.';
 
 const barButton =
   'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
@@ -37,7 +37,6 @@ export function SignedInNav({ user }: { user: AuthUser }) {
   const menuId = useId();
   const exportTipId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const importRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useLogout();
@@ -75,15 +74,6 @@ export function SignedInNav({ user }: { user: AuthUser }) {
     clearSession(queryClient);
   };
 
-  const onImportChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.length ?? 0;
-    event.target.value = '';
-    setMenuOpen(false);
-    // The picker is in place (SPEC §2 "Import, which opens the file picker"); reading the chosen
-    // archive comes with the export/import feature, so say so instead of pretending.
-    if (chosen > 0) notify.info(IMPORT_SOON);
-  };
-
   // Rendered in the desktop bar and in the mobile menu, so each copy gets its own tooltip id.
   const exportButton = (place: 'bar' | 'menu') => (
     <span className="group relative inline-flex">
@@ -114,9 +104,8 @@ export function SignedInNav({ user }: { user: AuthUser }) {
         <NotificationsIndicator className="ml-auto" />
         <div className="hidden items-center gap-3 lg:flex">
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
-          <Link to="/update-records" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}>
-            Upload
-          </Link>
+          {/* SPEC §2 Layout, §7: the navigation bar's own file-picker upload, with a toast on the result. */}
+          <QuickUploadButton label="Upload" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`} />
           {exportButton('bar')}
           <button
             type="button"
@@ -183,21 +172,17 @@ export function SignedInNav({ user }: { user: AuthUser }) {
           </ul>
         </nav>
         <div className="mt-3 flex flex-wrap gap-2 border-t border-brand-800 pt-3">
-          <Link
-            to="/update-records"
-            onClick={() => setMenuOpen(false)}
+          <QuickUploadButton
+            label="Upload"
+            onChosen={() => setMenuOpen(false)}
             className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}
-          >
-            Upload
-          </Link>
-          <button
-            type="button"
-            onClick={() => importRef.current?.click()}
+          />
+          {/* SPEC §2: the mobile menu adds Import, which opens the file picker (the same upload). */}
+          <QuickUploadButton
+            label="Import"
+            onChosen={() => setMenuOpen(false)}
             className={`${barButton} border border-white/70 text-white hover:bg-brand-800`}
-          >
-            Import
-          </button>
-          <input ref={importRef} type="file" hidden aria-label="Import" tabIndex={-1} onChange={onImportChosen} />
+          />
           {exportButton('menu')}
           <button
             type="button"

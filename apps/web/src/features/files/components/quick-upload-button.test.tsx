@@ -24,7 +24,7 @@ describe('navigation bar upload', () => {
     const user = userEvent.setup();
     mockFetch(() => json([]));
     renderButton();
-    const input = screen.getByLabelText<HTMLInputElement>('Import: choose a file');
+    const input = screen.getByLabelText<HTMLInputElement>('Import', { selector: 'input' });
     const click = vi.spyOn(input, 'click');
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(click).toHaveBeenCalled();
@@ -36,7 +36,7 @@ describe('navigation bar upload', () => {
     window.addEventListener('filesUpdated', filesUpdated);
     const { calls } = mockFetch((call) => (call.url === '/api/user/upload' ? json({ id: 'f1' }, 201) : json([])));
     renderButton();
-    await user.upload(screen.getByLabelText('Import: choose a file'), png());
+    await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully uploaded x-ray.png'));
     const sent = calls.find((c) => c.url === '/api/user/upload');
@@ -52,7 +52,7 @@ describe('navigation bar upload', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((call) => (call.url === '/api/user/upload' ? json({ message: 'File is larger than 50 MB' }, 413) : json([])));
     renderButton();
-    await user.upload(screen.getByLabelText('Import: choose a file'), png());
+    await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to upload file'));
     expect(toast.success).not.toHaveBeenCalled();
   });

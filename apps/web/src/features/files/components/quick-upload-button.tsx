@@ -54,7 +54,7 @@ export function QuickUploadButton({ label, className, onChosen }: QuickUploadBut
         type="file"
         hidden
         tabIndex={-1}
-        aria-label={`${label}: choose a file`}
+        aria-label={label}
         accept={FILE_INPUT_ACCEPT}
         onChange={(event) => void onChange(event)}
       />

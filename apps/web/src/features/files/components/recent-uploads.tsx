@@ -28,7 +28,7 @@ function RecentUploadCard({ file }: { file: MedicalFile }) {
     <article
       aria-labelledby={titleId}
       style={{ width: RECENT_CARD_WIDTH }}
-      className="flex h-full shrink-0 snap-start flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="flex h-full shrink-0 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <p className="text-sm font-medium text-brand-800">{formatDate(file.record_date ?? file.created_at)}</p>
       <h3 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900" title={name}>
@@ -133,7 +133,7 @@ export function RecentUploads() {
           ref={scrollerRef}
           onScroll={updateEdges}
           aria-labelledby={headingId}
-          className="flex snap-x gap-4 overflow-x-auto scroll-smooth pb-2"
+          className="flex gap-4 overflow-x-auto scroll-smooth pb-2"
         >
           {recent.map((file) => (
             <li key={file.id} className="shrink-0">

@@ -38,11 +38,14 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
   const revokeLink = useRevokeShareLink();
   const [selected, setSelected] = useState<string[]>([]);
   const [made, setMade] = useState<MadeLink | null>(null);
+  const linkSectionRef = useRef<HTMLElement>(null);
   const linkHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  // A new link appears under the list: bring it into view and read it out from its heading.
+  // A new link appears under the list: show all of it and start reading at its heading.
   useEffect(() => {
-    if (made) linkHeadingRef.current?.focus();
+    if (!made) return;
+    linkHeadingRef.current?.focus({ preventScroll: true });
+    linkSectionRef.current?.scrollIntoView?.({ block: 'end' });
   }, [made]);
 
   const toggle = (id: string, checked: boolean) =>
@@ -151,7 +154,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
         ) : null}
 
         {made ? (
-          <section aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
+          <section ref={linkSectionRef} aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
             <h3 id={`${ids}-link`} ref={linkHeadingRef} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
               Link to {made.fileIds.length === 1 ? '1 file' : `${made.fileIds.length} files`}
             </h3>
