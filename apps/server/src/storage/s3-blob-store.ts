@@ -69,7 +69,14 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { ensure
         await client.send(new HeadBucketCommand({ Bucket: bucket }));
       } catch (error) {
         if (!isNotFound(error)) throw error;
-        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        try {
+          await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        } catch (createError) {
+          // Several instances starting together on a new bucket (DESIGN §10): another one made it first.
+          await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => {
+            throw createError;
+          });
+        }
       }
     },
 
