@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
+  baseUrl,
   PHONE,
   expectHidden,
   expectNoA11yViolations,
@@ -148,12 +149,33 @@ describe('appointments', () => {
 
     await viewButton(page, 'Week').click();
     await expectVisible(page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Chen - Follow-up/ }));
-    await expectVisible(page.locator('.rbc-time-gutter').getByText('1:00 PM', { exact: true }));
+    await expectVisible(page.locator('.rbc-time-gutter').getByText('1 PM', { exact: true }));
     await expectVisible(page.locator('.rbc-time-view .rbc-event-label').getByText('1:30 PM – 2:00 PM'));
 
     await viewButton(page, 'Day').click();
     await page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Chen - Follow-up/ }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }).getByText('1:30 PM'));
+  });
+
+  test('a busy day shows a "+N more" link in the month view that opens the day', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    const today = await browserToday(page);
+    for (let hour = 8; hour < 16; hour += 1) {
+      const time = `${String(hour).padStart(2, '0')}:00`;
+      const res = await page.request.post('/api/user/appointments', {
+        headers: { Origin: baseUrl() },
+        data: { appointment_date: today, start_time: `${today}T${time}`, end_time: `${today}T${time.replace(':00', ':30')}`, provider_name: `Dr. Hour ${hour}` },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await open(page, '/appointments');
+    const more = page.locator('.rbc-month-view').getByRole('button', { name: /^\+\d+ more$/ });
+    await expectVisible(more);
+    await expectNoA11yViolations(page, '/appointments month with +N more');
+    await more.click();
+    await expectVisible(viewButton(page, 'Day').and(page.locator('.rbc-active')));
+    await expectVisible(page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Hour 15/ }));
   });
 
   for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {

@@ -1,5 +1,30 @@
-import { cloneElement, isValidElement, useCallback, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { Calendar, Views, dateFnsLocalizer, type EventProps, type EventWrapperProps, type Formats, type Messages, type View } from 'react-big-calendar';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
+import {
+  Calendar,
+  Views,
+  dateFnsLocalizer,
+  type Components,
+  type EventProps,
+  type EventWrapperProps,
+  type Formats,
+  type HeaderProps,
+  type Messages,
+  type ShowMoreProps,
+  type View,
+} from 'react-big-calendar';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -18,7 +43,8 @@ const timeRange = ({ start, end }: { start: Date; end: Date }) => `${format(star
 
 // SPEC §9: 12-hour clock with AM/PM everywhere a time is shown, whatever the browser's locale.
 const formats: Formats = {
-  timeGutterFormat: TIME_FORMAT,
+  timeGutterFormat: 'h a', // "9 AM": narrow enough for a phone's gutter
+  agendaHeaderFormat: ({ start, end }) => `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`,
   eventTimeRangeFormat: timeRange,
   eventTimeRangeStartFormat: ({ start }) => `${format(start, TIME_FORMAT)} – `,
   eventTimeRangeEndFormat: ({ end }) => ` – ${format(end, TIME_FORMAT)}`,
@@ -41,18 +67,81 @@ const STEP_MINUTES = 30;
 const TIMESLOTS_PER_STEP = 2;
 const AGENDA_LENGTH_DAYS = 30;
 const LONG_PRESS_MS = 250;
+/** Week and day views open scrolled to the morning rather than to midnight. */
+const SCROLL_TO = new Date(1970, 0, 1, 7, 0, 0);
 
-/**
- * Month-view events are plain divs in react-big-calendar (week and day events already are
- * focusable buttons): make them reachable and operable from the keyboard too.
+/*
+ * Accessibility repairs (axe, WCAG 2.1 AA). react-big-calendar marks its day grids up as ARIA
+ * tables, but puts events and the '+N more' link straight into rows that may only own cells,
+ * gives the week and day column titles the columnheader role outside any row, and renders the
+ * week view's all-day band as a rowgroup > row with no table around it and no cell in it. Its
+ * month events are plain divs no keyboard can reach. So: each month event and '+N more' link
+ * sits in a cell of its own; column titles are plain text; the all-day band loses its table roles
+ * (see useAllDayBandWithoutTableRoles); month events become focusable buttons (Enter or Space
+ * opens them, see onKeyPressEvent — week and day events already are buttons); and in the agenda
+ * the event title is a button inside the clickable cell.
  */
+
+/** True inside the week view's all-day band, which is not a table row (see above). */
+const AllDayBandContext = createContext(false);
+
 function EventWrapper({ children, ...props }: EventWrapperProps<AppointmentEvent> & { children?: ReactNode; type?: 'date' | 'time' }) {
+  const inAllDayBand = useContext(AllDayBandContext);
   if (props.type !== 'date' || !isValidElement<{ tabIndex?: number; role?: string }>(children)) return <>{children}</>;
-  return cloneElement(children, { tabIndex: 0, role: 'button' });
+  const event = cloneElement(children, { tabIndex: 0, role: 'button' });
+  return inAllDayBand ? event : <div role="cell">{event}</div>;
 }
 
-/** In the agenda the event is a table cell that reacts to clicks; a button inside makes it a control. */
+function WeekWrapper({ children, isAllDay }: { children?: ReactNode; isAllDay?: boolean }) {
+  return <AllDayBandContext value={Boolean(isAllDay)}>{children}</AllDayBandContext>;
+}
+
+/**
+ * The all-day band's roles are hard-coded in the library (DateContentRow) with no way to pass
+ * others, so they are taken off the DOM once it is drawn, and again whenever the view redraws.
+ * React does not put a constant attribute back on an element it keeps.
+ */
+function useAllDayBandWithoutTableRoles(root: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    const strip = () => {
+      for (const element of container.querySelectorAll('.rbc-allday-cell[role], .rbc-allday-cell .rbc-row-content[role]')) {
+        element.removeAttribute('role');
+      }
+    };
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/** A week or day column title: weekday over day number, so seven of them fit on a phone. */
+function TimeGridHeader({ date }: HeaderProps) {
+  return (
+    <span className="kc-day-head">
+      <span>{format(date, 'EEE')}</span> <span>{format(date, 'd')}</span>
+    </span>
+  );
+}
+
+/** Opens the day view on a date: what the library's own '+N more' link does. */
+const DrillDownContext = createContext<(date: Date) => void>(() => undefined);
+
+function ShowMore({ count, slotDate }: ShowMoreProps<AppointmentEvent>) {
+  const drillDown = useContext(DrillDownContext);
+  return (
+    <div role="cell">
+      <button type="button" className="rbc-button-link rbc-show-more" onClick={() => drillDown(slotDate)}>
+        {`+${count} more`}
+      </button>
+    </div>
+  );
+}
+
 function AgendaEvent({ title }: EventProps<AppointmentEvent>) {
+  // No onClick: the click reaches the agenda cell, which selects the event.
   return (
     <button type="button" className="kc-agenda-event">
       {title}
@@ -60,7 +149,18 @@ function AgendaEvent({ title }: EventProps<AppointmentEvent>) {
   );
 }
 
-const components = { eventWrapper: EventWrapper, agenda: { event: AgendaEvent } };
+/** `weekWrapper` is a component slot of the library that its type definitions leave out. */
+type CalendarComponents = Components<AppointmentEvent> & { weekWrapper: typeof WeekWrapper };
+
+const components: CalendarComponents = {
+  eventWrapper: EventWrapper,
+  weekWrapper: WeekWrapper,
+  showMore: ShowMore,
+  week: { header: TimeGridHeader },
+  work_week: { header: TimeGridHeader },
+  day: { header: TimeGridHeader },
+  agenda: { event: AgendaEvent },
+};
 
 export interface AppointmentsCalendarProps {
   events: AppointmentEvent[];
@@ -68,6 +168,14 @@ export interface AppointmentsCalendarProps {
 }
 
 export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCalendarProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAllDayBandWithoutTableRoles(rootRef);
+  const [view, setView] = useState<View>(Views.MONTH);
+  const [date, setDate] = useState(() => new Date());
+  const drillDown = useCallback((day: Date) => {
+    setDate(day);
+    setView(Views.DAY);
+  }, []);
   const onKeyPressEvent = useCallback(
     (event: AppointmentEvent, e: SyntheticEvent<HTMLElement>) => {
       const { key } = e as KeyboardEvent<HTMLElement>;
@@ -79,33 +187,39 @@ export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCale
   );
 
   return (
-    <div className="kc-calendar rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
-      <Calendar<AppointmentEvent>
-        localizer={localizer}
-        culture="en-US"
-        events={events}
-        startAccessor="start"
-        endAccessor="end"
-        titleAccessor="title"
-        style={{ height: HEIGHT_PX }}
-        views={views}
-        defaultView={Views.MONTH}
-        step={STEP_MINUTES}
-        timeslots={TIMESLOTS_PER_STEP}
-        length={AGENDA_LENGTH_DAYS}
-        longPressThreshold={LONG_PRESS_MS}
-        // The month view starts at 5 event rows per cell and shows a '+N more' link beyond that;
-        // the current-time line in week and day views moves every 60 s (react-big-calendar's own
-        // timer, fed by getNow).
-        showAllEvents={false}
-        popup={false}
-        getNow={() => new Date()}
-        formats={formats}
-        messages={messages}
-        components={components}
-        onSelectEvent={onSelectEvent}
-        onKeyPressEvent={onKeyPressEvent}
-      />
-    </div>
+    <DrillDownContext value={drillDown}>
+      <div ref={rootRef} className="kc-calendar rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+        <Calendar<AppointmentEvent>
+          localizer={localizer}
+          culture="en-US"
+          events={events}
+          startAccessor="start"
+          endAccessor="end"
+          titleAccessor="title"
+          style={{ height: HEIGHT_PX }}
+          views={views}
+          view={view}
+          onView={setView}
+          date={date}
+          onNavigate={setDate}
+          step={STEP_MINUTES}
+          timeslots={TIMESLOTS_PER_STEP}
+          length={AGENDA_LENGTH_DAYS}
+          longPressThreshold={LONG_PRESS_MS}
+          scrollToTime={SCROLL_TO}
+          // The month view starts at 5 event rows per cell and shows a '+N more' link beyond that;
+          // the current-time line in week and day views moves every 60 s (react-big-calendar's own
+          // timer, fed by getNow).
+          showAllEvents={false}
+          popup={false}
+          getNow={() => new Date()}
+          formats={formats}
+          messages={messages}
+          components={components}
+          onSelectEvent={onSelectEvent}
+          onKeyPressEvent={onKeyPressEvent}
+        />
+      </div>
+    </DrillDownContext>
   );
 }
