@@ -30,6 +30,10 @@ import { createFileShareService } from './features/files/file-share.service';
 import { fileRoutes, sharedFileRoutes } from './features/files/files.routes';
 import { createExportService } from './features/export/export.service';
 import { exportRoutes } from './features/export/export.routes';
+import type { ImportLimits } from './features/import/import-limits';
+import { DEFAULT_IMPORT_LIMITS } from './features/import/import-limits';
+import { createImportService } from './features/import/import.service';
+import { importRoutes } from './features/import/import.routes';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +43,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Blob store and master key; built from config (DATA_DIR or S3) when omitted. */
   storage?: Storage;
+  /** Caps on what an import may hold (features/import/import-limits.ts); tests lower them. */
+  importLimits?: Partial<ImportLimits>;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -91,6 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sharedFileRoutes, { shares });
   // Export, import, FHIR and SMART Health Links (issue 7).
   await app.register(exportRoutes, { exports: createExportService({ db, ...storage, log: app.log }), requireUser: authenticated });
+  const importLimits: ImportLimits = {
+    ...DEFAULT_IMPORT_LIMITS,
+    // A FHIR Bundle must fit the largest file Kinchart keeps, base64-encoded (4/3) with room to spare.
+    maxJsonBytes: Math.max(DEFAULT_IMPORT_LIMITS.maxJsonBytes, Math.ceil(config.maxUploadBytes * 1.4)),
+    maxFileBytes: config.maxUploadBytes,
+    ...deps.importLimits,
+  };
+  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: path.join(config.dataDir, 'import-spool'), limits: importLimits });
+  await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

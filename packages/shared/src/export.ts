@@ -152,6 +152,10 @@ export const IMPORT_TARGET_FIELD = 'profileId';
 
 export const importCountsSchema = z.object({
   family_members: z.number(),
+  /** FHIR: AllergyIntolerance resources added to the person's allergy (or anesthesia reaction) details. */
+  allergies: z.number(),
+  /** FHIR: Condition resources added to the person's conditions, bleeding disorder, surgeries, … */
+  conditions: z.number(),
   emergency_contacts: z.number(),
   healthcare_providers: z.number(),
   medications: z.number(),

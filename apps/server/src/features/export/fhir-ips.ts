@@ -163,8 +163,10 @@ export function buildIpsBundle({ person, appointments, documents, now }: IpsInpu
     if (m.start_date || m.end_date) {
       statement.effectivePeriod = { ...(m.start_date ? { start: m.start_date } : {}), ...(m.end_date ? { end: m.end_date } : {}) };
     }
+    // The text reads as a clinician expects ("5 mg, daily"); the frequency also stands alone in
+    // timing.code, so an import can take the two apart again.
     const dose = [m.dosage, m.frequency].filter(Boolean).join(', ');
-    if (dose) statement.dosage = [{ text: dose }];
+    if (dose) statement.dosage = [{ text: dose, ...(m.frequency ? { timing: { code: codeable(m.frequency) } } : {}) }];
     if (m.purpose) statement.reasonCode = [codeable(m.purpose)];
     return add(id('MedicationStatement', m.id), statement);
   });

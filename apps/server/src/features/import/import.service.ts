@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { appointmentInputSchema } from '@kinchart/shared/appointments';
+import type { ImportCounts, ImportResult } from '@kinchart/shared/export';
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
+import {
+  emergencyContactInputSchema,
+  healthcareProviderInputSchema,
+  medicationInputSchema,
+  profileFieldsSchema,
+} from '@kinchart/shared/profile';
+import type { Db } from '../../db/database';
+import { HttpError, badRequest } from '../../lib/http-errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { recordAudit } from '../audit/audit.repository';
+import type { StoredImportFile } from './blob-writer';
+import { createBlobWriter } from './blob-writer';
+import type { Spool } from './encrypted-spool';
+import { spoolEncrypted, sweepSpoolDir } from './encrypted-spool';
+import { FhirValidationError, validateBundle } from './fhir-bundle';
+import type { FhirPlan } from './fhir-plan';
+import { planFromBundle } from './fhir-plan';
+import type { ImportLimits } from './import-limits';
+import { mb } from './import-limits';
+import { createImportRepository, fileKey } from './import.repository';
+import { openZip } from './zip-archive';
+
+// POST /api/user/import (issue 7): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
+// spooled (encrypted) while it arrives, its kind is told by its first bytes, and it is checked in
+// full before anything changes. Files are committed as blobs first, then every row goes in one
+// transaction; on any failure the blobs are removed again. Bad input is a 4xx with a message that
+// says what is wrong — and the account is exactly as it was.
+
+export const NOT_IMPORTABLE = 'This file is neither a Kinchart export (.zip) nor a FHIR R4 Bundle (.json).';
+
+export interface ImportDeps {
+  db: Db;
+  blobs: BlobStore;
+  masterKey: Buffer;
+  log: FastifyBaseLogger;
+  spoolDir: string;
+  limits: ImportLimits;
+}
+
+type Kind = 'zip' | 'json';
+
+function kindOf(head: Buffer): Kind | null {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && [0x03, 0x05, 0x07].includes(head[2]!)) return 'zip';
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && [0x20, 0x09, 0x0a, 0x0d].includes(head[i]!)) i += 1;
+  return head[i] === 0x7b ? 'json' : null; // '{'
+}
+
+function zodMessage(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `${where} is not valid.`;
+  const path = issue.path.map(String).join('.');
+  return `${where}${path ? ` ${path}` : ''}: ${issue.message}`;
+}
+
+function parseJson(bytes: Buffer, what: string): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    throw badRequest(`${what} is not valid JSON.`);
+  }
+}
+
+/** The export's own format and version, checked before anything else so the message says that. */
+function checkFormat(raw: unknown): void {
+  const doc = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { format?: unknown; version?: unknown }) : {};
+  if (doc.format !== EXPORT_FORMAT) throw badRequest(`kinchart.json is not a Kinchart export (its format is not "${EXPORT_FORMAT}").`);
+  const { version } = doc;
+  if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('kinchart.json does not say which format version it is.');
+  if (version > EXPORT_FORMAT_VERSION) {
+    throw badRequest(`This export is format version ${version}, newer than this Kinchart can read (version ${EXPORT_FORMAT_VERSION}). Update Kinchart and import it again.`);
+  }
+  if (version !== EXPORT_FORMAT_VERSION) throw badRequest(`This export is format version ${version}; this Kinchart reads version ${EXPORT_FORMAT_VERSION}.`);
+}
+
+/** Keeps only what Kinchart's own rules accept; anything else is left out and said so. */
+function sanitizePlan(plan: FhirPlan): FhirPlan {
+  const skipped = [...plan.skipped];
+  const fields: FhirPlan['fields'] = {};
+  for (const [key, value] of Object.entries(plan.fields) as [keyof FhirPlan['fields'], string | number][]) {
+    const parsed = profileFieldsSchema.shape[key].safeParse(value);
+    if (parsed.success && parsed.data !== null) (fields as Record<string, unknown>)[key] = parsed.data;
+    else skipped.push(`Patient ${key.replace(/_/g, ' ')} (${parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'not valid')})`);
+  }
+  const keep = <S extends z.ZodType>(schema: S, items: unknown[], what: string): z.output<S>[] =>
+    items.flatMap((item) => {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      skipped.push(`${what} (${parsed.error.issues[0]?.message ?? 'not valid'})`);
+      return [];
+    });
+  return {
+    ...plan,
+    fields,
+    // Only the record's own values: the input schemas also carry client ids, which must not reach a row.
+    contacts: keep(emergencyContactInputSchema, plan.contacts, 'emergency contact').map((c) => ({
+      name: c.name,
+      relationship: c.relationship,
+      phone_number: c.phone_number,
+      email: c.email,
+      is_primary: c.is_primary,
+      has_medical_power: c.has_medical_power,
+    })),
+    providers: keep(healthcareProviderInputSchema, plan.providers, 'healthcare provider').map((h) => ({
+      provider_name: h.provider_name,
+      specialty: h.specialty,
+      facility: h.facility,
+      phone_number: h.phone_number,
+      email: h.email,
+      address: h.address,
+      is_primary: h.is_primary,
+      notes: h.notes,
+    })),
+    medications: keep(medicationInputSchema, plan.medications, 'MedicationStatement').map((m) => ({
+      medication_name: m.medication_name,
+      dosage: m.dosage,
+      frequency: m.frequency,
+      purpose: m.purpose,
+      start_date: m.start_date,
+      end_date: m.end_date,
+      is_current: m.is_current,
+    })),
+    appointments: keep(appointmentInputSchema, plan.appointments, 'Appointment'),
+    skipped,
+  };
+}
+
+export function createImportService(deps: ImportDeps) {
+  const { db, limits } = deps;
+  const repo = createImportRepository(db);
+  void sweepSpoolDir(deps.spoolDir);
+  const tooLarge = () => new HttpError(413, `The file is larger than ${mb(limits.maxImportBytes)} MB, the most an import may be.`);
+
+  async function importZip(userId: string, spool: Spool): Promise<{ counts: ImportCounts; skipped: string[] }> {
+    const archive = await openZip(spool, limits);
+    try {
+      // An export unzipped and zipped again has one folder around everything: accept that too.
+      let prefix = '';
+      let manifest = archive.entries.get('kinchart.json');
+      if (!manifest) {
+        const nested = [...archive.entries.keys()].filter((n) => /^[^/]+\/kinchart\.json$/.test(n));
+        if (nested.length === 1) {
+          prefix = nested[0]!.slice(0, -'kinchart.json'.length);
+          manifest = archive.entries.get(nested[0]!);
+        }
+      }
+      if (!manifest) throw badRequest('This zip is not a Kinchart export: kinchart.json is missing.');
+      if (manifest.uncompressedSize > limits.maxJsonBytes) throw new HttpError(413, `kinchart.json is larger than ${mb(limits.maxJsonBytes)} MB.`);
+      const raw = parseJson(await archive.read(manifest), 'kinchart.json');
+      checkFormat(raw);
+      const parsed = kinchartExportSchema.safeParse(raw);
+      if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'kinchart.json'));
+      const doc = parsed.data;
+
+      const entries = doc.files.map((f) => {
+        const entry = archive.entries.get(prefix + f.path);
+        if (!entry) throw badRequest(`kinchart.json lists ${f.path}, which is not in the zip.`);
+        if (entry.uncompressedSize !== f.size) throw badRequest(`${f.path} is ${entry.uncompressedSize} bytes, but kinchart.json says ${f.size}.`);
+        if (f.size > limits.maxFileBytes) throw new HttpError(413, `${f.path} is larger than ${mb(limits.maxFileBytes)} MB, the most a file may be.`);
+        return { file: f, entry };
+      });
+
+      const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
+      try {
+        const stored = new Map<string, StoredImportFile>();
+        for (const { file, entry } of entries) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
+        return { counts: await repo.restoreKinchart(userId, doc, stored), skipped: [] };
+      } catch (error) {
+        await writer.removeAll();
+        throw error;
+      }
+    } finally {
+      archive.close();
+    }
+  }
+
+  async function importFhir(userId: string, spool: Spool, target: string | undefined): Promise<{ counts: ImportCounts; skipped: string[] }> {
+    if (spool.size > limits.maxJsonBytes) throw new HttpError(413, `A FHIR Bundle may be at most ${mb(limits.maxJsonBytes)} MB.`);
+    const chunks: Buffer[] = [];
+    for await (const c of spool.stream()) chunks.push(c as Buffer);
+    const json = parseJson(Buffer.concat(chunks), 'The file');
+    if (json && typeof json === 'object' && (json as { format?: unknown }).format === EXPORT_FORMAT) {
+      throw badRequest('This is kinchart.json on its own. Import the whole export zip: it also holds the files.');
+    }
+    const profile = await repo.targetProfile(userId, target);
+    let plan: FhirPlan;
+    try {
+      plan = sanitizePlan(planFromBundle(validateBundle(json), { isSelf: profile.isSelf }));
+    } catch (error) {
+      if (error instanceof FhirValidationError) throw badRequest(`FHIR Bundle is not valid: ${error.message}`);
+      throw error;
+    }
+
+    // Documents already there (same name, same size) are not added twice.
+    const have = await repo.fileKeys(userId);
+    const documents = plan.documents.filter((d) => {
+      const k = fileKey(d.display_name, d.data.length);
+      if (have.has(k)) return false;
+      have.add(k);
+      return true;
+    });
+    const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
+    try {
+      const stored = [];
+      for (const doc of documents) stored.push({ stored: await writer.write(userId, Readable.from([doc.data]), doc.label), doc });
+      return { counts: await repo.applyFhirPlan(userId, profile.id, plan, stored), skipped: plan.skipped };
+    } catch (error) {
+      await writer.removeAll();
+      throw error;
+    }
+  }
+
+  return {
+    async import(userId: string, parts: AsyncIterable<Multipart>, ip: string): Promise<ImportResult> {
+      let spool: Spool | undefined;
+      let target: string | undefined;
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (part.fieldname === IMPORT_TARGET_FIELD) target = String(part.value).trim().slice(0, 64) || undefined;
+            continue;
+          }
+          if (part.fieldname !== 'file' || spool) {
+            part.file.resume();
+            throw badRequest('Send one file, in the "file" field');
+          }
+          if (!part.filename) {
+            part.file.resume();
+            continue;
+          }
+          part.file.on('limit', () => part.file.destroy(tooLarge()));
+          spool = await spoolEncrypted(part.file, deps.spoolDir, limits.maxImportBytes, tooLarge);
+          if (part.file.truncated) throw tooLarge();
+        }
+        if (!spool) throw badRequest('Choose a file to import.');
+        if (spool.size === 0) throw badRequest('The file is empty.');
+        const kind = kindOf(spool.head);
+        if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
+        const { counts, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(userId, spool, target);
+        const format = kind === 'zip' ? 'kinchart' : 'fhir';
+        await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
+        return { message: 'Import complete.', format, imported: counts, skipped };
+      } catch (error) {
+        throw multipartError(error, tooLarge);
+      } finally {
+        await spool?.remove();
+      }
+    },
+  };
+}
+export type ImportService = ReturnType<typeof createImportService>;
+
+/** Multipart plugin failures as answers a person can act on. */
+function multipartError(error: unknown, tooLarge: () => HttpError): unknown {
+  if (error instanceof HttpError) return error;
+  const e = error as { code?: string; message?: string };
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (e.code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time');
+  if (e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') return badRequest('Too many form fields');
+  if (e.code === 'FST_MP_PREMATURE_CLOSE') return badRequest('The upload was interrupted');
+  if (!e.code && typeof e.message === 'string' && /multipart|boundary|part terminated|unexpected end/i.test(e.message)) return badRequest('Malformed multipart body');
+  return error;
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { TestApp } from './helpers';
+import { TestClient, buildTestApp, signedInUser } from './helpers';
+import { exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
+import { fixture, storedBlobs } from './files-helpers';
+
+let t: TestApp;
+/** The same database and storage, with import caps small enough to reach in a test. */
+let small: FastifyInstance;
+beforeAll(async () => {
+  t = await buildTestApp();
+  small = await buildApp({
+    config: t.config,
+    database: t.database,
+    webRoot: null,
+    importLimits: { maxImportBytes: 300_000, maxUncompressedBytes: 2_000_000, maxEntries: 50, maxJsonBytes: 200_000 },
+  });
+  await small.ready();
+});
+afterAll(async () => {
+  await small.close();
+  await t.close();
+});
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Everything the account holds plus the blobs on disk: what "nothing changed" is checked against. */
+async function state(user: User) {
+  return { data: await snapshotAccount(t.database.db, user.id, user.client), blobs: storedBlobs(t.dataDir).committed.sort() };
+}
+
+describe('import of a Kinchart export', () => {
+  it('round trip: export → new account → import reproduces the data exactly, files byte for byte', async () => {
+    const { user: source } = await makeRichAccount(t);
+    const zip = await exportZip(source.client);
+
+    const target = await signedInUser(t.app, { username: 'Fresh Account' });
+    const res = await importFile(target.client, zip, 'kinchart-export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      format: 'kinchart',
+      imported: { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, files: 4 },
+      skipped: [],
+    });
+
+    const before = await snapshotAccount(t.database.db, source.id, source.client);
+    const after = await snapshotAccount(t.database.db, target.id, target.client);
+    expect(after).toEqual(before);
+    // The account itself is not the export's: username and email stay.
+    const account = await t.database.db.selectFrom('users').select(['username', 'email']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(account).toEqual({ username: 'Fresh Account', email: target.email });
+
+    // And what the API shows matches too.
+    const [a, b] = await Promise.all([source.client.get('/api/user/getPatientProfile'), target.client.get('/api/user/getPatientProfile')]);
+    const strip = (p: Record<string, unknown>) => JSON.parse(JSON.stringify(p, (k, v: unknown) => (/(^|_)id$/.test(k) || k === 'username' || k === 'account_email' ? undefined : v)));
+    expect(strip(b.json())).toEqual(strip(a.json()));
+
+    // A second export of the new account holds the same kinchart.json apart from ids and dates.
+    const again = await readZip(await exportZip(target.client));
+    const first = await readZip(zip);
+    expect([...again.keys()].sort()).toEqual([...first.keys()].sort());
+    for (const [name, bytes] of first) if (name.startsWith('files/')) expect(again.get(name), name).toEqual(bytes);
+  });
+
+  it('restores into an account that already has data: its own profile becomes the export\'s, the rest is added', async () => {
+    const { user: source } = await makeRichAccount(t);
+    const zip = await exportZip(source.client);
+    const target = await signedInUser(t.app);
+    await target.client.put('/api/user/updateProfile', { name: 'Someone Else', medications: [{ medication_name: 'Aspirin' }] });
+    await target.client.post('/api/user/family/add', { name: 'Existing Kid', date_of_birth: '2010-01-01', relationship: 'child' });
+    const res = await importFile(target.client, zip, 'export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = (await target.client.get('/api/user/getPatientProfile')).json();
+    expect(profile.name).toBe('Jordan Rivers');
+    expect(profile.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Warfarin', 'Amoxicillin', null]);
+    // Members keep their own creation times, so they list in the order they were first added.
+    expect(profile.family_members.map((m: { name: string }) => m.name)).toEqual(['Alex Rivers', 'Rex', 'Rex', 'Existing Kid']);
+  });
+
+  it('accepts an export that was unzipped and zipped again inside one folder', async () => {
+    const { user: source } = await makeRichAccount(t);
+    const entries = await readZip(await exportZip(source.client));
+    const rezipped = await makeZip([...entries].map(([name, content]) => ({ name: `kinchart-export-2026/${name}`, content })));
+    const target = await signedInUser(t.app);
+    const res = await importFile(target.client, rezipped, 'again.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported.files).toBe(4);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  let victim: User;
+  let zipEntries: Map<string, Buffer>;
+  beforeAll(async () => {
+    const rich = await makeRichAccount(t);
+    zipEntries = await readZip(await exportZip(rich.user.client));
+    victim = await signedInUser(t.app);
+    await victim.client.put('/api/user/updateProfile', { name: 'Victim', allergy_details: 'Latex', has_allergies: true });
+  });
+
+  const withManifest = async (edit: (doc: Record<string, unknown>) => void, extra: { name: string; content: Buffer }[] = []) => {
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as Record<string, unknown>;
+    edit(doc);
+    return makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }, ...extra]);
+  };
+
+  async function expectRefused(body: Buffer, filename: string, status: number, message: RegExp, client = victim.client) {
+    const before = await state(victim);
+    const res = await importFile(client, body, filename);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toMatch(message);
+    expect(await state(victim)).toEqual(before);
+    expect(storedBlobs(t.dataDir).temp).toEqual([]);
+  }
+
+  it('refuses a file that is neither a zip nor JSON', async () => {
+    await expectRefused(fixture('record.pdf'), 'record.pdf', 415, /neither a Kinchart export \(\.zip\) nor a FHIR R4 Bundle/);
+    await expectRefused(Buffer.from('hello'), 'x.zip', 415, /neither a Kinchart export/);
+  });
+
+  it('refuses an empty file and a request without one', async () => {
+    await expectRefused(Buffer.alloc(0), 'empty.zip', 400, /Choose a file|empty/);
+    const res = await victim.client.post('/api/user/import', { a: 1 });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a damaged or truncated zip', async () => {
+    const zip = await makeZip([...zipEntries].map(([name, content]) => ({ name, content })));
+    await expectRefused(zip.subarray(0, zip.length - 200), 'cut.zip', 400, /damaged or incomplete/);
+    // Flip a byte inside a file's data: the CRC-32 check catches it.
+    const flipped = Buffer.from(await makeZip([...zipEntries].map(([name, content]) => ({ name, content, compress: false }))));
+    const at = flipped.indexOf(fixture('record.pdf').subarray(100, 140));
+    expect(at).toBeGreaterThan(0);
+    flipped[at + 5]! ^= 0xff;
+    await expectRefused(flipped, 'flipped.zip', 400, /damaged or incomplete/);
+  });
+
+  it('refuses a zip without kinchart.json, with a wrong format or a wrong version', async () => {
+    await expectRefused(await makeZip([{ name: 'notes.txt', content: 'hi' }]), 'other.zip', 400, /not a Kinchart export: kinchart\.json is missing/);
+    await expectRefused(await withManifest((d) => (d.version = 2)), 'v2.zip', 400, /format version 2, newer than this Kinchart can read \(version 1\)/);
+    await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads version 1/);
+    await expectRefused(await withManifest((d) => delete d.version), 'nov.zip', 400, /does not say which format version/);
+    await expectRefused(await withManifest((d) => (d.format = 'other')), 'fmt.zip', 400, /not a Kinchart export/);
+    await expectRefused(
+      await makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: '{not json' }]),
+      'bad.zip',
+      400,
+      /kinchart\.json is not valid JSON/,
+    );
+  });
+
+  it('refuses a kinchart.json that breaks the rules, naming the field', async () => {
+    await expectRefused(
+      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[0]!.blood_type = 'Z+')),
+      'blood.zip',
+      400,
+      /kinchart\.json profiles\.0\.blood_type: Blood type must be one of/,
+    );
+    await expectRefused(
+      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[1]!.name = 'x'.repeat(201))),
+      'long.zip',
+      400,
+      /kinchart\.json profiles\.1\.name: must be at most 200 characters/,
+    );
+    await expectRefused(await withManifest((d) => (d.profiles = [])), 'none.zip', 400, /kinchart\.json profiles/);
+  });
+
+  it('refuses a zip whose files do not match kinchart.json, removing any blob already written', async () => {
+    await expectRefused(
+      await withManifest((d) => ((d.files as Record<string, unknown>[])[3]!.path = 'files/missing.pdf')),
+      'missing.zip',
+      400,
+      /lists files\/missing\.pdf, which is not in the zip/,
+    );
+    await expectRefused(
+      await withManifest((d) => ((d.files as Record<string, unknown>[])[0]!.size = 1)),
+      'size.zip',
+      400,
+      /bytes, but kinchart\.json says 1/,
+    );
+    // The last file is not a type Kinchart keeps: the three before it were already written as blobs.
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as { files: { path: string; size: number }[] };
+    const last = doc.files[doc.files.length - 1]!;
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(last.size - 2, 0x90)]);
+    await expectRefused(
+      await makeZip([...zipEntries].map(([name, content]) => ({ name, content: name === last.path ? exe : content }))),
+      'exe.zip',
+      415,
+      new RegExp(`${last.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: This file type is not supported`),
+    );
+  });
+
+  it('rolls back every row and removes every written blob when the database fails mid-import', async () => {
+    const zip = await withManifest(() => undefined);
+    const db = t.database.db;
+    const original = db.transaction.bind(db);
+    const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(() => {
+      const real = original();
+      return {
+        execute: <T>(fn: (trx: Parameters<Parameters<typeof real.execute>[0]>[0]) => Promise<T>) =>
+          real.execute(async (trx) => {
+            await fn(trx);
+            throw new Error('disk full');
+          }),
+      } as unknown as ReturnType<typeof db.transaction>;
+    });
+    const before = await state(victim);
+    const res = await importFile(victim.client, zip, 'export.zip');
+    spy.mockRestore();
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe('Something went wrong. Please try again.');
+    expect(await state(victim)).toEqual(before);
+  });
+
+  it('refuses a zip bomb before inflating it: an entry that expands too far', async () => {
+    const bomb = await makeZip([{ name: 'kinchart.json', content: Buffer.alloc(20 * 1024 * 1024, 0x20) }]);
+    expect(bomb.length).toBeLessThan(100_000);
+    await expectRefused(bomb, 'bomb.zip', 413, /expands \d+ times; Kinchart refuses zip bombs/);
+  });
+
+  it('refuses a zip with too many entries, or that expands too far in total, or too large an upload (small caps)', async () => {
+    const user = await signedInUser(small);
+    const many = await makeZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' })));
+    let res = await importFile(user.client, many, 'many.zip');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/60 entries; an import may hold at most 50/);
+
+    const random = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7919 + (i >> 3) * 104729) % 251));
+    const wide = await makeZip([
+      { name: 'a.bin', content: Buffer.alloc(900_000, 1), compress: true },
+      { name: 'b.bin', content: Buffer.alloc(900_000, 2), compress: true },
+      { name: 'c.bin', content: Buffer.alloc(900_000, 3), compress: true },
+    ]);
+    res = await importFile(user.client, wide, 'wide.zip');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/expands to more than 1\.9 MB/);
+
+    res = await importFile(user.client, await makeZip([{ name: 'big.bin', content: random(400_000), compress: false }]), 'big.zip');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/larger than 0\.3 MB/);
+    expect(storedBlobs(t.dataDir).temp).toEqual([]);
+  });
+
+  it('refuses a kinchart.json alone, pointing at the zip', async () => {
+    await expectRefused(zipEntries.get('kinchart.json')!, 'kinchart.json', 400, /kinchart\.json on its own/);
+  });
+
+  it('asks for a session and a same-origin request', async () => {
+    const zip = await makeZip([{ name: 'x.txt', content: 'x' }]);
+    const anon = await importFile(new TestClient(t.app), zip, 'x.zip');
+    expect(anon.statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/import', headers: { cookie: victim.client.cookie ?? '', origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
