@@ -3,8 +3,8 @@
 // a fresh server on a free port with a throwaway DATA_DIR, then `vitest run --config e2e/vitest.config.ts`.
 // Exit code is vitest's. Nothing is skipped: a missing Chromium or a missing build is a failure.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,8 +17,6 @@ const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 const tmpDir = path.join(e2eDir, '.tmp');
 const logFile = path.join(tmpDir, 'server.log');
 const HOST = '127.0.0.1';
-const builtFiles = [serverEntry, path.join(repoRoot, 'apps/web/dist/index.html')];
-const buildStamp = () => builtFiles.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(',');
 
 function fail(message) {
   console.error(`e2e: ${message}`);
@@ -102,6 +100,19 @@ const vitestBin = path.join(path.dirname(createRequire(import.meta.url).resolve(
 mkdirSync(tmpDir, { recursive: true });
 // Failure screenshots describe this run only.
 await rm(path.join(e2eDir, 'screenshots/failures'), { recursive: true, force: true });
+// Run a snapshot of the build, so a rebuild during the run (a developer's `npm run build` in
+// another terminal) cannot swap the web app's hashed assets under the browser. The snapshot keeps
+// the repository's layout below e2e/.tmp, so the server finds apps/web/dist beside it and its
+// npm packages in the root node_modules, exactly as `node apps/server/dist/server.js` would.
+const snapshotDir = path.join(tmpDir, 'build');
+await rm(snapshotDir, { recursive: true, force: true });
+for (const dir of ['apps/server/dist', 'apps/web/dist']) {
+  if (existsSync(path.join(repoRoot, dir))) await cp(path.join(repoRoot, dir), path.join(snapshotDir, dir), { recursive: true });
+}
+// The server's package.json says how Node loads dist/server.js (ES module).
+await cp(path.join(repoRoot, 'apps/server/package.json'), path.join(snapshotDir, 'apps/server/package.json'));
+const snapshotEntry = path.join(snapshotDir, 'apps/server/dist/server.js');
+
 const port = await freePort();
 // The browser uses the very origin the server is told it lives at, so the CSRF Origin check
 // (DESIGN §5) sees the same origin the page sends.
@@ -124,7 +135,7 @@ Object.assign(serverEnv, {
 });
 
 const logFd = openSync(logFile, 'w');
-const server = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', logFd, logFd] });
+const server = spawn(process.execPath, [snapshotEntry], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', logFd, logFd] });
 closeSync(logFd);
 
 let cleaning = null;
@@ -138,6 +149,7 @@ function cleanup() {
       }
     }
     await rm(dataDir, { recursive: true, force: true });
+    await rm(snapshotDir, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -151,7 +163,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 let exitCode = 1;
-const stampAtStart = buildStamp();
 try {
   console.log(`e2e: server on ${baseUrl} (log: ${path.relative(repoRoot, logFile)}), Chromium at ${chromePath}`);
   await waitForHealth(baseUrl, server, 60_000);
@@ -183,9 +194,6 @@ try {
   await cleanup();
 }
 
-if (exitCode !== 0 && buildStamp() !== stampAtStart) {
-  console.error('\ne2e: the build (apps/server/dist or apps/web/dist) changed while the tests ran; failures may come from that.');
-}
 if (exitCode !== 0) {
   console.error(`\n----- server log (${path.relative(repoRoot, logFile)}, last 200 lines) -----\n${tail(logFile)}\n-----`);
 }
