@@ -1,10 +1,11 @@
-// Bundles the server (and the shared package it imports as TypeScript) into dist/server.js.
+// Bundles the server (and the shared package it imports as TypeScript) into dist/server.js, and the
+// operations commands (backup, restore, rotate-key: src/cli.ts) into dist/cli.js.
 // npm packages stay external and load from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

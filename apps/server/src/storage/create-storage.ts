@@ -14,15 +14,20 @@ export interface Storage {
 /** The blob store chosen by STORAGE and the master key (DESIGN §1); S3 fails fast when unreachable. */
 export async function createStorage(config: Config): Promise<Storage> {
   const masterKey = loadMasterKey(config);
+  return { blobs: await openBlobStore(config), masterKey };
+}
+
+/** The blob store alone (the operations commands need it without creating a master key). */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
   const filesDir = path.join(config.dataDir, 'files');
   const { storage } = config;
   switch (storage.driver) {
     case 'local':
-      return { blobs: createLocalBlobStore(filesDir), masterKey };
+      return createLocalBlobStore(filesDir);
     case 's3': {
       const blobs = createS3BlobStore({ ...storage, spoolDir: path.join(filesDir, '.tmp') });
       await blobs.ensureBucket();
-      return { blobs, masterKey };
+      return blobs;
     }
   }
 }

@@ -39,3 +39,15 @@ function decode(value: string, source: string): Buffer {
   if (key.length !== 32) throw new Error(`${source} must hold a base64-encoded 32-byte key`);
   return key;
 }
+
+/** The master key in use, without ever generating one: MASTER_KEY, else DATA_DIR/master.key, else undefined. */
+export function readMasterKey(options: { masterKey: string | undefined; dataDir: string }): Buffer | undefined {
+  if (options.masterKey) return decode(options.masterKey, 'MASTER_KEY');
+  const file = path.join(options.dataDir, MASTER_KEY_FILE);
+  return fs.existsSync(file) ? decode(fs.readFileSync(file, 'utf8').trim(), file) : undefined;
+}
+
+/** A base64 32-byte key, or an Error naming `source`. */
+export function decodeMasterKey(value: string, source: string): Buffer {
+  return decode(value.trim(), source);
+}
