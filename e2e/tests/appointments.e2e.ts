@@ -176,6 +176,10 @@ describe('appointments', () => {
     await more.click();
     await expectVisible(viewButton(page, 'Day').and(page.locator('.rbc-active')));
     await expectVisible(page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Hour 15/ }));
+    await expectNoA11yViolations(page, '/appointments day view');
+    await viewButton(page, 'Work Week').click();
+    await expectVisible(page.locator('.rbc-time-view'));
+    await expectNoA11yViolations(page, '/appointments work week view');
   });
 
   for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {

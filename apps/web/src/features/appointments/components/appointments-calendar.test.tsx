@@ -60,4 +60,12 @@ describe('appointments calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Agenda' }));
     expect(screen.getByText('There are no events in this range.')).toBeTruthy();
   });
+
+  it('the work week runs Monday to Friday', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AppointmentsCalendar events={[]} onSelectEvent={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Work Week' }));
+    const titles = [...container.querySelectorAll('.rbc-time-header-cell .rbc-header')].map((h) => h.textContent?.split(' ')[0]);
+    expect(titles).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
+  });
 });

@@ -13,6 +13,8 @@ export interface EndMedicationDialogProps {
   /** The medication to end; the dialog is closed while this is null. */
   medication: Medication | null;
   onClose: () => void;
+  /** Called after the medication was saved as ended (and the dialog closed). */
+  onEnded?: () => void;
 }
 
 /**
@@ -20,14 +22,14 @@ export interface EndMedicationDialogProps {
  * confirms an end date (today unless they pick another, never before the start date) and the
  * medication is saved with is_current false, which moves it to Medication History.
  */
-export function EndMedicationDialog({ medication, onClose }: EndMedicationDialogProps) {
+export function EndMedicationDialog({ medication, ...props }: EndMedicationDialogProps) {
   if (!medication) return null;
-  return <EndMedicationForm key={medication.id} medication={medication} onClose={onClose} />;
+  return <EndMedicationForm key={medication.id} medication={medication} {...props} />;
 }
 
 const FAILED = 'Failed to update medication. Please try again.';
 
-function EndMedicationForm({ medication, onClose }: { medication: Medication; onClose: () => void }) {
+function EndMedicationForm({ medication, onClose, onEnded }: EndMedicationDialogProps & { medication: Medication }) {
   const formId = useId();
   const today = localToday();
   // A medication that starts later than today cannot end today; offer its start date instead.
@@ -47,6 +49,7 @@ function EndMedicationForm({ medication, onClose }: { medication: Medication; on
       await update.mutateAsync({ id: medication.id, input: endedMedicationInput(medication, endDate) });
       notify.success('Medication updated successfully!');
       onClose();
+      onEnded?.();
     } catch (failed) {
       const reason = serverMessage(failed);
       setFailure(reason ? `${FAILED} ${reason}` : FAILED);

@@ -269,6 +269,8 @@ describe('prescriptions page', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('No current medications.')).toBeTruthy();
+    // The card that opened the dialog is gone; focus stays in the list.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tabpanel')));
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/medications/m1');
     expect(notify.success).toHaveBeenCalledWith('Medication removed successfully!');
   });

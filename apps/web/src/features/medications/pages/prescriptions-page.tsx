@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Medication } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -30,6 +30,13 @@ export function PrescriptionsPage() {
   const [ending, setEnding] = useState<Medication | null>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  // Deleting or ending a medication removes the card whose button opened the dialog, so the
+  // dialog cannot hand focus back to it: keep the keyboard user in the list they were in.
+  const focusListAfterRemoval = () => {
+    requestAnimationFrame(() => tabsRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus());
+  };
 
   const all = medications.data ?? [];
   const current = all.filter((m) => m.is_current);
@@ -41,6 +48,7 @@ export function PrescriptionsPage() {
     try {
       await deleteMedication.mutateAsync(deleting.id);
       notify.success('Medication removed successfully!');
+      focusListAfterRemoval();
     } catch {
       setDeleteFailure(DELETE_FAILED);
       window.alert(DELETE_FAILED);
@@ -95,17 +103,23 @@ export function PrescriptionsPage() {
           {deleteFailure}
         </p>
       ) : null}
-      <Tabs<TabId>
-        label="Medications"
-        value={tab}
-        onChange={setTab}
-        items={[
-          { id: 'current', label: 'Current Medications', content: list(current, 'No current medications.') },
-          { id: 'history', label: 'Medication History', content: list(history, 'No past medications.') },
-        ]}
-      />
+      <div ref={tabsRef}>
+        <Tabs<TabId>
+          label="Medications"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { id: 'current', label: 'Current Medications', content: list(current, 'No current medications.') },
+            { id: 'history', label: 'Medication History', content: list(history, 'No past medications.') },
+          ]}
+        />
+      </div>
       <MedicationFormModal open={form !== null} medication={form?.medication ?? null} onClose={() => setForm(null)} />
-      <EndMedicationDialog medication={ending} onClose={() => setEnding(null)} />
+      <EndMedicationDialog
+        medication={ending}
+        onClose={() => setEnding(null)}
+        onEnded={focusListAfterRemoval}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Medication"
