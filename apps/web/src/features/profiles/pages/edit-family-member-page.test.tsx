@@ -32,7 +32,7 @@ describe('Edit Family Member page', () => {
       'Medications',
       'Emergency QR',
     ]);
-    expect((screen.getByLabelText('Relationship') as HTMLInputElement).value).toBe('child');
+    expect(screen.getByLabelText<HTMLInputElement>('Relationship').value).toBe('child');
   });
 
   it('keeps list changes in the form and sends them with Update Family Member, then goes to /dashboard', async () => {

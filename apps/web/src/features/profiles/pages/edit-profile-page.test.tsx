@@ -21,7 +21,7 @@ describe('Complete Your Profile', () => {
     renderRoutes(routes, '/edit-profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeTruthy();
-    expect(((await screen.findByLabelText('Username')) as HTMLInputElement).value).toBe('alice');
+    expect((await screen.findByLabelText<HTMLInputElement>('Username')).value).toBe('alice');
     await user.type(screen.getByLabelText('Name'), 'Alice Example');
     await user.type(screen.getByLabelText('Date of Birth'), '1980-03-04');
     await user.type(screen.getByLabelText('Address'), '1 Main St');

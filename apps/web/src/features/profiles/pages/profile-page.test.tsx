@@ -32,7 +32,7 @@ describe('full profile editor', () => {
       'Medications',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Alice Example');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Alice Example');
     const bloodTypes = within(screen.getByLabelText('Blood Type')).getAllByRole('option').map((o) => o.textContent);
     expect(bloodTypes).toEqual(['Select blood type', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-']);
   });
@@ -56,9 +56,9 @@ describe('full profile editor', () => {
   it('shows stored height and weight in feet, inches and pounds', async () => {
     serve(undefined, makeProfile({ height: 180.34, weight: 74.8 }));
     renderRoutes(routes, '/profile');
-    expect(((await screen.findByLabelText('Feet')) as HTMLInputElement).value).toBe('5');
-    expect((screen.getByLabelText('Inches') as HTMLInputElement).value).toBe('11');
-    expect((screen.getByLabelText('Weight (lbs)') as HTMLInputElement).value).toBe('165');
+    expect((await screen.findByLabelText<HTMLInputElement>('Feet')).value).toBe('5');
+    expect(screen.getByLabelText<HTMLInputElement>('Inches').value).toBe('11');
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (lbs)').value).toBe('165');
   });
 
   it('Save Changes sends 5 ft 11 in as 180.34 cm and 165 lbs as 74.8 kg, shows the message in green and goes to /dashboard after 2 s', async () => {
@@ -165,7 +165,7 @@ describe('full profile editor', () => {
     expect(await screen.findByText('Emergency contact added successfully!')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Bob', phone_number: '555-0101', is_primary: true });
     expect(screen.getByRole('button', { name: 'Remove Bob' })).toBeTruthy();
-    expect((screen.getByLabelText('Contact Name') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Contact Name').value).toBe('');
   });
 
   it('the medication form starts with Currently Taking checked and reports a failure', async () => {
@@ -174,7 +174,7 @@ describe('full profile editor', () => {
     renderRoutes(routes, '/profile');
     await user.click(await screen.findByRole('tab', { name: 'Medications' }));
 
-    const taking = screen.getByRole('checkbox', { name: 'Currently Taking' }) as HTMLInputElement;
+    const taking = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Currently Taking' });
     expect(taking.checked).toBe(true);
     await user.type(screen.getByLabelText('Medication Name'), 'Aspirin');
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
