@@ -274,7 +274,7 @@ describe('medical record files', () => {
     await signUpAndLogIn(page);
     await open(page, '/view-records');
     await expectVisible(page.getByText('No records yet'));
-    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+    await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Upload Medical Record' });
     await expectVisible(modal);
     await modal.getByLabel('File', { exact: true }).setInputFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Referral') });
@@ -282,6 +282,44 @@ describe('medical record files', () => {
     await modal.getByRole('button', { name: 'Upload File' }).click();
     await expectHidden(modal);
     await expectVisible(card(page, 'referral'));
+  });
+
+  test('the top bar’s Upload and the phone menu’s Import upload the chosen file with a toast', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    const recent = page.getByRole('region', { name: 'Recent Uploads' });
+    await expectVisible(recent.getByText('No records yet'));
+
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
+    await chooser.setFiles({ name: 'discharge-note.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Discharge') });
+    const toast = page.getByText('Successfully uploaded discharge-note.pdf');
+    await expectVisible(toast);
+    // SPEC §4 Refresh events: the dashboard refreshes without a reload.
+    await expectVisible(recent.getByRole('article', { name: 'discharge-note.pdf' }));
+    // The toast opens over the top bar's buttons, under the pointer that just clicked Upload, and
+    // pauses while hovered: move the pointer away, as a person would, and let it close (3 s).
+    await page.mouse.move(10, 400);
+    await expectHidden(toast);
+
+    // A refused file: an error toast.
+    const [refused] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
+    await refused.setFiles({ name: 'page.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html></html>') });
+    await expectVisible(page.getByText('Failed to upload file'));
+
+    const phone = await newPage(PHONE);
+    await signUpAndLogIn(phone);
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    const [phoneChooser] = await Promise.all([phone.waitForEvent('filechooser'), phone.getByRole('button', { name: 'Import' }).click()]);
+    await phoneChooser.setFiles({ name: 'vaccination.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expectVisible(phone.getByText('Successfully uploaded vaccination.png'));
+    await open(phone, '/view-records');
+    await expectVisible(card(phone, 'vaccination.png'));
   });
 
   test('View Files shares the selected files through a link and QR code that work signed out until revoked', async () => {
