@@ -75,15 +75,23 @@ export const patientSchema = z.object({
   extension: z.array(extension).optional(),
 });
 
-export const allergySchema = z.object({
-  resourceType: z.literal('AllergyIntolerance'),
-  clinicalStatus: codeableConcept.optional(),
-  verificationStatus: codeableConcept.optional(),
-  category: z.array(z.enum(['food', 'medication', 'environment', 'biologic'])).optional(),
-  code: codeableConcept.optional(),
-  patient: reference,
-  reaction: z.array(z.object({ manifestation: z.array(codeableConcept).min(1, 'needs at least one manifestation') })).optional(),
-});
+const enteredInError = (cc: { coding?: { code?: string | undefined }[] | undefined } | undefined) => !!cc?.coding?.some((c) => c.code === 'entered-in-error');
+
+export const allergySchema = z
+  .object({
+    resourceType: z.literal('AllergyIntolerance'),
+    clinicalStatus: codeableConcept.optional(),
+    verificationStatus: codeableConcept.optional(),
+    category: z.array(z.enum(['food', 'medication', 'environment', 'biologic'])).optional(),
+    code: codeableConcept.optional(),
+    patient: reference,
+    reaction: z.array(z.object({ manifestation: z.array(codeableConcept).min(1, 'needs at least one manifestation') })).optional(),
+  })
+  // Invariant ait-1.
+  .refine((a) => !!a.clinicalStatus || enteredInError(a.verificationStatus), {
+    message: 'is required unless verificationStatus is entered-in-error (ait-1)',
+    path: ['clinicalStatus'],
+  });
 
 export const conditionSchema = z.object({
   resourceType: z.literal('Condition'),
@@ -124,7 +132,8 @@ export const observationSchema = z.object({
   valueString: fstring.optional(),
 });
 
-export const appointmentSchema = z.object({
+export const appointmentSchema = z
+  .object({
   resourceType: z.literal('Appointment'),
   status: z.enum(['proposed', 'pending', 'booked', 'arrived', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'checked-in', 'waitlist']),
   description: fstring.optional(),
@@ -135,7 +144,13 @@ export const appointmentSchema = z.object({
   participant: z
     .array(z.object({ actor: reference.optional(), status: z.enum(['accepted', 'declined', 'tentative', 'needs-action']) }))
     .min(1, 'needs at least one participant'),
-});
+  })
+  // Invariants app-2 and app-3.
+  .refine((a) => !!a.start === !!a.end, { message: 'start and end must both be given, or neither (app-2)', path: ['end'] })
+  .refine((a) => !!a.start || ['proposed', 'cancelled', 'waitlist'].includes(a.status), {
+    message: 'is required unless the appointment is proposed, cancelled or on the waitlist (app-3)',
+    path: ['start'],
+  });
 
 export const documentReferenceSchema = z.object({
   resourceType: z.literal('DocumentReference'),
@@ -211,8 +226,12 @@ export class FhirValidationError extends Error {}
 function describe(issue: z.core.$ZodIssue | undefined, where: string): string {
   if (!issue) return `${where} is not valid`;
   const path = issue.path.map(String).join('.');
-  const message = issue.message.startsWith('Invalid input: expected') ? `must be ${issue.message.replace('Invalid input: expected ', '').replace(/, received .*$/, '')}` : issue.message;
-  const required = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  const message = issue.message.startsWith('Invalid input: expected')
+    ? `must be ${issue.message.replace('Invalid input: expected ', '').replace(/, received .*$/, '')}`
+    : issue.message.startsWith('Invalid option: expected one of')
+      ? `must be one of ${issue.message.replace('Invalid option: expected one of ', '').replace(/"/g, '').split('|').join(', ')}`
+      : issue.message;
+  const required = 'input' in issue && issue.input === undefined && issue.code !== 'custom';
   return `${where}${path ? ` ${path}` : ''}: ${required ? 'is required' : message}`;
 }
 
@@ -225,13 +244,14 @@ export function validateBundle(value: unknown): ParsedEntry[] {
       typeof resourceType === 'string' ? `Only a FHIR Bundle can be imported; this file is a ${resourceType.slice(0, 40)}.` : 'The file is not a FHIR resource (resourceType is missing).',
     );
   }
-  const bundle = bundleSchema.safeParse(value);
+  // reportInput: tells a missing element ("is required") from a wrong one.
+  const bundle = bundleSchema.safeParse(value, { reportInput: true });
   if (!bundle.success) throw new FhirValidationError(describe(bundle.error.issues[0], 'Bundle'));
   const entries = (bundle.data.entry ?? []) as ParsedEntry[];
   entries.forEach((entry, i) => {
     const schema = (READ as Record<string, z.ZodType>)[entry.resource.resourceType];
     if (!schema) return;
-    const parsed = schema.safeParse(entry.resource);
+    const parsed = schema.safeParse(entry.resource, { reportInput: true });
     if (!parsed.success) throw new FhirValidationError(describe(parsed.error.issues[0], `entry[${i}] ${entry.resource.resourceType}`));
   });
   return entries;
