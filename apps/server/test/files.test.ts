@@ -330,9 +330,9 @@ describe('over a real connection', () => {
     req.write(PDF);
     for (let i = 0; i < 8; i += 1) req.write(randomBytes(64 * 1024));
     // Wait until the server is spooling this upload, then vanish mid-body.
-    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 15_000 }).toBeGreaterThan(0);
     req.destroy();
-    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 15_000 }).toBe(0);
     expect(storedBlobs(net.dataDir).committed).toEqual(committedBefore);
     expect(await net.database.db.selectFrom('medical_files').select('id').where('user_id', '=', id).execute()).toEqual([]);
   });
@@ -354,9 +354,9 @@ describe('over a real connection', () => {
     req.write(withoutEnd);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="customName"\r\n\r\nhalf`);
     // The file has been spooled (encrypted) and the server is waiting for the remaining fields.
-    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 15_000 }).toBeGreaterThan(0);
     req.destroy();
-    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => storedBlobs(net.dataDir).temp.length, { timeout: 15_000 }).toBe(0);
     expect(await net.database.db.selectFrom('medical_files').select('id').where('user_id', '=', id).execute()).toEqual([]);
     expect(storedBlobs(net.dataDir).committed).toEqual(committedBefore);
   });
