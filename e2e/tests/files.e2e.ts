@@ -392,6 +392,7 @@ for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as con
       await expectVisible(card(page, 'Visit summary 9'));
       await expectNoA11yViolations(page, `/view-records (${device})`);
       await screenshot(page, `view-records-${device}`);
+      await screenshotViewport(page, `view-records-top-${device}`);
       await page.getByRole('button', { name: 'Rename Visit summary 9' }).click();
       await screenshot(page, `view-records-rename-${device}`);
       await page.getByRole('button', { name: 'Cancel' }).click();

@@ -80,7 +80,7 @@ export function ViewRecordsPage() {
         }
       />
 
-      <div role="search" aria-label="Find records" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <div role="search" aria-label="Find records" className="mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-800">
             Search
