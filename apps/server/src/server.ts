@@ -32,6 +32,10 @@ async function main(): Promise<void> {
     // close() stops accepting connections and waits for in-flight requests to finish.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    // Fastify closes idle keep-alive connections as it starts closing, but a connection whose
+    // request is still running only goes idle after its answer — and a browser keeps it open, so
+    // close() would wait for the keep-alive timeout. Reap connections as they go idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     stopReminders();
     app
       .close()

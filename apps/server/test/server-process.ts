@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -204,6 +205,84 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+export interface StreamingUpload {
+  /** Resolves once the multipart head and the first `firstBytes` of the file have been written. */
+  started: Promise<void>;
+  /** Sends the rest, `chunkSize` bytes every `delayMs`, then the closing fields. */
+  finish(options?: { chunkSize?: number; delayMs?: number }): void;
+  /** The answer, or the connection error. */
+  response: Promise<{ status: number; body: string }>;
+  /** Closes the connection from this side (it is kept alive after the answer, as a browser would). */
+  close(): void;
+}
+
+/**
+ * POST /api/user/files written slowly over one connection (file part first, as the web app sends
+ * it), so a test can act while the server is half-way through reading it.
+ */
+export function streamingUpload(
+  base: string,
+  client: HttpClient,
+  content: Buffer,
+  options: { firstBytes?: number; customName?: string } = {},
+): StreamingUpload {
+  const boundary = `----kinchart${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="customName"\r\n\r\n${options.customName ?? 'Slow upload'}\r\n--${boundary}--\r\n`,
+  );
+  const url = new URL('/api/user/files', base);
+  // Like a browser: the connection stays open after the answer, idle, for minutes.
+  const agent = new http.Agent({ keepAlive: true, timeout: 300_000 });
+  const req = http.request(url, {
+    agent,
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + content.length + tail.length),
+      origin: client.origin,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+    },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  response.catch(() => {}); // observed by whoever awaits it
+  const first = Math.min(options.firstBytes ?? 64 * 1024, content.length);
+  const started = new Promise<void>((resolve) => {
+    req.write(head);
+    req.write(content.subarray(0, first), () => resolve());
+  });
+  return {
+    started,
+    response,
+    close: () => agent.destroy(),
+    finish({ chunkSize = 64 * 1024, delayMs = 20 } = {}) {
+      let offset = first;
+      const next = () => {
+        if (req.destroyed) return;
+        if (offset >= content.length) {
+          req.end(tail);
+          return;
+        }
+        const end = Math.min(offset + chunkSize, content.length);
+        req.write(content.subarray(offset, end));
+        offset = end;
+        setTimeout(next, delayMs);
+      };
+      next();
     },
   };
 }
