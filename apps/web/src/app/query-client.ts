@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-import { SIGNED_OUT, authQueryKey } from '../features/auth/api/check-auth';
+import { LOGGED_OUT, SIGNED_OUT, authQueryKey, isLoggingOut } from '../features/auth/api/check-auth';
 
 /**
  * A 401 on any data query means the session ended (idle or absolute expiry, DESIGN §5); record
@@ -12,7 +12,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== authQueryKey[0]) {
-          queryClient.setQueryData(authQueryKey, SIGNED_OUT);
+          queryClient.setQueryData(authQueryKey, isLoggingOut() ? LOGGED_OUT : SIGNED_OUT);
         }
       },
     }),

@@ -7,6 +7,9 @@ export function PrivateLayout() {
   const auth = useAuth();
   const location = useLocation();
   if (auth.isPending) return <PageLoading />;
-  if (!auth.data?.authenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!auth.data?.authenticated) {
+    const to = auth.data?.redirectTo ?? '/login';
+    return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;
+  }
   return <Outlet />;
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@kinchart/shared/auth';
-import { clearSession } from '../../features/auth/api/check-auth';
+import { LOGGED_OUT, clearSession, setLoggingOut } from '../../features/auth/api/check-auth';
 import { useLogout } from '../../features/auth/api/logout';
 import { QuickUploadButton } from '../../features/files/components/quick-upload-button';
 import { NotificationsIndicator } from '../../features/notifications/components/notifications-indicator';
@@ -58,20 +58,22 @@ export function SignedInNav({ user }: { user: AuthUser }) {
   }, [menuOpen]);
 
   const onLogout = async () => {
+    setLoggingOut(true);
     try {
       await logout.mutateAsync();
     } catch {
+      setLoggingOut(false);
       notify.error('Logout failed');
       return;
     }
     setMenuOpen(false);
     notify.success('Logged out successfully');
-    // SPEC §2: logout goes to /signup. Leave the private pages first, then forget the session,
-    // so the private layout does not send the user to /login on the way. flushSync makes the
-    // router commit /signup before navigate resolves (it would otherwise land in a transition
-    // that the sign-out re-render overtakes).
-    await navigate('/signup', { flushSync: true });
-    clearSession(queryClient);
+    // SPEC §2: logout goes to /signup. The session is recorded as logged out (not expired), so
+    // whichever runs first — this navigation, the private layout's redirect, or a 401 from a query
+    // still in flight — the user lands on /signup, never /login. The sign-up page ends the
+    // logging-out state once it is shown.
+    clearSession(queryClient, LOGGED_OUT);
+    void navigate('/signup', { replace: true });
   };
 
   // Rendered in the desktop bar and in the mobile menu, so each copy gets its own tooltip id.

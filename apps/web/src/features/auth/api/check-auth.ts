@@ -1,10 +1,23 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CheckAuthResponse } from '@kinchart/shared/auth';
 import { api } from '../../../lib/api-client';
 
-export type AuthState = { authenticated: true; user: AuthUser } | { authenticated: false; user: null };
+export type AuthState =
+  | { authenticated: true; user: AuthUser }
+  | { authenticated: false; user: null; /** where the private layout sends the visitor */ redirectTo?: '/login' | '/signup' };
 
 export const SIGNED_OUT: AuthState = { authenticated: false, user: null };
+/** After Logout the private pages send the user to /signup, not /login (SPEC §2 Layout). */
+export const LOGGED_OUT: AuthState = { authenticated: false, user: null, redirectTo: '/signup' };
+
+// While a logout is under way, a 401 from a query still in flight is that logout, not an expired
+// session: it must lead to /signup like the logout itself (see app/query-client.ts).
+let loggingOut = false;
+export const setLoggingOut = (value: boolean): void => {
+  loggingOut = value;
+};
+export const isLoggingOut = (): boolean => loggingOut;
 
 export const authQueryKey = ['auth'] as const;
 
@@ -40,7 +53,20 @@ export function refreshAuth(queryClient: QueryClient): Promise<AuthState> {
 }
 
 /** Forgets everything the signed-in user loaded and records that nobody is signed in. */
-export function clearSession(queryClient: QueryClient): void {
+export function clearSession(queryClient: QueryClient, state: AuthState = SIGNED_OUT): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
-  queryClient.setQueryData(authQueryKey, SIGNED_OUT);
+  queryClient.setQueryData(authQueryKey, state);
+}
+
+/**
+ * Where a logout lands (/signup): the logout is over, so a later visit to a private page goes to
+ * /login as usual (SPEC §2).
+ */
+export function useEndLogout(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isLoggingOut()) return;
+    setLoggingOut(false);
+    queryClient.setQueryData(authQueryKey, SIGNED_OUT);
+  }, [queryClient]);
 }

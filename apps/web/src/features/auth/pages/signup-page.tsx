@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useSignup } from '../api/signup';
+import { useEndLogout } from '../api/check-auth';
 import { AuthShell } from '../components/auth-shell';
 
 interface SignupFormValues {
@@ -41,6 +42,7 @@ export function SignupPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const busy = signup.isPending;
+  useEndLogout();
 
   const {
     register,
