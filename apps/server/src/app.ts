@@ -126,7 +126,11 @@ async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing asset (/assets/x.js, /logo.png) is a 404, not the app's HTML: a browser would
+    // otherwise try to run HTML as a script. Client routes have no file extension.
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname.split('/').pop() ?? '');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !isAsset;
     if (isPage && hasWeb) {
       // Client-side routes (/dashboard, /emergency/{id}, …) all start from index.html.
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
