@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileAssociatedData, unwrapDataKey } from '../src/storage/envelope';
+import { fixture, multipartBody, storedBlobs } from './files-helpers';
+import type { ServerProcess } from './server-process';
+import { HttpClient, runCli, signUp, startServer } from './server-process';
+
+// The operations commands as an operator runs them (`npm run backup|restore|rotate-key` run
+// dist/cli.js) against a SQLite deployment served by the production server.
+
+const ORIGIN = 'http://127.0.0.1';
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+const newDir = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-ops-'));
+  dirs.push(dir);
+  return dir;
+};
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServer({ PUBLIC_URL: ORIGIN, ...env });
+  servers.push(server);
+  return server;
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every row that belongs to `userId`, table by table (the users row included). */
+function rowsOf(dbFile: string, userId: string): Record<string, unknown[]> {
+  const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+    const out: Record<string, unknown[]> = {};
+    for (const table of tables) {
+      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+      const owner = table === 'users' ? 'id' : columns.includes('user_id') ? 'user_id' : null;
+      if (owner) out[table] = db.prepare(`SELECT * FROM ${table} WHERE ${owner} = ? ORDER BY id`).all(userId);
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** medical_files rows, and whether each one's blob is in the local store. */
+function filesIn(dir: string): { id: string; user_id: string; wrapped_key: string; blob: boolean }[] {
+  const db = new SQLite(path.join(dir, 'kinchart.db'), { readonly: true, fileMustExist: true });
+  try {
+    const blobs = new Set(storedBlobs(dir).committed.map((f) => path.basename(f)));
+    return (db.prepare('SELECT id, user_id, storage_key, wrapped_key FROM medical_files').all() as { id: string; user_id: string; storage_key: string; wrapped_key: string }[]).map(
+      (r) => ({ id: r.id, user_id: r.user_id, wrapped_key: r.wrapped_key, blob: blobs.has(r.storage_key) }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const opens = (key: Buffer, row: { id: string; user_id: string; wrapped_key: string }) => {
+  try {
+    unwrapDataKey(key, row.wrapped_key, fileAssociatedData(row.id, row.user_id));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('backup, restore and key rotation of a SQLite deployment', () => {
+  const source = newDir();
+  let server: ServerProcess;
+  const patient = new HttpClient(ORIGIN);
+  let patientId = '';
+  const uploaded: { url: string; content: Buffer }[] = [];
+  let backupWithoutKey = '';
+  let backupWithKey = '';
+  const busyAckedBeforeBackup: string[] = [];
+
+  beforeAll(async () => {
+    // No MASTER_KEY: the server generates DATA_DIR/master.key, the default deployment.
+    server = await start({ DATA_DIR: source });
+    patientId = (await signUp(patient, server.url)).id;
+    expect((await patient.put(server.url, '/api/user/updateProfile', { name: 'Robin Backup', blood_type: 'A+', has_allergies: true, allergy_details: 'Latex' })).status).toBe(200);
+    expect((await patient.post(server.url, '/api/user/emergency-contacts', { name: 'Sam', is_primary: true, has_medical_power: true })).status).toBe(201);
+    expect((await patient.post(server.url, '/api/user/medications', { medication_name: 'Levothyroxine', dosage: '50 mcg', is_current: true })).status).toBe(201);
+    expect((await patient.post(server.url, '/api/user/wearable-qr', { pin: '4826' })).status).toBe(201);
+    for (const [name, content] of [
+      ['scan.pdf', Buffer.concat([fixture('record.pdf'), randomBytes(200_000)])],
+      ['photo.png', fixture('pixel.png')],
+      ['letter.docx', fixture('letter.docx')],
+      ['gone.pdf', fixture('record.pdf')],
+    ] as const) {
+      const res = await patient.postMultipart(server.url, '/api/user/files', multipartBody([{ name: 'file', filename: name, content }]));
+      expect(res.status).toBe(201);
+      if (name === 'gone.pdf') expect((await patient.delete(server.url, `/api/user/files/${res.json().id as string}`)).status).toBe(200);
+      else uploaded.push({ url: res.json().url, content });
+    }
+  });
+
+  it('backs up online while another patient keeps writing, and warns that the master key is not in it', async () => {
+    const busy = new HttpClient(ORIGIN);
+    await signUp(busy, server.url);
+    let stop = false;
+    const acked: string[] = [];
+    const writer = (async () => {
+      for (let n = 0; !stop; n += 1) {
+        const appointment = await busy.post(server.url, '/api/user/appointments', { appointment_date: '2027-02-01', start_time: null, end_time: null, provider_name: `Dr. Busy ${n}` });
+        expect(appointment.status).toBe(201);
+        acked.push(`Dr. Busy ${n}`);
+        const file = await busy.postMultipart(server.url, '/api/user/files', multipartBody([{ name: 'file', filename: `b${n}.pdf`, content: fixture('record.pdf') }]));
+        expect(file.status).toBe(201);
+      }
+    })();
+    while (acked.length < 3) await sleep(20);
+    busyAckedBeforeBackup.push(...acked);
+    backupWithoutKey = path.join(newDir(), 'backup');
+    const result = await runCli(['backup', '--out', backupWithoutKey], { DATA_DIR: source });
+    stop = true;
+    await writer;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Backed up the database and \d+ file\(s\)/);
+    expect(result.stderr).toMatch(/does not contain the master key/);
+    expect(fs.readdirSync(backupWithoutKey).sort()).toEqual(['files', 'kinchart.db', 'manifest.json']);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupWithoutKey, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ format: 'kinchart-backup', version: 1, master_key_included: false });
+    // The blobs in the backup are the ciphertext, never the patient's bytes.
+    const pdfBlob = fs.readdirSync(path.join(backupWithoutKey, 'files')).map((f) => fs.readFileSync(path.join(backupWithoutKey, 'files', f)));
+    expect(pdfBlob.some((b) => b.includes(Buffer.from('%PDF')))).toBe(false);
+
+    backupWithKey = path.join(newDir(), 'backup');
+    const withKey = await runCli(['backup', '--out', backupWithKey, '--include-key'], { DATA_DIR: source });
+    expect(withKey.code, withKey.stderr).toBe(0);
+    expect(withKey.stderr).toBe('');
+    expect(fs.readFileSync(path.join(backupWithKey, 'master.key'), 'utf8')).toBe(fs.readFileSync(path.join(source, 'master.key'), 'utf8'));
+    expect((fs.statSync(path.join(backupWithKey, 'master.key')).mode & 0o777).toString(8)).toBe('600');
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('restores into an empty DATA_DIR given the master key: rows identical, files open, the session still valid', async () => {
+    const target = newDir();
+    const refused = await runCli(['restore', backupWithoutKey], { DATA_DIR: target });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/holds no master key/);
+    const wrongKey = await runCli(['restore', backupWithoutKey], { DATA_DIR: target, MASTER_KEY: randomBytes(32).toString('base64') });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toMatch(/does not open the files/);
+    expect(fs.readdirSync(target)).toEqual([]);
+
+    const key = fs.readFileSync(path.join(source, 'master.key'), 'utf8').trim();
+    const restored = await runCli(['restore', backupWithoutKey], { DATA_DIR: target, MASTER_KEY: key });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(fs.existsSync(path.join(target, 'master.key'))).toBe(false);
+    const again = await runCli(['restore', backupWithoutKey], { DATA_DIR: target, MASTER_KEY: key });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+
+    // The patient who did nothing after the backup: every row of theirs, identical.
+    expect(rowsOf(path.join(target, 'kinchart.db'), patientId)).toEqual(rowsOf(path.join(source, 'kinchart.db'), patientId));
+    // Every record in the backup has its blob; nothing else came along.
+    const rows = filesIn(target);
+    expect(rows.every((r) => r.blob)).toBe(true);
+    expect(storedBlobs(target).committed).toHaveLength(rows.length);
+    // The busy patient's writes acknowledged before the backup began are in it.
+    const db = new SQLite(path.join(target, 'kinchart.db'), { readonly: true });
+    const providers = new Set((db.prepare('SELECT provider_name FROM appointments').all() as { provider_name: string }[]).map((r) => r.provider_name));
+    db.close();
+    for (const name of busyAckedBeforeBackup) expect(providers.has(name), name).toBe(true);
+
+    const restoredServer = await start({ DATA_DIR: target, MASTER_KEY: key });
+    expect((await patient.get(restoredServer.url, '/api/auth/check-auth')).status).toBe(200);
+    expect((await patient.get(restoredServer.url, '/api/user/getPatientProfile')).json()).toMatchObject({ name: 'Robin Backup', allergy_details: 'Latex' });
+    const listed = (await patient.get(restoredServer.url, '/api/user/files')).json<unknown[]>();
+    expect(listed).toHaveLength(3);
+    for (const u of uploaded) {
+      const res = await patient.get(restoredServer.url, u.url);
+      expect(res.status).toBe(200);
+      expect(res.body.equals(u.content)).toBe(true);
+    }
+    expect(await restoredServer.stop()).toEqual({ code: 0, signal: null });
+
+    // A record whose blob is missing in the deployment itself is backed up as it is, and reported.
+    const [lost] = storedBlobs(target).committed;
+    fs.rmSync(path.join(target, 'files', lost!));
+    const partial = await runCli(['backup', '--out', path.join(newDir(), 'b')], { DATA_DIR: target, MASTER_KEY: key });
+    expect(partial.code, partial.stderr).toBe(0);
+    expect(partial.stderr).toMatch(/1 file record\(s\) have no stored file in the live deployment either/);
+  });
+
+  it('restores a backup made with --include-key without MASTER_KEY; rotate-key then re-wraps every key and replaces master.key', async () => {
+    const target = newDir();
+    const restored = await runCli(['restore', backupWithKey], { DATA_DIR: target });
+    expect(restored.code, restored.stderr).toBe(0);
+    const oldKeyText = fs.readFileSync(path.join(target, 'master.key'), 'utf8');
+    expect(oldKeyText).toBe(fs.readFileSync(path.join(source, 'master.key'), 'utf8'));
+    const oldKey = Buffer.from(oldKeyText.trim(), 'base64');
+    const before = filesIn(target);
+    const blobsBefore = storedBlobs(target).committed.map((f) => fs.readFileSync(path.join(target, 'files', f)));
+
+    const newKey = randomBytes(32);
+    const keyFile = path.join(newDir(), 'new.key');
+    fs.writeFileSync(keyFile, `${newKey.toString('base64')}\n`, { mode: 0o600 });
+    const rotated = await runCli(['rotate-key', '--new-key-file', keyFile], { DATA_DIR: target });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain(`Re-wrapped ${before.length} data key(s)`);
+    expect(rotated.stderr).toMatch(/Backups made before this rotation still need the old key/);
+    expect(fs.readFileSync(path.join(target, 'master.key'), 'utf8').trim()).toBe(newKey.toString('base64'));
+    expect((fs.statSync(path.join(target, 'master.key')).mode & 0o777).toString(8)).toBe('600');
+    expect(fs.existsSync(path.join(target, 'master.key.next'))).toBe(false);
+
+    const after = filesIn(target);
+    expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+    for (const row of after) {
+      expect(opens(newKey, row)).toBe(true);
+      expect(opens(oldKey, row)).toBe(false);
+    }
+    // No file was re-encrypted.
+    expect(storedBlobs(target).committed.map((f) => fs.readFileSync(path.join(target, 'files', f)))).toEqual(blobsBefore);
+
+    const server = await start({ DATA_DIR: target });
+    for (const u of uploaded) {
+      const res = await patient.get(server.url, u.url);
+      expect(res.status).toBe(200);
+      expect(res.body.equals(u.content)).toBe(true);
+    }
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    // With MASTER_KEY in the environment, the command re-wraps and says to change it everywhere.
+    const third = randomBytes(32).toString('base64');
+    const envRotation = await runCli(['rotate-key', '--new-key', third], { DATA_DIR: target, MASTER_KEY: newKey.toString('base64') });
+    expect(envRotation.code, envRotation.stderr).toBe(0);
+    expect(envRotation.stderr).toMatch(/Set MASTER_KEY to the new key on every instance/);
+    expect(fs.readFileSync(path.join(target, 'master.key'), 'utf8').trim()).toBe(newKey.toString('base64'));
+    for (const row of filesIn(target)) expect(opens(Buffer.from(third, 'base64'), row)).toBe(true);
+
+    const bad = await runCli(['rotate-key', '--new-key', 'c2hvcnQ='], { DATA_DIR: target, MASTER_KEY: third });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/32-byte key/);
+  });
+
+  it('backup and restore refuse a PostgreSQL deployment and point to pg_dump', async () => {
+    const env = { DATA_DIR: newDir(), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    for (const args of [['backup'], ['restore', backupWithKey]]) {
+      const res = await runCli(args, env);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(/pg_dump/);
+    }
+  });
+});
