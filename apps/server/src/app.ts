@@ -34,6 +34,8 @@ import type { ImportLimits } from './features/import/import-limits';
 import { DEFAULT_IMPORT_LIMITS } from './features/import/import-limits';
 import { createImportService } from './features/import/import.service';
 import { importRoutes } from './features/import/import.routes';
+import { createShlService } from './features/shl/shl.service';
+import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
 
 export interface AppDeps {
   config: Config;
@@ -106,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const imports = createImportService({ db, ...storage, log: app.log, spoolDir: path.join(config.dataDir, 'import-spool'), limits: importLimits });
   await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
+  // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
+  const shl = createShlService({ db, emergency, masterKey: storage.masterKey, publicUrl: config.publicUrl });
+  await app.register(shlOwnerRoutes, { shl, requireUser: authenticated });
+  await app.register(shlPublicRoutes, { shl });
 
   await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   return app;

@@ -36,6 +36,8 @@ export interface IpsInput {
   appointments: IpsAppointment[];
   documents: IpsDocument[];
   now: Date;
+  /** Patient.identifier carries Kinchart's profile id; left out of summaries shown to strangers. */
+  withIdentifier?: boolean;
 }
 
 const LOINC = 'http://loinc.org';
@@ -55,7 +57,7 @@ const loinc = (code: string, display: string) => ({ coding: [{ system: LOINC, co
 /** A wall-clock time without zone is read as UTC; FHIR instants need a zone. */
 const instant = (value: string) => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`).toISOString();
 
-export function buildIpsBundle({ person, appointments, documents, now }: IpsInput): Json {
+export function buildIpsBundle({ person, appointments, documents, now, withIdentifier = true }: IpsInput): Json {
   const p = person.profile;
   const id = (kind: string, key: string) => `urn:uuid:${stableUuid('kinchart', p.id, kind, key)}`;
   const patientRef = { reference: id('Patient', p.id) };
@@ -68,7 +70,7 @@ export function buildIpsBundle({ person, appointments, documents, now }: IpsInpu
   // Patient, with emergency contacts as Patient.contact (v2-0131 "C": emergency contact).
   const patient: Json = {
     resourceType: 'Patient',
-    identifier: [{ system: 'urn:kinchart:profile', value: p.id }],
+    ...(withIdentifier ? { identifier: [{ system: 'urn:kinchart:profile', value: p.id }] } : {}),
     active: true,
     name: [{ text: p.name ?? 'Unnamed' }],
   };

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database';
+import { loadProfileBundle } from '../profiles/profile.repository';
+import type { ProfileBundle } from '../profiles/profile.repository';
+import { buildIpsBundle } from '../export/fhir-ips';
+
+/**
+ * The person's IPS Bundle as a stranger with the PIN may see it (DESIGN §7): exactly what the
+ * emergency page shows — no address, phone or email of the person, no past medications, no
+ * provider notes, and never files, appointments, notifications or account data. The projection
+ * mirrors emergency-info.repository.ts, which is the page's allowlist.
+ */
+export function emergencyProjection(bundle: ProfileBundle): ProfileBundle {
+  return {
+    profile: { ...bundle.profile, phone_number: null, address: null, email: null },
+    emergency_contacts: bundle.emergency_contacts,
+    healthcare_providers: bundle.healthcare_providers.map((h) => ({ ...h, email: null, address: null, notes: null })),
+    medications: bundle.medications
+      .filter((m) => m.is_current)
+      .map((m) => ({ ...m, start_date: null, end_date: null })),
+  };
+}
+
+export async function buildEmergencySummary(db: Db, userId: string, profileId: string, now = new Date()): Promise<Record<string, unknown> | undefined> {
+  const bundle = await loadProfileBundle(db, userId, profileId);
+  if (!bundle) return undefined;
+  return buildIpsBundle({ person: emergencyProjection(bundle), appointments: [], documents: [], now, withIdentifier: false });
+}

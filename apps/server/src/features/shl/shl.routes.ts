@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '@kinchart/shared/common';
+import { emergencyQuerySchema, wrongPinSchema } from '@kinchart/shared/emergency';
+import { shlLinkSchema, shlManifestRequestSchema, shlManifestSchema } from '@kinchart/shared/shl';
+import { currentUser } from '../../plugins/session';
+import { notFound } from '../../lib/http-errors';
+import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
+import type { ShlService } from './shl.service';
+
+/** Share ids and manifest ids are 43 base64url characters; anything else cannot exist. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const publicErrors = { 400: messageSchema, 401: wrongPinSchema, 404: messageSchema, 429: messageSchema };
+
+/** The owner's SMART Health Link for an active code: personal and per member (the QR panels offer it). */
+export async function shlOwnerRoutes(app: FastifyInstance, opts: { shl: ShlService; requireUser: (r: FastifyRequest) => Promise<void> }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', opts.requireUser);
+  r.get('/api/user/wearable-qr/shl', { schema: { response: { 200: shlLinkSchema, 404: messageSchema } } }, async (request) =>
+    opts.shl.link(currentUser(request).id, { self: true }, request.ip),
+  );
+  r.get(
+    '/api/user/family/members/:id/qr/shl',
+    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: shlLinkSchema, 404: messageSchema } } },
+    async (request) => opts.shl.link(currentUser(request).id, { memberId: request.params.id }, request.ip),
+  );
+}
+
+/**
+ * Public: the SHL manifest and the emergency page's FHIR download. The manifest lives outside
+ * /api/ on purpose: SHL receivers (clinicians' apps, other servers, web viewers on other origins)
+ * POST to it without our Origin and without cookies, so the CSRF origin check — which protects
+ * cookie-authenticated /api/ calls — does not apply, and CORS lets any origin read it.
+ */
+export async function shlPublicRoutes(app: FastifyInstance, opts: { shl: ShlService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cors = (reply: FastifyReply) =>
+    reply.headers({
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '600',
+      'Cache-Control': 'no-store',
+    });
+  const manifestParams = z.object({ manifestId: z.string().max(128) });
+
+  r.options('/shl/:manifestId', { schema: { params: manifestParams } }, async (_request, reply) => cors(reply).code(204).send());
+  r.post(
+    '/shl/:manifestId',
+    {
+      schema: { params: manifestParams, body: shlManifestRequestSchema, response: { 200: shlManifestSchema, ...publicErrors } },
+      // Errors (401 wrong passcode, 404, 429) must be readable cross-origin too.
+      onRequest: async (_request, reply) => void cors(reply),
+    },
+    async (request) => {
+      if (!TOKEN.test(request.params.manifestId)) throw notFound(NOT_FOUND_MESSAGE);
+      return opts.shl.manifest(request.params.manifestId, request.body, request.ip);
+    },
+  );
+
+  const shareParams = z.object({ shareId: z.string().max(128) });
+  for (const [path, kind] of [
+    ['/api/user/emergency/:shareId/fhir', 'self'],
+    ['/api/user/family/emergency/:shareId/fhir', 'family'],
+  ] as const) {
+    // No response schema: the 200 is the Bundle as a FHIR JSON download (errors still answer { message }).
+    r.get(path, { schema: { params: shareParams, querystring: emergencyQuerySchema } }, async (request, reply) => {
+      if (!TOKEN.test(request.params.shareId)) throw notFound(NOT_FOUND_MESSAGE);
+      const bundle = await opts.shl.emergencyFhir(kind, request.params.shareId, request.query.pin, request.ip);
+      return reply
+        .headers({
+          'Content-Type': 'application/fhir+json; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="emergency-summary.fhir.json"',
+          'Cache-Control': 'no-store',
+        })
+        .send(JSON.stringify(bundle));
+    });
+  }
+}

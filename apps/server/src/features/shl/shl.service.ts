@@ -1,0 +1,95 @@
+import { CompactEncrypt } from 'jose';
+import { PIN_FORMAT_MESSAGE } from '@kinchart/shared/emergency';
+import type { ShlLink, ShlManifest, ShlManifestRequest } from '@kinchart/shared/shl';
+import { SHL_CONTENT_TYPE, SHL_FLAG, SHL_LABEL, SHL_RECIPIENT_MAX, encodeShlink } from '@kinchart/shared/shl';
+import type { Db } from '../../db/database';
+import { fromFlag } from '../../lib/flags';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { randomToken } from '../../lib/ids';
+import { recordAudit } from '../audit/audit.repository';
+import type { EmergencyService } from '../emergency/emergency.service';
+import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
+import type { ShareKind } from '../emergency/emergency.repository';
+import { buildEmergencySummary } from './emergency-summary';
+import { shlKey } from './shl-keys';
+import { createShlRepository } from './shl.repository';
+
+// SMART Health Links for emergency codes (HL7 SMART Health Cards and Links IG, STU1), and the
+// clinicians' FHIR download on the emergency page. Both open the code with its PIN through the
+// emergency service's one PIN check, so every guess — on the page, in a link's passcode, on the
+// download — counts against the same counters and the same lock (DESIGN §7).
+
+type Target = { self: true } | { memberId: string };
+
+/** Free text from a stranger, bound for the owner's notification: one line, no control characters. */
+export function cleanRecipient(recipient: string): string {
+  // eslint-disable-next-line no-control-regex
+  return Array.from(recipient.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim())
+    .slice(0, SHL_RECIPIENT_MAX)
+    .join('');
+}
+
+export function createShlService(deps: { db: Db; emergency: EmergencyService; masterKey: Buffer; publicUrl: string }) {
+  const repo = createShlRepository(deps.db);
+  const manifestUrl = (manifestId: string) => `${deps.publicUrl}/shl/${manifestId}`;
+
+  async function summaryFor(userId: string, profileId: string): Promise<Record<string, unknown>> {
+    const bundle = await buildEmergencySummary(deps.db, userId, profileId);
+    if (!bundle) throw notFound(NOT_FOUND_MESSAGE);
+    return bundle;
+  }
+
+  return {
+    /** The owner's link for an active code: created on first ask, the same link every time after. */
+    async link(userId: string, target: Target, ip: string): Promise<ShlLink> {
+      const row = await repo.findOwnedShare(userId, target);
+      if (!row) throw notFound('Family member not found');
+      if (!row.share_id) throw notFound('QR code has not been set up');
+      if (!fromFlag(row.is_active)) throw notFound('Activate the QR code to share it as a SMART Health Link');
+      let manifestId = row.manifest_id;
+      if (!manifestId) {
+        const made = await repo.create(userId, row.share_id, randomToken());
+        manifestId = made.manifestId;
+        if (made.created) await recordAudit(deps.db, { userId, action: 'shl_link_create', ip, detail: { kind: row.kind } });
+      }
+      const payload = {
+        url: manifestUrl(manifestId),
+        key: Buffer.from(shlKey(deps.masterKey, manifestId)).toString('base64url'),
+        flag: SHL_FLAG,
+        label: SHL_LABEL,
+        v: 1,
+      };
+      return { shlink: encodeShlink(payload), payload };
+    },
+
+    /**
+     * POST {manifest url}: with the right passcode (the code's PIN), one file — the person's
+     * emergency IPS Bundle as a compact JWE (alg dir, enc A256GCM) under the link's key. Unknown
+     * links and inactive codes are 404; a wrong passcode is 401 with remainingAttempts; a locked
+     * code is 429 with Retry-After.
+     */
+    async manifest(manifestId: string, request: ShlManifestRequest, ip: string): Promise<ShlManifest> {
+      const link = await repo.findByManifestId(manifestId);
+      if (!link) throw notFound(NOT_FOUND_MESSAGE);
+      const share = await deps.emergency.unlock({ id: link.emergency_share_id }, request.passcode ?? '', ip, 'shl');
+      const bundle = await summaryFor(share.userId, share.profileId);
+      const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: SHL_CONTENT_TYPE })
+        .encrypt(shlKey(deps.masterKey, manifestId));
+      await deps.emergency.notifyAccess(share, 'shl', cleanRecipient(request.recipient) || 'Someone');
+      await recordAudit(deps.db, { userId: share.userId, action: 'shl_access', ip, detail: { kind: share.kind } });
+      return { status: 'can-change', files: [{ contentType: SHL_CONTENT_TYPE, embedded: jwe, lastUpdated: new Date().toISOString() }] };
+    },
+
+    /** The emergency page's 'Download for clinicians (FHIR)': the same summary, for the same PIN. */
+    async emergencyFhir(kind: ShareKind, shareId: string, pin: string | undefined, ip: string): Promise<Record<string, unknown>> {
+      if (!pin) throw badRequest(PIN_FORMAT_MESSAGE);
+      const share = await deps.emergency.unlock({ kind, shareId }, pin, ip, 'fhir');
+      const bundle = await summaryFor(share.userId, share.profileId);
+      await deps.emergency.notifyAccess(share, 'fhir');
+      await recordAudit(deps.db, { userId: share.userId, action: 'emergency_fhir_download', ip, detail: { kind } });
+      return bundle;
+    },
+  };
+}
+export type ShlService = ReturnType<typeof createShlService>;

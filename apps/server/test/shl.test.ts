@@ -1,0 +1,268 @@
+import { compactDecrypt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeShlink } from '@kinchart/shared/shl';
+import type { TestApp } from './helpers';
+import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
+import { fillProfile, insertMember, selfProfileId } from './factories';
+import { loadFhirValidator } from './fhir-validator';
+
+let t: TestApp;
+let fhirErrors: (resource: unknown) => string[];
+beforeAll(async () => {
+  t = await buildTestApp();
+  fhirErrors = await loadFhirValidator();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Owner = Awaited<ReturnType<typeof signedInUser>>;
+const PIN = '4826';
+
+async function ownerWithCode(): Promise<{ owner: Owner; shareId: string }> {
+  const owner = await signedInUser(t.app);
+  await fillProfile(t.database.db, owner.id, await selfProfileId(t.database.db, owner.id));
+  await owner.client.post('/api/user/appointments', { appointment_date: '2026-12-03', provider_name: 'Secret Clinic' });
+  const res = await owner.client.post('/api/user/wearable-qr', { pin: PIN });
+  expect(res.statusCode).toBe(201);
+  return { owner, shareId: res.json().share_id as string };
+}
+
+async function linkOf(owner: Owner, path = '/api/user/wearable-qr/shl') {
+  const res = await owner.client.get(path);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ shlink: string; payload: { url: string; key: string; flag: string; label: string } }>();
+}
+
+/** A receiver somewhere else: no cookies, no Origin, its own address (per-address limits stay per test). */
+let addressCounter = 0;
+function receiver() {
+  addressCounter += 1;
+  const remoteAddress = `10.77.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+  return {
+    fetchManifest: (url: string, body: unknown) =>
+      t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body as Record<string, unknown>, headers: { 'content-type': 'application/json' }, remoteAddress }),
+    openPage: (shareId: string, pin: string) => new TestClient(t.app).get(`/api/user/emergency/${shareId}?pin=${pin}`, { remoteAddress }),
+    downloadFhir: (shareId: string, pin: string, family = false) =>
+      new TestClient(t.app).get(`/api/user/${family ? 'family/' : ''}emergency/${shareId}/fhir?pin=${pin}`, { remoteAddress }),
+  };
+}
+
+async function decryptFile(embedded: string, key: string) {
+  const { plaintext, protectedHeader } = await compactDecrypt(embedded, Buffer.from(key, 'base64url'));
+  return { bundle: JSON.parse(new TextDecoder().decode(plaintext)) as Record<string, unknown>, protectedHeader };
+}
+
+describe('SMART Health Link for an emergency code', () => {
+  it('gives the owner a shlink:/ with a 256-bit manifest URL, a 32-byte key, flag P and a label — the same link every time', async () => {
+    const { owner } = await ownerWithCode();
+    const link = await linkOf(owner);
+    expect(link.shlink).toMatch(/^shlink:\/[A-Za-z0-9_-]+$/);
+    const payload = decodeShlink(link.shlink);
+    expect(payload).toEqual(link.payload);
+    expect(payload.url).toMatch(new RegExp(`^${ORIGIN}/shl/[A-Za-z0-9_-]{43}$`));
+    expect(Buffer.from(payload.key, 'base64url')).toHaveLength(32);
+    expect(payload.key).toHaveLength(43);
+    expect(payload.flag).toBe('P');
+    expect(payload.label).toBe('Kinchart emergency summary');
+    expect(payload.exp).toBeUndefined();
+    expect((await linkOf(owner)).shlink).toBe(link.shlink);
+  });
+
+  it('is only for an active code of the owner: not set up, inactive, anonymous and another user\'s member all fail', async () => {
+    const fresh = await signedInUser(t.app);
+    expect((await fresh.client.get('/api/user/wearable-qr/shl')).statusCode).toBe(404);
+    const { owner } = await ownerWithCode();
+    await owner.client.put('/api/user/wearable-qr/toggle', { is_active: false });
+    expect((await owner.client.get('/api/user/wearable-qr/shl')).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get('/api/user/wearable-qr/shl')).statusCode).toBe(401);
+
+    const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
+    expect((await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).statusCode).toBe(201);
+    const member = await linkOf(owner, `/api/user/family/members/${memberId}/qr/shl`);
+    expect(member.payload.url).toMatch(new RegExp(`^${ORIGIN}/shl/[A-Za-z0-9_-]{43}$`));
+    expect((await linkOf(owner, `/api/user/family/members/${memberId}/qr/shl`)).shlink).toBe(member.shlink);
+    expect((await fresh.client.get(`/api/user/family/members/${memberId}/qr/shl`)).statusCode).toBe(404);
+  });
+
+  it('with the passcode (the PIN), the manifest holds one JWE (dir, A256GCM) of the person\'s IPS Bundle, which decrypts with the link\'s key and validates', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const res = await receiver().fetchManifest(payload.url, { recipient: 'Dr. Ada Lovelace, St Thomas ED', passcode: PIN });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const manifest = res.json();
+    expect(manifest.files).toHaveLength(1);
+    expect(manifest.files[0].contentType).toBe('application/fhir+json');
+    const jwe = manifest.files[0].embedded as string;
+    expect(jwe.split('.')).toHaveLength(5);
+    expect(decodeProtectedHeader(jwe)).toMatchObject({ alg: 'dir', enc: 'A256GCM' });
+
+    const { bundle } = await decryptFile(jwe, payload.key);
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    expect(fhirErrors(bundle)).toEqual([]);
+    for (const e of bundle.entry as { resource: { resourceType: string } }[]) expect(fhirErrors(e.resource), e.resource.resourceType).toEqual([]);
+    const text = JSON.stringify(bundle);
+    // What the emergency page shows…
+    for (const shown of ['Jordan Rivers', 'Penicillin', 'Malignant hyperthermia', 'Warfarin', 'Sam Rivers', '555-0199']) expect(text).toContain(shown);
+    // …and nothing it does not.
+    for (const hidden of ['12 Secret Lane', 'jordan.private@example.com', '555-0100', 'OldMed', 'Secret Clinic', 'urn:kinchart:profile']) expect(text).not.toContain(hidden);
+    expect((bundle.entry as { resource: { resourceType: string } }[]).map((e) => e.resource.resourceType)).not.toContain('Appointment');
+
+    // A wrong key does not open it.
+    await expect(compactDecrypt(jwe, Buffer.alloc(32, 1))).rejects.toThrow();
+  });
+
+  it("tells the owner, naming the recipient the requester gave", async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    expect((await receiver().fetchManifest(payload.url, { recipient: 'Dr. Ada\nLovelace <b>ED</b>', passcode: PIN })).statusCode).toBe(200);
+    const notes = (await owner.client.get('/api/user/notifications')).json<{ type: string; data: { message: string } }[]>();
+    const access = notes.find((n) => n.type === 'qr_access');
+    expect(access?.data.message).toContain('SMART Health Link');
+    expect(access?.data.message).toContain('Recipient: "Dr. Ada Lovelace <b>ED</b>"');
+    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_access').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('answers a wrong passcode with 401 and remainingAttempts, and needs a recipient', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    const wrong = await r.fetchManifest(payload.url, { recipient: 'Dr. X', passcode: '0000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid passcode', remainingAttempts: 4 });
+    expect(wrong.headers['access-control-allow-origin']).toBe('*');
+    const none = await r.fetchManifest(payload.url, { recipient: 'Dr. X' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().remainingAttempts).toBe(3);
+    const noRecipient = await r.fetchManifest(payload.url, { passcode: PIN });
+    expect(noRecipient.statusCode).toBe(400);
+    expect(noRecipient.json().message).toMatch(/recipient is required/);
+  });
+
+  it('wrong passcodes on the link and wrong PINs on the emergency page count against one counter and lock the same code', async () => {
+    const { owner, shareId } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1111' })).json().remainingAttempts).toBe(4);
+    expect((await r.openPage(shareId, '2222')).json().remainingAttempts).toBe(3);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '3333' })).json().remainingAttempts).toBe(2);
+    expect((await r.downloadFhir(shareId, '4444')).json().remainingAttempts).toBe(1);
+    expect((await r.openPage(shareId, '5555')).json().remainingAttempts).toBe(0);
+
+    // Locked everywhere, even for the right PIN.
+    const page = await r.openPage(shareId, PIN);
+    expect(page.statusCode).toBe(429);
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(429);
+    expect((await r.downloadFhir(shareId, PIN)).statusCode).toBe(429);
+    const notes = (await owner.client.get('/api/user/notifications')).json<{ title: string }[]>();
+    expect(notes.filter((n) => n.title === 'Emergency QR code locked')).toHaveLength(1);
+  });
+
+  it('a lock set on the emergency page holds on the link too, and 10 wrong in total deactivate the code for both', async () => {
+    const { owner, shareId } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    for (let i = 0; i < 5; i += 1) expect((await r.openPage(shareId, '1357')).statusCode).toBe(401);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(429);
+
+    // Let the lock run out (as 15 minutes passing would), then five more wrong through the link.
+    await t.database.db.updateTable('emergency_shares').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('share_id', '=', shareId).execute();
+    for (let i = 0; i < 4; i += 1) expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).statusCode).toBe(401);
+    const last = await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' });
+    expect(last.statusCode).toBe(401);
+    expect(last.json().remainingAttempts).toBe(0);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
+    expect((await r.openPage(shareId, PIN)).statusCode).toBe(404);
+    const config = (await owner.client.get('/api/user/wearable-qr')).json();
+    expect(config).toMatchObject({ is_active: false, is_disabled: true });
+  });
+
+  it('unknown and malformed links, and deactivated codes, answer 404', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    expect((await r.fetchManifest(`${ORIGIN}/shl/${'A'.repeat(43)}`, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
+    expect((await r.fetchManifest(`${ORIGIN}/shl/short`, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
+    await owner.client.put('/api/user/wearable-qr/toggle', { is_active: false });
+    const res = await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('QR code not found or inactive');
+    // Re-activated, the same link works again.
+    await owner.client.put('/api/user/wearable-qr/toggle', { is_active: true });
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(200);
+  });
+
+  it('answers a CORS preflight so web-based receivers on other origins can fetch it', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: new URL(payload.url).pathname,
+      headers: { origin: 'https://viewer.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toContain('POST');
+  });
+
+  it('never writes the passcode or the recipient to the log', async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../src/app');
+    const { Writable } = await import('node:stream');
+    const logged = await buildApp({
+      config: t.config,
+      database: t.database,
+      webRoot: null,
+      logger: { level: 'trace', stream: new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) }) },
+    });
+    await logged.ready();
+    try {
+      const { owner } = await ownerWithCode();
+      const { payload } = await linkOf(owner);
+      for (const passcode of ['9182', PIN]) {
+        await logged.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'Dr. Unique Recipient', passcode }, remoteAddress: '10.78.0.1' });
+      }
+    } finally {
+      await logged.close();
+    }
+    const all = lines.join('\n');
+    expect(all).toContain('/shl/');
+    expect(all).not.toContain('9182');
+    expect(all).not.toContain('Unique Recipient');
+  });
+});
+
+describe("the emergency page's 'Download for clinicians (FHIR)'", () => {
+  it('answers the IPS Bundle as a FHIR JSON download for the right PIN, and only the emergency sections', async () => {
+    const { shareId } = await ownerWithCode();
+    const res = await receiver().downloadFhir(shareId, PIN);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="emergency-summary\.fhir\.json"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const bundle = res.json();
+    expect(fhirErrors(bundle)).toEqual([]);
+    expect(JSON.stringify(bundle)).toContain('Penicillin');
+    expect(JSON.stringify(bundle)).not.toContain('12 Secret Lane');
+  });
+
+  it('needs a PIN, counts a wrong one, and each route answers only its own kind of code', async () => {
+    const { owner, shareId } = await ownerWithCode();
+    const r = receiver();
+    expect((await new TestClient(t.app).get(`/api/user/emergency/${shareId}/fhir`)).statusCode).toBe(400);
+    const wrong = await r.downloadFhir(shareId, '0000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid PIN', remainingAttempts: 4 });
+    expect((await r.downloadFhir(shareId, PIN, true)).statusCode).toBe(404);
+    const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid', has_allergies: 1, allergy_details: 'Bees' });
+    const member = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).json();
+    const ok = await r.downloadFhir(member.share_id as string, '5937', true);
+    expect(ok.statusCode).toBe(200);
+    expect(JSON.stringify(ok.json())).toContain('Bees');
+    expect((await r.downloadFhir(member.share_id as string, '5937')).statusCode).toBe(404);
+  });
+});
