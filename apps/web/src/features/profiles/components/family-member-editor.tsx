@@ -209,11 +209,8 @@ function MemberForm({
           {
             id: 'qr',
             label: 'Emergency QR',
-            content: (
-              <div className={panelClass}>
-                <MemberQrPanel memberId={member.id} memberName={member.name} />
-              </div>
-            ),
+            // The panel brings its own card.
+            content: <MemberQrPanel memberId={member.id} memberName={member.name} />,
           },
         ]}
       />
