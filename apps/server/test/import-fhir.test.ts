@@ -342,6 +342,8 @@ describe('import of a FHIR R4 Bundle', () => {
       await expectRefused(json({ resourceType: 'Patient', name: [{ text: 'x' }] }), 400, /Only a FHIR Bundle can be imported; this file is a Patient/);
       await expectRefused(json({ hello: 'world' }), 400, /resourceType is missing/);
       await expectRefused(Buffer.from('{"resourceType": "Bundle",'), 400, /not valid JSON/);
+      await expectRefused(Buffer.from('{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","name":[{"text":"A\\u0000"}]}}]}'), 400, /NUL character/);
+      await expectRefused(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 400, /not UTF-8 text/);
     });
 
     it('a bundle about several patients with nothing saying whose it is', async () => {

@@ -165,6 +165,9 @@ describe('bad input changes nothing', () => {
       /kinchart\.json profiles\.1\.name: must be at most 200 characters/,
     );
     await expectRefused(await withManifest((d) => (d.profiles = [])), 'none.zip', 400, /kinchart\.json profiles/);
+    // Text no database can keep as sent: NUL (PostgreSQL refuses it) and an unpaired surrogate.
+    await expectRefused(await withManifest((d) => ((d.profiles as Record<string, unknown>[])[1]!.name = 'A\u0000B')), 'nul.zip', 400, /kinchart\.json holds text with a NUL/);
+    await expectRefused(await withManifest((d) => ((d.notifications as Record<string, unknown>[])[0]!.title = 'x\ud800')), 'sur.zip', 400, /broken Unicode/);
   });
 
   it('refuses a zip whose files do not match kinchart.json, removing any blob already written', async () => {

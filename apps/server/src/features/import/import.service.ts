@@ -60,12 +60,39 @@ function zodMessage(error: z.ZodError, where: string): string {
   return `${where}${path ? ` ${path}` : ''}: ${issue.message}`;
 }
 
+// PostgreSQL refuses NUL in text, and an unpaired surrogate has no UTF-8 form (it would come back
+// as U+FFFD): either would make an import fail late or change text, so both are refused up front.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function parseJson(bytes: Buffer, what: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(`${what} is not UTF-8 text.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
   } catch {
     throw badRequest(`${what} is not valid JSON.`);
   }
+  // JSON escapes (\u0000, \ud800) can still spell what UTF-8 cannot; a loop, since JSON nests deep.
+  const unstorable = () => badRequest(`${what} holds text with a NUL character or a broken Unicode sequence.`);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (UNSTORABLE.test(next)) throw unstorable();
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (UNSTORABLE.test(key)) throw unstorable();
+        pending.push(item);
+      }
+    }
+  }
+  return value;
 }
 
 /** The export's own format and version, checked before anything else so the message says that. */
