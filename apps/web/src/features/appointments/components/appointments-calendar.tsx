@@ -75,11 +75,12 @@ const SCROLL_TO = new Date(1970, 0, 1, 7, 0, 0);
  * tables, but puts events and the '+N more' link straight into rows that may only own cells,
  * gives the week and day column titles the columnheader role outside any row, and renders the
  * week view's all-day band as a rowgroup > row with no table around it and no cell in it. Its
- * month events are plain divs no keyboard can reach. So: each month event and '+N more' link
- * sits in a cell of its own; column titles are plain text; the all-day band loses its table roles
- * (see useAllDayBandWithoutTableRoles); month events become focusable buttons (Enter or Space
- * opens them, see onKeyPressEvent — week and day events already are buttons); and in the agenda
- * the event title is a button inside the clickable cell.
+ * month events are plain divs no keyboard can reach, and so is the scrolling hours area of an
+ * empty week. So: each month event and '+N more' link sits in a cell of its own; column titles
+ * are plain text; the all-day band loses its table roles and the hours area becomes focusable
+ * (useCalendarDomRepairs); month events become focusable buttons (Enter or Space opens them, see
+ * onKeyPressEvent — week and day events already are buttons); and in the agenda the event title
+ * is a button inside the clickable cell.
  */
 
 /** True inside the week view's all-day band, which is not a table row (see above). */
@@ -97,21 +98,28 @@ function WeekWrapper({ children, isAllDay }: { children?: ReactNode; isAllDay?: 
 }
 
 /**
- * The all-day band's roles are hard-coded in the library (DateContentRow) with no way to pass
- * others, so they are taken off the DOM once it is drawn, and again whenever the view redraws.
- * React does not put a constant attribute back on an element it keeps.
+ * Two repairs the library offers no props for, so they are made on the DOM once it is drawn and
+ * again whenever a view redraws (React does not put back an attribute it never changes):
+ * - the all-day band's table roles are hard-coded (DateContentRow): take them off;
+ * - the scrolling hours of the week and day views hold nothing focusable on an empty day, so a
+ *   keyboard could not scroll them: make the scroller itself focusable, with a name.
  */
-function useAllDayBandWithoutTableRoles(root: RefObject<HTMLElement | null>) {
+function useCalendarDomRepairs(root: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const container = root.current;
     if (!container) return;
-    const strip = () => {
+    const repair = () => {
       for (const element of container.querySelectorAll('.rbc-allday-cell[role], .rbc-allday-cell .rbc-row-content[role]')) {
         element.removeAttribute('role');
       }
+      for (const element of container.querySelectorAll('.rbc-time-content:not([tabindex])')) {
+        element.setAttribute('tabindex', '0');
+        element.setAttribute('role', 'group');
+        element.setAttribute('aria-label', 'Hours of the day');
+      }
     };
-    strip();
-    const observer = new MutationObserver(strip);
+    repair();
+    const observer = new MutationObserver(repair);
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [root]);
@@ -169,7 +177,7 @@ export interface AppointmentsCalendarProps {
 
 export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCalendarProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  useAllDayBandWithoutTableRoles(rootRef);
+  useCalendarDomRepairs(rootRef);
   const [view, setView] = useState<View>(Views.MONTH);
   const [date, setDate] = useState(() => new Date());
   const drillDown = useCallback((day: Date) => {
