@@ -17,7 +17,7 @@ const member = makeMember('m1', {
   medications: [makeMedication('med1', { medication_name: 'Amoxicillin', dosage: '250 mg' })],
 });
 
-describe('Edit Family Member page', () => {
+describe('Edit Family Member page', { timeout: 15_000 }, () => {
   it('has the seven tabs of the spec', async () => {
     mockFetch((call) => (call.url === '/api/user/family/members/m1' ? json(member) : json({}, 404)));
     renderRoutes(routes, '/edit-family-member/m1');

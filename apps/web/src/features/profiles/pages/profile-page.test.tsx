@@ -19,7 +19,8 @@ function serve(overrides: (call: FetchCall) => Response | undefined = () => unde
   });
 }
 
-describe('full profile editor', () => {
+// These journeys type a lot; give a slow CI machine room.
+describe('full profile editor', { timeout: 15_000 }, () => {
   it('has the five tabs of the spec, Basic Information first', async () => {
     serve();
     renderRoutes(routes, '/profile');
