@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { serverMessage } from '../../../lib/api-client';
+import { downloadFile, saveBlob } from '../api/download-file';
+
+export interface DownloadFhirButtonProps {
+  shareId: string;
+  /** Which emergency route answered: the person's own code, or a family member's. */
+  kind: 'self' | 'family';
+  /** The PIN the viewer just entered correctly. */
+  pin: string;
+}
+
+/**
+ * The emergency page's 'Download for clinicians (FHIR)' (issue 7): the same emergency information as
+ * a FHIR R4 patient summary (IPS) file that a clinician's system can import. It sends the PIN again,
+ * so it counts against the same attempt limit as the page.
+ */
+export function DownloadFhirButton({ shareId, kind, pin }: DownloadFhirButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const path = `/api/user/${kind === 'family' ? 'family/' : ''}emergency/${encodeURIComponent(shareId)}/fhir?pin=${encodeURIComponent(pin)}`;
+      const { blob, filename } = await downloadFile(path, { fallbackName: 'emergency-summary.fhir.json' });
+      saveBlob(blob, filename);
+    } catch (err) {
+      setError(serverMessage(err) ?? 'The download failed. Check the connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-8 flex flex-col gap-2 border-t-2 border-black pt-6">
+      <button
+        type="button"
+        onClick={() => void download()}
+        aria-disabled={busy}
+        className="min-h-14 self-start rounded-xl border-2 border-black bg-white px-6 py-3 text-lg font-bold text-black hover:bg-slate-100 aria-disabled:cursor-wait"
+      >
+        {busy ? 'Preparing download...' : 'Download for clinicians (FHIR)'}
+      </button>
+      <p className="text-base text-black">A FHIR R4 patient summary file that hospital and clinic systems can read.</p>
+      {error ? (
+        <p role="alert" className="text-lg font-bold text-red-900">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

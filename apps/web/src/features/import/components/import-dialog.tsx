@@ -1,0 +1,11 @@
+import { Modal } from '../../../components/ui/modal';
+import { ImportForm } from './import-form';
+
+/** The import form in a dialog, opened with the file already chosen (the mobile menu's Import). */
+export function ImportDialog({ file, onClose }: { file: File | null; onClose: () => void }) {
+  return (
+    <Modal open={file !== null} onClose={onClose} title="Import" size="md" description="Bring records into Kinchart.">
+      {file ? <ImportForm key={`${file.name}:${file.size}:${file.lastModified}`} initialFile={file} /> : null}
+    </Modal>
+  );
+}

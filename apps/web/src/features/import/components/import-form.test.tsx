@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { ImportForm, importedLines } from './import-form';
+
+/** A stand-in XMLHttpRequest that records what was sent and answers with `reply`. */
+function fakeXhr(reply: { status: number; body: unknown }) {
+  const sent: { url: string; body: FormData; withCredentials: boolean }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: FormData) {
+      sent.push({ url: this.url, body, withCredentials: this.withCredentials });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
+      setTimeout(() => {
+        this.upload.onload?.();
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.onload?.();
+      }, 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const RESULT = {
+  message: 'Import complete.',
+  format: 'kinchart',
+  imported: { family_members: 2, allergies: 0, conditions: 0, emergency_contacts: 1, healthcare_providers: 0, medications: 3, appointments: 0, notifications: 0, files: 1 },
+  skipped: [],
+};
+
+describe('Import form', () => {
+  it('lists what came in, in words', () => {
+    expect(importedLines(RESULT.imported)).toEqual(['2 family members', '1 emergency contact', '3 medications', '1 file']);
+  });
+
+  it('restores an export zip: says what will happen, sends the file with the session, then shows what came in', async () => {
+    mockFetch(() => json([]));
+    const sent = fakeXhr({ status: 200, body: RESULT });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    const button = screen.getByRole('button', { name: 'Import' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'kinchart-export-2026-11-21.zip', { type: 'application/zip' });
+    await user.upload(screen.getByLabelText('File to import'), zip);
+    expect(screen.getByText(/replaces your own profile with the one in the export/)).toBeTruthy();
+    expect(screen.queryByLabelText('Import into')).toBeNull();
+    await user.click(button);
+    expect(await screen.findByText('Import complete.')).toBeTruthy();
+    expect(screen.getByText('3 medications')).toBeTruthy();
+    expect(sent[0]!.url).toBe('/api/user/import');
+    expect(sent[0]!.withCredentials).toBe(true);
+    expect(sent[0]!.body.get('file')).toBe(zip);
+    expect(sent[0]!.body.get('profileId')).toBe('self');
+  });
+
+  it('asks whose a FHIR Bundle is, offering My Profile and each family member', async () => {
+    mockFetch((call) => (call.url === '/api/user/family/members' ? json([{ id: 'm1', name: 'Rex', is_pet: true }]) : json({}, 404)));
+    const sent = fakeXhr({ status: 200, body: { ...RESULT, format: 'fhir', skipped: ['1 Immunization (not something Kinchart keeps)'] } });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    await user.upload(screen.getByLabelText('File to import'), new File(['{}'], 'summary.json', { type: 'application/json' }));
+    const select = await screen.findByLabelText('Import into');
+    await screen.findByRole('option', { name: 'Rex (pet)' });
+    await user.selectOptions(select, 'm1');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('1 Immunization (not something Kinchart keeps)')).toBeTruthy();
+    expect(sent[0]!.body.get('profileId')).toBe('m1');
+  });
+
+  it("shows the server's reason when the import is refused", async () => {
+    mockFetch(() => json([]));
+    fakeXhr({ status: 400, body: { message: 'This export is format version 2, newer than this Kinchart can read (version 1). Update Kinchart and import it again.' } });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    await user.upload(screen.getByLabelText('File to import'), new File(['PK'], 'old.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Import failed: This export is format version 2, newer than this Kinchart can read (version 1). Update Kinchart and import it again.'));
+  });
+});
