@@ -240,6 +240,19 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     const bad = await runCli(['rotate-key', '--new-key', 'c2hvcnQ='], { DATA_DIR: target, MASTER_KEY: third });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/32-byte key/);
+
+    // A run interrupted after its commit, before master.key was replaced: the keys are under the
+    // new key (here `third`), master.key still holds the old one, master.key.next the new one.
+    const next = path.join(target, 'master.key.next');
+    fs.writeFileSync(next, `${third}\n`, { mode: 0o600 });
+    const otherKey = await runCli(['rotate-key', '--new-key', randomBytes(32).toString('base64')], { DATA_DIR: target });
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stderr).toMatch(/left from an interrupted rotation/);
+    const finished = await runCli(['rotate-key', '--new-key-file', next], { DATA_DIR: target });
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(finished.stdout).toContain(`Re-wrapped 0 data key(s) under the new master key (${before.length} already were)`);
+    expect(fs.readFileSync(path.join(target, 'master.key'), 'utf8').trim()).toBe(third);
+    expect(fs.existsSync(next)).toBe(false);
   });
 
   it('backup and restore refuse a PostgreSQL deployment and point to pg_dump', async () => {

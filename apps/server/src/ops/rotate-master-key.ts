@@ -9,7 +9,7 @@ import { MASTER_KEY_FILE, decodeMasterKey, readMasterKey } from '../storage/mast
 import { syncDir } from '../storage/temp-spool';
 import type { OpsLog } from './ops-common';
 import { OpsError, sqliteFileOf } from './ops-common';
-import { createWrappedKeyRepository } from './wrapped-keys.repository';
+import { countDerivedKeyLinks, createWrappedKeyRepository } from './wrapped-keys.repository';
 
 export interface RotationResult {
   /** Data keys re-wrapped from the old master key to the new one. */
@@ -82,13 +82,23 @@ export async function rotateDeploymentKey(config: Config, options: { newKey: str
 
   const keyFile = config.masterKey ? undefined : path.join(config.dataDir, MASTER_KEY_FILE);
   const next = keyFile && `${keyFile}.next`;
+  let leftover = false;
+  if (next && fs.existsSync(next)) {
+    // Left by a run that committed but did not get to replace master.key: only that key finishes it.
+    if (!decodeMasterKey(fs.readFileSync(next, 'utf8'), next).equals(newKey)) {
+      throw new OpsError(`${next} is left from an interrupted rotation: run rotate-key again with --new-key-file ${next}`);
+    }
+    leftover = true;
+  }
   if (next) await fsp.writeFile(next, `${newKey.toString('base64')}\n`, { mode: 0o600, flush: true });
   const { db } = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
   let result: RotationResult;
+  let links: number;
   try {
+    links = await countDerivedKeyLinks(db);
     result = await rotateMasterKey({ db, oldKey, newKey });
   } catch (error) {
-    if (next) await fsp.rm(next, { force: true });
+    if (next && !leftover) await fsp.rm(next, { force: true });
     throw error instanceof KeyRotationError ? new OpsError(error.message) : error;
   } finally {
     await db.destroy();
@@ -101,6 +111,7 @@ export async function rotateDeploymentKey(config: Config, options: { newKey: str
   } else {
     options.log.warn('Set MASTER_KEY to the new key on every instance before starting them again: the old key no longer opens any file.');
   }
+  if (links) options.log.warn(`The ${links} SMART Health Link(s) now have new keys: links copied out before stop opening, and their owners copy them again.`);
   options.log.warn('Backups made before this rotation still need the old key: keep it for as long as you keep them.');
   return result;
 }

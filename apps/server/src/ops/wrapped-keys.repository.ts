@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 // The only SQL of the operations commands that runs on both dialects: every data key wrapped by
@@ -27,4 +27,10 @@ export function createWrappedKeyRepository(trx: Transaction<Database>) {
       if (Number(res.numUpdatedRows) !== 1) throw new Error(`A wrapped key changed during the rotation (${row.table} ${row.id})`);
     },
   };
+}
+
+/** SMART Health Links, whose keys are derived from the master key (features/shl/shl-keys.ts) rather than stored. */
+export async function countDerivedKeyLinks(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('shl_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
