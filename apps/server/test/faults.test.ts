@@ -196,10 +196,23 @@ describe('graceful shutdown', () => {
     const content = pdf(1_500_000);
     const upload = streamingUpload(server.url, client, content, { customName: 'Finished after SIGTERM' });
     await upload.started;
-    await sleep(200); // the server is reading the body
+    // The server is streaming the file into its spool.
+    await until(() => storedBlobs(dir).temp.length === 1, 20_000, 'the upload to reach the spool');
     server.child.kill('SIGTERM');
-    await sleep(200);
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    // It stops listening…
+    const refused = async () => {
+      try {
+        await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    for (let i = 0; !(await refused()); i += 1) {
+      if (i > 100) throw new Error('still accepting connections after SIGTERM');
+      await sleep(50);
+    }
+    // …and the upload started before goes on to the end.
     upload.finish({ chunkSize: 64 * 1024, delayMs: 20 });
     const res = await upload.response;
     expect(res.status, res.body).toBe(201);

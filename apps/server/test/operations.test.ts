@@ -116,7 +116,10 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
         expect(file.status).toBe(201);
       }
     })();
-    while (acked.length < 3) await sleep(20);
+    let failure: unknown;
+    writer.catch((error: unknown) => (failure = error));
+    while (acked.length < 3 && !failure) await sleep(20);
+    if (failure) throw failure;
     busyAckedBeforeBackup.push(...acked);
     backupWithoutKey = path.join(newDir(), 'backup');
     const result = await runCli(['backup', '--out', backupWithoutKey], { DATA_DIR: source });
