@@ -40,8 +40,9 @@ describe('accounts', () => {
     await expectVisible(page.getByText(`Hello, ${user.username}!`));
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/signup');
+    // The toast lasts 3 s (SPEC §9): look for it before waiting for the page to settle.
     await expectVisible(page.getByText('Logged out successfully'));
+    await expectPath(page, '/signup');
 
     // The session is over on the server too: the dashboard is closed again.
     await open(page, '/dashboard');
@@ -56,9 +57,10 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expectVisible(page.getByText(`Hello, ${user.username}!`));
     await page.getByRole('button', { name: 'Logout' }).click();
+    // The toast lasts 3 s (SPEC §9); on a slowed phone look for it before the page settles.
+    await expectVisible(page.getByText('Logged out successfully'));
     await expectPath(page, '/signup');
     await expectVisible(page.getByRole('heading', { name: 'Create an Account' }));
-    await expectVisible(page.getByText('Logged out successfully'));
   });
 
   test('a signed-out visitor who opens a private page is sent to the login screen', async () => {
