@@ -102,7 +102,7 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     }
   });
 
-  it('backs up online while another patient keeps writing, and warns that the master key is not in it', async () => {
+  it('backs up online while another patient keeps writing, and warns that the master key is not in it', { timeout: 90_000 }, async () => {
     const busy = new HttpClient(ORIGIN);
     await signUp(busy, server.url);
     let stop = false;
@@ -144,7 +144,7 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     expect(await server.stop()).toEqual({ code: 0, signal: null });
   });
 
-  it('restores into an empty DATA_DIR given the master key: rows identical, files open, the session still valid', async () => {
+  it('restores into an empty DATA_DIR given the master key: rows identical, files open, the session still valid', { timeout: 90_000 }, async () => {
     const target = newDir();
     const refused = await runCli(['restore', backupWithoutKey], { DATA_DIR: target });
     expect(refused.code).toBe(1);
@@ -194,7 +194,7 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     expect(partial.stderr).toMatch(/1 file record\(s\) have no stored file in the live deployment either/);
   });
 
-  it('restores a backup made with --include-key without MASTER_KEY; rotate-key then re-wraps every key and replaces master.key', async () => {
+  it('restores a backup made with --include-key without MASTER_KEY; rotate-key then re-wraps every key and replaces master.key', { timeout: 90_000 }, async () => {
     const target = newDir();
     const restored = await runCli(['restore', backupWithKey], { DATA_DIR: target });
     expect(restored.code, restored.stderr).toBe(0);
