@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@kinchart/shared/auth';
 import { LOGGED_OUT, clearSession, setLoggingOut } from '../../features/auth/api/check-auth';
 import { useLogout } from '../../features/auth/api/logout';
+import { ExportButton } from '../../features/export/components/export-button';
 import { QuickUploadButton } from '../../features/files/components/quick-upload-button';
+import { ImportMenuButton } from '../../features/import/components/import-menu-button';
 import { NotificationsIndicator } from '../../features/notifications/components/notifications-indicator';
 import { notify, preloadToasts } from '../../lib/toast';
 import { BrandLink } from './brand-link';
@@ -26,8 +28,6 @@ const navItems: NavItem[] = [
   { to: '/notifications', label: 'Notifications' },
 ];
 
-const EXPORT_SOON = 'Export arrives in a later release';
-
 const barButton =
   'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
 
@@ -35,7 +35,6 @@ const barButton =
 export function SignedInNav({ user }: { user: AuthUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const exportTipId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,28 +75,6 @@ export function SignedInNav({ user }: { user: AuthUser }) {
     void navigate('/signup', { replace: true });
   };
 
-  // Rendered in the desktop bar and in the mobile menu, so each copy gets its own tooltip id.
-  const exportButton = (place: 'bar' | 'menu') => (
-    <span className="group relative inline-flex">
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-describedby={`${exportTipId}-${place}`}
-        onClick={(event) => event.preventDefault()}
-        className={`${barButton} cursor-not-allowed border border-brand-300 text-brand-100`}
-      >
-        Export
-      </button>
-      <span
-        role="tooltip"
-        id={`${exportTipId}-${place}`}
-        className="pointer-events-none absolute top-full right-0 z-20 mt-2 hidden whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg group-focus-within:block group-hover:block"
-      >
-        {EXPORT_SOON}
-      </span>
-    </span>
-  );
-
   return (
     <header className="on-dark bg-brand-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
@@ -108,7 +85,8 @@ export function SignedInNav({ user }: { user: AuthUser }) {
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
           {/* SPEC §2 Layout, §7: the navigation bar's own file-picker upload, with a toast on the result. */}
           <QuickUploadButton label="Upload" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`} />
-          {exportButton('bar')}
+          {/* Issue 7: everything in the account as one zip, with progress while it downloads. */}
+          <ExportButton className={`${barButton} border border-brand-300 text-white hover:bg-brand-800`} />
           <button
             type="button"
             onClick={onLogout}
@@ -179,13 +157,10 @@ export function SignedInNav({ user }: { user: AuthUser }) {
             onChosen={() => setMenuOpen(false)}
             className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}
           />
-          {/* SPEC §2: the mobile menu adds Import, which opens the file picker (the same upload). */}
-          <QuickUploadButton
-            label="Import"
-            onChosen={() => setMenuOpen(false)}
-            className={`${barButton} border border-white/70 text-white hover:bg-brand-800`}
-          />
-          {exportButton('menu')}
+          {/* SPEC §2: the mobile menu adds Import, which opens the file picker; issue 7: the chosen
+              export zip or FHIR Bundle opens the import dialog. */}
+          <ImportMenuButton onChosen={() => setMenuOpen(false)} className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />
+          <ExportButton className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />
           <button
             type="button"
             onClick={onLogout}

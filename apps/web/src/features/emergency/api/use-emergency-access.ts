@@ -13,7 +13,8 @@ export type EmergencyAccessState =
   /** The lookup failed for another reason (offline, rate limit): say so and offer a retry. */
   | { step: 'unavailable'; message: string }
   | { step: 'pin'; kind: EmergencyKind; submitting: boolean; error?: string; remainingAttempts?: number }
-  | { step: 'info'; info: EmergencyInfo };
+  /** `access`: the route and PIN that opened it, for the clinicians' FHIR download (issue 7). */
+  | { step: 'info'; info: EmergencyInfo; access?: { kind: EmergencyKind; pin: string } };
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -79,7 +80,7 @@ export function useEmergencyAccess(shareId: string) {
         const found = await lookUp(shareId, pin, kind === 'self' ? ['self', 'family'] : ['family']);
         if (!found) setState({ step: 'not-found' });
         else if (found.answer.requirePin) setState({ step: 'pin', kind, submitting: false, error: INVALID_PIN_TEXT });
-        else setState({ step: 'info', info: found.answer });
+        else setState({ step: 'info', info: found.answer, access: { kind: found.kind, pin } });
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
           const remainingAttempts = error.status === 401 ? remainingAttemptsOf(error) : undefined;

@@ -10,6 +10,7 @@ import { useSetUpQr } from '../api/set-up-qr';
 import { useToggleQr } from '../api/toggle-qr';
 import { useUpdateQrPin } from '../api/update-qr-pin';
 import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
+import { ShlOffer } from '../../shl/components/shl-offer';
 import { QrCodeFigure } from './qr-code-figure';
 import { qrLink } from './qr-link';
 
@@ -189,6 +190,9 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
             The code and its link are hidden while the code is inactive. Anyone who scans it sees that it is not available.
           </p>
         )}
+
+        {/* Issue 7: the same information as a SMART Health Link, offered beside the plain QR code. */}
+        <ShlOffer target={target} active={current.is_active} whose={texts.whose} />
 
         <PinForm label="New PIN" submitLabel="Update PIN" busyLabel="Updating..." busy={updatePin.isPending} onSubmit={onUpdatePin} />
       </div>

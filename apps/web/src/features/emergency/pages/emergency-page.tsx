@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/page-header';
+import { DownloadFhirButton } from '../../export/components/download-fhir-button';
 import { NOT_FOUND_TEXT, useEmergencyAccess } from '../api/use-emergency-access';
 import { EmergencyInfoView } from '../components/emergency-info-view';
 import { EmergencyPinForm } from '../components/emergency-pin-form';
@@ -70,7 +71,13 @@ export function EmergencyPage() {
       );
       break;
     case 'info':
-      content = <EmergencyInfoView info={state.info} />;
+      content = (
+        <>
+          <EmergencyInfoView info={state.info} />
+          {/* Issue 7: after a successful PIN, the same information as a FHIR file for clinicians. */}
+          {state.access ? <DownloadFhirButton shareId={shareId} kind={state.access.kind} pin={state.access.pin} /> : null}
+        </>
+      );
       break;
   }
 

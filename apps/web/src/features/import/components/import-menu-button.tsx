@@ -1,19 +1,57 @@
 import { useRef, useState } from 'react';
 import { IMPORT_ACCEPT } from '@kinchart/shared/export';
+import { FILE_INPUT_ACCEPT } from '@kinchart/shared/files';
+import { notify } from '../../../lib/toast';
+// The one place this feature reaches into files: a medical file chosen here is uploaded exactly as
+// the navigation bar's Upload does it (SPEC §2 Layout, §7 POST /api/user/upload).
+import { useUploadFile } from '../../files/api/upload-file';
+import { useAnnounceUpload } from '../../files/hooks/use-announce-upload';
 import { ImportDialog } from './import-dialog';
 
+/** A Kinchart export or a FHIR Bundle, as opposed to a medical record file. */
+export function isDataFile(file: File): boolean {
+  return /\.(zip|json)$/i.test(file.name) || ['application/zip', 'application/x-zip-compressed', 'application/json', 'application/fhir+json'].includes(file.type);
+}
+
 /**
- * SPEC §2 Layout: the mobile menu's Import opens the file picker. The chosen file then opens the
- * import dialog, which says what will happen (and, for a FHIR Bundle, asks whose it is) before
- * anything is sent.
+ * SPEC §2 Layout: the mobile menu's Import opens the file picker. Whatever the person brings in:
+ * a medical file (PDF, image, document) is uploaded as a record, with a toast, like the bar's
+ * Upload; a Kinchart export (.zip) or a FHIR Bundle (.json) opens the import dialog (issue 7), which
+ * says what will happen — and, for a FHIR Bundle, asks whose it is — before anything is sent.
  */
 export function ImportMenuButton({ className, onChosen }: { className: string; onChosen?: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadFile();
+  const announce = useAnnounceUpload();
+
+  const onFile = async (chosen: File) => {
+    onChosen?.();
+    if (isDataFile(chosen)) {
+      setFile(chosen);
+      return;
+    }
+    try {
+      await upload.mutateAsync(chosen);
+      notify.success(`Successfully uploaded ${chosen.name}`);
+      announce(chosen.name);
+    } catch (error) {
+      console.error('Error uploading file:', error);
+      notify.error('Failed to upload file');
+    }
+  };
+
   return (
     <>
-      <button type="button" onClick={() => inputRef.current?.click()} className={className}>
-        Import
+      <button
+        type="button"
+        aria-disabled={upload.isPending}
+        onClick={() => {
+          if (!upload.isPending) inputRef.current?.click();
+        }}
+        className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+      >
+        {upload.isPending ? 'Uploading...' : 'Import'}
       </button>
       <input
         ref={inputRef}
@@ -21,13 +59,11 @@ export function ImportMenuButton({ className, onChosen }: { className: string; o
         hidden
         tabIndex={-1}
         aria-label="Import"
-        accept={IMPORT_ACCEPT}
+        accept={`${IMPORT_ACCEPT},${FILE_INPUT_ACCEPT}`}
         onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
+          const chosen = event.target.files?.[0];
           event.target.value = '';
-          if (!chosen) return;
-          onChosen?.();
-          setFile(chosen);
+          if (chosen) void onFile(chosen);
         }}
       />
       <ImportDialog file={file} onClose={() => setFile(null)} />

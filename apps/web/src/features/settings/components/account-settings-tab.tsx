@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/check-auth';
+import { DataPortabilitySection } from '../../import/components/data-portability-section';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -59,6 +60,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Coming Soon</span>
           </Button>
         </div>
+      </SettingsSection>
+
+      {/* Issue 7: the Settings entry for Import, beside the top bar's Export. */}
+      <SettingsSection id="settings-data-heading" title="Import and Export">
+        <DataPortabilitySection />
       </SettingsSection>
 
       <SettingsSection id="settings-danger-heading" title="Danger Zone" tone="danger">
