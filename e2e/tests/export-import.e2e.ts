@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { PHONE, baseUrl, expectNoA11yViolations, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
+
+useBrowser();
+
+// Issue 7: the top bar's Export downloads the whole account as a zip; Settings' Import (and the
+// phone menu's) brings it into another account; the emergency page offers the FHIR summary.
+
+async function api(page: Page, method: 'POST' | 'PUT', route: string, data: unknown): Promise<Record<string, unknown>> {
+  // Non-GET API calls carry the app's Origin (DESIGN §5 CSRF check), as the browser would.
+  const res = await page.request.fetch(route, { method, data, headers: { Origin: baseUrl() } });
+  if (!res.ok()) throw new Error(`${method} ${route} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A one-page PDF, small and real. */
+function tinyPdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 20 50 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  if (!path) throw new Error('The download has no file');
+  return readFile(path);
+}
+
+/** An account with a profile, a member, a medication, an appointment and a record file. */
+async function fillAccount(page: Page): Promise<void> {
+  await api(page, 'PUT', '/api/user/updateProfile', {
+    name: 'Morgan Export',
+    date_of_birth: '1985-06-07',
+    blood_type: 'B+',
+    has_allergies: true,
+    allergy_details: 'Shellfish',
+    medications: [{ medication_name: 'Levothyroxine', dosage: '50 mcg', frequency: 'Daily', is_current: true }],
+  });
+  await api(page, 'POST', '/api/user/family/add', { name: 'Robin Export', date_of_birth: '2016-02-03', relationship: 'child' });
+  await api(page, 'POST', '/api/user/appointments', {
+    appointment_date: '2030-05-06',
+    start_time: '2030-05-06T09:00',
+    end_time: '2030-05-06T09:30',
+    provider_name: 'Dr. Portable',
+    reason_for_visit: 'Thyroid check',
+  });
+  const res = await page.request.post('/api/user/files', {
+    headers: { Origin: baseUrl() },
+    multipart: { file: { name: 'thyroid.pdf', mimeType: 'application/pdf', buffer: tinyPdf('TSH') }, customName: 'Thyroid panel', providerName: 'Lab' },
+  });
+  if (res.status() !== 201) throw new Error(`upload answered ${res.status()}`);
+}
+
+describe('export and import', () => {
+  test('Export gives a zip of the account; importing it into a second account through Settings shows the same records', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await fillAccount(page);
+    await open(page, '/dashboard');
+
+    const exportButton = page.getByRole('banner').getByRole('button', { name: 'Export', exact: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^kinchart-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = await downloaded(download);
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    // Entries are stored, so their names and the JSON are readable in the bytes.
+    for (const name of ['README.txt', 'kinchart.json', 'fhir/Morgan Export.json', 'fhir/Robin Export.json', 'files/Thyroid panel.pdf']) {
+      expect(zip.includes(Buffer.from(name)), name).toBe(true);
+    }
+    await expectVisible(page.getByText(/^Export complete: kinchart-export-/));
+
+    // A second account, in its own browser context.
+    const second = await newPage();
+    await signUpAndLogIn(second);
+    await open(second, '/settings?tab=account');
+    const section = second.getByRole('region', { name: 'Import and Export' });
+    await expectVisible(section);
+    await section.getByLabel('File to import').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: zip });
+    await expectVisible(section.getByText(/replaces your own profile with the one in the export/));
+    await expectNoA11yViolations(second, 'Settings → Import and Export (zip chosen)');
+    await section.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectVisible(section.getByText('Import complete.'));
+    await expectVisible(section.getByText('1 family member'));
+    await expectVisible(section.getByText('1 file'));
+
+    // The records are there, in the screens a person uses.
+    await open(second, '/dashboard');
+    await expectVisible(second.getByRole('button', { name: /Robin Export/ }));
+    await expectVisible(second.getByText('Morgan Export'));
+    await open(second, '/prescriptions');
+    await expectVisible(second.getByText('Levothyroxine'));
+    await open(second, '/view-records');
+    await expectVisible(second.getByRole('article', { name: 'Thyroid panel', exact: true }));
+  });
+
+  test('the phone menu’s Import opens the import dialog for a FHIR Bundle and asks whose it is', async () => {
+    const phone = await newPage(PHONE);
+    await signUpAndLogIn(phone);
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: 'urn:uuid:1', resource: { resourceType: 'Patient', name: [{ given: ['Ngozi'], family: 'Okafor' }], birthDate: '1975-09-30' } },
+        {
+          fullUrl: 'urn:uuid:2',
+          resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Metformin 500 mg' }, subject: { reference: 'urn:uuid:1' } },
+        },
+      ],
+    };
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    const [chooser] = await Promise.all([phone.waitForEvent('filechooser'), phone.getByRole('button', { name: 'Import', exact: true }).click()]);
+    await chooser.setFiles({ name: 'summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) });
+    const dialog = phone.getByRole('dialog', { name: 'Import' });
+    await expectVisible(dialog.getByLabel('Import into'));
+    await expectNoA11yViolations(phone, 'Import dialog (FHIR Bundle, phone)');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectVisible(dialog.getByText('Import complete.'));
+    await expectVisible(dialog.getByText('1 medication'));
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await open(phone, '/prescriptions');
+    await expectVisible(phone.getByText('Metformin 500 mg'));
+  });
+
+  test("after the PIN, the emergency page offers 'Download for clinicians (FHIR)'; Settings offers the SMART Health Link", async () => {
+    const owner = await newPage();
+    await signUpAndLogIn(owner);
+    await fillAccount(owner);
+    const qr = await api(owner, 'POST', '/api/user/wearable-qr', { pin: '4826' });
+
+    await open(owner, '/settings');
+    await owner.getByRole('button', { name: 'Show SMART Health Link' }).click();
+    await expectVisible(owner.getByRole('img', { name: /SMART Health Link QR code/ }));
+    await expectVisible(owner.getByText(/^shlink:\//));
+
+    const stranger = await newPage(PHONE);
+    await open(stranger, new URL(String(qr.qr_data)).pathname);
+    await stranger.getByLabel('PIN', { exact: true }).fill('4826');
+    await stranger.getByRole('button', { name: 'View Medical Information' }).click();
+    const button = stranger.getByRole('button', { name: 'Download for clinicians (FHIR)' });
+    await expectVisible(button);
+    const [download] = await Promise.all([stranger.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('emergency-summary.fhir.json');
+    const bundle = JSON.parse((await downloaded(download)).toString('utf8')) as { resourceType: string; type: string };
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    expect(JSON.stringify(bundle)).toContain('Shellfish');
+  });
+});
