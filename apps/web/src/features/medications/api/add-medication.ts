@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Medication, MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { medicationsQueryKey } from './get-medications';
+import { patientProfileQueryKey } from '../../../lib/query-keys';
 
 type MedicationAnswer = Medication & { message: string };
 
@@ -17,6 +18,8 @@ export function useAddMedication() {
     mutationFn: addMedication,
     onSuccess: ({ message: _message, ...medication }) => {
       queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) => [...list, medication]);
+      // The dashboard's Current Medications read the own profile.
+      void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Medication, MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { medicationsQueryKey } from './get-medications';
+import { patientProfileQueryKey } from '../../../lib/query-keys';
 
 type MedicationAnswer = Medication & { message: string };
 
@@ -25,6 +26,8 @@ export function useUpdateMedication() {
       queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) =>
         list.map((item) => (item.id === id ? medication : item)),
       );
+      // The dashboard's Current Medications read the own profile.
+      void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },
   });
 }

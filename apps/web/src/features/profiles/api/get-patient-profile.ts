@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { patientProfileSchema, type PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 
-export const patientProfileQueryKey = ['patient-profile'] as const;
+export { patientProfileQueryKey } from '../../../lib/query-keys';
+import { patientProfileQueryKey } from '../../../lib/query-keys';
 
 /**
  * GET /api/user/getPatientProfile: the signed-in user's own profile with its lists. The answer is
