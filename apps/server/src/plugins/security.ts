@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config';
-import { forbidden } from '../lib/http-errors';
+import { badRequest, forbidden } from '../lib/http-errors';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../lib/storable-text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -60,6 +61,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && !isSameOrigin(request, config)) {
       throw forbidden('Cross-origin request refused');
+    }
+  });
+
+  // Issue 8 fuzzing: a NUL or an unpaired surrogate in an id, a query or a JSON body is a 400 —
+  // never a database error (PostgreSQL) or text silently stored as U+FFFD. Multipart fields are
+  // checked where the upload reads them.
+  app.addHook('preValidation', async (request) => {
+    if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
+      throw badRequest(UNSTORABLE_TEXT_MESSAGE);
     }
   });
 

@@ -6,6 +6,7 @@ import { UPLOAD_FIELD_NAMES, fileContentPath, uploadFieldsSchema } from '@kincha
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
 import { decryptStream, encryptStream, fileAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../audit/audit.repository';
@@ -130,6 +131,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
         for await (const part of parts) {
           if (part.type === 'field') {
             if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(`${part.fieldname.slice(0, 40)} is too long`);
+            if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if ((UPLOAD_FIELD_NAMES as readonly string[]).includes(part.fieldname)) fields[part.fieldname] = String(part.value);
             continue;
           }

@@ -13,6 +13,7 @@ import {
 } from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest } from '../../lib/http-errors';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore } from '../../storage/blob-store';
 import { recordAudit } from '../audit/audit.repository';
 import type { StoredImportFile } from './blob-writer';
@@ -251,6 +252,8 @@ export function createImportService(deps: ImportDeps) {
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
+            // A NUL in the target id failed the PostgreSQL lookup with a 500 (issue 8 fuzzing).
+            if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if (part.fieldname === IMPORT_TARGET_FIELD) target = String(part.value).trim().slice(0, 64) || undefined;
             continue;
           }
