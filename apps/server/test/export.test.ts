@@ -1,4 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app';
+import { createLocalBlobStore } from '../src/storage/local-blob-store';
+import { loadMasterKey } from '../src/storage/master-key';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinchartExportSchema } from '@kinchart/shared/export';
 import type { TestApp } from './helpers';
@@ -127,6 +133,58 @@ describe('export', () => {
     const all = [...zip.values()].map((b) => b.toString('latin1')).join('\n');
     expect(all).not.toContain('Jordan Rivers');
     expect(all).not.toContain(other.email);
+  });
+
+  it('streams: files are opened one at a time, only as the zip reaches them, after the first bytes have gone out', async () => {
+    // The same database and files, with a blob store that reports when each blob is opened and closed.
+    const events: string[] = [];
+    let open = 0;
+    let maxOpen = 0;
+    const local = createLocalBlobStore(path.join(t.dataDir, 'files'));
+    const blobs = {
+      ...local,
+      async get(key: string) {
+        const stream = await local.get(key);
+        open += 1;
+        maxOpen = Math.max(maxOpen, open);
+        events.push('open');
+        stream.once('close', () => {
+          open -= 1;
+          events.push('close');
+        });
+        return stream;
+      },
+    };
+    const app = await buildApp({ config: t.config, database: t.database, webRoot: null, storage: { blobs, masterKey: loadMasterKey(t.config) } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { user } = await makeRichAccount(t);
+      // A 20 MB record last: more than any socket buffer holds, so the zip cannot be finished
+      // before the client has started reading it.
+      const big = Buffer.alloc(20 * 1024 * 1024, 'health record line\n');
+      expect((await uploadRecord(user.client, { filename: 'big.txt', content: big }, { customName: 'Big notes' })).statusCode).toBe(201);
+      const { port } = app.server.address() as AddressInfo;
+      const received = await new Promise<number>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/user/export', headers: { cookie: user.client.cookie ?? '' } }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (bytes === 0) events.push('first-byte');
+            bytes += chunk.length;
+          });
+          res.on('end', () => resolve(bytes));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      });
+      expect(received).toBeGreaterThan(big.length);
+      // One file open at a time, each closed before the next opens…
+      expect(maxOpen).toBe(1);
+      expect(events.filter((e) => e !== 'first-byte')).toEqual(Array.from({ length: 5 }, () => ['open', 'close']).flat());
+      // …and the client had bytes long before the last file was read through.
+      expect(events.indexOf('first-byte')).toBeLessThan(events.lastIndexOf('close'));
+    } finally {
+      await app.close();
+    }
   });
 
   it('cuts the download short, rather than sending a zip that looks whole, when a stored file is damaged', async () => {
