@@ -46,7 +46,6 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
   const ids = useId();
   const fileInputId = `${ids}-file`;
   const progressId = `${ids}-progress`;
-  const dropHintId = `${ids}-drop-hint`;
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -135,7 +134,6 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
         onDragOver={onDragOver}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        aria-describedby={dropHintId}
         data-testid="drop-zone"
         className={`flex w-full flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
           dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-400 bg-white hover:border-brand-600 hover:bg-brand-50'
@@ -147,7 +145,7 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
         <span className="text-base font-semibold text-slate-900">
           Drag and drop a file here, or click to choose one
         </span>
-        <span id={dropHintId} className="text-sm text-slate-700">
+        <span className="text-sm text-slate-700">
           Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.
         </span>
       </button>
