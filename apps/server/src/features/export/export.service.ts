@@ -136,6 +136,10 @@ export function createExportService(deps: ExportDeps) {
       // Files last, each opened only when the zip reaches it. If the client goes away, the open
       // file is closed and no further file is opened.
       const body = new PassThrough();
+      // A failure may come before anyone is listening (a file that fails on its first byte, while
+      // the route is still finishing): it must never become an uncaught error. Whoever sends the
+      // body sees it as an errored stream — a 500 before the headers, a cut-off download after.
+      body.on('error', () => undefined);
       let current: Readable | undefined;
       let aborted = false;
       const fail = (error: unknown, fileId?: string) => {
@@ -170,7 +174,8 @@ export function createExportService(deps: ExportDeps) {
       const size = await new Promise<number>((resolve) => {
         (zip.end as (options: undefined, callback: (size: number) => void) => void)(undefined, resolve);
       });
-      zip.outputStream.pipe(body);
+      // The zip starts only when the response starts reading it.
+      body.once('resume', () => zip.outputStream.pipe(body));
 
       await recordAudit(db, {
         userId,
