@@ -136,10 +136,12 @@ export function createExportService(deps: ExportDeps) {
       // Files last, each opened only when the zip reaches it. If the client goes away, the open
       // file is closed and no further file is opened.
       const body = new PassThrough();
-      // A failure may come before anyone is listening (a file that fails on its first byte, while
-      // the route is still finishing): it must never become an uncaught error. Whoever sends the
-      // body sees it as an errored stream — a 500 before the headers, a cut-off download after.
+      // An error on the body must never be an uncaught error, whenever it comes; whoever sends the
+      // body sees it as an errored stream and cuts the download short.
       body.on('error', () => undefined);
+      // No file is opened before the response has started reading: a file that fails then cuts the
+      // download short (the headers are out), and a response nobody reads opens nothing.
+      const reading = new Promise<void>((resolve) => body.once('resume', () => resolve()));
       let current: Readable | undefined;
       let aborted = false;
       const fail = (error: unknown, fileId?: string) => {
@@ -159,7 +161,12 @@ export function createExportService(deps: ExportDeps) {
       for (const f of data.files) {
         zip.addReadStreamLazy(paths.files.get(f.id) ?? `files/${f.id}`, { ...stored, mtime: new Date(f.updated_at), size: Number(f.size) }, (cb) => {
           if (aborted) return cb(new Error('Export aborted'), new PassThrough());
-          openDecrypted(f).then(
+          reading
+            .then(() => {
+              if (aborted) throw new Error('Export aborted');
+              return openDecrypted(f);
+            })
+            .then(
             (stream) => {
               current = stream;
               stream.on('error', (err) => fail(err, f.id));
