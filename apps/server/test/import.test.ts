@@ -258,3 +258,38 @@ describe('bad input changes nothing', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('logs', () => {
+  it('carry no health data through an export, an import, a refused import and a FHIR import', async () => {
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const logged = await buildApp({
+      config: t.config,
+      database: t.database,
+      webRoot: null,
+      logger: { level: 'trace', stream: new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) }) },
+    });
+    await logged.ready();
+    try {
+      const { user } = await makeRichAccount(t);
+      const source = new TestClient(logged);
+      source.cookie = user.client.cookie;
+      const zip = await exportZip(source);
+      const target = await signedInUser(t.app);
+      const client = new TestClient(logged);
+      client.cookie = target.client.cookie;
+      expect((await importFile(client, zip, 'export.zip')).statusCode).toBe(200);
+      const entries = await readZip(zip);
+      const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as Record<string, unknown>;
+      doc.version = 7;
+      const bad = await makeZip([...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+      expect((await importFile(client, bad, 'bad.zip')).statusCode).toBe(400);
+      expect((await importFile(client, entries.get('fhir/Jordan Rivers.json')!, 'fhir.json')).statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+    const all = lines.join('\n');
+    expect(all).toContain('/api/user/import');
+    for (const secret of ['Jordan Rivers', 'Penicillin', 'Warfarin', 'Lab results', 'Hemophilia', 'Appendectomy', '555-0199']) expect(all, secret).not.toContain(secret);
+  });
+});
