@@ -35,7 +35,8 @@ async function main() {
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-bench-'));
-  const server = await startServer(root, dataDir);
+  // The 200 MB upload needs a limit above the 50 MB default.
+  const server = await startServer(root, dataDir, { MAX_UPLOAD_MB: '256' });
   console.log(`Server on ${server.url} (data ${dataDir})`);
   const cleanup = [() => server.stop(), () => fs.rmSync(dataDir, { recursive: true, force: true })];
 

@@ -56,7 +56,8 @@ export function TestimonialCarousel({ items = testimonials }: { items?: readonly
       <p className="mt-2 text-center text-sm text-slate-700">Illustrative stories of everyday use.</p>
       <div aria-live="polite" className="mt-8">
         {items.map((item, index) => (
-          <figure
+          // A <div>, not <figure>: ARIA allows role="group" with a slide description on a div only.
+          <div
             key={item.name}
             role="group"
             aria-roledescription="slide"
@@ -67,11 +68,11 @@ export function TestimonialCarousel({ items = testimonials }: { items?: readonly
             <blockquote className="text-lg leading-relaxed text-slate-800">
               <p>“{item.quote}”</p>
             </blockquote>
-            <figcaption className="mt-6">
+            <p className="mt-6">
               <span className="block font-semibold text-slate-900">{item.name}</span>
               <span className="block text-sm text-slate-700">{item.context}</span>
-            </figcaption>
-          </figure>
+            </p>
+          </div>
         ))}
       </div>
       <div
