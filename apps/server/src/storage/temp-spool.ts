@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { TempBlob } from './blob-store';
 
@@ -29,10 +30,14 @@ export function createTempSpool(dir: string) {
           yield chunk;
         }
       }
+      // flush: fsync before close, so a commit never publishes bytes still in the page cache.
+      const sink = fs.createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true });
       try {
-        // flush: fsync before close, so a commit never publishes bytes still in the page cache.
-        await pipeline(counted(source), fs.createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true }));
+        await pipeline(counted(source), sink);
       } catch (error) {
+        // The file is opened asynchronously: wait until the stream has closed, or an open that
+        // completes after this removal would leave an empty spool file behind.
+        if (!sink.closed) await once(sink, 'close').catch(() => {});
         await fsp.rm(file, { force: true });
         throw error;
       }
