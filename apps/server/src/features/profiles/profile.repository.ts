@@ -178,10 +178,15 @@ const medicationColumns = (v: MedicationValues) => ({
 
 type NestedTable = 'emergency_contacts' | 'healthcare_providers' | 'medications';
 
+type NestedRow<T extends NestedTable> = Selectable<Database[T]>;
+
 // SPEC §3 lists are shown in the order the user put them: position, then creation.
-const contactRows = (db: Executor, userId: string, profileId: string) =>
-  db
-    .selectFrom('emergency_contacts')
+async function nestedRows<T extends NestedTable>(db: Executor, table: T, userId: string, profileId: string): Promise<NestedRow<T>[]> {
+  // Kysely cannot type a query on a table-name type parameter, so it runs on the union of the
+  // three tables and its rows are typed back to the one table `T` names.
+  const from: NestedTable = table;
+  const rows = await db
+    .selectFrom(from)
     .selectAll()
     .where('user_id', '=', userId)
     .where('profile_id', '=', profileId)
@@ -189,28 +194,8 @@ const contactRows = (db: Executor, userId: string, profileId: string) =>
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-
-const providerRows = (db: Executor, userId: string, profileId: string) =>
-  db
-    .selectFrom('healthcare_providers')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('profile_id', '=', profileId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-
-const medicationRows = (db: Executor, userId: string, profileId: string) =>
-  db
-    .selectFrom('medications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('profile_id', '=', profileId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return rows as unknown as NestedRow<T>[];
+}
 
 /**
  * One person's profile values and nested lists, or undefined when `profileId` is not one of
@@ -226,9 +211,9 @@ export async function loadProfileBundle(db: Executor, userId: string, profileId:
 
 async function loadLists(db: Executor, userId: string, profileId: string) {
   const [contacts, providers, medications] = await Promise.all([
-    contactRows(db, userId, profileId),
-    providerRows(db, userId, profileId),
-    medicationRows(db, userId, profileId),
+    nestedRows(db, 'emergency_contacts', userId, profileId),
+    nestedRows(db, 'healthcare_providers', userId, profileId),
+    nestedRows(db, 'medications', userId, profileId),
   ]);
   return { contacts, providers, medications };
 }
@@ -297,6 +282,69 @@ function profileQueries(db: Executor) {
     });
     await db.insertInto(table).values(rows).execute();
   }
+
+  /**
+   * The list, insert, update and delete statements of one nested table, written once for the
+   * three. Each one carries the user_id and the profile_id. The statements run on the union of the
+   * tables (Kysely cannot type a query on a table-name type parameter); rows are typed back to `T`'s.
+   */
+  function nestedRecords<T extends NestedTable, V, R>(
+    table: T,
+    columns: (v: V) => Record<string, string | number | null>,
+    toRecord: (row: NestedRow<T>) => R,
+  ) {
+    const from: NestedTable = table;
+    // Of the three tables only medications has an updated_at column.
+    const stamped = table === 'medications';
+    return {
+      list: async (userId: string, profileId: string): Promise<R[]> => (await nestedRows(db, table, userId, profileId)).map(toRecord),
+
+      insert: async (userId: string, profileId: string, values: V): Promise<R> => {
+        const position = await nextPosition(table, userId, profileId);
+        const now = nowIso();
+        const row = await db
+          .insertInto(from)
+          .values({
+            id: newId(),
+            user_id: userId,
+            profile_id: profileId,
+            ...columns(values),
+            position,
+            created_at: now,
+            ...(stamped ? { updated_at: now } : {}),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toRecord(row as unknown as NestedRow<T>);
+      },
+
+      update: async (userId: string, profileId: string, id: string, values: V): Promise<R | undefined> => {
+        const row = await db
+          .updateTable(from)
+          .set(stamped ? { ...columns(values), updated_at: nowIso() } : columns(values))
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('profile_id', '=', profileId)
+          .returningAll()
+          .executeTakeFirst();
+        return row ? toRecord(row as unknown as NestedRow<T>) : undefined;
+      },
+
+      remove: async (userId: string, profileId: string, id: string): Promise<boolean> => {
+        const result = await db
+          .deleteFrom(from)
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('profile_id', '=', profileId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      },
+    };
+  }
+
+  const contacts = nestedRecords('emergency_contacts', contactColumns, toContact);
+  const providers = nestedRecords('healthcare_providers', providerColumns, toProvider);
+  const medications = nestedRecords('medications', medicationColumns, toMedication);
 
   return {
     loadBundle: (userId: string, profileId: string) => loadProfileBundle(db, userId, profileId),
@@ -418,120 +466,20 @@ function profileQueries(db: Executor) {
       if (lists.medications) await replaceList('medications', userId, profileId, lists.medications, medicationColumns);
     },
 
-    // ---------- emergency contacts ----------
+    listContacts: contacts.list,
+    insertContact: contacts.insert,
+    updateContact: contacts.update,
+    deleteContact: contacts.remove,
 
-    async listContacts(userId: string, profileId: string) {
-      return (await contactRows(db, userId, profileId)).map(toContact);
-    },
+    listProviders: providers.list,
+    insertProvider: providers.insert,
+    updateProvider: providers.update,
+    deleteProvider: providers.remove,
 
-    async insertContact(userId: string, profileId: string, values: ContactValues): Promise<EmergencyContact> {
-      const position = await nextPosition('emergency_contacts', userId, profileId);
-      const row = await db
-        .insertInto('emergency_contacts')
-        .values({ id: newId(), user_id: userId, profile_id: profileId, ...contactColumns(values), position, created_at: nowIso() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toContact(row);
-    },
-
-    async updateContact(userId: string, profileId: string, contactId: string, values: ContactValues) {
-      const row = await db
-        .updateTable('emergency_contacts')
-        .set(contactColumns(values))
-        .where('id', '=', contactId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toContact(row) : undefined;
-    },
-
-    async deleteContact(userId: string, profileId: string, contactId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('emergency_contacts')
-        .where('id', '=', contactId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    // ---------- healthcare providers ----------
-
-    async listProviders(userId: string, profileId: string) {
-      return (await providerRows(db, userId, profileId)).map(toProvider);
-    },
-
-    async insertProvider(userId: string, profileId: string, values: ProviderValues): Promise<HealthcareProvider> {
-      const position = await nextPosition('healthcare_providers', userId, profileId);
-      const row = await db
-        .insertInto('healthcare_providers')
-        .values({ id: newId(), user_id: userId, profile_id: profileId, ...providerColumns(values), position, created_at: nowIso() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toProvider(row);
-    },
-
-    async updateProvider(userId: string, profileId: string, providerId: string, values: ProviderValues) {
-      const row = await db
-        .updateTable('healthcare_providers')
-        .set(providerColumns(values))
-        .where('id', '=', providerId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toProvider(row) : undefined;
-    },
-
-    async deleteProvider(userId: string, profileId: string, providerId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('healthcare_providers')
-        .where('id', '=', providerId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    // ---------- medications ----------
-
-    async listMedications(userId: string, profileId: string) {
-      return (await medicationRows(db, userId, profileId)).map(toMedication);
-    },
-
-    async insertMedication(userId: string, profileId: string, values: MedicationValues): Promise<Medication> {
-      const position = await nextPosition('medications', userId, profileId);
-      const now = nowIso();
-      const row = await db
-        .insertInto('medications')
-        .values({ id: newId(), user_id: userId, profile_id: profileId, ...medicationColumns(values), position, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toMedication(row);
-    },
-
-    async updateMedication(userId: string, profileId: string, medicationId: string, values: MedicationValues) {
-      const row = await db
-        .updateTable('medications')
-        .set({ ...medicationColumns(values), updated_at: nowIso() })
-        .where('id', '=', medicationId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMedication(row) : undefined;
-    },
-
-    async deleteMedication(userId: string, profileId: string, medicationId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('medications')
-        .where('id', '=', medicationId)
-        .where('user_id', '=', userId)
-        .where('profile_id', '=', profileId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    listMedications: medications.list,
+    insertMedication: medications.insert,
+    updateMedication: medications.update,
+    deleteMedication: medications.remove,
   };
 }
 export type ProfileQueries = ReturnType<typeof profileQueries>;

@@ -1,10 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { emergencyContactInputSchema, familyEmergencyContactInputSchema } from '@kinchart/shared/profile';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField } from './form-controls';
 
@@ -45,18 +45,10 @@ export function describeContact(contact: ContactItem): RecordSummary {
   };
 }
 
-export interface EmergencyContactFormProps {
-  variant: 'profile' | 'family';
-  item: ContactItem | null;
-  focusOnMount: boolean;
-  /** Resolves true once the contact is saved; the form then empties. */
-  onSubmit: (values: ContactValues) => Promise<boolean> | boolean;
-  onCancel?: (() => void) | undefined;
-}
+export type EmergencyContactFormProps = RecordFormProps<ContactItem, ContactValues>;
 
 /** Add or edit one emergency contact (SPEC §3 fields). */
 export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
-  const headingId = useId();
   const {
     register,
     handleSubmit,
@@ -84,35 +76,26 @@ export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, on
 
   const required = variant === 'family';
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {item ? 'Edit Emergency Contact' : 'Add Emergency Contact'}
-      </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Contact Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
-        <Field label="Contact Relationship" autoComplete="off" error={errors.relationship?.message} {...register('relationship')} />
-        <Field
-          label="Contact Phone Number"
-          type="tel"
-          autoComplete="off"
-          aria-required={required ? 'true' : undefined}
-          error={errors.phone_number?.message}
-          {...register('phone_number')}
-        />
-        <Field label="Contact Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-        <CheckboxField label="Primary contact" {...register('is_primary')} />
-        <CheckboxField label="Has medical power of attorney" {...register('has_medical_power')} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {item ? 'Save Contact' : 'Add Contact'}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel Edit
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <RecordFormFrame
+      heading={item ? 'Edit Emergency Contact' : 'Add Emergency Contact'}
+      submitLabel={item ? 'Save Contact' : 'Add Contact'}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <Field label="Contact Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
+      <Field label="Contact Relationship" autoComplete="off" error={errors.relationship?.message} {...register('relationship')} />
+      <Field
+        label="Contact Phone Number"
+        type="tel"
+        autoComplete="off"
+        aria-required={required ? 'true' : undefined}
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <Field label="Contact Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <CheckboxField label="Primary contact" {...register('is_primary')} />
+      <CheckboxField label="Has medical power of attorney" {...register('has_medical_power')} />
+    </RecordFormFrame>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { healthcareProviderInputSchema } from '@kinchart/shared/profile';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { familyHealthcareProviderFormSchema } from '../lib/profile-form';
+import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField, TextareaField } from './form-controls';
 
@@ -46,17 +46,10 @@ export function describeProvider(provider: ProviderItem): RecordSummary {
   };
 }
 
-export interface HealthcareProviderFormProps {
-  variant: 'profile' | 'family';
-  item: ProviderItem | null;
-  focusOnMount: boolean;
-  onSubmit: (values: ProviderValues) => Promise<boolean> | boolean;
-  onCancel?: (() => void) | undefined;
-}
+export type HealthcareProviderFormProps = RecordFormProps<ProviderItem, ProviderValues>;
 
 /** Add or edit one healthcare provider (SPEC §3 fields). */
 export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, onCancel }: HealthcareProviderFormProps) {
-  const headingId = useId();
   const {
     register,
     handleSubmit,
@@ -85,43 +78,34 @@ export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {item ? 'Edit Healthcare Provider' : 'Add Healthcare Provider'}
-      </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Provider Name"
-          autoComplete="off"
-          aria-required="true"
-          error={errors.provider_name?.message}
-          {...register('provider_name')}
-        />
-        <Field label="Specialty" autoComplete="off" error={errors.specialty?.message} {...register('specialty')} />
-        <Field label="Facility" autoComplete="off" error={errors.facility?.message} {...register('facility')} />
-        <Field
-          label="Provider Phone Number"
-          type="tel"
-          autoComplete="off"
-          aria-required={variant === 'family' ? 'true' : undefined}
-          error={errors.phone_number?.message}
-          {...register('phone_number')}
-        />
-        <Field label="Provider Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-        <Field label="Provider Address" autoComplete="off" error={errors.address?.message} {...register('address')} />
-        <TextareaField label="Notes" containerClassName="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
-        <CheckboxField label="Primary care provider" {...register('is_primary')} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {item ? 'Save Provider' : 'Add Provider'}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel Edit
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <RecordFormFrame
+      heading={item ? 'Edit Healthcare Provider' : 'Add Healthcare Provider'}
+      submitLabel={item ? 'Save Provider' : 'Add Provider'}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <Field
+        label="Provider Name"
+        autoComplete="off"
+        aria-required="true"
+        error={errors.provider_name?.message}
+        {...register('provider_name')}
+      />
+      <Field label="Specialty" autoComplete="off" error={errors.specialty?.message} {...register('specialty')} />
+      <Field label="Facility" autoComplete="off" error={errors.facility?.message} {...register('facility')} />
+      <Field
+        label="Provider Phone Number"
+        type="tel"
+        autoComplete="off"
+        aria-required={variant === 'family' ? 'true' : undefined}
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <Field label="Provider Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <Field label="Provider Address" autoComplete="off" error={errors.address?.message} {...register('address')} />
+      <TextareaField label="Notes" containerClassName="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
+      <CheckboxField label="Primary care provider" {...register('is_primary')} />
+    </RecordFormFrame>
   );
 }

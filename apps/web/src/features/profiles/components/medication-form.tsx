@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { familyMedicationInputSchema, medicationInputSchema } from '@kinchart/shared/profile';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { formatDate } from '../lib/format';
+import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField } from './form-controls';
 
@@ -49,17 +49,10 @@ export function describeMedication(medication: MedicationItem): RecordSummary {
   };
 }
 
-export interface MedicationFormProps {
-  variant: 'profile' | 'family';
-  item: MedicationItem | null;
-  focusOnMount: boolean;
-  onSubmit: (values: MedicationValues) => Promise<boolean> | boolean;
-  onCancel?: (() => void) | undefined;
-}
+export type MedicationFormProps = RecordFormProps<MedicationItem, MedicationValues>;
 
 /** Add or edit one medication, with the 'Currently Taking' checkbox (SPEC §2). */
 export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel }: MedicationFormProps) {
-  const headingId = useId();
   const {
     register,
     handleSubmit,
@@ -91,41 +84,32 @@ export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel
 
   const required = variant === 'family';
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {item ? 'Edit Medication' : 'Add Medication'}
-      </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Medication Name"
-          autoComplete="off"
-          aria-required={required ? 'true' : undefined}
-          error={errors.medication_name?.message}
-          {...register('medication_name')}
-        />
-        <Field
-          label="Dosage"
-          autoComplete="off"
-          aria-required={required ? 'true' : undefined}
-          error={errors.dosage?.message}
-          {...register('dosage')}
-        />
-        <Field label="Frequency" autoComplete="off" error={errors.frequency?.message} {...register('frequency')} />
-        <Field label="Purpose" autoComplete="off" error={errors.purpose?.message} {...register('purpose')} />
-        <Field label="Start Date" type="date" error={errors.start_date?.message} {...register('start_date')} />
-        {current ? null : <Field label="End Date" type="date" error={errors.end_date?.message} {...register('end_date')} />}
-        <CheckboxField label="Currently Taking" containerClassName="sm:col-span-2" {...register('is_current')} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {item ? 'Save Medication' : 'Add Medication'}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel Edit
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <RecordFormFrame
+      heading={item ? 'Edit Medication' : 'Add Medication'}
+      submitLabel={item ? 'Save Medication' : 'Add Medication'}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <Field
+        label="Medication Name"
+        autoComplete="off"
+        aria-required={required ? 'true' : undefined}
+        error={errors.medication_name?.message}
+        {...register('medication_name')}
+      />
+      <Field
+        label="Dosage"
+        autoComplete="off"
+        aria-required={required ? 'true' : undefined}
+        error={errors.dosage?.message}
+        {...register('dosage')}
+      />
+      <Field label="Frequency" autoComplete="off" error={errors.frequency?.message} {...register('frequency')} />
+      <Field label="Purpose" autoComplete="off" error={errors.purpose?.message} {...register('purpose')} />
+      <Field label="Start Date" type="date" error={errors.start_date?.message} {...register('start_date')} />
+      {current ? null : <Field label="End Date" type="date" error={errors.end_date?.message} {...register('end_date')} />}
+      <CheckboxField label="Currently Taking" containerClassName="sm:col-span-2" {...register('is_current')} />
+    </RecordFormFrame>
   );
 }

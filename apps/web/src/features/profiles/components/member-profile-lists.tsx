@@ -1,9 +1,11 @@
+import type { ComponentType } from 'react';
 import { useFormContext, useWatch, type Path, type PathValue } from 'react-hook-form';
 import type { FamilyFormInput } from '../lib/profile-form';
-import { describeContact, EmergencyContactForm, type ContactItem } from './emergency-contact-form';
-import { describeProvider, HealthcareProviderForm, type ProviderItem } from './healthcare-provider-form';
-import { describeMedication, MedicationForm, type MedicationItem } from './medication-form';
-import { RecordListEditor } from './record-list-editor';
+import { describeContact, EmergencyContactForm } from './emergency-contact-form';
+import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
+import { describeMedication, MedicationForm } from './medication-form';
+import type { RecordFormProps } from './record-form-frame';
+import { RecordListEditor, type RecordSummary } from './record-list-editor';
 
 /*
  * The family member editor's list tabs. SPEC §3/§7: the lists are held in form state and sent with
@@ -43,26 +45,43 @@ function errorStatus(itemError: (index: number) => string | undefined, count: nu
   return null;
 }
 
-export function MemberEmergencyContacts() {
-  const { items, set, itemError } = useFormList('emergency_contacts');
+interface MemberRecordListProps<T extends { id?: unknown }, V> {
+  heading: string;
+  emptyText: string;
+  list: { items: readonly T[]; set: (next: T[]) => void; itemError: (index: number) => string | undefined };
+  describe: (item: T) => RecordSummary;
+  form: ComponentType<RecordFormProps<T, V>>;
+  /** The list entry a form's values make; `id` is the edited entry's, if any. */
+  toItem: (values: V, id: unknown) => T;
+}
+
+/** One list tab of the family member editor; the three differ only in what is passed here. */
+function MemberRecordList<T extends { id?: unknown }, V>({
+  heading,
+  emptyText,
+  list: { items, set, itemError },
+  describe,
+  form: Form,
+  toItem,
+}: MemberRecordListProps<T, V>) {
   return (
-    <RecordListEditor<ContactItem>
-      heading="Emergency Contacts"
-      emptyText="No emergency contacts added"
+    <RecordListEditor<T>
+      heading={heading}
+      emptyText={emptyText}
       note={NOTE}
       status={errorStatus(itemError, items.length)}
       items={items}
-      getKey={(c, i) => (typeof c.id === 'string' ? c.id : `new-${i}`)}
-      describe={describeContact}
+      getKey={(entry, i) => (typeof entry.id === 'string' ? entry.id : `new-${i}`)}
+      describe={describe}
       renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
-        <EmergencyContactForm
+        <Form
           variant="family"
           item={item}
           focusOnMount={focusOnMount}
           onCancel={onCancel}
           onSubmit={(values) => {
-            const index = item ? items.indexOf(item as (typeof items)[number]) : -1;
-            set(upsert(items, index >= 0 ? index : null, { ...values, id: item?.id, phone_number: values.phone_number ?? '' }));
+            const index = item ? items.indexOf(item) : -1;
+            set(upsert(items, index >= 0 ? index : null, toItem(values, item?.id)));
             onSaved();
             return true;
           }}
@@ -72,79 +91,48 @@ export function MemberEmergencyContacts() {
         set(items.filter((_, i) => i !== index));
         return true;
       }}
+    />
+  );
+}
+
+export function MemberEmergencyContacts() {
+  const list = useFormList('emergency_contacts');
+  return (
+    <MemberRecordList
+      heading="Emergency Contacts"
+      emptyText="No emergency contacts added"
+      list={list}
+      describe={describeContact}
+      form={EmergencyContactForm}
+      toItem={(values, id) => ({ ...values, id, phone_number: values.phone_number ?? '' })}
     />
   );
 }
 
 export function MemberHealthcareProviders() {
-  const { items, set, itemError } = useFormList('healthcare_providers');
+  const list = useFormList('healthcare_providers');
   return (
-    <RecordListEditor<ProviderItem>
+    <MemberRecordList
       heading="Healthcare Providers"
       emptyText="No healthcare providers added"
-      note={NOTE}
-      status={errorStatus(itemError, items.length)}
-      items={items}
-      getKey={(p, i) => (typeof p.id === 'string' ? p.id : `new-${i}`)}
+      list={list}
       describe={describeProvider}
-      renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
-        <HealthcareProviderForm
-          variant="family"
-          item={item}
-          focusOnMount={focusOnMount}
-          onCancel={onCancel}
-          onSubmit={(values) => {
-            const index = item ? items.indexOf(item as (typeof items)[number]) : -1;
-            set(upsert(items, index >= 0 ? index : null, { ...values, id: item?.id, phone_number: values.phone_number ?? '' }));
-            onSaved();
-            return true;
-          }}
-        />
-      )}
-      onRemove={(_item, index) => {
-        set(items.filter((_, i) => i !== index));
-        return true;
-      }}
+      form={HealthcareProviderForm}
+      toItem={(values, id) => ({ ...values, id, phone_number: values.phone_number ?? '' })}
     />
   );
 }
 
 export function MemberMedications() {
-  const { items, set, itemError } = useFormList('medications');
+  const list = useFormList('medications');
   return (
-    <RecordListEditor<MedicationItem>
+    <MemberRecordList
       heading="Medications"
       emptyText="No medications added"
-      note={NOTE}
-      status={errorStatus(itemError, items.length)}
-      items={items}
-      getKey={(m, i) => (typeof m.id === 'string' ? m.id : `new-${i}`)}
+      list={list}
       describe={describeMedication}
-      renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
-        <MedicationForm
-          variant="family"
-          item={item}
-          focusOnMount={focusOnMount}
-          onCancel={onCancel}
-          onSubmit={(values) => {
-            const index = item ? items.indexOf(item as (typeof items)[number]) : -1;
-            set(
-              upsert(items, index >= 0 ? index : null, {
-                ...values,
-                id: item?.id,
-                medication_name: values.medication_name ?? '',
-                dosage: values.dosage ?? '',
-              }),
-            );
-            onSaved();
-            return true;
-          }}
-        />
-      )}
-      onRemove={(_item, index) => {
-        set(items.filter((_, i) => i !== index));
-        return true;
-      }}
+      form={MedicationForm}
+      toItem={(values, id) => ({ ...values, id, medication_name: values.medication_name ?? '', dosage: values.dosage ?? '' })}
     />
   );
 }

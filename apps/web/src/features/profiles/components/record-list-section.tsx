@@ -1,0 +1,81 @@
+import { useState, type ComponentType } from 'react';
+import type { RecordFormProps } from './record-form-frame';
+import { RecordListEditor, type RecordSummary } from './record-list-editor';
+
+export interface RecordListSectionProps<T, V> {
+  heading: string;
+  emptyText: string;
+  note: string;
+  items: readonly T[];
+  describe: (item: T) => RecordSummary;
+  form: ComponentType<RecordFormProps<T, V>>;
+  /** Adds the record (item null) or saves the edited one; resolves the message to show. */
+  save: (values: V, item: T | null) => Promise<string>;
+  /** The message for a save that failed. */
+  saveError: (error: unknown, item: T | null) => string;
+  /** Removes the record; resolves the message to show. */
+  remove: (item: T) => Promise<string>;
+  /** The message for a removal that failed. */
+  removeError: (error: unknown) => string;
+}
+
+/**
+ * One list tab of the own profile editor: each add, update and removal is sent at once and its
+ * outcome shown under the list (SPEC §7 Own profile, §8 messages). The three lists differ only in
+ * their labels, API calls and form, which the caller passes in.
+ */
+export function RecordListSection<T extends { id: string }, V>({
+  heading,
+  emptyText,
+  note,
+  items,
+  describe,
+  form: Form,
+  save,
+  saveError,
+  remove,
+  removeError,
+}: RecordListSectionProps<T, V>) {
+  const [status, setStatus] = useState<string | null>(null);
+
+  return (
+    <RecordListEditor
+      heading={heading}
+      emptyText={emptyText}
+      note={note}
+      status={status}
+      items={items}
+      getKey={(record) => record.id}
+      describe={describe}
+      renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
+        <Form
+          variant="profile"
+          item={item}
+          focusOnMount={focusOnMount}
+          onCancel={onCancel}
+          onSubmit={async (values) => {
+            setStatus(null);
+            try {
+              setStatus(await save(values, item));
+              onSaved();
+              return true;
+            } catch (error) {
+              setStatus(saveError(error, item));
+              return false;
+            }
+          }}
+        />
+      )}
+      onRemove={async (record) => {
+        setStatus(null);
+        try {
+          setStatus(await remove(record));
+          return true;
+        } catch (error) {
+          setStatus(removeError(error));
+          return false;
+        }
+      }}
+    />
+  );
+}
