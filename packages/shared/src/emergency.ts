@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileValuesSchema } from './profile';
 
 // SPEC §3 QR configuration / Emergency response, §5 PIN; DESIGN §7.
 export const PIN_LENGTH = 4;
@@ -77,38 +78,16 @@ const currentMedicationSchema = z.object({
  * What a first responder sees with the right PIN: the emergency sections of SPEC §2 and nothing
  * else — no files, appointments, notifications, address or account data (DESIGN §7).
  */
-export const emergencyInfoSchema = z.object({
-  requirePin: z.literal(false),
-  is_pet: z.boolean(),
-  relationship: z.string().nullable(),
-  name: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  blood_type: z.string().nullable(),
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
-  primary_language: z.string().nullable(),
-  has_vision_impairment: z.boolean(),
-  has_hearing_impairment: z.boolean(),
-  has_allergies: z.boolean(),
-  allergy_details: z.string().nullable(),
-  had_anesthesia_reactions: z.boolean(),
-  anesthesia_reaction_details: z.string().nullable(),
-  has_bleeding_disorders: z.boolean(),
-  bleeding_disorder_details: z.string().nullable(),
-  has_chronic_conditions: z.boolean(),
-  chronic_condition_details: z.string().nullable(),
-  has_previous_surgeries: z.boolean(),
-  surgery_details: z.string().nullable(),
-  has_mobility_issues: z.boolean(),
-  mobility_details: z.string().nullable(),
-  organ_donor: z.boolean(),
-  advance_directives: z.boolean(),
-  living_will: z.boolean(),
-  religious_restrictions: z.string().nullable(),
-  medications: z.array(currentMedicationSchema),
-  emergency_contacts: z.array(contactSchema),
-  healthcare_providers: z.array(providerSchema),
-});
+export const emergencyInfoSchema = profileValuesSchema
+  .omit({ phone_number: true, address: true, email: true })
+  .extend({
+    requirePin: z.literal(false),
+    is_pet: z.boolean(),
+    relationship: z.string().nullable(),
+    medications: z.array(currentMedicationSchema),
+    emergency_contacts: z.array(contactSchema),
+    healthcare_providers: z.array(providerSchema),
+  });
 export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
 
 export const requirePinSchema = z.object({ requirePin: z.literal(true) });
