@@ -1,8 +1,6 @@
 import { useRef, type ChangeEvent } from 'react';
 import { FILE_INPUT_ACCEPT } from '@kinchart/shared/files';
-import { notify } from '../../../lib/toast';
-import { useUploadFile } from '../api/upload-file';
-import { useAnnounceUpload } from '../hooks/use-announce-upload';
+import { useQuickUpload } from '../hooks/use-quick-upload';
 
 export interface QuickUploadButtonProps {
   /** 'Upload' in the top bar, 'Import' in the mobile menu (SPEC §2 Layout). */
@@ -18,8 +16,7 @@ export interface QuickUploadButtonProps {
  */
 export function QuickUploadButton({ label, className, onChosen }: QuickUploadButtonProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadFile();
-  const announce = useAnnounceUpload();
+  const upload = useQuickUpload();
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -27,14 +24,7 @@ export function QuickUploadButton({ label, className, onChosen }: QuickUploadBut
     event.target.value = '';
     if (!file) return;
     onChosen?.();
-    try {
-      await upload.mutateAsync(file);
-      notify.success(`Successfully uploaded ${file.name}`);
-      announce(file.name);
-    } catch (error) {
-      console.error('Error uploading file:', error);
-      notify.error('Failed to upload file');
-    }
+    await upload.uploadWithToast(file);
   };
 
   return (

@@ -1,11 +1,9 @@
 import { useRef, useState } from 'react';
 import { IMPORT_ACCEPT } from '@kinchart/shared/export';
 import { FILE_INPUT_ACCEPT } from '@kinchart/shared/files';
-import { notify } from '../../../lib/toast';
 // The one place this feature reaches into files: a medical file chosen here is uploaded exactly as
 // the navigation bar's Upload does it (SPEC §2 Layout, §7 POST /api/user/upload).
-import { useUploadFile } from '../../files/api/upload-file';
-import { useAnnounceUpload } from '../../files/hooks/use-announce-upload';
+import { useQuickUpload } from '../../files/hooks/use-quick-upload';
 import { ImportDialog } from './import-dialog';
 
 /** A Kinchart export or a FHIR Bundle, as opposed to a medical record file. */
@@ -22,8 +20,7 @@ export function isDataFile(file: File): boolean {
 export function ImportMenuButton({ className, onChosen }: { className: string; onChosen?: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const upload = useUploadFile();
-  const announce = useAnnounceUpload();
+  const upload = useQuickUpload();
 
   const onFile = async (chosen: File) => {
     onChosen?.();
@@ -31,14 +28,7 @@ export function ImportMenuButton({ className, onChosen }: { className: string; o
       setFile(chosen);
       return;
     }
-    try {
-      await upload.mutateAsync(chosen);
-      notify.success(`Successfully uploaded ${chosen.name}`);
-      announce(chosen.name);
-    } catch (error) {
-      console.error('Error uploading file:', error);
-      notify.error('Failed to upload file');
-    }
+    await upload.uploadWithToast(chosen);
   };
 
   return (
