@@ -7,6 +7,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
 import { shlLinks } from './migrations/0002-shl-links';
+import { profileVersions } from './migrations/0003-profile-versions';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,6 +16,7 @@ export type DialectName = 'sqlite' | 'postgres';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-shl-links': shlLinks,
+  '0003-profile-versions': profileVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

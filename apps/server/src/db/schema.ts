@@ -18,6 +18,12 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** Moves whenever the account's profiles or their lists change (migration 0003, triggers). */
+export interface ProfileVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 export interface SessionsTable {
   id: string; // SHA-256 of the token, hex
   user_id: string;
@@ -215,6 +221,7 @@ export interface ShlLinksTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  profile_versions: ProfileVersionsTable;
   login_failures: LoginFailuresTable;
   profiles: ProfilesTable;
   emergency_contacts: EmergencyContactsTable;

@@ -6,6 +6,8 @@ export interface SessionUser {
   id: string;
   username: string;
   email: string;
+  /** The account's profile_versions counter (0 before its first profile write): keys the profile cache. */
+  profileVersion: number;
 }
 
 // Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
@@ -35,7 +37,16 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.username', 'users.email'])
+        .leftJoin('profile_versions', 'profile_versions.user_id', 'users.id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.id',
+          'users.username',
+          'users.email',
+          'profile_versions.version as profileVersion',
+        ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
       if (!row) return null;
@@ -49,7 +60,7 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       if (now - lastSeen > 60_000) {
         await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
       }
-      return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email };
+      return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email, profileVersion: row.profileVersion ?? 0 };
     },
 
     async delete(sessionId: string): Promise<void> {

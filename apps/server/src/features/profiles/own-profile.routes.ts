@@ -37,8 +37,10 @@ export async function ownProfileRoutes(
     return { userId, profileId: await profiles.ownProfileId(userId) };
   };
 
-  r.get('/api/user/getPatientProfile', { schema: { response: { 200: patientProfileSchema } } }, async (request) =>
-    profiles.getPatientProfile(currentUser(request).id),
+  // Sent as the JSON text the service keeps per account version (already checked against the
+  // schema, which stays here as documentation), so it is registered without the type provider.
+  app.get('/api/user/getPatientProfile', { schema: { response: { 200: patientProfileSchema } } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await profiles.patientProfileJson(currentUser(request))),
   );
 
   r.post('/api/user/profile', { schema: { body: basicProfileSchema, response: { 200: messageSchema } } }, async (request) => {

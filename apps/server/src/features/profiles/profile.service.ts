@@ -15,9 +15,12 @@ import type {
   medicationInputSchema,
   profileUpdateSchema,
 } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, patientProfileSchema } from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
+import type { SessionUser } from '../auth/session.repository';
+import type { PatientProfileCache } from './patient-profile-cache';
+import { createPatientProfileCache } from './patient-profile-cache';
 import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
 import { createProfileRepository } from './profile.repository';
 
@@ -98,8 +101,9 @@ function memberOf(bundle: ProfileBundle): FamilyMember {
   };
 }
 
-export function createProfileService(deps: { db: Db }) {
+export function createProfileService(deps: { db: Db; cache?: PatientProfileCache }) {
   const repo = createProfileRepository(deps.db);
+  const cache = deps.cache ?? createPatientProfileCache();
 
   async function ownProfileId(userId: string): Promise<string> {
     const id = await repo.selfProfileId(userId);
@@ -111,6 +115,21 @@ export function createProfileService(deps: { db: Db }) {
     const bundle = await repo.loadBundle(userId, memberId);
     if (!bundle || bundle.profile.is_self) throw notFound('Family member not found');
     return memberOf(bundle);
+  }
+
+  async function loadPatientProfile(userId: string): Promise<PatientProfile> {
+    const [self, family] = await Promise.all([repo.loadSelf(userId), repo.listMembers(userId)]);
+    if (!self) throw notFound('Profile not found');
+    const { is_self: _isSelf, relationship: _relationship, is_pet: _isPet, ...profile } = self.profile;
+    return {
+      ...profile,
+      username: self.username,
+      account_email: self.account_email,
+      emergency_contacts: self.emergency_contacts,
+      healthcare_providers: self.healthcare_providers,
+      medications: self.medications,
+      family_members: family,
+    };
   }
 
   /** Writes profile columns, the username and any lists the body carries — all or nothing. */
@@ -139,19 +158,16 @@ export function createProfileService(deps: { db: Db }) {
     /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
 
-    async getPatientProfile(userId: string): Promise<PatientProfile> {
-      const [self, family] = await Promise.all([repo.loadSelf(userId), repo.listMembers(userId)]);
-      if (!self) throw notFound('Profile not found');
-      const { is_self: _isSelf, relationship: _relationship, is_pet: _isPet, ...profile } = self.profile;
-      return {
-        ...profile,
-        username: self.username,
-        account_email: self.account_email,
-        emergency_contacts: self.emergency_contacts,
-        healthcare_providers: self.healthcare_providers,
-        medications: self.medications,
-        family_members: family,
-      };
+    /**
+     * GET /api/user/getPatientProfile as JSON text, from the cache while the account's data is
+     * unchanged. Parsed by the response schema exactly as Fastify's serializer would.
+     */
+    async patientProfileJson(user: SessionUser): Promise<string> {
+      const cached = cache.get(user);
+      if (cached !== undefined) return cached;
+      const body = JSON.stringify(patientProfileSchema.parse(await loadPatientProfile(user.id)));
+      cache.set(user, body);
+      return body;
     },
 
     /** POST /api/user/profile: the four 'Complete Your Profile' fields, and the username when sent. */

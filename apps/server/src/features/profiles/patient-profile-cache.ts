@@ -1,0 +1,52 @@
+import type { SessionUser } from '../auth/session.repository';
+
+interface Entry {
+  version: number;
+  username: string;
+  email: string;
+  body: string;
+  storedAt: number;
+}
+
+/**
+ * Serialized GET /api/user/getPatientProfile answers, one per account
+ * (docs/decisions/0007-patient-profile-cache.md).
+ *
+ * An entry is used only while the account's profile_versions counter, username and e-mail — read
+ * with the session on every request — are what they were before the entry was built. The counter
+ * moves in the same transaction as any change to the data, so an answer from here is never older
+ * than what the database shows, on one instance or many. Bounded: the least recently used entry
+ * goes first, and none is kept longer than `ttlMs`.
+ */
+export function createPatientProfileCache(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
+  const { maxEntries = 1000, ttlMs = 5 * 60_000, now = Date.now } = options;
+  const entries = new Map<string, Entry>();
+
+  return {
+    get(user: SessionUser): string | undefined {
+      const entry = entries.get(user.id);
+      if (!entry) return undefined;
+      entries.delete(user.id);
+      const current =
+        entry.version === user.profileVersion &&
+        entry.username === user.username &&
+        entry.email === user.email &&
+        now() - entry.storedAt < ttlMs;
+      if (!current) return undefined;
+      entries.set(user.id, entry); // Map order is recency order.
+      return entry.body;
+    },
+
+    /** `user` as read before `body` was built: a later change leaves the entry behind. */
+    set(user: SessionUser, body: string): void {
+      entries.delete(user.id);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(user.id, { version: user.profileVersion, username: user.username, email: user.email, body, storedAt: now() });
+    },
+
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+export type PatientProfileCache = ReturnType<typeof createPatientProfileCache>;
