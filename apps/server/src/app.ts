@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession, requireUser, sessionCookies } from './plugins/session';
-import { loggerOptions } from './plugins/logging';
+import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { createSessionRepository } from './features/auth/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

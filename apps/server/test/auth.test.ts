@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { loadConfig } from '../src/config';
+import { securityHeaders } from '../src/plugins/security';
 import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, ORIGIN, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 
@@ -196,6 +198,34 @@ describe('CSRF and headers', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends helmet\'s whole set on pages and the answer-protecting part on API answers, errors included', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-frame-options', 'x-content-type-options']) {
+      expect(page.headers[name], name).toBeDefined();
+    }
+    expect(page.headers['cache-control']).not.toBe('no-store');
+    const missing = await new TestClient(t.app).get('/api/user/nope');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
+    for (const res of [missing, refused]) {
+      expect(res.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    expect([missing.statusCode, refused.statusCode]).toEqual([404, 403]);
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', () => {
+    const https = securityHeaders(loadConfig({ PUBLIC_URL: 'https://kinchart.example', DATA_DIR: t.dataDir }));
+    for (const set of [https.document, https.api]) {
+      expect(set['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(set['content-security-policy']).toContain('upgrade-insecure-requests');
+    }
   });
 
   it('unknown API paths answer 404 JSON', async () => {

@@ -41,7 +41,7 @@ function rowsOf(dbFile: string, userId: string): Record<string, unknown[]> {
     for (const table of tables) {
       const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
       const owner = table === 'users' ? 'id' : columns.includes('user_id') ? 'user_id' : null;
-      if (owner) out[table] = db.prepare(`SELECT * FROM ${table} WHERE ${owner} = ? ORDER BY id`).all(userId);
+      if (owner) out[table] = db.prepare(`SELECT * FROM ${table} WHERE ${owner} = ? ORDER BY ${columns.includes('id') ? 'id' : owner}`).all(userId);
     }
     return out;
   } finally {

@@ -180,34 +180,37 @@ describe('createPatientProfileCache', () => {
 
   it('answers only while version, username and e-mail are unchanged', () => {
     const cache = createPatientProfileCache();
-    cache.set(user('a'), 'body-a');
-    expect(cache.get(user('a'))).toBe('body-a');
+    const body = Buffer.from('body-a');
+    cache.set(user('a'), body);
+    expect(cache.get(user('a'))).toBe(body);
     expect(cache.get(user('a', 2))).toBeUndefined();
-    cache.set(user('a'), 'body-a');
+    cache.set(user('a'), body);
     expect(cache.get(user('a', 1, 'Other'))).toBeUndefined();
-    cache.set(user('a'), 'body-a');
+    cache.set(user('a'), body);
     expect(cache.get(user('a', 1, 'U', 'new@example.com'))).toBeUndefined();
     expect(cache.get(user('b'))).toBeUndefined();
   });
 
+  const [A, B, C] = [Buffer.from('A'), Buffer.from('B'), Buffer.from('C')];
+
   it('keeps at most maxEntries, dropping the least recently used', () => {
     const cache = createPatientProfileCache({ maxEntries: 2 });
-    cache.set(user('a'), 'A');
-    cache.set(user('b'), 'B');
-    expect(cache.get(user('a'))).toBe('A'); // a is now the most recent
-    cache.set(user('c'), 'C');
+    cache.set(user('a'), A);
+    cache.set(user('b'), B);
+    expect(cache.get(user('a'))).toBe(A); // a is now the most recent
+    cache.set(user('c'), C);
     expect(cache.size).toBe(2);
     expect(cache.get(user('b'))).toBeUndefined();
-    expect(cache.get(user('a'))).toBe('A');
-    expect(cache.get(user('c'))).toBe('C');
+    expect(cache.get(user('a'))).toBe(A);
+    expect(cache.get(user('c'))).toBe(C);
   });
 
   it('forgets an entry after ttlMs', () => {
     let now = 1_000;
     const cache = createPatientProfileCache({ ttlMs: 100, now: () => now });
-    cache.set(user('a'), 'A');
+    cache.set(user('a'), A);
     now += 99;
-    expect(cache.get(user('a'))).toBe('A');
+    expect(cache.get(user('a'))).toBe(A);
     now += 101;
     expect(cache.get(user('a'))).toBeUndefined();
     expect(cache.size).toBe(0);

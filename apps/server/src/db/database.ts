@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider, SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
 import { shlLinks } from './migrations/0002-shl-links';
@@ -48,26 +48,20 @@ export function createDatabase(options: { databaseUrl?: string | undefined; sqli
  * Our queries are built from a fixed set of shapes (values are bound parameters), so prepared
  * statements are cached by their SQL text. Statements run synchronously, so reuse is safe.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
-  return new Proxy(sqlite, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepare') {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        // Native methods must run with the real database as `this`.
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  return {
+    prepare(source: string) {
+      let stmt = cache.get(source);
+      if (!stmt) {
+        stmt = sqlite.prepare(source);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(source, stmt);
       }
-      return (source: string) => {
-        let stmt = cache.get(source);
-        if (!stmt) {
-          stmt = target.prepare(source);
-          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-          cache.set(source, stmt);
-        }
-        return stmt;
-      };
+      return stmt;
     },
-  });
+    close: () => sqlite.close(),
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config';
 import { badRequest, forbidden } from '../lib/http-errors';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../lib/storable-text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const API_HEADERS = new Set([
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+]);
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -28,8 +38,23 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   return !!host && (origin === `http://${host}` || origin === `https://${host}`);
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+/**
+ * DESIGN §5 response headers, from helmet. They depend on nothing in the request, so helmet runs
+ * once, here (@fastify/helmet would rebuild helmet on every request: about a tenth of a small
+ * request's time — docs/decisions/0007).
+ *
+ * `document` is helmet's whole set, for pages, assets and anything a browser may render. `api` is
+ * for /api/ answers, which scripts fetch: it keeps what protects an answer — the CSP, nosniff,
+ * no Referer, no cross-origin reads, no framing, HSTS — and leaves out headers that only govern a
+ * rendered document's window (COOP, Origin-Agent-Cluster, DNS prefetch, legacy IE and Flash).
+ */
+export function securityHeaders(config: Config): { document: Readonly<Record<string, string>>; api: Readonly<Record<string, string>> } {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -52,33 +77,38 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, collect as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  const api = Object.fromEntries(Object.entries(headers).filter(([name]) => API_HEADERS.has(name)));
+  return { document: Object.freeze(headers), api: Object.freeze({ ...api, 'cache-control': 'no-store' }) };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = securityHeaders(config);
+  // One synchronous hook for what every request needs: the headers — API answers are never cached
+  // (health data must not sit in a shared or browser cache; a route may still set its own
+  // Cache-Control) — and the CSRF origin check on state-changing API requests.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) {
+      void reply.headers(headers.document);
+      done();
+      return;
+    }
+    void reply.headers(headers.api);
+    done(!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config) ? forbidden('Cross-origin request refused') : undefined);
   });
 
   if (config.rateLimitPerMin > 0) {
     await app.register(rateLimit, { max: config.rateLimitPerMin, timeWindow: '1 minute' });
   }
 
-  app.addHook('onRequest', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && !isSameOrigin(request, config)) {
-      throw forbidden('Cross-origin request refused');
-    }
-  });
-
   // Issue 8 fuzzing: a NUL or an unpaired surrogate in an id, a query or a JSON body is a 400 —
   // never a database error (PostgreSQL) or text silently stored as U+FFFD. Multipart fields are
   // checked where the upload reads them.
-  app.addHook('preValidation', async (request) => {
-    if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw badRequest(UNSTORABLE_TEXT_MESSAGE);
-    }
-  });
-
-  // Health data must never sit in a shared or browser cache.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      void reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
+  app.addHook('preValidation', (request, _reply, done) => {
+    const unstorable = hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body);
+    done(unstorable ? badRequest(UNSTORABLE_TEXT_MESSAGE) : undefined);
   });
 
   // JSON only, with the default prototype-poisoning protection; an empty body is "no body"

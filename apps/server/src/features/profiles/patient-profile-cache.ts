@@ -4,12 +4,12 @@ interface Entry {
   version: number;
   username: string;
   email: string;
-  body: string;
+  body: Buffer;
   storedAt: number;
 }
 
 /**
- * Serialized GET /api/user/getPatientProfile answers, one per account
+ * Serialized GET /api/user/getPatientProfile answers (UTF-8 bytes, ready to send), one per account
  * (docs/decisions/0007-patient-profile-cache.md).
  *
  * An entry is used only while the account's profile_versions counter, username and e-mail — read
@@ -23,7 +23,7 @@ export function createPatientProfileCache(options: { maxEntries?: number; ttlMs?
   const entries = new Map<string, Entry>();
 
   return {
-    get(user: SessionUser): string | undefined {
+    get(user: SessionUser): Buffer | undefined {
       const entry = entries.get(user.id);
       if (!entry) return undefined;
       entries.delete(user.id);
@@ -38,7 +38,7 @@ export function createPatientProfileCache(options: { maxEntries?: number; ttlMs?
     },
 
     /** `user` as read before `body` was built: a later change leaves the entry behind. */
-    set(user: SessionUser, body: string): void {
+    set(user: SessionUser, body: Buffer): void {
       entries.delete(user.id);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(user.id, { version: user.profileVersion, username: user.username, email: user.email, body, storedAt: now() });

@@ -159,13 +159,13 @@ export function createProfileService(deps: { db: Db; cache?: PatientProfileCache
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
 
     /**
-     * GET /api/user/getPatientProfile as JSON text, from the cache while the account's data is
+     * GET /api/user/getPatientProfile as JSON (UTF-8 bytes), from the cache while the account's data is
      * unchanged. Parsed by the response schema exactly as Fastify's serializer would.
      */
-    async patientProfileJson(user: SessionUser): Promise<string> {
+    async patientProfileJson(user: SessionUser): Promise<Buffer> {
       const cached = cache.get(user);
       if (cached !== undefined) return cached;
-      const body = JSON.stringify(patientProfileSchema.parse(await loadPatientProfile(user.id)));
+      const body = Buffer.from(JSON.stringify(patientProfileSchema.parse(await loadPatientProfile(user.id))));
       cache.set(user, body);
       return body;
     },

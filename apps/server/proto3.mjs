@@ -1,0 +1,32 @@
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { Kysely, SqliteDialect } from 'kysely';
+const flags = new Set(process.argv[2].split(','));
+const db = new Database('/tmp/proto/data/kinchart.db');
+db.pragma('journal_mode = WAL');
+const logger = flags.has('log') ? { level: 'warn', redact: { paths: ['req.headers.cookie', '*.password'], censor: '[redacted]' }, serializers: { req: (r) => ({ method: r.method }) } } : false;
+const app = Fastify({ logger, requestIdHeader: false });
+await app.register(cookie);
+const CACHED = fs.readFileSync('/tmp/proto/profile.json', 'utf8');
+const sess = db.prepare(`select "sessions"."id" as "sessionId", "sessions"."last_seen_at", "sessions"."expires_at", "users"."id", "users"."username", "users"."email", "profile_versions"."version" as "profileVersion" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "profile_versions" on "profile_versions"."user_id" = "users"."id" where "sessions"."id" = ?`);
+const HEADERS = { 'content-security-policy': "default-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';script-src 'self';connect-src 'self';media-src 'self' data: blob:;frame-src 'self' blob:", 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-origin', 'origin-agent-cluster': '?1', 'x-dns-prefetch-control': 'off', 'x-download-options': 'noopen', 'x-permitted-cross-domain-policies': 'none', 'x-xss-protection': '0' };
+if (flags.has('headers')) app.addHook('onRequest', (req, reply, done) => { reply.headers(HEADERS); reply.header('cache-control', 'no-store'); done(); });
+if (flags.has('pv')) app.addHook('preValidation', (req, reply, done) => { done(); });
+const stmts = new Map();
+const cached = { prepare: (sql) => { let st = stmts.get(sql); if (!st) { st = db.prepare(sql); stmts.set(sql, st); } return st; }, close: () => db.close() };
+const kdb = new Kysely({ dialect: new SqliteDialect({ database: cached }) });
+const compiled = kdb.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').leftJoin('profile_versions', 'profile_versions.user_id', 'users.id').select(['sessions.id as sessionId', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.username', 'users.email', 'profile_versions.version as profileVersion']).where('sessions.id', '=', '').compile();
+const auth = flags.has('kysely') ? async (request) => { const h = createHash('sha256').update(request.cookies?.sid ?? 'x').digest('hex'); const s = (await kdb.executeQuery({ ...compiled, parameters: [h] })).rows[0]; if (!s) throw new Error('nos'); request.user = s; } : async (request) => { const h = createHash('sha256').update(request.cookies?.sid ?? 'x').digest('hex'); const s = sess.all([h])[0]; if (!s) throw new Error('nos'); request.user = s; };
+app.decorateRequest('user', null);
+app.register(async (scope) => {
+  if (flags.has('hook')) scope.addHook('onRequest', auth);
+  scope.get('/p', async (request, reply) => {
+    if (!flags.has('hook')) await auth(request);
+    reply.type('application/json; charset=utf-8'); return CACHED;
+  });
+});
+await app.listen({ port: 4101, host: '127.0.0.1' });
+process.on('SIGINT', () => process.exit(0));
