@@ -66,7 +66,7 @@ export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: Bind
   } as Record<string, unknown>;
   for (const level of LEVELS) {
     lazy[level] = (...args: unknown[]) => {
-      if (enabled(level)) (real()[level] as (...a: unknown[]) => void)(...args);
+      if (enabled(level)) real()[level](...(args as [string]));
     };
   }
   return lazy as unknown as FastifyBaseLogger;

@@ -78,7 +78,8 @@ export function securityHeaders(config: Config): { document: Readonly<Record<str
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   })({} as IncomingMessage, collect as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    // helmet throws on a bad option rather than passing it here; this only guards the contract.
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
   });
   const api = Object.fromEntries(Object.entries(headers).filter(([name]) => API_HEADERS.has(name)));
   return { document: Object.freeze(headers), api: Object.freeze({ ...api, 'cache-control': 'no-store' }) };
