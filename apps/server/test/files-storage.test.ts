@@ -16,6 +16,8 @@ import {
 } from '../src/storage/envelope';
 import { loadMasterKey } from '../src/storage/master-key';
 import { createLocalBlobStore } from '../src/storage/local-blob-store';
+import { writeAll } from '../src/storage/temp-spool';
+import type { FileHandle } from 'node:fs/promises';
 import { BlobNotFoundError } from '../src/storage/blob-store';
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -174,6 +176,47 @@ describe('local blob store', () => {
     }
     await expect(store.putTemp(failing())).rejects.toThrow('client went away');
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('spools many batches byte for byte, and a failure after several batches leaves nothing', async () => {
+    const root = tmpDir();
+    const store = createLocalBlobStore(root);
+    // Uneven chunk sizes across several 4 MiB write batches.
+    const data = randomBytes(9 * 1024 * 1024 + 12345);
+    async function* uneven() {
+      let at = 0;
+      for (let i = 0; at < data.length; i += 1) {
+        const n = [1, 65536, 700_001, 3][i % 4] ?? 1;
+        yield data.subarray(at, at + n);
+        at += n;
+      }
+    }
+    const temp = await store.putTemp(uneven());
+    expect(temp.size).toBe(data.length);
+    expect(fs.readFileSync(temp.path).equals(data)).toBe(true);
+
+    async function* failsLate() {
+      for (let i = 0; i < 10; i += 1) yield randomBytes(1024 * 1024);
+      throw new Error('client went away');
+    }
+    await expect(store.putTemp(failsLate())).rejects.toThrow('client went away');
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([path.basename(temp.path)]);
+  });
+
+  it('writes every byte when the system writes fewer than asked', async () => {
+    const written: Buffer[] = [];
+    const handle = {
+      // At most 1,000 bytes a call, like a short write.
+      writev: async (buffers: Uint8Array[]) => {
+        const all = Buffer.concat(buffers);
+        const n = Math.min(1000, all.length);
+        written.push(all.subarray(0, n));
+        return { bytesWritten: n, buffers };
+      },
+    };
+    const parts = [randomBytes(2500), randomBytes(1), randomBytes(999), randomBytes(4000)];
+    await writeAll(handle as unknown as FileHandle, parts);
+    expect(Buffer.concat(written).equals(Buffer.concat(parts))).toBe(true);
   });
 
   it('refuses keys that could escape its directory', async () => {

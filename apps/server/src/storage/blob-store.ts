@@ -21,7 +21,11 @@ export interface StoredBlob {
 
 export interface BlobStore {
   readonly driver: 'local' | 's3';
-  /** Streams `source` into a new temporary blob. If anything fails, the partial blob is gone before this rejects. */
+  /**
+   * Streams `source` into a new temporary blob. If anything fails, the partial blob is gone before
+   * this rejects. Chunks are written in batches, so `source` must not reuse a chunk's memory once it
+   * has yielded it (Node streams and our generators never do).
+   */
   putTemp(source: AsyncIterable<Uint8Array>): Promise<TempBlob>;
   /** Makes the temporary blob durable under `key`; the temporary blob is consumed. */
   commit(temp: TempBlob, key: string): Promise<void>;
