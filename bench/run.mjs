@@ -107,53 +107,70 @@ async function main() {
       const size = 200 * 1024 * 1024;
       const file = path.join(dataDir, 'big.pdf');
       const chunk = randomBytes(1024 * 1024);
-      // Raw disk write speed in this run: 200 MB written and fsynced.
-      const t0 = performance.now();
-      const fd = fs.openSync(file, 'w');
-      fs.writeSync(fd, Buffer.from('%PDF-1.7\n'));
-      for (let i = 0; i < 200; i += 1) fs.writeSync(fd, chunk);
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      const diskMBs = (size / 1024 / 1024) / ((performance.now() - t0) / 1000);
+      // Raw disk write speed in this run: 200 MB written and fsynced, the best of three (the
+      // fairest figure for the disk, and the hardest one for the upload to measure up to).
+      const diskRuns = [];
+      for (let run = 0; run < 3; run += 1) {
+        const t0 = performance.now();
+        const fd = fs.openSync(file, 'w');
+        fs.writeSync(fd, Buffer.from('%PDF-1.7\n'));
+        for (let i = 0; i < 200; i += 1) fs.writeSync(fd, chunk);
+        fs.fsyncSync(fd);
+        fs.closeSync(fd);
+        diskRuns.push((size / 1024 / 1024) / ((performance.now() - t0) / 1000));
+      }
+      const diskMBs = Math.max(...diskRuns);
       const fileSize = fs.statSync(file).size;
 
-      const boundary = `bench${randomBytes(8).toString('hex')}`;
-      const head = multipartHead(boundary, 'big.pdf', 'application/pdf');
-      const tail = multipartTail(boundary, { customName: 'Big file', customDate: '2026-01-01' });
-      const before = rssOf(server.child.pid);
-      let peak = before;
-      const sampler = setInterval(() => {
+      // Three uploads; the median speed and the largest RSS growth count.
+      const speeds = [];
+      const statuses = [];
+      let growthMB = 0;
+      for (let run = 0; run < 3; run += 1) {
+        const boundary = `bench${randomBytes(8).toString('hex')}`;
+        const head = multipartHead(boundary, 'big.pdf', 'application/pdf');
+        const tail = multipartTail(boundary, { customName: 'Big file', customDate: '2026-01-01' });
+        const before = rssOf(server.child.pid);
+        let peak = before;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, rssOf(server.child.pid));
+        }, 25);
+        const u0 = performance.now();
+        statuses.push(
+          await new Promise((resolve, reject) => {
+            const req = http.request(`${server.url}/api/user/files`, {
+              method: 'POST',
+              headers: {
+                origin: server.url,
+                cookie: owner.client.cookie,
+                'content-type': `multipart/form-data; boundary=${boundary}`,
+                'content-length': head.length + fileSize + tail.length,
+              },
+            });
+            req.on('response', (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode));
+            });
+            req.on('error', reject);
+            req.write(head);
+            const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+            stream.on('end', () => req.end(tail));
+            stream.pipe(req, { end: false });
+          }),
+        );
+        speeds.push(fileSize / 1024 / 1024 / ((performance.now() - u0) / 1000));
+        clearInterval(sampler);
         peak = Math.max(peak, rssOf(server.child.pid));
-      }, 25);
-      const u0 = performance.now();
-      const status = await new Promise((resolve, reject) => {
-        const req = http.request(`${server.url}/api/user/files`, {
-          method: 'POST',
-          headers: {
-            origin: server.url,
-            cookie: owner.client.cookie,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': head.length + fileSize + tail.length,
-          },
-        });
-        req.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        });
-        req.on('error', reject);
-        req.write(head);
-        const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-        stream.on('end', () => req.end(tail));
-        stream.pipe(req, { end: false });
-      });
-      const seconds = (performance.now() - u0) / 1000;
-      clearInterval(sampler);
-      peak = Math.max(peak, rssOf(server.child.pid));
-      const growthMB = (peak - before) / 1024 / 1024;
-      const uploadMBs = fileSize / 1024 / 1024 / seconds;
+        growthMB = Math.max(growthMB, (peak - before) / 1024 / 1024);
+      }
+      const status = statuses.every((s) => s === 201) ? 201 : statuses.find((s) => s !== 201);
+      const uploadMBs = median(speeds);
       record('200 MB upload status', status, '', '201', status === 201);
       record('200 MB upload server RSS growth', growthMB.toFixed(1), 'MB', '≤ 64 MB', growthMB <= 64);
-      record('200 MB upload speed vs raw disk write', `${((uploadMBs / diskMBs) * 100).toFixed(1)}%`, `(${uploadMBs.toFixed(0)} MB/s vs ${diskMBs.toFixed(0)} MB/s)`, '≥ 40 %', uploadMBs / diskMBs >= 0.4);
+      record('200 MB upload speed vs raw disk write', `${((uploadMBs / diskMBs) * 100).toFixed(1)}%`, `(median of 3 uploads ${uploadMBs.toFixed(0)} MB/s vs best of 3 raw writes ${diskMBs.toFixed(0)} MB/s)`, '≥ 40 %', uploadMBs / diskMBs >= 0.4, {
+        uploadRuns: speeds.map((v) => Math.round(v)),
+        diskRuns: diskRuns.map((v) => Math.round(v)),
+      });
       fs.rmSync(file, { force: true });
     }
 
@@ -258,8 +275,11 @@ async function lighthouseRuns(base, client) {
       record(`Lighthouse accessibility ${name}`, a11y, '', '100', a11y === 100);
     }
   } finally {
+    // Chromium writes to its profile until it has exited: wait for that before removing it.
+    const exited = proc.exitCode === null ? new Promise((resolve) => proc.once('exit', resolve)) : Promise.resolve();
     proc.kill();
-    fs.rmSync(userDir, { recursive: true, force: true });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    fs.rmSync(userDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 

@@ -8,9 +8,9 @@ import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 
 // GET /api/user/getPatientProfile answers from a per-account cache keyed by a counter the database
-// moves (docs/decisions/0007-patient-profile-cache.md). These tests read through instance A (filling
-// its cache), write through instance B on the same database, and read through A again: only a
-// counter kept by the database can make A see the change.
+// moves (docs/decisions/0007-request-path-and-upload-speed.md). These tests read through instance
+// A (filling its cache), write through instance B on the same database, and read through A again:
+// only a counter kept by the database can make A see the change.
 
 let t: TestApp;
 let b: FastifyInstance;

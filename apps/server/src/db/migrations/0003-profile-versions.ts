@@ -2,8 +2,8 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 
 // A per-account counter that moves whenever anything GET /api/user/getPatientProfile shows changes
-// (docs/decisions/0007-patient-profile-cache.md). The database keeps it, through triggers, so no
-// write path can forget it and every app instance sees the same value.
+// (docs/decisions/0007-request-path-and-upload-speed.md). The database keeps it, through triggers,
+// so no write path can forget it and every app instance sees the same value.
 //
 // It lives in its own table, touched only by these triggers. On PostgreSQL they are deferred to
 // commit, so a transaction takes the counter's row lock last and holds it only while committing:

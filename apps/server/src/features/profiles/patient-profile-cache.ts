@@ -10,7 +10,7 @@ interface Entry {
 
 /**
  * Serialized GET /api/user/getPatientProfile answers (UTF-8 bytes, ready to send), one per account
- * (docs/decisions/0007-patient-profile-cache.md).
+ * (docs/decisions/0007-request-path-and-upload-speed.md).
  *
  * An entry is used only while the account's profile_versions counter, username and e-mail — read
  * with the session on every request — are what they were before the entry was built. The counter
