@@ -205,6 +205,19 @@ describe('createPatientProfileCache', () => {
     expect(cache.get(user('c'))).toBe(C);
   });
 
+  it('keeps at most maxBytes of answers, and never one larger than that', () => {
+    const cache = createPatientProfileCache({ maxBytes: 10 });
+    cache.set(user('a'), Buffer.alloc(4));
+    cache.set(user('b'), Buffer.alloc(4));
+    cache.set(user('c'), Buffer.alloc(4)); // a goes
+    expect([cache.get(user('a')), cache.size, cache.bytes]).toEqual([undefined, 2, 8]);
+    cache.set(user('d'), Buffer.alloc(11));
+    expect(cache.get(user('d'))).toBeUndefined();
+    expect(cache.bytes).toBe(8);
+    cache.set(user('b'), Buffer.alloc(2)); // replacing an entry counts only the new one
+    expect(cache.bytes).toBe(6);
+  });
+
   it('forgets an entry after ttlMs', () => {
     let now = 1_000;
     const cache = createPatientProfileCache({ ttlMs: 100, now: () => now });
