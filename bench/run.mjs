@@ -29,6 +29,17 @@ function run(cannonOpts) {
   });
 }
 
+const benchProfile = {
+  name: 'Bench Patient',
+  date_of_birth: '1980-01-01',
+  blood_type: 'A+',
+  has_allergies: true,
+  allergy_details: 'Penicillin',
+  medications: Array.from({ length: 20 }, (_, i) => ({ medication_name: `Medication ${i}`, dosage: '5 mg', frequency: 'daily', purpose: 'bench', is_current: true })),
+  emergency_contacts: Array.from({ length: 5 }, (_, i) => ({ name: `Contact ${i}`, phone_number: `555-01${i}0`, relationship: 'friend', is_primary: i === 0 })),
+  healthcare_providers: Array.from({ length: 5 }, (_, i) => ({ provider_name: `Dr. ${i}`, phone_number: `555-02${i}0`, specialty: 'GP' })),
+};
+
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('Building…');
@@ -43,16 +54,7 @@ async function main() {
   try {
     const owner = await signUpAndLogIn(server.url, 0);
     // DESIGN §9: a profile with 20 medications, 5 contacts and 5 providers.
-    const put = await owner.client.request('PUT', '/api/user/updateProfile', {
-      name: 'Bench Patient',
-      date_of_birth: '1980-01-01',
-      blood_type: 'A+',
-      has_allergies: true,
-      allergy_details: 'Penicillin',
-      medications: Array.from({ length: 20 }, (_, i) => ({ medication_name: `Medication ${i}`, dosage: '5 mg', frequency: 'daily', purpose: 'bench', is_current: true })),
-      emergency_contacts: Array.from({ length: 5 }, (_, i) => ({ name: `Contact ${i}`, phone_number: `555-01${i}0`, relationship: 'friend', is_primary: i === 0 })),
-      healthcare_providers: Array.from({ length: 5 }, (_, i) => ({ provider_name: `Dr. ${i}`, phone_number: `555-02${i}0`, specialty: 'GP' })),
-    });
+    const put = await owner.client.request('PUT', '/api/user/updateProfile', benchProfile);
     if (put.status !== 200) throw new Error(`profile seed failed: ${put.status} ${put.text}`);
 
     if (want('api')) {
@@ -70,6 +72,25 @@ async function main() {
         errors: prof.errors,
       });
       record('getPatientProfile p99 latency', prof.latency.p99, 'ms', '≤ 25 ms', prof.latency.p99 <= 25);
+      // The same profile for 50 different patients, requests spread over all 50 sessions: every
+      // batch of session checks then holds many ids (reported, not budgeted).
+      const patients = [];
+      for (let i = 0; i < 50; i += 1) {
+        const patient = await signUpAndLogIn(server.url, 100 + i);
+        const seeded = await patient.client.request('PUT', '/api/user/updateProfile', benchProfile);
+        if (seeded.status !== 200) throw new Error(`profile seed failed: ${seeded.status} ${seeded.text}`);
+        patients.push(patient.client.cookie);
+      }
+      let next = 0;
+      const spread = await run({
+        url: `${server.url}/api/user/getPatientProfile`,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: patients[next++ % patients.length] } }) }],
+      });
+      const spreadRatio = spread.requests.average / base.requests.average;
+      record('getPatientProfile, 50 different patients, vs hello-world', `${(spreadRatio * 100).toFixed(1)}%`, `(${Math.round(spread.requests.average)} req/s, p99 ${spread.latency.p99} ms)`, 'info', true, {
+        non2xx: spread.non2xx,
+        errors: spread.errors,
+      });
       const health = await run({ url: `${server.url}/api/health`, duration: 5 });
       record('GET /api/health throughput', Math.round(health.requests.average), 'req/s', 'info', true);
     }

@@ -145,6 +145,26 @@ describe('sessions', () => {
     expect((await replay.get('/api/auth/check-auth')).statusCode).toBe(401);
   });
 
+  it('requests arriving together, whose session checks share one query, each get their own account', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => signedInUser(t.app)));
+    const [gone] = users;
+    const goneCookie = gone?.client.cookie;
+    await gone?.client.post('/api/auth/logout');
+    // All in one turn of the event loop: one batched session lookup answers them all.
+    const answers = await Promise.all([
+      ...users.slice(1).map((u) => u.client.get('/api/user/getPatientProfile')),
+      ...users.slice(1).map((u) => u.client.get('/api/auth/check-auth')),
+      new TestClient(t.app).get('/api/user/getPatientProfile', { headers: { cookie: goneCookie ?? '' } }),
+      new TestClient(t.app).get('/api/user/getPatientProfile', { headers: { cookie: 'sid=not-a-session' } }),
+    ]);
+    const profiles = answers.slice(0, 5);
+    expect(profiles.map((r) => [r.statusCode, r.json<{ account_email: string }>().account_email])).toEqual(
+      users.slice(1).map((u) => [200, u.email]),
+    );
+    expect(answers.slice(5, 10).map((r) => r.json<{ user: { id: string } }>().user.id)).toEqual(users.slice(1).map((u) => u.id));
+    expect(answers.slice(10).map((r) => r.statusCode)).toEqual([401, 401]);
+  });
+
   it('a session idle past its limit, or past its absolute lifetime, is refused', async () => {
     const { client, id } = await signedInUser(t.app);
     const old = new Date(Date.now() - 31 * 60_000).toISOString();

@@ -1,5 +1,5 @@
-import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
+import { createBatchLoader } from '../../lib/batch-loader';
 import { nowIso, randomToken, sha256Hex } from '../../lib/ids';
 
 export interface SessionUser {
@@ -11,28 +11,29 @@ export interface SessionUser {
   profileVersion: number;
 }
 
-type RowOf<Q> = Q extends CompiledQuery<infer R> ? R : never;
-
 // Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
 export function createSessionRepository(db: Db, options: { idleMs: number; maxMs: number }) {
-  // Every authenticated request runs this lookup, so it is built and compiled once; only the id
-  // changes between calls (building a Kysely query costs more than SQLite takes to answer it).
-  const findSession = db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('profile_versions', 'profile_versions.user_id', 'users.id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.id',
-      'users.username',
-      'users.email',
-      'profile_versions.version as profileVersion',
-    ])
-    .where('sessions.id', '=', '')
-    .compile();
-  if (findSession.parameters.length !== 1) throw new Error('session lookup must take exactly the session id');
+  // Every authenticated request runs this lookup. Lookups made in one turn of the event loop share
+  // one query (lib/batch-loader.ts): under load one SQLite read transaction, or one PostgreSQL round
+  // trip, answers every request that arrived together (docs/decisions/0007).
+  const lookup = createBatchLoader(async (ids: string[]) => {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('profile_versions', 'profile_versions.user_id', 'users.id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id',
+        'users.username',
+        'users.email',
+        'profile_versions.version as profileVersion',
+      ])
+      .where('sessions.id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.sessionId, row]));
+  });
 
   return {
     async create(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
@@ -56,7 +57,7 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
     /** The signed-in user for a token, or null when unknown, idle too long or past its lifetime. */
     async findUser(token: string): Promise<SessionUser | null> {
       const id = sha256Hex(token);
-      const row = (await db.executeQuery<RowOf<typeof findSession>>({ ...findSession, parameters: [id] })).rows[0];
+      const row = await lookup(id);
       if (!row) return null;
       const now = Date.now();
       const lastSeen = Date.parse(row.last_seen_at);
