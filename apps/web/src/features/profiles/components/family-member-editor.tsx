@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FamilyMember } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { MemberQrPanel } from '../../emergency/components/member-qr-panel';
 import { useFamilyMember } from '../api/get-family-member';
 import { useUpdateFamilyMember } from '../api/update-family-member';
 import { errorMessage } from '../lib/format';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import {
   familyFormSchema,
   tabOfField,
@@ -110,25 +111,16 @@ function MemberForm({
   const update = useUpdateFamilyMember();
   const [tab, setTab] = useState<MemberTab>('basic');
   const [status, setStatus] = useState<string | null>(null);
-  const [focusField, setFocusField] = useState<Path<FamilyFormInput> | null>(null);
   const form = useForm<FamilyFormInput, unknown, FamilyFormOutput>({
     resolver: zodResolver(familyFormSchema),
     defaultValues: toFamilyFormValues(member),
     shouldFocusError: false,
   });
 
-  useEffect(() => {
-    if (!focusField) return;
-    form.setFocus(focusField);
-    setFocusField(null);
-  }, [focusField, form]);
-
+  const focusFirstInvalid = useFocusFirstInvalid(form.setFocus, (field) => setTab(tabOfField(field)));
   const onInvalid = (errors: FieldErrors<FamilyFormInput>) => {
-    const first = Object.keys(errors)[0] as Path<FamilyFormInput> | undefined;
     setStatus('Please correct the highlighted fields.');
-    if (!first) return;
-    setTab(tabOfField(first));
-    setFocusField(first);
+    focusFirstInvalid(errors);
   };
 
   const save = form.handleSubmit(async (values) => {

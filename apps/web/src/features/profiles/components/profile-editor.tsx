@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import type { PatientProfile } from '@kinchart/shared/profile';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../lib/format';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import {
   profileFormSchema,
   tabOfField,
@@ -40,7 +41,6 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
   const [tab, setTab] = useState<EditorTab>('basic');
   const [status, setStatus] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [focusField, setFocusField] = useState<Path<ProfileFormInput> | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   // The profile as it was when the editor opened; later refetches (a list tab saving) must not
@@ -53,20 +53,13 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  // Focus the first wrong field once its tab is visible.
-  useEffect(() => {
-    if (!focusField) return;
-    form.setFocus(focusField);
-    setFocusField(null);
-  }, [focusField, form]);
-
-  const onInvalid = (errors: FieldErrors<ProfileFormInput>) => {
-    const first = Object.keys(errors)[0] as Path<ProfileFormInput> | undefined;
-    setStatus('Please correct the highlighted fields.');
-    if (!first) return;
-    const target = tabOfField(first);
+  const focusFirstInvalid = useFocusFirstInvalid(form.setFocus, (field) => {
+    const target = tabOfField(field);
     setTab(target === 'additional' ? 'basic' : target);
-    setFocusField(first);
+  });
+  const onInvalid = (errors: FieldErrors<ProfileFormInput>) => {
+    setStatus('Please correct the highlighted fields.');
+    focusFirstInvalid(errors);
   };
 
   const save = form.handleSubmit(async (values) => {
