@@ -65,4 +65,3 @@ export function createPatientProfileCache(options: { maxEntries?: number; maxByt
     },
   };
 }
-export type PatientProfileCache = ReturnType<typeof createPatientProfileCache>;

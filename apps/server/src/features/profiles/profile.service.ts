@@ -19,7 +19,6 @@ import { PROFILE_FIELD_NAMES, patientProfileSchema } from '@kinchart/shared/prof
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/session.repository';
-import type { PatientProfileCache } from './patient-profile-cache';
 import { createPatientProfileCache } from './patient-profile-cache';
 import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
 import { createProfileRepository } from './profile.repository';
@@ -101,9 +100,9 @@ function memberOf(bundle: ProfileBundle): FamilyMember {
   };
 }
 
-export function createProfileService(deps: { db: Db; cache?: PatientProfileCache }) {
+export function createProfileService(deps: { db: Db }) {
   const repo = createProfileRepository(deps.db);
-  const cache = deps.cache ?? createPatientProfileCache();
+  const cache = createPatientProfileCache();
 
   async function ownProfileId(userId: string): Promise<string> {
     const id = await repo.selfProfileId(userId);
