@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import fsp from 'node:fs/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   IntegrityError,
   SEGMENT_SIZE,
@@ -16,7 +17,8 @@ import {
 } from '../src/storage/envelope';
 import { loadMasterKey } from '../src/storage/master-key';
 import { createLocalBlobStore } from '../src/storage/local-blob-store';
-import { writeAll } from '../src/storage/temp-spool';
+import { createTempSpool, writeAll } from '../src/storage/temp-spool';
+import { DIRECT_BATCH, openDirect, writeDirect } from '../src/storage/direct-write';
 import type { FileHandle } from 'node:fs/promises';
 import { BlobNotFoundError } from '../src/storage/blob-store';
 
@@ -54,6 +56,27 @@ describe('chunked AES-256-GCM file encryption', () => {
       expect(blob.length).toBe(encryptedSize(size));
       expect((await decrypt(blob)).equals(plain)).toBe(true);
       expect((await decrypt(blob, key, aad, 1)).equals(plain)).toBe(true);
+    },
+  );
+
+  it.each([1, 4096, SEGMENT_SIZE - 3, SEGMENT_SIZE, SEGMENT_SIZE + 5, 5 * SEGMENT_SIZE])(
+    'seals segments that start and end inside chunks of %i bytes, from views into larger buffers',
+    async (chunk) => {
+      const plain = randomBytes(3 * SEGMENT_SIZE + 17);
+      const copy = Buffer.from(plain);
+      // Each chunk is a Uint8Array view at an odd offset into a larger ArrayBuffer.
+      async function* views() {
+        for (let i = 0; i < plain.length; i += chunk) {
+          const part = plain.subarray(i, i + chunk);
+          const backing = new Uint8Array(part.length + 8);
+          backing.set(part, 3);
+          yield backing.subarray(3, 3 + part.length);
+        }
+      }
+      const blob = await collect(encryptStream(views(), key, aad));
+      expect(blob.length).toBe(encryptedSize(plain.length));
+      expect((await decrypt(blob)).equals(plain)).toBe(true);
+      expect(plain.equals(copy)).toBe(true);
     },
   );
 
@@ -178,9 +201,12 @@ describe('local blob store', () => {
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
   });
 
-  it('spools many batches byte for byte, and a failure after several batches leaves nothing', async () => {
-    const root = tmpDir();
-    const store = createLocalBlobStore(root);
+  it.each([
+    ['directly (O_DIRECT)', true],
+    ['through the page cache', false],
+  ])('spools many batches byte for byte %s, and a failure after several batches leaves nothing', async (_how, direct) => {
+    const dir = tmpDir();
+    const spool = createTempSpool(dir, { direct });
     // Uneven chunk sizes across several 4 MiB write batches.
     const data = randomBytes(9 * 1024 * 1024 + 12345);
     async function* uneven() {
@@ -191,16 +217,71 @@ describe('local blob store', () => {
         at += n;
       }
     }
-    const temp = await store.putTemp(uneven());
+    const temp = await spool.write(uneven());
     expect(temp.size).toBe(data.length);
+    expect(fs.statSync(temp.path).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(temp.path).equals(data)).toBe(true);
 
     async function* failsLate() {
       for (let i = 0; i < 10; i += 1) yield randomBytes(1024 * 1024);
       throw new Error('client went away');
     }
-    await expect(store.putTemp(failsLate())).rejects.toThrow('client went away');
-    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([path.basename(temp.path)]);
+    await expect(spool.write(failsLate())).rejects.toThrow('client went away');
+    expect(fs.readdirSync(dir)).toEqual([path.basename(temp.path)]);
+  });
+
+  it.each([0, 1, 4095, 4096, 4097, DIRECT_BATCH - 1, DIRECT_BATCH, DIRECT_BATCH + 1, 2 * DIRECT_BATCH + 12345])(
+    'writes %i bytes with O_DIRECT exactly, the last partial block through the page cache',
+    async (size) => {
+      const file = path.join(tmpDir(), 'blob.part');
+      const handle = await openDirect(file);
+      // The test machines run Linux on file systems with O_DIRECT; elsewhere the spool falls back.
+      expect(handle).toBeDefined();
+      const data = randomBytes(size);
+      expect(await writeDirect(handle!, file, chunked(data, 100_003))).toBe(size);
+      await handle!.close();
+      expect(fs.readFileSync(file).equals(data)).toBe(true);
+    },
+  );
+
+  it('writes through the page cache whatever O_DIRECT refuses or writes short, and stops on other errors', async () => {
+    const dir = tmpDir();
+    const data = randomBytes(2 * DIRECT_BATCH + 5000);
+    const fakeDirect = (write: FileHandle['write']) => ({ write }) as unknown as FileHandle;
+    const einval = Object.assign(new Error('EINVAL: invalid argument, write'), { code: 'EINVAL' });
+
+    const refused = path.join(dir, 'refused.part');
+    fs.writeFileSync(refused, '');
+    const refuse = vi.fn(() => Promise.reject(einval));
+    expect(await writeDirect(fakeDirect(refuse as unknown as FileHandle['write']), refused, chunked(data, 65536))).toBe(data.length);
+    expect(fs.readFileSync(refused).equals(data)).toBe(true);
+    // Once refused, later batches do not ask again.
+    expect(refuse).toHaveBeenCalledTimes(1);
+
+    const short = path.join(dir, 'short.part');
+    fs.writeFileSync(short, '');
+    const real = await fsp.open(short, 'r+');
+    // Writes only the first 8 KiB of what it is given, like a device that stops early.
+    const writeShort = ((buffer: Buffer, offset: number, length: number, position: number) =>
+      real.write(buffer, offset, Math.min(length, 8192), position)) as unknown as FileHandle['write'];
+    expect(await writeDirect(fakeDirect(writeShort), short, chunked(data, 65536))).toBe(data.length);
+    await real.close();
+    expect(fs.readFileSync(short).equals(data)).toBe(true);
+
+    const failing = path.join(dir, 'failing.part');
+    fs.writeFileSync(failing, '');
+    const eio = Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+    await expect(writeDirect(fakeDirect(() => Promise.reject(eio)), failing, chunked(data, 65536))).rejects.toThrow('EIO');
+  });
+
+  it('keeps concurrent uploads apart although they share a pool of write buffers', async () => {
+    const spool = createTempSpool(tmpDir());
+    const files = [1, 2, 3, 4].map((i) => randomBytes(DIRECT_BATCH * i + i * 999));
+    for (let round = 0; round < 2; round += 1) {
+      const temps = await Promise.all(files.map((data) => spool.write(chunked(data, 65536 + 7))));
+      temps.forEach((temp, i) => expect(fs.readFileSync(temp.path).equals(files[i]!), `file ${i}`).toBe(true));
+      await Promise.all(temps.map((temp) => spool.discard(temp)));
+    }
   });
 
   it('writes every byte when the system writes fewer than asked', async () => {

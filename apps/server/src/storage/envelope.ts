@@ -81,7 +81,15 @@ export function encryptedSize(size: number, segmentSize = SEGMENT_SIZE): number 
   return HEADER_BYTES + size + segments * TAG_BYTES;
 }
 
-/** Encrypts a byte stream; yields the header, then one sealed segment at a time. */
+/**
+ * Encrypts a byte stream; yields the header, then each segment's ciphertext followed by its tag.
+ *
+ * A segment's plaintext is kept as references to the incoming chunks (never copied: callers hand
+ * over chunks they no longer change, as Node streams do) and sealed once it is known whether it is
+ * the last: a full segment is sealed only when more data arrives, so the final one always carries
+ * the last flag. The cipher reads the chunks in place and its output is yielded as is, so no byte
+ * is copied between the socket and the file (docs/decisions/0007).
+ */
 export async function* encryptStream(
   source: AsyncIterable<Uint8Array>,
   dataKey: Buffer,
@@ -96,34 +104,36 @@ export async function* encryptStream(
   const prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
   const segmentAad = Buffer.concat([header, aad]);
 
-  const seal = (plain: Buffer, index: number, last: boolean): Buffer => {
+  let pieces: Buffer[] = [];
+  let fill = 0;
+  let index = 0;
+  function* seal(last: boolean): Generator<Buffer> {
     checkIndex(index);
     const cipher = createCipheriv('aes-256-gcm', dataKey, nonce(prefix, index, last));
     cipher.setAAD(segmentAad);
-    return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-  };
+    for (const piece of pieces) yield cipher.update(piece);
+    // GCM is a stream mode: final() adds no bytes, it only completes the tag.
+    const rest = cipher.final();
+    if (rest.length > 0) yield rest;
+    yield cipher.getAuthTag();
+    pieces = [];
+    fill = 0;
+    index += 1;
+  }
 
   yield header;
-  const buffer = Buffer.allocUnsafe(segmentSize);
-  let fill = 0;
-  let index = 0;
   for await (const input of source) {
     const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
     let offset = 0;
     while (offset < chunk.length) {
-      // A full segment is sealed only once more data arrives, so the final one always carries the last flag.
-      if (fill === segmentSize) {
-        yield seal(buffer, index, false);
-        index += 1;
-        fill = 0;
-      }
+      if (fill === segmentSize) yield* seal(false);
       const n = Math.min(segmentSize - fill, chunk.length - offset);
-      chunk.copy(buffer, fill, offset, offset + n);
+      pieces.push(n === chunk.length ? chunk : chunk.subarray(offset, offset + n));
       fill += n;
       offset += n;
     }
   }
-  yield seal(buffer.subarray(0, fill), index, true);
+  yield* seal(true);
 }
 
 /**

@@ -2,16 +2,21 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TempBlob } from './blob-store';
+import { openDirect, writeDirect } from './direct-write';
 
 const SUFFIX = '.part';
 
 /**
  * Both drivers spool an upload to a local temporary file first: the local driver then renames it
  * (same file system, atomic), the S3 driver sends it with a known Content-Length (the length of a
- * stream is unknown until it ends, and @aws-sdk/lib-storage is not a dependency).
+ * stream is unknown until it ends, and @aws-sdk/lib-storage is not a dependency). The file is
+ * written with O_DIRECT where the file system allows it (direct-write.ts), through the page cache
+ * otherwise; `direct: false` forces the page cache.
  */
-export function createTempSpool(dir: string) {
+export function createTempSpool(dir: string, options: { direct?: boolean } = {}) {
   let ready: Promise<void> | undefined;
+  // Learned from the first upload: once O_DIRECT is refused here, later uploads do not ask again.
+  let directSupported = options.direct ?? true;
   const ensureDir = () => (ready ??= fsp.mkdir(dir, { recursive: true, mode: 0o700 }).then(() => undefined));
 
   return {
@@ -20,15 +25,24 @@ export function createTempSpool(dir: string) {
     async write(source: AsyncIterable<Uint8Array>): Promise<TempBlob> {
       await ensureDir();
       const file = path.join(dir, `${randomUUID()}${SUFFIX}`);
-      const handle = await fsp.open(file, 'wx', 0o600);
+      let handle: fsp.FileHandle | undefined;
       try {
-        const size = await writeBatched(handle, source);
-        // fsync before the caller commits, so a commit never publishes bytes still in the page cache.
+        let size: number;
+        const direct = directSupported ? await openDirect(file) : undefined;
+        if (direct) {
+          handle = direct;
+          size = await writeDirect(direct, file, source);
+        } else {
+          directSupported = false;
+          handle = await fsp.open(file, 'wx', 0o600);
+          size = await writeBatched(handle, source);
+        }
+        // fsync before the caller commits, so a commit never publishes bytes not yet on the device.
         await handle.sync();
         await handle.close();
         return { path: file, size };
       } catch (error) {
-        await handle.close().catch(() => {});
+        await handle?.close().catch(() => {});
         await fsp.rm(file, { force: true });
         throw error;
       }
@@ -64,25 +78,49 @@ export type TempSpool = ReturnType<typeof createTempSpool>;
 
 /** Bytes gathered before one write system call. */
 const BATCH_BYTES = 4 * 1024 * 1024;
+/** Written bytes after which a background fdatasync starts, so the final fsync finds little left to flush. */
+const SYNC_BYTES = 16 * 1024 * 1024;
 
 /**
  * Writes `source` in batches of about BATCH_BYTES with one writev each, double-buffered: while one
  * batch is being written (libuv's thread pool), the next is gathered. A write per incoming 64 KiB
  * chunk, each awaited, left the disk idle between chunks and the pipeline idle during each write
- * (docs/decisions/0007). Memory stays at about two batches. Returns the bytes written.
+ * (docs/decisions/0007). Every SYNC_BYTES a datasync starts in the background, so the disk writes
+ * back while the upload is still arriving instead of all at once in the caller's final fsync.
+ * Memory stays at about two batches. Returns the bytes written.
  */
 async function writeBatched(handle: fsp.FileHandle, source: AsyncIterable<Uint8Array>): Promise<number> {
   let size = 0;
   let batch: Uint8Array[] = [];
   let batchBytes = 0;
+  let unsynced = 0;
   let inFlight: Promise<unknown> = Promise.resolve();
+  let syncing: Promise<void> | undefined;
+  // The first failed datasync fails the upload (a later one can succeed after pages were dropped).
+  let syncError: unknown;
+  const startSync = () => {
+    unsynced = 0;
+    syncing = handle
+      .datasync()
+      .catch((error: unknown) => {
+        syncError ??= error;
+      })
+      .finally(() => {
+        syncing = undefined;
+      });
+  };
   const flush = async () => {
     await inFlight;
+    if (syncError) throw syncError;
     const buffers = batch;
+    const bytes = batchBytes;
     batch = [];
     batchBytes = 0;
+    inFlight = writeAll(handle, buffers).then(() => {
+      unsynced += bytes;
+      if (unsynced >= SYNC_BYTES && !syncing) startSync();
+    });
     // Marked as handled at once: a failure is rethrown by the next flush's await, not reported as unhandled.
-    inFlight = writeAll(handle, buffers);
     inFlight.catch(() => {});
   };
   for await (const chunk of source) {
@@ -93,6 +131,8 @@ async function writeBatched(handle: fsp.FileHandle, source: AsyncIterable<Uint8A
   }
   if (batch.length > 0) await flush();
   await inFlight;
+  await syncing;
+  if (syncError) throw syncError;
   return size;
 }
 
