@@ -61,7 +61,7 @@ const attachment = z.object({
   creation: dateTime.optional(),
 });
 
-export const patientSchema = z.object({
+const patientSchema = z.object({
   resourceType: z.literal('Patient'),
   id: z.string().optional(),
   name: z.array(humanName).optional(),
@@ -77,7 +77,7 @@ export const patientSchema = z.object({
 
 const enteredInError = (cc: { coding?: { code?: string | undefined }[] | undefined } | undefined) => !!cc?.coding?.some((c) => c.code === 'entered-in-error');
 
-export const allergySchema = z
+const allergySchema = z
   .object({
     resourceType: z.literal('AllergyIntolerance'),
     clinicalStatus: codeableConcept.optional(),
@@ -93,7 +93,7 @@ export const allergySchema = z
     path: ['clinicalStatus'],
   });
 
-export const conditionSchema = z.object({
+const conditionSchema = z.object({
   resourceType: z.literal('Condition'),
   clinicalStatus: codeableConcept.optional(),
   verificationStatus: codeableConcept.optional(),
@@ -103,9 +103,9 @@ export const conditionSchema = z.object({
   onsetDateTime: dateTime.optional(),
 });
 
-export const medicationSchema = z.object({ resourceType: z.literal('Medication'), id: z.string().optional(), code: codeableConcept.optional() });
+const medicationSchema = z.object({ resourceType: z.literal('Medication'), id: z.string().optional(), code: codeableConcept.optional() });
 
-export const medicationStatementSchema = z
+const medicationStatementSchema = z
   .object({
     resourceType: z.literal('MedicationStatement'),
     status: z.enum(['active', 'completed', 'entered-in-error', 'intended', 'stopped', 'on-hold', 'unknown', 'not-taken']),
@@ -122,7 +122,7 @@ export const medicationStatementSchema = z
     path: ['medication[x]'],
   });
 
-export const observationSchema = z.object({
+const observationSchema = z.object({
   resourceType: z.literal('Observation'),
   status: z.enum(['registered', 'preliminary', 'final', 'amended', 'corrected', 'cancelled', 'entered-in-error', 'unknown']),
   code: codeableConcept,
@@ -132,7 +132,7 @@ export const observationSchema = z.object({
   valueString: fstring.optional(),
 });
 
-export const appointmentSchema = z
+const appointmentSchema = z
   .object({
   resourceType: z.literal('Appointment'),
   status: z.enum(['proposed', 'pending', 'booked', 'arrived', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'checked-in', 'waitlist']),
@@ -152,7 +152,7 @@ export const appointmentSchema = z
     path: ['start'],
   });
 
-export const documentReferenceSchema = z.object({
+const documentReferenceSchema = z.object({
   resourceType: z.literal('DocumentReference'),
   status: z.enum(['current', 'superseded', 'entered-in-error']),
   subject: reference.optional(),
@@ -163,7 +163,7 @@ export const documentReferenceSchema = z.object({
   context: z.object({ related: z.array(reference).optional(), period: period.optional() }).optional(),
 });
 
-export const practitionerSchema = z.object({
+const practitionerSchema = z.object({
   resourceType: z.literal('Practitioner'),
   id: z.string().optional(),
   name: z.array(humanName).optional(),
@@ -171,7 +171,7 @@ export const practitionerSchema = z.object({
   address: z.array(address).optional(),
 });
 
-export const practitionerRoleSchema = z.object({
+const practitionerRoleSchema = z.object({
   resourceType: z.literal('PractitionerRole'),
   practitioner: reference.optional(),
   specialty: z.array(codeableConcept).optional(),
@@ -179,7 +179,7 @@ export const practitionerRoleSchema = z.object({
   telecom: z.array(contactPoint).optional(),
 });
 
-export const compositionSchema = z.object({
+const compositionSchema = z.object({
   resourceType: z.literal('Composition'),
   subject: reference.optional(),
   author: z.array(reference).optional(),
@@ -218,6 +218,7 @@ const bundleSchema = z.object({
 
 export interface ParsedEntry {
   fullUrl: string | undefined;
+  /** For a type Kinchart reads (ReadType), its schema's output: already validated. Other types as sent. */
   resource: { resourceType: string; id?: string | undefined } & Record<string, unknown>;
 }
 
@@ -247,14 +248,18 @@ export function validateBundle(value: unknown): ParsedEntry[] {
   // reportInput: tells a missing element ("is required") from a wrong one.
   const bundle = bundleSchema.safeParse(value, { reportInput: true });
   if (!bundle.success) throw new FhirValidationError(describe(bundle.error.issues[0], 'Bundle'));
-  const entries = (bundle.data.entry ?? []) as ParsedEntry[];
-  entries.forEach((entry, i) => {
+  return ((bundle.data.entry ?? []) as ParsedEntry[]).map((entry, i) => {
     const schema = (READ as Record<string, z.ZodType>)[entry.resource.resourceType];
-    if (!schema) return;
+    if (!schema) return entry;
     const parsed = schema.safeParse(entry.resource, { reportInput: true });
     if (!parsed.success) throw new FhirValidationError(describe(parsed.error.issues[0], `entry[${i}] ${entry.resource.resourceType}`));
+    return { fullUrl: entry.fullUrl, resource: parsed.data as ParsedEntry['resource'] };
   });
-  return entries;
+}
+
+/** The entries of one type Kinchart reads, typed by its schema (validateBundle parsed them). */
+export function entriesOfType<T extends ReadType>(entries: ParsedEntry[], type: T): { fullUrl: string | undefined; resource: ResourceOf<T> }[] {
+  return entries.filter((e) => e.resource.resourceType === type).map((e) => ({ fullUrl: e.fullUrl, resource: e.resource as ResourceOf<T> }));
 }
 
 export function isReadType(t: string): t is ReadType {

@@ -1,21 +1,7 @@
 import { BLOOD_TYPES, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG } from '@kinchart/shared/profile';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
-import {
-  FhirValidationError,
-  allergySchema,
-  appointmentSchema,
-  compositionSchema,
-  conditionSchema,
-  documentReferenceSchema,
-  isReadType,
-  medicationSchema,
-  medicationStatementSchema,
-  observationSchema,
-  patientSchema,
-  practitionerRoleSchema,
-  practitionerSchema,
-} from './fhir-bundle';
+import { FhirValidationError, entriesOfType, isReadType } from './fhir-bundle';
 
 // A validated FHIR R4 Bundle → the Kinchart records it maps to (issue 7): Patient demographics,
 // AllergyIntolerance, Condition, MedicationStatement, Appointment, DocumentReference with embedded
@@ -170,24 +156,7 @@ function tally(): { add(what: string): void; lines(): string[] } {
 
 export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean }): FhirPlan {
   const skipped = tally();
-  const byType = <T extends ReadType>(type: T) =>
-    entries.filter((e) => e.resource.resourceType === type).map((e) => ({ fullUrl: e.fullUrl, resource: parse(type, e.resource) }));
-  function parse<T extends ReadType>(type: T, resource: unknown): ResourceOf<T> {
-    const schemas = {
-      Patient: patientSchema,
-      AllergyIntolerance: allergySchema,
-      Condition: conditionSchema,
-      Medication: medicationSchema,
-      MedicationStatement: medicationStatementSchema,
-      Observation: observationSchema,
-      Appointment: appointmentSchema,
-      DocumentReference: documentReferenceSchema,
-      Practitioner: practitionerSchema,
-      PractitionerRole: practitionerRoleSchema,
-      Composition: compositionSchema,
-    };
-    return schemas[type].parse(resource) as ResourceOf<T>;
-  }
+  const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
 
   // Whose bundle is it? The Composition's subject, else the only Patient.
   const patients = byType('Patient');
