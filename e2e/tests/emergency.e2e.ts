@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
   PHONE,
-  baseUrl,
+  apiCall,
   expectHidden,
   expectNoA11yViolations,
   expectVisible,
@@ -27,13 +27,6 @@ const SECTIONS = [
   'Contact Information',
   'Medical Directives',
 ];
-
-async function apiCall(page: Page, method: 'POST' | 'PUT', route: string, data: unknown): Promise<unknown> {
-  // Non-GET API calls carry the app's Origin (DESIGN §5 CSRF check), as the browser would.
-  const res = await page.request.fetch(route, { method, data, headers: { Origin: baseUrl() } });
-  if (!res.ok()) throw new Error(`${method} ${route} answered ${res.status()}: ${await res.text()}`);
-  return res.json() as Promise<unknown>;
-}
 
 /** A profile with something in every emergency section. */
 async function fillOwnProfile(page: Page): Promise<void> {

@@ -1,42 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PHONE, baseUrl, expectNoA11yViolations, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
+import { PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
+import { seedRecord, tinyPdf } from '../lib/files';
 
 useBrowser();
 
 // Issue 7: the top bar's Export downloads the whole account as a zip; Settings' Import (and the
 // phone menu's) brings it into another account; the emergency page offers the FHIR summary.
-
-async function api(page: Page, method: 'POST' | 'PUT', route: string, data: unknown): Promise<Record<string, unknown>> {
-  // Non-GET API calls carry the app's Origin (DESIGN §5 CSRF check), as the browser would.
-  const res = await page.request.fetch(route, { method, data, headers: { Origin: baseUrl() } });
-  if (!res.ok()) throw new Error(`${method} ${route} answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A one-page PDF, small and real. */
-function tinyPdf(text: string): Buffer {
-  const content = `BT /F1 18 Tf 20 50 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 async function downloaded(download: Download): Promise<Buffer> {
   const path = await download.path();
@@ -46,7 +17,7 @@ async function downloaded(download: Download): Promise<Buffer> {
 
 /** An account with a profile, a member, a medication, an appointment and a record file. */
 async function fillAccount(page: Page): Promise<void> {
-  await api(page, 'PUT', '/api/user/updateProfile', {
+  await apiCall(page, 'PUT', '/api/user/updateProfile', {
     name: 'Morgan Export',
     date_of_birth: '1985-06-07',
     blood_type: 'B+',
@@ -54,19 +25,15 @@ async function fillAccount(page: Page): Promise<void> {
     allergy_details: 'Shellfish',
     medications: [{ medication_name: 'Levothyroxine', dosage: '50 mcg', frequency: 'Daily', is_current: true }],
   });
-  await api(page, 'POST', '/api/user/family/add', { name: 'Robin Export', date_of_birth: '2016-02-03', relationship: 'child' });
-  await api(page, 'POST', '/api/user/appointments', {
+  await apiCall(page, 'POST', '/api/user/family/add', { name: 'Robin Export', date_of_birth: '2016-02-03', relationship: 'child' });
+  await apiCall(page, 'POST', '/api/user/appointments', {
     appointment_date: '2030-05-06',
     start_time: '2030-05-06T09:00',
     end_time: '2030-05-06T09:30',
     provider_name: 'Dr. Portable',
     reason_for_visit: 'Thyroid check',
   });
-  const res = await page.request.post('/api/user/files', {
-    headers: { Origin: baseUrl() },
-    multipart: { file: { name: 'thyroid.pdf', mimeType: 'application/pdf', buffer: tinyPdf('TSH') }, customName: 'Thyroid panel', providerName: 'Lab' },
-  });
-  if (res.status() !== 201) throw new Error(`upload answered ${res.status()}`);
+  await seedRecord(page, { fileName: 'thyroid.pdf', mimeType: 'application/pdf', buffer: tinyPdf('TSH'), customName: 'Thyroid panel', providerName: 'Lab' });
 }
 
 describe('export and import', () => {
@@ -143,7 +110,7 @@ describe('export and import', () => {
     const owner = await newPage();
     await signUpAndLogIn(owner);
     await fillAccount(owner);
-    const qr = await api(owner, 'POST', '/api/user/wearable-qr', { pin: '4826' });
+    const qr = await apiCall(owner, 'POST', '/api/user/wearable-qr', { pin: '4826' });
 
     await open(owner, '/settings');
     await owner.getByRole('button', { name: 'Show SMART Health Link' }).click();

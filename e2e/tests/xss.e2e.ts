@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, baseUrl, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
+import { DESKTOP, PHONE, apiCall, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
 
 useBrowser();
 
@@ -21,13 +21,6 @@ function recordDialogs(page: Page): string[] {
     void dialog.dismiss();
   });
   return dialogs;
-}
-
-async function apiCall(page: Page, method: 'POST' | 'PUT', route: string, data: unknown): Promise<Record<string, unknown>> {
-  // Non-GET API calls carry the app's Origin (DESIGN §5 CSRF check), as the browser would.
-  const res = await page.request.fetch(route, { method, data, headers: { Origin: baseUrl() } });
-  if (!res.ok()) throw new Error(`${method} ${route} answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 /**
