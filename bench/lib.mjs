@@ -34,7 +34,9 @@ export async function startServer(repoRoot, dataDir, extraEnv = {}) {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const log = fs.openSync(`${dataDir}.log`, 'a');
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  // BENCH_SERVER_NODE_ARGS profiles the server under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', log, log],

@@ -59,6 +59,15 @@ describe('chunked AES-256-GCM file encryption', () => {
     },
   );
 
+  it('opens blobs sealed with another segment size, as the header records it (64 KiB before decision 0009)', async () => {
+    const plain = randomBytes(5 * 65536 + 7);
+    const older = await collect(encryptStream(chunked(plain, 10_000), key, aad, 65536));
+    expect(SEGMENT_SIZE).not.toBe(65536);
+    expect(older.readUInt32BE(4)).toBe(65536);
+    expect(older.length).toBe(encryptedSize(plain.length, 65536));
+    expect((await decrypt(older)).equals(plain)).toBe(true);
+  });
+
   it.each([1, 4096, SEGMENT_SIZE - 3, SEGMENT_SIZE, SEGMENT_SIZE + 5, 5 * SEGMENT_SIZE])(
     'seals segments that start and end inside chunks of %i bytes, from views into larger buffers',
     async (chunk) => {
@@ -230,7 +239,7 @@ describe('local blob store', () => {
     expect(fs.readdirSync(dir)).toEqual([path.basename(temp.path)]);
   });
 
-  it.each([0, 1, 4095, 4096, 4097, DIRECT_BATCH - 1, DIRECT_BATCH, DIRECT_BATCH + 1, 2 * DIRECT_BATCH + 12345])(
+  it.each([0, 1, 4095, 4096, 4097, DIRECT_BATCH - 1, DIRECT_BATCH, DIRECT_BATCH + 1, 2 * DIRECT_BATCH + 12345, 4 * DIRECT_BATCH + 4096])(
     'writes %i bytes with O_DIRECT exactly, the last partial block through the page cache',
     async (size) => {
       const file = path.join(tmpDir(), 'blob.part');
@@ -272,6 +281,33 @@ describe('local blob store', () => {
     fs.writeFileSync(failing, '');
     const eio = Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
     await expect(writeDirect(fakeDirect(() => Promise.reject(eio)), failing, chunked(data, 65536))).rejects.toThrow('EIO');
+  });
+
+  it('never refills a buffer the device has not finished reading, whatever order the writes finish in', async () => {
+    const file = path.join(tmpDir(), 'slow.part');
+    fs.writeFileSync(file, '');
+    const real = await fsp.open(file, 'r+');
+    let running = 0;
+    let mostAtOnce = 0;
+    let calls = 0;
+    // Reads the buffer only when the write finishes, as a device does, and finishes the writes out
+    // of order: every third one is the slowest.
+    const slowDevice = (async (buffer: Buffer, offset: number, length: number, position: number) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      const delay = [30, 5, 15][calls++ % 3]!;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const result = await real.write(Buffer.from(buffer.subarray(offset, offset + length)), 0, length, position);
+      running -= 1;
+      return result;
+    }) as unknown as FileHandle['write'];
+    const data = randomBytes(7 * DIRECT_BATCH + 123);
+    expect(await writeDirect({ write: slowDevice } as unknown as FileHandle, file, chunked(data, 65536 + 7))).toBe(data.length);
+    await real.close();
+    expect(fs.readFileSync(file).equals(data)).toBe(true);
+    // Writes overlap (the cipher does not wait for each one), within the ring of three buffers.
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(mostAtOnce).toBeLessThanOrEqual(3);
   });
 
   it('keeps concurrent uploads apart although they share a pool of write buffers', async () => {

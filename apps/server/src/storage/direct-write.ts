@@ -19,8 +19,10 @@ export const DIRECT_BATCH = 4 * 1024 * 1024;
 /** Direct writes start and end on multiples of this. */
 const BLOCK = 4096;
 const WASM_PAGE = 64 * 1024;
-/** Idle aligned buffers kept for the next upload (each upload uses two). */
-const POOL_LIMIT = 8;
+/** Aligned buffers per upload: one filling while up to two are being written. */
+const BUFFERS_PER_WRITE = 3;
+/** Idle aligned buffers kept for the next uploads. */
+const POOL_LIMIT = 4 * BUFFERS_PER_WRITE;
 
 const idle: Buffer[] = [];
 
@@ -56,25 +58,29 @@ export async function openDirect(file: string): Promise<fsp.FileHandle | undefin
 }
 
 /**
- * Writes `source` into `file`, already opened by openDirect as `direct`, in DIRECT_BATCH writes,
- * double-buffered: one buffer is written (libuv's thread pool) while the next fills. Returns the
- * bytes written; the caller fsyncs and closes `direct`. Memory: two DIRECT_BATCH buffers.
+ * Writes `source` into `file`, already opened by openDirect as `direct`, in DIRECT_BATCH writes
+ * from a ring of three buffers: one fills while the two before it are written (libuv's thread
+ * pool). With only two, a write the device was slow to finish held up the cipher — 6–16 ms per
+ * 200 MB on the benchmark VM (docs/decisions/0009). Returns the bytes written; the caller fsyncs
+ * and closes `direct`. Memory: BUFFERS_PER_WRITE × DIRECT_BATCH.
  */
 export async function writeDirect(direct: fsp.FileHandle, file: string, source: AsyncIterable<Uint8Array>): Promise<number> {
-  const buffers: [Buffer, Buffer] = [takeAligned(), takeAligned()];
-  let current: 0 | 1 = 0;
+  const buffers = Array.from({ length: BUFFERS_PER_WRITE }, takeAligned);
+  let current = 0;
   let fill = 0;
   let position = 0;
   let size = 0;
-  let inFlight: Promise<void> = Promise.resolve();
-  let viaCache: fsp.FileHandle | undefined;
+  // The writes of the buffers before `current`, oldest first; at most BUFFERS_PER_WRITE - 1.
+  const inFlight: Promise<void>[] = [];
+  let viaCache: Promise<fsp.FileHandle> | undefined;
   let directRefused = false;
 
   /** Writes buffer[from, to) at file position `at` through the page cache. */
   const writeThroughCache = async (buffer: Buffer, from: number, to: number, at: number) => {
-    viaCache ??= await fsp.open(file, 'r+');
+    // Opened once, even when two refused writes get here at the same time.
+    const handle = await (viaCache ??= fsp.open(file, 'r+'));
     while (from < to) {
-      const { bytesWritten } = await viaCache.write(buffer, from, to - from, at);
+      const { bytesWritten } = await handle.write(buffer, from, to - from, at);
       if (bytesWritten === 0) throw new Error('The spool file accepted no bytes');
       from += bytesWritten;
       at += bytesWritten;
@@ -95,13 +101,18 @@ export async function writeDirect(direct: fsp.FileHandle, file: string, source: 
     await writeThroughCache(buffer, written, length, at + written);
   };
   const flush = async () => {
-    await inFlight;
-    inFlight = writeAt(buffers[current], DIRECT_BATCH, position);
-    // Marked as handled at once: a failure is rethrown by the next await of inFlight.
-    inFlight.catch(() => {});
+    const write = writeAt(buffers[current]!, DIRECT_BATCH, position);
+    // Marked as handled at once: a failure is rethrown when the write is awaited below.
+    write.catch(() => {});
+    inFlight.push(write);
     position += DIRECT_BATCH;
-    current = current === 0 ? 1 : 0;
+    current = (current + 1) % buffers.length;
     fill = 0;
+    // The next buffer to fill is the one the oldest write reads from.
+    if (inFlight.length === buffers.length) await inFlight.shift();
+  };
+  const settle = async () => {
+    while (inFlight.length > 0) await inFlight.shift();
   };
 
   try {
@@ -111,22 +122,22 @@ export async function writeDirect(direct: fsp.FileHandle, file: string, source: 
       let offset = 0;
       while (offset < chunk.length) {
         const n = Math.min(DIRECT_BATCH - fill, chunk.length - offset);
-        chunk.copy(buffers[current], fill, offset, offset + n);
+        chunk.copy(buffers[current]!, fill, offset, offset + n);
         fill += n;
         offset += n;
         if (fill === DIRECT_BATCH) await flush();
       }
     }
-    await inFlight;
-    const last = buffers[current];
+    await settle();
+    const last = buffers[current]!;
     const whole = fill - (fill % BLOCK);
     if (whole > 0) await writeAt(last, whole, position);
     if (fill > whole) await writeThroughCache(last, whole, fill, position + whole);
     return size;
   } finally {
     // Never hand a buffer back while the thread pool may still be reading it.
-    await inFlight.catch(() => {});
-    await viaCache?.close();
+    await Promise.allSettled(inFlight);
+    await viaCache?.then((handle) => handle.close(), () => {});
     for (const buffer of buffers) giveBack(buffer);
   }
 }

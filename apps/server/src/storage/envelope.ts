@@ -19,7 +19,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 // Every segment holds exactly `segment size` plaintext bytes except the last, which holds
 // 0..segment size bytes and carries the last flag (an empty file is one empty last segment).
 
-export const SEGMENT_SIZE = 64 * 1024;
+/** Plaintext bytes per segment of new blobs (64 KiB before decision 0009; the header records it). */
+export const SEGMENT_SIZE = 256 * 1024;
 const TAG_BYTES = 16;
 const HEADER_BYTES = 16;
 const MAGIC = Buffer.from('KCF', 'ascii');
