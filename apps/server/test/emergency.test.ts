@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
+import { ORIGIN, TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 
 let t: TestApp;
@@ -333,23 +332,13 @@ describe('notifications', () => {
 
 describe('logging', () => {
   it('never writes the PIN to the log', async () => {
-    const { buildApp } = await import('../src/app');
     const { loggerOptions } = await import('../src/plugins/logging');
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const opts = loggerOptions('info') as object;
-    const app = await buildApp({ config: t.config, database: t.database, webRoot: null, logger: { ...opts, stream } });
-    await app.ready();
+    const { app, log: capturedLog } = await appWithCapturedLog(t, loggerOptions('info') as object);
     const { shareId } = await setUpOwnCode('4826');
     await app.inject({ method: 'GET', url: `/api/user/emergency/${shareId}?pin=4826` });
     await app.inject({ method: 'GET', url: `/api/user/emergency/${shareId}?pin=1357` });
     await app.close();
-    const log = lines.join('');
+    const log = capturedLog();
     expect(log).toContain('/api/user/emergency/');
     expect(log).toContain('pin=[redacted]');
     expect(log).not.toContain('4826');

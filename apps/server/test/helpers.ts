@@ -54,6 +54,18 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
   };
 }
 
+/**
+ * A second app on `t`'s database and configuration whose log is kept in memory, to check what the
+ * log carries. `logger` holds Fastify's logger options (level, redaction); the stream is added.
+ */
+export async function appWithCapturedLog(t: TestApp, logger: object = { level: 'trace' }) {
+  const lines: string[] = [];
+  const stream = { write: (line: string) => void lines.push(line) };
+  const app = await buildApp({ config: t.config, database: t.database, webRoot: null, logger: { ...logger, stream } });
+  await app.ready();
+  return { app, log: () => lines.join('\n') };
+}
+
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({

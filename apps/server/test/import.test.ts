@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { TestClient, buildTestApp, signedInUser } from './helpers';
+import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
 import { fixture, storedBlobs } from './files-helpers';
 
@@ -261,15 +261,7 @@ describe('bad input changes nothing', () => {
 
 describe('logs', () => {
   it('carry no health data through an export, an import, a refused import and a FHIR import', async () => {
-    const lines: string[] = [];
-    const { Writable } = await import('node:stream');
-    const logged = await buildApp({
-      config: t.config,
-      database: t.database,
-      webRoot: null,
-      logger: { level: 'trace', stream: new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) }) },
-    });
-    await logged.ready();
+    const { app: logged, log } = await appWithCapturedLog(t);
     try {
       const { user } = await makeRichAccount(t);
       const source = new TestClient(logged);
@@ -288,7 +280,7 @@ describe('logs', () => {
     } finally {
       await logged.close();
     }
-    const all = lines.join('\n');
+    const all = log();
     expect(all).toContain('/api/user/import');
     for (const secret of ['Jordan Rivers', 'Penicillin', 'Warfarin', 'Lab results', 'Hemophilia', 'Appendectomy', '555-0199']) expect(all, secret).not.toContain(secret);
   });

@@ -2,7 +2,7 @@ import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShlink } from '@kinchart/shared/shl';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
+import { ORIGIN, TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 import { loadFhirValidator } from './fhir-validator';
 
@@ -210,16 +210,7 @@ describe('SMART Health Link for an emergency code', () => {
   });
 
   it('never writes the passcode or the recipient to the log', async () => {
-    const lines: string[] = [];
-    const { buildApp } = await import('../src/app');
-    const { Writable } = await import('node:stream');
-    const logged = await buildApp({
-      config: t.config,
-      database: t.database,
-      webRoot: null,
-      logger: { level: 'trace', stream: new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) }) },
-    });
-    await logged.ready();
+    const { app: logged, log } = await appWithCapturedLog(t);
     try {
       const { owner } = await ownerWithCode();
       const { payload } = await linkOf(owner);
@@ -229,7 +220,7 @@ describe('SMART Health Link for an emergency code', () => {
     } finally {
       await logged.close();
     }
-    const all = lines.join('\n');
+    const all = log();
     expect(all).toContain('/shl/');
     expect(all).not.toContain('9182');
     expect(all).not.toContain('Unique Recipient');

@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { IMPORT_ACCEPT } from '@kinchart/shared/export';
 import { FILE_INPUT_ACCEPT } from '@kinchart/shared/files';
+import { FilePickerButton } from '../../../components/ui/file-picker-button';
 // The one place this feature reaches into files: a medical file chosen here is uploaded exactly as
 // the navigation bar's Upload does it (SPEC §2 Layout, §7 POST /api/user/upload).
 import { useQuickUpload } from '../../files/hooks/use-quick-upload';
@@ -18,7 +19,6 @@ export function isDataFile(file: File): boolean {
  * says what will happen — and, for a FHIR Bundle, asks whose it is — before anything is sent.
  */
 export function ImportMenuButton({ className, onChosen }: { className: string; onChosen?: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const upload = useQuickUpload();
 
@@ -33,28 +33,12 @@ export function ImportMenuButton({ className, onChosen }: { className: string; o
 
   return (
     <>
-      <button
-        type="button"
-        aria-disabled={upload.isPending}
-        onClick={() => {
-          if (!upload.isPending) inputRef.current?.click();
-        }}
-        className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-70`}
-      >
-        {upload.isPending ? 'Uploading...' : 'Import'}
-      </button>
-      <input
-        ref={inputRef}
-        type="file"
-        hidden
-        tabIndex={-1}
-        aria-label="Import"
+      <FilePickerButton
+        label="Import"
+        busy={upload.isPending}
         accept={`${IMPORT_ACCEPT},${FILE_INPUT_ACCEPT}`}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          event.target.value = '';
-          if (chosen) void onFile(chosen);
-        }}
+        className={className}
+        onFile={(chosen) => void onFile(chosen)}
       />
       <ImportDialog file={file} onClose={() => setFile(null)} />
     </>
