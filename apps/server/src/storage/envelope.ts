@@ -88,8 +88,9 @@ export function encryptedSize(size: number, segmentSize = SEGMENT_SIZE): number 
  * A segment's plaintext is kept as references to the incoming chunks (never copied: callers hand
  * over chunks they no longer change, as Node streams do) and sealed once it is known whether it is
  * the last: a full segment is sealed only when more data arrives, so the final one always carries
- * the last flag. The cipher reads the chunks in place and its output is yielded as is, so no byte
- * is copied between the socket and the file (docs/decisions/0007).
+ * the last flag. The cipher reads the chunks in place and its output is yielded as is, so this
+ * function copies nothing (docs/decisions/0007). Node's `cipher.update` still copies its GCM
+ * output once internally, which no caller can avoid (docs/decisions/0009).
  */
 export async function* encryptStream(
   source: AsyncIterable<Uint8Array>,
