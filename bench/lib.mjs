@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import net from 'node:net';
 
 export const HOST = '127.0.0.1';
@@ -29,14 +32,14 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the production server; returns { url, child, stop }. */
-export async function startServer(repoRoot, dataDir, extraEnv = {}) {
+/** Starts the production server (or another `entry` built from it); returns { url, child, stop }. */
+export async function startServer(repoRoot, dataDir, extraEnv = {}, entry = 'apps/server/dist/server.js') {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const log = fs.openSync(`${dataDir}.log`, 'a');
   // BENCH_SERVER_NODE_ARGS profiles the server under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', log, log],
@@ -116,4 +119,57 @@ export function multipartTail(boundary, fields) {
   let s = '\r\n';
   for (const [k, v] of Object.entries(fields)) s += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
   return Buffer.from(`${s}--${boundary}--\r\n`);
+}
+
+/**
+ * The machine's raw disk write speed in MB/s, once per run: `mb` MB written to `file` in 1 MB
+ * writes and fsynced. Leaves `file` behind (a PDF header and random bytes) for uploads to send.
+ */
+export function rawDiskWrites(file, mb = 200, runs = 3) {
+  const chunk = randomBytes(1024 * 1024);
+  const speeds = [];
+  for (let run = 0; run < runs; run += 1) {
+    const t0 = performance.now();
+    const fd = fs.openSync(file, 'w');
+    fs.writeSync(fd, Buffer.from('%PDF-1.7\n'));
+    for (let i = 0; i < mb; i += 1) fs.writeSync(fd, chunk);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    speeds.push(mb / ((performance.now() - t0) / 1000));
+  }
+  return speeds;
+}
+
+/**
+ * POSTs `file` as the file part of a multipart body (then the record's fields), streamed from disk
+ * the way a browser sends it. Resolves { status, mbs }: the file's MB over the time from the
+ * request's first byte to the end of the answer.
+ */
+export async function postFile(url, file, headers = {}) {
+  const size = fs.statSync(file).size;
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const head = multipartHead(boundary, path.basename(file), 'application/pdf');
+  const tail = multipartTail(boundary, { customName: 'Big file', customDate: '2026-01-01' });
+  const t0 = performance.now();
+  const status = await new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+    stream.on('error', reject);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+  return { status, mbs: size / 1024 / 1024 / ((performance.now() - t0) / 1000) };
 }

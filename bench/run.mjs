@@ -5,14 +5,13 @@
 import { execSync, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { Client, HOST, freePort, median, multipartHead, multipartTail, rssOf, signUpAndLogIn, startServer, waitFor } from './lib.mjs';
+import { Client, HOST, freePort, median, postFile, rawDiskWrites, rssOf, signUpAndLogIn, startServer, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = new Set(process.argv.slice(2));
@@ -125,61 +124,25 @@ async function main() {
 
     if (want('upload')) {
       console.log('200 MB upload…');
-      const size = 200 * 1024 * 1024;
       const file = path.join(dataDir, 'big.pdf');
-      const chunk = randomBytes(1024 * 1024);
       // Raw disk write speed in this run: 200 MB written and fsynced, the best of three (the
       // fairest figure for the disk, and the hardest one for the upload to measure up to).
-      const diskRuns = [];
-      for (let run = 0; run < 3; run += 1) {
-        const t0 = performance.now();
-        const fd = fs.openSync(file, 'w');
-        fs.writeSync(fd, Buffer.from('%PDF-1.7\n'));
-        for (let i = 0; i < 200; i += 1) fs.writeSync(fd, chunk);
-        fs.fsyncSync(fd);
-        fs.closeSync(fd);
-        diskRuns.push((size / 1024 / 1024) / ((performance.now() - t0) / 1000));
-      }
+      const diskRuns = rawDiskWrites(file);
       const diskMBs = Math.max(...diskRuns);
-      const fileSize = fs.statSync(file).size;
 
       // Three uploads; the median speed and the largest RSS growth count.
       const speeds = [];
       const statuses = [];
       let growthMB = 0;
       for (let run = 0; run < 3; run += 1) {
-        const boundary = `bench${randomBytes(8).toString('hex')}`;
-        const head = multipartHead(boundary, 'big.pdf', 'application/pdf');
-        const tail = multipartTail(boundary, { customName: 'Big file', customDate: '2026-01-01' });
         const before = rssOf(server.child.pid);
         let peak = before;
         const sampler = setInterval(() => {
           peak = Math.max(peak, rssOf(server.child.pid));
         }, 25);
-        const u0 = performance.now();
-        statuses.push(
-          await new Promise((resolve, reject) => {
-            const req = http.request(`${server.url}/api/user/files`, {
-              method: 'POST',
-              headers: {
-                origin: server.url,
-                cookie: owner.client.cookie,
-                'content-type': `multipart/form-data; boundary=${boundary}`,
-                'content-length': head.length + fileSize + tail.length,
-              },
-            });
-            req.on('response', (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode));
-            });
-            req.on('error', reject);
-            req.write(head);
-            const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-            stream.on('end', () => req.end(tail));
-            stream.pipe(req, { end: false });
-          }),
-        );
-        speeds.push(fileSize / 1024 / 1024 / ((performance.now() - u0) / 1000));
+        const { status, mbs } = await postFile(`${server.url}/api/user/files`, file, { origin: server.url, cookie: owner.client.cookie });
+        statuses.push(status);
+        speeds.push(mbs);
         clearInterval(sampler);
         peak = Math.max(peak, rssOf(server.child.pid));
         growthMB = Math.max(growthMB, (peak - before) / 1024 / 1024);
