@@ -25,7 +25,15 @@ const STAGES = [
   ['parse-spool', '+ encryptStream + spool: the upload path without sniff, rename and row'],
 ];
 
-/** Sends UPLOADS uploads to `url`; returns the speeds in MB/s. */
+if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build -w @kinchart/server', { cwd: root, stdio: 'inherit' });
+// Next to dist/server.js, so the app finds the built web app as the product does.
+const stageServer = path.join(root, 'apps/server/dist/upload-stages.js');
+await build({ ...bundleOptions, entryPoints: [path.join(root, 'apps/server/bench/upload-stages.ts')], outfile: stageServer });
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-stages-file-'));
+const file = path.join(work, 'big.pdf');
+
+/** Sends UPLOADS uploads of `file` to `url`; returns the speeds in MB/s. */
 async function uploads(url, headers) {
   const speeds = [];
   for (let run = 0; run < UPLOADS; run += 1) {
@@ -40,23 +48,23 @@ async function uploads(url, headers) {
 async function measure(name) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-stages-'));
   const server = await startServer(root, dataDir, { MAX_UPLOAD_MB: '256' }, stageServer);
+  let speeds;
   try {
-    if (name !== 'product') return await uploads(`${server.url}/bench/stages/${name}`, { origin: server.url });
-    const owner = await signUpAndLogIn(server.url, 0);
-    return await uploads(`${server.url}/api/user/files`, { origin: server.url, cookie: owner.client.cookie });
+    if (name === 'product') {
+      const owner = await signUpAndLogIn(server.url, 0);
+      speeds = await uploads(`${server.url}/api/user/files`, { origin: server.url, cookie: owner.client.cookie });
+    } else {
+      speeds = await uploads(`${server.url}/bench/stages/${name}`, { origin: server.url });
+    }
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // The server's log is kept only when the stage failed.
+  fs.rmSync(`${dataDir}.log`, { force: true });
+  return speeds;
 }
 
-if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build -w @kinchart/server', { cwd: root, stdio: 'inherit' });
-// Next to dist/server.js, so the app finds the built web app as the product does.
-const stageServer = path.join(root, 'apps/server/dist/upload-stages.js');
-await build({ ...bundleOptions, entryPoints: [path.join(root, 'apps/server/bench/upload-stages.ts')], outfile: stageServer });
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-stages-file-'));
-const file = path.join(work, 'big.pdf');
 try {
   const diskRuns = rawDiskWrites(file);
   const disk = Math.max(...diskRuns);
