@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, migrateToLatest } from '../src/db/database';
+import { sqliteFileOf } from '../src/ops/ops-common';
 import { registerMultipart } from '../src/plugins/multipart';
-import { createStorage } from '../src/storage/create-storage';
 import { encryptStream } from '../src/storage/envelope';
 import { createTempSpool } from '../src/storage/temp-spool';
 
@@ -61,9 +61,9 @@ async function stageRoutes(scope: FastifyInstance, options: { spoolDir: string }
 }
 
 const config = loadConfig();
-const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'kinchart.db') });
+const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
 await migrateToLatest(database.db);
-const app = await buildApp({ config, database, storage: await createStorage(config) });
+const app = await buildApp({ config, database });
 await app.register(stageRoutes, { spoolDir: path.join(config.dataDir, 'bench-stages') });
 await app.listen({ port: config.port, host: config.host });
 process.once('SIGTERM', () => {
