@@ -122,9 +122,9 @@ describe('the public emergency view', () => {
     }
     const notes = await notificationsOf(owner);
     expect(notes.filter((n) => n.type === 'qr_access')).toHaveLength(1);
-    // A second view within five minutes does not flood the owner.
+    // DESIGN §7: every view is told, even one moments after the last.
     await stranger().get(`/api/user/emergency/${shareId}?pin=4826`);
-    expect((await notificationsOf(owner)).filter((n) => n.type === 'qr_access')).toHaveLength(1);
+    expect((await notificationsOf(owner)).filter((n) => n.type === 'qr_access')).toHaveLength(2);
     const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'emergency_view').execute();
     expect(audit).toHaveLength(2);
   });
@@ -255,6 +255,7 @@ describe('family member codes', () => {
     const view = await stranger().get(`/api/user/family/emergency/${shareId}?pin=7314`);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ name: 'Rex', is_pet: true, requirePin: false });
+    expect((await stranger().get(`/api/user/family/emergency/${shareId}?pin=7314`)).statusCode).toBe(200);
 
     const toggled = await owner.client.put(`/api/user/family/members/${memberId}/qr/toggle`);
     expect(toggled.json().is_active).toBe(false);
@@ -262,7 +263,8 @@ describe('family member codes', () => {
 
     const types = (await notificationsOf(owner)).map((n) => n.type);
     expect(types).toContain('family_qr_setup');
-    expect(types).toContain('family_emergency_access');
+    // Two views, two notices (DESIGN §7: every successful view notifies the owner).
+    expect(types.filter((type) => type === 'family_emergency_access')).toHaveLength(2);
   });
 
   it('another user cannot read, set up, toggle or re-pin someone else’s codes', async () => {

@@ -229,8 +229,10 @@ describe('SMART Health Link for an emergency code', () => {
 
 describe("the emergency page's 'Download for clinicians (FHIR)'", () => {
   it('answers the IPS Bundle as a FHIR JSON download for the right PIN, and only the emergency sections', async () => {
-    const { shareId } = await ownerWithCode();
-    const res = await receiver().downloadFhir(shareId, PIN);
+    const { owner, shareId } = await ownerWithCode();
+    const r = receiver();
+    expect((await r.openPage(shareId, PIN)).statusCode).toBe(200);
+    const res = await r.downloadFhir(shareId, PIN);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="emergency-summary\.fhir\.json"$/);
@@ -239,6 +241,9 @@ describe("the emergency page's 'Download for clinicians (FHIR)'", () => {
     expect(fhirErrors(bundle)).toEqual([]);
     expect(JSON.stringify(bundle)).toContain('Penicillin');
     expect(JSON.stringify(bundle)).not.toContain('12 Secret Lane');
+    // The page view and the download are two accesses, and the owner is told of both (DESIGN §7).
+    const notes = (await owner.client.get('/api/user/notifications')).json<{ type: string }[]>();
+    expect(notes.filter((n) => n.type === 'qr_access')).toHaveLength(2);
   });
 
   it('needs a PIN, counts a wrong one, and each route answers only its own kind of code', async () => {

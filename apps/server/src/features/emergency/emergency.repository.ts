@@ -158,18 +158,6 @@ export function createEmergencyRepository(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    /** At most one access notice per code per window: true when this view may notify. */
-    async claimAccessNotice(id: string, now: Date, windowMs: number) {
-      const cutoff = nowIso(new Date(now.getTime() - windowMs));
-      const res = await db
-        .updateTable('emergency_shares')
-        .set({ last_access_notified_at: nowIso(now) })
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('last_access_notified_at', 'is', null), eb('last_access_notified_at', '<=', cutoff)]))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
-
     async recordIpAttempt(ip: string, now: Date) {
       await db.insertInto('pin_attempts').values({ id: newId(), ip, created_at: nowIso(now) }).execute();
     },

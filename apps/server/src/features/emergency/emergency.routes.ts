@@ -25,7 +25,7 @@ const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
 export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; requireUser: Guard }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { emergency } = opts;
-  app.addHook('preHandler', opts.requireUser);
+  app.addHook('onRequest', opts.requireUser);
   const self = { self: true } as const;
 
   // Personal code.

@@ -19,7 +19,6 @@ import { loadEmergencyInfo } from './emergency-info.repository';
 
 export const NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
-const ACCESS_NOTICE_WINDOW_MS = 5 * 60_000;
 /** DESIGN §7: per client address, 30 PIN attempts an hour across codes. */
 export const MAX_PIN_ATTEMPTS_PER_IP_HOUR = 30;
 
@@ -166,9 +165,8 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
       await checkPin(share, pin, ip, 'page', now);
       const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
       if (!info) throw notFound(NOT_FOUND_MESSAGE);
-      if (await repo.claimAccessNotice(share.id, now, ACCESS_NOTICE_WINDOW_MS)) {
-        await notifyOwner(share.user_id, share.kind, info.name, 'access');
-      }
+      // DESIGN §7: every successful view notifies the owner; the page asks once per PIN entered.
+      await notifyOwner(share.user_id, share.kind, info.name, 'access');
       await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
       return info;
     },
@@ -185,12 +183,10 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     },
 
     /**
-     * Tells the owner their code was opened through `channel`. The page and the FHIR download share
-     * the 5-minute notice window (one visit, one notice); a SMART Health Link access always notifies,
-     * naming the recipient the requester gave.
+     * Tells the owner their code was opened through `channel`, every time (DESIGN §7); a SMART
+     * Health Link access names the recipient the requester gave.
      */
     async notifyAccess(share: UnlockedShare, channel: Exclude<AccessChannel, 'page'>, recipient?: string): Promise<void> {
-      if (channel !== 'shl' && !(await repo.claimAccessNotice(share.id, new Date(), ACCESS_NOTICE_WINDOW_MS))) return;
       const name = (await repo.findOwnedProfile(share.userId, { memberId: share.profileId }))?.name ?? null;
       await notifyOwner(share.userId, share.kind, name, 'access', channel === 'shl' ? { recipient: recipient ?? 'Someone' } : undefined);
     },
