@@ -35,7 +35,7 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
 }
 
-/** preHandler: 401 unless a live session cookie is present. */
+/** onRequest hook: 401 unless a live session cookie is present, before the body is read or validated. */
 export function requireUser(sessions: SessionRepository, cookies: SessionCookies) {
   return async (request: FastifyRequest) => {
     const token = cookies.read(request);

@@ -16,7 +16,7 @@ const toApi = (row: AppointmentRow) => ({ ...row, appointment_id: row.id });
 export async function appointmentRoutes(app: FastifyInstance, opts: { db: Db; requireUser: (r: FastifyRequest) => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createAppointmentRepository(opts.db);
-  app.addHook('preHandler', opts.requireUser);
+  app.addHook('onRequest', opts.requireUser);
 
   r.get('/api/user/appointments', { schema: { response: { 200: z.array(appointmentSchema) } } }, async (request) =>
     (await repo.list(currentUser(request).id)).map(toApi),

@@ -46,7 +46,7 @@ export async function authRoutes(
 
   r.get(
     '/api/auth/check-auth',
-    { preHandler: requireUser, schema: { response: { 200: checkAuthResponseSchema } } },
+    { onRequest: requireUser, schema: { response: { 200: checkAuthResponseSchema } } },
     async (request) => {
       const { id, username, email } = currentUser(request);
       return { authenticated: true as const, user: { id, username, email } };
@@ -64,7 +64,7 @@ export async function authRoutes(
 
   r.put(
     '/api/auth/changePassword',
-    { preHandler: requireUser, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    { onRequest: requireUser, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = currentUser(request);
       await auth.changePassword(user.id, user.sessionId, request.body, meta(request));
@@ -74,7 +74,7 @@ export async function authRoutes(
 
   r.put(
     '/api/auth/change-email',
-    { preHandler: requireUser, schema: { body: changeEmailSchema, response: { 200: messageSchema } } },
+    { onRequest: requireUser, schema: { body: changeEmailSchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = currentUser(request);
       await auth.changeEmail(user.id, user.sessionId, request.body, meta(request));
@@ -84,7 +84,7 @@ export async function authRoutes(
 
   r.delete(
     '/api/auth/deleteAccount',
-    { preHandler: requireUser, schema: { body: deleteAccountSchema, response: { 200: messageSchema } } },
+    { onRequest: requireUser, schema: { body: deleteAccountSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       await auth.deleteAccount(currentUser(request).id, request.body.password, meta(request));
       cookies.clear(reply);

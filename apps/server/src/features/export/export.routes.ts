@@ -6,7 +6,7 @@ import type { ExportService } from './export.service';
 /** GET /api/user/export: the top bar's Export button (SPEC §2; the call itself is decided in issue 7). */
 export async function exportRoutes(app: FastifyInstance, opts: { exports: ExportService; requireUser: (r: FastifyRequest) => Promise<void> }) {
   // No 200 schema: the answer is a byte stream, not JSON.
-  app.get(EXPORT_PATH, { preHandler: opts.requireUser }, async (request, reply) => {
+  app.get(EXPORT_PATH, { onRequest: opts.requireUser }, async (request, reply) => {
     const zip = await opts.exports.export(currentUser(request).id, request.ip);
     void reply.headers({
       'Content-Type': 'application/zip',

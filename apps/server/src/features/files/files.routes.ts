@@ -41,36 +41,36 @@ export async function fileRoutes(
   };
 
   // SPEC §7: multipart file, customName, customDate, visitLocation, visitReason, providerName.
-  r.post('/api/user/files', { preHandler: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
+  r.post('/api/user/files', { onRequest: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
     const file = await files.upload(currentUser(request).id, uploadParts(request), 'record');
     return reply.code(201).send(file);
   });
 
   // SPEC §7: the navigation bar's quick upload — the file alone, named after itself.
-  r.post('/api/user/upload', { preHandler: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
+  r.post('/api/user/upload', { onRequest: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
     const file = await files.upload(currentUser(request).id, uploadParts(request), 'file-only');
     return reply.code(201).send(file);
   });
 
-  r.get('/api/user/files', { preHandler: requireUser, schema: { response: { 200: medicalFileListSchema } } }, async (request) =>
+  r.get('/api/user/files', { onRequest: requireUser, schema: { response: { 200: medicalFileListSchema } } }, async (request) =>
     files.list(currentUser(request).id),
   );
 
   r.get(
     '/api/user/files/:id/content',
-    { preHandler: requireUser, exposeHeadRoute: false, schema: { params: idParams, response: notFoundResponses } },
+    { onRequest: requireUser, exposeHeadRoute: false, schema: { params: idParams, response: notFoundResponses } },
     async (request, reply) => sendContent(reply, await files.openContent(currentUser(request).id, request.params.id, { ip: request.ip })),
   );
 
   r.put(
     '/api/user/files/:id',
-    { preHandler: requireUser, schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } } },
+    { onRequest: requireUser, schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } } },
     async (request) => files.rename(currentUser(request).id, request.params.id, request.body.newName),
   );
 
   r.post(
     '/api/user/files/share-links',
-    { preHandler: requireUser, schema: { body: createShareLinkSchema, response: { 201: shareLinkSchema, ...notFoundResponses } } },
+    { onRequest: requireUser, schema: { body: createShareLinkSchema, response: { 201: shareLinkSchema, ...notFoundResponses } } },
     async (request, reply) => {
       const link = await shares.create(currentUser(request).id, request.body.fileIds, request.ip);
       return reply.code(201).send(link);
@@ -79,7 +79,7 @@ export async function fileRoutes(
 
   r.delete(
     '/api/user/files/share-links/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema, ...notFoundResponses } } },
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: messageSchema, ...notFoundResponses } } },
     async (request) => {
       await shares.revoke(currentUser(request).id, request.params.id);
       return { message: 'Share link revoked' };
@@ -90,7 +90,7 @@ export async function fileRoutes(
   // parameter, so names longer than Fastify's 100-character parameter limit still reach us.
   r.delete(
     '/api/user/files/*',
-    { preHandler: requireUser, schema: { params: z.object({ '*': z.string() }), response: { 200: messageSchema, ...notFoundResponses } } },
+    { onRequest: requireUser, schema: { params: z.object({ '*': z.string() }), response: { 200: messageSchema, ...notFoundResponses } } },
     async (request) => {
       const name = request.params['*'];
       if (!name || name.length > 1024) throw badRequest('Name the file to delete');

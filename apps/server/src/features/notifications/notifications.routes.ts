@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.string().max(64) });
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; requireUser: (r: FastifyRequest) => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createNotificationRepository(opts.db);
-  app.addHook('preHandler', opts.requireUser);
+  app.addHook('onRequest', opts.requireUser);
 
   r.get('/api/user/notifications', { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
     repo.list(currentUser(request).id),

@@ -16,7 +16,7 @@ const publicErrors = { 400: messageSchema, 401: wrongPinSchema, 404: messageSche
 /** The owner's SMART Health Link for an active code: personal and per member (the QR panels offer it). */
 export async function shlOwnerRoutes(app: FastifyInstance, opts: { shl: ShlService; requireUser: (r: FastifyRequest) => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', opts.requireUser);
+  app.addHook('onRequest', opts.requireUser);
   r.get('/api/user/wearable-qr/shl', { schema: { response: { 200: shlLinkSchema, 404: messageSchema } } }, async (request) =>
     opts.shl.link(currentUser(request).id, { self: true }, request.ip),
   );
