@@ -291,8 +291,8 @@ describe('medical record files', () => {
     await expectVisible(modal.getByText(/^\d+(\.\d+)? (Bytes|KB) · Created /));
     await expectNoA11yViolations(page, 'View Files modal');
 
+    // SPEC §2: the first selected file gets a QR code and a link, with nothing else to press.
     await modal.getByRole('checkbox', { name: 'Wrist scan' }).check();
-    await modal.getByRole('button', { name: 'Create share link' }).click();
     const qr = modal.getByRole('img', { name: 'QR code that opens the selected files' });
     await expectVisible(qr);
     expect(await qr.getAttribute('width')).toBe('200');
@@ -316,6 +316,7 @@ describe('medical record files', () => {
 
     await modal.getByRole('button', { name: 'Revoke' }).click();
     await expectHidden(qr);
+    await expectVisible(modal.getByRole('button', { name: 'Create share link' }));
     await open(visitor, new URL(linkText).pathname);
     await expectVisible(visitor.getByRole('alert').getByText('This link has expired or is no longer available'));
   });
@@ -355,7 +356,6 @@ for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as con
 
       await page.getByRole('button', { name: 'View Files' }).click();
       await page.getByRole('dialog', { name: 'View Files' }).getByRole('checkbox').first().check();
-      await page.getByRole('button', { name: 'Create share link' }).click();
       await expectVisible(page.getByRole('img', { name: 'QR code that opens the selected files' }));
       await expectNoA11yViolations(page, `View Files modal (${device})`);
       await screenshotViewport(page, `view-files-${device}`);

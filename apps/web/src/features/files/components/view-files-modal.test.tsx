@@ -52,10 +52,12 @@ describe('View Files modal', () => {
     expect(within(dialog).getByText(/1\.5 KB · Created/)).toBeTruthy();
     expect(within(dialog).getByText(/5 MB · Created/)).toBeTruthy();
     expect(within(dialog).getByText(/300 Bytes · Created/)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Create share link' })).toHaveProperty('disabled', true);
+    // Nothing is selected, so no link is made and none is offered.
+    expect(within(dialog).queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Create share link' })).toBeNull();
   });
 
-  it('makes a link for the selected files with a 200 px QR code, copies it and revokes it', async () => {
+  it('shows a 200 px QR code and a link for the selected files as soon as they are ticked, then copies and revokes it', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -67,11 +69,11 @@ describe('View Files modal', () => {
     renderModal();
     await user.click(await screen.findByRole('checkbox', { name: 'MRI scan' }));
     await user.click(screen.getByRole('checkbox', { name: 'Blood work' }));
-    await user.click(screen.getByRole('button', { name: 'Create share link' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code that opens the selected files' });
     expect(qr.getAttribute('width')).toBe('200');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ fileIds: ['b', 'a'] });
+    // The link shown is for both files, the first ticked first (two quick ticks usually make one link).
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ fileIds: ['b', 'a'] });
     expect(screen.getByRole('link', { name: link.url }).getAttribute('href')).toBe(link.url);
     expect(screen.getByRole('heading', { name: 'Link to 2 files' })).toBeTruthy();
 
@@ -82,16 +84,46 @@ describe('View Files modal', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull());
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/files/share-links/l1');
+    // After a revoke a new link is made only when asked for.
+    expect(screen.getByRole('button', { name: 'Create share link' })).toBeTruthy();
   });
 
-  it('says "Error generating download links" when the link cannot be made', async () => {
+  it('replaces the link when the selection changes, and revokes the one it replaced and the last when nothing is selected', async () => {
     const user = userEvent.setup();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch((call) => (call.method === 'POST' ? json({ message: 'File not found' }, 404) : json(files)));
+    let made = 0;
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'POST') {
+        made += 1;
+        return json({ ...link, id: `l${made}`, url: `${link.url.slice(0, -1)}${made}` }, 201);
+      }
+      if (call.method === 'DELETE') return empty(204);
+      return json(files);
+    });
     renderModal();
     await user.click(await screen.findByRole('checkbox', { name: 'Note' }));
-    await user.click(screen.getByRole('button', { name: 'Create share link' }));
+    expect(await screen.findByRole('heading', { name: 'Link to 1 file' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Blood work' }));
+    expect(await screen.findByRole('heading', { name: 'Link to 2 files' })).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/user/files/share-links/l1']));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Note' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Blood work' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull());
+    // Every link made was revoked: the one replaced, the last one, and any made in between.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(made));
+  });
+
+  it('says "Error generating download links" when the link cannot be made, and offers to try again', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockFetch((call) => (call.method === 'POST' ? (fail ? json({ message: 'File not found' }, 404) : json(link, 201)) : json(files)));
+    renderModal();
+    await user.click(await screen.findByRole('checkbox', { name: 'Note' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error generating download links'));
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Create share link' }));
+    expect(await screen.findByRole('img', { name: 'QR code that opens the selected files' })).toBeTruthy();
   });
 });

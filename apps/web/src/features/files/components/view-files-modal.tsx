@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '@kinchart/shared/files';
 import { SHARE_LINK_MAX_FILES, SHARE_LINK_TTL_HOURS, formatFileSize } from '@kinchart/shared/files';
 import { Button } from '../../../components/ui/button';
@@ -17,9 +17,10 @@ export interface ViewFilesModalProps {
 }
 
 /**
- * SPEC §2 View Files modal: every file with name, size and created date and a checkbox; for the
- * selected files a time-limited link (issue 4: opens them without signing in for 24 hours, can be
- * revoked) with its QR code, 200 px wide (SPEC §9).
+ * SPEC §2 View Files modal: every file with name, size and created date and a checkbox; as soon as
+ * files are selected, a QR code (200 px wide, SPEC §9) and a link that open them — the first selected
+ * file first — without signing in. The link is time-limited and revocable (issue 4); a link the
+ * selection no longer matches is revoked, so at most one link per opening of the modal stays live.
  */
 export function ViewFilesModal({ open, onClose }: ViewFilesModalProps) {
   // Mounted only while open, so every opening starts with nothing selected and no link.
@@ -31,36 +32,107 @@ interface MadeLink {
   fileIds: string[];
 }
 
+/** How long the selection has to rest before a link is made for it (ticking several boxes makes one link). */
+export const SELECTION_SETTLE_MS = 300;
+
+/**
+ * The link that follows the selection: made once the selection rests, replaced (and the old one
+ * revoked) when it changes, revoked when nothing is selected. A link that arrives after the
+ * selection moved on, or after the modal closed, is revoked unseen. `make` makes one by hand again
+ * after a failure or a revoke.
+ */
+function useSelectionLink(selected: string[], allowed: boolean) {
+  const createLink = useCreateShareLink();
+  const revokeLink = useRevokeShareLink();
+  const [made, setMade] = useState<MadeLink | null>(null);
+  const [status, setStatus] = useState<'idle' | 'making' | 'stopped'>('idle');
+  const live = useRef<MadeLink | null>(null);
+  const generation = useRef(0);
+  const { mutateAsync: create } = createLink;
+  const { mutateAsync: revoke } = revokeLink;
+
+  const retire = useCallback(
+    (link: ShareLink) => void revoke(link.id).catch((error: unknown) => console.error('Error revoking link:', error)),
+    [revoke],
+  );
+
+  const make = useCallback(
+    async (fileIds: string[]) => {
+      const mine = ++generation.current;
+      setStatus('making');
+      try {
+        const link = await create({ fileIds });
+        if (mine !== generation.current) return retire(link);
+        if (live.current) retire(live.current.link);
+        live.current = { link, fileIds };
+        setMade(live.current);
+        setStatus('idle');
+      } catch (error) {
+        if (mine !== generation.current) return;
+        console.error('Error generating download links:', error);
+        notify.error('Error generating download links');
+        setStatus('stopped');
+      }
+    },
+    [create, retire],
+  );
+
+  // `selected` is a new array only when a box was ticked or cleared.
+  useEffect(() => {
+    if (selected.length > 0 && allowed) {
+      const timer = setTimeout(() => void make(selected), SELECTION_SETTLE_MS);
+      return () => clearTimeout(timer);
+    }
+    generation.current += 1;
+    if (live.current) retire(live.current.link);
+    live.current = null;
+    setMade(null);
+    setStatus('idle');
+    return undefined;
+  }, [selected, allowed, make, retire]);
+
+  // Closing the modal keeps the link shown last (it may have been scanned already) and drops any
+  // link still being made.
+  useEffect(
+    () => () => {
+      generation.current += 1;
+    },
+    [],
+  );
+
+  const revokeNow = async () => {
+    const current = live.current;
+    if (!current) return;
+    try {
+      await revoke(current.link.id);
+      live.current = null;
+      setMade(null);
+      setStatus('stopped');
+      notify.success('Link revoked');
+    } catch (error) {
+      console.error('Error revoking link:', error);
+      notify.error('Could not revoke the link. Please try again.');
+    }
+  };
+
+  return { made, making: status === 'making', stopped: status === 'stopped', make, revokeNow, revoking: revokeLink.isPending };
+}
+
 function ViewFilesDialog({ onClose }: { onClose: () => void }) {
   const ids = useId();
   const files = useFiles();
-  const createLink = useCreateShareLink();
-  const revokeLink = useRevokeShareLink();
   const [selected, setSelected] = useState<string[]>([]);
-  const [made, setMade] = useState<MadeLink | null>(null);
+  const tooMany = selected.length > SHARE_LINK_MAX_FILES;
+  const { made, making, stopped, make, revokeNow, revoking } = useSelectionLink(selected, !tooMany);
   const linkSectionRef = useRef<HTMLElement>(null);
-  const linkHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  // A new link appears under the list: show all of it and start reading at its heading.
+  // A new link appears under the list: show all of it.
   useEffect(() => {
-    if (!made) return;
-    linkHeadingRef.current?.focus({ preventScroll: true });
-    linkSectionRef.current?.scrollIntoView?.({ block: 'end' });
+    if (made) linkSectionRef.current?.scrollIntoView?.({ block: 'end' });
   }, [made]);
 
   const toggle = (id: string, checked: boolean) =>
     setSelected((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
-
-  const onCreate = async () => {
-    if (selected.length === 0) return;
-    try {
-      const link = await createLink.mutateAsync({ fileIds: selected });
-      setMade({ link, fileIds: selected });
-    } catch (error) {
-      console.error('Error generating download links:', error);
-      notify.error('Error generating download links');
-    }
-  };
 
   const onCopy = async () => {
     if (!made) return;
@@ -72,34 +144,15 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const onRevoke = async () => {
-    if (!made) return;
-    try {
-      await revokeLink.mutateAsync(made.link.id);
-      setMade(null);
-      notify.success('Link revoked');
-    } catch (error) {
-      console.error('Error revoking link:', error);
-      notify.error('Could not revoke the link. Please try again.');
-    }
-  };
-
   const list = files.data ?? [];
-  const tooMany = selected.length > SHARE_LINK_MAX_FILES;
-  const selectionChanged =
-    made !== null && (made.fileIds.length !== selected.length || made.fileIds.some((id) => !selected.includes(id)));
+  const stale = made !== null && made.fileIds.join('\n') !== selected.join('\n');
 
   const footer = (
     <>
       <Button variant="secondary" onClick={onClose}>
         Close
       </Button>
-      <Button
-        onClick={() => void onCreate()}
-        disabled={selected.length === 0 || tooMany || createLink.isPending || (made !== null && !selectionChanged)}
-      >
-        {createLink.isPending ? 'Creating link...' : 'Create share link'}
-      </Button>
+      {stopped && selected.length > 0 && !tooMany ? <Button onClick={() => void make(selected)}>Create share link</Button> : null}
     </>
   );
 
@@ -107,7 +160,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} title="View Files" size="lg" footer={footer}>
       <div className="flex flex-col gap-5">
         <p className="text-sm text-slate-700">
-          Select files to make a link that opens them without signing in. The link works for {SHARE_LINK_TTL_HOURS} hours
+          Select files to get a link and QR code that open them without signing in. The link works for {SHARE_LINK_TTL_HOURS} hours
           unless you revoke it, and you get a notification when it is opened.
         </p>
 
@@ -153,9 +206,13 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
           <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p>
         ) : null}
 
+        <p role="status" className="text-sm text-slate-700 empty:hidden">
+          {making ? 'Making a link...' : ''}
+        </p>
+
         {made ? (
           <section ref={linkSectionRef} aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
-            <h3 id={`${ids}-link`} ref={linkHeadingRef} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+            <h3 id={`${ids}-link`} className="font-semibold text-slate-900">
               Link to {made.fileIds.length === 1 ? '1 file' : `${made.fileIds.length} files`}
             </h3>
             <QRCodeSVG
@@ -176,15 +233,15 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
               {made.link.url}
             </a>
             <p className="text-sm text-slate-700">Expires {new Date(made.link.expires_at).toLocaleString()}</p>
-            {selectionChanged ? (
-              <p className="text-sm text-slate-700">The selection has changed; make a new link to share the files selected now.</p>
+            {stale && !making ? (
+              <p className="text-sm text-slate-700">This link is for the files selected before.</p>
             ) : null}
             <div className="flex flex-wrap justify-center gap-2">
               <Button variant="secondary" size="sm" onClick={() => void onCopy()}>
                 Copy link
               </Button>
-              <Button variant="danger" size="sm" onClick={() => void onRevoke()} disabled={revokeLink.isPending}>
-                {revokeLink.isPending ? 'Revoking...' : 'Revoke'}
+              <Button variant="danger" size="sm" onClick={() => void revokeNow()} disabled={revoking}>
+                {revoking ? 'Revoking...' : 'Revoke'}
               </Button>
             </div>
           </section>
