@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isMasterKeyText } from './storage/master-key';
 
 // DESIGN §1: configuration is environment variables, validated once at start-up.
 // This is the only module that reads process.env.
@@ -19,11 +20,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for SQLite)')
     .optional(),
-  PUBLIC_URL: z.url().optional(),
-  MASTER_KEY: z
-    .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'MASTER_KEY must be 32 bytes, base64-encoded')
-    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http:// or https:// URL' }).optional(),
+  MASTER_KEY: z.string().refine(isMasterKeyText, 'MASTER_KEY must be 32 bytes, base64-encoded').optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { securityHeaders } from '../src/plugins/security';
+import { createSessionRepository } from '../src/features/auth/session.repository';
 import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, ORIGIN, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 
@@ -124,6 +125,10 @@ describe('login', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed login attempts/);
     expect(locked.headers['retry-after']).toBe('900');
+    // Per account and address (DESIGN §5): the owner elsewhere still gets in, the guesser does not.
+    const elsewhere = await c.post('/api/auth/login', { email, password }, { remoteAddress: '10.9.8.7' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await c.post('/api/auth/login', { email, password })).statusCode).toBe(429);
   });
 
   it('check-auth without a session answers 401', async () => {
@@ -180,6 +185,25 @@ describe('sessions', () => {
     expect((await second.client.get('/api/auth/check-auth')).statusCode).toBe(401);
   });
 
+  it('the idle limit slides with use, also when it is short: a session used every 20 s of a 1-minute limit lives on', async () => {
+    const sessions = createSessionRepository(t.database.db, { idleMs: 60_000, maxMs: 12 * 3_600_000 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const { id } = await signedInUser(t.app);
+      const token = await sessions.create(id, { ip: null, userAgent: null });
+      for (let step = 1; step <= 6; step += 1) {
+        vi.setSystemTime(start + step * 20_000);
+        expect(await sessions.findUser(token), `after ${step * 20} s`).not.toBeNull();
+      }
+      // Then left alone for the whole minute: it ends.
+      vi.setSystemTime(start + 6 * 20_000 + 60_000);
+      expect(await sessions.findUser(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a forged cookie is refused', async () => {
     const c = new TestClient(t.app);
     c.cookie = 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -228,7 +252,15 @@ describe('CSRF and headers', () => {
     expect(page.headers['cache-control']).not.toBe('no-store');
     const missing = await new TestClient(t.app).get('/api/user/nope');
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
-    for (const res of [missing, refused]) {
+    // A URL the router cannot decode is refused before any hook runs; it gets the same headers.
+    const undecodable = await t.app.inject({ method: 'GET', url: '/api/user/%zz' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ message: 'Malformed URL' });
+    const undecodablePage = await t.app.inject({ method: 'GET', url: '/%E0%A4%A' });
+    expect(undecodablePage.statusCode).toBe(400);
+    expect(undecodablePage.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(undecodablePage.headers['x-dns-prefetch-control']).toBeDefined();
+    for (const res of [missing, refused, undecodable]) {
       expect(res.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { lazyChildLoggerFactory } from '../src/plugins/logging';
+import { lazyChildLoggerFactory, redactUrl } from '../src/plugins/logging';
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -47,5 +47,32 @@ describe('lazyChildLoggerFactory', () => {
     const log = lazyChildLoggerFactory(logger, { reqId: 'req-3' }, { level: 'debug' });
     log.debug('route detail');
     expect(lines.map((l) => l.msg)).toEqual(['route detail']);
+  });
+});
+
+describe('redactUrl', () => {
+  it('redacts PINs, tokens and passcodes in the query, however their keys are spelled', () => {
+    expect(redactUrl('/api/user/emergency/abc?pin=4827')).toBe('/api/user/emergency/abc?pin=[redacted]');
+    expect(redactUrl('/api/user/emergency/abc?%70in=4827')).toBe('/api/user/emergency/abc?%70in=[redacted]');
+    expect(redactUrl('/api/user/emergency/abc?x=1&PIN=4827&token=t#f')).toBe('/api/user/emergency/abc?x=1&PIN=[redacted]&token=[redacted]#f');
+    expect(redactUrl('/a?passcode=p&pin=1&pin=2')).toBe('/a?passcode=[redacted]&pin=[redacted]&pin=[redacted]');
+    expect(redactUrl('/api/user/appointments.ics?tz=Europe%2FLondon')).toBe('/api/user/appointments.ics?tz=Europe%2FLondon');
+  });
+
+  it('redacts share tokens and file names in the path, also when percent-encoded', () => {
+    expect(redactUrl('/shared/SECRETTOKEN')).toBe('/shared/[redacted]');
+    expect(redactUrl('/api/shared/SECRETTOKEN/files/1')).toBe('/api/shared/[redacted]/files/1');
+    expect(redactUrl('/api/%73hared/SECRETTOKEN')).toBe('/api/shared/[redacted]');
+    expect(redactUrl('/api/user/files/Blood%20test%20HIV')).toBe('/api/user/files/[redacted]');
+    expect(redactUrl('/api/user/%66iles/HIV%20result')).toBe('/api/user/files/[redacted]');
+    const id = '0b5f7c2e-8a3d-4c1b-9e6f-2d4a8b7c6e5f';
+    expect(redactUrl(`/api/user/files/${id}/content`)).toBe(`/api/user/files/${id}/content`);
+    expect(redactUrl('/api/user/files/share-links')).toBe('/api/user/files/share-links');
+    expect(redactUrl('/api/user/files')).toBe('/api/user/files');
+  });
+
+  it('leaves a URL it cannot decode as it came, still redacting what it can match', () => {
+    expect(redactUrl('/api/user/files/%zz-secret')).toBe('/api/user/files/[redacted]');
+    expect(redactUrl('/x/%E0%A4%A?pin=1')).toBe('/x/%E0%A4%A?pin=[redacted]');
   });
 });

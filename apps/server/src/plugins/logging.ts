@@ -3,15 +3,34 @@ import type { Bindings, ChildLoggerOptions } from 'pino';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
+/** Query keys whose values are secrets, compared after percent-decoding (`?%70in=` is `?pin=` to the router). */
+const SECRET_KEYS = new Set(['pin', 'token', 'passcode']);
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Strips secrets that can travel in a URL: emergency PINs (`?pin=`), share-link tokens (query or
- * `/shared/{token}` path), and file names (`DELETE /api/user/files/{fileName}` — health data).
+ * `/shared/{token}` path), and file names (`DELETE /api/user/files/{fileName}` — health data). The
+ * path and the query keys are matched as the router reads them, percent-decoded, so no spelling of
+ * a URL that reaches a route gets its secret into the log.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:pin|token|passcode)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/^(\/(?:api\/)?shared\/)[^/?#]+/, '$1[redacted]')
-    .replace(new RegExp(`^(/api/user/files/)(?!(?:share-links|${UUID})(?:[/?#]|$))[^?#]+`, 'i'), '$1[redacted]');
+  const cut = url.search(/[?#]/);
+  const path = decoded(cut < 0 ? url : url.slice(0, cut));
+  const query = cut < 0 ? '' : url.slice(cut);
+  const safePath = path
+    .replace(/^(\/(?:api\/)?shared\/)[^/]+/, '$1[redacted]')
+    .replace(new RegExp(`^(/api/user/files/)(?!(?:share-links|${UUID})(?:/|$)).+`, 'i'), '$1[redacted]');
+  const safeQuery = query.replace(/([?&])([^=&#]*)=([^&#]*)/g, (pair, separator: string, key: string) =>
+    SECRET_KEYS.has(decoded(key).toLowerCase()) ? `${separator}${key}=[redacted]` : pair,
+  );
+  return safePath + safeQuery;
 }
 
 // DESIGN §5: logs redact cookies, passwords and PINs, and never contain health data. Bodies are

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -83,6 +83,20 @@ export function securityHeaders(config: Config): { document: Readonly<Record<str
   });
   const api = Object.fromEntries(Object.entries(headers).filter(([name]) => API_HEADERS.has(name)));
   return { document: Object.freeze(headers), api: Object.freeze({ ...api, 'cache-control': 'no-store' }) };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/user/%zz`) is refused before
+ * any hook runs, so the headers above and the `{ message }` shape are applied here too.
+ */
+export function frameworkErrorHandler(config: Config): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  const headers = securityHeaders(config);
+  return (error, request, reply) => {
+    void reply
+      .headers(request.url.startsWith('/api/') ? headers.api : headers.document)
+      .code(400)
+      .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
+  };
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {

@@ -34,10 +34,15 @@ export function loadMasterKey(options: { masterKey: string | undefined; dataDir:
   return decode(fs.readFileSync(file, 'utf8').trim(), file);
 }
 
+/** 32 bytes in standard base64 (padding optional). Node's decoder skips bad characters, so the text is checked first. */
+const BASE64_KEY = /^[A-Za-z0-9+/]{43}=?$/;
+
+/** True when `value` is a 32-byte key in base64: what MASTER_KEY and master.key must hold. */
+export const isMasterKeyText = (value: string): boolean => BASE64_KEY.test(value);
+
 function decode(value: string, source: string): Buffer {
-  const key = Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new Error(`${source} must hold a base64-encoded 32-byte key`);
-  return key;
+  if (!isMasterKeyText(value)) throw new Error(`${source} must hold a base64-encoded 32-byte key`);
+  return Buffer.from(value, 'base64');
 }
 
 /** The master key in use, without ever generating one: MASTER_KEY, else DATA_DIR/master.key, else undefined. */

@@ -45,18 +45,20 @@ export function createAuthRepository(db: Db) {
       await db.insertInto('login_failures').values({ id: newId(), email, ip, created_at: nowIso() }).execute();
     },
 
-    async countLoginFailures(since: Date, by: { email: string } | { ip: string }) {
+    /** Failures since `since` from one address, for one account (`email`) or across accounts. */
+    async countLoginFailures(since: Date, by: { email?: string; ip: string }) {
       let query = db
         .selectFrom('login_failures')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('created_at', '>', nowIso(since));
-      query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
+        .where('created_at', '>', nowIso(since))
+        .where('ip', '=', by.ip);
+      if (by.email !== undefined) query = query.where('email', '=', by.email);
       const row = await query.executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async clearLoginFailures(email: string) {
-      await db.deleteFrom('login_failures').where('email', '=', email).execute();
+    async clearLoginFailures(email: string, ip: string) {
+      await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
     },
 
     async pruneLoginFailures(before: Date) {

@@ -8,9 +8,12 @@ import type { SessionRepository } from './session.repository';
 import { isCommonPassword } from './common-passwords';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-/** DESIGN §5: 10 failures per account in 15 minutes → 429. */
+/**
+ * DESIGN §5: 10 failures per account and address in 15 minutes → 429. Counted per pair, so nobody
+ * can lock a person out of their own account from somewhere else.
+ */
 export const MAX_FAILURES_PER_ACCOUNT = 10;
-/** A wider per-address ceiling so one address cannot walk through many accounts. */
+/** A wider per-address ceiling, across accounts, so one address cannot walk through many accounts. */
 export const MAX_FAILURES_PER_IP = 50;
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -39,7 +42,7 @@ export function createAuthService(deps: {
 
   return {
     async signup(input: SignupInput, meta: RequestMeta) {
-      if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD);
+      if (await isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD);
       if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
       const passwordHash = await hashSecret(input.password);
       try {
@@ -56,7 +59,7 @@ export function createAuthService(deps: {
     async login(input: LoginInput, meta: RequestMeta) {
       const since = new Date(Date.now() - LOGIN_WINDOW_MS);
       const [byAccount, byIp] = await Promise.all([
-        repo.countLoginFailures(since, { email: input.email }),
+        repo.countLoginFailures(since, { email: input.email, ip: meta.ip }),
         repo.countLoginFailures(since, { ip: meta.ip }),
       ]);
       if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
@@ -68,7 +71,7 @@ export function createAuthService(deps: {
         await repo.recordLoginFailure(input.email, meta.ip);
         throw unauthorized(INVALID_LOGIN);
       }
-      await repo.clearLoginFailures(input.email);
+      await repo.clearLoginFailures(input.email, meta.ip);
       const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
       await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip });
       return { token, user: { id: user.id, username: user.username, email: user.email } };
@@ -81,7 +84,7 @@ export function createAuthService(deps: {
 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, meta: RequestMeta) {
       await assertPasswordMatches(userId, input.currentPassword, 'Current password is incorrect');
-      if (isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD);
+      if (await isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD);
       await repo.updatePassword(userId, await hashSecret(input.newPassword));
       // DESIGN §5: every other session ends; this one goes on.
       await deps.sessions.deleteOthers(userId, sessionId);

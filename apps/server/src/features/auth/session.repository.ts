@@ -13,6 +13,7 @@ export interface SessionUser {
 
 // Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
 export function createSessionRepository(db: Db, options: { idleMs: number; maxMs: number }) {
+  const touchMs = Math.min(60_000, options.idleMs / 30);
   // Every authenticated request runs this lookup. Lookups made in one turn of the event loop share
   // one query (lib/batch-loader.ts): under load one SQLite read transaction, or one PostgreSQL round
   // trip, answers every request that arrived together (docs/decisions/0007).
@@ -65,8 +66,10 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
         await db.deleteFrom('sessions').where('id', '=', id).execute();
         return null;
       }
-      // Sliding idle window; written at most once a minute to keep reads cheap.
-      if (now - lastSeen > 60_000) {
+      // Sliding idle window, written at most once per touchMs to keep reads cheap. The stored time
+      // trails the last use by less than touchMs, so a session can end that much early: at most a
+      // minute of the default 30, and 2 s of a 1-minute limit.
+      if (now - lastSeen > touchMs) {
         await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
       }
       return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email, profileVersion: row.profileVersion ?? 0 };
