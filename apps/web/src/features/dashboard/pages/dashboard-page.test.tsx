@@ -151,4 +151,16 @@ describe('dashboard', () => {
     act(() => dispatchAppEvent('familyMemberUpdated'));
     expect(await screen.findByRole('button', { name: 'Carol' })).toBeTruthy();
   });
+
+  it('empties the member list when a refresh fails, rather than keep the list it had (SPEC §4)', async () => {
+    let fail = false;
+    serve((call) => (call.url === '/api/user/family/members' ? (fail ? json({}, 500) : json([rex])) : undefined));
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('button', { name: /Rex/ });
+    fail = true;
+    act(() => dispatchAppEvent('familyMemberUpdated'));
+    expect(await screen.findByText('Failed to load family members')).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Whose profile to show' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Profile']);
+  });
 });

@@ -45,7 +45,7 @@ export function DashboardPage() {
   });
 
   // SPEC §4: fetch failures empty the lists.
-  const memberList = members.data ?? [];
+  const memberList = members.isError ? [] : (members.data ?? []);
   const listEntry = selectedId === null ? undefined : memberList.find((m) => m.id === selectedId);
   // A member deleted elsewhere disappears from the list: show My Profile again.
   const activeId = selectedId !== null && (listEntry || !members.isSuccess) ? selectedId : null;

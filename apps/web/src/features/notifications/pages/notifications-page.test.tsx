@@ -35,6 +35,11 @@ const list = [
   note('disabled', today(2), { level: 'error', type: 'family_emergency_access', title: 'Emergency QR code deactivated' }),
   note('other', today(0), { type: 'info', level: 'info', title: 'Welcome' }),
 ];
+/** Levels on a type that is neither access nor setup: the only way they colour an item. */
+const levelled = [
+  note('failed', older, { type: 'info', level: 'error', title: 'Reminder failed' }),
+  note('soon', older, { type: 'info', level: 'warning', title: 'Appointment soon' }),
+];
 
 function renderPage() {
   return renderRoutes([{ path: '/notifications', element: <NotificationsPage /> }], '/notifications');
@@ -44,19 +49,22 @@ const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector
 
 describe('notifications page', () => {
   it('groups by date, newest first, and colours each item by the spec’s rules', async () => {
-    mockFetch(() => json(list));
+    mockFetch(() => json([...list, ...levelled]));
     renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Today' });
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(groups).toEqual(['Today', 'Yesterday', 'Monday, January 15, 2024']);
-    expect(titles()).toEqual(['Emergency QR code deactivated', 'Title access', 'Welcome', 'Emergency QR code locked', 'Title setup']);
+    expect(titles()).toEqual(['Emergency QR code deactivated', 'Title access', 'Welcome', 'Emergency QR code locked', 'Title setup', 'Reminder failed', 'Appointment soon']);
 
     const tone = (title: string) => screen.getByRole('article', { name: title });
     expect(tone('Title setup').getAttribute('data-tone')).toBe('read');
     expect(tone('Title setup').className).toContain('bg-slate-50');
     expect(tone('Title access').className).toContain('bg-pink-50');
-    expect(tone('Emergency QR code deactivated').className).toContain('bg-red-50');
-    expect(tone('Emergency QR code locked').className).toContain('bg-orange-50');
+    // Access and setup types come before the levels, in the spec's order.
+    expect(tone('Emergency QR code deactivated').className).toContain('bg-pink-50');
+    expect(tone('Emergency QR code locked').className).toContain('bg-pink-50');
+    expect(tone('Reminder failed').className).toContain('bg-red-50');
+    expect(tone('Appointment soon').className).toContain('bg-orange-50');
     expect(tone('Welcome').className).toContain('bg-purple-50');
   });
 

@@ -34,15 +34,15 @@ export function matchesFilter(n: Notification, filter: NotificationFilter): bool
 export type NotificationTone = 'read' | 'error' | 'warning' | 'access' | 'other';
 
 /**
- * SPEC §4: read is grey; access and setup types red-pink; error level red; warning orange;
- * otherwise purple. Every server notification today is an access or setup type, so the levels
- * are checked first — a locked or switched-off code must stand out from a routine access.
+ * SPEC §4, in the spec's order: read is grey; access and setup types red-pink; error level red;
+ * warning orange; otherwise purple. A locked or switched-off code is an access type, so it is
+ * red-pink too; its title and its level filter (warning, error) still set it apart.
  */
 export function toneOf(n: Pick<Notification, 'is_read' | 'level' | 'type'>): NotificationTone {
   if (n.is_read) return 'read';
+  if (ACCESS_AND_SETUP_TYPES.has(n.type)) return 'access';
   if (n.level === 'error') return 'error';
   if (n.level === 'warning') return 'warning';
-  if (ACCESS_AND_SETUP_TYPES.has(n.type)) return 'access';
   return 'other';
 }
 
