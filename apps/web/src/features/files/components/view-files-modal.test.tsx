@@ -72,6 +72,8 @@ describe('View Files modal', () => {
 
     const qr = await screen.findByRole('img', { name: 'QR code that opens the selected files' });
     expect(qr.getAttribute('width')).toBe('200');
+    // Focus stays on the checkbox; a screen reader hears that the link is ready.
+    expect(screen.getByRole('status').textContent).toBe('The link and its QR code are ready below.');
     // The link shown is for both files, the first ticked first (two quick ticks usually make one link).
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ fileIds: ['b', 'a'] });
     expect(screen.getByRole('link', { name: link.url }).getAttribute('href')).toBe(link.url);

@@ -124,12 +124,8 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
   const [selected, setSelected] = useState<string[]>([]);
   const tooMany = selected.length > SHARE_LINK_MAX_FILES;
   const { made, making, stopped, make, revokeNow, revoking } = useSelectionLink(selected, !tooMany);
-  const linkSectionRef = useRef<HTMLElement>(null);
-
-  // A new link appears under the list: show all of it.
-  useEffect(() => {
-    if (made) linkSectionRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [made]);
+  // The link appears under the list without scrolling the dialog: the checkbox just ticked, which
+  // has the focus, stays in view; the status line below the list says when the link is ready.
 
   const toggle = (id: string, checked: boolean) =>
     setSelected((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
@@ -206,12 +202,13 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
           <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p>
         ) : null}
 
-        <p role="status" className="text-sm text-slate-700 empty:hidden">
-          {making ? 'Making a link...' : ''}
+        {/* One live region: seen while a link is being made, heard once it is ready. */}
+        <p role="status" className={making ? 'text-sm text-slate-700' : 'sr-only'}>
+          {making ? 'Making a link...' : made ? 'The link and its QR code are ready below.' : ''}
         </p>
 
         {made ? (
-          <section ref={linkSectionRef} aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
+          <section aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
             <h3 id={`${ids}-link`} className="font-semibold text-slate-900">
               Link to {made.fileIds.length === 1 ? '1 file' : `${made.fileIds.length} files`}
             </h3>
