@@ -69,6 +69,8 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/user/files/${id}/content`)).toBe(`/api/user/files/${id}/content`);
     expect(redactUrl('/api/user/files/share-links')).toBe('/api/user/files/share-links');
     expect(redactUrl('/api/user/files')).toBe('/api/user/files');
+    // A '+' in a path is a plus, not a space.
+    expect(redactUrl('/api/user/emergency/a+b?x=1')).toBe('/api/user/emergency/a+b?x=1');
   });
 
   it('leaves a URL it cannot decode as it came, still redacting what it can match', () => {

@@ -6,9 +6,10 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Query keys whose values are secrets, compared after percent-decoding (`?%70in=` is `?pin=` to the router). */
 const SECRET_KEYS = new Set(['pin', 'token', 'passcode']);
 
-function decoded(text: string): string {
+/** Percent-decoded as the router reads it; in a query, `+` is a space too. Undecodable text stays as it is. */
+function decoded(text: string, plusIsSpace = false): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
+    return decodeURIComponent(plusIsSpace ? text.replace(/\+/g, ' ') : text);
   } catch {
     return text;
   }
@@ -28,7 +29,7 @@ export function redactUrl(url: string): string {
     .replace(/^(\/(?:api\/)?shared\/)[^/]+/, '$1[redacted]')
     .replace(new RegExp(`^(/api/user/files/)(?!(?:share-links|${UUID})(?:/|$)).+`, 'i'), '$1[redacted]');
   const safeQuery = query.replace(/([?&])([^=&#]*)=([^&#]*)/g, (pair, separator: string, key: string) =>
-    SECRET_KEYS.has(decoded(key).toLowerCase()) ? `${separator}${key}=[redacted]` : pair,
+    SECRET_KEYS.has(decoded(key, true).toLowerCase()) ? `${separator}${key}=[redacted]` : pair,
   );
   return safePath + safeQuery;
 }

@@ -33,7 +33,7 @@ interface MadeLink {
 }
 
 /** How long the selection has to rest before a link is made for it (ticking several boxes makes one link). */
-export const SELECTION_SETTLE_MS = 300;
+const SELECTION_SETTLE_MS = 300;
 
 /**
  * The link that follows the selection: made once the selection rests, replaced (and the old one
