@@ -91,7 +91,7 @@ function expect400(res: { statusCode: number; json(): unknown }, message: string
 }
 
 describe('reading the own profile', () => {
-  it('a new account has an empty profile with its username, email and empty lists', async () => {
+  it('a new account has an empty profile with its username, its email as contact email, and empty lists', async () => {
     const user = await signedInUser(t.app, { username: 'Jordan' });
     const res = await user.client.get('/api/user/getPatientProfile');
     expect(res.statusCode).toBe(200);
@@ -100,6 +100,7 @@ describe('reading the own profile', () => {
     expect(body).toMatchObject({
       username: 'Jordan',
       account_email: user.email,
+      email: user.email,
       name: null,
       date_of_birth: null,
       blood_type: null,

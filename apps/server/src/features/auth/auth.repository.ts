@@ -11,7 +11,11 @@ export function createAuthRepository(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Creates the account and its own (empty) profile together. */
+    /**
+     * Creates the account and its own profile together. The profile starts empty but for its
+     * contact email, the sign-up address (SPEC §3 lists email among the profile's fields); the
+     * person can change or clear it, and changing the account's email later leaves it alone.
+     */
     async createUser(input: { email: string; username: string; passwordHash: string }) {
       const id = newId();
       const now = nowIso();
@@ -22,7 +26,7 @@ export function createAuthRepository(db: Db) {
           .execute();
         await trx
           .insertInto('profiles')
-          .values({ id: newId(), user_id: id, is_self: 1, is_pet: 0, created_at: now, updated_at: now })
+          .values({ id: newId(), user_id: id, is_self: 1, is_pet: 0, email: input.email, created_at: now, updated_at: now })
           .execute();
       });
       return id;
