@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
-import { frameworkErrorHandler, registerSecurity } from './plugins/security';
+import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
 import { registerSession, requireUser, sessionCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { createSessionRepository } from './features/auth/session.repository';
@@ -55,19 +55,21 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
+  // helmet runs once: the same headers go on answers and on URLs the router refuses before any hook.
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    frameworkErrors: frameworkErrorHandler(config),
+    frameworkErrors: frameworkErrorHandler(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, headers);
   await registerSession(app);
 
   const sessions = createSessionRepository(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });

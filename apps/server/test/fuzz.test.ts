@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FIELD_NAMES } from '@kinchart/shared/files';
 import type { TestApp } from './helpers';
-import { TestClient, buildTestApp, signedInUser } from './helpers';
+import { TestClient, buildTestApp, registeredRoutes, signedInUser } from './helpers';
 import type { Part } from './files-helpers';
 import { fixture, multipartBody, uploadRecord } from './files-helpers';
 import { readZip } from './export-helpers';
@@ -845,28 +845,6 @@ async function expectUpload(h: Harness, url: string, mp: MultipartCase): Promise
     expect(record.name, what).toBe(wire || record.originalname);
   }
   return res.statusCode;
-}
-
-// ---------- the routes the app registers ----------
-
-const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
-
-/** Every (method, path) the app answers, read from Fastify's route tree (HEAD mirrors GET). */
-function registeredRoutes(app: TestApp['app']): { method: Method; path: string }[] {
-  const routes: { method: Method; path: string }[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const [, indent = '', segment = '', methods = ''] = match;
-    const depth = indent.length / 4;
-    const parent = parents[depth - 1] ?? '';
-    const path = segment === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${segment}`;
-    parents.length = depth;
-    parents[depth] = path;
-    for (const method of methods.split(', ')) if (METHODS.has(method)) routes.push({ method: method as Method, path });
-  }
-  return routes;
 }
 
 // ---------- the suite ----------

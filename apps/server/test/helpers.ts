@@ -152,3 +152,25 @@ export async function signedInUser(
   const id = login.json<{ user: { id: string } }>().user.id;
   return { client, email, password, username, id };
 }
+
+/** Methods a route table lists that a test sends (HEAD mirrors GET; OPTIONS is CORS plumbing). */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const ROUTE_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** Every (method, path) the app answers, read from Fastify's route tree. */
+export function registeredRoutes(app: FastifyInstance): { method: RouteMethod; path: string }[] {
+  const routes: { method: RouteMethod; path: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', segment = '', methods = ''] = match;
+    const depth = indent.length / 4;
+    const parent = parents[depth - 1] ?? '';
+    const path = segment === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${segment}`;
+    parents.length = depth;
+    parents[depth] = path;
+    for (const method of methods.split(', ')) if (ROUTE_METHODS.has(method)) routes.push({ method: method as RouteMethod, path });
+  }
+  return routes;
+}

@@ -2,9 +2,8 @@
 // unless it is public by design. The routes come from Fastify's own route table, so a route added
 // later is checked without anyone remembering to list it here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './helpers';
-import { TestClient, buildTestApp } from './helpers';
+import { TestClient, buildTestApp, registeredRoutes } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,26 +22,9 @@ const PUBLIC = [
   /^\/shl\//,
 ];
 
-/** [method, path] for every route in `app.printRoutes()`'s tree, HEAD and OPTIONS left out. */
-function routesOf(app: FastifyInstance): [string, string][] {
-  const routes: [string, string][] = [];
-  const path: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const marker = line.indexOf('── ');
-    if (marker < 0) continue;
-    const depth = (marker - 1) / 4;
-    const [, segment = '', methods = ''] = /^(\S+)(?: \(([^)]*)\))?$/.exec(line.slice(marker + 3).trim()) ?? [];
-    path.length = depth;
-    // Children print as the rest of their parent's path ('/:id', '.ics'), except a wildcard ('*').
-    path.push(segment === '*' ? '/*' : segment);
-    for (const method of methods.split(', ').filter((m) => m && m !== 'HEAD' && m !== 'OPTIONS')) routes.push([method, path.join('')]);
-  }
-  return routes;
-}
-
 describe('without a session', () => {
-  it('the route table is read whole (guards the parser below)', () => {
-    const routes = routesOf(t.app).map(([method, path]) => `${method} ${path}`);
+  it('the route table is read whole (guards the parser in helpers)', () => {
+    const routes = registeredRoutes(t.app).map(({ method, path }) => `${method} ${path}`);
     expect(routes).toEqual(
       expect.arrayContaining([
         'GET /api/health',
@@ -60,13 +42,13 @@ describe('without a session', () => {
 
   it('every private route answers 401 to a request with a wrong body, not 400', async () => {
     const anon = new TestClient(t.app);
-    const gated = routesOf(t.app).filter(([, path]) => !PUBLIC.some((pattern) => pattern.test(path)));
+    const gated = registeredRoutes(t.app).filter(({ path }) => !PUBLIC.some((pattern) => pattern.test(path)));
     expect(gated.length).toBeGreaterThan(40);
-    for (const [method, path] of gated) {
+    for (const { method, path } of gated) {
       const url = path.replace(/:[A-Za-z_]+/g, 'some-id').replace('*', 'some-name');
       // Every field of the wrong type or format: validation would answer 400 if it ran first.
       const body = method === 'GET' || method === 'DELETE' ? undefined : { pin: '12', name: 7, newName: '', fileIds: 'x', password: null };
-      const res = await anon.request(method as 'GET', url, body);
+      const res = await anon.request(method, url, body);
       expect(res.statusCode, `${method} ${path}`).toBe(401);
       expect(res.json(), `${method} ${path}`).toEqual({ message: 'Not authenticated' });
     }

@@ -89,8 +89,9 @@ export function securityHeaders(config: Config): { document: Readonly<Record<str
  * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/user/%zz`) is refused before
  * any hook runs, so the headers above and the `{ message }` shape are applied here too.
  */
-export function frameworkErrorHandler(config: Config): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  const headers = securityHeaders(config);
+export function frameworkErrorHandler(
+  headers: ReturnType<typeof securityHeaders>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
     void reply
       .headers(request.url.startsWith('/api/') ? headers.api : headers.document)
@@ -99,8 +100,8 @@ export function frameworkErrorHandler(config: Config): (error: FastifyError, req
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(config);
+/** `headers` is securityHeaders(config), made once by the caller and shared with frameworkErrorHandler. */
+export async function registerSecurity(app: FastifyInstance, config: Config, headers: ReturnType<typeof securityHeaders>): Promise<void> {
   // One synchronous hook for what every request needs: the headers — API answers are never cached
   // (health data must not sit in a shared or browser cache; a route may still set its own
   // Cache-Control) — and the CSRF origin check on state-changing API requests.
