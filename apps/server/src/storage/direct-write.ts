@@ -57,6 +57,98 @@ export async function openDirect(file: string): Promise<fsp.FileHandle | undefin
   }
 }
 
+/** For promises whose failure is seen where they are awaited. */
+const handledLater = () => {};
+
+/**
+ * One spool file's ring of aligned buffers and the writes in flight from it. A class, not closures
+ * inside writeDirect: its methods are the same functions for every upload, so V8's optimised
+ * writeDirect survives from one upload to the next (docs/decisions/0011).
+ */
+class DirectWriter {
+  private readonly buffers = Array.from({ length: BUFFERS_PER_WRITE }, takeAligned);
+  private current = 0;
+  private fill = 0;
+  private position = 0;
+  // The writes of the buffers before `current`, oldest first; at most BUFFERS_PER_WRITE - 1.
+  private readonly inFlight: Promise<void>[] = [];
+  private viaCache: Promise<fsp.FileHandle> | undefined;
+  private directRefused = false;
+
+  constructor(
+    private readonly direct: fsp.FileHandle,
+    private readonly file: string,
+  ) {}
+
+  /** Copies chunk[offset, …) into the current buffer up to its end; returns where the copy stopped. */
+  copyIn(chunk: Buffer, offset: number): number {
+    const n = Math.min(DIRECT_BATCH - this.fill, chunk.length - offset);
+    chunk.copy(this.buffers[this.current]!, this.fill, offset, offset + n);
+    this.fill += n;
+    return offset + n;
+  }
+
+  get full(): boolean {
+    return this.fill === DIRECT_BATCH;
+  }
+
+  /** Starts writing the full current buffer and moves on; waits only when the ring has no free buffer. */
+  async flush(): Promise<void> {
+    const write = this.writeAt(this.buffers[this.current]!, DIRECT_BATCH, this.position);
+    // Marked as handled at once: a failure is rethrown when the write is awaited.
+    write.catch(handledLater);
+    this.inFlight.push(write);
+    this.position += DIRECT_BATCH;
+    this.current = (this.current + 1) % this.buffers.length;
+    this.fill = 0;
+    // The next buffer to fill is the one the oldest write reads from.
+    if (this.inFlight.length === this.buffers.length) await this.inFlight.shift();
+  }
+
+  /** Waits for the writes in flight, then writes what the current buffer holds. */
+  async finish(): Promise<void> {
+    while (this.inFlight.length > 0) await this.inFlight.shift();
+    const last = this.buffers[this.current]!;
+    const whole = this.fill - (this.fill % BLOCK);
+    if (whole > 0) await this.writeAt(last, whole, this.position);
+    if (this.fill > whole) await this.writeThroughCache(last, whole, this.fill, this.position + whole);
+  }
+
+  /** After success or failure: the buffers go back to the pool once no write can still read them. */
+  async release(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
+    await this.viaCache?.then((handle) => handle.close(), handledLater);
+    for (const buffer of this.buffers) giveBack(buffer);
+  }
+
+  /** Writes buffer[0, length) at file position `at`, directly while the device accepts it. */
+  private async writeAt(buffer: Buffer, length: number, at: number): Promise<void> {
+    let written = 0;
+    if (!this.directRefused) {
+      try {
+        written = (await this.direct.write(buffer, 0, length, at)).bytesWritten;
+      } catch (error) {
+        if (errorCode(error) !== 'EINVAL') throw error;
+      }
+      // Refused or short: this device wants something else; the page cache takes the rest.
+      if (written < length) this.directRefused = true;
+    }
+    await this.writeThroughCache(buffer, written, length, at + written);
+  }
+
+  /** Writes buffer[from, to) at file position `at` through the page cache. */
+  private async writeThroughCache(buffer: Buffer, from: number, to: number, at: number): Promise<void> {
+    // Opened once, even when two refused writes get here at the same time.
+    const handle = await (this.viaCache ??= fsp.open(this.file, 'r+'));
+    while (from < to) {
+      const { bytesWritten } = await handle.write(buffer, from, to - from, at);
+      if (bytesWritten === 0) throw new Error('The spool file accepted no bytes');
+      from += bytesWritten;
+      at += bytesWritten;
+    }
+  }
+}
+
 /**
  * Writes `source` into `file`, already opened by openDirect as `direct`, in DIRECT_BATCH writes
  * from a ring of three buffers: one fills while the two before it are written (libuv's thread
@@ -65,79 +157,21 @@ export async function openDirect(file: string): Promise<fsp.FileHandle | undefin
  * and closes `direct`. Memory: BUFFERS_PER_WRITE × DIRECT_BATCH.
  */
 export async function writeDirect(direct: fsp.FileHandle, file: string, source: AsyncIterable<Uint8Array>): Promise<number> {
-  const buffers = Array.from({ length: BUFFERS_PER_WRITE }, takeAligned);
-  let current = 0;
-  let fill = 0;
-  let position = 0;
+  const writer = new DirectWriter(direct, file);
   let size = 0;
-  // The writes of the buffers before `current`, oldest first; at most BUFFERS_PER_WRITE - 1.
-  const inFlight: Promise<void>[] = [];
-  let viaCache: Promise<fsp.FileHandle> | undefined;
-  let directRefused = false;
-
-  /** Writes buffer[from, to) at file position `at` through the page cache. */
-  const writeThroughCache = async (buffer: Buffer, from: number, to: number, at: number) => {
-    // Opened once, even when two refused writes get here at the same time.
-    const handle = await (viaCache ??= fsp.open(file, 'r+'));
-    while (from < to) {
-      const { bytesWritten } = await handle.write(buffer, from, to - from, at);
-      if (bytesWritten === 0) throw new Error('The spool file accepted no bytes');
-      from += bytesWritten;
-      at += bytesWritten;
-    }
-  };
-  /** Writes buffer[0, length) at file position `at`, directly while the device accepts it. */
-  const writeAt = async (buffer: Buffer, length: number, at: number) => {
-    let written = 0;
-    if (!directRefused) {
-      try {
-        written = (await direct.write(buffer, 0, length, at)).bytesWritten;
-      } catch (error) {
-        if (errorCode(error) !== 'EINVAL') throw error;
-      }
-      // Refused or short: this device wants something else; the page cache takes the rest.
-      if (written < length) directRefused = true;
-    }
-    await writeThroughCache(buffer, written, length, at + written);
-  };
-  const flush = async () => {
-    const write = writeAt(buffers[current]!, DIRECT_BATCH, position);
-    // Marked as handled at once: a failure is rethrown when the write is awaited below.
-    write.catch(() => {});
-    inFlight.push(write);
-    position += DIRECT_BATCH;
-    current = (current + 1) % buffers.length;
-    fill = 0;
-    // The next buffer to fill is the one the oldest write reads from.
-    if (inFlight.length === buffers.length) await inFlight.shift();
-  };
-  const settle = async () => {
-    while (inFlight.length > 0) await inFlight.shift();
-  };
-
   try {
     for await (const input of source) {
       const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
       size += chunk.length;
       let offset = 0;
       while (offset < chunk.length) {
-        const n = Math.min(DIRECT_BATCH - fill, chunk.length - offset);
-        chunk.copy(buffers[current]!, fill, offset, offset + n);
-        fill += n;
-        offset += n;
-        if (fill === DIRECT_BATCH) await flush();
+        offset = writer.copyIn(chunk, offset);
+        if (writer.full) await writer.flush();
       }
     }
-    await settle();
-    const last = buffers[current]!;
-    const whole = fill - (fill % BLOCK);
-    if (whole > 0) await writeAt(last, whole, position);
-    if (fill > whole) await writeThroughCache(last, whole, fill, position + whole);
+    await writer.finish();
     return size;
   } finally {
-    // Never hand a buffer back while the thread pool may still be reading it.
-    await Promise.allSettled(inFlight);
-    await viaCache?.then((handle) => handle.close(), () => {});
-    for (const buffer of buffers) giveBack(buffer);
+    await writer.release();
   }
 }

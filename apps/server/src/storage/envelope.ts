@@ -83,6 +83,37 @@ export function encryptedSize(size: number, segmentSize = SEGMENT_SIZE): number 
 }
 
 /**
+ * Seals the segments of one blob in order. A class rather than a closure inside encryptStream: its
+ * method is the same function for every upload, so V8's optimised encryptStream keeps calling it
+ * instead of being thrown away at the end of each upload for a "wrong call target" and compiled
+ * again during the next one (docs/decisions/0011).
+ */
+class SegmentSealer {
+  private index = 0;
+
+  constructor(
+    private readonly dataKey: Buffer,
+    private readonly noncePrefix: Buffer,
+    private readonly aad: Buffer,
+  ) {}
+
+  /** One segment's ciphertext, piece by piece as given, then its tag. */
+  seal(pieces: readonly Buffer[], last: boolean): Buffer[] {
+    checkIndex(this.index);
+    const cipher = createCipheriv('aes-256-gcm', this.dataKey, nonce(this.noncePrefix, this.index, last));
+    cipher.setAAD(this.aad);
+    const sealed: Buffer[] = [];
+    for (const piece of pieces) sealed.push(cipher.update(piece));
+    // GCM is a stream mode: final() adds no bytes, it only completes the tag.
+    const rest = cipher.final();
+    if (rest.length > 0) sealed.push(rest);
+    sealed.push(cipher.getAuthTag());
+    this.index += 1;
+    return sealed;
+  }
+}
+
+/**
  * Encrypts a byte stream; yields the header, then each segment's ciphertext followed by its tag.
  *
  * A segment's plaintext is kept as references to the incoming chunks (never copied: callers hand
@@ -103,39 +134,27 @@ export async function* encryptStream(
   header[3] = VERSION;
   header.writeUInt32BE(segmentSize, 4);
   randomBytes(8).copy(header, 8);
-  const prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
-  const segmentAad = Buffer.concat([header, aad]);
+  const sealer = new SegmentSealer(dataKey, header.subarray(8, 8 + NONCE_PREFIX_BYTES), Buffer.concat([header, aad]));
 
   let pieces: Buffer[] = [];
   let fill = 0;
-  let index = 0;
-  function* seal(last: boolean): Generator<Buffer> {
-    checkIndex(index);
-    const cipher = createCipheriv('aes-256-gcm', dataKey, nonce(prefix, index, last));
-    cipher.setAAD(segmentAad);
-    for (const piece of pieces) yield cipher.update(piece);
-    // GCM is a stream mode: final() adds no bytes, it only completes the tag.
-    const rest = cipher.final();
-    if (rest.length > 0) yield rest;
-    yield cipher.getAuthTag();
-    pieces = [];
-    fill = 0;
-    index += 1;
-  }
-
   yield header;
   for await (const input of source) {
     const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
     let offset = 0;
     while (offset < chunk.length) {
-      if (fill === segmentSize) yield* seal(false);
+      if (fill === segmentSize) {
+        for (const sealed of sealer.seal(pieces, false)) yield sealed;
+        pieces = [];
+        fill = 0;
+      }
       const n = Math.min(segmentSize - fill, chunk.length - offset);
       pieces.push(n === chunk.length ? chunk : chunk.subarray(offset, offset + n));
       fill += n;
       offset += n;
     }
   }
-  yield* seal(true);
+  for (const sealed of sealer.seal(pieces, true)) yield sealed;
 }
 
 /**

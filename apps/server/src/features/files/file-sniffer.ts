@@ -17,87 +17,105 @@ export const SNIFF_BYTES = 64 * 1024;
 export const unsupportedType = () => new HttpError(415, UNSUPPORTED_FILE_MESSAGE);
 export const tooLarge = (maxMb: number) => new HttpError(413, fileTooLargeMessage(maxMb));
 
+// The checks are classes rather than object literals of closures: their methods are the same
+// functions for every upload, so V8's optimised sniffUpload is not thrown away at the end of each
+// upload for a "wrong call target" (docs/decisions/0011).
 interface Check {
   update(chunk: Buffer): void;
   /** The MIME type to store, or null to refuse the file. */
   finish(): string | null;
 }
 
-const fixed = (mime: string): Check => ({ update() {}, finish: () => mime });
-
-function textCheck(): Check {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let ok = true;
-  return {
-    update(chunk) {
-      if (!ok) return;
-      if (chunk.includes(0)) ok = false;
-      else {
-        try {
-          decoder.decode(chunk, { stream: true });
-        } catch {
-          ok = false;
-        }
-      }
-    },
-    finish() {
-      try {
-        decoder.decode();
-      } catch {
-        ok = false;
-      }
-      return ok ? 'text/plain' : null;
-    },
-  };
+/** Settled by the magic bytes alone. */
+class FixedCheck implements Check {
+  constructor(private readonly mime: string) {}
+  update(): void {}
+  finish(): string | null {
+    return this.mime;
+  }
 }
 
-/** Scans a byte stream for a pattern across chunk boundaries, keeping only a short tail. */
-function tailScanner(overlap: number, scan: (window: Buffer) => void) {
-  let carry = Buffer.alloc(0);
-  return (chunk: Buffer) => {
-    const window = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    scan(window);
-    carry = Buffer.from(window.subarray(Math.max(0, window.length - overlap)));
-  };
+class TextCheck implements Check {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private ok = true;
+
+  update(chunk: Buffer): void {
+    if (!this.ok) return;
+    if (chunk.includes(0)) this.ok = false;
+    else {
+      try {
+        this.decoder.decode(chunk, { stream: true });
+      } catch {
+        this.ok = false;
+      }
+    }
+  }
+
+  finish(): string | null {
+    try {
+      this.decoder.decode();
+    } catch {
+      this.ok = false;
+    }
+    return this.ok ? 'text/plain' : null;
+  }
+}
+
+/** The bytes to scan for a pattern across chunk boundaries: the last `overlap` bytes seen, then the chunk. */
+class TailWindow {
+  private carry = Buffer.alloc(0);
+  constructor(private readonly overlap: number) {}
+
+  next(chunk: Buffer): Buffer {
+    const window = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = Buffer.from(window.subarray(Math.max(0, window.length - this.overlap)));
+    return window;
+  }
 }
 
 const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ZIP_MAX_NAME = 1024;
 
-function officeZipCheck(): Check {
-  let contentTypes = false;
-  let word = false;
-  let sheet = false;
-  const update = tailScanner(30 + ZIP_MAX_NAME, (window) => {
+class OfficeZipCheck implements Check {
+  private readonly tail = new TailWindow(30 + ZIP_MAX_NAME);
+  private contentTypes = false;
+  private word = false;
+  private sheet = false;
+
+  update(chunk: Buffer): void {
+    const window = this.tail.next(chunk);
     for (let i = window.indexOf(ZIP_LOCAL_HEADER); i !== -1; i = window.indexOf(ZIP_LOCAL_HEADER, i + 4)) {
       if (i + 30 > window.length) break;
       const nameLength = window.readUInt16LE(i + 26);
       if (nameLength > ZIP_MAX_NAME || i + 30 + nameLength > window.length) continue;
       const name = window.toString('latin1', i + 30, i + 30 + nameLength);
-      if (name === '[Content_Types].xml') contentTypes = true;
-      else if (name.startsWith('word/')) word = true;
-      else if (name.startsWith('xl/')) sheet = true;
+      if (name === '[Content_Types].xml') this.contentTypes = true;
+      else if (name.startsWith('word/')) this.word = true;
+      else if (name.startsWith('xl/')) this.sheet = true;
     }
-  });
-  return {
-    update,
-    finish() {
-      if (!contentTypes || word === sheet) return null;
-      return word
-        ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    },
-  };
+  }
+
+  finish(): string | null {
+    if (!this.contentTypes || this.word === this.sheet) return null;
+    return this.word
+      ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  }
 }
 
 const WORD_STREAM_NAME = Buffer.from('WordDocument\0', 'utf16le');
 
-function wordBinaryCheck(): Check {
-  let found = false;
-  const update = tailScanner(WORD_STREAM_NAME.length, (window) => {
-    if (!found && window.includes(WORD_STREAM_NAME)) found = true;
-  });
-  return { update: (chunk) => !found && update(chunk), finish: () => (found ? 'application/msword' : null) };
+class WordBinaryCheck implements Check {
+  private readonly tail = new TailWindow(WORD_STREAM_NAME.length);
+  private found = false;
+
+  update(chunk: Buffer): void {
+    if (!this.found && this.tail.next(chunk).includes(WORD_STREAM_NAME)) this.found = true;
+  }
+
+  finish(): string | null {
+    return this.found ? 'application/msword' : null;
+  }
 }
 
 /** Text that a browser would sniff as markup (HTML, XML, SVG) is not "plain text". */
@@ -117,19 +135,20 @@ async function classify(head: Buffer): Promise<Check | null> {
     detected = undefined;
   }
   if (detected) {
-    if (isAcceptedMime(detected.mime)) return fixed(detected.mime);
-    if (detected.mime === 'application/zip') return officeZipCheck();
-    if (detected.mime === 'application/x-cfb') return wordBinaryCheck();
+    if (isAcceptedMime(detected.mime)) return new FixedCheck(detected.mime);
+    if (detected.mime === 'application/zip') return new OfficeZipCheck();
+    if (detected.mime === 'application/x-cfb') return new WordBinaryCheck();
     return null;
   }
   if (startsLikeMarkup(head)) return null;
-  return textCheck();
+  return new TextCheck();
 }
 
+/** Filled in once the stream has ended cleanly (never during it: see sniffUpload). */
 export interface SniffOutcome {
-  /** Sniffed MIME type, set once the stream has ended cleanly. */
+  /** Sniffed MIME type. */
   mime: string | null;
-  /** Plaintext bytes seen. */
+  /** Plaintext bytes. */
   size: number;
 }
 
@@ -137,6 +156,10 @@ export interface SniffOutcome {
  * Passes an upload through unchanged while deciding its type. Throws 415 (as early as the first
  * chunk allows) for a type off the allowlist, 413 past `maxBytes`, 400 for an empty file; the
  * caller's pipeline then removes whatever was written.
+ *
+ * The loop keeps its count in a local and touches `outcome` only at the end: writing the caller's
+ * object per chunk made V8 throw the optimised loop away once `mime` changed from null to a string
+ * (docs/decisions/0011).
  */
 export async function* sniffUpload(
   source: AsyncIterable<Uint8Array>,
@@ -146,15 +169,13 @@ export async function* sniffUpload(
   let check: Check | null = null;
   const held: Buffer[] = [];
   let heldBytes = 0;
-
-  const admit = (chunk: Buffer) => {
-    outcome.size += chunk.length;
-    if (outcome.size > limits.maxBytes) throw tooLarge(limits.maxMb);
-  };
+  let size = 0;
+  const { maxBytes } = limits;
 
   for await (const input of source) {
     const chunk = Buffer.isBuffer(input) ? input : Buffer.from(input);
-    admit(chunk);
+    size += chunk.length;
+    if (size > maxBytes) throw tooLarge(limits.maxMb);
     if (check) {
       check.update(chunk);
       yield chunk;
@@ -173,6 +194,7 @@ export async function* sniffUpload(
   }
   const mime = check.finish();
   if (!mime) throw unsupportedType();
+  outcome.size = size;
   outcome.mime = mime;
 }
 
