@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isMasterKeyText } from './storage/master-key';
+import { trimEndChars } from '@kinchart/shared/text';
 
 // DESIGN §1: configuration is environment variables, validated once at start-up.
 // This is the only module that reads process.env.
@@ -82,7 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = trimEndChars(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/');
   const publicOrigin = new URL(publicUrl).origin;
   return {
     port: e.PORT,

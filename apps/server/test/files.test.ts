@@ -474,7 +474,7 @@ describe('account deletion and the start-up sweep', () => {
       const orphan = '0f0f0f0f-0000-4000-8000-000000000000';
       const young = '1e1e1e1e-0000-4000-8000-000000000000';
       for (const key of [orphan, young]) {
-        fs.mkdirSync(blobPath(sweepApp.dataDir, key).replace(/[^/\\]+$/, ''), { recursive: true });
+        fs.mkdirSync(path.dirname(blobPath(sweepApp.dataDir, key)), { recursive: true });
         fs.writeFileSync(blobPath(sweepApp.dataDir, key), 'x');
       }
       const old = new Date(Date.now() - 2 * 3_600_000);

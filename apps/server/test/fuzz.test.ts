@@ -514,7 +514,7 @@ function expectHandled(req: FuzzRequest, res: LightMyRequestResponse): void {
       message = undefined;
     }
     if (typeof message !== 'string') throw new Error(`4xx without a { message } body — ${what}`);
-    if (/\n\s+at |node_modules|\/src\/|\.ts:\d+/.test(message)) throw new Error(`4xx message leaks internals — ${what}`);
+    if (/\n[ \t]+at |node_modules|\/src\/|\.ts:\d+/.test(message)) throw new Error(`4xx message leaks internals — ${what}`);
   }
 }
 

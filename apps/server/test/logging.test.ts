@@ -52,9 +52,10 @@ describe('lazyChildLoggerFactory', () => {
 
 describe('redactUrl', () => {
   it('redacts PINs, tokens and passcodes in the query, however their keys are spelled', () => {
-    expect(redactUrl('/api/user/emergency/abc?pin=4827')).toBe('/api/user/emergency/abc?pin=[redacted]');
-    expect(redactUrl('/api/user/emergency/abc?%70in=4827')).toBe('/api/user/emergency/abc?%70in=[redacted]');
-    expect(redactUrl('/api/user/emergency/abc?x=1&PIN=4827&token=t#f')).toBe('/api/user/emergency/abc?x=1&PIN=[redacted]&token=[redacted]#f');
+    expect(redactUrl('/api/user/emergency/abc?pin=4827')).toBe('/api/user/emergency/[redacted]?pin=[redacted]');
+    expect(redactUrl('/api/user/emergency/abc?%70in=4827')).toBe('/api/user/emergency/[redacted]?%70in=[redacted]');
+    expect(redactUrl('/api/user/emergency/abc?x=1&PIN=4827&token=t#f')).toBe('/api/user/emergency/[redacted]?x=1&PIN=[redacted]&token=[redacted]#f');
+    expect(redactUrl('/a??pin=1&&pin=2=3')).toBe('/a??pin=[redacted]&&pin=[redacted]');
     expect(redactUrl('/a?passcode=p&pin=1&pin=2')).toBe('/a?passcode=[redacted]&pin=[redacted]&pin=[redacted]');
     expect(redactUrl('/api/user/appointments.ics?tz=Europe%2FLondon')).toBe('/api/user/appointments.ics?tz=Europe%2FLondon');
   });
@@ -70,7 +71,23 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/files/share-links')).toBe('/api/user/files/share-links');
     expect(redactUrl('/api/user/files')).toBe('/api/user/files');
     // A '+' in a path is a plus, not a space.
-    expect(redactUrl('/api/user/emergency/a+b?x=1')).toBe('/api/user/emergency/a+b?x=1');
+    expect(redactUrl('/api/user/files/a+b?x=1')).toBe('/api/user/files/[redacted]?x=1');
+    expect(redactUrl('/api/user/appointments/a+b')).toBe('/api/user/appointments/a+b');
+  });
+
+  it('redacts emergency share ids and SMART Health Link ids, pages and API, own and family', () => {
+    const id = 'L_E6pX0aQ9mZk3bT1yW8rN2cV5uH7sJ4dF6gA0eI9oP';
+    for (const prefix of ['/emergency/', '/family/emergency/', '/api/user/emergency/', '/api/user/family/emergency/', '/shl/']) {
+      expect(redactUrl(`${prefix}${id}`)).toBe(`${prefix}[redacted]`);
+    }
+    expect(redactUrl(`/api/user/family/emergency/${id}/fhir?pin=1234`)).toBe('/api/user/family/emergency/[redacted]/fhir?pin=[redacted]');
+    expect(redactUrl(`/api/user/%65mergency/${id}`)).toBe('/api/user/emergency/[redacted]');
+    expect(redactUrl('/api/user/wearable-qr/shl')).toBe('/api/user/wearable-qr/shl');
+  });
+
+  it('stays linear on a query of repeated separators', () => {
+    const query = `?${'?'.repeat(50_000)}x`;
+    expect(redactUrl(`/a${query}`)).toBe(`/a${query}`);
   });
 
   it('leaves a URL it cannot decode as it came, still redacting what it can match', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimEndChars } from './text';
 
 // SMART Health Links (HL7 SMART Health Cards and Links IG, STU1:
 // https://hl7.org/fhir/uv/smart-health-cards-and-links/links-specification.html) for emergency codes.
@@ -65,7 +66,7 @@ function toBase64Url(text: string): string {
 }
 
 function fromBase64Url(value: string): string {
-  const clean = value.replace(/=+$/, '');
+  const clean = trimEndChars(value, '=');
   const bytes: number[] = [];
   let buffer = 0;
   let bits = 0;

@@ -16,22 +16,61 @@ function decoded(text: string, plusIsSpace = false): string {
 }
 
 /**
+ * Path prefixes whose next segment is a secret: share-link tokens, emergency share ids (page and
+ * API, own and family; anyone holding one can lock the code with wrong PINs) and SMART Health Link
+ * manifest ids. Compared on the percent-decoded path, as the router reads it.
+ */
+const SECRET_SEGMENT_PREFIXES = [
+  '/shared/',
+  '/api/shared/',
+  '/emergency/',
+  '/family/emergency/',
+  '/api/user/emergency/',
+  '/api/user/family/emergency/',
+  '/shl/',
+];
+const FILES_PREFIX = '/api/user/files/';
+const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');
+
+/**
  * Strips secrets that can travel in a URL: emergency PINs (`?pin=`), share-link tokens (query or
- * `/shared/{token}` path), and file names (`DELETE /api/user/files/{fileName}` — health data). The
- * path and the query keys are matched as the router reads them, percent-decoded, so no spelling of
- * a URL that reaches a route gets its secret into the log.
+ * `/shared/{token}` path), emergency share ids and SMART Health Link ids, and file names
+ * (`DELETE /api/user/files/{fileName}` — health data). The path and the query keys are matched as
+ * the router reads them, percent-decoded, so no spelling of a URL that reaches a route gets its
+ * secret into the log. Plain string work, no regular expression over the whole URL (DESIGN §3).
  */
 export function redactUrl(url: string): string {
   const cut = url.search(/[?#]/);
   const path = decoded(cut < 0 ? url : url.slice(0, cut));
   const query = cut < 0 ? '' : url.slice(cut);
-  const safePath = path
-    .replace(/^(\/(?:api\/)?shared\/)[^/]+/, '$1[redacted]')
-    .replace(new RegExp(`^(/api/user/files/)(?!(?:share-links|${UUID})(?:/|$)).+`, 'i'), '$1[redacted]');
-  const safeQuery = query.replace(/([?&])([^=&#]*)=([^&#]*)/g, (pair, separator: string, key: string) =>
-    SECRET_KEYS.has(decoded(key, true).toLowerCase()) ? `${separator}${key}=[redacted]` : pair,
-  );
-  return safePath + safeQuery;
+  return redactPath(path) + redactQuery(query);
+}
+
+function redactPath(path: string): string {
+  const lower = path.toLowerCase();
+  for (const prefix of SECRET_SEGMENT_PREFIXES) {
+    if (!lower.startsWith(prefix)) continue;
+    const end = path.indexOf('/', prefix.length);
+    return `${path.slice(0, prefix.length)}[redacted]${end < 0 ? '' : path.slice(end)}`;
+  }
+  if (lower.startsWith(FILES_PREFIX)) {
+    const rest = path.slice(FILES_PREFIX.length);
+    const slash = rest.indexOf('/');
+    const segment = slash < 0 ? rest : rest.slice(0, slash);
+    if (segment !== '' && !FILE_ROUTE_SEGMENT.test(segment)) return `${FILES_PREFIX}[redacted]`;
+  }
+  return path;
+}
+
+/** Each `key=value` between `?`, `&` and `#` whose key is a secret gets its value replaced. */
+function redactQuery(query: string): string {
+  return query
+    .split(/([?&#])/)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq >= 0 && SECRET_KEYS.has(decoded(part.slice(0, eq), true).toLowerCase()) ? `${part.slice(0, eq)}=[redacted]` : part;
+    })
+    .join('');
 }
 
 // DESIGN §5: logs redact cookies, passwords and PINs, and never contain health data. Bodies are

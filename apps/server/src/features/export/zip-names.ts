@@ -1,4 +1,5 @@
 import { acceptedFileType } from '@kinchart/shared/files';
+import { trimEndChars, trimStartChars } from '@kinchart/shared/text';
 
 // Names inside the export zip are the user's own names (record names, people's names), so they
 // are made safe for every file system the zip may be unpacked on: no path separators or control
@@ -18,14 +19,14 @@ function splitExtension(name: string): [string, string] {
 /** One path segment: what a user named a thing, made safe. */
 export function safeSegment(raw: string, fallback: string): string {
   let name = raw.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
-  name = name.replace(/^\.+/, '').replace(/[. ]+$/, '');
+  name = trimEndChars(trimStartChars(name, '.'), '. ');
   const [first, ext] = splitExtension(name);
   let base = first;
   if (RESERVED.test(base)) base = `${base}_`;
   if (!base) base = fallback;
   // Cut by code points so no surrogate pair is split.
   const room = MAX_NAME - ext.length;
-  base = Array.from(base).slice(0, room).join('').replace(/[. ]+$/, '') || fallback;
+  base = trimEndChars(Array.from(base).slice(0, room).join(''), '. ') || fallback;
   return `${base}${ext}`;
 }
 
