@@ -460,6 +460,8 @@ const ENDPOINTS: Endpoint[] = [
   // SMART Health Links and the clinicians' FHIR download (issue 7).
   { method: 'GET', path: '/api/user/wearable-qr/shl' },
   { method: 'GET', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },
+  { method: 'POST', path: '/api/user/wearable-qr/shl' },
+  { method: 'POST', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },
   { method: 'GET', path: '/api/user/emergency/:shareId/fhir', slots: ['shareId'], query: ['pin'] },
   { method: 'GET', path: '/api/user/family/emergency/:shareId/fhir', slots: ['memberShareId'], query: ['pin'] },
   { method: 'POST', path: '/shl/:manifestId', slots: ['manifestId'], body: () => ({ recipient: 'Dr. Fuzz', passcode: '5937', embeddedLengthMax: 100_000 }) },
@@ -713,7 +715,7 @@ async function seedAccount(t: TestApp, name: string) {
   // A notification to toggle and hide: someone opened the emergency page with the PIN.
   expect((await new TestClient(t.app).get(`/api/user/emergency/${qr.share_id}?pin=${PIN}`)).statusCode).toBe(200);
   const notifications = ok(await client.get('/api/user/notifications'), 200) as { notification_id: string }[];
-  const shl = ok(await client.get('/api/user/wearable-qr/shl'), 200);
+  const shl = ok(await client.post('/api/user/wearable-qr/shl'), 201);
   return {
     user,
     ids: {

@@ -28,9 +28,10 @@ async function ownerWithCode(): Promise<{ owner: Owner; shareId: string }> {
   return { owner, shareId: res.json().share_id as string };
 }
 
+/** POST makes the link (201) or answers the one already made (200). */
 async function linkOf(owner: Owner, path = '/api/user/wearable-qr/shl') {
-  const res = await owner.client.get(path);
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await owner.client.post(path);
+  expect([200, 201], res.body).toContain(res.statusCode);
   return res.json<{ shlink: string; payload: { url: string; key: string; flag: string; label: string } }>();
 }
 
@@ -67,14 +68,40 @@ describe('SMART Health Link for an emergency code', () => {
     expect(payload.label).toBe('Kinchart emergency summary');
     expect(payload.exp).toBeUndefined();
     expect((await linkOf(owner)).shlink).toBe(link.shlink);
+    const read = await owner.client.get('/api/user/wearable-qr/shl');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(link);
+  });
+
+  it('is made only by POST: a GET — even a cross-site top-level navigation — reads and never makes one', async () => {
+    const { owner } = await ownerWithCode();
+    const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
+    expect((await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).statusCode).toBe(201);
+    for (const path of ['/api/user/wearable-qr/shl', `/api/user/family/members/${memberId}/qr/shl`]) {
+      const navigation = await owner.client.get(path, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', referer: 'https://evil.example/' } });
+      expect(navigation.statusCode).toBe(404);
+      expect(navigation.json()).toEqual({ message: 'No SMART Health Link has been made for this code yet' });
+      expect((await owner.client.get(path)).statusCode).toBe(404);
+      const made = await owner.client.post(path);
+      expect(made.statusCode, made.body).toBe(201);
+      const again = await owner.client.post(path);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(made.json());
+      expect((await owner.client.get(path)).json()).toEqual(made.json());
+    }
+    const creations = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_link_create').execute();
+    expect(creations).toHaveLength(2);
+    const crossSite = await owner.client.post('/api/user/wearable-qr/shl', undefined, { headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it('is only for an active code of the owner: not set up, inactive, anonymous and another user\'s member all fail', async () => {
     const fresh = await signedInUser(t.app);
-    expect((await fresh.client.get('/api/user/wearable-qr/shl')).statusCode).toBe(404);
+    expect((await fresh.client.post('/api/user/wearable-qr/shl')).statusCode).toBe(404);
     const { owner } = await ownerWithCode();
     await owner.client.put('/api/user/wearable-qr/toggle', { is_active: false });
-    expect((await owner.client.get('/api/user/wearable-qr/shl')).statusCode).toBe(404);
+    expect((await owner.client.post('/api/user/wearable-qr/shl')).statusCode).toBe(404);
+    expect((await new TestClient(t.app).post('/api/user/wearable-qr/shl')).statusCode).toBe(401);
     expect((await new TestClient(t.app).get('/api/user/wearable-qr/shl')).statusCode).toBe(401);
 
     const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
@@ -83,6 +110,7 @@ describe('SMART Health Link for an emergency code', () => {
     expect(member.payload.url).toMatch(new RegExp(`^${ORIGIN}/shl/[A-Za-z0-9_-]{43}$`));
     expect((await linkOf(owner, `/api/user/family/members/${memberId}/qr/shl`)).shlink).toBe(member.shlink);
     expect((await fresh.client.get(`/api/user/family/members/${memberId}/qr/shl`)).statusCode).toBe(404);
+    expect((await fresh.client.post(`/api/user/family/members/${memberId}/qr/shl`)).statusCode).toBe(404);
   });
 
   it('with the passcode (the PIN), the manifest holds one JWE (dir, A256GCM) of the person\'s IPS Bundle, which decrypts with the link\'s key and validates', async () => {

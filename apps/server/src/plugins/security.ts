@@ -28,14 +28,17 @@ function originOf(value: string | undefined): string | null {
 
 /**
  * DESIGN §5 CSRF: a state-changing request must come from our own origin — PUBLIC_URL's, or the
- * request's own host (so a proxy that rewrites Host still works). SameSite=Lax is the second wall.
+ * request's own scheme, host and port (so a proxy that rewrites Host still works). SameSite=Lax is the second wall.
  */
 export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (!origin) return false;
   if (origin === config.publicOrigin) return true;
+  // The request's own origin is its scheme, host and port together: an https page must not pass
+  // for an http deployment (or the reverse). `request.protocol` is the socket's, or
+  // X-Forwarded-Proto's when TRUST_PROXY is set.
   const host = request.headers.host;
-  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+  return !!host && origin === originOf(`${request.protocol}://${host}`);
 }
 
 /**

@@ -13,18 +13,26 @@ import type { ShlService } from './shl.service';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const publicErrors = { 400: messageSchema, 401: wrongPinSchema, 404: messageSchema, 429: messageSchema };
 
-/** The owner's SMART Health Link for an active code: personal and per member (the QR panels offer it). */
+/**
+ * The owner's SMART Health Link for an active code, personal and per member (the QR panels offer
+ * it). POST makes it (201) or answers the one already made (200); GET only reads it (404 until made).
+ */
 export async function shlOwnerRoutes(app: FastifyInstance, opts: { shl: ShlService; requireUser: (r: FastifyRequest) => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', opts.requireUser);
-  r.get('/api/user/wearable-qr/shl', { schema: { response: { 200: shlLinkSchema, 404: messageSchema } } }, async (request) =>
-    opts.shl.link(currentUser(request).id, { self: true }, request.ip),
-  );
-  r.get(
-    '/api/user/family/members/:id/qr/shl',
-    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: shlLinkSchema, 404: messageSchema } } },
-    async (request) => opts.shl.link(currentUser(request).id, { memberId: request.params.id }, request.ip),
-  );
+  const responses = { 200: shlLinkSchema, 201: shlLinkSchema, 404: messageSchema };
+  const memberParams = z.object({ id: z.string().max(64) });
+  for (const create of [false, true]) {
+    const method = create ? r.post.bind(r) : r.get.bind(r);
+    method('/api/user/wearable-qr/shl', { schema: { response: responses } }, async (request, reply) => {
+      const { link, created } = await opts.shl.link(currentUser(request).id, { self: true }, request.ip, { create });
+      return reply.code(created ? 201 : 200).send(link);
+    });
+    method('/api/user/family/members/:id/qr/shl', { schema: { params: memberParams, response: responses } }, async (request, reply) => {
+      const { link, created } = await opts.shl.link(currentUser(request).id, { memberId: request.params.id }, request.ip, { create });
+      return reply.code(created ? 201 : 200).send(link);
+    });
+  }
 }
 
 /**

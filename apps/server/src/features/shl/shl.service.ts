@@ -21,6 +21,8 @@ import { createShlRepository } from './shl.repository';
 
 type Target = { self: true } | { memberId: string };
 
+export const NO_LINK_YET_MESSAGE = 'No SMART Health Link has been made for this code yet';
+
 /** Free text from a stranger, bound for the owner's notification: one line, no control characters. */
 export function cleanRecipient(recipient: string): string {
   // eslint-disable-next-line no-control-regex
@@ -40,16 +42,23 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; ma
   }
 
   return {
-    /** The owner's link for an active code: created on first ask, the same link every time after. */
-    async link(userId: string, target: Target, ip: string): Promise<ShlLink> {
+    /**
+     * The owner's link for an active code. `create` (POST) makes it on first ask and answers the
+     * same link every time after; without it (GET) the link is only read — no state changes on GET
+     * (DESIGN §5), so a cross-site top-level navigation cannot make one.
+     */
+    async link(userId: string, target: Target, ip: string, opts: { create: boolean }): Promise<{ link: ShlLink; created: boolean }> {
       const row = await repo.findOwnedShare(userId, target);
       if (!row) throw notFound('Family member not found');
       if (!row.share_id) throw notFound('QR code has not been set up');
       if (!fromFlag(row.is_active)) throw notFound('Activate the QR code to share it as a SMART Health Link');
       let manifestId = row.manifest_id;
+      let created = false;
       if (!manifestId) {
+        if (!opts.create) throw notFound(NO_LINK_YET_MESSAGE);
         const made = await repo.create(userId, row.share_id, randomToken());
         manifestId = made.manifestId;
+        created = made.created;
         if (made.created) await recordAudit(deps.db, { userId, action: 'shl_link_create', ip, detail: { kind: row.kind } });
       }
       const payload = {
@@ -59,7 +68,7 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; ma
         label: SHL_LABEL,
         v: 1,
       };
-      return { shlink: encodeShlink(payload), payload };
+      return { link: { shlink: encodeShlink(payload), payload }, created };
     },
 
     /**

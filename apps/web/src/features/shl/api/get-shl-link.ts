@@ -9,9 +9,13 @@ export function shlPath(target: ShlTarget): string {
   return 'self' in target ? '/api/user/wearable-qr/shl' : `/api/user/family/members/${encodeURIComponent(target.memberId)}/qr/shl`;
 }
 
-/** GET …/shl: the code's SMART Health Link (made on first ask; the same link after). */
+/**
+ * POST …/shl: the code's SMART Health Link — made on the first ask, the same link after. Making it
+ * changes state, so it is a POST (GET only reads one already made); repeating it is harmless,
+ * which is why a query may own it.
+ */
 export function getShlLink(target: ShlTarget): Promise<ShlLink> {
-  return api.get<ShlLink>(shlPath(target));
+  return api.post<ShlLink>(shlPath(target));
 }
 
 export function useShlLink(target: ShlTarget, enabled: boolean) {

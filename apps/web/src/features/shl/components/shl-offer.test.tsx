@@ -27,7 +27,7 @@ describe('SMART Health Link offer', () => {
     await user.click(screen.getByRole('button', { name: 'Show SMART Health Link' }));
     expect(await screen.findByRole('img', { name: "SMART Health Link QR code for Rex's emergency summary" })).toBeTruthy();
     expect(screen.getByText(LINK.shlink)).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/user/family/members/m%201/qr/shl', credentials: 'include' });
+    expect(calls[0]).toMatchObject({ url: '/api/user/family/members/m%201/qr/shl', method: 'POST', credentials: 'include' });
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy SMART Health Link' }));
