@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripInvisible } from './text';
 import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema } from './appointments';
@@ -104,8 +105,9 @@ export const exportFileSchema = z.object({
   profile_id: id.nullable(),
   /** Where the decrypted original is inside the zip: `files/<safe, unique name>`. */
   path: z.string().regex(/^files\/[^/]+$/, 'must be files/<name>').max(300),
-  display_name: z.string().trim().min(1).max(255),
-  original_name: z.string().min(1).max(255),
+  // Names are stored without invisible characters, whatever the zip says (see text.ts).
+  display_name: z.string().transform(stripInvisible).pipe(z.string().trim().min(1).max(255)),
+  original_name: z.string().transform(stripInvisible).pipe(z.string().trim().min(1).max(255)),
   file_type: z.string().refine(isAcceptedMime, 'is not a file type Kinchart accepts'),
   size: z.number().int().min(0),
   record_date: z.union([z.string().max(40), z.null()]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripInvisible } from './text';
 import { isoDateSchema } from './common';
 
 // SPEC §3 "Medical record file", §7 Files, §9 (size units); DESIGN §6 (allowlist).
@@ -98,9 +99,8 @@ export const FILE_NAME_MAX = 255;
 export const renameFileSchema = z.object({
   newName: z
     .string({ message: 'File name cannot be empty' })
-    .trim()
-    .min(1, 'File name cannot be empty')
-    .max(FILE_NAME_MAX, `File name must be at most ${FILE_NAME_MAX} characters`),
+    .transform(stripInvisible)
+    .pipe(z.string().trim().min(1, 'File name cannot be empty').max(FILE_NAME_MAX, `File name must be at most ${FILE_NAME_MAX} characters`)),
 });
 export type RenameFileInput = z.infer<typeof renameFileSchema>;
 
@@ -114,8 +114,8 @@ const isoInstantSchema = z.iso.datetime({ offset: true, message: 'must be a date
 export const uploadFieldsSchema = z.object({
   customName: z
     .string()
-    .trim()
-    .max(FILE_NAME_MAX, `Record Name must be at most ${FILE_NAME_MAX} characters`)
+    .transform(stripInvisible)
+    .pipe(z.string().trim().max(FILE_NAME_MAX, `Record Name must be at most ${FILE_NAME_MAX} characters`))
     .optional(),
   customDate: z
     .string()

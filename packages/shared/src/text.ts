@@ -15,3 +15,16 @@ export function trimStartChars(value: string, chars: string): string {
   while (start < value.length && chars.includes(value[start] ?? '')) start += 1;
   return value.slice(start);
 }
+
+/**
+ * Control characters, format characters (Unicode Cf: bidi embeddings, overrides and isolates such
+ * as U+202E, directional marks, zero-width spaces, the BOM …) and line/paragraph separators — none
+ * visible, some able to make `invoice\u202Efdp.exe` read as "invoice exe.pdf". Zero-width
+ * non-joiner and joiner stay: Persian, Indic scripts and emoji sequences need them.
+ */
+const INVISIBLE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** A name as it is stored and shown: without invisible characters. */
+export function stripInvisible(value: string): string {
+  return value.replace(INVISIBLE, '');
+}

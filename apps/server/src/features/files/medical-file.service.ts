@@ -3,6 +3,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MedicalFile, UploadFields } from '@kinchart/shared/files';
 import { UPLOAD_FIELD_NAMES, fileContentPath, uploadFieldsSchema } from '@kinchart/shared/files';
+import { stripInvisible } from '@kinchart/shared/text';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
@@ -42,11 +43,10 @@ export function toMedicalFile(row: MedicalFileRow): MedicalFile {
   };
 }
 
-/** The uploader's file name as metadata: no path, no control characters, at most 255 characters. */
+/** The uploader's file name as metadata: no path, no control or format characters, at most 255 characters. */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const clean = stripInvisible(base.normalize('NFC')).trim();
   return Array.from(clean).slice(0, 255).join('') || 'file';
 }
 

@@ -1,4 +1,5 @@
 import { BLOOD_TYPES, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG } from '@kinchart/shared/profile';
+import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
 import { FhirValidationError, entriesOfType, isReadType } from './fhir-bundle';
@@ -399,7 +400,7 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
         skipped.add('DocumentReference without embedded data (only a link, which Kinchart does not fetch)');
         continue;
       }
-      const name = clean(attachment.title) ?? clean(d.description) ?? `Document ${i + 1}`;
+      const name = clean(stripInvisible(attachment.title ?? '')) ?? clean(stripInvisible(d.description ?? '')) ?? `Document ${i + 1}`;
       plan.documents.push({
         label: `DocumentReference "${name.slice(0, 80)}"`,
         display_name: name.slice(0, 255),
