@@ -36,6 +36,8 @@ import { createImportService } from './features/import/import.service';
 import { importRoutes } from './features/import/import.routes';
 import { createShlService } from './features/shl/shl.service';
 import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
+import { createProcessDir } from './storage/process-dir';
+import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
 export interface AppDeps {
   config: Config;
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));
+  // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
+  app.addHook('onClose', () => storage.blobs.close());
   const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, log: app.log });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
   const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
@@ -110,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFileBytes: config.maxUploadBytes,
     ...deps.importLimits,
   };
-  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: path.join(config.dataDir, 'import-spool'), limits: importLimits });
+  // The import spool is this process's own too: what a crashed process left goes now, and one
+  // instance never removes another's spool in flight (DESIGN §6).
+  const importSpool = createProcessDir(path.join(config.dataDir, 'import-spool'));
+  void importSpool.sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
+  app.addHook('onClose', () => importSpool.remove());
+  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits });
   await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
   // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
   const shl = createShlService({ db, emergency, masterKey: storage.masterKey, publicUrl: config.publicUrl });

@@ -128,9 +128,12 @@ describe('a crash in the middle of writes', () => {
     await expect(slow.response).rejects.toThrow();
     slow.close();
     expect(refused).toEqual([]);
+    // The crash left the half-sent upload in the dead process's spool folder.
+    expect(storedBlobs(dir).temp.length).toBeGreaterThanOrEqual(1);
 
-    // Restart on the same DATA_DIR.
+    // Restart on the same DATA_DIR: the dead process's spool folder goes at once (DESIGN §6).
     const second = await start(dir);
+    await until(() => storedBlobs(dir).temp.length === 0, 15_000, "the start-up sweep of the dead process's spool folder");
     const db = new SQLite(path.join(dir, 'kinchart.db'), { readonly: true, fileMustExist: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -165,14 +168,14 @@ describe('a crash in the middle of writes', () => {
     for (const f of listed) expect((await client.get(second.url, f.url)).status, f.id).toBe(200);
     const afterCrash = reconcile(dir);
     expect(afterCrash.rowsWithoutBlob).toEqual([]);
-    // What the crash can leave: the spool file of each upload in flight (the slow one at least),
-    // and a blob committed just before its row. Each belongs to an unacknowledged upload.
-    expect(afterCrash.temp.length).toBeGreaterThanOrEqual(1);
-    expect(afterCrash.temp.length + afterCrash.blobsWithoutRow.length).toBeLessThanOrEqual(3);
+    // What the crash can leave besides: a blob committed just before its row, for each upload in
+    // flight that had got that far. Each belongs to an unacknowledged upload.
+    expect(afterCrash.temp).toEqual([]);
+    expect(afterCrash.blobsWithoutRow.length).toBeLessThanOrEqual(2);
 
-    // The start-up sweep leaves blobs younger than its grace period alone (another instance may be
-    // between commit and row: features/files/file-orphans.ts). A start after that period removes
-    // every leftover: age them past it and start again.
+    // The start-up sweep leaves committed blobs younger than its grace period alone (another
+    // instance may be between commit and row: features/files/file-orphans.ts). A start after that
+    // period removes every leftover: age them past it and start again.
     expect(await second.stop()).toEqual({ code: 0, signal: null });
     const old = new Date(Date.now() - 2 * 60 * 60_000);
     for (const f of filesUnder(path.join(dir, 'files'))) fs.utimesSync(path.join(dir, 'files', f), old, old);
@@ -220,6 +223,10 @@ describe('graceful shutdown', () => {
     // closes it once idle rather than waiting out the keep-alive timeout (and its own 10 s limit).
     expect(await server.exited).toEqual({ code: 0, signal: null });
     upload.close();
+    // A graceful exit takes the process's spool folder with it.
+    expect(fs.readdirSync(path.join(dir, 'files', '.tmp'))).toEqual([]);
+    const importSpool = path.join(dir, 'import-spool');
+    expect(fs.existsSync(importSpool) ? fs.readdirSync(importSpool) : []).toEqual([]);
 
     const again = await start(dir);
     const [record] = (await client.get(again.url, '/api/user/files')).json<{ id: string; name: string; url: string }[]>();

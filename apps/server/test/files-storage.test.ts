@@ -21,6 +21,7 @@ import { createTempSpool, writeAll } from '../src/storage/temp-spool';
 import { DIRECT_BATCH, openDirect, writeDirect } from '../src/storage/direct-write';
 import type { FileHandle } from 'node:fs/promises';
 import { BlobNotFoundError } from '../src/storage/blob-store';
+import { filesUnder } from './files-helpers';
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -207,6 +208,8 @@ describe('local blob store', () => {
       throw new Error('client went away');
     }
     await expect(store.putTemp(failing())).rejects.toThrow('client went away');
+    expect(filesUnder(path.join(root, '.tmp'))).toEqual([]);
+    await store.close();
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
   });
 
@@ -236,7 +239,7 @@ describe('local blob store', () => {
       throw new Error('client went away');
     }
     await expect(spool.write(failsLate())).rejects.toThrow('client went away');
-    expect(fs.readdirSync(dir)).toEqual([path.basename(temp.path)]);
+    expect(fs.readdirSync(spool.dir)).toEqual([path.basename(temp.path)]);
   });
 
   it.each([0, 1, 4095, 4096, 4097, DIRECT_BATCH - 1, DIRECT_BATCH, DIRECT_BATCH + 1, 2 * DIRECT_BATCH + 12345, 4 * DIRECT_BATCH + 4096])(

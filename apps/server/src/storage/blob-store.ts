@@ -37,8 +37,10 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every committed blob, for the start-up orphan sweep. */
   list(): AsyncIterable<StoredBlob>;
-  /** Removes temporary blobs left by a crash; returns how many. */
+  /** Removes temporary blobs left by a crash (another host's once older than `olderThan`); returns how many. */
   sweepTemp(olderThan: Date): Promise<number>;
+  /** Graceful exit: removes this process's spool folder. */
+  close(): Promise<void>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -60,5 +60,7 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
 
     sweepTemp: (olderThan) => spool.sweep(olderThan),
+
+    close: () => spool.close(),
   };
 }

@@ -126,5 +126,7 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { ensure
     },
 
     sweepTemp: (olderThan) => spool.sweep(olderThan),
+
+    close: () => spool.close(),
   };
 }

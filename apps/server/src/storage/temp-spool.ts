@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TempBlob } from './blob-store';
 import { openDirect, writeDirect } from './direct-write';
+import { createProcessDir } from './process-dir';
 
 const SUFFIX = '.part';
 
@@ -11,9 +12,13 @@ const SUFFIX = '.part';
  * (same file system, atomic), the S3 driver sends it with a known Content-Length (the length of a
  * stream is unknown until it ends, and @aws-sdk/lib-storage is not a dependency). The file is
  * written with O_DIRECT where the file system allows it (direct-write.ts), through the page cache
- * otherwise; `direct: false` forces the page cache.
+ * otherwise; `direct: false` forces the page cache. Files go to this process's own folder under
+ * `root` (process-dir.ts): a crash's leftovers are swept at the next start, and `close` removes
+ * the folder at graceful exit.
  */
-export function createTempSpool(dir: string, options: { direct?: boolean } = {}) {
+export function createTempSpool(root: string, options: { direct?: boolean } = {}) {
+  const processDir = createProcessDir(root);
+  const dir = processDir.dir;
   let ready: Promise<void> | undefined;
   // Learned from the first upload: once O_DIRECT is refused here, later uploads do not ask again.
   let directSupported = options.direct ?? true;
@@ -52,25 +57,13 @@ export function createTempSpool(dir: string, options: { direct?: boolean } = {})
       await fsp.rm(temp.path, { force: true });
     },
 
-    /** Removes spool files older than `olderThan` (left by a crash mid-upload). */
-    async sweep(olderThan: Date): Promise<number> {
-      let names: string[];
-      try {
-        names = await fsp.readdir(dir);
-      } catch {
-        return 0;
-      }
-      let removed = 0;
-      for (const name of names) {
-        if (!name.endsWith(SUFFIX)) continue;
-        const file = path.join(dir, name);
-        const stat = await fsp.stat(file).catch(() => null);
-        if (stat && stat.mtime < olderThan) {
-          await fsp.rm(file, { force: true });
-          removed += 1;
-        }
-      }
-      return removed;
+    /** Removes what crashed processes left (at once) and other hosts' spool files older than `olderThan`. */
+    sweep: (olderThan: Date): Promise<number> => processDir.sweepStale(olderThan),
+
+    /** Graceful exit: this process's folder goes, with anything in it. */
+    async close(): Promise<void> {
+      ready = undefined;
+      await processDir.remove();
     },
   };
 }
