@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { lazyChildLoggerFactory, redactUrl } from '../src/plugins/logging';
+import { lazyChildLoggerFactory, loggerOptions, redactUrl } from '../src/plugins/logging';
+import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
+import { insertMember } from './factories';
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -93,5 +95,40 @@ describe('redactUrl', () => {
   it('leaves a URL it cannot decode as it came, still redacting what it can match', () => {
     expect(redactUrl('/api/user/files/%zz-secret')).toBe('/api/user/files/[redacted]');
     expect(redactUrl('/x/%E0%A4%A?pin=1')).toBe('/x/%E0%A4%A?pin=[redacted]');
+  });
+});
+
+describe('the request log of a running app', () => {
+  it('holds no emergency share id and no SMART Health Link id, on pages, API routes and manifests alike', async () => {
+    const t = await buildTestApp();
+    const { app, log } = await appWithCapturedLog(t, loggerOptions('info') as object);
+    try {
+      const owner = await signedInUser(t.app);
+      const own = (await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).json<{ share_id: string }>().share_id;
+      const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
+      const member = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).json<{ share_id: string }>().share_id;
+      const shl = (await owner.client.post('/api/user/wearable-qr/shl')).json<{ payload: { url: string } }>();
+      const manifestId = new URL(shl.payload.url).pathname.split('/').pop()!;
+      const visitor = new TestClient(app);
+      for (const url of [
+        `/emergency/${own}`,
+        `/family/emergency/${member}`,
+        `/api/user/emergency/${own}`,
+        `/api/user/emergency/${own}?pin=4826`,
+        `/api/user/family/emergency/${member}?pin=1111`,
+        `/api/user/emergency/${own}/fhir?pin=4826`,
+      ]) {
+        await visitor.get(url);
+      }
+      await app.inject({ method: 'POST', url: `/shl/${manifestId}`, payload: { recipient: 'Dr. X', passcode: '4826' } });
+      const written = log();
+      expect(written).toContain('/api/user/emergency/[redacted]');
+      expect(written).toContain('/api/user/family/emergency/[redacted]');
+      expect(written).toContain('/shl/[redacted]');
+      for (const secret of [own, member, manifestId, '4826', '5937']) expect(written).not.toContain(secret);
+    } finally {
+      await app.close();
+      await t.close();
+    }
   });
 });
