@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feature routes.
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, {
-    auth: createAuthService({ db, sessions, accountDeletionHooks }),
+    auth: createAuthService({ db, sessions, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour }),
     sessions,
     cookies,
     requireUser: authenticated,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   SESSION_IDLE_MIN: positiveInt('SESSION_IDLE_MIN').default(30),
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'SIGNUP_LIMIT_PER_HOUR must be a number' }).int('SIGNUP_LIMIT_PER_HOUR must be a whole number').min(0, 'SIGNUP_LIMIT_PER_HOUR must be 0 or more').default(10),
   TRUST_PROXY: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -63,6 +64,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   rateLimitPerMin: number;
+  /** Sign-ups per client address an hour, counted in the database (DESIGN §5); 0 turns it off. */
+  signupLimitPerHour: number;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MIN * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
   };

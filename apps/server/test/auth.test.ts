@@ -363,3 +363,162 @@ describe('account changes', () => {
     expect((await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
   });
 });
+
+/** A distinct client address per call, so the per-address ceilings stay per test. */
+let addressCounter = 0;
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+}
+
+const statusCounts = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
+
+describe('login limits under concurrency', () => {
+  it('100 simultaneous wrong passwords for one account from one address get at most 10 answers of 401, the rest 429', async () => {
+    const { email, password } = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })),
+    );
+    expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 10, 429: 90 });
+    expect((await c.post('/api/auth/login', { email, password }, { remoteAddress })).statusCode).toBe(429);
+  });
+
+  it('a guesser racing the right password among 99 wrong ones gets at most 10 passwords checked', async () => {
+    const { email, password } = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { email, password: i === 57 ? password : `wrong-${i}-password` }, { remoteAddress })),
+    );
+    const counts = statusCounts(results.map((r) => r.statusCode));
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(10);
+    expect(counts[429]).toBeGreaterThanOrEqual(90);
+  });
+
+  it('100 simultaneous wrong logins across accounts from one address stop at the per-address ceiling of 50', async () => {
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { email: uniqueEmail(`nobody${i}-`), password: 'wrong password!' }, { remoteAddress })),
+    );
+    expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 50, 429: 50 });
+  });
+
+  it('an unknown email uses up attempts like a known one: 10 answers of 401, then 429', async () => {
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    const email = uniqueEmail('ghost');
+    const results = await Promise.all(Array.from({ length: 30 }, () => c.post('/api/auth/login', { email, password: 'wrong password!' }, { remoteAddress })));
+    expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 10, 429: 20 });
+  });
+
+  it('a right password does not count as a failure', async () => {
+    const { email, password } = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    for (let i = 0; i < 9; i += 1) expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
+    expect((await c.post('/api/auth/login', { email, password }, { remoteAddress })).statusCode).toBe(200);
+    expect((await c.post('/api/auth/login', { email, password: 'one more wrong one' }, { remoteAddress })).statusCode).toBe(401);
+  });
+});
+
+describe('password re-confirmation limits', () => {
+  const routes = [
+    { name: 'changing the password', method: 'put', url: '/api/auth/changePassword', body: (pw: string) => ({ currentPassword: pw, newPassword: 'another good passphrase' }), wrongStatus: 400 },
+    { name: 'changing the email', method: 'put', url: '/api/auth/change-email', body: (pw: string) => ({ newEmail: uniqueEmail('moved'), password: pw }), wrongStatus: 400 },
+    { name: 'deleting the account', method: 'delete', url: '/api/auth/deleteAccount', body: (pw: string) => ({ password: pw }), wrongStatus: 400 },
+  ] as const;
+
+  for (const route of routes) {
+    it(`a stolen session cannot guess the password by ${route.name}: after 10 wrong passwords the next answers 429 and the session ends`, async () => {
+      const user = await signedInUser(t.app);
+      const remoteAddress = nextAddress();
+      const send = (pw: string) => user.client[route.method](route.url, route.body(pw), { remoteAddress });
+      for (let i = 0; i < 10; i += 1) expect((await send(`wrong-${i}-password`)).statusCode).toBe(route.wrongStatus);
+      const cookie = user.client.cookie;
+      const limited = await send(user.password);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/Too many/);
+      expect(limited.headers['retry-after']).toBe('900');
+      expect(String(limited.headers['set-cookie'])).toMatch(/^sid=;/);
+      // The session is over on the server, not just in this browser.
+      user.client.cookie = cookie;
+      expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(401);
+      // The same budget as login's: the guesser's address cannot sign in either; the owner elsewhere can.
+      const c = new TestClient(t.app);
+      expect((await c.post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress })).statusCode).toBe(429);
+      expect((await c.post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress: nextAddress() })).statusCode).toBe(200);
+    });
+  }
+
+  it('40 simultaneous wrong re-confirmations get at most 10 answers of 400, the rest 429', async () => {
+    const user = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        user.client.put('/api/auth/changePassword', { currentPassword: `wrong-${i}-password`, newPassword: 'another good passphrase' }, { remoteAddress }),
+      ),
+    );
+    expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 400: 10, 429: 30 });
+  });
+
+  it('wrong logins and wrong re-confirmations share one budget of 10', async () => {
+    const user = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    const c = new TestClient(t.app);
+    for (let i = 0; i < 6; i += 1) expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i += 1) {
+      expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
+    }
+    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode).toBe(429);
+  });
+
+  it('a right re-confirmation does not count as a failure', async () => {
+    const user = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    for (let i = 0; i < 9; i += 1) {
+      expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
+    }
+    // Confirmed with the right password, keeping the same email (the budget is per account email).
+    for (let i = 0; i < 3; i += 1) {
+      expect((await user.client.put('/api/auth/change-email', { newEmail: user.email, password: user.password }, { remoteAddress })).statusCode).toBe(200);
+    }
+    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: 'tenth wrong one' }, { remoteAddress })).statusCode).toBe(400);
+    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode).toBe(429);
+  });
+});
+
+describe('sign-up limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ SIGNUP_LIMIT_PER_HOUR: '10' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('one address can create 10 accounts an hour; the 11th answers 429 with Retry-After, and another address still can', async () => {
+    const remoteAddress = nextAddress();
+    const c = new TestClient(limited.app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress })).statusCode).toBe(201);
+    }
+    const over = await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ message: 'Too many sign-ups from this address. Please try again later.' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress: nextAddress() });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('30 simultaneous sign-ups from one address create at most 10 accounts', async () => {
+    const remoteAddress = nextAddress();
+    const c = new TestClient(limited.app);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress })),
+    );
+    expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 201: 10, 429: 20 });
+  });
+});

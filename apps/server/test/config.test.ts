@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 12 * 3_600_000,
       rateLimitPerMin: 600,
+      signupLimitPerHour: 10,
       logLevel: 'info',
     });
   });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       SESSION_IDLE_MIN: '5',
       SESSION_MAX_HOURS: '2',
       RATE_LIMIT_PER_MIN: '0',
+      SIGNUP_LIMIT_PER_HOUR: '3',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       STORAGE: '',
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       sessionIdleMs: 5 * 60_000,
       sessionMaxMs: 2 * 3_600_000,
       rateLimitPerMin: 0,
+      signupLimitPerHour: 3,
       trustProxy: true,
       logLevel: 'warn',
       storage: { driver: 'local' },
@@ -71,6 +74,8 @@ describe('loadConfig', () => {
     ['MAX_UPLOAD_MB', 'lots'],
     ['SESSION_IDLE_MIN', '-5'],
     ['RATE_LIMIT_PER_MIN', '-1'],
+    ['SIGNUP_LIMIT_PER_HOUR', '-1'],
+    ['SIGNUP_LIMIT_PER_HOUR', 'many'],
     ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
     ['PUBLIC_URL', 'not a url'],
     ['PUBLIC_URL', 'ftp://files.example.org', /http:\/\/ or https:\/\//],

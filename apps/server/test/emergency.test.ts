@@ -235,6 +235,25 @@ describe('the public emergency view', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toMatch(/this network/);
   });
+
+  it('holds one address to 30 PIN attempts an hour even when its guesses across codes arrive together', async () => {
+    const codes = await Promise.all(Array.from({ length: 12 }, () => setUpOwnCode('4826')));
+    const remoteAddress = '10.99.0.1';
+    const c = new TestClient(t.app);
+    // Four wrong PINs per code stay under each code's own lock; 48 in all are over the address limit.
+    const results = await Promise.all(
+      codes.flatMap(({ shareId }) => Array.from({ length: 4 }, (_, i) => c.get(`/api/user/emergency/${shareId}?pin=135${i}`, { remoteAddress }))),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(18);
+    const row = await t.database.db
+      .selectFrom('emergency_shares')
+      .select((eb) => eb.fn.sum<number>('failed_total').as('n'))
+      .where('share_id', 'in', codes.map((code) => code.shareId))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.n)).toBe(30);
+  });
 });
 
 describe('family member codes', () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, multipartBody } from './files-helpers';
 import type { ServerProcess } from './server-process';
-import { HttpClient, createPostgresDatabase, signUp, startServer } from './server-process';
+import { HttpClient, PASSWORD, createPostgresDatabase, processEmail, signUp, startServer } from './server-process';
 
 // DESIGN §10: N stateless instances on one PostgreSQL database and one S3 endpoint. Two production
 // server processes share a fresh database, an s3rver bucket and MASTER_KEY — and nothing else
@@ -46,6 +46,10 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
+    // Behind the load balancer the client address comes from X-Forwarded-For, so each test can
+    // speak from its own address and the per-address limits stay per test.
+    TRUST_PROXY: 'true',
+    SIGNUP_LIMIT_PER_HOUR: '10',
   };
   const instance = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-mi-'));
@@ -65,6 +69,15 @@ afterAll(async () => {
   // A clean SIGTERM exit on both, or the logs say why not.
   for (const [i, exit] of exits.entries()) expect(exit, instances[i]?.output()).toEqual({ code: 0, signal: null });
 });
+
+/** A client speaking from its own address (X-Forwarded-For, read because TRUST_PROXY is set). */
+let addressCounter = 0;
+function clientAt(address?: string): HttpClient {
+  addressCounter += 1;
+  return new HttpClient(PUBLIC_URL, { 'x-forwarded-for': address ?? `10.60.${Math.floor(addressCounter / 250)}.${addressCounter % 250}` });
+}
+
+const statusCounts = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
 
 describe('two instances on one database and one bucket', () => {
   it('a session made through A works on B, and logging out on B ends it on A', async () => {
@@ -160,5 +173,57 @@ describe('two instances on one database and one bucket', () => {
       const contacts = profile.emergency_contacts as { name: string }[];
       expect(contacts.map((c) => c.name).sort()).toEqual(expectedContacts);
     }
+  });
+
+  it('100 parallel wrong logins for one account spread across A and B get at most 10 answers of 401, the rest 429', async () => {
+    const owner = clientAt();
+    const { email } = await signUp(owner, A.url);
+    const guesser = clientAt();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => guesser.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 10, 429: 90 });
+  });
+
+  it('100 parallel wrong logins across accounts from one address spread across A and B stop at the per-address ceiling of 50', async () => {
+    const guesser = clientAt();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        guesser.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email: processEmail(`nobody${i}-`), password: 'wrong password!' }),
+      ),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 50, 429: 50 });
+  });
+
+  it('parallel wrong PINs across several codes from one address, spread across A and B, are held to 30 an hour', async () => {
+    const shareIds = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const owner = clientAt();
+        await signUp(owner, A.url);
+        const setUp = await owner.post(A.url, '/api/user/wearable-qr', { pin: '4826' });
+        expect(setUp.status).toBe(201);
+        return setUp.json().share_id as string;
+      }),
+    );
+    const stranger = clientAt();
+    // Four wrong PINs per code stay under each code's own lock; 48 in all are over the address limit.
+    const results = await Promise.all(
+      shareIds.flatMap((shareId, n) =>
+        Array.from({ length: 4 }, (_, i) => stranger.get((n + i) % 2 === 0 ? A.url : B.url, `/api/user/emergency/${shareId}?pin=135${i}`)),
+      ),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 30, 429: 18 });
+    const limited = results.find((r) => r.status === 429);
+    expect(limited?.json().message).toMatch(/this network/);
+  });
+
+  it('sign-ups from one address spread across A and B stop at 10 an hour', async () => {
+    const address = '10.61.0.1';
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clientAt(address).post((i % 2 === 0 ? A : B).url, '/api/auth/signup', { email: processEmail('many'), password: PASSWORD, username: 'Pat Example' }),
+      ),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 201: 10, 429: 10 });
   });
 });

@@ -56,7 +56,7 @@ process.on('exit', () => {
 export async function startServer(env: Record<string, string>, options: { healthTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...baseEnv(), HOST, PORT: String(port), RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...baseEnv(), HOST, PORT: String(port), RATE_LIMIT_PER_MIN: '0', SIGNUP_LIMIT_PER_HOUR: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -121,7 +121,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export class HttpClient {
   cookie: string | undefined;
-  constructor(readonly origin: string) {}
+  /** `headers` go with every request, e.g. an X-Forwarded-For naming the client's address behind a proxy. */
+  constructor(
+    readonly origin: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async request(
     base: string,
@@ -130,7 +134,7 @@ export class HttpClient {
     body?: unknown,
     extra: { headers?: Record<string, string>; raw?: Buffer } = {},
   ): Promise<Reply> {
-    const headers: Record<string, string> = { ...extra.headers };
+    const headers: Record<string, string> = { ...this.headers, ...extra.headers };
     if (method !== 'GET') headers.origin = this.origin;
     if (this.cookie) headers.cookie = this.cookie;
     let payload: Buffer | string | undefined = extra.raw;

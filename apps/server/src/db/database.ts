@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
 import { shlLinks } from './migrations/0002-shl-links';
 import { profileVersions } from './migrations/0003-profile-versions';
+import { attemptLimits } from './migrations/0004-attempt-limits';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-shl-links': shlLinks,
   '0003-profile-versions': profileVersions,
+  '0004-attempt-limits': attemptLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -147,6 +147,19 @@ export interface PinAttemptsTable {
   created_at: string;
 }
 
+/** Sign-ups per client address (DESIGN §5), counted like PIN attempts. */
+export interface SignupAttemptsTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
+/** One row per limited subject; its lock serialises that subject's reservations (migration 0004). */
+export interface LimitLocksTable {
+  key: string;
+  touched_at: string;
+}
+
 export interface MedicalFilesTable {
   id: string;
   user_id: string;
@@ -229,6 +242,8 @@ export interface Database {
   medications: MedicationsTable;
   emergency_shares: EmergencySharesTable;
   pin_attempts: PinAttemptsTable;
+  signup_attempts: SignupAttemptsTable;
+  limit_locks: LimitLocksTable;
   medical_files: MedicalFilesTable;
   file_share_links: FileShareLinksTable;
   appointments: AppointmentsTable;

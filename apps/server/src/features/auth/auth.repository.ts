@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { underLimitLock } from '../../db/attempt-limits';
 import { newId, nowIso } from '../../lib/ids';
 
 export function createAuthRepository(db: Db) {
@@ -45,20 +47,36 @@ export function createAuthRepository(db: Db) {
       await db.deleteFrom('users').where('id', '=', userId).execute();
     },
 
-    async recordLoginFailure(email: string, ip: string) {
-      await db.insertInto('login_failures').values({ id: newId(), email, ip, created_at: nowIso() }).execute();
+    /**
+     * DESIGN §5: reserves one login attempt for (`email`, `ip`) *before* the password is checked,
+     * when that pair has fewer than `perAccount` failures and the address fewer than `perAddress`
+     * in the window; the reservation stands as a failure until released. Answers its id, or
+     * undefined when refused. Both ceilings are checked under the address's lock
+     * (db/attempt-limits.ts), so parallel requests cannot pass them, on one instance or many.
+     */
+    async reserveLoginAttempt(email: string, ip: string, limit: { now: Date; windowMs: number; perAccount: number; perAddress: number }) {
+      const since = nowIso(new Date(limit.now.getTime() - limit.windowMs));
+      return underLimitLock(db, `login_failures:${ip}`, async (trx) => {
+        await trx.deleteFrom('login_failures').where('ip', '=', ip).where('created_at', '<=', since).execute();
+        const row = await trx
+          .selectFrom('login_failures')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('byAddress'),
+            sql<number | null>`sum(case when ${eb.ref('email')} = ${email} then 1 else 0 end)`.as('byAccount'),
+          ])
+          .where('ip', '=', ip)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+        if (Number(row.byAccount ?? 0) >= limit.perAccount || Number(row.byAddress) >= limit.perAddress) return undefined;
+        const id = newId();
+        await trx.insertInto('login_failures').values({ id, email, ip, created_at: nowIso(limit.now) }).execute();
+        return id;
+      });
     },
 
-    /** Failures since `since` from one address, for one account (`email`) or across accounts. */
-    async countLoginFailures(since: Date, by: { email?: string; ip: string }) {
-      let query = db
-        .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('created_at', '>', nowIso(since))
-        .where('ip', '=', by.ip);
-      if (by.email !== undefined) query = query.where('email', '=', by.email);
-      const row = await query.executeTakeFirstOrThrow();
-      return Number(row.n);
+    /** The password was right: the reserved attempt was not a failure. */
+    async releaseLoginAttempt(id: string) {
+      await db.deleteFrom('login_failures').where('id', '=', id).execute();
     },
 
     async clearLoginFailures(email: string, ip: string) {

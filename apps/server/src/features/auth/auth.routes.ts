@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeEmailSchema,
@@ -13,6 +13,7 @@ import { messageSchema } from '@kinchart/shared/common';
 import type { SessionCookies } from '../../plugins/session';
 import { currentUser } from '../../plugins/session';
 import type { SessionRepository } from './session.repository';
+import { SessionEndedError } from './auth.service';
 import type { AuthService, RequestMeta } from './auth.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -24,6 +25,16 @@ export async function authRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, cookies, requireUser } = opts;
+
+  /** Too many wrong re-confirmations end the session (DESIGN §5): the browser's cookie goes with it. */
+  async function reconfirming<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof SessionEndedError) cookies.clear(reply);
+      throw error;
+    }
+  }
 
   r.post(
     '/api/auth/signup',
@@ -65,9 +76,9 @@ export async function authRoutes(
   r.put(
     '/api/auth/changePassword',
     { onRequest: requireUser, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      await auth.changePassword(user.id, user.sessionId, request.body, meta(request));
+      await reconfirming(reply, () => auth.changePassword(user.id, user.sessionId, request.body, meta(request)));
       return { message: 'Password updated successfully' };
     },
   );
@@ -75,9 +86,9 @@ export async function authRoutes(
   r.put(
     '/api/auth/change-email',
     { onRequest: requireUser, schema: { body: changeEmailSchema, response: { 200: messageSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      await auth.changeEmail(user.id, user.sessionId, request.body, meta(request));
+      await reconfirming(reply, () => auth.changeEmail(user.id, user.sessionId, request.body, meta(request)));
       return { message: 'Email updated successfully' };
     },
   );
@@ -86,7 +97,8 @@ export async function authRoutes(
     '/api/auth/deleteAccount',
     { onRequest: requireUser, schema: { body: deleteAccountSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
-      await auth.deleteAccount(currentUser(request).id, request.body.password, meta(request));
+      const user = currentUser(request);
+      await reconfirming(reply, () => auth.deleteAccount(user.id, user.sessionId, request.body.password, meta(request)));
       cookies.clear(reply);
       return { message: 'Account deleted successfully' };
     },

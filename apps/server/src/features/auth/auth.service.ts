@@ -1,7 +1,8 @@
 import type { ChangeEmailInput, ChangePasswordInput, LoginInput, SignupInput } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit/audit.repository';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { reserveAddressAttempt } from '../../db/attempt-limits';
+import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';
 import { createAuthRepository } from './auth.repository';
 import type { SessionRepository } from './session.repository';
@@ -15,9 +16,22 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 10;
 /** A wider per-address ceiling, across accounts, so one address cannot walk through many accounts. */
 export const MAX_FAILURES_PER_IP = 50;
+/** DESIGN §5: sign-up is limited per address; the number is SIGNUP_LIMIT_PER_HOUR. */
+export const SIGNUP_WINDOW_MS = 3_600_000;
+const LOGIN_LIMIT = { windowMs: LOGIN_WINDOW_MS, perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_IP };
 
 const INVALID_LOGIN = 'Invalid email or password';
 const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
+const LOGIN_LIMITED = 'Too many failed login attempts. Please try again in 15 minutes.';
+const REAUTH_LIMITED = 'Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.';
+const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again later.';
+
+/** A 429 that has also ended the caller's session on the server: the route clears its cookie too. */
+export class SessionEndedError extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, {}, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
 
 /** Work that must follow an account deletion once the rows are gone (e.g. removing file blobs). */
 export type AccountDeletionHook = (userId: string) => Promise<(() => Promise<void>) | void>;
@@ -31,18 +45,42 @@ export function createAuthService(deps: {
   db: Db;
   sessions: SessionRepository;
   accountDeletionHooks: AccountDeletionHook[];
+  /** Sign-ups per client address an hour; 0 turns the limit off. */
+  signupLimitPerHour: number;
 }) {
   const repo = createAuthRepository(deps.db);
 
-  async function assertPasswordMatches(userId: string, password: string, message: string) {
+  /**
+   * DESIGN §5: a password re-confirmation is a login attempt. It takes one from the login budget of
+   * the account and address before the hash is checked and gives it back when the password is
+   * right, so a stolen session cannot guess the password. Once the budget is spent the session is
+   * ended (the caller clears its cookie) and the answer is 429.
+   */
+  async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta) {
     const user = await repo.findUserById(userId);
-    if (!user || !(await verifySecret(user.password_hash, password))) throw badRequest(message);
+    if (!user) throw badRequest(message);
+    const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+    if (!attempt) {
+      await deps.sessions.delete(sessionId);
+      await recordAudit(deps.db, { userId, action: 'logout', ip: meta.ip, detail: { reason: 'too_many_password_attempts' } });
+      throw new SessionEndedError(REAUTH_LIMITED, LOGIN_WINDOW_MS / 1000);
+    }
+    if (!(await verifySecret(user.password_hash, password))) throw badRequest(message);
+    await repo.releaseLoginAttempt(attempt);
     return user;
   }
 
   return {
     async signup(input: SignupInput, meta: RequestMeta) {
       if (await isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD);
+      // Counted before the email is looked up, so the 409 of a taken address cannot be probed
+      // without limit either; held across instances by the database (DESIGN §5, §10).
+      if (
+        deps.signupLimitPerHour > 0 &&
+        !(await reserveAddressAttempt(deps.db, 'signup_attempts', meta.ip, { now: new Date(), max: deps.signupLimitPerHour, windowMs: SIGNUP_WINDOW_MS }))
+      ) {
+        throw tooManyRequests(SIGNUP_LIMITED, SIGNUP_WINDOW_MS / 1000);
+      }
       if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
       const passwordHash = await hashSecret(input.password);
       try {
@@ -57,20 +95,15 @@ export function createAuthService(deps: {
     },
 
     async login(input: LoginInput, meta: RequestMeta) {
-      const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-      const [byAccount, byIp] = await Promise.all([
-        repo.countLoginFailures(since, { email: input.email, ip: meta.ip }),
-        repo.countLoginFailures(since, { ip: meta.ip }),
-      ]);
-      if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
-        throw tooManyRequests('Too many failed login attempts. Please try again in 15 minutes.', LOGIN_WINDOW_MS / 1000);
-      }
+      // DESIGN §5: the attempt is reserved before the hash is checked, so parallel requests are
+      // held too. An unknown email reserves like a known one: same answers, same timing.
+      const attempt = await repo.reserveLoginAttempt(input.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       const user = await repo.findUserByEmail(input.email);
       const ok = user ? await verifySecret(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !ok) {
-        await repo.recordLoginFailure(input.email, meta.ip);
-        throw unauthorized(INVALID_LOGIN);
-      }
+      // A wrong password leaves the reserved attempt in place: it was a failure.
+      if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+      // Signed in: the pair's failures, the reserved attempt among them, no longer count.
       await repo.clearLoginFailures(input.email, meta.ip);
       const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
       await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip });
@@ -83,7 +116,7 @@ export function createAuthService(deps: {
     },
 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, meta: RequestMeta) {
-      await assertPasswordMatches(userId, input.currentPassword, 'Current password is incorrect');
+      await confirmPassword(userId, sessionId, input.currentPassword, 'Current password is incorrect', meta);
       if (await isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD);
       await repo.updatePassword(userId, await hashSecret(input.newPassword));
       // DESIGN §5: every other session ends; this one goes on.
@@ -92,7 +125,7 @@ export function createAuthService(deps: {
     },
 
     async changeEmail(userId: string, sessionId: string, input: ChangeEmailInput, meta: RequestMeta) {
-      const user = await assertPasswordMatches(userId, input.password, 'Password is incorrect');
+      const user = await confirmPassword(userId, sessionId, input.password, 'Password is incorrect', meta);
       if (user.email !== input.newEmail) {
         if (await repo.findUserByEmail(input.newEmail)) throw conflict('An account with this email already exists');
         await repo.updateEmail(userId, input.newEmail);
@@ -101,8 +134,8 @@ export function createAuthService(deps: {
       await recordAudit(deps.db, { userId, action: 'email_change', ip: meta.ip });
     },
 
-    async deleteAccount(userId: string, password: string, meta: RequestMeta) {
-      await assertPasswordMatches(userId, password, 'Password is incorrect');
+    async deleteAccount(userId: string, sessionId: string, password: string, meta: RequestMeta) {
+      await confirmPassword(userId, sessionId, password, 'Password is incorrect', meta);
       const after: (() => Promise<void>)[] = [];
       for (const hook of deps.accountDeletionHooks) {
         const next = await hook(userId);

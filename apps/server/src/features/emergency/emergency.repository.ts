@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { reserveAddressAttempt } from '../../db/attempt-limits';
 import { newId, nowIso } from '../../lib/ids';
 
 export type ShareKind = 'self' | 'family';
@@ -158,18 +159,13 @@ export function createEmergencyRepository(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    async recordIpAttempt(ip: string, now: Date) {
-      await db.insertInto('pin_attempts').values({ id: newId(), ip, created_at: nowIso(now) }).execute();
-    },
-
-    async countIpAttempts(ip: string, since: Date) {
-      const row = await db
-        .selectFrom('pin_attempts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('created_at', '>', nowIso(since))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * DESIGN §7: reserves one of the address's PIN attempts for the hour, across codes; false when
+     * the address has used them all. Checked and recorded under the address's lock
+     * (db/attempt-limits.ts), so it holds for parallel requests and across instances.
+     */
+    reserveIpAttempt(ip: string, now: Date, max: number) {
+      return reserveAddressAttempt(db, 'pin_attempts', ip, { now, max, windowMs: 3_600_000 });
     },
 
     async pruneIpAttempts(before: Date) {

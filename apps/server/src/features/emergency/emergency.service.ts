@@ -205,10 +205,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
    * after 10 (telling the owner), and answers 401 with the attempts left.
    */
   async function checkPin(share: ShareRow, pin: string, ip: string, channel: AccessChannel, now: Date): Promise<void> {
-    if ((await repo.countIpAttempts(ip, new Date(now.getTime() - 3_600_000))) >= MAX_PIN_ATTEMPTS_PER_IP_HOUR) {
+    if (!(await repo.reserveIpAttempt(ip, now, MAX_PIN_ATTEMPTS_PER_IP_HOUR))) {
       throw tooManyRequests('Too many PIN attempts from this network. Please try again later.', 3600);
     }
-    await repo.recordIpAttempt(ip, now);
 
     const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
     if (!reserved) throw await refusal(share);
