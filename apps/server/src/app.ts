@@ -96,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));
-  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, log: app.log });
+  const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
+  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
   const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
   await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFileBytes: config.maxUploadBytes,
     ...deps.importLimits,
   };
-  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: path.join(config.dataDir, 'import-spool'), limits: importLimits });
+  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: path.join(config.dataDir, 'import-spool'), limits: importLimits, quota });
   await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
   // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
   const shl = createShlService({ db, emergency, masterKey: storage.masterKey, publicUrl: config.publicUrl });

@@ -47,8 +47,16 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
 
     /** Removes every blob this writer committed (the import failed after them). */
     async removeAll(): Promise<void> {
-      for (const key of committed.splice(0)) {
-        await deps.blobs.delete(key).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of a failed import'));
+      await this.remove([...committed]);
+    },
+
+    /** Removes some of the committed blobs (files that proved, under the lock, to be there already). */
+    async remove(keys: readonly string[]): Promise<void> {
+      for (const key of keys) {
+        const at = committed.indexOf(key);
+        if (at < 0) continue;
+        committed.splice(at, 1);
+        await deps.blobs.delete(key).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of an import'));
       }
     },
   };
