@@ -14,7 +14,7 @@ export function StorageUsage() {
   const hintId = useId();
   const storage = useStorage();
 
-  if (storage.isPending) return <p className="text-sm text-slate-700">Loading…</p>;
+  if (storage.isPending) return <p className="text-sm text-slate-700">Loading...</p>;
   if (storage.isError) {
     return (
       <div className="flex flex-wrap items-center gap-3">
