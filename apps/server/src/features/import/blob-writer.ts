@@ -9,7 +9,7 @@ import { mb } from './import-limits';
 
 // Imported files go through what an upload goes through (DESIGN §6): the bytes decide the type
 // (allowlist), MAX_UPLOAD_MB holds, each file gets its own data key, and only ciphertext reaches
-// storage. Blobs are committed before the database transaction (issue 7: "blobs written first"), and
+// storage. Blobs are committed before the database transaction (decision 0004: "blobs written first"), and
 // every one of them is removed again if anything after fails — nothing half imported stays.
 
 export interface StoredImportFile {

@@ -31,11 +31,12 @@ import { createImportRepository, fileKey } from './import.repository';
 import { matchKinchart } from './kinchart-match';
 import { openZip } from './zip-archive';
 
-// POST /api/user/import (issue 7): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
+// POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
 // spooled (encrypted) while it arrives, its kind is told by its first bytes, and it is checked in
 // full before anything changes. Files are committed as blobs first, then every row goes in one
 // transaction; on any failure the blobs are removed again. Bad input is a 4xx with a message that
-// says what is wrong — and the account is exactly as it was.
+// says what is wrong — and the account is exactly as it was. Records the account already holds are
+// not added again, and what is added counts against the storage quota (decision 0012).
 
 export const NOT_IMPORTABLE = 'This file is neither a Kinchart export (.zip) nor a FHIR R4 Bundle (.json).';
 
@@ -270,7 +271,7 @@ export function createImportService(deps: ImportDeps) {
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            // A NUL in the target id failed the PostgreSQL lookup with a 500 (issue 8 fuzzing).
+            // A NUL in the target id failed the PostgreSQL lookup with a 500 (found by the fuzz suite).
             if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if (part.fieldname === IMPORT_TARGET_FIELD) target = String(part.value).trim().slice(0, 64) || undefined;
             continue;

@@ -31,7 +31,7 @@ export function presentLines(present: AlreadyPresent): string[] {
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 
 /**
- * Import (issue 7): a Kinchart export zip restores the account; a FHIR R4 Bundle from another system
+ * Import (decision 0004): a Kinchart export zip restores the account; a FHIR R4 Bundle from another system
  * (a clinic's patient summary, an IPS) adds its records to the own profile or a chosen member.
  * The server checks everything before it changes anything, so a failure leaves the account as it was.
  */
