@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, signUpAndLogIn, useBrowser } from '../lib/browser';
+import { DESKTOP, PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
 import { seedRecord, tinyPdf } from '../lib/files';
 
 useBrowser();
@@ -77,6 +77,38 @@ describe('export and import', () => {
     await open(second, '/view-records');
     await expectVisible(second.getByRole('article', { name: 'Thyroid panel', exact: true }));
   });
+
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a user who imports the same export again gets nothing added and is told what was already there (${device})`, async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await fillAccount(page);
+      const exported = await page.request.get('/api/user/export');
+      expect(exported.status()).toBe(200);
+      const zip = await exported.body();
+
+      await open(page, '/settings?tab=account');
+      const section = page.getByRole('region', { name: 'Import and Export' });
+      await section.getByLabel('File to import').setInputFiles({ name: 'kinchart-export.zip', mimeType: 'application/zip', buffer: zip });
+      await section.getByRole('button', { name: 'Import', exact: true }).click();
+      await expectVisible(section.getByText('Import complete.'));
+      await expectVisible(section.getByText('Nothing new: everything in the file was already here.'));
+      const present = section.getByRole('list', { name: 'Already here, not added again' });
+      expect(await present.getByRole('listitem').allTextContents()).toEqual(['1 family member', '1 medication', '1 appointment', '1 file']);
+      await expectNoA11yViolations(page, `Settings → Import result, re-import (${device})`);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `reimport-result-${device}`);
+
+      // Still one of each, in the screens a person uses.
+      await open(page, '/view-records');
+      await expect(page.getByRole('article', { name: 'Thyroid panel', exact: true }).count()).resolves.toBe(1);
+      await open(page, '/prescriptions');
+      await expect(page.getByRole('heading', { name: 'Levothyroxine', exact: true }).count()).resolves.toBe(1);
+    });
+  }
 
   test('the phone menu’s Import opens the import dialog for a FHIR Bundle and asks whose it is', async () => {
     const phone = await newPage(PHONE);

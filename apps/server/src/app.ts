@@ -100,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? (await createStorage(config));
   // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
   app.addHook('onClose', () => storage.blobs.close());
-  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, log: app.log });
+  const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
+  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
   const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
   await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const importSpool = createProcessDir(path.join(config.dataDir, 'import-spool'));
   void importSpool.sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
   app.addHook('onClose', () => importSpool.remove());
-  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits });
+  const imports = createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota });
   await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
   // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
   const shl = createShlService({ db, emergency, masterKey: storage.masterKey, publicUrl: config.publicUrl });

@@ -31,6 +31,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: boolish.default(false),
   MAX_UPLOAD_MB: positiveInt('MAX_UPLOAD_MB').max(2000).default(50),
+  // DESIGN §1 and §5: stored bytes per account, over uploads and imports (1 PiB at most keeps the byte
+  // count an exact integer).
+  STORAGE_QUOTA_MB: positiveInt('STORAGE_QUOTA_MB').max(1024 ** 3).default(5120),
   SESSION_IDLE_MIN: positiveInt('SESSION_IDLE_MIN').default(30),
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
@@ -61,6 +64,8 @@ export interface Config {
       };
   maxUploadBytes: number;
   maxUploadMb: number;
+  storageQuotaBytes: number;
+  storageQuotaMb: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
   rateLimitPerMin: number;
@@ -111,6 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { driver: 'local' },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadMb: e.MAX_UPLOAD_MB,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    storageQuotaMb: e.STORAGE_QUOTA_MB,
     sessionIdleMs: e.SESSION_IDLE_MIN * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     rateLimitPerMin: e.RATE_LIMIT_PER_MIN,

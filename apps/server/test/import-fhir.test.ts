@@ -235,6 +235,7 @@ describe('import of a FHIR R4 Bundle', () => {
     const again = await importFile(user.client, json(clinicBundle()), 'a.json');
     expect(again.statusCode).toBe(200);
     expect(again.json().imported).toMatchObject({ medications: 0, emergency_contacts: 0, appointments: 0, files: 0 });
+    expect(again.json().already_present).toEqual({ family_members: 0, emergency_contacts: 1, healthcare_providers: 0, medications: 2, appointments: 1, notifications: 0, files: 1 });
     const twice = await state(user);
     // Only the profile's updated_at may move.
     expect(twice).toEqual(once);

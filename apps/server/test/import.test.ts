@@ -223,6 +223,25 @@ describe('bad input changes nothing', () => {
     await expectRefused(bomb, 'bomb.zip', 413, /expands \d+ times; Kinchart refuses zip bombs/);
   });
 
+  it('refuses a zip whose entries together expand too far, though none alone is over 1 MiB', async () => {
+    // Forty 1 MiB files of spaces, each just at the per-entry floor: ~40 KiB that would write 40 MiB.
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as { files: Record<string, unknown>[] };
+    const spaces = Buffer.alloc(1024 * 1024, 0x20);
+    doc.files = Array.from({ length: 40 }, (_, i) => ({
+      ...doc.files[0],
+      id: `spaces-${i}`,
+      profile_id: null,
+      path: `files/spaces-${i}.txt`,
+      display_name: `Spaces ${i}`,
+      original_name: `spaces-${i}.txt`,
+      file_type: 'text/plain',
+      size: spaces.length,
+    }));
+    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: spaces }))]);
+    expect(zip.length).toBeLessThan(100_000);
+    await expectRefused(zip, 'amplify.zip', 413, /The zip expands \d+ times in total; Kinchart refuses zip bombs/);
+  });
+
   it('refuses a zip with too many entries, or that expands too far in total, or too large an upload (small caps)', async () => {
     const user = await signedInUser(small);
     const many = await makeZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' })));
@@ -256,6 +275,59 @@ describe('bad input changes nothing', () => {
     expect(anon.statusCode).toBe(401);
     const res = await t.app.inject({ method: 'POST', url: '/api/user/import', headers: { cookie: victim.client.cookie ?? '', origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('importing what is already there', () => {
+  const NOTHING = { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+  const EVERYTHING_PRESENT = { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, notifications: 3, files: 4 };
+
+  it('a user who imports the same export twice gets nothing added the second time, and is told what was already there', async () => {
+    const { user: source } = await makeRichAccount(t);
+    const zip = await exportZip(source.client);
+    const target = await signedInUser(t.app);
+    const first = await importFile(target.client, zip, 'export.zip');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().already_present).toEqual({ family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 });
+    const once = await state(target);
+
+    const again = await importFile(target.client, zip, 'export.zip');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().imported).toEqual(NOTHING);
+    expect(again.json().already_present).toEqual(EVERYTHING_PRESENT);
+    expect(await state(target)).toEqual(once);
+  });
+
+  it('a user who restores their own export into the same account gets nothing added', async () => {
+    const { user } = await makeRichAccount(t);
+    const before = await state(user);
+    const res = await importFile(user.client, await exportZip(user.client), 'export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported).toEqual(NOTHING);
+    expect(res.json().already_present).toEqual(EVERYTHING_PRESENT);
+    expect(await state(user)).toEqual(before);
+  });
+
+  it('a user who imports an export holding a few new records gets only those added', async () => {
+    const { user } = await makeRichAccount(t);
+    const entries = await readZip(await exportZip(user.client));
+    const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as {
+      profiles: { name: string; medications: Record<string, unknown>[] }[];
+      appointments: Record<string, unknown>[];
+    };
+    const alex = doc.profiles.find((p) => p.name === 'Alex Rivers')!;
+    alex.medications.push({ ...alex.medications[0], id: 'new-med', medication_name: 'Cetirizine', dosage: '5 mg', position: 1 });
+    doc.appointments.push({ ...doc.appointments[0], id: 'new-appt', uid: 'new-appt-uid', appointment_date: '2027-05-05', start_time: '2027-05-05T10:00', end_time: null });
+    const zip = await makeZip([...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+
+    const res = await importFile(user.client, zip, 'export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported).toEqual({ ...NOTHING, medications: 1, appointments: 1 });
+    expect(res.json().already_present).toEqual(EVERYTHING_PRESENT);
+    const members = (await user.client.get('/api/user/getPatientProfile')).json().family_members as { name: string; id: string }[];
+    expect(members.map((m) => m.name)).toEqual(['Alex Rivers', 'Rex', 'Rex']);
+    const kid = (await user.client.get(`/api/user/family/members/${members[0]!.id}`)).json();
+    expect(kid.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Ventolin', 'Cetirizine']);
   });
 });
 

@@ -167,10 +167,26 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
+/**
+ * Records of the file that the account already held, so they were not added again
+ * (docs/decisions/0012-reimport-and-quota.md): importing the same export or bundle twice adds nothing.
+ */
+export const alreadyPresentSchema = z.object({
+  family_members: z.number(),
+  emergency_contacts: z.number(),
+  healthcare_providers: z.number(),
+  medications: z.number(),
+  appointments: z.number(),
+  notifications: z.number(),
+  files: z.number(),
+});
+export type AlreadyPresent = z.infer<typeof alreadyPresentSchema>;
+
 export const importResultSchema = z.object({
   message: z.string(),
   format: z.enum(['kinchart', 'fhir']),
   imported: importCountsSchema,
+  already_present: alreadyPresentSchema,
   /** What was left out and why, e.g. "2 DocumentReference without embedded data". */
   skipped: z.array(z.string()),
 });

@@ -87,6 +87,15 @@ export function formatFileSize(bytes: number): string {
   return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
 }
 
+/** GET /api/user/storage: the account's stored bytes (its files' sizes) and its quota, STORAGE_QUOTA_MB. */
+export const STORAGE_PATH = '/api/user/storage';
+
+export const storageUsageSchema = z.object({
+  used_bytes: z.number().int().min(0),
+  quota_bytes: z.number().int().positive(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
 /** The name without its last extension: the upload form's default Record Name (SPEC §3). */
 export function stripExtension(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -10,6 +10,8 @@ import {
   renameFileSchema,
   shareLinkSchema,
   sharedFilesResponseSchema,
+  STORAGE_PATH,
+  storageUsageSchema,
 } from '@kinchart/shared/files';
 import { registerMultipart } from '../../plugins/multipart';
 import { currentUser } from '../../plugins/session';
@@ -54,6 +56,11 @@ export async function fileRoutes(
 
   r.get('/api/user/files', { onRequest: requireUser, schema: { response: { 200: medicalFileListSchema } } }, async (request) =>
     files.list(currentUser(request).id),
+  );
+
+  // Settings → Account Settings shows it: the account's stored bytes and STORAGE_QUOTA_MB (DESIGN §5).
+  r.get(STORAGE_PATH, { onRequest: requireUser, schema: { response: { 200: storageUsageSchema } } }, async (request) =>
+    files.storage(currentUser(request).id),
   );
 
   r.get(

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/ids';
+import type { StorageQuota } from './storage-quota';
+import { reserveQuota, storageUsed } from './storage-quota';
 
 // The only place that speaks SQL for medical_files and file_share_links. Every query that reads or
 // changes a user's rows is filtered by user_id (DESIGN §4).
@@ -55,8 +57,10 @@ export interface NewMedicalFile {
 
 export function createMedicalFileRepository(db: Db) {
   return {
-    async insert(file: NewMedicalFile): Promise<void> {
+    /** Inserts the row if it fits the account's storage quota (413 otherwise, nothing inserted). */
+    async insert(file: NewMedicalFile, quota: StorageQuota): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await reserveQuota(trx, file.userId, file.size, quota, 'this file needs');
         await trx
           .insertInto('medical_files')
           .values({
@@ -78,6 +82,11 @@ export function createMedicalFileRepository(db: Db) {
           })
           .execute();
       });
+    },
+
+    /** The account's stored bytes (the storage quota's measure). */
+    async storageUsed(userId: string): Promise<number> {
+      return storageUsed(db, userId);
     },
 
     /** Newest first; served by the (user_id, created_at) index. */

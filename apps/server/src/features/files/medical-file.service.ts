@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MedicalFile, UploadFields } from '@kinchart/shared/files';
+import type { MedicalFile, StorageUsage, UploadFields } from '@kinchart/shared/files';
 import { UPLOAD_FIELD_NAMES, fileContentPath, uploadFieldsSchema } from '@kinchart/shared/files';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { Db } from '../../db/database';
@@ -15,6 +15,8 @@ import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
 import { createMedicalFileRepository } from './medical-file.repository';
 import type { SniffOutcome } from './file-sniffer';
 import { sniffUpload, tooLarge, unsupportedType } from './file-sniffer';
+import type { StorageQuota } from './storage-quota';
+import { checkQuota } from './storage-quota';
 
 export const FILE_NOT_FOUND = 'File not found';
 
@@ -80,6 +82,8 @@ export interface FileServiceDeps {
   masterKey: Buffer;
   maxUploadBytes: number;
   maxUploadMb: number;
+  /** STORAGE_QUOTA_MB (DESIGN §1, §5). */
+  quota: StorageQuota;
   log: FastifyBaseLogger;
 }
 
@@ -159,6 +163,9 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
           details = parsed.data;
         }
+        // Over the quota already: refused before the blob is committed (the temporary one is
+        // discarded below). The insert's transaction decides for good (storage-quota.ts).
+        await checkQuota(db, userId, uploaded.size, deps.quota, 'this file needs');
         const createdAt = nowIso();
         await blobs.commit(temp, fileId);
         committed = true;
@@ -179,7 +186,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           createdAt,
         };
         try {
-          await repo.insert(row);
+          await repo.insert(row, deps.quota);
         } catch (error) {
           await blobs.delete(fileId).catch((err: unknown) => deps.log.error({ err, fileId }, 'could not remove blob after a failed insert'));
           throw error;
@@ -200,6 +207,11 @@ export function createMedicalFileService(deps: FileServiceDeps) {
         if (temp && !committed) await blobs.discard(temp).catch(() => {});
         throw uploadError(error, limits);
       }
+    },
+
+    /** GET /api/user/storage: what Settings shows (DESIGN §5 storage quota). */
+    async storage(userId: string): Promise<StorageUsage> {
+      return { used_bytes: await repo.storageUsed(userId), quota_bytes: deps.quota.bytes };
     },
 
     async list(userId: string): Promise<MedicalFile[]> {

@@ -9,7 +9,7 @@ import { mb } from './import-limits';
 
 // Imported files go through what an upload goes through (DESIGN §6): the bytes decide the type
 // (allowlist), MAX_UPLOAD_MB holds, each file gets its own data key, and only ciphertext reaches
-// storage. Blobs are committed before the database transaction (issue 7: "blobs written first"), and
+// storage. Blobs are committed before the database transaction (decision 0004: "blobs written first"), and
 // every one of them is removed again if anything after fails — nothing half imported stays.
 
 export interface StoredImportFile {
@@ -47,8 +47,16 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
 
     /** Removes every blob this writer committed (the import failed after them). */
     async removeAll(): Promise<void> {
-      for (const key of committed.splice(0)) {
-        await deps.blobs.delete(key).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of a failed import'));
+      await this.remove([...committed]);
+    },
+
+    /** Removes some of the committed blobs (files that proved, under the lock, to be there already). */
+    async remove(keys: readonly string[]): Promise<void> {
+      for (const key of keys) {
+        const at = committed.indexOf(key);
+        if (at < 0) continue;
+        committed.splice(at, 1);
+        await deps.blobs.delete(key).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of an import'));
       }
     },
   };

@@ -1,18 +1,24 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
+import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
 import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { toFlag } from '../../lib/flags';
+import { fromFlag, toFlag } from '../../lib/flags';
 import { newId, nowIso } from '../../lib/ids';
+import { notificationMessage } from '../export/kinchart-format';
+import type { StorageQuota } from '../files/storage-quota';
+import { checkQuota, lockAccount } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import type { FhirPlan, TextField } from './fhir-plan';
 import { FLAG_OF } from './fhir-plan';
+import type { ExistingAccount, ListItem, ListTable } from './kinchart-match';
+import { LIST_TABLES, keyOf, matchKinchart } from './kinchart-match';
 
 // The only place the import speaks SQL. Each import is one transaction: everything is written, or
-// nothing (issue 7). Ids are always new — an export's ids only tie its records together — and every
-// row carries the signed-in user's id.
+// nothing (decision 0004). Ids are always new — an export's ids only tie its records together — and
+// every row carries the signed-in user's id. What the account already holds is not added again
+// (decision 0012, kinchart-match.ts).
 
 type Trx = Kysely<Database>;
 type Table = keyof Database;
@@ -36,12 +42,55 @@ function emptyCounts(): ImportCounts {
   return { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
 }
 
-export function createImportRepository(db: Db) {
-  async function selfProfileId(trx: Trx, userId: string): Promise<string> {
-    const row = await trx.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
-    if (!row) throw notFound('Profile not found');
-    return row.id;
+async function selfProfileId(trx: Trx, userId: string): Promise<string> {
+  const row = await trx.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
+  if (!row) throw notFound('Profile not found');
+  return row.id;
+}
+
+/** An export profile's own fields as profile columns (booleans as flags). */
+function profileColumns(p: KinchartExportParsed['profiles'][number]): Record<string, string | number | null> {
+  const columns: Record<string, string | number | null> = {};
+  for (const key of PROFILE_FIELD_NAMES) {
+    const value = p[key];
+    columns[key] = typeof value === 'boolean' ? toFlag(value) : value;
   }
+  return columns;
+}
+
+/** The account's records as identity keys (kinchart-match.ts decides with them). */
+async function loadExisting(q: Trx, userId: string): Promise<ExistingAccount> {
+  const selfId = await selfProfileId(q, userId);
+  const members = await q.selectFrom('profiles').select(['id', 'name', 'date_of_birth', 'relationship', 'is_pet']).where('user_id', '=', userId).where('is_self', '=', 0).execute();
+  const rowsOf = async (table: ListTable, key: (row: Record<string, unknown>) => string) =>
+    (await q.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).map((r) => ({
+      id: r.id,
+      profile_id: r.profile_id,
+      position: Number(r.position),
+      key: key(r as unknown as Record<string, unknown>),
+    }));
+  const appointments = await q.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
+  const notifications = await q.selectFrom('notifications').select(['type', 'title', 'data', 'created_at']).where('user_id', '=', userId).execute();
+  const files = await q
+    .selectFrom('medical_files')
+    .select(['profile_id', 'display_name', 'original_name', 'record_date', 'size'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    selfId,
+    members: members.map((m) => ({ id: m.id, name: m.name, key: keyOf.member({ ...m, is_pet: fromFlag(m.is_pet) }) })),
+    lists: {
+      emergency_contacts: await rowsOf('emergency_contacts', (r) => keyOf.contact(r as never)),
+      healthcare_providers: await rowsOf('healthcare_providers', (r) => keyOf.provider(r as never)),
+      medications: await rowsOf('medications', (r) => keyOf.medication(r as never)),
+    },
+    appointments: appointments.map((a) => keyOf.appointment(a)),
+    notifications: notifications.map((n) => keyOf.notification({ ...n, message: notificationMessage(n) })),
+    files: files.map((f) => keyOf.file({ ...f, size: Number(f.size) })),
+  };
+}
+
+export function createImportRepository(db: Db) {
 
   /** Appointment UIDs are unique server-wide: an export's UID is kept unless someone has it already. */
   async function freeUids(trx: Trx, uids: string[]): Promise<Set<string>> {
@@ -68,107 +117,140 @@ export function createImportRepository(db: Db) {
       return new Set(rows.map((r) => fileKey(r.display_name, Number(r.size))));
     },
 
+    /** What the account holds, as identity keys: what a Kinchart import is matched against (kinchart-match.ts). */
+    existing: (userId: string) => loadExisting(db, userId),
+
     /**
      * Restores a Kinchart export into the account: the own profile (fields and lists) becomes the
-     * export's; family members, appointments, notifications and files are added.
+     * export's; family members, appointments, notifications and files are added — those the account
+     * already holds are not (decision 0012), and are counted in `present`. `files` holds the blobs the
+     * service wrote for the files it expected to add; `unused` names those that turned out, under the
+     * lock, to be there already (the caller removes them). Refused whole past the storage quota.
      */
-    async restoreKinchart(userId: string, doc: KinchartExportParsed, files: Map<string, StoredImportFile>): Promise<ImportCounts> {
+    async restoreKinchart(
+      userId: string,
+      doc: KinchartExportParsed,
+      files: Map<string, StoredImportFile>,
+      quota: StorageQuota,
+    ): Promise<{ counts: ImportCounts; present: AlreadyPresent; unused: string[] }> {
       return db.transaction().execute(async (trx) => {
+        // First the account's lock: a parallel import or upload of this account waits, so what is
+        // "already there" and the quota are both decided on what is really there (decision 0012).
+        await lockAccount(trx, userId);
         const counts = emptyCounts();
         const now = nowIso();
-        const selfId = await selfProfileId(trx, userId);
-        const profileIds = new Map<string, string>();
-        const members: Insertable<ProfilesTable>[] = [];
+        const existing = await loadExisting(trx, userId);
+        const match = matchKinchart(doc, existing);
+        const { selfId } = existing;
+        const pid = (id: string) => match.profileIds.get(id) ?? selfId;
 
-        for (const p of doc.profiles) {
-          const columns: Record<string, string | number | null> = {};
-          for (const key of PROFILE_FIELD_NAMES) {
-            const value = p[key];
-            columns[key] = typeof value === 'boolean' ? toFlag(value) : value;
-          }
-          if (p.is_self) {
-            profileIds.set(p.id, selfId);
-            await trx.updateTable('profiles').set({ ...(columns as Updateable<ProfilesTable>), updated_at: now }).where('id', '=', selfId).where('user_id', '=', userId).execute();
-            for (const table of ['emergency_contacts', 'healthcare_providers', 'medications'] as const) {
-              await trx.deleteFrom(table).where('user_id', '=', userId).where('profile_id', '=', selfId).execute();
-            }
-          } else {
-            const id = newId();
-            profileIds.set(p.id, id);
-            members.push({
-              ...(columns as Omit<Insertable<ProfilesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>),
-              id,
+        const fileRows = match.files.flatMap((f) => {
+          const stored = files.get(f.id);
+          if (!stored) return []; // it was there when the import began (and has been deleted since)
+          return [
+            {
+              id: stored.id,
               user_id: userId,
-              is_self: 0,
-              relationship: p.relationship,
-              is_pet: toFlag(p.is_pet),
-              created_at: p.created_at,
-              updated_at: p.updated_at,
-            });
+              profile_id: f.profile_id === null ? null : pid(f.profile_id),
+              display_name: f.display_name,
+              original_name: f.original_name,
+              file_type: stored.mime,
+              size: stored.size,
+              storage_key: stored.id,
+              wrapped_key: stored.wrappedKey,
+              record_date: f.record_date,
+              provider_name: f.provider_name,
+              visit_location: f.visit_location,
+              visit_reason: f.visit_reason,
+              created_at: f.created_at,
+              updated_at: f.updated_at,
+            },
+          ];
+        });
+        await checkQuota(trx, userId, fileRows.reduce((sum, r) => sum + r.size, 0), quota, "this import's files need");
+        for (const table of LIST_TABLES) {
+          for (const total of match.lists[table].totals) {
+            if (total.count > LIST_LIMITS[table]) {
+              throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_LIMITS[table]} ${table.replace(/_/g, ' ')}.`);
+            }
           }
         }
+
+        const self = doc.profiles.find((p) => p.is_self);
+        if (self) {
+          await trx.updateTable('profiles').set({ ...(profileColumns(self) as Updateable<ProfilesTable>), updated_at: now }).where('id', '=', selfId).where('user_id', '=', userId).execute();
+        }
+        const members: Insertable<ProfilesTable>[] = match.newMembers.map((p) => {
+          return {
+            ...(profileColumns(p) as Omit<Insertable<ProfilesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>),
+            id: pid(p.id),
+            user_id: userId,
+            is_self: 0,
+            relationship: p.relationship,
+            is_pet: toFlag(p.is_pet),
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+          };
+        });
         await insertAll(trx, 'profiles', members);
         counts.family_members = members.length;
 
-        const pid = (id: string) => profileIds.get(id) ?? selfId;
-        const contacts = doc.profiles.flatMap((p) =>
-          p.emergency_contacts.map((c) => ({
+        const contactValues = (c: ListItem<'emergency_contacts'>) => ({
+          name: c.name,
+          relationship: c.relationship,
+          phone_number: c.phone_number,
+          email: c.email,
+          is_primary: toFlag(c.is_primary),
+          has_medical_power: toFlag(c.has_medical_power),
+        });
+        const providerValues = (h: ListItem<'healthcare_providers'>) => ({
+          provider_name: h.provider_name,
+          specialty: h.specialty,
+          facility: h.facility,
+          phone_number: h.phone_number,
+          email: h.email,
+          address: h.address,
+          is_primary: toFlag(h.is_primary),
+          notes: h.notes,
+        });
+        const medicationValues = (m: ListItem<'medications'>) => ({
+          medication_name: m.medication_name,
+          dosage: m.dosage,
+          frequency: m.frequency,
+          purpose: m.purpose,
+          start_date: m.start_date,
+          end_date: m.end_date,
+          is_current: toFlag(m.is_current),
+          updated_at: m.updated_at,
+        });
+        async function applyList(table: ListTable, values: (item: never) => Record<string, unknown>) {
+          const plan = match.lists[table];
+          if (plan.remove.length > 0) await trx.deleteFrom(table).where('user_id', '=', userId).where('id', 'in', plan.remove).execute();
+          for (const u of plan.update) {
+            await trx
+              .updateTable(table)
+              .set({ ...values(u.item as never), position: u.position })
+              .where('user_id', '=', userId)
+              .where('id', '=', u.id)
+              .execute();
+          }
+          const rows = plan.insert.map((i) => ({
             id: newId(),
             user_id: userId,
-            profile_id: pid(p.id),
-            name: c.name,
-            relationship: c.relationship,
-            phone_number: c.phone_number,
-            email: c.email,
-            is_primary: toFlag(c.is_primary),
-            has_medical_power: toFlag(c.has_medical_power),
-            position: c.position,
-            created_at: c.created_at,
-          })),
-        );
-        const providers = doc.profiles.flatMap((p) =>
-          p.healthcare_providers.map((h) => ({
-            id: newId(),
-            user_id: userId,
-            profile_id: pid(p.id),
-            provider_name: h.provider_name,
-            specialty: h.specialty,
-            facility: h.facility,
-            phone_number: h.phone_number,
-            email: h.email,
-            address: h.address,
-            is_primary: toFlag(h.is_primary),
-            notes: h.notes,
-            position: h.position,
-            created_at: h.created_at,
-          })),
-        );
-        const medications = doc.profiles.flatMap((p) =>
-          p.medications.map((m) => ({
-            id: newId(),
-            user_id: userId,
-            profile_id: pid(p.id),
-            medication_name: m.medication_name,
-            dosage: m.dosage,
-            frequency: m.frequency,
-            purpose: m.purpose,
-            start_date: m.start_date,
-            end_date: m.end_date,
-            is_current: toFlag(m.is_current),
-            position: m.position,
-            created_at: m.created_at,
-            updated_at: m.updated_at,
-          })),
-        );
-        await insertAll(trx, 'emergency_contacts', contacts);
-        await insertAll(trx, 'healthcare_providers', providers);
-        await insertAll(trx, 'medications', medications);
-        counts.emergency_contacts = contacts.length;
-        counts.healthcare_providers = providers.length;
-        counts.medications = medications.length;
+            profile_id: i.profileId,
+            ...values(i.item as never),
+            position: i.position,
+            created_at: i.item.created_at,
+          }));
+          await insertAll(trx, table, rows as never[]);
+          return rows.length;
+        }
+        counts.emergency_contacts = await applyList('emergency_contacts', contactValues);
+        counts.healthcare_providers = await applyList('healthcare_providers', providerValues);
+        counts.medications = await applyList('medications', medicationValues);
 
-        const free = await freeUids(trx, doc.appointments.map((a) => a.uid).filter((u): u is string => !!u));
-        const appointments = doc.appointments.map((a) => {
+        const free = await freeUids(trx, match.appointments.map((a) => a.uid).filter((u): u is string => !!u));
+        const appointments = match.appointments.map((a) => {
           const uid = a.uid && free.has(a.uid) ? a.uid : newId();
           free.delete(uid); // one UID per appointment, even if the export repeats one
           return {
@@ -187,7 +269,7 @@ export function createImportRepository(db: Db) {
         await insertAll(trx, 'appointments', appointments);
         counts.appointments = appointments.length;
 
-        const notifications = doc.notifications.map((n) => ({
+        const notifications = match.notifications.map((n) => ({
           id: newId(),
           user_id: userId,
           type: n.type,
@@ -202,30 +284,11 @@ export function createImportRepository(db: Db) {
         await insertAll(trx, 'notifications', notifications);
         counts.notifications = notifications.length;
 
-        const fileRows = doc.files.map((f) => {
-          const stored = files.get(f.id);
-          if (!stored) throw new Error('An imported file has no stored blob');
-          return {
-            id: stored.id,
-            user_id: userId,
-            profile_id: f.profile_id === null ? null : pid(f.profile_id),
-            display_name: f.display_name,
-            original_name: f.original_name,
-            file_type: stored.mime,
-            size: stored.size,
-            storage_key: stored.id,
-            wrapped_key: stored.wrappedKey,
-            record_date: f.record_date,
-            provider_name: f.provider_name,
-            visit_location: f.visit_location,
-            visit_reason: f.visit_reason,
-            created_at: f.created_at,
-            updated_at: f.updated_at,
-          };
-        });
         await insertAll(trx, 'medical_files', fileRows);
         counts.files = fileRows.length;
-        return counts;
+        const inserted = new Set(fileRows.map((r) => r.id));
+        const unused = [...files.values()].map((f) => f.id).filter((id) => !inserted.has(id));
+        return { counts, present: { ...match.present, files: doc.files.length - fileRows.length }, unused };
       });
     },
 
@@ -240,9 +303,13 @@ export function createImportRepository(db: Db) {
       profileId: string,
       plan: FhirPlan,
       documents: { stored: StoredImportFile; doc: FhirPlan['documents'][number] }[],
-    ): Promise<ImportCounts> {
+      quota: StorageQuota,
+    ): Promise<{ counts: ImportCounts; present: AlreadyPresent }> {
       return db.transaction().execute(async (trx) => {
+        await lockAccount(trx, userId);
+        await checkQuota(trx, userId, documents.reduce((sum, d) => sum + d.stored.size, 0), quota, "this import's files need");
         const counts = emptyCounts();
+        const present: AlreadyPresent = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
         counts.allergies = plan.allergies;
         counts.conditions = plan.conditions;
         const now = nowIso();
@@ -263,16 +330,14 @@ export function createImportRepository(db: Db) {
         }
         await trx.updateTable('profiles').set(set).where('user_id', '=', userId).where('id', '=', profileId).execute();
 
-        type ListTable = keyof typeof LIST_LIMITS;
         const existing = async (table: ListTable) =>
           trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('profile_id', '=', profileId).execute();
         const nextPosition = (rows: { position: number }[]) => rows.reduce((max, r) => Math.max(max, Number(r.position) + 1), 0);
-        const key = (...parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000');
-        async function addList<V>(table: ListTable, items: V[], keyOf: (v: V) => string, rowOf: (v: V, position: number) => Record<string, unknown>) {
+        async function addList<V>(table: ListTable, items: V[], identityOf: (v: V) => string, rowOf: (v: V, position: number) => Record<string, unknown>) {
           const rows = await existing(table);
-          const seen = new Set(rows.map((r) => keyOf(r as unknown as V)));
+          const seen = new Set(rows.map((r) => identityOf(r as unknown as V)));
           const fresh = items.filter((v) => {
-            const k = keyOf(v);
+            const k = identityOf(v);
             if (seen.has(k)) return false;
             seen.add(k);
             return true;
@@ -282,38 +347,40 @@ export function createImportRepository(db: Db) {
           }
           let position = nextPosition(rows);
           await insertAll(trx, table, fresh.map((v) => ({ id: newId(), user_id: userId, profile_id: profileId, ...rowOf(v, position++), created_at: now })) as never[]);
+          present[table] = items.length - fresh.length;
           return fresh.length;
         }
 
         counts.emergency_contacts = await addList(
           'emergency_contacts',
           plan.contacts,
-          (c) => key(c.name, c.phone_number),
+          keyOf.contact,
           (c, position) => ({ ...c, is_primary: toFlag(c.is_primary), has_medical_power: toFlag(c.has_medical_power), position }),
         );
         counts.healthcare_providers = await addList(
           'healthcare_providers',
           plan.providers,
-          (h) => key(h.provider_name, h.phone_number),
+          keyOf.provider,
           (h, position) => ({ ...h, is_primary: toFlag(h.is_primary), position }),
         );
         counts.medications = await addList(
           'medications',
           plan.medications,
-          (m) => key(m.medication_name, m.dosage, m.start_date),
+          keyOf.medication,
           (m, position) => ({ ...m, is_current: toFlag(m.is_current), position, updated_at: now }),
         );
 
         const have = await trx.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
-        const seen = new Set(have.map((a) => key(a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit)));
+        const seen = new Set(have.map(keyOf.appointment));
         const appointments = plan.appointments.filter((a) => {
-          const k = key(a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit);
+          const k = keyOf.appointment(a);
           if (seen.has(k)) return false;
           seen.add(k);
           return true;
         });
         await insertAll(trx, 'appointments', appointments.map((a) => ({ ...a, id: newId(), uid: newId(), user_id: userId, created_at: now })));
         counts.appointments = appointments.length;
+        present.appointments = plan.appointments.length - appointments.length;
 
         await insertAll(
           trx,
@@ -337,7 +404,8 @@ export function createImportRepository(db: Db) {
           })),
         );
         counts.files = documents.length;
-        return counts;
+        present.files = plan.documents.length - documents.length;
+        return { counts, present };
       });
     },
   };

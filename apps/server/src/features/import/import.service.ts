@@ -3,7 +3,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { appointmentInputSchema } from '@kinchart/shared/appointments';
-import type { ImportCounts, ImportResult } from '@kinchart/shared/export';
+import type { AlreadyPresent, ImportCounts, ImportResult } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
 import {
   emergencyContactInputSchema,
@@ -16,6 +16,8 @@ import { HttpError, badRequest } from '../../lib/http-errors';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore } from '../../storage/blob-store';
 import { recordAudit } from '../audit/audit.repository';
+import type { StorageQuota } from '../files/storage-quota';
+import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import { createBlobWriter } from './blob-writer';
 import type { Spool } from './encrypted-spool';
@@ -26,13 +28,15 @@ import { planFromBundle } from './fhir-plan';
 import type { ImportLimits } from './import-limits';
 import { mb } from './import-limits';
 import { createImportRepository, fileKey } from './import.repository';
+import { matchKinchart } from './kinchart-match';
 import { openZip } from './zip-archive';
 
-// POST /api/user/import (issue 7): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
+// POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
 // spooled (encrypted) while it arrives, its kind is told by its first bytes, and it is checked in
 // full before anything changes. Files are committed as blobs first, then every row goes in one
 // transaction; on any failure the blobs are removed again. Bad input is a 4xx with a message that
-// says what is wrong — and the account is exactly as it was.
+// says what is wrong — and the account is exactly as it was. Records the account already holds are
+// not added again, and what is added counts against the storage quota (decision 0012).
 
 export const NOT_IMPORTABLE = 'This file is neither a Kinchart export (.zip) nor a FHIR R4 Bundle (.json).';
 
@@ -43,6 +47,8 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   spoolDir: string;
   limits: ImportLimits;
+  /** STORAGE_QUOTA_MB: what an import adds counts like uploads (DESIGN §5). */
+  quota: StorageQuota;
 }
 
 type Kind = 'zip' | 'json';
@@ -166,7 +172,10 @@ export function createImportService(deps: ImportDeps) {
   void sweepSpoolDir(deps.spoolDir);
   const tooLarge = () => new HttpError(413, `The file is larger than ${mb(limits.maxImportBytes)} MB, the most an import may be.`);
 
-  async function importZip(userId: string, spool: Spool): Promise<{ counts: ImportCounts; skipped: string[] }> {
+  type Outcome = { counts: ImportCounts; present: AlreadyPresent; skipped: string[] };
+  const IMPORT_NEEDS = "this import's files need";
+
+  async function importZip(userId: string, spool: Spool): Promise<Outcome> {
     const archive = await openZip(spool, limits);
     try {
       // An export unzipped and zipped again has one folder around everything: accept that too.
@@ -195,11 +204,19 @@ export function createImportService(deps: ImportDeps) {
         return { file: f, entry };
       });
 
+      // Files the account already holds are neither written nor counted against the quota (decision
+      // 0012). Decided here without the lock, to spare the writes; the transaction decides again.
+      const fresh = new Set(matchKinchart(doc, await repo.existing(userId)).files.map((f) => f.id));
+      const toWrite = entries.filter(({ file }) => fresh.has(file.id));
+      await checkQuota(db, userId, toWrite.reduce((sum, { file }) => sum + file.size, 0), deps.quota, IMPORT_NEEDS);
+
       const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
       try {
         const stored = new Map<string, StoredImportFile>();
-        for (const { file, entry } of entries) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
-        return { counts: await repo.restoreKinchart(userId, doc, stored), skipped: [] };
+        for (const { file, entry } of toWrite) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
+        const { counts, present, unused } = await repo.restoreKinchart(userId, doc, stored, deps.quota);
+        await writer.remove(unused);
+        return { counts, present, skipped: [] };
       } catch (error) {
         await writer.removeAll();
         throw error;
@@ -209,7 +226,7 @@ export function createImportService(deps: ImportDeps) {
     }
   }
 
-  async function importFhir(userId: string, spool: Spool, target: string | undefined): Promise<{ counts: ImportCounts; skipped: string[] }> {
+  async function importFhir(userId: string, spool: Spool, target: string | undefined): Promise<Outcome> {
     if (spool.size > limits.maxJsonBytes) throw new HttpError(413, `A FHIR Bundle may be at most ${mb(limits.maxJsonBytes)} MB.`);
     const chunks: Buffer[] = [];
     for await (const c of spool.stream()) chunks.push(c as Buffer);
@@ -234,11 +251,13 @@ export function createImportService(deps: ImportDeps) {
       have.add(k);
       return true;
     });
+    await checkQuota(db, userId, documents.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
     const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
     try {
       const stored = [];
       for (const doc of documents) stored.push({ stored: await writer.write(userId, Readable.from([doc.data]), doc.label), doc });
-      return { counts: await repo.applyFhirPlan(userId, profile.id, plan, stored), skipped: plan.skipped };
+      const { counts, present } = await repo.applyFhirPlan(userId, profile.id, plan, stored, deps.quota);
+      return { counts, present, skipped: plan.skipped };
     } catch (error) {
       await writer.removeAll();
       throw error;
@@ -252,7 +271,7 @@ export function createImportService(deps: ImportDeps) {
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            // A NUL in the target id failed the PostgreSQL lookup with a 500 (issue 8 fuzzing).
+            // A NUL in the target id failed the PostgreSQL lookup with a 500 (found by the fuzz suite).
             if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if (part.fieldname === IMPORT_TARGET_FIELD) target = String(part.value).trim().slice(0, 64) || undefined;
             continue;
@@ -273,10 +292,10 @@ export function createImportService(deps: ImportDeps) {
         if (spool.size === 0) throw badRequest('The file is empty.');
         const kind = kindOf(spool.head);
         if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
-        const { counts, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(userId, spool, target);
+        const { counts, present, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(userId, spool, target);
         const format = kind === 'zip' ? 'kinchart' : 'fhir';
         await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
-        return { message: 'Import complete.', format, imported: counts, skipped };
+        return { message: 'Import complete.', format, imported: counts, already_present: present, skipped };
       } catch (error) {
         throw multipartError(error, tooLarge);
       } finally {

@@ -4,11 +4,11 @@ import yauzl from 'yauzl';
 import { HttpError, badRequest } from '../../lib/http-errors';
 import type { Spool } from './encrypted-spool';
 import type { ImportLimits } from './import-limits';
-import { mb } from './import-limits';
+import { ARCHIVE_RATIO_FLOOR_BYTES, mb } from './import-limits';
 
-// Reading an uploaded zip without trusting it (issue 7: "a zip bomb"). Before a single byte is
-// inflated, the central directory is checked: entry count, the declared uncompressed total, each
-// entry's compression ratio, encryption and unsafe names. yauzl then holds every entry to its
+// Reading an uploaded zip without trusting it (decision 0004: "a zip bomb"). Before a single byte is
+// inflated, the central directory is checked: entry count, the declared uncompressed total and its
+// ratio to the zip's size, each entry's compression ratio, encryption and unsafe names. yauzl then holds every entry to its
 // declared size while it inflates (validateEntrySizes), so the declared sizes can be trusted; the
 // CRC-32 of each entry is checked as it streams (yauzl does not), so a damaged zip is refused.
 
@@ -58,6 +58,12 @@ export async function openZip(spool: Spool, limits: ImportLimits): Promise<ZipAr
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
         throw new HttpError(413, `${entry.fileName} expands ${Math.floor(ratio)} times; Kinchart refuses zip bombs.`);
+      }
+      // The whole archive, not only each entry: many entries just under the per-entry floor would
+      // otherwise multiply a small upload hundreds of times (decision 0012).
+      const overall = total / Math.max(1, spool.size);
+      if (total > ARCHIVE_RATIO_FLOOR_BYTES && overall > limits.maxArchiveRatio) {
+        throw new HttpError(413, `The zip expands ${Math.floor(overall)} times in total; Kinchart refuses zip bombs.`);
       }
       entries.set(entry.fileName, entry);
     }

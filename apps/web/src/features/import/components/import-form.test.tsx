@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
@@ -38,8 +38,11 @@ const RESULT = {
   message: 'Import complete.',
   format: 'kinchart',
   imported: { family_members: 2, allergies: 0, conditions: 0, emergency_contacts: 1, healthcare_providers: 0, medications: 3, appointments: 0, notifications: 0, files: 1 },
+  already_present: { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 },
   skipped: [],
 };
+
+const NOTHING = { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
 
 describe('Import form', () => {
   it('lists what came in, in words', () => {
@@ -78,6 +81,25 @@ describe('Import form', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('1 Immunization (not something Kinchart keeps)')).toBeTruthy();
     expect(sent[0]!.body.get('profileId')).toBe('m1');
+  });
+
+  it('a user who imports the same export again is told that nothing was added and what was already there', async () => {
+    mockFetch(() => json([]));
+    fakeXhr({
+      status: 200,
+      body: {
+        ...RESULT,
+        imported: NOTHING,
+        already_present: { family_members: 3, emergency_contacts: 1, healthcare_providers: 0, medications: 4, appointments: 2, notifications: 0, files: 1 },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    await user.upload(screen.getByLabelText('File to import'), new File(['PK'], 'again.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Nothing new: everything in the file was already here.')).toBeTruthy();
+    const present = screen.getByRole('list', { name: 'Already here, not added again' });
+    expect(within(present).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 family members', '1 emergency contact', '4 medications', '2 appointments', '1 file']);
   });
 
   it("shows the server's reason when the import is refused", async () => {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { ImportCounts, ImportResult } from '@kinchart/shared/export';
+import type { AlreadyPresent, ImportCounts, ImportResult } from '@kinchart/shared/export';
 import { IMPORT_ACCEPT } from '@kinchart/shared/export';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
@@ -23,10 +23,15 @@ export function importedLines(counts: ImportCounts): string[] {
   return COUNT_LABELS.filter(([key]) => counts[key] > 0).map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`);
 }
 
+/** The same, for records the account already held and the import did not add again (decision 0012). */
+export function presentLines(present: AlreadyPresent): string[] {
+  return importedLines({ ...present, allergies: 0, conditions: 0 });
+}
+
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 
 /**
- * Import (issue 7): a Kinchart export zip restores the account; a FHIR R4 Bundle from another system
+ * Import (decision 0004): a Kinchart export zip restores the account; a FHIR R4 Bundle from another system
  * (a clinic's patient summary, an IPS) adds its records to the own profile or a chosen member.
  * The server checks everything before it changes anything, so a failure leaves the account as it was.
  */
@@ -34,6 +39,7 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
   const fileId = useId();
   const targetId = useId();
   const hintId = useId();
+  const presentId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(initialFile ?? null);
   const [target, setTarget] = useState('self');
@@ -138,6 +144,18 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
             ) : (
               <p className="mt-1">Nothing new: everything in the file was already here.</p>
             )}
+            {presentLines(result.already_present).length > 0 ? (
+              <>
+                <p id={presentId} className="mt-2 font-semibold">
+                  Already here, not added again
+                </p>
+                <ul aria-labelledby={presentId} className="list-disc pl-5">
+                  {presentLines(result.already_present).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             {result.skipped.length > 0 ? (
               <>
                 <p className="mt-2 font-semibold">Left out</p>

@@ -6,6 +6,7 @@ import { DataPortabilitySection } from '../../import/components/data-portability
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { StorageUsage } from './storage-usage';
 
 function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
   return (
@@ -62,7 +63,12 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
         </div>
       </SettingsSection>
 
-      {/* Issue 7: the Settings entry for Import, beside the top bar's Export. */}
+      {/* DESIGN §5 storage quota: what the account's files take, beside where imports add more. */}
+      <SettingsSection id="settings-storage-heading" title="Storage">
+        <StorageUsage />
+      </SettingsSection>
+
+      {/* Decision 0004: the Settings entry for Import, beside the top bar's Export. */}
       <SettingsSection id="settings-data-heading" title="Import and Export">
         <DataPortabilitySection />
       </SettingsSection>

@@ -56,6 +56,34 @@ describe('settings page', () => {
     expect(router.state.location.pathname).toBe('/edit-profile');
   });
 
+  it('Account Settings shows the storage the account uses and its quota, with a labelled progress bar', async () => {
+    const used = Math.round(12.3 * 1024 * 1024);
+    const quota = 5120 * 1024 * 1024;
+    serve((call) => (call.url === '/api/user/storage' ? json({ used_bytes: used, quota_bytes: quota }) : undefined));
+    renderRoutes(routes, '/settings?tab=account');
+    const section = await screen.findByRole('region', { name: 'Storage' });
+    expect(await within(section).findByText('Storage: 12.3 MB of 5 GB used')).toBeTruthy();
+    const bar = within(section).getByRole<HTMLProgressElement>('progressbar', { name: 'Storage used' });
+    expect(bar.value).toBe(used);
+    expect(bar.max).toBe(quota);
+    expect(within(section).queryByText(/almost full/i)).toBeNull();
+  });
+
+  it('Account Settings warns when the storage is almost full, and says so when it cannot be read', async () => {
+    serve((call) => (call.url === '/api/user/storage' ? json({ used_bytes: 950 * 1024 * 1024, quota_bytes: 1024 * 1024 * 1024 }) : undefined));
+    const { unmount } = renderRoutes(routes, '/settings?tab=account');
+    const section = await screen.findByRole('region', { name: 'Storage' });
+    expect(await within(section).findByText('Storage: 950 MB of 1 GB used')).toBeTruthy();
+    expect(within(section).getByText(/almost full/i)).toBeTruthy();
+    unmount();
+
+    serve((call) => (call.url === '/api/user/storage' ? json({ message: 'Something went wrong. Please try again.' }, 500) : undefined));
+    renderRoutes(routes, '/settings?tab=account');
+    const failed = await screen.findByRole('region', { name: 'Storage' });
+    expect(await within(failed).findByText('Could not load how much storage is used.')).toBeTruthy();
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('the email form sends newEmail and password and falls back to "Failed to update email"', async () => {
     const { calls } = serve((call) => (call.url === '/api/auth/change-email' ? json({}, 500) : undefined));
     const user = userEvent.setup();

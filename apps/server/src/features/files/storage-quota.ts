@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { formatFileSize } from '@kinchart/shared/files';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../lib/http-errors';
+
+// The per-account storage quota (DESIGN §1 STORAGE_QUOTA_MB, §5; docs/decisions/0012-reimport-and-quota.md).
+// An account's stored bytes are the plaintext sizes of its files (medical_files.size, the size the
+// app shows everywhere); uploads and imports both count against it. The check that decides runs in
+// the transaction that inserts the rows, after taking the account's row lock, so two uploads or
+// imports of one account are counted one after the other — on PostgreSQL across instances too
+// (SQLite has a single writer anyway). Callers may also check early, without the lock, to avoid
+// storing bytes that would be refused; that check alone never decides.
+
+export interface StorageQuota {
+  bytes: number;
+  mb: number;
+}
+
+type Q = Kysely<Database>;
+
+/** The account's stored bytes. */
+export async function storageUsed(q: Q, userId: string): Promise<number> {
+  const row = await q
+    .selectFrom('medical_files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // PostgreSQL's sum over bigint is numeric, which pg hands over as a string.
+  return Number(row?.used ?? 0);
+}
+
+export function quotaExceeded(quota: StorageQuota, used: number, adding: number, what: string): HttpError {
+  const free = Math.max(0, quota.bytes - used);
+  return new HttpError(
+    413,
+    `Storage quota of ${quota.mb} MB reached: ${what} ${formatFileSize(adding)}, and ${formatFileSize(free)} is free. Delete files you no longer need to make room.`,
+  );
+}
+
+/** Refuses early when `adding` bytes cannot fit (no lock: a hint that saves storing what would be refused). */
+export async function checkQuota(q: Q, userId: string, adding: number, quota: StorageQuota, what: string): Promise<void> {
+  if (adding <= 0) return;
+  const used = await storageUsed(q, userId);
+  if (used + adding > quota.bytes) throw quotaExceeded(quota, used, adding, what);
+}
+
+/**
+ * Inside the inserting transaction: locks the account's row so that concurrent writers of this
+ * account wait here, then refuses when `adding` bytes do not fit beside what is already stored.
+ */
+export async function reserveQuota(trx: Q, userId: string, adding: number, quota: StorageQuota, what: string): Promise<void> {
+  if (adding <= 0) return;
+  await lockAccount(trx, userId);
+  await checkQuota(trx, userId, adding, quota, what);
+}
+
+/**
+ * Holds the account's row until the transaction ends: a no-op update, the same statement on both
+ * dialects (PostgreSQL takes a row lock; SQLite becomes the single writer). Writers that must see
+ * each other's rows — quota checks, the import's "already there" — take it first.
+ */
+export async function lockAccount(trx: Q, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,173 @@
+import type { AlreadyPresent, KinchartExportParsed } from '@kinchart/shared/export';
+import { newId } from '../../lib/ids';
+
+// Re-importing what is already there adds nothing (docs/decisions/0012-reimport-and-quota.md). An
+// export's ids only tie its records together (decision 0004), so records are recognised by what they
+// say: each kind has an identity key, compared trimmed and case-blind. Matching counts duplicates (a
+// multiset): two identical records in the account match two in the export, a third is new — so an
+// account that held duplicates before keeps them, and nothing it already holds is doubled.
+// This module decides; import.repository.ts loads the account and writes the outcome.
+
+type Part = string | number | boolean | null | undefined;
+/** The parts of an identity, as one comparable string. */
+export const identity = (...parts: Part[]): string => parts.map((p) => (p === null || p === undefined ? '' : String(p).trim().toLowerCase())).join('\u0000');
+
+/** Identity keys, shared with the FHIR import's own de-duplication so both imports agree. */
+export const keyOf = {
+  member: (p: { name: string | null; date_of_birth: string | null; relationship: string | null; is_pet: boolean }) =>
+    identity(p.name, p.date_of_birth, p.relationship, p.is_pet),
+  contact: (c: { name: string | null; phone_number: string | null }) => identity(c.name, c.phone_number),
+  provider: (h: { provider_name: string | null; phone_number: string | null }) => identity(h.provider_name, h.phone_number),
+  medication: (m: { medication_name: string | null; dosage: string | null; start_date: string | null }) => identity(m.medication_name, m.dosage, m.start_date),
+  appointment: (a: { appointment_date: string; start_time: string | null; provider_name: string; reason_for_visit: string | null }) =>
+    identity(a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit),
+  notification: (n: { type: string; title: string; message: string; created_at: string }) => identity(n.type, n.title, n.message, n.created_at),
+  /** `profile_id` is the account's profile the file belongs to (after members are matched), or null. */
+  file: (f: { profile_id: string | null; display_name: string; original_name: string; record_date: string | null; size: number }) =>
+    identity(f.profile_id, f.display_name, f.original_name, f.record_date, f.size),
+};
+
+export const LIST_TABLES = ['emergency_contacts', 'healthcare_providers', 'medications'] as const;
+export type ListTable = (typeof LIST_TABLES)[number];
+
+type ExportProfile = KinchartExportParsed['profiles'][number];
+export type ListItem<T extends ListTable> = ExportProfile[T][number];
+type AnyListItem = ListItem<ListTable>;
+
+export interface ExistingRow {
+  id: string;
+  profile_id: string;
+  key: string;
+  position: number;
+}
+
+/** What the account holds, as identity keys (import.repository.ts loads it). */
+export interface ExistingAccount {
+  selfId: string;
+  members: { id: string; name: string | null; key: string }[];
+  lists: Record<ListTable, ExistingRow[]>;
+  appointments: string[];
+  notifications: string[];
+  files: string[];
+}
+
+export interface ListPlan {
+  insert: { profileId: string; item: AnyListItem; position: number }[];
+  /** Own profile only: rows already there, set to the export's values and order. */
+  update: { id: string; item: AnyListItem; position: number }[];
+  /** Own profile only: rows the export does not hold (the own profile becomes the export's, decision 0004). */
+  remove: string[];
+  /** Members matched to one already there: how many rows each would have after the import. */
+  totals: { profileId: string; name: string | null; count: number }[];
+}
+
+export interface KinchartMatch {
+  /** Every export profile id → the account's profile id (the own profile, a member already there, or a new id). */
+  profileIds: Map<string, string>;
+  newMembers: ExportProfile[];
+  lists: Record<ListTable, ListPlan>;
+  appointments: KinchartExportParsed['appointments'];
+  notifications: KinchartExportParsed['notifications'];
+  files: KinchartExportParsed['files'];
+  present: AlreadyPresent;
+}
+
+/** A multiset of keys: `take` answers whether one more is there, and uses it up. */
+class KeyPool<T> {
+  private readonly byKey = new Map<string, T[]>();
+  constructor(items: Iterable<T>, key: (item: T) => string) {
+    for (const item of items) {
+      const k = key(item);
+      const list = this.byKey.get(k);
+      if (list) list.push(item);
+      else this.byKey.set(k, [item]);
+    }
+  }
+  take(k: string): T | undefined {
+    return this.byKey.get(k)?.shift();
+  }
+  rest(): T[] {
+    return [...this.byKey.values()].flat();
+  }
+}
+
+const LIST_KEY: Record<ListTable, (item: AnyListItem) => string> = {
+  emergency_contacts: (c) => keyOf.contact(c as ListItem<'emergency_contacts'>),
+  healthcare_providers: (h) => keyOf.provider(h as ListItem<'healthcare_providers'>),
+  medications: (m) => keyOf.medication(m as ListItem<'medications'>),
+};
+
+export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccount): KinchartMatch {
+  const present: AlreadyPresent = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+  const profileIds = new Map<string, string>();
+  const matched = new Map<string, { name: string | null }>();
+  const newMembers: ExportProfile[] = [];
+
+  const members = new KeyPool(existing.members, (m) => m.key);
+  for (const p of doc.profiles) {
+    if (p.is_self) {
+      profileIds.set(p.id, existing.selfId);
+      continue;
+    }
+    const same = members.take(keyOf.member(p));
+    if (same) {
+      profileIds.set(p.id, same.id);
+      matched.set(same.id, same);
+      present.family_members += 1;
+    } else {
+      profileIds.set(p.id, newId());
+      newMembers.push(p);
+    }
+  }
+
+  const lists = {} as Record<ListTable, ListPlan>;
+  for (const table of LIST_TABLES) {
+    const plan: ListPlan = { insert: [], update: [], remove: [], totals: [] };
+    const key = LIST_KEY[table];
+    for (const p of doc.profiles) {
+      const profileId = profileIds.get(p.id) ?? existing.selfId;
+      const items: AnyListItem[] = p[table];
+      const member = matched.get(profileId);
+      if (!p.is_self && !member) {
+        for (const item of items) plan.insert.push({ profileId, item, position: item.position });
+        continue;
+      }
+      const rows = existing.lists[table].filter((r) => r.profile_id === profileId);
+      const pool = new KeyPool(rows, (r) => r.key);
+      let next = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+      let added = 0;
+      for (const item of items) {
+        const same = pool.take(key(item));
+        if (same) {
+          present[table] += 1;
+          if (p.is_self) plan.update.push({ id: same.id, item, position: item.position });
+        } else {
+          plan.insert.push({ profileId, item, position: p.is_self ? item.position : next++ });
+          added += 1;
+        }
+      }
+      if (p.is_self) plan.remove.push(...pool.rest().map((r) => r.id));
+      else if (member) plan.totals.push({ profileId, name: member.name, count: rows.length + added });
+    }
+    lists[table] = plan;
+  }
+
+  const fresh = <T>(items: T[], have: string[], key: (item: T) => string, kind: keyof AlreadyPresent): T[] => {
+    const pool = new KeyPool(have, (k) => k);
+    return items.filter((item) => {
+      if (pool.take(key(item)) === undefined) return true;
+      present[kind] += 1;
+      return false;
+    });
+  };
+  const appointments = fresh(doc.appointments, existing.appointments, keyOf.appointment, 'appointments');
+  const notifications = fresh(doc.notifications, existing.notifications, keyOf.notification, 'notifications');
+  const files = fresh(
+    doc.files,
+    existing.files,
+    (f) => keyOf.file({ ...f, profile_id: f.profile_id === null ? null : (profileIds.get(f.profile_id) ?? null) }),
+    'files',
+  );
+
+  return { profileIds, newMembers, lists, appointments, notifications, files, present };
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { formatFileSize } from '@kinchart/shared/files';
+import { Button } from '../../../components/ui/button';
+import { useStorage } from '../api/get-storage';
+
+/** From this share of the quota on, the block says the storage is almost full. */
+const ALMOST_FULL = 0.9;
+
+/**
+ * Settings → Account Settings: the space the account's files take out of its quota (DESIGN §5,
+ * STORAGE_QUOTA_MB). Sizes in base-1024 units, as everywhere else in the app (SPEC §9).
+ */
+export function StorageUsage() {
+  const hintId = useId();
+  const storage = useStorage();
+
+  if (storage.isPending) return <p className="text-sm text-slate-700">Loading...</p>;
+  if (storage.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-red-800">Could not load how much storage is used.</p>
+        <Button variant="secondary" onClick={() => void storage.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const { used_bytes: used, quota_bytes: quota } = storage.data;
+  const almostFull = used >= quota * ALMOST_FULL;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium text-slate-800">
+        Storage: {formatFileSize(used)} of {formatFileSize(quota)} used
+      </p>
+      <progress
+        aria-label="Storage used"
+        aria-describedby={hintId}
+        value={Math.min(used, quota)}
+        max={quota}
+        className={`h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full ${
+          almostFull
+            ? '[&::-moz-progress-bar]:bg-amber-600 [&::-webkit-progress-value]:bg-amber-600'
+            : '[&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-value]:bg-brand-700'
+        }`}
+      />
+      <p id={hintId} className={`text-sm ${almostFull ? 'font-medium text-amber-900' : 'text-slate-700'}`}>
+        {almostFull
+          ? 'Your storage is almost full. Delete files you no longer need to make room for new uploads and imports.'
+          : 'Files you upload or import count towards it.'}
+      </p>
+    </div>
+  );
+}
