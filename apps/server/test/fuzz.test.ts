@@ -379,6 +379,15 @@ const memberBody = (r: Refs) => ({
   medications: [{ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }],
 });
 
+const appointmentBody = {
+  appointment_date: '2031-02-03',
+  start_time: '2031-02-03T09:00',
+  end_time: '2031-02-03T10:00',
+  provider_name: 'Dr. Lee',
+  reason_for_visit: 'Checkup',
+  location: 'Clinic',
+};
+
 // Writes first, then reads (which serialize whatever the writes stored), then deletes.
 const ENDPOINTS: Endpoint[] = [
   // SPEC §7 Authentication (argon2 makes these slow: fewer runs).
@@ -419,18 +428,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/user/notifications/:id/toggle', slots: ['notificationId'] },
   { method: 'PUT', path: '/api/user/notifications/:id/hide', slots: ['notificationId'] },
   // Appointments.
-  {
-    method: 'POST',
-    path: '/api/user/appointments',
-    body: () => ({
-      appointment_date: '2031-02-03',
-      start_time: '2031-02-03T09:00',
-      end_time: '2031-02-03T10:00',
-      provider_name: 'Dr. Lee',
-      reason_for_visit: 'Checkup',
-      location: 'Clinic',
-    }),
-  },
+  { method: 'POST', path: '/api/user/appointments', body: () => appointmentBody },
+  { method: 'PUT', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'], body: () => appointmentBody },
   // Files (JSON calls; multipart has its own properties below).
   { method: 'PUT', path: '/api/user/files/:id', slots: ['fileId'], body: () => ({ newName: 'renamed' }) },
   { method: 'POST', path: '/api/user/files/share-links', body: (r) => ({ fileIds: [r.victim.fileId, r.attacker.fileId] }) },
