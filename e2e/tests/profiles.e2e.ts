@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  apiCall,
   baseUrl,
   expectHidden,
   expectNoA11yViolations,
@@ -106,6 +107,37 @@ describe('health profiles', () => {
     await expect(page.getByLabel('Weight (lbs)').inputValue()).resolves.toBe('165');
     await page.getByRole('tab', { name: 'Medical Conditions' }).click();
     await expect(page.getByLabel('Allergy details').inputValue()).resolves.toBe('Penicillin');
+  });
+
+  test('a user cannot save their own emergency contact without a phone, and the emergency page shows the one they save', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/profile');
+    await page.getByRole('tab', { name: 'Emergency Contacts' }).click();
+    await page.getByLabel('Contact Name').fill('Sam Rivers');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    await expectVisible(page.getByText('Contact phone number is required'));
+    await expectNoA11yViolations(page, '/profile (contact without a phone)');
+    await screenshot(page, 'profiles-own-contact-needs-phone-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'profiles-own-contact-needs-phone-phone');
+    await page.setViewportSize(DESKTOP);
+    const stored = async () => ((await (await page.request.get('/api/user/getPatientProfile')).json()) as { emergency_contacts: unknown[] }).emergency_contacts;
+    expect(await stored()).toEqual([]);
+
+    await page.getByLabel('Contact Phone Number').fill('555-0188');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    await expectVisible(page.getByText('Emergency contact added successfully!'));
+    expect(await stored()).toEqual([expect.objectContaining({ name: 'Sam Rivers', phone_number: '555-0188' })]);
+
+    // What a responder sees with the PIN: the number, not 'Not Provided'.
+    const qr = await apiCall(page, 'POST', '/api/user/wearable-qr', { pin: '4826' });
+    const responder = await newPage(PHONE);
+    await open(responder, `/emergency/${String(qr.share_id)}`);
+    await responder.getByLabel('PIN', { exact: true }).fill('4826');
+    await responder.getByRole('button', { name: 'View Medical Information' }).click();
+    await expectVisible(responder.getByText('Sam Rivers'));
+    await expectVisible(responder.getByText('555-0188'));
   });
 
   test('a pet added in Settings carries a paw marker on the dashboard', async () => {

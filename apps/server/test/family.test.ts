@@ -581,7 +581,7 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
   it('a second user re-posting someone else’s contact id adds their own contact and leaves the original alone', async () => {
     const { owner, ids } = await ownerWithData();
     const intruder = await signedInUser(t.app);
-    const res = await intruder.client.post('/api/user/emergency-contacts', { contact_id: ids.ownContact, id: ids.ownContact, name: 'Overwrite?' });
+    const res = await intruder.client.post('/api/user/emergency-contacts', { contact_id: ids.ownContact, id: ids.ownContact, name: 'Overwrite?', phone_number: '555-0100' });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe(ids.ownContact);
     const ownerContacts = (await owner.client.get('/api/user/getPatientProfile')).json().emergency_contacts;

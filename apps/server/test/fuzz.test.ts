@@ -1083,7 +1083,7 @@ describe('bad input at scale', () => {
       ['id with a lone surrogate', () => client.delete(`/api/user/appointments/x${encodeSegment('\uD800')}`)],
       ['file name with NUL', () => client.delete('/api/user/files/report%00.pdf')],
       ['query with NUL', () => client.get('/api/user/appointments.ics?tz=%00')],
-      ['JSON text with NUL', () => client.post('/api/user/emergency-contacts', { name: 'Sam\u0000' })],
+      ['JSON text with NUL', () => client.post('/api/user/emergency-contacts', { name: 'Sam\u0000', phone_number: '555' })],
       ['JSON text with a lone surrogate', () => client.put('/api/user/updateProfile', { name: 'Sam\uD800' })],
       ['nested JSON with NUL', () => client.put(`/api/user/family/members/${id}`, { ...memberBody(h.refs), medications: [{ medication_name: 'a\u0000', dosage: '1' }] })],
       ['a client id with NUL', () => client.post('/api/user/medications', { medication_id: '\u0000', medication_name: 'x' })],
@@ -1194,7 +1194,7 @@ describe('text that is accepted comes back exactly as it was stored', () => {
     await check(
       fc.record({ name: storedText, relationship: storedText }),
       async ({ name, relationship }) => {
-        const body = { name, relationship };
+        const body = { name, relationship, phone_number: '555-0100' };
         const want = [expectedStored(name, 200, 'required'), expectedStored(relationship, 100, 'optional')];
         const res = await user.client.post('/api/user/emergency-contacts', body);
         if (!accepted(res, want, JSON.stringify(body))) return;

@@ -169,6 +169,21 @@ describe('full profile editor', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Contact Name').value).toBe('');
   });
 
+  it('an emergency contact cannot be added without a phone number, as in the family editor', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Emergency Contacts' }));
+
+    const phone = screen.getByLabelText('Contact Phone Number');
+    expect(phone.getAttribute('aria-required')).toBe('true');
+    await user.type(screen.getByLabelText('Contact Name'), 'Bob');
+    await user.type(phone, '   ');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Contact phone number is required')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('the medication form starts with Currently Taking checked and reports a failure', async () => {
     const { calls } = serve((call) => (call.method === 'POST' ? json({}, 500) : undefined));
     const user = userEvent.setup();
