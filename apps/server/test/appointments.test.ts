@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
 import { runAppointmentReminders } from '../src/features/appointments/appointment-reminders';
-import { foldLine } from '../src/features/appointments/ics';
+import { buildCalendar, escapeText, foldLine } from '../src/features/appointments/ics';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -190,6 +190,34 @@ describe('calendar export', () => {
     // UIDs are stable across downloads.
     const again = new ICAL.Component(ICAL.parse((await client.get('/api/user/appointments.ics?tz=Europe/Berlin')).body));
     expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((e) => e.uid));
+  });
+
+  it('escapes CRLF, LF and a bare CR in text as \\n (RFC 5545 §3.3.11), so no raw line break reaches the file', async () => {
+    expect(escapeText('a\r\nb\nc\rd')).toBe('a\\nb\\nc\\nd');
+    expect(escapeText('back\\slash; semi, comma')).toBe('back\\\\slash\\; semi\\, comma');
+
+    const { client } = await signedInUser(t.app);
+    const reason = `Line one\rLine two\r\nLine three\nLine four ${'é'.repeat(40)}\r`;
+    const created = await client.post('/api/user/appointments', { ...valid, reason_for_visit: reason, location: 'Ward 3\rBed 12' });
+    expect(created.statusCode).toBe(201);
+    const text = (await client.get('/api/user/appointments.ics?tz=UTC')).body;
+    // Every line ends in CRLF; no CR or LF stands alone anywhere, and folded lines stay within 75 octets.
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+    const stored = (await client.get('/api/user/appointments')).json()[0];
+    expect(event.description).toBe(stored.reason_for_visit.replace(/\r\n|\r/g, '\n'));
+    expect(event.description).toContain('Line one\nLine two\nLine three\nLine four');
+    expect(event.location).toBe('Ward 3\nBed 12');
+  });
+
+  it('folds an escaped value within 75 octets a line, and a parser unfolds it back to the value', () => {
+    // A long run of escapes: folding happens after escaping, and unfolding gives back the value.
+    const description = `${'a,'.repeat(30)}\r${'ü;'.repeat(30)}`;
+    const ics = buildCalendar([{ uid: 'u1', start: new Date('2026-12-03T08:00:00Z'), end: new Date('2026-12-03T09:00:00Z'), summary: 'S', location: null, description }]);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent') ?? undefined);
+    expect(event.description).toBe(description.replace('\r', '\n'));
   });
 
   it('refuses an unknown time zone', async () => {
