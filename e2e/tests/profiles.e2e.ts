@@ -156,7 +156,7 @@ describe('health profiles', () => {
     await expectVisible(page.getByRole('region', { name: 'Profile Information' }).getByText('Jun 1, 2019'));
   });
 
-  test('a member is edited through the page route and the dashboard shows the change', async () => {
+  test('a member is edited through the page route and the dashboard comes back to that member, showing the change', async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
     await open(page, '/settings?tab=family');
@@ -174,10 +174,14 @@ describe('health profiles', () => {
     await page.getByRole('button', { name: 'Update Family Member' }).click();
     await expectPath(page, '/dashboard');
 
-    await page.getByRole('button', { name: 'Carol' }).click();
+    // The dashboard comes back with Carol selected, not My Profile.
+    await expect(page.getByRole('button', { name: 'Carol' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'My Profile' }).getAttribute('aria-pressed')).resolves.toBe('false');
     const info = page.getByRole('region', { name: 'Profile Information' });
     await expectVisible(info.getByText('555-0142'));
     await expectVisible(info.getByText('Grandma'));
+    await screenshot(page, 'profiles-dashboard-after-member-save-desktop');
+    await expectNoA11yViolations(page, '/dashboard?member= after saving a member');
   });
 
   test('a member is deleted only after confirming', async () => {

@@ -44,7 +44,7 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
       return json(member);
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/edit-family-member/m1');
+    const { router } = renderRoutes(routes, '/edit-family-member/m1');
 
     await user.click(await screen.findByRole('tab', { name: 'Emergency Contacts' }));
     // SPEC §5: a contact is added only when name and phone are both present.
@@ -63,6 +63,9 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Update Family Member' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+    // Back on the dashboard with this member selected, not My Profile.
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('?member=m1');
 
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toMatchObject({
