@@ -416,6 +416,14 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/user/family/members/:id/medications',
     slots: ['memberId'],
     body: (r) => ({ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }) },
+  {
+    method: 'PUT',
+    path: '/api/user/family/members/:id/medications/:medId',
+    slots: ['memberId', 'memberMedicationId'],
+    body: () => ({ medication_name: 'Amoxicillin', dosage: '10 ml' }),
+  },
+  { method: 'POST', path: '/api/user/family/members/:id/healthcare-providers', slots: ['memberId'], body: providerBody },
+  { method: 'PUT', path: '/api/user/family/members/:id/healthcare-providers/:providerId', slots: ['memberId', 'providerId'], body: providerBody },
   // QR codes.
   { method: 'POST', path: '/api/user/wearable-qr', body: () => ({ pin: PIN }) },
   { method: 'PUT', path: '/api/user/wearable-qr/toggle', body: () => ({ is_active: true }) },
@@ -468,6 +476,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/user/healthcare-providers/:provider_id', slots: ['providerId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id/emergency-contacts/:contactId', slots: ['memberId', 'memberContactId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id/medications/:medId', slots: ['memberId', 'memberMedicationId'] },
+  { method: 'DELETE', path: '/api/user/family/members/:id/healthcare-providers/:providerId', slots: ['memberId', 'providerId'] },
   { method: 'DELETE', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'] },
   { method: 'DELETE', path: '/api/user/files/share-links/:id', slots: ['shareLinkId'] },
   { method: 'DELETE', path: '/api/user/files/*', slots: ['fileName'] },
