@@ -169,6 +169,22 @@ describe('full profile editor', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Contact Name').value).toBe('');
   });
 
+  it('leaving with unsaved fields asks first; Stay keeps them, and a list entry saved on its own does not count', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/profile');
+    await user.type(await screen.findByLabelText('Weight (lbs)'), '150');
+    await act(() => router.navigate('/dashboard'));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (lbs)').value).toBe('150');
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await user.clear(screen.getByLabelText('Weight (lbs)'));
+    await act(() => router.navigate('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+
   it('an emergency contact cannot be added without a phone number, as in the family editor', async () => {
     const { calls } = serve();
     const user = userEvent.setup();
