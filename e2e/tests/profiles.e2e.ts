@@ -184,6 +184,56 @@ describe('health profiles', () => {
     await expectNoA11yViolations(page, '/dashboard?member= after saving a member');
   });
 
+  for (const [viewport, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
+    test(`a member's new contact is kept without pressing Update, and leaving with unsaved fields asks first (${label})`, async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await open(page, '/settings?tab=family');
+      await addMember(page, { name: 'Carol', dob: '2012-09-15', relationship: 'child' });
+      const id = await memberId(page, 'Carol');
+
+      // Into the editor the way a person goes: the dashboard, Carol, Edit Member.
+      await open(page, '/dashboard');
+      await page.getByRole('button', { name: 'Carol' }).click();
+      await page.getByRole('link', { name: 'Edit Member' }).click();
+      await expectPath(page, `/edit-family-member/${id}`);
+
+      // A contact is saved the moment it is added.
+      await page.getByRole('tab', { name: 'Emergency Contacts' }).click();
+      await page.getByLabel('Contact Name').fill('Grandma');
+      await page.getByLabel('Contact Phone Number').fill('555-0199');
+      await page.getByRole('button', { name: 'Add Contact' }).click();
+      await expectVisible(page.getByText('Emergency contact added successfully!'));
+      const stored = async () => ((await (await page.request.get(`/api/user/family/members/${id}`)).json()) as { emergency_contacts: { name: string }[] }).emergency_contacts;
+      expect((await stored()).map((c) => c.name)).toEqual(['Grandma']);
+
+      // A field typed but not saved: Back asks first.
+      await page.getByRole('tab', { name: 'Basic Information' }).click();
+      await page.getByLabel('Phone Number', { exact: true }).fill('555-0142');
+      await page.goBack();
+      const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await expectVisible(ask);
+      await screenshot(page, `profiles-leave-unsaved-${label}`);
+      await expectNoA11yViolations(page, `leave without saving (${label})`);
+      await ask.getByRole('button', { name: 'Stay on this page' }).click();
+      await expectHidden(ask);
+      await expectPath(page, `/edit-family-member/${id}`);
+      expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('555-0142');
+
+      await page.goBack();
+      await ask.getByRole('button', { name: 'Leave without saving' }).click();
+      await expectPath(page, '/dashboard');
+      // The contact is there although Update Family Member was never pressed; the phone was not saved.
+      await page.getByRole('button', { name: 'Carol' }).click();
+      const info = page.getByRole('region', { name: 'Profile Information' });
+      await expectVisible(info.getByText('Grandma'));
+      await expectHidden(info.getByText('555-0142'));
+    });
+  }
+
   test('a member is deleted only after confirming', async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
