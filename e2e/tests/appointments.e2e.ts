@@ -102,7 +102,8 @@ describe('appointments', () => {
     await expectVisible(agenda.getByRole('button', { name: title }));
     await expectVisible(agenda.getByText('10:00 AM – 10:30 AM'));
 
-    // Details, then Delete: the modal closes and the list reloads without it.
+    // Details, then Delete: a confirmation first (Cancel keeps it), then the modal closes and
+    // the list reloads without it.
     await agenda.getByRole('button', { name: title }).click();
     await expectVisible(details);
     await expectVisible(details.getByText('Dr. Chen', { exact: true }));
@@ -110,12 +111,79 @@ describe('appointments', () => {
     await expectVisible(details.getByText('Riverside Clinic', { exact: true }));
     await expectVisible(details.getByText('10:30 AM'));
     await details.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Appointment' });
+    await expectVisible(confirm);
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expectHidden(confirm);
+    await expectVisible(details);
+    await details.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectHidden(confirm);
     await expectHidden(details);
     await expectVisible(agenda.getByText('There are no events in this range.'));
 
     await page.reload({ waitUntil: 'networkidle' });
     await expectVisible(calendar(page));
     await expectHidden(page.getByRole('button', { name: title }));
+  });
+
+  test('a patient edits an appointment from its details and the calendar shows the change after a reload', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/appointments');
+    const today = await browserToday(page);
+    await addAppointment(page, { date: today, start: '10:00', end: '10:30', provider: 'Dr. Chen', reason: 'Annual check-up', location: 'Riverside Clinic' });
+
+    await page.locator('.rbc-month-view').getByRole('button', { name: 'Dr. Chen - Annual check-up' }).click();
+    await page.getByRole('dialog', { name: 'Appointment Details' }).getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Appointment' });
+    expect(await form.getByLabel('Date', { exact: true }).inputValue()).toBe(today);
+    expect(await form.getByLabel('Start Time', { exact: true }).inputValue()).toBe('10:00');
+    expect(await form.getByLabel('End Time', { exact: true }).inputValue()).toBe('10:30');
+    expect(await form.getByLabel('Provider Name', { exact: true }).inputValue()).toBe('Dr. Chen');
+    expect(await form.getByLabel('Location', { exact: true }).inputValue()).toBe('Riverside Clinic');
+    await form.getByLabel('Start Time', { exact: true }).fill('11:15');
+    await form.getByLabel('End Time', { exact: true }).fill('12:00');
+    await form.getByLabel('Reason for Visit', { exact: true }).fill('Blood test');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expectHidden(form);
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await viewButton(page, 'Agenda').click();
+    const agenda = page.locator('.rbc-agenda-view');
+    await expectVisible(agenda.getByRole('button', { name: 'Dr. Chen - Blood test' }));
+    await expectVisible(agenda.getByText('11:15 AM – 12:00 PM'));
+    await expectHidden(page.getByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+  });
+
+  test('adding while the server is unreachable says so in the dialog, keeps the form, and a retry adds it', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/appointments');
+    const today = await browserToday(page);
+
+    // The connection drops for the add call only.
+    const offline = '**/api/user/appointments';
+    await page.route(offline, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.getByRole('button', { name: 'Add New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Appointment' });
+    await dialog.getByLabel('Date', { exact: true }).fill(today);
+    await dialog.getByLabel('Start Time', { exact: true }).fill('09:00');
+    await dialog.getByLabel('End Time', { exact: true }).fill('09:30');
+    await dialog.getByLabel('Provider Name', { exact: true }).fill('Dr. Offline');
+    await dialog.getByRole('button', { name: 'Add Appointment' }).click();
+    const alert = dialog.getByRole('alert');
+    await expectVisible(alert);
+    expect(await alert.textContent()).toContain('Could not reach the server');
+    expect(await dialog.getByLabel('Provider Name', { exact: true }).inputValue()).toBe('Dr. Offline');
+    expect(await dialog.getByLabel('Start Time', { exact: true }).inputValue()).toBe('09:00');
+    await screenshot(page, 'appointments-add-offline-desktop');
+    await expectNoA11yViolations(page, '/appointments add modal with an error');
+
+    await page.unroute(offline);
+    await dialog.getByRole('button', { name: 'Add Appointment' }).click();
+    await expectHidden(dialog);
+    await expectVisible(page.locator('.rbc-month-view').getByRole('button', { name: 'Dr. Offline' }));
   });
 
   test('an appointment without a reason shows the provider alone and the .ics download has it', async () => {
@@ -215,6 +283,17 @@ describe('appointments', () => {
       await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }));
       await screenshot(page, `appointments-details-modal-${device}`);
       await expectNoA11yViolations(page, `/appointments details modal (${device})`);
+
+      await page.getByRole('dialog', { name: 'Appointment Details' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await expectVisible(page.getByRole('alertdialog', { name: 'Delete Appointment' }));
+      await screenshot(page, `appointments-delete-confirm-${device}`);
+      await expectNoA11yViolations(page, `/appointments delete confirmation (${device})`);
+      await page.getByRole('alertdialog', { name: 'Delete Appointment' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+
+      await page.getByRole('dialog', { name: 'Appointment Details' }).getByRole('button', { name: 'Edit', exact: true }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Edit Appointment' }));
+      await screenshot(page, `appointments-edit-modal-${device}`);
+      await expectNoA11yViolations(page, `/appointments edit modal (${device})`);
     });
   }
 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  apiCall,
   baseUrl,
   expectHidden,
   expectNoA11yViolations,
@@ -108,6 +109,37 @@ describe('health profiles', () => {
     await expect(page.getByLabel('Allergy details').inputValue()).resolves.toBe('Penicillin');
   });
 
+  test('a user cannot save their own emergency contact without a phone, and the emergency page shows the one they save', async () => {
+    const page = await newPage();
+    await signUpAndLogIn(page);
+    await open(page, '/profile');
+    await page.getByRole('tab', { name: 'Emergency Contacts' }).click();
+    await page.getByLabel('Contact Name').fill('Sam Rivers');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    await expectVisible(page.getByText('Contact phone number is required'));
+    await expectNoA11yViolations(page, '/profile (contact without a phone)');
+    await screenshot(page, 'profiles-own-contact-needs-phone-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'profiles-own-contact-needs-phone-phone');
+    await page.setViewportSize(DESKTOP);
+    const stored = async () => ((await (await page.request.get('/api/user/getPatientProfile')).json()) as { emergency_contacts: unknown[] }).emergency_contacts;
+    expect(await stored()).toEqual([]);
+
+    await page.getByLabel('Contact Phone Number').fill('555-0188');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    await expectVisible(page.getByText('Emergency contact added successfully!'));
+    expect(await stored()).toEqual([expect.objectContaining({ name: 'Sam Rivers', phone_number: '555-0188' })]);
+
+    // What a responder sees with the PIN: the number, not 'Not Provided'.
+    const qr = await apiCall(page, 'POST', '/api/user/wearable-qr', { pin: '4826' });
+    const responder = await newPage(PHONE);
+    await open(responder, `/emergency/${String(qr.share_id)}`);
+    await responder.getByLabel('PIN', { exact: true }).fill('4826');
+    await responder.getByRole('button', { name: 'View Medical Information' }).click();
+    await expectVisible(responder.getByText('Sam Rivers'));
+    await expectVisible(responder.getByText('555-0188'));
+  });
+
   test('a pet added in Settings carries a paw marker on the dashboard', async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
@@ -124,7 +156,7 @@ describe('health profiles', () => {
     await expectVisible(page.getByRole('region', { name: 'Profile Information' }).getByText('Jun 1, 2019'));
   });
 
-  test('a member is edited through the page route and the dashboard shows the change', async () => {
+  test('a member is edited through the page route and the dashboard comes back to that member, showing the change', async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
     await open(page, '/settings?tab=family');
@@ -142,11 +174,65 @@ describe('health profiles', () => {
     await page.getByRole('button', { name: 'Update Family Member' }).click();
     await expectPath(page, '/dashboard');
 
-    await page.getByRole('button', { name: 'Carol' }).click();
+    // The dashboard comes back with Carol selected, not My Profile.
+    await expect(page.getByRole('button', { name: 'Carol' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'My Profile' }).getAttribute('aria-pressed')).resolves.toBe('false');
     const info = page.getByRole('region', { name: 'Profile Information' });
     await expectVisible(info.getByText('555-0142'));
     await expectVisible(info.getByText('Grandma'));
+    await screenshot(page, 'profiles-dashboard-after-member-save-desktop');
+    await expectNoA11yViolations(page, '/dashboard?member= after saving a member');
   });
+
+  for (const [viewport, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
+    test(`a member's new contact is kept without pressing Update, and leaving with unsaved fields asks first (${label})`, async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await open(page, '/settings?tab=family');
+      await addMember(page, { name: 'Carol', dob: '2012-09-15', relationship: 'child' });
+      const id = await memberId(page, 'Carol');
+
+      // Into the editor the way a person goes: the dashboard, Carol, Edit Member.
+      await open(page, '/dashboard');
+      await page.getByRole('button', { name: 'Carol' }).click();
+      await page.getByRole('link', { name: 'Edit Member' }).click();
+      await expectPath(page, `/edit-family-member/${id}`);
+
+      // A contact is saved the moment it is added.
+      await page.getByRole('tab', { name: 'Emergency Contacts' }).click();
+      await page.getByLabel('Contact Name').fill('Grandma');
+      await page.getByLabel('Contact Phone Number').fill('555-0199');
+      await page.getByRole('button', { name: 'Add Contact' }).click();
+      await expectVisible(page.getByText('Emergency contact added successfully!'));
+      const stored = async () => ((await (await page.request.get(`/api/user/family/members/${id}`)).json()) as { emergency_contacts: { name: string }[] }).emergency_contacts;
+      expect((await stored()).map((c) => c.name)).toEqual(['Grandma']);
+
+      // A field typed but not saved: Back asks first.
+      await page.getByRole('tab', { name: 'Basic Information' }).click();
+      await page.getByLabel('Phone Number', { exact: true }).fill('555-0142');
+      await page.goBack();
+      const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await expectVisible(ask);
+      await screenshot(page, `profiles-leave-unsaved-${label}`);
+      await expectNoA11yViolations(page, `leave without saving (${label})`);
+      await ask.getByRole('button', { name: 'Stay on this page' }).click();
+      await expectHidden(ask);
+      await expectPath(page, `/edit-family-member/${id}`);
+      expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('555-0142');
+
+      await page.goBack();
+      await ask.getByRole('button', { name: 'Leave without saving' }).click();
+      await expectPath(page, '/dashboard');
+      // The contact is there although Update Family Member was never pressed; the phone was not saved.
+      await page.getByRole('button', { name: 'Carol' }).click();
+      const info = page.getByRole('region', { name: 'Profile Information' });
+      await expectVisible(info.getByText('Grandma'));
+      await expectHidden(info.getByText('555-0142'));
+    });
+  }
 
   test('a member is deleted only after confirming', async () => {
     const page = await newPage();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
 import { runAppointmentReminders } from '../src/features/appointments/appointment-reminders';
-import { foldLine } from '../src/features/appointments/ics';
+import { buildCalendar, escapeText, foldLine } from '../src/features/appointments/ics';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +68,75 @@ describe('appointments', () => {
     expect((await client.get('/api/user/appointments')).json()).toEqual([]);
   });
 
+  it('a patient can edit an appointment: every field is replaced, times are normalised as on add', async () => {
+    const { client } = await signedInUser(t.app);
+    const { appointment_id: id } = (await client.post('/api/user/appointments', valid)).json();
+    const icsEvents = async () =>
+      new ICAL.Component(ICAL.parse((await client.get('/api/user/appointments.ics?tz=UTC')).body))
+        .getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v));
+    const [before] = await icsEvents();
+    const edited = {
+      appointment_date: '2026-12-10',
+      start_time: '2026-12-10T14:00',
+      end_time: null,
+      provider_name: '  Dr. Okafor ',
+      reason_for_visit: '',
+      location: 'Hillside Surgery',
+    };
+    const res = await client.put(`/api/user/appointments/${id}`, edited);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      appointment_id: id,
+      id,
+      appointment_date: '2026-12-10',
+      start_time: '2026-12-10T14:00:00',
+      end_time: null,
+      provider_name: 'Dr. Okafor',
+      reason_for_visit: null,
+      location: 'Hillside Surgery',
+      message: 'Appointment updated successfully!',
+    });
+    const list = (await client.get('/api/user/appointments')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ appointment_id: id, appointment_date: '2026-12-10', provider_name: 'Dr. Okafor', reason_for_visit: null });
+    // The calendar export keeps the same UID, so a calendar that imported it updates the event.
+    const after = await icsEvents();
+    expect(after.map((e) => e.summary)).toEqual(['Dr. Okafor']);
+    expect(after[0]?.uid).toBe(before?.uid);
+  });
+
+  it('an edit is validated like an add and changes nothing when refused', async () => {
+    const { client } = await signedInUser(t.app);
+    const { appointment_id: id } = (await client.post('/api/user/appointments', valid)).json();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...valid, appointment_date: '' }, /Appointment date is required/],
+      [{ ...valid, appointment_date: '2026-02-30' }, /appointment_date/],
+      [{ ...valid, provider_name: '  ' }, /Provider name is required/],
+      [{ ...valid, start_time: 'tomorrow' }, /start_time/],
+      [{ ...valid, end_time: '2026-12-03T08:00' }, /End time cannot be before the start time/],
+      [{ ...valid, location: 'x'.repeat(501) }, /Location must be at most 500/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await client.put(`/api/user/appointments/${id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await client.get('/api/user/appointments')).json()[0]).toMatchObject({ provider_name: 'Dr. Chen', appointment_date: '2026-12-03' });
+  });
+
+  it('editing a missing appointment or someone else’s answers 404 and changes nothing', async () => {
+    const owner = await signedInUser(t.app);
+    const intruder = await signedInUser(t.app);
+    const { appointment_id: id } = (await owner.client.post('/api/user/appointments', valid)).json();
+    const attempt = await intruder.client.put(`/api/user/appointments/${id}`, { ...valid, provider_name: 'Mallory' });
+    expect(attempt.statusCode).toBe(404);
+    expect(attempt.json()).toEqual({ message: 'Appointment not found' });
+    expect((await owner.client.put('/api/user/appointments/no-such-id', valid)).statusCode).toBe(404);
+    expect((await owner.client.get('/api/user/appointments')).json()[0]).toMatchObject({ provider_name: 'Dr. Chen' });
+    expect((await new TestClient(t.app).put(`/api/user/appointments/${id}`, valid)).statusCode).toBe(401);
+  });
+
   it('another user cannot see or delete someone else’s appointment', async () => {
     const owner = await signedInUser(t.app);
     const intruder = await signedInUser(t.app);
@@ -121,6 +190,34 @@ describe('calendar export', () => {
     // UIDs are stable across downloads.
     const again = new ICAL.Component(ICAL.parse((await client.get('/api/user/appointments.ics?tz=Europe/Berlin')).body));
     expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((e) => e.uid));
+  });
+
+  it('escapes CRLF, LF and a bare CR in text as \\n (RFC 5545 §3.3.11), so no raw line break reaches the file', async () => {
+    expect(escapeText('a\r\nb\nc\rd')).toBe('a\\nb\\nc\\nd');
+    expect(escapeText('back\\slash; semi, comma')).toBe('back\\\\slash\\; semi\\, comma');
+
+    const { client } = await signedInUser(t.app);
+    const reason = `Line one\rLine two\r\nLine three\nLine four ${'é'.repeat(40)}\r`;
+    const created = await client.post('/api/user/appointments', { ...valid, reason_for_visit: reason, location: 'Ward 3\rBed 12' });
+    expect(created.statusCode).toBe(201);
+    const text = (await client.get('/api/user/appointments.ics?tz=UTC')).body;
+    // Every line ends in CRLF; no CR or LF stands alone anywhere, and folded lines stay within 75 octets.
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+    const stored = (await client.get('/api/user/appointments')).json()[0];
+    expect(event.description).toBe(stored.reason_for_visit.replace(/\r\n|\r/g, '\n'));
+    expect(event.description).toContain('Line one\nLine two\nLine three\nLine four');
+    expect(event.location).toBe('Ward 3\nBed 12');
+  });
+
+  it('folds an escaped value within 75 octets a line, and a parser unfolds it back to the value', () => {
+    // A long run of escapes: folding happens after escaping, and unfolding gives back the value.
+    const description = `${'a,'.repeat(30)}\r${'ü;'.repeat(30)}`;
+    const ics = buildCalendar([{ uid: 'u1', start: new Date('2026-12-03T08:00:00Z'), end: new Date('2026-12-03T09:00:00Z'), summary: 'S', location: null, description }]);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent') ?? undefined);
+    expect(event.description).toBe(description.replace('\r', '\n'));
   });
 
   it('refuses an unknown time zone', async () => {

@@ -465,6 +465,80 @@ describe("a member's medications", () => {
   });
 });
 
+describe("a member's healthcare providers, one at a time", () => {
+  it('adds (201), edits (200) and removes (200) a provider, each saved at once', async () => {
+    const { client } = await signedInUser(t.app);
+    const member = await addMember(client);
+    const base = `/api/user/family/members/${member.id}/healthcare-providers`;
+    const added = await client.post(base, familyProvider('Dr. Paws', { facility: 'Vet clinic' }));
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      provider_name: 'Dr. Paws',
+      name: 'Dr. Paws',
+      specialty: 'Paediatrics',
+      facility: 'Vet clinic',
+      phone_number: '+1 555 0201',
+      is_primary: true,
+      message: 'Healthcare provider added successfully!',
+    });
+    const { id } = added.json();
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_id: id, provider_name: 'Dr. Paws' })]);
+
+    const edited = await client.put(`${base}/${id}`, familyProvider('Dr. Whiskers', { phone_number: '555-0300', is_primary: false }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ id, provider_name: 'Dr. Whiskers', phone_number: '555-0300', is_primary: false, message: 'Healthcare provider updated successfully!' });
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_name: 'Dr. Whiskers' })]);
+
+    const removed = await client.delete(`${base}/${id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ message: 'Healthcare provider removed successfully!' });
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([]);
+    expect((await client.delete(`${base}/${id}`)).statusCode).toBe(404);
+    expect((await client.put(`${base}/${id}`, familyProvider('Gone'))).statusCode).toBe(404);
+  });
+
+  it('needs a name and a phone number, as in the member edit form', async () => {
+    const { client } = await signedInUser(t.app);
+    const member = await addMember(client);
+    const base = `/api/user/family/members/${member.id}/healthcare-providers`;
+    expect400(await client.post(base, familyProvider('No phone', { phone_number: ' ' })), 'Provider phone number is required');
+    expect400(await client.post(base, { phone_number: '555' }), 'Provider name is required');
+    const { id } = (await client.post(base, familyProvider('Dr. Kept'))).json();
+    expect400(await client.put(`${base}/${id}`, familyProvider('Dr. Kept', { phone_number: '' })), 'Provider phone number is required');
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_name: 'Dr. Kept', phone_number: '+1 555 0201' })]);
+  });
+
+  it('a provider of another profile is not found under this member, and the own routes do not reach a member’s', async () => {
+    const { client } = await signedInUser(t.app);
+    const a = await addMember(client, { name: 'A' });
+    const b = await addMember(client, { name: 'B' });
+    const ofA = (await client.post(`/api/user/family/members/${a.id}/healthcare-providers`, familyProvider('For A'))).json();
+    const own = (await client.post('/api/user/healthcare-providers', { provider_name: 'Mine' })).json();
+    expect((await client.put(`/api/user/family/members/${b.id}/healthcare-providers/${ofA.id}`, familyProvider('Hijack'))).statusCode).toBe(404);
+    expect((await client.delete(`/api/user/family/members/${b.id}/healthcare-providers/${ofA.id}`)).statusCode).toBe(404);
+    expect((await client.delete(`/api/user/family/members/${b.id}/healthcare-providers/${own.id}`)).statusCode).toBe(404);
+    expect((await client.put(`/api/user/healthcare-providers/${ofA.id}`, { provider_name: 'Hijack' })).statusCode).toBe(404);
+    expect((await client.delete(`/api/user/healthcare-providers/${ofA.id}`)).statusCode).toBe(404);
+    expect((await memberOf(client, a.id)).healthcare_providers).toEqual([expect.objectContaining({ id: ofA.id, provider_name: 'For A' })]);
+    expect((await client.get('/api/user/getPatientProfile')).json().healthcare_providers).toEqual([expect.objectContaining({ id: own.id, provider_name: 'Mine' })]);
+  });
+});
+
+describe("a member's medication edited on its own", () => {
+  it('saves the edit at once (200) and refuses one without a name or a dosage', async () => {
+    const { client } = await signedInUser(t.app);
+    const member = await addMember(client);
+    const base = `/api/user/family/members/${member.id}/medications`;
+    const { id } = (await client.post(base, familyMedication('Cetirizine'))).json();
+    const res = await client.put(`${base}/${id}`, familyMedication('Cetirizine', { dosage: '10 ml', is_current: false, end_date: '2024-05-01' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, medication_name: 'Cetirizine', dosage: '10 ml', is_current: false, end_date: '2024-05-01', message: 'Medication updated successfully!' });
+    expect400(await client.put(`${base}/${id}`, familyMedication('Cetirizine', { dosage: '' })), 'Dosage is required');
+    expect((await client.get(base)).json()).toEqual([expect.objectContaining({ id, dosage: '10 ml' })]);
+    expect((await client.put(`${base}/${MISSING}`, familyMedication('X'))).statusCode).toBe(404);
+  });
+});
+
 describe('deleting a family member', () => {
   it('answers 200 and removes the member with every contact, provider, medication and emergency code', async () => {
     const user = await signedInUser(t.app);
@@ -516,7 +590,8 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
     const ownMedication = (await owner.client.post('/api/user/medications', familyMedication('Own med'))).json();
     const ownProvider = (await owner.client.post('/api/user/healthcare-providers', { provider_name: 'Own provider' })).json();
     const ownProfileId = (await owner.client.get('/api/user/getPatientProfile')).json().id;
-    return { owner, ids: { member: member.id, memberContact: memberContact.id, memberMedication: memberMedication.id, ownContact: ownContact.id, ownMedication: ownMedication.id, ownProvider: ownProvider.id, ownProfileId } };
+    const memberProvider = (await memberOf(owner.client, member.id)).healthcare_providers[0].id as string;
+    return { owner, ids: { member: member.id, memberContact: memberContact.id, memberMedication: memberMedication.id, memberProvider, ownContact: ownContact.id, ownMedication: ownMedication.id, ownProvider: ownProvider.id, ownProfileId } };
   }
 
   async function snapshot(client: TestClient, memberId: string) {
@@ -544,6 +619,12 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
       ['GET', `/api/user/family/members/${m}/medications`],
       ['POST', `/api/user/family/members/${m}/medications`, familyMedication('Planted')],
       ['DELETE', `/api/user/family/members/${m}/medications/${ids.memberMedication}`],
+      ['PUT', `/api/user/family/members/${m}/medications/${ids.memberMedication}`, familyMedication('Hacked')],
+      ['POST', `/api/user/family/members/${m}/healthcare-providers`, familyProvider('Planted')],
+      ['PUT', `/api/user/family/members/${m}/healthcare-providers/${ids.memberProvider}`, familyProvider('Hacked')],
+      ['DELETE', `/api/user/family/members/${m}/healthcare-providers/${ids.memberProvider}`],
+      ['PUT', `/api/user/family/members/${intruderMember.id}/healthcare-providers/${ids.memberProvider}`, familyProvider('Hacked')],
+      ['DELETE', `/api/user/family/members/${intruderMember.id}/healthcare-providers/${ids.memberProvider}`],
       // The owner's own profile id used as a member id.
       ['GET', `/api/user/family/members/${ids.ownProfileId}`],
       // The owner's nested records through the intruder's own routes and member.
@@ -581,7 +662,7 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
   it('a second user re-posting someone else’s contact id adds their own contact and leaves the original alone', async () => {
     const { owner, ids } = await ownerWithData();
     const intruder = await signedInUser(t.app);
-    const res = await intruder.client.post('/api/user/emergency-contacts', { contact_id: ids.ownContact, id: ids.ownContact, name: 'Overwrite?' });
+    const res = await intruder.client.post('/api/user/emergency-contacts', { contact_id: ids.ownContact, id: ids.ownContact, name: 'Overwrite?', phone_number: '555-0100' });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe(ids.ownContact);
     const ownerContacts = (await owner.client.get('/api/user/getPatientProfile')).json().emergency_contacts;
@@ -619,6 +700,10 @@ describe('without a session', () => {
       ['GET', `/api/user/family/members/${MISSING}/medications`],
       ['POST', `/api/user/family/members/${MISSING}/medications`, familyMedication('x')],
       ['DELETE', `/api/user/family/members/${MISSING}/medications/${MISSING}`],
+      ['PUT', `/api/user/family/members/${MISSING}/medications/${MISSING}`, familyMedication('x')],
+      ['POST', `/api/user/family/members/${MISSING}/healthcare-providers`, familyProvider('x')],
+      ['PUT', `/api/user/family/members/${MISSING}/healthcare-providers/${MISSING}`, familyProvider('x')],
+      ['DELETE', `/api/user/family/members/${MISSING}/healthcare-providers/${MISSING}`],
     ];
     for (const [method, url, body] of calls) {
       const res = await anon.request(method as 'GET', url, body);

@@ -104,7 +104,7 @@ describe('a crash in the middle of writes', () => {
         if (check('profile', res)) acked.profileVersion = n;
       }),
       worker(async (n) => {
-        const res = await client.post(first.url, '/api/user/emergency-contacts', { name: `Contact ${n}`, is_primary: false, has_medical_power: false });
+        const res = await client.post(first.url, '/api/user/emergency-contacts', { name: `Contact ${n}`, phone_number: '555-0100', is_primary: false, has_medical_power: false });
         if (check('contact', res)) acked.contacts.push(`Contact ${n}`);
       }),
       worker(async (n) => {

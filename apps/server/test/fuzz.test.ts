@@ -380,6 +380,15 @@ const memberBody = (r: Refs) => ({
   medications: [{ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }],
 });
 
+const appointmentBody = {
+  appointment_date: '2031-02-03',
+  start_time: '2031-02-03T09:00',
+  end_time: '2031-02-03T10:00',
+  provider_name: 'Dr. Lee',
+  reason_for_visit: 'Checkup',
+  location: 'Clinic',
+};
+
 // Writes first, then reads (which serialize whatever the writes stored), then deletes.
 const ENDPOINTS: Endpoint[] = [
   // SPEC §7 Authentication (argon2 makes these slow: fewer runs).
@@ -408,6 +417,14 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/user/family/members/:id/medications',
     slots: ['memberId'],
     body: (r) => ({ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }) },
+  {
+    method: 'PUT',
+    path: '/api/user/family/members/:id/medications/:medId',
+    slots: ['memberId', 'memberMedicationId'],
+    body: () => ({ medication_name: 'Amoxicillin', dosage: '10 ml' }),
+  },
+  { method: 'POST', path: '/api/user/family/members/:id/healthcare-providers', slots: ['memberId'], body: providerBody },
+  { method: 'PUT', path: '/api/user/family/members/:id/healthcare-providers/:providerId', slots: ['memberId', 'providerId'], body: providerBody },
   // QR codes.
   { method: 'POST', path: '/api/user/wearable-qr', body: () => ({ pin: PIN }) },
   { method: 'PUT', path: '/api/user/wearable-qr/toggle', body: () => ({ is_active: true }) },
@@ -420,18 +437,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/user/notifications/:id/toggle', slots: ['notificationId'] },
   { method: 'PUT', path: '/api/user/notifications/:id/hide', slots: ['notificationId'] },
   // Appointments.
-  {
-    method: 'POST',
-    path: '/api/user/appointments',
-    body: () => ({
-      appointment_date: '2031-02-03',
-      start_time: '2031-02-03T09:00',
-      end_time: '2031-02-03T10:00',
-      provider_name: 'Dr. Lee',
-      reason_for_visit: 'Checkup',
-      location: 'Clinic',
-    }),
-  },
+  { method: 'POST', path: '/api/user/appointments', body: () => appointmentBody },
+  { method: 'PUT', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'], body: () => appointmentBody },
   // Files (JSON calls; multipart has its own properties below).
   { method: 'PUT', path: '/api/user/files/:id', slots: ['fileId'], body: () => ({ newName: 'renamed' }) },
   { method: 'POST', path: '/api/user/files/share-links', body: (r) => ({ fileIds: [r.victim.fileId, r.attacker.fileId] }) },
@@ -472,6 +479,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/user/healthcare-providers/:provider_id', slots: ['providerId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id/emergency-contacts/:contactId', slots: ['memberId', 'memberContactId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id/medications/:medId', slots: ['memberId', 'memberMedicationId'] },
+  { method: 'DELETE', path: '/api/user/family/members/:id/healthcare-providers/:providerId', slots: ['memberId', 'providerId'] },
   { method: 'DELETE', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'] },
   { method: 'DELETE', path: '/api/user/files/share-links/:id', slots: ['shareLinkId'] },
   { method: 'DELETE', path: '/api/user/files/*', slots: ['fileName'] },
@@ -1087,7 +1095,7 @@ describe('bad input at scale', () => {
       ['id with a lone surrogate', () => client.delete(`/api/user/appointments/x${encodeSegment('\uD800')}`)],
       ['file name with NUL', () => client.delete('/api/user/files/report%00.pdf')],
       ['query with NUL', () => client.get('/api/user/appointments.ics?tz=%00')],
-      ['JSON text with NUL', () => client.post('/api/user/emergency-contacts', { name: 'Sam\u0000' })],
+      ['JSON text with NUL', () => client.post('/api/user/emergency-contacts', { name: 'Sam\u0000', phone_number: '555' })],
       ['JSON text with a lone surrogate', () => client.put('/api/user/updateProfile', { name: 'Sam\uD800' })],
       ['nested JSON with NUL', () => client.put(`/api/user/family/members/${id}`, { ...memberBody(h.refs), medications: [{ medication_name: 'a\u0000', dosage: '1' }] })],
       ['a client id with NUL', () => client.post('/api/user/medications', { medication_id: '\u0000', medication_name: 'x' })],
@@ -1198,7 +1206,7 @@ describe('text that is accepted comes back exactly as it was stored', () => {
     await check(
       fc.record({ name: storedText, relationship: storedText }),
       async ({ name, relationship }) => {
-        const body = { name, relationship };
+        const body = { name, relationship, phone_number: '555-0100' };
         const want = [expectedStored(name, 200, 'required'), expectedStored(relationship, 100, 'optional')];
         const res = await user.client.post('/api/user/emergency-contacts', body);
         if (!accepted(res, want, JSON.stringify(body))) return;

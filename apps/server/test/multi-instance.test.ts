@@ -159,7 +159,7 @@ describe('two instances on one database and one bucket', () => {
         }),
       ),
       ...Array.from({ length: 20 }, (_, i) =>
-        client.post(via(i + 1), '/api/user/emergency-contacts', { name: `Contact ${i}`, relationship: 'Friend', is_primary: false, has_medical_power: false }),
+        client.post(via(i + 1), '/api/user/emergency-contacts', { name: `Contact ${i}`, relationship: 'Friend', phone_number: '555-0100', is_primary: false, has_medical_power: false }),
       ),
     ]);
     expect(writes.map((w) => w.status)).toEqual(Array(40).fill(201));

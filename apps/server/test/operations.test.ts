@@ -86,7 +86,7 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     server = await start({ DATA_DIR: source });
     patientId = (await signUp(patient, server.url)).id;
     expect((await patient.put(server.url, '/api/user/updateProfile', { name: 'Robin Backup', blood_type: 'A+', has_allergies: true, allergy_details: 'Latex' })).status).toBe(200);
-    expect((await patient.post(server.url, '/api/user/emergency-contacts', { name: 'Sam', is_primary: true, has_medical_power: true })).status).toBe(201);
+    expect((await patient.post(server.url, '/api/user/emergency-contacts', { name: 'Sam', phone_number: '555-0100', is_primary: true, has_medical_power: true })).status).toBe(201);
     expect((await patient.post(server.url, '/api/user/medications', { medication_name: 'Levothyroxine', dosage: '50 mcg', is_current: true })).status).toBe(201);
     expect((await patient.post(server.url, '/api/user/wearable-qr', { pin: '4826' })).status).toBe(201);
     for (const [name, content] of [

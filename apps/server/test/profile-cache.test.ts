@@ -68,7 +68,7 @@ describe('every change a profile shows is seen by the next read on another insta
       write: (c) => c.put('/api/auth/change-email', { newEmail: 'moved.' + uniqueEmail(), password: GOOD_PASSWORD }),
       check: (p) => p.account_email.startsWith('moved.'),
     },
-    { name: 'add emergency contact', write: (c) => c.post('/api/user/emergency-contacts', { name: 'New Contact' }), check: (p) => p.emergency_contacts.some((x) => x.name === 'New Contact') },
+    { name: 'add emergency contact', write: (c) => c.post('/api/user/emergency-contacts', { name: 'New Contact', phone_number: '555-0102' }), check: (p) => p.emergency_contacts.some((x) => x.name === 'New Contact') },
     {
       name: 'edit emergency contact',
       write: (c, p) => c.post('/api/user/emergency-contacts', { ...first(p.emergency_contacts), name: 'Kim Edited' }),

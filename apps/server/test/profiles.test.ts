@@ -314,14 +314,26 @@ describe('own emergency contacts', () => {
     expect((await profileOf(client)).emergency_contacts).toEqual([stored]);
   });
 
-  it('only the name is required; the rest may be empty', async () => {
+  it('a contact needs a name and a phone number; the rest may be empty', async () => {
     const { client } = await signedInUser(t.app);
-    const res = await client.post('/api/user/emergency-contacts', { name: 'Just a name', email: '' });
+    const res = await client.post('/api/user/emergency-contacts', { name: 'Just a name', phone_number: '555-0101', email: '' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Just a name', phone_number: null, email: null, is_primary: false, has_medical_power: false });
+    expect(res.json()).toMatchObject({ name: 'Just a name', phone_number: '555-0101', relationship: null, email: null, is_primary: false, has_medical_power: false });
     expect400(await client.post('/api/user/emergency-contacts', { phone_number: '555' }), 'Contact name is required');
-    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', is_primary: 'maybe' }), 'is_primary: must be true or false');
-    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5'.repeat(51) }), 'phone_number: must be at most 50 characters');
+    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5', is_primary: 'maybe' }), 'is_primary: must be true or false');
+    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5'.repeat(51) }), /must be at most 50 characters/);
+  });
+
+  it('a user cannot save an emergency contact without a phone number (missing, empty or blank)', async () => {
+    const { client } = await signedInUser(t.app);
+    for (const body of [{ name: 'No phone' }, { name: 'No phone', phone_number: '' }, { name: 'No phone', phone_number: '   ' }, { name: 'No phone', phone_number: null }]) {
+      const res = await client.post('/api/user/emergency-contacts', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual({ message: expect.stringContaining('Contact phone number is required') });
+    }
+    // Nor through the whole-profile save, which carries the same lists.
+    expect400(await client.put('/api/user/updateProfile', { name: 'Me', emergency_contacts: [{ name: 'No phone' }] }), 'Contact phone number is required');
+    expect((await profileOf(client)).emergency_contacts).toEqual([]);
   });
 
   it('re-posting a contact with its contact_id (the edit form) updates it instead of adding another', async () => {

@@ -114,7 +114,11 @@ const clientId = z
   .optional()
   .transform((v) => (typeof v === 'string' && v !== '' && v.length <= 64 ? v : undefined));
 
-export const emergencyContactInputSchema = z.object({
+/**
+ * A contact as a record may hold it: only the name is certain. Imports read older exports and
+ * other systems with this; everything a person saves goes through emergencyContactInputSchema.
+ */
+export const emergencyContactRecordSchema = z.object({
   id: clientId,
   contact_id: clientId,
   name: requiredText('Contact name'),
@@ -124,12 +128,19 @@ export const emergencyContactInputSchema = z.object({
   is_primary: flag,
   has_medical_power: flag,
 });
-export type EmergencyContactInput = z.input<typeof emergencyContactInputSchema>;
 
-/** SPEC §5 Family edit lists: a contact needs name and phone. */
-export const familyEmergencyContactInputSchema = emergencyContactInputSchema.extend({
+/**
+ * SPEC §5 Family edit lists: a contact is added only when name and phone are both present. The
+ * own profile's contacts follow the same rule: the emergency page (SPEC §2) shows them to a
+ * responder, who has nothing to call without a phone number.
+ */
+export const emergencyContactInputSchema = emergencyContactRecordSchema.extend({
   phone_number: requiredText('Contact phone number', 50),
 });
+export type EmergencyContactInput = z.input<typeof emergencyContactInputSchema>;
+
+/** The family editor's contacts: the same rule as the own profile's. */
+export const familyEmergencyContactInputSchema = emergencyContactInputSchema;
 
 export const healthcareProviderInputSchema = z.object({
   id: clientId,

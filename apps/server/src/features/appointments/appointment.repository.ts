@@ -37,6 +37,13 @@ export function createAppointmentRepository(db: Db) {
       return row;
     },
 
+    /** Replaces every editable field; the id, calendar UID and creation time stay. Null when not the user's. */
+    async update(userId: string, id: string, input: Omit<AppointmentRow, 'id' | 'uid' | 'created_at'>): Promise<AppointmentRow | null> {
+      const res = await db.updateTable('appointments').set(input).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return null;
+      return (await db.selectFrom('appointments').select(COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
     async delete(userId: string, id: string): Promise<boolean> {
       const res = await db.deleteFrom('appointments').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

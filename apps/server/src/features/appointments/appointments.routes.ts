@@ -31,6 +31,24 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { db: Db; re
     },
   );
 
+  // Editing takes the same body and the same rules as adding; another user's id is the same 404
+  // as a missing one (DESIGN §4).
+  r.put(
+    '/api/user/appointments/:appointment_id',
+    {
+      schema: {
+        params: z.object({ appointment_id: z.string().max(64) }),
+        body: appointmentInputSchema,
+        response: { 200: appointmentSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const row = await repo.update(currentUser(request).id, request.params.appointment_id, request.body);
+      if (!row) throw notFound('Appointment not found');
+      return { ...toApi(row), message: 'Appointment updated successfully!' };
+    },
+  );
+
   r.delete(
     '/api/user/appointments/:appointment_id',
     { schema: { params: z.object({ appointment_id: z.string().max(64) }), response: { 200: messageSchema } } },

@@ -9,9 +9,13 @@ export interface IcsEvent {
   description: string | null;
 }
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in TEXT values. */
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. A line
+ * break is CRLF, LF or a bare CR (old Mac text, pasted notes): each becomes one `\n`, since a raw
+ * CR left in a content line ends it early for many readers.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + one space, never inside a UTF-8 sequence. */

@@ -6,7 +6,7 @@ import { appointmentInputSchema } from '@kinchart/shared/appointments';
 import type { AlreadyPresent, ImportCounts, ImportResult } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
 import {
-  emergencyContactInputSchema,
+  emergencyContactRecordSchema,
   healthcareProviderInputSchema,
   medicationInputSchema,
   profileFieldsSchema,
@@ -134,7 +134,7 @@ function sanitizePlan(plan: FhirPlan): FhirPlan {
     ...plan,
     fields,
     // Only the record's own values: the input schemas also carry client ids, which must not reach a row.
-    contacts: keep(emergencyContactInputSchema, plan.contacts, 'emergency contact').map((c) => ({
+    contacts: keep(emergencyContactRecordSchema, plan.contacts, 'emergency contact').map((c) => ({
       name: c.name,
       relationship: c.relationship,
       phone_number: c.phone_number,

@@ -7,11 +7,13 @@ import {
   emergencyContactSchema,
   familyAddSchema,
   familyEmergencyContactInputSchema,
+  familyHealthcareProviderInputSchema,
   familyMedicationInputSchema,
   familyMemberResponseSchema,
   familyMemberSchema,
   familyMemberSummarySchema,
   familyUpdateSchema,
+  healthcareProviderResponseSchema,
   medicationResponseSchema,
   medicationSchema,
 } from '@kinchart/shared/profile';
@@ -136,6 +138,24 @@ export async function familyRoutes(
     },
   );
 
+  // The editor saves each list entry as it is changed (as the own profile does), so an edit is a
+  // call of its own too; SPEC §7 names only add and remove for a member's medications.
+  r.put(
+    '/api/user/family/members/:id/medications/:medId',
+    {
+      schema: {
+        params: z.object({ id: pathId, medId: pathId }),
+        body: familyMedicationInputSchema,
+        response: { 200: medicationResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const medication = await profiles.updateMedication(userId, profileId, request.params.medId, request.body);
+      return { ...medication, message: 'Medication updated successfully!' };
+    },
+  );
+
   r.delete(
     '/api/user/family/members/:id/medications/:medId',
     { schema: { params: z.object({ id: pathId, medId: pathId }), response: { 200: messageSchema } } },
@@ -143,6 +163,47 @@ export async function familyRoutes(
       const { userId, profileId } = await member(request, request.params.id);
       await profiles.removeMedication(userId, profileId, request.params.medId);
       return { message: 'Medication removed successfully!' };
+    },
+  );
+
+  // ---------- a member's healthcare providers ----------
+  // SPEC §7 has no per-entry calls for a member's providers (they travel only inside the member's
+  // PUT). These mirror the own profile's /api/user/healthcare-providers, over the same service
+  // (DESIGN §4), with the family rule that a provider needs a name and a phone (SPEC §5).
+
+  r.post(
+    '/api/user/family/members/:id/healthcare-providers',
+    { schema: { params: memberParams, body: familyHealthcareProviderInputSchema, response: { 201: healthcareProviderResponseSchema } } },
+    async (request, reply) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const provider = await profiles.addProvider(userId, profileId, request.body);
+      return reply.code(201).send({ ...provider, message: 'Healthcare provider added successfully!' });
+    },
+  );
+
+  r.put(
+    '/api/user/family/members/:id/healthcare-providers/:providerId',
+    {
+      schema: {
+        params: z.object({ id: pathId, providerId: pathId }),
+        body: familyHealthcareProviderInputSchema,
+        response: { 200: healthcareProviderResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      const provider = await profiles.updateProvider(userId, profileId, request.params.providerId, request.body);
+      return { ...provider, message: 'Healthcare provider updated successfully!' };
+    },
+  );
+
+  r.delete(
+    '/api/user/family/members/:id/healthcare-providers/:providerId',
+    { schema: { params: z.object({ id: pathId, providerId: pathId }), response: { 200: messageSchema } } },
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id);
+      await profiles.removeProvider(userId, profileId, request.params.providerId);
+      return { message: 'Healthcare provider removed successfully!' };
     },
   );
 }

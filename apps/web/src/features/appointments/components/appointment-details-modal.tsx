@@ -1,27 +1,46 @@
-import type { Appointment } from '@kinchart/shared/appointments';
+import { useState } from 'react';
+import { appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { useDeleteAppointment } from '../api/delete-appointment';
+import { appointmentFailureReason } from '../utils/appointment-form';
 import { displayAppointmentDate, displayAppointmentTime } from '../utils/calendar-events';
 
 export interface AppointmentDetailsModalProps {
   /** The selected appointment; the modal is closed while this is null (SPEC §4). */
   appointment: Appointment | null;
   onClose: () => void;
+  /** Opens the edit form for this appointment. */
+  onEdit: (appointment: Appointment) => void;
 }
 
-/** Opened by clicking an event: the appointment's details with Delete and Close (SPEC §2). */
-export function AppointmentDetailsModal({ appointment, onClose }: AppointmentDetailsModalProps) {
+/**
+ * Opened by clicking an event: the appointment's details with Delete and Close (SPEC §2), and
+ * Edit. Delete asks first, like every other deletion (SPEC §4 "Deletion dialogs").
+ */
+export function AppointmentDetailsModal({ appointment, onClose, onEdit }: AppointmentDetailsModalProps) {
+  if (!appointment) return null;
+  return <AppointmentDetailsDialog key={appointment.appointment_id} appointment={appointment} onClose={onClose} onEdit={onEdit} />;
+}
+
+function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentDetailsModalProps & { appointment: Appointment }) {
   const deleteAppointment = useDeleteAppointment();
   const busy = deleteAppointment.isPending;
-  if (!appointment) return null;
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onDelete = async () => {
+    setFailure(null);
     try {
       await deleteAppointment.mutateAsync(appointment.appointment_id);
-    } catch {
-      return; // logged by the mutation; nothing else changes (SPEC §8)
+    } catch (error) {
+      // Logged by the mutation (SPEC §8); the details stay, with the reason.
+      setConfirming(false);
+      setFailure(appointmentFailureReason(error));
+      return;
     }
+    setConfirming(false);
     onClose();
   };
 
@@ -35,31 +54,49 @@ export function AppointmentDetailsModal({ appointment, onClose }: AppointmentDet
   ];
 
   return (
-    <Modal
-      open
-      onClose={busy ? () => undefined : onClose}
-      closeOnBackdrop={!busy}
-      title="Appointment Details"
-      closeLabel="Close appointment details"
-      footer={
-        <>
-          <Button variant="danger" onClick={() => void onDelete()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
-        </>
-      }
-    >
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{value || 'Not provided'}</dd>
-          </div>
-        ))}
-      </dl>
-    </Modal>
+    <>
+      <Modal
+        open
+        onClose={busy ? () => undefined : onClose}
+        closeOnBackdrop={!busy}
+        title="Appointment Details"
+        closeLabel="Close appointment details"
+        footer={
+          <>
+            <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+              Delete
+            </Button>
+            <Button variant="secondary" onClick={() => onEdit(appointment)} disabled={busy}>
+              Edit
+            </Button>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+          </>
+        }
+      >
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm font-medium text-slate-600">{label}</dt>
+              <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{value || 'Not provided'}</dd>
+            </div>
+          ))}
+        </dl>
+        {failure ? (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+            The appointment could not be deleted. {failure}
+          </p>
+        ) : null}
+      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Appointment"
+        message={`Are you sure you want to delete the appointment "${appointmentTitle(appointment)}" on ${displayAppointmentDate(appointment.appointment_date)}? This action cannot be undone.`}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setConfirming(false)}
+        busy={busy}
+      />
+    </>
   );
 }

@@ -33,7 +33,7 @@ const checkUp: Appointment = {
   created_at: '2026-11-01T12:00:00.000Z',
 };
 
-/** A tiny appointments server: GET lists `store`, POST adds, DELETE removes. */
+/** A tiny appointments server: GET lists `store`, POST adds, PUT replaces, DELETE removes. */
 function serve(initial: Appointment[], override: (call: FetchCall) => Response | undefined = () => undefined) {
   const store = [...initial];
   const mocked = mockFetch((call) => {
@@ -47,6 +47,13 @@ function serve(initial: Appointment[], override: (call: FetchCall) => Response |
       return json({ ...created, message: 'Appointment added successfully!' }, 201);
     }
     const match = /^\/api\/user\/appointments\/(.+)$/.exec(call.url);
+    if (match && call.method === 'PUT') {
+      const index = store.findIndex((a) => a.appointment_id === match[1]);
+      if (index < 0) return json({ message: 'Appointment not found' }, 404);
+      const updated = { ...store[index], ...(call.body as Appointment) };
+      store[index] = updated;
+      return json({ ...updated, message: 'Appointment updated successfully!' });
+    }
     if (match && call.method === 'DELETE') {
       const index = store.findIndex((a) => a.appointment_id === match[1]);
       if (index >= 0) store.splice(index, 1);
@@ -148,10 +155,12 @@ describe('appointments page', () => {
     expect(within(again).getByLabelText<HTMLInputElement>('Date').value).toBe('');
   });
 
-  it('a failed add is only logged: the modal stays open with what was typed', async () => {
+  it('when the server cannot be reached, adding says so in the dialog and keeps what was typed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    serve([], (call) => (call.method === 'POST' ? json({ message: 'Server unavailable' }, 500) : undefined));
+    serve([], (call) => {
+      if (call.method === 'POST') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
     const user = userEvent.setup();
     renderPage();
 
@@ -163,15 +172,35 @@ describe('appointments page', () => {
     await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Chen');
     await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
 
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Error adding appointment:', expect.anything()));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/could not be saved/i);
+    expect(alert.textContent).toMatch(/could not reach the server/i);
+    expect(error).toHaveBeenCalledWith('Error adding appointment:', expect.anything());
     expect(screen.getByRole('dialog', { name: 'Add New Appointment' })).toBeTruthy();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Provider Name').value).toBe('Dr. Chen');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Start Time').value).toBe('09:30');
     expect(within(dialog).getByRole('button', { name: 'Add Appointment' })).toBeTruthy();
-    expect(alert).not.toHaveBeenCalled();
-    expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('clicking an event opens its details; Delete removes it, closes the modal and reloads the list', async () => {
+  it('a refused add shows the server’s message in the dialog and keeps the form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([], (call) => (call.method === 'POST' ? json({ message: 'End time cannot be before the start time' }, 400) : undefined));
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+    await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+    await user.type(within(dialog).getByLabelText('Start Time'), '09:30');
+    await user.type(within(dialog).getByLabelText('End Time'), '10:15');
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Chen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('End time cannot be before the start time');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Provider Name').value).toBe('Dr. Chen');
+  });
+
+  it('clicking an event opens its details; Delete asks first, and confirming removes it, closes the modal and reloads the list', async () => {
     const { calls, gets } = serve([checkUp]);
     const user = userEvent.setup();
     renderPage();
@@ -185,10 +214,83 @@ describe('appointments page', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete Appointment' });
+    expect(confirm.textContent).toContain('Dr. Chen');
+    // Focus starts on Cancel, so Enter straight away never deletes.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/appointments/a1');
     await waitFor(() => expect(gets()).toBe(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Dr. Chen - Annual check-up' })).toBeNull());
+  });
+
+  it('cancelling the delete confirmation keeps the appointment and its details', async () => {
+    const { calls } = serve([checkUp]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Appointment Details' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Appointment' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Appointment Details' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('Edit in the details opens the form filled in; saving sends the whole appointment with PUT, closes and reloads', async () => {
+    const { calls, gets } = serve([checkUp]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Appointment Details' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Appointment' });
+    const value = (label: string) => within(dialog).getByLabelText<HTMLInputElement>(label).value;
+    expect(value('Date')).toBe('2026-12-03');
+    expect(value('Start Time')).toBe('09:30');
+    expect(value('End Time')).toBe('10:15');
+    expect(value('Provider Name')).toBe('Dr. Chen');
+    expect(value('Reason for Visit')).toBe('Annual check-up');
+    expect(value('Location')).toBe('Riverside Clinic');
+
+    await user.clear(within(dialog).getByLabelText('Provider Name'));
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Okafor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/user/appointments/a1');
+    expect(put?.body).toEqual({
+      appointment_date: '2026-12-03',
+      start_time: '2026-12-03T09:30',
+      end_time: '2026-12-03T10:15',
+      provider_name: 'Dr. Okafor',
+      reason_for_visit: 'Annual check-up',
+      location: 'Riverside Clinic',
+    });
+    await waitFor(() => expect(gets()).toBe(2));
+    expect(await screen.findByRole('button', { name: 'Dr. Okafor - Annual check-up' })).toBeTruthy();
+  });
+
+  it('a failed edit says why in the dialog and keeps the changes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([checkUp], (call) => (call.method === 'PUT' ? json({ message: 'Appointment not found' }, 404) : undefined));
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Appointment Details' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Appointment' });
+    await user.clear(within(dialog).getByLabelText('Location'));
+    await user.type(within(dialog).getByLabelText('Location'), 'Hillside');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Appointment not found');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Location').value).toBe('Hillside');
   });
 
   it('Close shuts the details modal without deleting', async () => {

@@ -4,7 +4,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { appointmentsIcsUrl } from '../api/appointments-ics';
 import { useAppointments } from '../api/get-appointments';
-import { AddAppointmentModal } from '../components/add-appointment-modal';
+import { AppointmentFormModal } from '../components/appointment-form-modal';
 import { AppointmentDetailsModal } from '../components/appointment-details-modal';
 import { toCalendarEvent, type AppointmentEvent } from '../utils/calendar-events';
 
@@ -15,11 +15,12 @@ const AppointmentsCalendar = lazy(async () => ({
 
 const NO_APPOINTMENTS: Appointment[] = [];
 
-/** /appointments (SPEC §2): the calendar, the add modal and the details modal. */
+/** /appointments (SPEC §2): the calendar, the add and edit modals and the details modal. */
 export function AppointmentsPage() {
   const appointments = useAppointments();
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Appointment | null>(null);
+  const [editing, setEditing] = useState<Appointment | null>(null);
 
   // A failed load is only logged (SPEC §8); the calendar then simply has nothing in it.
   const list = appointments.data ?? NO_APPOINTMENTS;
@@ -51,8 +52,17 @@ export function AppointmentsPage() {
           <AppointmentsCalendar events={events} onSelectEvent={onSelectEvent} />
         </Suspense>
       </section>
-      <AddAppointmentModal open={adding} onClose={() => setAdding(false)} />
-      <AppointmentDetailsModal appointment={selected} onClose={() => setSelected(null)} />
+      <AppointmentFormModal open={adding} onClose={() => setAdding(false)} />
+      <AppointmentFormModal open={editing !== null} appointment={editing} onClose={() => setEditing(null)} />
+      <AppointmentDetailsModal
+        appointment={selected}
+        onClose={() => setSelected(null)}
+        onEdit={(appointment) => {
+          // The form takes the details' place; it closes back to the calendar.
+          setSelected(null);
+          setEditing(appointment);
+        }}
+      />
     </>
   );
 }

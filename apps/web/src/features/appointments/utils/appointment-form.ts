@@ -1,6 +1,9 @@
-import type { AppointmentInput } from '@kinchart/shared/appointments';
+import { format, isValid } from 'date-fns';
+import type { Appointment, AppointmentInput } from '@kinchart/shared/appointments';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { parseAppointmentTime } from './calendar-events';
 
-/** The add-appointment form as the inputs hold it. */
+/** The add and edit appointment form as the inputs hold it. */
 export interface AppointmentFormValues {
   appointment_date: string;
   start_time: string;
@@ -30,4 +33,32 @@ export function toAppointmentInput(values: AppointmentFormValues): AppointmentIn
     reason_for_visit: values.reason_for_visit,
     location: values.location,
   };
+}
+
+/** A stored appointment as the edit form's inputs hold it: times as HH:mm in the user's clock. */
+export function toAppointmentFormValues(appointment: Appointment): AppointmentFormValues {
+  const time = (value: string | null) => {
+    if (!value) return '';
+    const date = parseAppointmentTime(value);
+    return isValid(date) ? format(date, 'HH:mm') : '';
+  };
+  return {
+    appointment_date: appointment.appointment_date,
+    start_time: time(appointment.start_time),
+    end_time: time(appointment.end_time),
+    provider_name: appointment.provider_name,
+    reason_for_visit: appointment.reason_for_visit ?? '',
+    location: appointment.location ?? '',
+  };
+}
+
+/**
+ * Why an appointment save or delete failed, for the dialog. The server's own message when it
+ * answered; a fetch that never got an answer (offline, server down) rejects without a status.
+ */
+export function appointmentFailureReason(error: unknown): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
+  if (error instanceof ApiError) return `The server answered with an error (${error.status}). Please try again.`;
+  return 'Could not reach the server. Check your connection and try again.';
 }

@@ -104,6 +104,31 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Recent Uploads' })).toBeNull();
   });
 
+  it('opens with the member of ?member= selected, and switching keeps the address in step', async () => {
+    const full = makeMember('m2', { ...carol, medications: [makeMedication('9', { medication_name: 'Amoxicillin' })] });
+    serve((call) => (call.url === '/api/user/family/members/m2' ? json(full) : undefined));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard?member=m2');
+
+    expect(await screen.findByText('Amoxicillin')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Carol' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Edit Member' }).getAttribute('href')).toBe('/edit-family-member/m2');
+
+    await user.click(screen.getByRole('button', { name: 'My Profile' }));
+    expect(screen.getByRole('button', { name: 'My Profile' }).getAttribute('aria-pressed')).toBe('true');
+    expect(router.state.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: /Rex/ }));
+    expect(router.state.location.search).toBe('?member=p1');
+  });
+
+  it('a ?member= that is not one of the family shows My Profile', async () => {
+    serve();
+    renderRoutes(routes, '/dashboard?member=someone-else');
+    await screen.findByRole('button', { name: 'Carol' });
+    expect(await screen.findByText('Alice Example')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'My Profile' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('falls back to the list entry when the member cannot be loaded', async () => {
     serve((call) => (call.url === '/api/user/family/members/m2' ? json({}, 500) : undefined));
     const user = userEvent.setup();

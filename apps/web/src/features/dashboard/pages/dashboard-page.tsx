@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { FamilyMember, FamilyMemberSummary, PatientProfile } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -36,7 +36,15 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const profile = usePatientProfile();
   const members = useFamilyMembers();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Whose profile shows lives in the address (?member={id}), so a page that leaves for a member's
+  // editor can come back to that member, and a reload or Back keeps the choice (SPEC §4 Dashboard
+  // selection). Switching replaces the entry: Back leaves the dashboard rather than replaying clicks.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('member') || null;
+  const setSelectedId = useCallback(
+    (memberId: string | null) => setSearchParams(memberId ? { member: memberId } : {}, { replace: true }),
+    [setSearchParams],
+  );
 
   // SPEC §4 Refresh events: another part of the page changed a family member.
   useAppEvent('familyMemberUpdated', () => {

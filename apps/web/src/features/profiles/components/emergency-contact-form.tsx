@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { emergencyContactInputSchema, familyEmergencyContactInputSchema } from '@kinchart/shared/profile';
+import { emergencyContactInputSchema } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
@@ -23,12 +23,9 @@ export interface ContactItem {
   has_medical_power?: boolean | 0 | 1 | null | undefined;
 }
 
-// SPEC §5: in the family editor a contact is added only when name and phone are both present.
-const resolvers = {
-  profile: zodResolver(emergencyContactInputSchema),
-  // The family schema only makes the phone required; its values are a contact all the same.
-  family: zodResolver(familyEmergencyContactInputSchema) as unknown as Resolver<ContactFormInput, unknown, ContactValues>,
-};
+// SPEC §5: a contact is added only when name and phone are both present — in the family editor
+// and, for the same reason (a responder must be able to call), in the own profile's.
+const resolver = zodResolver(emergencyContactInputSchema);
 
 export function describeContact(contact: ContactItem): RecordSummary {
   const badges: string[] = [];
@@ -48,14 +45,14 @@ export function describeContact(contact: ContactItem): RecordSummary {
 export type EmergencyContactFormProps = RecordFormProps<ContactItem, ContactValues>;
 
 /** Add or edit one emergency contact (SPEC §3 fields). */
-export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
+export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
   const {
     register,
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormInput, unknown, ContactValues>({
-    resolver: resolvers[variant],
+    resolver,
     defaultValues: {
       name: item?.name ?? '',
       relationship: item?.relationship ?? '',
@@ -74,7 +71,6 @@ export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, on
     await onSubmit(values);
   });
 
-  const required = variant === 'family';
   return (
     <RecordFormFrame
       heading={item ? 'Edit Emergency Contact' : 'Add Emergency Contact'}
@@ -89,7 +85,7 @@ export function EmergencyContactForm({ variant, item, focusOnMount, onSubmit, on
         label="Contact Phone Number"
         type="tel"
         autoComplete="off"
-        aria-required={required ? 'true' : undefined}
+        aria-required="true"
         error={errors.phone_number?.message}
         {...register('phone_number')}
       />

@@ -5,6 +5,7 @@ import type { FamilyMember } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { notify } from '../../../lib/toast';
 import { MemberQrPanel } from '../../emergency/components/member-qr-panel';
 import { useFamilyMember } from '../api/get-family-member';
@@ -73,8 +74,9 @@ function Frame({
 
 /**
  * SPEC §2 Family member dialogs — Edit Family Member, as a modal or as the /edit-family-member/{id}
- * page. It reads the member id from the route or from a member passed in, loads the member, and
- * sends the whole form with the nested lists in one PUT (SPEC §7).
+ * page. It reads the member id from the route or from a member passed in and loads the member. The
+ * member's own fields are sent with one PUT (SPEC §7); its lists are saved entry by entry as they
+ * are changed, the way the own profile's are. Leaving with unsaved fields asks first.
  */
 export function FamilyMemberEditor(props: FamilyMemberEditorProps) {
   const id = props.member?.id ?? props.memberId;
@@ -109,6 +111,9 @@ function MemberForm({
   onCancel,
 }: Pick<FamilyMemberEditorProps, 'variant' | 'onSaved' | 'onCancel'> & { member: FamilyMember }) {
   const update = useUpdateFamilyMember();
+  // The lists as the server holds them now: each list tab saves on its own and the member is read
+  // again, while the fields below keep what the person is typing.
+  const current = useFamilyMember(member.id).data ?? member;
   const [tab, setTab] = useState<MemberTab>('basic');
   const [status, setStatus] = useState<string | null>(null);
   const form = useForm<FamilyFormInput, unknown, FamilyFormOutput>({
@@ -116,6 +121,9 @@ function MemberForm({
     defaultValues: toFamilyFormValues(member),
     shouldFocusError: false,
   });
+
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+  const cancel = () => guard.confirmLeave(onCancel);
 
   const focusFirstInvalid = useFocusFirstInvalid(form.setFocus, (field) => setTab(tabOfField(field)));
   const onInvalid = (errors: FieldErrors<FamilyFormInput>) => {
@@ -128,6 +136,7 @@ function MemberForm({
     try {
       const answer = await update.mutateAsync({ id: member.id, input: toFamilyPayload(values) });
       notify.success(answer.message || 'Family member updated successfully!');
+      guard.release();
       onSaved();
     } catch (error) {
       setStatus(errorMessage(error, 'Failed to update family member'));
@@ -176,7 +185,7 @@ function MemberForm({
             label: 'Emergency Contacts',
             content: (
               <div className={panelClass}>
-                <MemberEmergencyContacts />
+                <MemberEmergencyContacts memberId={member.id} contacts={current.emergency_contacts} />
               </div>
             ),
           },
@@ -185,7 +194,7 @@ function MemberForm({
             label: 'Healthcare Providers',
             content: (
               <div className={panelClass}>
-                <MemberHealthcareProviders />
+                <MemberHealthcareProviders memberId={member.id} providers={current.healthcare_providers} />
               </div>
             ),
           },
@@ -194,7 +203,7 @@ function MemberForm({
             label: 'Medications',
             content: (
               <div className={panelClass}>
-                <MemberMedications />
+                <MemberMedications memberId={member.id} medications={current.medications} />
               </div>
             ),
           },
@@ -207,12 +216,13 @@ function MemberForm({
         ]}
       />
       <StatusMessage message={status} className="mt-4" />
+      {guard.dialog}
     </FormProvider>
   );
 
   const actions = (
     <>
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+      <Button variant="secondary" onClick={cancel} disabled={busy}>
         Cancel
       </Button>
       <Button onClick={() => void save()} disabled={busy}>
@@ -221,5 +231,5 @@ function MemberForm({
     </>
   );
 
-  return <Frame variant={variant} description={member.name} onClose={onCancel} body={body} actions={actions} />;
+  return <Frame variant={variant} description={member.name} onClose={cancel} body={body} actions={actions} />;
 }

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../lib/format';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
@@ -52,6 +53,8 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
   });
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  // Leaving with unsaved fields asks first; the list tabs save on their own and need no asking.
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   const focusFirstInvalid = useFocusFirstInvalid(form.setFocus, (field) => {
     const target = tabOfField(field);
@@ -68,6 +71,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
       const answer = await update.mutateAsync(toProfilePayload(values));
       setStatus(answer.message || 'Profile updated successfully!');
       setSaved(true);
+      guard.release();
       redirectTimer.current = window.setTimeout(() => void navigate('/dashboard'), PROFILE_SAVE_REDIRECT_MS);
     } catch (error) {
       setStatus(errorMessage(error, 'An error occurred', 'Error updating profile'));
@@ -153,6 +157,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
           </Button>
         </div>
       </div>
+      {guard.dialog}
     </FormProvider>
   );
 }

@@ -3,6 +3,8 @@ import type { RecordFormProps } from './record-form-frame';
 import { RecordListEditor, type RecordSummary } from './record-list-editor';
 
 export interface RecordListSectionProps<T, V> {
+  /** Which rules the record forms apply: the own profile's or the family editor's (SPEC §5). */
+  variant?: 'profile' | 'family';
   heading: string;
   emptyText: string;
   note: string;
@@ -20,11 +22,12 @@ export interface RecordListSectionProps<T, V> {
 }
 
 /**
- * One list tab of the own profile editor: each add, update and removal is sent at once and its
- * outcome shown under the list (SPEC §7 Own profile, §8 messages). The three lists differ only in
+ * One list tab of the own profile editor and of the family member editor: each add, update and
+ * removal is sent at once and its outcome shown under the list (SPEC §7, §8 messages). The three lists differ only in
  * their labels, API calls and form, which the caller passes in.
  */
 export function RecordListSection<T extends { id: string }, V>({
+  variant = 'profile',
   heading,
   emptyText,
   note,
@@ -49,7 +52,7 @@ export function RecordListSection<T extends { id: string }, V>({
       describe={describe}
       renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
         <Form
-          variant="profile"
+          variant={variant}
           item={item}
           focusOnMount={focusOnMount}
           onCancel={onCancel}

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   cmToFeetInches,
-  familyEmergencyContactInputSchema,
-  familyMedicationInputSchema,
   familyUpdateSchema,
   feetInchesToCm,
   FLAG_DETAIL_PAIRS,
@@ -60,17 +58,14 @@ export const familyHealthcareProviderFormSchema = healthcareProviderInputSchema.
 
 /**
  * The family member editor: the same fields plus the member's required name, date of birth and
- * relationship (free text here, SPEC §3), is_pet, and the nested lists held in form state and sent
- * with the update (SPEC §7).
+ * relationship (free text here, SPEC §3) and is_pet. Its lists are saved entry by entry, as the own
+ * profile's are, so they are not part of this form.
  */
 export const familyFormSchema = profileFormSchema.extend({
   name: familyUpdateSchema.shape.name,
   date_of_birth: familyUpdateSchema.shape.date_of_birth,
   relationship: familyUpdateSchema.shape.relationship,
   is_pet: familyUpdateSchema.shape.is_pet,
-  emergency_contacts: z.array(familyEmergencyContactInputSchema),
-  healthcare_providers: z.array(familyHealthcareProviderFormSchema),
-  medications: z.array(familyMedicationInputSchema),
 });
 export type FamilyFormInput = z.input<typeof familyFormSchema>;
 export type FamilyFormOutput = z.output<typeof familyFormSchema>;
@@ -144,7 +139,7 @@ export function toProfilePayload(values: ProfileFormOutput): ProfileFields {
   return payload;
 }
 
-/** Form values for a stored family member, lists included. */
+/** Form values for a stored family member (the lists are edited entry by entry, not here). */
 export function toFamilyFormValues(member: FamilyMember): FamilyFormInput {
   return {
     ...toProfileFormValues(member),
@@ -152,52 +147,22 @@ export function toFamilyFormValues(member: FamilyMember): FamilyFormInput {
     date_of_birth: member.date_of_birth ?? '',
     relationship: member.relationship ?? '',
     is_pet: member.is_pet,
-    emergency_contacts: member.emergency_contacts.map((c) => ({
-      id: c.id,
-      name: c.name,
-      relationship: c.relationship,
-      phone_number: c.phone_number ?? '',
-      email: c.email,
-      is_primary: c.is_primary,
-      has_medical_power: c.has_medical_power,
-    })),
-    healthcare_providers: member.healthcare_providers.map((p) => ({
-      id: p.id,
-      provider_name: p.provider_name,
-      specialty: p.specialty,
-      facility: p.facility,
-      phone_number: p.phone_number ?? '',
-      email: p.email,
-      address: p.address,
-      is_primary: p.is_primary,
-      notes: p.notes,
-    })),
-    medications: member.medications.map((m) => ({
-      id: m.id,
-      medication_name: m.medication_name ?? '',
-      dosage: m.dosage ?? '',
-      frequency: m.frequency,
-      purpose: m.purpose,
-      start_date: m.start_date,
-      end_date: m.end_date,
-      is_current: m.is_current,
-    })),
   };
 }
 
-/** The body of PUT /api/user/family/members/{id}: every field plus the three lists. */
+/**
+ * The body of PUT /api/user/family/members/{id}: every field of the member. The lists are left
+ * out, which keeps them as stored: each entry was saved when it was made, and a copy sent here
+ * could only be older than what the server holds.
+ */
 export function toFamilyPayload(values: FamilyFormOutput): FamilyUpdateInput {
-  const { name, date_of_birth, relationship, is_pet, emergency_contacts, healthcare_providers, medications, ...rest } = values;
+  const { name, date_of_birth, relationship, is_pet, ...rest } = values;
   return {
     ...toProfilePayload({ ...rest, name, date_of_birth }),
     name,
     date_of_birth,
     relationship,
     is_pet,
-    emergency_contacts,
-    // SPEC §3: the family edit form calls the provider's name `name`; send both spellings.
-    healthcare_providers: healthcare_providers.map((p) => ({ ...p, name: p.provider_name })),
-    medications,
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
@@ -35,16 +35,27 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Relationship').value).toBe('child');
   });
 
-  it('keeps list changes in the form and sends them with Update Family Member, then goes to /dashboard', async () => {
+  it('saves each contact and medication change at once through its own call, and Update Family Member sends the fields', async () => {
     const events = vi.fn();
     window.addEventListener('familyMemberUpdated', events);
+    let stored = member;
+    const uncleBob = makeContact('c2', { name: 'Uncle Bob', phone_number: '555-0111' });
     const { calls } = mockFetch((call) => {
-      if (call.url !== '/api/user/family/members/m1') return json({}, 404);
-      if (call.method === 'PUT') return json({ ...member, message: 'Family member updated successfully!' });
-      return json(member);
+      const base = '/api/user/family/members/m1';
+      if (call.url === `${base}/emergency-contacts` && call.method === 'POST') {
+        stored = { ...stored, emergency_contacts: [...stored.emergency_contacts, uncleBob] };
+        return json({ ...uncleBob, message: 'Emergency contact added successfully!' }, 201);
+      }
+      if (call.url === `${base}/medications/med1` && call.method === 'DELETE') {
+        stored = { ...stored, medications: [] };
+        return json({ message: 'Medication removed successfully!' });
+      }
+      if (call.url !== base) return json({}, 404);
+      if (call.method === 'PUT') return json({ ...stored, message: 'Family member updated successfully!' });
+      return json(stored);
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/edit-family-member/m1');
+    const { router } = renderRoutes(routes, '/edit-family-member/m1');
 
     await user.click(await screen.findByRole('tab', { name: 'Emergency Contacts' }));
     // SPEC §5: a contact is added only when name and phone are both present.
@@ -53,31 +64,70 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Contact phone number is required')).toBeTruthy();
     await user.type(screen.getByLabelText('Contact Phone Number'), '555-0111');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Emergency contact added successfully!')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Remove Uncle Bob' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/user/family/members/m1/emergency-contacts',
+      body: { name: 'Uncle Bob', phone_number: '555-0111' },
+    });
 
     await user.click(screen.getByRole('tab', { name: 'Medications' }));
     await user.click(screen.getByRole('button', { name: 'Remove Amoxicillin' }));
-    expect(screen.getByText('No medications added')).toBeTruthy();
-    // Nothing is sent until the member is saved.
-    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(await screen.findByText('No medications added')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/user/family/members/m1/medications/med1')).toBe(true);
+    expect(events).toHaveBeenCalledTimes(2);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
+    // Nothing in the fields changed, so leaving does not ask; saving goes back to the dashboard with this member.
     await user.click(screen.getByRole('button', { name: 'Update Family Member' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
-
+    // Back on the dashboard with this member selected, not My Profile.
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('?member=m1');
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({
-      name: 'Carol',
-      date_of_birth: '2015-05-20',
-      relationship: 'child',
-      emergency_contacts: [
-        { id: 'c1', name: 'Grandma' },
-        { name: 'Uncle Bob', phone_number: '555-0111' },
-      ],
-      healthcare_providers: [],
-      medications: [],
-    });
-    expect(events).toHaveBeenCalledTimes(1);
+    expect(put?.body).toMatchObject({ name: 'Carol', date_of_birth: '2015-05-20', relationship: 'child' });
+    // The lists are not sent again: a copy could only be older than what each call saved.
+    expect(put?.body).not.toHaveProperty('emergency_contacts');
+    expect(put?.body).not.toHaveProperty('medications');
     window.removeEventListener('familyMemberUpdated', events);
+  });
+
+  it('leaving with unsaved fields asks first: Stay keeps what was typed, Leave without saving goes', async () => {
+    const { calls } = mockFetch((call) => (call.url === '/api/user/family/members/m1' ? json(member) : json({}, 404)));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/edit-family-member/m1');
+    await user.type(await screen.findByLabelText('Phone Number'), '555-0142');
+
+    await act(() => router.navigate('/dashboard'));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    await user.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/edit-family-member/m1');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone Number').value).toBe('555-0142');
+
+    // Cancel is leaving too.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('closing or reloading the tab with unsaved fields asks the browser to confirm, and not once saved fields are clean', async () => {
+    mockFetch((call) => (call.url === '/api/user/family/members/m1' ? json(member) : json({}, 404)));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/edit-family-member/m1');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByLabelText('Phone Number');
+    expect(unload()).toBe(false);
+    await user.type(screen.getByLabelText('Phone Number'), '5');
+    expect(unload()).toBe(true);
+    await user.clear(screen.getByLabelText('Phone Number'));
+    expect(unload()).toBe(false);
   });
 
   it('name, date of birth and relationship are required', async () => {

@@ -13,7 +13,8 @@ export function EditFamilyMemberPage() {
       <FamilyMemberEditor
         variant="page"
         memberId={id}
-        onSaved={() => void navigate('/dashboard')}
+        // Back to the dashboard with this member selected (its ?member= parameter), not My Profile.
+        onSaved={() => void navigate(id ? `/dashboard?${new URLSearchParams({ member: id }).toString()}` : '/dashboard')}
         onCancel={() => void (location.key === 'default' ? navigate('/dashboard') : navigate(-1))}
       />
     </>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
@@ -51,5 +51,16 @@ describe('Complete Your Profile', () => {
     await user.type(screen.getByLabelText('Name'), 'Alice');
     await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
     expect((await screen.findByRole('alert')).textContent).toBe('date_of_birth: Date of birth cannot be in the future');
+  });
+
+  it('leaving with something typed but not saved asks first, and Leave without saving goes', async () => {
+    mockFetch((call) => (call.url === '/api/user/getPatientProfile' ? json(makeProfile({ name: null })) : json({}, 404)));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/edit-profile');
+    await user.type(await screen.findByLabelText('Name'), 'Alice');
+    await act(() => router.navigate('/view-records'));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'View records route' })).toBeTruthy();
   });
 });

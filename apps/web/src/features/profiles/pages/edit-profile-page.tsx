@@ -7,6 +7,7 @@ import { basicProfileSchema, type BasicProfileInput, type PatientProfile } from 
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { notify } from '../../../lib/toast';
 import { useCompleteProfile } from '../api/complete-profile';
 import { usePatientProfile } from '../api/get-patient-profile';
@@ -22,7 +23,7 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<BasicProfileInput, unknown, BasicProfileOutput>({
     resolver: zodResolver(basicProfileSchema),
     defaultValues: {
@@ -34,11 +35,15 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
     },
   });
 
+  // Leaving with something typed but not saved asks first.
+  const guard = useUnsavedChangesGuard(isDirty);
+
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
       const answer = await complete.mutateAsync(values);
       notify.success(answer.message || 'Profile updated successfully!');
+      guard.release();
       // SPEC §2: Complete Profile saves, then goes to /view-records.
       await navigate('/view-records');
     } catch (error) {
@@ -71,6 +76,7 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
           {isSubmitting ? 'Saving...' : 'Complete Profile'}
         </Button>
       </div>
+      {guard.dialog}
     </form>
   );
 }

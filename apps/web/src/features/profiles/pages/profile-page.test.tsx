@@ -169,6 +169,37 @@ describe('full profile editor', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Contact Name').value).toBe('');
   });
 
+  it('leaving with unsaved fields asks first; Stay keeps them, and a list entry saved on its own does not count', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/profile');
+    await user.type(await screen.findByLabelText('Weight (lbs)'), '150');
+    await act(() => router.navigate('/dashboard'));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (lbs)').value).toBe('150');
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await user.clear(screen.getByLabelText('Weight (lbs)'));
+    await act(() => router.navigate('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+
+  it('an emergency contact cannot be added without a phone number, as in the family editor', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Emergency Contacts' }));
+
+    const phone = screen.getByLabelText('Contact Phone Number');
+    expect(phone.getAttribute('aria-required')).toBe('true');
+    await user.type(screen.getByLabelText('Contact Name'), 'Bob');
+    await user.type(phone, '   ');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Contact phone number is required')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('the medication form starts with Currently Taking checked and reports a failure', async () => {
     const { calls } = serve((call) => (call.method === 'POST' ? json({}, 500) : undefined));
     const user = userEvent.setup();

