@@ -85,6 +85,26 @@ describe('stored display names carry no bidi or other invisible format character
     expect((await listed(fhirUser)).map((f) => f.display_name)).toEqual(['Reportfdp.exe']);
   });
 
+  it("a person's, a contact's, a provider's and a medication's name is kept without them too", async () => {
+    const user = await signedInUser(t.app);
+    const saved = await user.client.put('/api/user/updateProfile', { name: `Ann${RLO}a Lee` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const contact = await user.client.post('/api/user/emergency-contacts', { name: `Bo${RLO}b`, phone_number: '555-0100' });
+    expect(contact.statusCode, contact.body).toBe(201);
+    expect((await user.client.post('/api/user/healthcare-providers', { provider_name: `\u2067Dr. Kim\u2069` })).statusCode).toBe(201);
+    expect((await user.client.post('/api/user/medications', { medication_name: `Warfarin${RLO} 5` })).statusCode).toBe(201);
+    const member = await user.client.post('/api/user/family/add', { name: `Ki${RLO}d`, date_of_birth: '2015-02-03', relationship: 'child', is_pet: false });
+    expect(member.statusCode, member.body).toBe(201);
+    const profile = (await user.client.get('/api/user/getPatientProfile')).json();
+    expect(profile.name).toBe('Anna Lee');
+    expect(profile.emergency_contacts.map((c: { name: string }) => c.name)).toEqual(['Bob']);
+    expect(profile.healthcare_providers.map((p: { provider_name: string }) => p.provider_name)).toEqual(['Dr. Kim']);
+    expect(profile.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Warfarin 5']);
+    expect((await user.client.get('/api/user/family/members')).json().map((m: { name: string }) => m.name)).toEqual(['Kid']);
+    const blank = await user.client.post('/api/user/emergency-contacts', { name: `${RLO}\u200B`, phone_number: '555-0101' });
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('strips bidi controls, marks, zero-width spaces, the BOM and line separators, and keeps the joiners scripts and emoji need', () => {
     expect(stripInvisible('a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j')).toBe('abcdefghij');
     expect(stripInvisible('\u200Ex\u200F\u061C\u200B\uFEFF\u2028\u2029\u00AD\u0007y')).toBe('xy');

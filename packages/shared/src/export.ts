@@ -4,7 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema } from './appointments';
 import { isoDateSchema } from './common';
-import { flag, optionalDateOf, optionalEmail, optionalText, profileFieldsSchema, requiredText } from './profile';
+import { flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
 
 // The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
 // kinchart.json is documented in docs/decisions/0004-export-format.md; this schema is its
@@ -24,7 +24,7 @@ const position = z.number().int().min(0).max(100_000);
 
 export const exportContactSchema = z.object({
   id,
-  name: requiredText('Contact name'),
+  name: requiredName('Contact name'),
   relationship: optionalText(100),
   phone_number: optionalText(50),
   email: optionalEmail,
@@ -36,7 +36,7 @@ export const exportContactSchema = z.object({
 
 export const exportProviderSchema = z.object({
   id,
-  provider_name: requiredText('Provider name'),
+  provider_name: requiredName('Provider name'),
   specialty: optionalText(),
   facility: optionalText(),
   phone_number: optionalText(50),
@@ -50,7 +50,7 @@ export const exportProviderSchema = z.object({
 
 export const exportMedicationSchema = z.object({
   id,
-  medication_name: optionalText(),
+  medication_name: optionalName(),
   dosage: optionalText(),
   frequency: optionalText(),
   purpose: optionalText(500),

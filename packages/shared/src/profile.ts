@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayIsoDate } from './common';
+import { stripInvisible } from './text';
 
 // SPEC §3 Patient profile, Family member, Emergency contact, Healthcare provider, Medication.
 // One schema per payload; both the forms and the server use these (STYLE habit 1).
@@ -38,6 +39,29 @@ export const requiredText = (label: string, max = 200) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * Names (people, pets, contacts, providers, medications) as they are stored and shown: without
+ * invisible format characters such as bidi overrides (text.ts), trimmed. `overwrite` keeps the
+ * schema a plain string for the forms that share it.
+ */
+export const requiredName = (label: string, max = 200) =>
+  z
+    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
+    .overwrite(stripInvisible)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** An optional name: '' and null both mean "not provided"; stored without invisible characters, trimmed, or null. */
+export const optionalName = (max = 200) =>
+  z
+    .union([z.string().max(max, `must be at most ${max} characters`), z.null()], { error: 'must be text' })
+    .optional()
+    .transform((v) => {
+      const name = typeof v === 'string' ? stripInvisible(v).trim() : '';
+      return name !== '' ? name : null;
+    });
 
 /** Optional email: empty means "not provided"; otherwise it must look like an address. */
 export const optionalEmail = optionalText(254).refine(
@@ -121,7 +145,7 @@ const clientId = z
 export const emergencyContactRecordSchema = z.object({
   id: clientId,
   contact_id: clientId,
-  name: requiredText('Contact name'),
+  name: requiredName('Contact name'),
   relationship: optionalText(100),
   phone_number: optionalText(50),
   email: optionalEmail,
@@ -145,7 +169,7 @@ export const familyEmergencyContactInputSchema = emergencyContactInputSchema;
 export const healthcareProviderInputSchema = z.object({
   id: clientId,
   provider_id: clientId,
-  provider_name: requiredText('Provider name'),
+  provider_name: requiredName('Provider name'),
   specialty: optionalText(),
   facility: optionalText(),
   phone_number: optionalText(50),
@@ -175,7 +199,7 @@ const medicationIds = { id: clientId, medication_id: clientId };
 export const medicationInputSchema = z
   .object({
     ...medicationIds,
-    medication_name: optionalText(),
+    medication_name: optionalName(),
     dosage: optionalText(),
     frequency: optionalText(),
     purpose: optionalText(500),
@@ -196,7 +220,7 @@ export type MedicationInput = z.input<typeof medicationInputSchema>;
 export const familyMedicationInputSchema = z
   .object({
     ...medicationIds,
-    medication_name: requiredText('Medication name'),
+    medication_name: requiredName('Medication name'),
     dosage: requiredText('Dosage'),
     frequency: optionalText(),
     purpose: optionalText(500),
@@ -213,7 +237,7 @@ export const familyMedicationInputSchema = z
 
 const LONG = 5000;
 export const profileFieldsSchema = z.object({
-  name: optionalText(),
+  name: optionalName(),
   date_of_birth: optionalBirthDate,
   phone_number: optionalText(50),
   address: optionalText(500),
@@ -257,7 +281,7 @@ export const FLAG_DETAIL_PAIRS = [
 /** POST /api/user/profile — the 'Complete Your Profile' form. */
 export const basicProfileSchema = z.object({
   username: z.string().trim().max(100, 'Username must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
-  name: requiredText('Name'),
+  name: requiredName('Name'),
   date_of_birth: optionalBirthDate,
   address: optionalText(500),
   phone_number: optionalText(50),
@@ -278,7 +302,7 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/user/family/add. */
 export const familyAddSchema = z.object({
-  name: requiredText('Name'),
+  name: requiredName('Name'),
   date_of_birth: requiredBirthDate,
   relationship: requiredText('Relationship', 100),
   is_pet: flag,
@@ -287,7 +311,7 @@ export type FamilyAddInput = z.input<typeof familyAddSchema>;
 
 /** PUT /api/user/family/members/{id} — the full edit form with its nested lists. */
 export const familyUpdateSchema = profileFieldsSchema.extend({
-  name: requiredText('Name'),
+  name: requiredName('Name'),
   date_of_birth: requiredBirthDate,
   relationship: requiredText('Relationship', 100),
   is_pet: flag,
