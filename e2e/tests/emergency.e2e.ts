@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
@@ -82,6 +82,14 @@ async function setUpCode(page: Page, panelName: string, pin: string): Promise<st
 async function enterPin(page: Page, pin: string): Promise<void> {
   await page.getByLabel('PIN', { exact: true }).fill(pin);
   await page.getByRole('button', { name: 'View Medical Information' }).click();
+}
+
+/** Pastes `text` into an emptied field through the real clipboard, as a person would with Ctrl+V. */
+async function pastePin(input: Locator, text: string): Promise<void> {
+  await input.fill('');
+  await input.focus();
+  await input.page().evaluate(async (t) => navigator.clipboard.writeText(t), text);
+  await input.press('ControlOrMeta+V');
 }
 
 describe('emergency access', () => {
@@ -190,6 +198,40 @@ describe('emergency access', () => {
     await open(owner, '/notifications');
     await expectVisible(owner.getByRole('article', { name: 'Emergency information accessed' }));
     await screenshot(owner, 'notifications-phone');
+  });
+
+  test('a PIN pasted with separators or extra characters keeps its digits, then the first four, on every PIN field', async () => {
+    const owner = await newPage(DESKTOP);
+    await signUpAndLogIn(owner);
+    await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(owner, '/settings');
+    const panel = owner.getByRole('region', { name: 'Personal QR Code' });
+    const setUp = panel.getByLabel('Choose a 4-digit PIN');
+    await pastePin(setUp, '48-26');
+    expect(await setUp.inputValue()).toBe('4826');
+    await panel.getByRole('button', { name: 'Set Up QR Code' }).click();
+    await expectVisible(panel.getByText('QR code set up successfully'));
+    const href = await panel.getByRole('link', { name: /\/emergency\// }).getAttribute('href');
+    if (!href) throw new Error('The QR panel shows no link.');
+
+    const update = panel.getByLabel('New PIN');
+    await pastePin(update, '59ab3712');
+    expect(await update.inputValue()).toBe('5937');
+    await expectNoA11yViolations(owner, '/settings (pasted new PIN, desktop)');
+    await screenshot(owner, 'settings-pasted-pin-desktop');
+
+    const stranger = await newPage(PHONE);
+    await stranger.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(stranger, new URL(href).pathname);
+    const pin = stranger.getByLabel('PIN', { exact: true });
+    await pastePin(pin, '12ab3456');
+    expect(await pin.inputValue()).toBe('1234');
+    await pastePin(pin, '48-26');
+    expect(await pin.inputValue()).toBe('4826');
+    await expectNoA11yViolations(stranger, 'emergency page (pasted PIN, phone)');
+    await screenshot(stranger, 'emergency-pasted-pin-phone');
+    await stranger.getByRole('button', { name: 'View Medical Information' }).click();
+    await expectVisible(stranger.getByRole('heading', { level: 2, name: 'Patient Information' }));
   });
 
   test('an unknown link says "QR code not found or inactive" on a desktop', async () => {

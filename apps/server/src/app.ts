@@ -16,6 +16,7 @@ import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { clientConfigRoutes } from './features/config/config.routes';
 import { createProfileService } from './features/profiles/profile.service';
 import { ownProfileRoutes } from './features/profiles/own-profile.routes';
 import { familyRoutes } from './features/profiles/family.routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
   const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
   await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
+  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, requireUser: authenticated });
   await app.register(sharedFileRoutes, { shares });
   // Export, import, FHIR and SMART Health Links (issue 7).
   await app.register(exportRoutes, { exports: createExportService({ db, ...storage, log: app.log }), requireUser: authenticated });

@@ -26,6 +26,11 @@ export function describeValidation(issues: readonly ValidationIssue[], context?:
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An answer given before the request body has arrived whole (an upload over MAX_UPLOAD_MB,
+    // DESIGN §6) closes the connection (RFC 9112 §9.6). Kept alive, the unread rest of the body
+    // stalls the connection, and a browser, which reads the answer only once it has sent the
+    // body or the connection ends, would wait forever.
+    if (!request.raw.complete) void reply.header('Connection', 'close');
     if (error instanceof HttpError) {
       void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, ...error.extra });
       return;

@@ -3,11 +3,15 @@ import { EmergencyLayout } from './layouts/emergency-layout';
 import { MarketingLayout } from './layouts/marketing-layout';
 import { PageLoading } from './layouts/page-loading';
 import { RootLayout } from './layouts/root-layout';
+import { lazyPage } from './lazy-page';
+import { PageError } from './page-error';
 import { RouteError } from './route-error';
 
 /*
  * SPEC §2 routes. Layouts are small and load with the app; every page is its own lazy chunk,
- * so the landing page does not pay for the signed-in screens (DESIGN §8, §9).
+ * so the landing page does not pay for the signed-in screens (DESIGN §8, §9). Below each layout
+ * a pathless route holds the pages' error boundary, so a page that fails (its chunk through
+ * lazyPage, its rendering through PageError) leaves the header, navigation and footer in place.
  */
 export const routes: RouteObject[] = [
   {
@@ -19,85 +23,85 @@ export const routes: RouteObject[] = [
         // Marketing pages get their own bar instead of the app header (SPEC §2 Layout).
         Component: MarketingLayout,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/marketing/pages/landing-page')).LandingPage }) },
-          { path: 'about', lazy: async () => ({ Component: (await import('../features/marketing/pages/about-page')).AboutPage }) },
           {
-            path: 'howitworks',
-            lazy: async () => ({ Component: (await import('../features/marketing/pages/how-it-works-page')).HowItWorksPage }),
+            ErrorBoundary: PageError,
+            children: [
+              { index: true, lazy: lazyPage(async () => (await import('../features/marketing/pages/landing-page')).LandingPage) },
+              { path: 'about', lazy: lazyPage(async () => (await import('../features/marketing/pages/about-page')).AboutPage) },
+              {
+                path: 'howitworks',
+                lazy: lazyPage(async () => (await import('../features/marketing/pages/how-it-works-page')).HowItWorksPage),
+              },
+              { path: 'faq', lazy: lazyPage(async () => (await import('../features/marketing/pages/faq-page')).FaqPage) },
+            ],
           },
-          { path: 'faq', lazy: async () => ({ Component: (await import('../features/marketing/pages/faq-page')).FaqPage }) },
         ],
       },
       {
         // Loaded on demand: the landing page never needs the app header (DESIGN §9 budget).
         lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
         children: [
-          { path: 'signup', lazy: async () => ({ Component: (await import('../features/auth/pages/signup-page')).SignupPage }) },
-          { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }) },
           {
-            path: 'privacy-policy',
-            lazy: async () => ({ Component: (await import('../features/marketing/pages/privacy-policy-page')).PrivacyPolicyPage }),
-          },
-          {
-            path: 'terms-of-service',
-            lazy: async () => ({
-              Component: (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage,
-            }),
-          },
-          {
-            lazy: async () => ({ Component: (await import('./layouts/private-layout')).PrivateLayout }),
+            ErrorBoundary: PageError,
             children: [
+              { path: 'signup', lazy: lazyPage(async () => (await import('../features/auth/pages/signup-page')).SignupPage) },
+              { path: 'login', lazy: lazyPage(async () => (await import('../features/auth/pages/login-page')).LoginPage) },
               {
-                path: 'dashboard',
-                lazy: async () => ({ Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage }),
+                path: 'privacy-policy',
+                lazy: lazyPage(async () => (await import('../features/marketing/pages/privacy-policy-page')).PrivacyPolicyPage),
               },
               {
-                path: 'profile',
-                lazy: async () => ({ Component: (await import('../features/profiles/pages/profile-page')).ProfilePage }),
+                path: 'terms-of-service',
+                lazy: lazyPage(async () => (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage),
               },
               {
-                path: 'update-records',
-                lazy: async () => ({ Component: (await import('../features/files/pages/update-records-page')).UpdateRecordsPage }),
+                lazy: lazyPage(async () => (await import('./layouts/private-layout')).PrivateLayout),
+                children: [
+                  {
+                    path: 'dashboard',
+                    lazy: lazyPage(async () => (await import('../features/dashboard/pages/dashboard-page')).DashboardPage),
+                  },
+                  {
+                    path: 'profile',
+                    lazy: lazyPage(async () => (await import('../features/profiles/pages/profile-page')).ProfilePage),
+                  },
+                  {
+                    path: 'update-records',
+                    lazy: lazyPage(async () => (await import('../features/files/pages/update-records-page')).UpdateRecordsPage),
+                  },
+                  {
+                    path: 'view-records',
+                    lazy: lazyPage(async () => (await import('../features/files/pages/view-records-page')).ViewRecordsPage),
+                  },
+                  {
+                    path: 'prescriptions',
+                    lazy: lazyPage(async () => (await import('../features/medications/pages/prescriptions-page')).PrescriptionsPage),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: lazyPage(async () => (await import('../features/settings/pages/settings-page')).SettingsPage),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: lazyPage(async () => (await import('../features/notifications/pages/notifications-page')).NotificationsPage),
+                  },
+                  {
+                    path: 'edit-profile',
+                    lazy: lazyPage(async () => (await import('../features/profiles/pages/edit-profile-page')).EditProfilePage),
+                  },
+                  {
+                    path: 'edit-family-member/:id',
+                    lazy: lazyPage(async () => (await import('../features/profiles/pages/edit-family-member-page')).EditFamilyMemberPage),
+                  },
+                  {
+                    path: 'appointments',
+                    lazy: lazyPage(async () => (await import('../features/appointments/pages/appointments-page')).AppointmentsPage),
+                  },
+                ],
               },
-              {
-                path: 'view-records',
-                lazy: async () => ({ Component: (await import('../features/files/pages/view-records-page')).ViewRecordsPage }),
-              },
-              {
-                path: 'prescriptions',
-                lazy: async () => ({
-                  Component: (await import('../features/medications/pages/prescriptions-page')).PrescriptionsPage,
-                }),
-              },
-              {
-                path: 'settings',
-                lazy: async () => ({ Component: (await import('../features/settings/pages/settings-page')).SettingsPage }),
-              },
-              {
-                path: 'notifications',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/pages/notifications-page')).NotificationsPage,
-                }),
-              },
-              {
-                path: 'edit-profile',
-                lazy: async () => ({ Component: (await import('../features/profiles/pages/edit-profile-page')).EditProfilePage }),
-              },
-              {
-                path: 'edit-family-member/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/profiles/pages/edit-family-member-page')).EditFamilyMemberPage,
-                }),
-              },
-              {
-                path: 'appointments',
-                lazy: async () => ({
-                  Component: (await import('../features/appointments/pages/appointments-page')).AppointmentsPage,
-                }),
-              },
+              { path: '*', lazy: lazyPage(async () => (await import('./not-found-page')).NotFoundPage) },
             ],
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
       {
@@ -105,17 +109,22 @@ export const routes: RouteObject[] = [
         Component: EmergencyLayout,
         children: [
           {
-            path: 'emergency/:shareId',
-            lazy: async () => ({ Component: (await import('../features/emergency/pages/emergency-page')).EmergencyPage }),
-          },
-          {
-            path: 'family/emergency/:shareId',
-            lazy: async () => ({ Component: (await import('../features/emergency/pages/emergency-page')).EmergencyPage }),
-          },
-          {
-            // A View Files share link, opened signed out from its QR code: as bare as the emergency view.
-            path: 'shared/:token',
-            lazy: async () => ({ Component: (await import('../features/files/pages/shared-files-page')).SharedFilesPage }),
+            ErrorBoundary: PageError,
+            children: [
+              {
+                path: 'emergency/:shareId',
+                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage),
+              },
+              {
+                path: 'family/emergency/:shareId',
+                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage),
+              },
+              {
+                // A View Files share link, opened signed out from its QR code: as bare as the emergency view.
+                path: 'shared/:token',
+                lazy: lazyPage(async () => (await import('../features/files/pages/shared-files-page')).SharedFilesPage),
+              },
+            ],
           },
         ],
       },

@@ -32,13 +32,15 @@ describe('Modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Appointment' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const close = screen.getByRole('button', { name: 'Close' });
-    expect(document.activeElement).toBe(close);
-
-    await user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Provider'));
+
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
     await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Provider'));
+    await user.tab({ shift: true });
     expect(document.activeElement).toBe(close);
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
@@ -46,6 +48,42 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('opens with the keyboard on the first field, past the × control and any buttons before it', () => {
+    render(
+      <Modal open onClose={() => undefined} title="Edit" footer={<button type="button">Save</button>}>
+        <button type="button">Help</button>
+        <label>
+          Name
+          <input disabled />
+        </label>
+        <label>
+          Notes
+          <textarea />
+        </label>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Notes'));
+  });
+
+  it('opens with the keyboard on the first action when the dialog has no field', () => {
+    render(
+      <Modal
+        open
+        onClose={() => undefined}
+        title="Appointment"
+        footer={
+          <>
+            <button type="button">Edit</button>
+            <button type="button">Delete</button>
+          </>
+        }
+      >
+        <p>Dr. Lee, 10:00</p>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }));
   });
 
   it('closes from the × control and from the backdrop', async () => {

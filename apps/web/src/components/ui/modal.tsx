@@ -14,6 +14,8 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
+const FIELD = 'input, select, textarea, [contenteditable="true"]';
+
 function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.hasAttribute('hidden') && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[hidden]'),
@@ -32,7 +34,10 @@ export interface ModalProps {
   /** "alertdialog" for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** The element to focus when the dialog opens; the first focusable element otherwise. */
+  /**
+   * The element to focus when the dialog opens; otherwise the first form field, or the first
+   * action (not the × control) when the dialog has no field.
+   */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Clicking the dimmed backdrop closes the dialog (default true). */
   closeOnBackdrop?: boolean;
@@ -69,6 +74,7 @@ function ModalPanel({
   closeLabel = 'Close',
 }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const latestOnClose = useRef(onClose);
@@ -80,7 +86,15 @@ function ModalPanel({
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const target = initialFocusRef?.current ?? (panel ? focusableIn(panel)[0] : undefined) ?? panel;
+    // WAI-ARIA APG "Dialog (Modal)": focus the element a person most likely wants first — the
+    // first field of a form, else the first action; × only when there is nothing else.
+    const items = panel ? focusableIn(panel) : [];
+    const target =
+      initialFocusRef?.current ??
+      items.find((el) => el.matches(FIELD)) ??
+      items.find((el) => el !== closeRef.current) ??
+      items[0] ??
+      panel;
     target?.focus();
 
     const { overflow } = document.body.style;
@@ -149,6 +163,7 @@ function ModalPanel({
             ) : null}
           </div>
           <button
+            ref={closeRef}
             type="button"
             onClick={() => latestOnClose.current()}
             aria-label={closeLabel}

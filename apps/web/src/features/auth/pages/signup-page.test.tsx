@@ -33,6 +33,19 @@ describe('sign-up page', () => {
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
   });
 
+  it('a new user reads the password rules under the password field before submitting anything', () => {
+    const { calls } = mockFetch(() => json({}, 404));
+    renderSignup();
+    const password = screen.getByLabelText('Password');
+    const described = (password.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toContain('8–256 characters');
+    expect(described).toContain('not a common password');
+    expect(calls.filter((c) => c.url.includes('signup'))).toHaveLength(0);
+  });
+
   it('a blank username shows "Username is required" and sends no request', async () => {
     const { fetchMock } = mockFetch(() => json({ message: 'created' }, 201));
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { usernameSchema } from '@kinchart/shared/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, usernameSchema } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
@@ -111,7 +111,14 @@ export function SignupPage() {
           {...register('username', { validate: validateUsername })}
         />
         <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-        <Field label="Password" type="password" autoComplete="new-password" {...register('password')} />
+        {/* DESIGN §5 password rules, stated before the first try rather than after a refusal. */}
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
+          {...register('password')}
+        />
         <Button type="submit" size="lg" disabled={busy || created}>
           {busy ? 'Creating Account...' : 'Sign Up'}
         </Button>

@@ -31,7 +31,6 @@ describe('personal QR code tab', () => {
     const input = await screen.findByLabelText('Choose a 4-digit PIN');
     const button = screen.getByRole('button', { name: 'Set Up QR Code' });
     expect(input.getAttribute('inputmode')).toBe('numeric');
-    expect(input.getAttribute('maxlength')).toBe('4');
 
     await user.type(input, '4a8-2');
     expect((input as HTMLInputElement).value).toBe('482');
@@ -53,6 +52,35 @@ describe('personal QR code tab', () => {
     expect(screen.getByText('••••')).toBeTruthy();
     expect(screen.getByRole('img', { name: /QR code linking to your emergency information/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: LINK }).getAttribute('href')).toBe(LINK);
+  });
+
+  it('a user who pastes a PIN with separators into the set-up or update field keeps its digits, at most the first four', async () => {
+    let active = false;
+    mockFetch((call) => {
+      if (call.method === 'POST') {
+        active = true;
+        return json({ ...ACTIVE, message: 'QR code set up successfully' }, 201);
+      }
+      return json(active ? ACTIVE : NOT_CONFIGURED);
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const setUp = await screen.findByLabelText<HTMLInputElement>('Choose a 4-digit PIN');
+    await user.click(setUp);
+    await user.paste('12ab3456');
+    expect(setUp.value).toBe('1234');
+    await user.clear(setUp);
+    await user.paste('48-26');
+    expect(setUp.value).toBe('4826');
+    await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
+
+    const update = await screen.findByLabelText<HTMLInputElement>('New PIN');
+    await user.click(update);
+    await user.paste('59-37');
+    expect(update.value).toBe('5937');
+    await user.clear(update);
+    await user.paste('59ab3712');
+    expect(update.value).toBe('5937');
   });
 
   it('shows the server’s reason when a PIN is refused as too easy to guess', async () => {

@@ -28,7 +28,7 @@ export interface PinInputProps extends Omit<ComponentProps<'input'>, 'value' | '
 
 /**
  * A labelled 4-digit PIN field: a numeric keyboard on phones, anything but digits dropped as it
- * is typed or pasted. Not a password field: the PIN is printed on the wearer's card or tag.
+ * is typed or pasted, then anything past the fourth digit. Not a password field: the PIN is printed on the wearer's card or tag.
  */
 export function PinInput({ label, value, onValueChange, error, hint, size = 'md', action, id, className = '', ...rest }: PinInputProps) {
   const generatedId = useId();
@@ -49,7 +49,8 @@ export function PinInput({ label, value, onValueChange, error, hint, size = 'md'
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="off"
-          maxLength={PIN_LENGTH}
+          // No maxLength: the browser would cut a pasted "12-34" to "12-3" before sanitizePin sees it;
+          // sanitizePin keeps the digits first, then the first four (SPEC §5 PIN).
           value={value}
           onChange={(event) => onValueChange(sanitizePin(event.target.value))}
           aria-invalid={error ? true : undefined}

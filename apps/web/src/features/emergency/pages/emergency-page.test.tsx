@@ -121,6 +121,24 @@ describe('emergency page', () => {
     expect(log.mock.calls.flat().join(' ')).not.toContain('4826');
   });
 
+  it('a visitor who pastes a PIN with separators or extra characters keeps its digits, at most the first four', async () => {
+    mockFetch((call) => (pathOf(call) !== OWN ? json(NOT_FOUND, 404) : json({ requirePin: true })));
+    const user = userEvent.setup();
+    renderPage();
+    const input = await screen.findByLabelText<HTMLInputElement>('PIN');
+    for (const [pasted, kept] of [
+      ['12-34', '1234'],
+      ['12ab3456', '1234'],
+      [' 4 8 2 6 ', '4826'],
+    ] as const) {
+      await user.clear(input);
+      await user.click(input);
+      await user.paste(pasted);
+      expect(input.value).toBe(kept);
+    }
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'View Medical Information' }).disabled).toBe(false);
+  });
+
   it('shows a priority item only when its flag is set and its text is present', async () => {
     mockFetch((call) =>
       pinOf(call) === null

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { xhrUpload, type XhrUploadOptions } from './xhr-upload';
 
@@ -25,8 +24,4 @@ export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOption
   body.append('visitReason', input.visitReason);
   body.append('providerName', input.providerName);
   return xhrUpload<MedicalFile>('/api/user/files', body, options);
-}
-
-export function useUploadRecord(onProgress: NonNullable<XhrUploadOptions['onProgress']>) {
-  return useMutation({ mutationFn: (input: UploadRecordInput) => uploadRecord(input, { onProgress }) });
 }

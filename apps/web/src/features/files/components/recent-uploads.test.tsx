@@ -70,14 +70,24 @@ describe('Recent Uploads', () => {
     expect(scrollBy).toHaveBeenLastCalledWith({ left: -300, behavior: 'smooth' });
   });
 
-  it('says "No records yet" when there are none, and when the list cannot be fetched', async () => {
+  it('says "No records yet" only when the list is really empty', async () => {
     mockFetch(() => json([]));
-    const first = renderIt();
-    expect(await screen.findByText('No records yet')).toBeTruthy();
-    first.unmount();
-
-    mockFetch(() => json({ message: 'Internal Server Error' }, 500));
     renderIt();
     expect(await screen.findByText('No records yet')).toBeTruthy();
+    expect(screen.queryByText('Your records could not be loaded.')).toBeNull();
+  });
+
+  it('when the records cannot be loaded it says so instead of "No records yet", and Try again fetches them', async () => {
+    let fail = true;
+    const { calls } = mockFetch(() => (fail ? json({ message: 'Internal Server Error' }, 500) : json([record(1)])));
+    const user = userEvent.setup();
+    renderIt();
+    expect(await screen.findByText('Your records could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('No records yet')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Record 1' })).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/user/files')).toHaveLength(2);
+    expect(screen.queryByText('Your records could not be loaded.')).toBeNull();
   });
 });

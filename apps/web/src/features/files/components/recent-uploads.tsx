@@ -54,7 +54,8 @@ function RecentUploadCard({ file }: { file: MedicalFile }) {
 
 /**
  * SPEC §2 Dashboard, for My Profile only: the newest uploads in a horizontal scroller with left
- * and right buttons, a View All Records link, and 'No records yet' when there are none.
+ * and right buttons, a View All Records link, and 'No records yet' when there are none (only
+ * then: a failed request says so and offers Try again).
  */
 export function RecentUploads() {
   const headingId = useId();
@@ -126,6 +127,16 @@ export function RecentUploads() {
 
       {files.isPending ? (
         <p className="text-slate-700">Loading records...</p>
+      ) : files.isError ? (
+        // Not "No records yet": a failed request says nothing about whether there are records.
+        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
+          <p role="alert" className="font-medium text-red-800">
+            Your records could not be loaded.
+          </p>
+          <Button variant="secondary" size="sm" disabled={files.isFetching} onClick={() => void files.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : recent.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No records yet</p>
       ) : (

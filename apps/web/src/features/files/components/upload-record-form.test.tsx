@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
@@ -10,6 +10,8 @@ import { UploadRecordForm } from './upload-record-form';
 /** A stand-in XMLHttpRequest: records what was sent and lets the test answer or report progress. */
 class FakeXhr {
   static last: FakeXhr | undefined;
+  static all: FakeXhr[] = [];
+  aborted = false;
   method = '';
   url = '';
   withCredentials = false;
@@ -24,6 +26,7 @@ class FakeXhr {
 
   constructor() {
     FakeXhr.last = this;
+    FakeXhr.all.push(this);
   }
   open(method: string, url: string) {
     this.method = method;
@@ -36,6 +39,7 @@ class FakeXhr {
     this.body = body;
   }
   abort() {
+    this.aborted = true;
     this.onabort?.();
   }
   progress(loaded: number, total: number) {
@@ -81,6 +85,7 @@ const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).
 
 beforeEach(() => {
   FakeXhr.last = undefined;
+  FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   mockFetch(() => json([]));
   localStorage.clear();
@@ -161,13 +166,13 @@ describe('upload form', () => {
     expect(screen.getByTestId('drop-zone')).toHaveProperty('disabled', true);
 
     xhr.progress(30, 120);
-    const bar = await screen.findByLabelText('Upload progress');
+    const bar = await screen.findByLabelText('Upload progress of blood-work.final.pdf');
     await waitFor(() => expect((bar as HTMLProgressElement).value).toBe(25));
 
     xhr.respond(201, stored);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(stored));
     expect(screen.queryByLabelText('Record Name')).toBeNull();
-    expect(screen.queryByLabelText('Upload progress')).toBeNull();
+    expect(screen.queryByLabelText(/^Upload progress/)).toBeNull();
     expect(fileInput().value).toBe('');
     expect(uploadButton()).toHaveProperty('disabled', true);
     expect(filesUpdated).toHaveBeenCalledTimes(1);
@@ -212,5 +217,75 @@ describe('upload form', () => {
     await user.click(uploadButton());
     FakeXhr.last!.onerror?.();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error uploading file: Network Error'));
+  });
+
+  it('states the server’s limit and refuses a file over it in the browser, sending nothing', async () => {
+    mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024 * 1024 }) : json([])));
+    const user = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(screen.getByTestId('drop-zone').textContent).toContain('Up to 1 MB per file.'));
+    const hint = document.getElementById(fileInput().getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Up to 1 MB per file.');
+    await user.upload(fileInput(), new File([new Uint8Array(1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' }));
+    const row = screen.getByRole('listitem', { name: 'scan.pdf' });
+    expect(within(row).getByText('File is larger than 1 MB')).toBeTruthy();
+    expect(uploadButton()).toHaveProperty('disabled', true);
+    fireEvent.submit(uploadButton().closest('form')!);
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('a user picks several files at once; each gets its own row, progress and result', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onUploaded } = renderForm();
+    expect(fileInput().multiple).toBe(true);
+    await user.upload(fileInput(), [pdf('lab.pdf'), pdf('xray.png')]);
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['lab.pdf', 'xray.png']);
+    // Several files: each record is named after its own file.
+    expect(screen.queryByLabelText('Record Name')).toBeNull();
+    await user.type(screen.getByLabelText('Healthcare Provider'), 'Dr. Adams');
+    await user.click(uploadButton());
+
+    const first = FakeXhr.all[0]!;
+    expect(first.body!.get('customName')).toBe('lab');
+    expect(first.body!.get('providerName')).toBe('Dr. Adams');
+    first.progress(50, 100);
+    const bar = await screen.findByLabelText('Upload progress of lab.pdf');
+    await waitFor(() => expect((bar as HTMLProgressElement).value).toBe(50));
+    first.respond(201, { ...stored, id: 'f1', name: 'lab' });
+
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    const second = FakeXhr.all[1]!;
+    expect(second.body!.get('customName')).toBe('xray');
+    // The server refuses it while it is still being sent: its message shows, the form settles.
+    second.progress(92, 100);
+    second.respond(413, { message: 'File is larger than 50 MB' });
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error uploading file: File is larger than 50 MB'));
+    expect(within(screen.getByRole('listitem', { name: 'lab.pdf' })).getByText('Uploaded')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'xray.png' })).getByText('File is larger than 50 MB')).toBeTruthy();
+    expect(onUploaded).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Uploading...' })).toBeNull();
+    // The refused file stays chosen, so Upload File tries it again.
+    expect(uploadButton()).toHaveProperty('disabled', false);
+  });
+
+  it('Cancel aborts the upload and the form leaves "Uploading..."', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { onUploaded } = renderForm();
+    await user.upload(fileInput(), pdf());
+    await user.click(uploadButton());
+    FakeXhr.last!.progress(40, 100);
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+
+    expect(FakeXhr.last!.aborted).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Upload File' })).toHaveProperty('disabled', false);
+    expect(within(screen.getByRole('listitem', { name: 'blood-work.final.pdf' })).getByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+    expect(onUploaded).not.toHaveBeenCalled();
+    expect(value('Record Name')).toBe('blood-work.final');
   });
 });

@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MedicalFile } from '@kinchart/shared/files';
-import { FILE_INPUT_ACCEPT, FILE_NAME_MAX, formatFileSize, stripExtension } from '@kinchart/shared/files';
+import { FILE_INPUT_ACCEPT, FILE_NAME_MAX, fileTooLargeMessage, formatFileSize, stripExtension, uploadLimitMb } from '@kinchart/shared/files';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClassName } from '../../../components/ui/field';
-import { useUploadRecord } from '../api/upload-record';
+import { useUploadLimit } from '../api/get-client-config';
+import { uploadRecord } from '../api/upload-record';
 import type { UploadProgress } from '../api/xhr-upload';
 import { useAnnounceUpload } from '../hooks/use-announce-upload';
 import { localToday } from '../utils/format';
@@ -19,9 +20,32 @@ interface DetailsValues {
 
 const EMPTY: DetailsValues = { customName: '', customDate: '', providerName: '', visitLocation: '', visitReason: '' };
 
+/** Where one chosen file is: waiting, refused in the browser, on its way, or its result. */
+type RowStatus = 'ready' | 'too-large' | 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
+
+interface Row {
+  key: number;
+  file: File;
+  status: RowStatus;
+  progress: UploadProgress | null;
+  /** Why it was refused or failed. */
+  message?: string;
+}
+
+/** Rows that Upload File sends: new ones, and ones that failed or were cancelled (a retry). */
+const SENDABLE: ReadonlySet<RowStatus> = new Set(['ready', 'failed', 'cancelled']);
+
+export interface UploadResults {
+  uploaded: MedicalFile[];
+  /** Files that failed, were cancelled, or were refused before sending. */
+  notUploaded: number;
+}
+
 export interface UploadRecordFormProps {
-  /** SPEC §4 Upload: the parent is told of the uploaded file. */
+  /** SPEC §4 Upload: the parent is told of each uploaded file. */
   onUploaded?: (file: MedicalFile) => void;
+  /** After Upload File has gone through every chosen file. */
+  onFinished?: (results: UploadResults) => void;
   /** Level of the 'Record Details' heading, so it fits under the page's or the dialog's title. */
   headingLevel?: 2 | 3;
 }
@@ -31,60 +55,96 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 function percent(progress: UploadProgress | null): number | null {
   if (!progress || progress.total <= 0) return null;
   return Math.min(100, Math.round((progress.loaded / progress.total) * 100));
 }
 
+const STATUS_TEXT: Record<RowStatus, string> = {
+  ready: 'Ready',
+  'too-large': 'Not sent',
+  queued: 'Waiting',
+  uploading: 'Uploading',
+  done: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+let nextKey = 1;
+
 /**
  * SPEC §2 Upload, §4, §5: a drop zone (drag and drop, or click / Enter / Space to pick) and the
- * 'Record Details' form. Choosing a file pre-fills Record Name (without extension) and Visit Date
- * (today) and reveals the detail fields; while the upload runs the whole form is disabled and a
- * progress bar shows how far it got.
+ * 'Record Details' form. Several files may be chosen; each gets a row with its own progress and
+ * result, and they are sent one after another with the same details (each named after its file
+ * when there are several). A file over the server's limit (GET /api/config) is refused before
+ * sending; Cancel aborts the request under way and the ones still waiting.
  */
-export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordFormProps) {
+export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2 }: UploadRecordFormProps) {
   const ids = useId();
   const fileInputId = `${ids}-file`;
-  const progressId = `${ids}-progress`;
+  const limitId = `${ids}-limit`;
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState('');
   const [dragging, setDragging] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const upload = useUploadRecord(setProgress);
+  const limit = useUploadLimit();
   const announce = useAnnounceUpload();
-  const busy = upload.isPending;
   const { register, handleSubmit, reset, setValue } = useForm<DetailsValues>({ defaultValues: EMPTY });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const limitText = limit === undefined ? '' : `Up to ${uploadLimitMb(limit)} MB per file.`;
 
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    if (!chosen) return;
+  const sendable = rows.filter((row) => SENDABLE.has(row.status));
+  // The files being or about to be sent. One: the spec's single Record Name. Several: each
+  // record takes its file's name.
+  const active = rows.filter((row) => SENDABLE.has(row.status) || row.status === 'queued' || row.status === 'uploading');
+  const single = active.length === 1;
+  const showDetails = active.length > 0;
+
+  const patch = (key: number, change: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  const choose = (chosen: readonly File[]) => {
+    if (chosen.length === 0) return;
+    setSummary('');
+    const next = chosen.map(
+      (file): Row =>
+        limit !== undefined && file.size > limit
+          ? // DESIGN §6: the server would answer 413 with this text; say it without sending the file.
+            { key: nextKey++, file, status: 'too-large', progress: null, message: fileTooLargeMessage(uploadLimitMb(limit)) }
+          : { key: nextKey++, file, status: 'ready', progress: null },
+    );
+    setRows(next);
+    const first = next.find((row) => row.status === 'ready');
     // SPEC §3: Record Name defaults to the name without extension, Visit Date to today.
-    setValue('customName', stripExtension(chosen.name));
+    if (first) setValue('customName', stripExtension(first.file.name));
     setValue('customDate', localToday());
   };
 
-  const onPicked = (event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0] ?? null);
+  const onPicked = (event: ChangeEvent<HTMLInputElement>) => choose(Array.from(event.target.files ?? []));
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
     if (busy) return;
-    const dropped = event.dataTransfer.files;
-    const first = dropped[0];
-    if (!first) return;
-    // Show the dropped file in the picker too, so what will be sent is visible in one place.
+    const dropped = Array.from(event.dataTransfer.files);
+    if (dropped.length === 0) return;
+    // Show the dropped files in the picker too, so what will be sent is visible in one place.
     const input = fileInputRef.current;
     if (input) {
       try {
         const transfer = new DataTransfer();
-        transfer.items.add(first);
+        for (const file of dropped) transfer.items.add(file);
         input.files = transfer.files;
       } catch {
-        // Older browsers cannot set a file input's files; the chosen file is kept in state anyway.
+        // Older browsers cannot set a file input's files; the chosen files are kept in state anyway.
       }
     }
-    choose(first);
+    choose(dropped);
   };
 
   const onDragOver = (event: DragEvent<HTMLElement>) => {
@@ -95,34 +155,67 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
 
   const onSubmit = handleSubmit(async (values) => {
     // SPEC §5: submit does nothing without a selected file.
-    if (!file || busy) return;
-    setProgress({ loaded: 0, total: file.size });
-    try {
-      const record = await upload.mutateAsync({
-        file,
-        customName: values.customName,
-        // SPEC §3: the chosen visit date; if empty at submit, the current ISO timestamp.
-        customDate: values.customDate || new Date().toISOString(),
-        visitLocation: values.visitLocation,
-        visitReason: values.visitReason,
-        providerName: values.providerName,
-      });
-      // SPEC §4: on success all fields and the file input reset and the parent is told.
-      reset(EMPTY);
-      setFile(null);
-      if (fileInputRef.current) fileInputRef.current.value = '';
-      announce(values.customName.trim() || file.name);
-      onUploaded?.(record);
-    } catch (error) {
-      // SPEC §8: an alert with the server's message or the client's error text, and a log line.
-      console.error('Error uploading file:', error);
-      window.alert(`Error uploading file: ${errorText(error)}`);
-    } finally {
-      setProgress(null);
+    const batch = rows.filter((row) => SENDABLE.has(row.status));
+    if (batch.length === 0 || busy) return;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setBusy(true);
+    setSummary('');
+    const keys = new Set(batch.map((row) => row.key));
+    setRows((current) => current.map((row) => (keys.has(row.key) ? { ...row, status: 'queued', progress: null, message: undefined } : row)));
+    const uploaded: MedicalFile[] = [];
+    let notUploaded = rows.length - batch.length;
+    for (const row of batch) {
+      if (controller.signal.aborted) {
+        patch(row.key, { status: 'cancelled' });
+        notUploaded += 1;
+        continue;
+      }
+      const name = batch.length === 1 ? values.customName : stripExtension(row.file.name);
+      patch(row.key, { status: 'uploading', progress: { loaded: 0, total: row.file.size } });
+      try {
+        const record = await uploadRecord(
+          {
+            file: row.file,
+            customName: name,
+            // SPEC §3: the chosen visit date; if empty at submit, the current ISO timestamp.
+            customDate: values.customDate || new Date().toISOString(),
+            visitLocation: values.visitLocation,
+            visitReason: values.visitReason,
+            providerName: values.providerName,
+          },
+          { signal: controller.signal, onProgress: (progress) => patch(row.key, { progress }) },
+        );
+        patch(row.key, { status: 'done', progress: null });
+        uploaded.push(record);
+        announce(name.trim() || row.file.name);
+        onUploaded?.(record);
+      } catch (error) {
+        notUploaded += 1;
+        if (isAbort(error)) {
+          patch(row.key, { status: 'cancelled', progress: null });
+          continue;
+        }
+        // SPEC §8: an alert with the server's message (a 413 names the limit) or the client's error text, and a log line.
+        patch(row.key, { status: 'failed', progress: null, message: errorText(error) });
+        console.error('Error uploading file:', error);
+        window.alert(`Error uploading file: ${errorText(error)}`);
+      }
     }
+    abortRef.current = null;
+    setBusy(false);
+    if (notUploaded === 0) {
+      // SPEC §4: on success all fields and the file input reset (the rows stay as the results).
+      reset(EMPTY);
+      if (fileInputRef.current) fileInputRef.current.value = '';
+    }
+    setSummary(
+      controller.signal.aborted
+        ? `Upload cancelled. ${uploaded.length} of ${batch.length} ${batch.length === 1 ? 'file' : 'files'} uploaded.`
+        : `${uploaded.length} of ${batch.length} ${batch.length === 1 ? 'file' : 'files'} uploaded.`,
+    );
+    onFinished?.({ uploaded, notUploaded });
   });
-
-  const done = percent(progress);
 
   return (
     <div className="flex flex-col gap-6">
@@ -142,11 +235,9 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.75">
           <path d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="text-base font-semibold text-slate-900">
-          Drag and drop a file here, or click to choose one
-        </span>
+        <span className="text-base font-semibold text-slate-900">Drag and drop a file here (or several), or click to choose</span>
         <span className="text-sm text-slate-700">
-          Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.
+          Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.{limitText ? ` ${limitText}` : ''}
         </span>
       </button>
 
@@ -154,7 +245,7 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
         <Heading id={`${ids}-details`} className="text-lg font-semibold text-slate-900">
           Record Details
         </Heading>
-        <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form onSubmit={onSubmit} noValidate aria-busy={busy} className="flex min-w-0 flex-col gap-4">
           <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
             <legend className="sr-only">Record Details</legend>
             <div className="flex flex-col gap-1">
@@ -166,20 +257,34 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
                 id={fileInputId}
                 name="file"
                 type="file"
+                multiple
                 accept={FILE_INPUT_ACCEPT}
                 onChange={onPicked}
+                aria-describedby={limitText ? limitId : undefined}
                 className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
               />
-              {file ? (
-                <p className="text-sm text-slate-700">
-                  Selected: <span className="font-medium break-all text-slate-900">{file.name}</span> ({formatFileSize(file.size)})
+              {limitText ? (
+                <p id={limitId} className="text-sm text-slate-700">
+                  {limitText} You can choose several files at once.
                 </p>
               ) : null}
             </div>
 
-            {file ? (
+            {rows.length > 0 ? (
+              <ul aria-label="Chosen files" className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200">
+                {rows.map((row) => (
+                  <FileRow key={row.key} row={row} />
+                ))}
+              </ul>
+            ) : null}
+
+            {showDetails ? (
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Record Name" maxLength={FILE_NAME_MAX} autoComplete="off" {...register('customName')} />
+                {single ? (
+                  <Field label="Record Name" maxLength={FILE_NAME_MAX} autoComplete="off" {...register('customName')} />
+                ) : (
+                  <p className="text-sm text-slate-700 sm:col-span-2">Each file is saved as its own record, named after the file.</p>
+                )}
                 <Field label="Visit Date" type="date" {...register('customDate')} />
                 <Field label="Healthcare Provider" maxLength={200} autoComplete="off" {...register('providerName')} />
                 <Field label="Visit Location" maxLength={200} autoComplete="off" {...register('visitLocation')} />
@@ -191,34 +296,60 @@ export function UploadRecordForm({ onUploaded, headingLevel = 2 }: UploadRecordF
                 </div>
               </div>
             ) : null}
-
-            {progress ? (
-              <div className="flex flex-col gap-1">
-                <div className="flex items-center justify-between text-sm">
-                  <label htmlFor={progressId} className="font-medium text-slate-800">
-                    Upload progress
-                  </label>
-                  <span className="text-slate-700" aria-hidden="true">
-                    {done === null ? '' : `${done}%`}
-                  </span>
-                </div>
-                <progress
-                  id={progressId}
-                  max={100}
-                  {...(done === null ? {} : { value: done })}
-                  className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
-                />
-              </div>
-            ) : null}
-
-            <div>
-              <Button type="submit" disabled={!file || busy} className="w-full sm:w-auto">
-                {busy ? 'Uploading...' : 'Upload File'}
-              </Button>
-            </div>
           </fieldset>
+
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={sendable.length === 0 || busy} className="w-full sm:w-auto">
+              {busy ? 'Uploading...' : 'Upload File'}
+            </Button>
+            {/* Outside the fieldset, which is disabled while the upload runs. */}
+            {busy ? (
+              <Button variant="secondary" aria-label="Cancel upload" className="w-full sm:w-auto" onClick={() => abortRef.current?.abort()}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+          <p role="status" className="text-sm text-slate-700 empty:hidden">
+            {summary}
+          </p>
         </form>
       </section>
     </div>
+  );
+}
+
+const STATUS_CLASS: Record<RowStatus, string> = {
+  ready: 'text-slate-700',
+  queued: 'text-slate-700',
+  uploading: 'text-brand-800',
+  done: 'text-green-800',
+  'too-large': 'text-red-700',
+  failed: 'text-red-700',
+  cancelled: 'text-slate-700',
+};
+
+/** One chosen file: name and size, then its progress while it is sent, then its result. */
+function FileRow({ row }: { row: Row }) {
+  const done = percent(row.progress);
+  return (
+    <li aria-label={row.file.name} className="flex flex-col gap-1 px-3 py-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
+        <span className="min-w-0 font-medium break-all text-slate-900">
+          {row.file.name} <span className="font-normal text-slate-700">({formatFileSize(row.file.size)})</span>
+        </span>
+        <span className={`font-semibold ${STATUS_CLASS[row.status]}`}>
+          {row.status === 'uploading' && done !== null ? `${done}%` : STATUS_TEXT[row.status]}
+        </span>
+      </div>
+      {row.status === 'uploading' ? (
+        <progress
+          aria-label={`Upload progress of ${row.file.name}`}
+          max={100}
+          {...(done === null ? {} : { value: done })}
+          className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
+        />
+      ) : null}
+      {row.message ? <p className="text-sm text-red-700">{row.message}</p> : null}
+    </li>
   );
 }

@@ -5,19 +5,22 @@ import { UploadRecordForm } from './upload-record-form';
 export interface UploadRecordModalProps {
   open: boolean;
   onClose: () => void;
-  /** Called after a successful upload; the modal closes itself as well. */
+  /** Called after each successful upload. */
   onUploaded?: (file: MedicalFile) => void;
 }
 
-/** SPEC §2 Upload: the modal variant 'Upload Medical Record', with the same form as the page. */
+/**
+ * SPEC §2 Upload: the modal variant 'Upload Medical Record', with the same form as the page. It
+ * closes itself once every chosen file is uploaded; otherwise it stays open on the results.
+ */
 export function UploadRecordModal({ open, onClose, onUploaded }: UploadRecordModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Upload Medical Record" size="lg">
       <UploadRecordForm
         headingLevel={3}
-        onUploaded={(file) => {
-          onUploaded?.(file);
-          onClose();
+        onUploaded={onUploaded}
+        onFinished={({ uploaded, notUploaded }) => {
+          if (uploaded.length > 0 && notUploaded === 0) onClose();
         }}
       />
     </Modal>

@@ -115,6 +115,19 @@ describe('View Files modal', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(made));
   });
 
+  it('when the files cannot be loaded it says so instead of "No records yet", and Try again fetches them', async () => {
+    let fail = true;
+    mockFetch(() => (fail ? json({ message: 'Internal Server Error' }, 500) : json(files)));
+    const user = userEvent.setup();
+    renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'View Files' });
+    expect(await within(dialog).findByText('Your files could not be loaded.')).toBeTruthy();
+    expect(within(dialog).queryByText('No records yet')).toBeNull();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Blood work' })).toBeTruthy();
+  });
+
   it('says "Error generating download links" when the link cannot be made, and offers to try again', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -163,7 +163,14 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
         {files.isPending ? (
           <p className="text-slate-700">Loading files...</p>
         ) : files.isError ? (
-          <p className="text-red-700">Your files could not be loaded.</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="alert" className="text-red-700">
+              Your files could not be loaded.
+            </p>
+            <Button variant="secondary" size="sm" disabled={files.isFetching} onClick={() => void files.refetch()}>
+              Try again
+            </Button>
+          </div>
         ) : list.length === 0 ? (
           <p className="text-slate-700">No records yet</p>
         ) : (

@@ -161,6 +161,24 @@ describe('View Records', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('after deleting a record the user is told "Record deleted." in a live status', async () => {
+    const user = userEvent.setup();
+    let list = records;
+    mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        list = list.filter((r) => r.id !== 'b');
+        return empty(204);
+      }
+      return json(list);
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Chest X-ray' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }));
+    const status = await screen.findByText('Record deleted.');
+    expect(status.closest('[role="status"], [aria-live="polite"]')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Chest X-ray' })).toBeNull());
+  });
+
   it('a failed delete alerts "Failed to delete file. Please try again."', async () => {
     const user = userEvent.setup();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);

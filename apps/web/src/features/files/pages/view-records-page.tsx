@@ -35,6 +35,7 @@ export function ViewRecordsPage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [viewFilesOpen, setViewFilesOpen] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<MedicalFile | null>(null);
+  const [deletedMessage, setDeletedMessage] = useState('');
 
   // SPEC §4 Refresh events: another part of the page (the navigation bar's upload) says the files changed.
   useAppEvent('filesUpdated', () => {
@@ -54,6 +55,7 @@ export function ViewRecordsPage() {
     try {
       await deleteFile.mutateAsync(pendingDelete);
       setPendingDelete(null);
+      setDeletedMessage('Record deleted.');
       // The card that held focus is gone; carry on from the search box rather than from <body>.
       window.setTimeout(() => document.getElementById(`${ids}-search`)?.focus(), 0);
     } catch (error) {
@@ -130,6 +132,13 @@ export function ViewRecordsPage() {
         </div>
       </div>
 
+      {/* Always in the page, so screen readers hear the message when it appears (WAI-ARIA status). */}
+      <div role="status" aria-live="polite" className="not-empty:mb-4">
+        {deletedMessage ? (
+          <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{deletedMessage}</p>
+        ) : null}
+      </div>
+
       <p role="status" className="mb-4 min-h-5 text-sm text-slate-700">
         {all && all.length > 0
           ? filtered
@@ -163,7 +172,13 @@ export function ViewRecordsPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Medical records">
           {shown.map((file) => (
             <li key={file.id}>
-              <RecordCard file={file} onDelete={setPendingDelete} />
+              <RecordCard
+                file={file}
+                onDelete={(chosen) => {
+                  setDeletedMessage('');
+                  setPendingDelete(chosen);
+                }}
+              />
             </li>
           ))}
         </ul>

@@ -56,6 +56,20 @@ beforeEach(() => {
 });
 
 describe('prescriptions page', () => {
+  it('when the medications cannot be loaded it says so instead of an empty list, and Try again fetches them', async () => {
+    let fail = true;
+    mockFetch(() => (fail ? json({ message: 'Internal Server Error' }, 500) : json({ id: 'p1', medications: [lisinopril] })));
+    const user = userEvent.setup();
+    renderPage();
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('Your medications could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('No current medications.')).toBeNull();
+    expect(screen.queryByText('No past medications.')).toBeNull();
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Lisinopril' })).toBeTruthy();
+  });
+
   it('lists current medications with an Active badge and Edit, End medication and Delete actions', async () => {
     serve([lisinopril, amoxicillin]);
     renderPage();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
-import { addLocalNotification, clearLocalNotifications } from '../../../lib/local-notifications';
+import { LOCAL_NOTIFICATIONS_KEY, clearLocalNotifications } from '../../../lib/local-notifications';
 import { notify } from '../../../lib/toast';
 import { NotificationsPage } from './notifications-page';
 
@@ -43,6 +43,11 @@ const levelled = [
 
 function renderPage() {
   return renderRoutes([{ path: '/notifications', element: <NotificationsPage /> }], '/notifications');
+}
+
+/** Puts notices in this browser's store the way the upload screens save them (SPEC §3 Local notification). */
+function storeLocal(items: { id: number; text: string; isRead: boolean }[]) {
+  localStorage.setItem(LOCAL_NOTIFICATIONS_KEY, JSON.stringify(items));
 }
 
 const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector('h3')?.textContent);
@@ -155,14 +160,64 @@ describe('notifications page', () => {
     expect(await screen.findByText('From a string')).toBeTruthy();
   });
 
-  it('lists this browser’s own notifications in their own section', async () => {
+  it('shows this device’s upload notices in the one dated list, labelled, with no empty message above them', async () => {
+    mockFetch(() => json([note('access', today(1)), note('old', older, { is_read: true, type: 'info', title: 'Welcome' })]));
+    storeLocal([
+      { id: today(2).getTime(), text: 'File "scan.pdf" uploaded on 1/2/2025, 10:00 AM', isRead: false },
+      { id: yesterday.getTime(), text: 'File "xray.png" uploaded on 1/1/2025, 9:30 AM', isRead: true },
+    ]);
+    renderPage();
+    await screen.findByRole('article', { name: 'Title access' });
+    expect(screen.queryByText('No notifications to display')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'On This Device' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Today', 'Yesterday', 'Monday, January 15, 2024']);
+    expect(titles()).toEqual(['File "scan.pdf" uploaded on 1/2/2025, 10:00 AM', 'Title access', 'File "xray.png" uploaded on 1/1/2025, 9:30 AM', 'Welcome']);
+    const scan = screen.getByRole('article', { name: 'File "scan.pdf" uploaded on 1/2/2025, 10:00 AM' });
+    expect(within(scan).getByText('This device')).toBeTruthy();
+    expect(within(scan).getByText('Unread')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Title access' })).queryByText('This device')).toBeNull();
+  });
+
+  it('says "No notifications to display" only when neither the account nor this device has any', async () => {
     mockFetch(() => json([]));
-    addLocalNotification('File "scan.pdf" uploaded on 1/2/2025, 10:00 AM');
+    storeLocal([{ id: today(1).getTime(), text: 'File "scan.pdf" uploaded', isRead: false }]);
     const user = userEvent.setup();
     renderPage();
-    const section = await screen.findByRole('region', { name: 'On This Device' });
-    expect(within(section).getByText('File "scan.pdf" uploaded on 1/2/2025, 10:00 AM')).toBeTruthy();
-    await user.click(within(section).getByRole('button', { name: 'Mark as read' }));
-    expect(within(section).getByRole('button', { name: 'Mark as unread' })).toBeTruthy();
+    const scan = await screen.findByRole('article', { name: 'File "scan.pdf" uploaded' });
+    expect(screen.queryByText('No notifications to display')).toBeNull();
+    await user.click(within(scan).getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('No notifications to display')).toBeTruthy();
+  });
+
+  it('a user toggles, filters and marks all of this device’s notices with the account’s', async () => {
+    mockFetch((call) => (call.method === 'PUT' ? json({ message: 'ok', updated: 1 }) : json([note('access', today(1), { is_read: true })])));
+    storeLocal([{ id: today(2).getTime(), text: 'File "scan.pdf" uploaded', isRead: false }]);
+    const user = userEvent.setup();
+    renderPage();
+    const scan = await screen.findByRole('article', { name: 'File "scan.pdf" uploaded' });
+    await user.click(within(scan).getByRole('button', { name: 'Mark as read' }));
+    expect(within(scan).getByRole('button', { name: 'Mark as unread' })).toBeTruthy();
+    expect(scan.getAttribute('data-tone')).toBe('read');
+    await user.click(within(scan).getByRole('button', { name: 'Mark as unread' }));
+
+    const filters = screen.getByRole('group', { name: 'Show notifications' });
+    await user.click(within(filters).getByRole('button', { name: 'Unread' }));
+    expect(titles()).toEqual(['File "scan.pdf" uploaded']);
+    await user.click(within(filters).getByRole('button', { name: 'QR Access' }));
+    expect(titles()).toEqual(['Title access']);
+    await user.click(within(filters).getByRole('button', { name: 'Info' }));
+    expect(titles()).toEqual(['File "scan.pdf" uploaded', 'Title access']);
+
+    await user.click(screen.getByRole('button', { name: 'Mark All as Read' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'File "scan.pdf" uploaded' }).getAttribute('data-tone')).toBe('read'));
+  });
+
+  it('keeps this device’s notices on screen when the account’s list cannot be read', async () => {
+    mockFetch(() => json({}, 500));
+    storeLocal([{ id: today(1).getTime(), text: 'File "scan.pdf" uploaded', isRead: false }]);
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Error fetching notifications');
+    expect(screen.getByRole('article', { name: 'File "scan.pdf" uploaded' })).toBeTruthy();
+    expect(screen.queryByText('No notifications to display')).toBeNull();
   });
 });

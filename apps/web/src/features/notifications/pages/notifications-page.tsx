@@ -7,10 +7,10 @@ import { useNotifications } from '../api/get-notifications';
 import { useHideNotification } from '../api/hide-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useToggleNotification } from '../api/toggle-notification';
-import { LocalNotificationsSection } from '../components/local-notifications-section';
+import { LocalNotificationItem } from '../components/local-notification-item';
 import { NotificationFilters } from '../components/notification-filters';
 import { NotificationItem } from '../components/notification-item';
-import { groupByDate, matchesFilter } from '../utils/notification-list';
+import { accountEntry, deviceEntry, entryMatchesFilter, groupByDate } from '../utils/notification-list';
 
 /** /notifications (SPEC §2, §4 Notifications). */
 export function NotificationsPage() {
@@ -30,12 +30,19 @@ export function NotificationsPage() {
     if (list.some((n) => !n.is_read)) markAll.mutate();
   };
 
-  let body;
+  // One list (SPEC §2 Notifications): the account's notifications and this device's notices,
+  // grouped by date, newest first; the empty state only when neither has anything to show.
+  const entries = [...(notifications.isSuccess ? list.map(accountEntry) : []), ...local.map(deviceEntry)].filter((entry) =>
+    entryMatchesFilter(entry, filter),
+  );
+  const groups = groupByDate(entries);
+
+  let status = null;
   if (notifications.isPending) {
-    body = <p className="text-slate-700">Loading notifications...</p>;
+    status = <p className="mb-4 text-slate-700">Loading notifications...</p>;
   } else if (notifications.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
+    status = (
+      <div className="mb-4 flex flex-wrap items-center gap-3">
         <p role="alert" className="font-medium text-red-700">
           Error fetching notifications
         </p>
@@ -44,43 +51,50 @@ export function NotificationsPage() {
         </Button>
       </div>
     );
-  } else {
-    const groups = groupByDate(list.filter((n) => matchesFilter(n, filter)));
-    body =
-      groups.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
-          No notifications to display
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6">
-          {groups.map((group) => (
-            <section key={group.key} aria-labelledby={`notifications-${group.key}`}>
-              <h2 id={`notifications-${group.key}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                {group.label}
-              </h2>
-              <ul className="flex flex-col gap-3">
-                {group.items.map((n) => (
-                  <li key={n.notification_id}>
+  }
+
+  let body = null;
+  if (groups.length > 0) {
+    body = (
+      <div className="flex flex-col gap-6">
+        {groups.map((group) => (
+          <section key={group.key} aria-labelledby={`notifications-${group.key}`}>
+            <h2 id={`notifications-${group.key}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">
+              {group.label}
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {group.items.map((entry) => (
+                <li key={entry.key}>
+                  {entry.source === 'account' ? (
                     <NotificationItem
-                      notification={n}
-                      busy={busyId === n.notification_id}
+                      notification={entry.notification}
+                      busy={busyId === entry.notification.notification_id}
                       onToggle={(id) => toggle.mutate(id)}
                       onHide={(id) => hide.mutate(id)}
                     />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      );
+                  ) : (
+                    <LocalNotificationItem notice={entry.notice} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    );
+  } else if (notifications.isSuccess) {
+    body = (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
+        No notifications to display
+      </p>
+    );
   }
 
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader
         title="Notifications"
-        subtitle="Who opened your emergency information, and other news about your account."
+        subtitle="Who opened your emergency information, uploads from this device, and other news about your account."
         actions={
           <Button variant="secondary" onClick={onMarkAll} disabled={!anyUnread || markAll.isPending}>
             Mark All as Read
@@ -90,8 +104,9 @@ export function NotificationsPage() {
       <div className="mb-5">
         <NotificationFilters value={filter} onChange={setFilter} />
       </div>
+      {local.length > 0 ? <p className="mb-4 text-sm text-slate-700">Items marked “This device” are kept in this browser only.</p> : null}
+      {status}
       {body}
-      <LocalNotificationsSection />
     </div>
   );
 }

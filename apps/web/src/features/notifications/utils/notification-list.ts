@@ -1,4 +1,5 @@
 import type { Notification, NotificationFilter } from '@kinchart/shared/notifications';
+import type { LocalNotification } from '../../../lib/local-notifications';
 
 /** SPEC §2 / §9 filters, in order, with the words shown on the buttons. */
 export const FILTERS: readonly { value: NotificationFilter; label: string }[] = [
@@ -60,6 +61,41 @@ function timeOf(n: Notification): number {
   return Number.isNaN(t) ? 0 : t;
 }
 
+/**
+ * One row of the page's single list: a notification from the account (the server) or a notice
+ * this browser keeps for itself (SPEC §3 Local notification, whose id is its timestamp).
+ */
+export type NotificationEntry =
+  | { source: 'account'; key: string; time: number; notification: Notification }
+  | { source: 'device'; key: string; time: number; notice: LocalNotification };
+
+export function accountEntry(notification: Notification): NotificationEntry {
+  return { source: 'account', key: `account-${notification.notification_id}`, time: timeOf(notification), notification };
+}
+
+export function deviceEntry(notice: LocalNotification): NotificationEntry {
+  return { source: 'device', key: `device-${notice.id}`, time: notice.id, notice };
+}
+
+/**
+ * The filters applied to both kinds. This device's notices are plain news (finished uploads):
+ * they count as info and as unread until read, never as QR access, warning or error.
+ */
+export function entryMatchesFilter(entry: NotificationEntry, filter: NotificationFilter): boolean {
+  if (entry.source === 'account') return matchesFilter(entry.notification, filter);
+  switch (filter) {
+    case 'all':
+    case 'info':
+      return true;
+    case 'unread':
+      return !entry.notice.isRead;
+    case 'qr_access':
+    case 'error':
+    case 'warning':
+      return false;
+  }
+}
+
 /** The local calendar day, YYYY-MM-DD. */
 function dayKey(date: Date): string {
   const pad = (v: number) => String(v).padStart(2, '0');
@@ -80,21 +116,21 @@ export function dayLabel(key: string, now = new Date()): string {
 export interface NotificationGroup {
   key: string;
   label: string;
-  items: Notification[];
+  items: NotificationEntry[];
 }
 
 /** SPEC §2: grouped by date, newest first (days and the items within them). */
-export function groupByDate(list: readonly Notification[], now = new Date()): NotificationGroup[] {
-  const sorted = [...list].sort((a, b) => timeOf(b) - timeOf(a));
+export function groupByDate(list: readonly NotificationEntry[], now = new Date()): NotificationGroup[] {
+  const sorted = [...list].sort((a, b) => b.time - a.time);
   const groups: NotificationGroup[] = [];
-  for (const n of sorted) {
-    const key = dayKey(new Date(timeOf(n)));
+  for (const entry of sorted) {
+    const key = dayKey(new Date(entry.time));
     let group = groups[groups.length - 1];
     if (group?.key !== key) {
       group = { key, label: dayLabel(key, now), items: [] };
       groups.push(group);
     }
-    group.items.push(n);
+    group.items.push(entry);
   }
   return groups;
 }
