@@ -1,0 +1,124 @@
+import type { EmergencyContact, EmergencyContactInput, HealthcareProvider, HealthcareProviderInput, Medication, MedicationInput } from '@kinchart/shared/profile';
+import { errorMessage } from '../lib/format';
+import { describeContact, EmergencyContactForm } from './emergency-contact-form';
+import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
+import { describeMedication, MedicationForm } from './medication-form';
+import { RecordListSection } from './record-list-section';
+
+/*
+ * The list tabs of both profile editors — the own profile's and a family member's — written once
+ * (STYLE: one path for two surfaces). Every add, edit and removal is saved at once through its own
+ * call, so nothing typed into a list is lost by leaving the editor, and each is reported with the
+ * messages of SPEC §8. The callers pass the mutations of their own endpoints (SPEC §7).
+ */
+
+const NOTE = 'Changes in this tab are saved as soon as you add, edit or remove an entry.';
+
+/** What a section needs of a TanStack mutation. */
+interface Mutation<Input, Answer = unknown> {
+  mutateAsync: (input: Input) => Promise<Answer>;
+}
+type Update<Input> = Mutation<{ id: string; input: Input }>;
+
+interface Common {
+  /** SPEC §5: the family editor's forms keep the family rules. */
+  variant?: 'profile' | 'family';
+}
+
+export function EmergencyContactsSection({
+  contacts,
+  add,
+  remove,
+  variant,
+}: Common & { contacts: EmergencyContact[]; add: Mutation<EmergencyContactInput, { message?: string }>; remove: Mutation<string> }) {
+  return (
+    <RecordListSection
+      variant={variant}
+      heading="Emergency Contacts"
+      emptyText="No emergency contacts added"
+      note={NOTE}
+      items={contacts}
+      describe={describeContact}
+      form={EmergencyContactForm}
+      save={async (values, item) => {
+        // SPEC §7: the contact edit save reuses the add call, carrying the contact's id.
+        const answer = await add.mutateAsync(item ? { ...values, contact_id: item.contact_id } : values);
+        return answer.message || 'Emergency contact added successfully!';
+      }}
+      saveError={(error) => errorMessage(error, 'Failed to add emergency contact', 'Error adding emergency contact')}
+      remove={async (contact) => {
+        await remove.mutateAsync(contact.contact_id);
+        return 'Emergency contact removed successfully!';
+      }}
+      removeError={(error) => errorMessage(error, 'Failed to remove emergency contact', 'Error removing emergency contact')}
+    />
+  );
+}
+
+export function HealthcareProvidersSection({
+  providers,
+  add,
+  update,
+  remove,
+  variant,
+}: Common & { providers: HealthcareProvider[]; add: Mutation<HealthcareProviderInput>; update: Update<HealthcareProviderInput>; remove: Mutation<string> }) {
+  return (
+    <RecordListSection
+      variant={variant}
+      heading="Healthcare Providers"
+      emptyText="No healthcare providers added"
+      note={NOTE}
+      items={providers}
+      describe={describeProvider}
+      form={HealthcareProviderForm}
+      save={async (values, item) => {
+        if (!item) {
+          await add.mutateAsync(values);
+          return 'Healthcare provider added successfully!';
+        }
+        await update.mutateAsync({ id: item.provider_id, input: values });
+        return 'Healthcare provider updated successfully!';
+      }}
+      saveError={(error, item) => errorMessage(error, item ? 'Error updating healthcare provider' : 'Error adding healthcare provider')}
+      remove={async (provider) => {
+        await remove.mutateAsync(provider.provider_id);
+        return 'Healthcare provider removed successfully!';
+      }}
+      removeError={(error) => errorMessage(error, 'Error removing healthcare provider')}
+    />
+  );
+}
+
+export function MedicationsSection({
+  medications,
+  add,
+  update,
+  remove,
+  variant,
+}: Common & { medications: Medication[]; add: Mutation<MedicationInput>; update: Update<MedicationInput>; remove: Mutation<string> }) {
+  return (
+    <RecordListSection
+      variant={variant}
+      heading="Medications"
+      emptyText="No medications added"
+      note={NOTE}
+      items={medications}
+      describe={describeMedication}
+      form={MedicationForm}
+      save={async (values, item) => {
+        if (!item) {
+          await add.mutateAsync(values);
+          return 'Medication added successfully!';
+        }
+        await update.mutateAsync({ id: item.medication_id, input: values });
+        return 'Medication updated successfully!';
+      }}
+      saveError={(error, item) => errorMessage(error, item ? 'Error updating medication' : 'Error adding medication')}
+      remove={async (medication) => {
+        await remove.mutateAsync(medication.medication_id);
+        return 'Medication removed successfully!';
+      }}
+      removeError={(error) => errorMessage(error, 'Error removing medication')}
+    />
+  );
+}
