@@ -90,7 +90,41 @@ export const emergencyInfoSchema = profileValuesSchema
   });
 export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
 
-export const requirePinSchema = z.object({ requirePin: z.literal(true) });
+/**
+ * What an opted-in code shows without the PIN (`essentials_without_pin`, DESIGN §7), like a
+ * phone's "show when locked": only these fields, null or empty where unknown. `allergies`,
+ * `conditions` and `bleeding_disorder` carry the details text when the flag is set (or a plain
+ * "Yes" when set without details), null when not set. `age` is whole years from date_of_birth.
+ */
+export const emergencyEssentialsSchema = z
+  .object({
+    name: z.string().nullable(),
+    age: z.number().int().min(0).nullable(),
+    blood_type: z.string().nullable(),
+    allergies: z.string().nullable(),
+    conditions: z.string().nullable(),
+    bleeding_disorder: z.string().nullable(),
+    medications: z.array(z.string()),
+    primary_contact: z.object({ name: z.string(), phone_number: z.string().nullable() }).strict().nullable(),
+    /** When the person's emergency information last changed (ISO instant). */
+    updated_at: z.string().nullable(),
+  })
+  .strict();
+export type EmergencyEssentials = z.infer<typeof emergencyEssentialsSchema>;
+
+/** PUT …/qr/settings (own and member). */
+export const qrSettingsBodySchema = z.object({ essentials_without_pin: z.boolean() }).strict();
+export type QrSettingsBody = z.infer<typeof qrSettingsBodySchema>;
+
+/**
+ * Without a PIN: `{ requirePin: true }`, plus `essentials` when the owner opted in — and nothing
+ * else. The PIN's state (`ok`, `locked`, `disabled`) travels in the `Kinchart-Pin-Status` header
+ * of an opted-in answer, so the page can tell a responder what happened without the body growing.
+ */
+export const requirePinSchema = z.object({ requirePin: z.literal(true), essentials: emergencyEssentialsSchema.optional() }).strict();
+export const PIN_STATUS_HEADER = 'kinchart-pin-status';
+export const PIN_STATUSES = ['ok', 'locked', 'disabled'] as const;
+export type PinStatus = (typeof PIN_STATUSES)[number];
 export const emergencyResponseSchema = z.union([requirePinSchema, emergencyInfoSchema]);
 export type EmergencyResponse = z.infer<typeof emergencyResponseSchema>;
 
