@@ -22,6 +22,9 @@ import { ownProfileRoutes } from './features/profiles/own-profile.routes';
 import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
+import type { EssentialsFor } from './features/emergency-cards/emergency-cards.service';
+import { createEmergencyCardService } from './features/emergency-cards/emergency-cards.service';
+import { emergencyCardRoutes } from './features/emergency-cards/emergency-cards.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import type { Storage } from './storage/create-storage';
@@ -95,6 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
+  // Wallet card, QR image and lock-screen image per code (DESIGN §7). The essentials of a code
+  // whose owner opted in (`essentials_without_pin`) print on the card and the lock screen; until
+  // the emergency service builds them this answers null, and the downloads carry none.
+  const essentialsFor: EssentialsFor = async () => null;
+  await app.register(emergencyCardRoutes, {
+    cards: createEmergencyCardService({ db, publicUrl: config.publicUrl, essentialsFor }),
+    requireUser: authenticated,
+  });
   await app.register(notificationRoutes, { db, requireUser: authenticated });
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.

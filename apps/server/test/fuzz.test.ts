@@ -472,6 +472,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },
   { method: 'GET', path: '/api/user/emergency/:shareId/fhir', slots: ['shareId'], query: ['pin'] },
   { method: 'GET', path: '/api/user/family/emergency/:shareId/fhir', slots: ['memberShareId'], query: ['pin'] },
+  // The owner's downloads per code (DESIGN §7).
+  ...['card.pdf', 'qr.png', 'lockscreen.png'].flatMap((file): Endpoint[] => [
+    { method: 'GET', path: `/api/user/wearable-qr/${file}`, query: ['pin', 'paper'], runs: 5 },
+    { method: 'GET', path: `/api/user/family/members/:id/qr/${file}`, slots: ['memberId'], query: ['pin', 'paper'], runs: 5 },
+  ]),
   { method: 'POST', path: '/shl/:manifestId', slots: ['manifestId'], body: () => ({ recipient: 'Dr. Fuzz', passcode: '5937', embeddedLengthMax: 100_000 }) },
   // Deletes.
   { method: 'DELETE', path: '/api/user/emergency-contacts/:contact_id', slots: ['contactId'] },

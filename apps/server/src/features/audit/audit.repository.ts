@@ -21,7 +21,8 @@ export type AuditAction =
   | 'import'
   | 'emergency_fhir_download'
   | 'shl_link_create'
-  | 'shl_access';
+  | 'shl_access'
+  | 'emergency_card_download';
 
 export interface AuditEvent {
   userId: string | null;

@@ -1,0 +1,88 @@
+import type { EmergencyEssentials } from '@kinchart/shared/emergency';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { fromFlag } from '../../lib/flags';
+import { verifySecret } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit.repository';
+import type { CardTarget } from './emergency-cards.repository';
+import { createEmergencyCardRepository } from './emergency-cards.repository';
+import { walletCardPdf } from './wallet-card-pdf';
+import { lockscreenPng, qrPng } from './emergency-images';
+
+export const CARD_NOT_FOUND_MESSAGE = 'QR code not found or inactive';
+export const WRONG_CARD_PIN_MESSAGE = 'That is not this code’s PIN. Type the PIN you chose for it, or leave “Print the PIN” off.';
+
+export type CardFormat = 'card_pdf' | 'qr_png' | 'lockscreen_png';
+export interface CardDownload {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * The essentials a code shows without its PIN, or null when the owner has not opted in (DESIGN §7,
+ * `essentials_without_pin`). Given from app.ts so this feature does not reach into the emergency one.
+ */
+export type EssentialsFor = (userId: string, target: CardTarget) => Promise<EmergencyEssentials | null>;
+
+const FORMATS: Record<CardFormat, { contentType: string; suffix: string }> = {
+  card_pdf: { contentType: 'application/pdf', suffix: 'card.pdf' },
+  qr_png: { contentType: 'image/png', suffix: 'qr.png' },
+  lockscreen_png: { contentType: 'image/png', suffix: 'lockscreen.png' },
+};
+
+/** An ASCII file name from the person's name; never the share id (it is the code's secret half). */
+export function downloadFileName(name: string, format: CardFormat): string {
+  // Plain string work, no backtracking regular expressions on user text (DESIGN §3).
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > 40) break;
+    slug = next;
+  }
+  return `emergency-${slug ? `${slug}-` : ''}${FORMATS[format].suffix}`;
+}
+
+/** Downloads of an active code for its owner: wallet card, QR image, lock-screen image (DESIGN §7). */
+export function createEmergencyCardService(deps: { db: Db; publicUrl: string; essentialsFor: EssentialsFor }) {
+  const repo = createEmergencyCardRepository(deps.db);
+
+  return {
+    async download(
+      userId: string,
+      target: CardTarget,
+      format: CardFormat,
+      options: { pin?: string; paper: 'a4' | 'letter'; ip: string },
+    ): Promise<CardDownload> {
+      const code = await repo.findCode(userId, target);
+      if (!code || !fromFlag(code.is_active)) throw notFound(CARD_NOT_FOUND_MESSAGE);
+      // The signed-in owner proves nothing by guessing their own PIN, so a wrong one is not counted.
+      let pin: string | null = null;
+      if (format === 'card_pdf' && options.pin !== undefined && options.pin !== '') {
+        if (!/^\d{4}$/.test(options.pin) || !(await verifySecret(code.pin_hash, options.pin))) throw badRequest(WRONG_CARD_PIN_MESSAGE);
+        pin = options.pin;
+      }
+      // DESIGN §7: qr_data is PUBLIC_URL + /emergency/{id} (own) or /family/emergency/{id} (member).
+      const qrData = `${deps.publicUrl}${code.kind === 'self' ? '/emergency' : '/family/emergency'}/${code.share_id}`;
+      const essentials = await deps.essentialsFor(userId, target);
+      const name = essentials?.name?.trim() || code.name?.trim() || 'Emergency QR code';
+      const input = { name, qrData, essentials, pin, paper: options.paper };
+      const body =
+        format === 'card_pdf' ? await walletCardPdf(input) : format === 'qr_png' ? await qrPng(qrData) : await lockscreenPng(input);
+      await recordAudit(deps.db, {
+        userId,
+        action: 'emergency_card_download',
+        ip: options.ip,
+        detail: { kind: code.kind, format, pin_printed: pin !== null },
+      });
+      return { body, contentType: FORMATS[format].contentType, fileName: downloadFileName(code.name ?? '', format) };
+    },
+  };
+}
+export type EmergencyCardService = ReturnType<typeof createEmergencyCardService>;

@@ -1,0 +1,152 @@
+import { PDFDocument, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import type { CardInput } from './emergency-card-content';
+import { CAPTION, clampLines, essentialLines, fontData, qrMatrix, wrap } from './emergency-card-content';
+
+const MM = 72 / 25.4;
+/** ISO/IEC 7810 ID-1, the size of a bank card: 85.6 × 54 mm (DESIGN §7). */
+export const CARD_WIDTH_MM = 85.6;
+export const CARD_HEIGHT_MM = 54;
+export const PAPER = {
+  a4: { width: 595.28, height: 841.89 },
+  letter: { width: 612, height: 792 },
+} as const;
+
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.33, 0.33, 0.37);
+const ACCENT = rgb(0.72, 0.11, 0.11);
+const GUIDE = rgb(0.6, 0.6, 0.6);
+
+/**
+ * The wallet card at true size on A4 or US Letter, with cut marks at its corners: a red band,
+ * the QR code on the right (vector squares, EC level H, 4-module quiet zone), the name, the
+ * caption, the essentials when opted in and the PIN when asked for (DESIGN §7).
+ */
+export async function walletCardPdf(input: CardInput): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(`Emergency card — ${input.name}`);
+  doc.setCreator('Kinchart');
+  doc.setProducer('Kinchart');
+  const fonts = fontData();
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const paper = PAPER[input.paper];
+  const page = doc.addPage([paper.width, paper.height]);
+
+  const w = CARD_WIDTH_MM * MM;
+  const h = CARD_HEIGHT_MM * MM;
+  // Centred across, near the top: the rest of the sheet stays usable.
+  const x0 = (paper.width - w) / 2;
+  const y0 = paper.height - 30 * MM - h;
+
+  drawCutMarks(page, x0, y0, w, h);
+  page.drawRectangle({ x: x0, y: y0, width: w, height: h, borderColor: rgb(0.85, 0.85, 0.85), borderWidth: 0.3 });
+
+  // Red band across the top with the title.
+  const band = 8 * MM;
+  page.drawRectangle({ x: x0, y: y0 + h - band, width: w, height: band, color: ACCENT });
+  page.drawText('EMERGENCY MEDICAL INFORMATION', { x: x0 + 3 * MM, y: y0 + h - band + 2.9 * MM, size: 7, font: bold, color: rgb(1, 1, 1) });
+
+  // The QR code on the right, white quiet zone included, as large as the band leaves room for.
+  const matrix = qrMatrix(input.qrData);
+  const quiet = 4;
+  const qrSide = h - band - 2 * MM;
+  const moduleSize = qrSide / (matrix.size + 2 * quiet);
+  const qx = x0 + w - qrSide - 1 * MM;
+  const qy = y0 + 1 * MM;
+  for (let row = 0; row < matrix.size; row += 1) {
+    // Runs of dark modules in a row as one rectangle: fewer objects, no hairline gaps.
+    let col = 0;
+    while (col < matrix.size) {
+      if (!matrix.dark(row, col)) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < matrix.size && matrix.dark(row, col)) col += 1;
+      page.drawRectangle({
+        x: qx + (quiet + start) * moduleSize,
+        y: qy + qrSide - (quiet + row + 1) * moduleSize,
+        width: (col - start) * moduleSize,
+        height: moduleSize,
+        color: rgb(0, 0, 0),
+      });
+    }
+  }
+
+  // The text column on the left.
+  const tx = x0 + 3 * MM;
+  const textWidth = qx - tx - 1 * MM;
+  let y = y0 + h - band - 3 * MM;
+  const line = (text: string, font: PDFFont, size: number, color = INK, gap = 1.25) => {
+    y -= size;
+    page.drawText(text, { x: tx, y, size, font, color });
+    y -= size * (gap - 1);
+  };
+  const measure = (font: PDFFont, size: number) => (s: string) => font.widthOfTextAtSize(s, size);
+
+  // The name: as large as fits on two lines, from 11 pt down to 7.
+  let nameSize = 11;
+  let nameLines = wrap(input.name, textWidth, measure(bold, nameSize));
+  while (nameSize > 7 && (nameLines.length > 2 || nameLines.some((l) => bold.widthOfTextAtSize(l, nameSize) > textWidth))) {
+    nameSize -= 0.5;
+    nameLines = wrap(input.name, textWidth, measure(bold, nameSize));
+  }
+  for (const l of clampLines(nameLines, 2, textWidth, measure(bold, nameSize))) line(l, bold, nameSize);
+  y -= 0.8 * MM;
+  for (const l of wrap(CAPTION, textWidth, measure(regular, 6))) line(l, regular, 6, MUTED);
+
+  const bottom = y0 + (input.pin ? 8 : 2.5) * MM;
+  const essentials = essentialLines(input.essentials);
+  if (essentials.length) {
+    y -= 1 * MM;
+    const size = 5.5;
+    for (const e of essentials) {
+      const label = `${e.label}: `;
+      const labelWidth = bold.widthOfTextAtSize(label, size);
+      const room = Math.floor((y - bottom) / (size * 1.2));
+      if (room < 1) break;
+      const valueLines = clampLines(wrap(e.value, textWidth - labelWidth, measure(regular, size)), Math.min(2, room), textWidth - labelWidth, measure(regular, size));
+      y -= size;
+      page.drawText(label, { x: tx, y, size, font: bold, color: INK });
+      valueLines.forEach((v, i) => {
+        if (i > 0) y -= size * 1.2;
+        page.drawText(v, { x: tx + labelWidth, y, size, font: regular, color: INK });
+      });
+      y -= size * 0.2;
+    }
+  }
+
+  if (input.pin) {
+    page.drawText('PIN', { x: tx, y: y0 + 3 * MM, size: 6, font: regular, color: MUTED });
+    page.drawText(input.pin, { x: tx + regular.widthOfTextAtSize('PIN', 6) + 1.5 * MM, y: y0 + 3 * MM, size: 10, font: bold, color: INK });
+  }
+
+  // Printing instructions under the card, outside the cut.
+  const note = 'Print at 100 % (actual size, no “fit to page”), cut along the marks and keep the card with your ID.';
+  let ny = y0 - 12 * MM;
+  for (const l of wrap(note, w + 40 * MM, measure(regular, 8))) {
+    page.drawText(l, { x: x0 - 20 * MM, y: ny, size: 8, font: regular, color: MUTED });
+    ny -= 10;
+  }
+
+  return Buffer.from(await doc.save());
+}
+
+/** Short marks outside each corner, 2 mm clear of the card, 5 mm long. */
+function drawCutMarks(page: PDFPage, x: number, y: number, w: number, h: number): void {
+  const gap = 2 * MM;
+  const len = 5 * MM;
+  const mark = (x1: number, y1: number, x2: number, y2: number) =>
+    page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.4, color: GUIDE });
+  for (const cx of [x, x + w]) {
+    for (const cy of [y, y + h]) {
+      const dx = cx === x ? -1 : 1;
+      const dy = cy === y ? -1 : 1;
+      mark(cx + dx * gap, cy, cx + dx * (gap + len), cy); // horizontal, on the card's edge line
+      mark(cx, cy + dy * gap, cx, cy + dy * (gap + len)); // vertical
+    }
+  }
+}
