@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { QrPanel, type QrPanelTexts } from './qr-panel';
+import { EmergencyCardDownloads } from '../../emergency-cards/components/emergency-card-downloads';
 
 export interface MemberQrPanelProps {
   memberId: string;
@@ -18,5 +19,10 @@ export function MemberQrPanel({ memberId, memberName, headingLevel = 2 }: Member
     setUpFirst: 'Please set up the QR code first',
     pinUpdateFailed: 'Error updating PIN',
   };
-  return <QrPanel target={target} texts={texts} headingLevel={headingLevel} />;
+  return (
+    <>
+      <QrPanel target={target} texts={texts} headingLevel={headingLevel} />
+      <EmergencyCardDownloads target={target} headingLevel={headingLevel === 2 ? 3 : 4} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { SELF_TARGET } from '../api/qr-target';
 import { QrPanel, type QrPanelTexts } from './qr-panel';
+import { EmergencyCardDownloads } from '../../emergency-cards/components/emergency-card-downloads';
 
 const texts: QrPanelTexts = {
   heading: 'Personal QR Code',
@@ -10,5 +11,10 @@ const texts: QrPanelTexts = {
 
 /** Settings → Personal QR Code, the default tab (SPEC §2). */
 export function PersonalQrTab() {
-  return <QrPanel target={SELF_TARGET} texts={texts} />;
+  return (
+    <>
+      <QrPanel target={SELF_TARGET} texts={texts} />
+      <EmergencyCardDownloads target={SELF_TARGET} />
+    </>
+  );
 }
