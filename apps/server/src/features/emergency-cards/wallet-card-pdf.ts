@@ -128,7 +128,7 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   const note = 'Print at 100 % (actual size, no “fit to page”), cut along the marks and keep the card with your ID.';
   let ny = y0 - 12 * MM;
   for (const l of wrap(note, w + 40 * MM, measure(regular, 8))) {
-    page.drawText(l, { x: x0 - 20 * MM, y: ny, size: 8, font: regular, color: MUTED });
+    page.drawText(l, { x: (paper.width - regular.widthOfTextAtSize(l, 8)) / 2, y: ny, size: 8, font: regular, color: MUTED });
     ny -= 10;
   }
 
