@@ -10,6 +10,8 @@ import type { TestApp } from './helpers';
 import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { insertMember, selfProfileId } from './factories';
 import { loggerOptions } from '../src/plugins/logging';
+import { walletCardPdf } from '../src/features/emergency-cards/wallet-card-pdf';
+import { lockscreenPng } from '../src/features/emergency-cards/emergency-images';
 
 // DESIGN §7: the owner's printable wallet card, QR image and lock-screen image per code.
 let t: TestApp;
@@ -213,5 +215,45 @@ describe('Emergency card downloads', () => {
       { kind: 'self', format: 'card_pdf', pin_printed: true },
       { kind: 'self', format: 'qr_png', pin_printed: false },
     ]);
+  });
+});
+
+describe('Emergency card drawings with the essentials (DESIGN §7, essentials_without_pin)', () => {
+  const qrData = `http://localhost:3000/family/emergency/${'Ab9_-'.repeat(8)}xyz`;
+  const essentials = {
+    name: 'Sofía Núñez',
+    age: 34,
+    blood_type: 'A+',
+    allergies: 'Penicillin (hives)',
+    conditions: 'Type 1 diabetes',
+    bleeding_disorder: null,
+    medications: ['Insulin glargine', 'Salbutamol'],
+    primary_contact: { name: 'Pedro Núñez', phone_number: '+34 600 123 456' },
+    updated_at: null,
+  };
+
+  it('the wallet card prints the opted-in essentials beside a QR code that still reads', async () => {
+    const pdf = await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials, pin: null, paper: 'a4' });
+    const text = pdfText(pdf);
+    for (const expected of ['Sofía Núñez', 'Age: 34', 'Blood type: A+', 'Allergies: Penicillin (hives)', 'Conditions: Type 1 diabetes', 'Insulin glargine', 'Pedro Núñez']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Bleeding disorder');
+    expect(pdfQr(pdf)).toBe(qrData);
+  });
+
+  it('a very long name shrinks and is cut with an ellipsis, and the card stays one page with a readable code', async () => {
+    const name = 'Maximiliane Friederike Wilhelmina von Hohenzollern-Sigmaringen-Württemberg zu Baden';
+    const pdf = await walletCardPdf({ name, qrData, essentials: null, pin: null, paper: 'letter' });
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+    expect(pdfText(pdf)).toContain('Maximiliane');
+    expect(pdfQr(pdf)).toBe(qrData);
+  });
+
+  it('the lock-screen image with the essentials is 1170 × 2532 and its QR code reads', async () => {
+    const png = await lockscreenPng({ name: 'Sofía Núñez', qrData, essentials });
+    const image = PNG.sync.read(png);
+    expect([image.width, image.height]).toEqual([1170, 2532]);
+    expect(pngQr(png)).toBe(qrData);
   });
 });

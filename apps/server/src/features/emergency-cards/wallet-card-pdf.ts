@@ -94,7 +94,8 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
     nameSize -= 0.5;
     nameLines = wrap(input.name, textWidth, measure(bold, nameSize));
   }
-  for (const l of clampLines(nameLines, 2, textWidth, measure(bold, nameSize))) line(l, bold, nameSize);
+  // A name still longer than two lines at 7 pt gets a third, then an ellipsis.
+  for (const l of clampLines(nameLines, 3, textWidth, measure(bold, nameSize))) line(l, bold, nameSize);
   y -= 0.8 * MM;
   for (const l of wrap(CAPTION, textWidth, measure(regular, 6))) line(l, regular, 6, MUTED);
 
