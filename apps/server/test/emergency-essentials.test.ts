@@ -283,3 +283,31 @@ describe('the owner’s unlock', () => {
     expect((await owner.client.put(`/api/user/family/members/${memberId}/qr/unlock`)).json()).toMatchObject({ is_active: false });
   });
 });
+
+describe('lock and disable notices carry the unlock action', () => {
+  it('names the member’s code by member id (null for the owner’s own), never the share id', async () => {
+    const { owner, shareId } = await setUpOwnCode('4826');
+    const memberId = await insertMember(t.database.db, owner.id, { name: 'Rex' });
+    const memberShare = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '7314' })).json().share_id as string;
+    const s = stranger();
+    await wrongPins(s, shareId, 5);
+    for (let i = 0; i < 5; i += 1) expect((await s.get(`/api/user/family/emergency/${memberShare}?pin=135${i}`)).statusCode).toBe(401);
+    await liftLockByClock(memberShare);
+    for (let i = 0; i < 5; i += 1) expect((await s.get(`/api/user/family/emergency/${memberShare}?pin=246${i}`)).statusCode).toBe(401);
+
+    type Note = { title: string; type: string; data: { action?: unknown } };
+    const notes = (await owner.client.get('/api/user/notifications')).json<Note[]>();
+    const actions = notes.filter((n) => n.data.action).map((n) => ({ title: n.title, type: n.type, action: n.data.action }));
+    // Notices written within one millisecond have no defined order: compare as a set.
+    expect(actions).toHaveLength(3);
+    expect(actions).toEqual(expect.arrayContaining([
+      { title: 'Emergency QR code deactivated', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
+      { title: 'Emergency QR code locked', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
+      { title: 'Emergency QR code locked', type: 'qr_access', action: { kind: 'unlock_pin', member_id: null } },
+    ]));
+    const raw = JSON.stringify(notes);
+    expect(raw).not.toContain(shareId);
+    expect(raw).not.toContain(memberShare);
+    expect(notes.filter((n) => n.title === 'Emergency QR code set up').every((n) => n.data.action === undefined)).toBe(true);
+  });
+});

@@ -98,7 +98,11 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     personName: string | null,
     event: 'setup' | 'access' | 'essentials' | 'locked' | 'disabled',
     via?: { recipient: string },
+    profileId?: string,
   ) {
+    // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
+    // code, by member id (null for the owner's own), never the share id.
+    const action = { kind: 'unlock_pin' as const, member_id: kind === 'family' ? (profileId ?? null) : null };
     const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
     switch (event) {
@@ -134,6 +138,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
           type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
           level: 'warning',
           title: 'Emergency QR code locked',
+          action,
           message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
         });
       case 'disabled':
@@ -142,6 +147,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
           type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
           level: 'error',
           title: 'Emergency QR code deactivated',
+          action,
           message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so it has been deactivated. Re-activate it in Settings when you are ready.`,
         });
     }
@@ -292,9 +298,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     });
     const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
     if (reserved.failed_total >= MAX_PIN_TOTAL) {
-      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled');
+      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled', undefined, share.profile_id);
     } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
-      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked');
+      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked', undefined, share.profile_id);
     }
     const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
     const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;
