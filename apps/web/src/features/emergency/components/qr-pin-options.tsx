@@ -73,7 +73,8 @@ export function QrPinOptions({ target, config, whose }: Props) {
           <input
             type="checkbox"
             className="size-5 shrink-0 cursor-pointer rounded border-slate-400 accent-brand-700"
-            checked={config.essentials_without_pin}
+            // Shows the choice at once while it is being saved; the server's answer then holds.
+            checked={settings.isPending ? settings.variables.essentials_without_pin : config.essentials_without_pin}
             disabled={settings.isPending}
             aria-describedby={hintId}
             onChange={(event) => void onEssentials(event.target.checked)}
@@ -81,7 +82,7 @@ export function QrPinOptions({ target, config, whose }: Props) {
           <span>Show essentials without the PIN</span>
         </label>
         <p id={hintId} className="mt-1 text-sm text-slate-700">
-          Like a phone&apos;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type,
+          Like a phone&rsquo;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type,
           allergies, conditions, bleeding disorder, medication names and primary contact straight away, without the PIN.
           Everything else still needs the PIN. You are notified each time.
         </p>
