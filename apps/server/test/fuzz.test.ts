@@ -432,6 +432,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/user/family/members/:id/qr', slots: ['memberId'], body: () => ({ pin: PIN }) },
   { method: 'PUT', path: '/api/user/family/members/:id/qr/toggle', slots: ['memberId'], body: () => ({ is_active: true }) },
   { method: 'PUT', path: '/api/user/family/members/:id/qr/pin', slots: ['memberId'], body: () => ({ pin: '5937' }) },
+  { method: 'PUT', path: '/api/user/wearable-qr/settings', body: () => ({ essentials_without_pin: true }) },
+  { method: 'PUT', path: '/api/user/wearable-qr/unlock' },
+  { method: 'PUT', path: '/api/user/family/members/:id/qr/settings', slots: ['memberId'], body: () => ({ essentials_without_pin: true }) },
+  { method: 'PUT', path: '/api/user/family/members/:id/qr/unlock', slots: ['memberId'] },
   // Notifications.
   { method: 'PUT', path: '/api/user/notifications/mark-all-read' },
   { method: 'PUT', path: '/api/user/notifications/:id/toggle', slots: ['notificationId'] },

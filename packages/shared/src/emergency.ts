@@ -43,6 +43,10 @@ export const qrConfigSchema = z.object({
   share_id: z.string().nullable(),
   /** True when the code was switched off after too many wrong PINs. */
   is_disabled: z.boolean(),
+  /** DESIGN §7: show the essentials without the PIN (the owner's choice, default off). */
+  essentials_without_pin: z.boolean(),
+  /** The PIN's state: `locked` for 15 minutes after 5 wrong in a row, `disabled` after 10 (DESIGN §7). */
+  pin_status: z.enum(['ok', 'locked', 'disabled']),
 });
 export type QrConfig = z.infer<typeof qrConfigSchema>;
 
@@ -123,6 +127,9 @@ export type QrSettingsBody = z.infer<typeof qrSettingsBodySchema>;
  */
 export const requirePinSchema = z.object({ requirePin: z.literal(true), essentials: emergencyEssentialsSchema.optional() }).strict();
 export const PIN_STATUS_HEADER = 'kinchart-pin-status';
+/** A PIN attempt on an opted-in code whose PIN was turned off after 10 wrong tries (423, DESIGN §7). */
+export const PIN_DISABLED_MESSAGE =
+  'The PIN for this code was turned off after too many wrong tries. Use the information shown here and call your local emergency number.';
 export const PIN_STATUSES = ['ok', 'locked', 'disabled'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
 export const emergencyResponseSchema = z.union([requirePinSchema, emergencyInfoSchema]);

@@ -5,7 +5,16 @@ export const NOTIFICATION_TYPES = ['qr_access', 'qr_setup', 'family_qr_setup', '
 export const NOTIFICATION_LEVELS = ['error', 'warning', 'info'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
+/**
+ * What the owner can do straight from a notification. `unlock_pin`: the PIN of a code was locked
+ * or disabled after wrong tries; `member_id` names the family member's code, null for the owner's
+ * own (DESIGN §7: "the owner lifts a lock or re-enables with one action"). Never a share id.
+ */
+export const notificationActionSchema = z.object({ kind: z.literal('unlock_pin'), member_id: z.string().nullable() }).strict();
+export type NotificationAction = z.infer<typeof notificationActionSchema>;
+
 export const notificationDataSchema = z.object({
+  action: notificationActionSchema.optional(),
   message: z.string(),
   title: z.string(),
   type: z.string(),

@@ -9,6 +9,7 @@ import { initial } from './migrations/0001-initial';
 import { shlLinks } from './migrations/0002-shl-links';
 import { profileVersions } from './migrations/0003-profile-versions';
 import { attemptLimits } from './migrations/0004-attempt-limits';
+import { essentialsWithoutPin } from './migrations/0005-essentials-without-pin';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0002-shl-links': shlLinks,
   '0003-profile-versions': profileVersions,
   '0004-attempt-limits': attemptLimits,
+  '0005-essentials-without-pin': essentialsWithoutPin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

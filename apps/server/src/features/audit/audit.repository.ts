@@ -12,6 +12,8 @@ export type AuditAction =
   | 'qr_setup'
   | 'qr_toggle'
   | 'qr_pin_change'
+  | 'qr_settings'
+  | 'qr_pin_unlock'
   | 'emergency_view'
   | 'emergency_pin_failed'
   | 'file_download'

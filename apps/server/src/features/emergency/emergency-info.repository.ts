@@ -1,4 +1,4 @@
-import type { EmergencyInfo } from '@kinchart/shared/emergency';
+import type { EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emergency';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../lib/flags';
 
@@ -72,5 +72,82 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
     medications,
     emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
     healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
+  };
+}
+
+/** Whole years from a `YYYY-MM-DD` birth date to `today` (UTC); null when unknown or in the future. */
+export function ageOn(dateOfBirth: string | null, today: Date): number | null {
+  const m = dateOfBirth ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth) : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ty = today.getUTCFullYear();
+  const tm = today.getUTCMonth() + 1;
+  const td = today.getUTCDate();
+  const age = ty - y - (tm < mo || (tm === mo && td < d) ? 1 : 0);
+  return age >= 0 ? age : null;
+}
+
+/** A flagged section as one line: its details, a plain "Yes" when flagged without details, else null. */
+function flagged(flag: number, details: string | null): string | null {
+  if (!fromFlag(flag)) return null;
+  return details?.trim() || 'Yes';
+}
+
+/**
+ * What an opted-in code shows without the PIN (DESIGN §7, "show when locked"): as above, the
+ * column lists are the privacy boundary. `updated_at` is the latest of the profile row's
+ * `updated_at` and its current medications' `updated_at` — the only list rows that carry an
+ * updated time (contacts have only `created_at`, which a replaced list renews).
+ */
+export async function loadEmergencyEssentials(
+  db: Db,
+  userId: string,
+  profileId: string,
+  today: Date,
+): Promise<EmergencyEssentials | undefined> {
+  const p = await db
+    .selectFrom('profiles')
+    .select([
+      'name', 'date_of_birth', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
+      'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'updated_at',
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  if (!p) return undefined;
+
+  const [medications, contact] = await Promise.all([
+    db
+      .selectFrom('medications')
+      .select(['medication_name', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .where('is_current', '=', 1)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('emergency_contacts')
+      .select(['name', 'phone_number'])
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .where('is_primary', '=', 1)
+      .orderBy('position')
+      .orderBy('created_at')
+      .executeTakeFirst(),
+  ]);
+
+  const times = [p.updated_at, ...medications.map((m) => m.updated_at)].filter((t) => Number.isFinite(Date.parse(t)));
+  const latest = times.length ? Math.max(...times.map((t) => Date.parse(t))) : NaN;
+  return {
+    name: p.name,
+    age: ageOn(p.date_of_birth, today),
+    blood_type: p.blood_type,
+    allergies: flagged(p.has_allergies, p.allergy_details),
+    conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details),
+    bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),
+    medications: medications.map((m) => m.medication_name?.trim()).filter((n): n is string => !!n),
+    primary_contact: contact ? { name: contact.name, phone_number: contact.phone_number } : null,
+    updated_at: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
   };
 }

@@ -18,6 +18,7 @@ const SHARE_COLUMNS = [
   'failed_streak',
   'failed_total',
   'locked_until',
+  'essentials_without_pin',
 ] as const;
 
 export function createEmergencyRepository(db: Db) {
@@ -86,6 +87,34 @@ export function createEmergencyRepository(db: Db) {
         .execute();
     },
 
+    /** DESIGN §7: the owner's "show the essentials without the PIN" choice. */
+    async setEssentialsWithoutPin(id: string, on: boolean) {
+      await db
+        .updateTable('emergency_shares')
+        .set({ essentials_without_pin: on ? 1 : 0, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The owner's one action (DESIGN §7): lifts a lock, clears the wrong-PIN counts and turns a PIN
+     * that was disabled after too many wrong tries back on. A code the owner switched off stays off.
+     */
+    async clearPinLimits(id: string) {
+      await db
+        .updateTable('emergency_shares')
+        .set({
+          is_active: sql`case when is_disabled = 1 then 1 else is_active end`,
+          is_disabled: 0,
+          failed_streak: 0,
+          failed_total: 0,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Re-activation resets the counters; deactivation keeps them. */
     async setActive(id: string, active: boolean) {
       await db
@@ -93,7 +122,8 @@ export function createEmergencyRepository(db: Db) {
         .set(
           active
             ? { is_active: 1, is_disabled: 0, failed_streak: 0, failed_total: 0, locked_until: null, updated_at: nowIso() }
-            : { is_active: 0, updated_at: nowIso() },
+            : // Switched off by the owner: nothing answers, not even opted-in essentials (DESIGN §7).
+              { is_active: 0, is_disabled: 0, updated_at: nowIso() },
         )
         .where('id', '=', id)
         .execute();

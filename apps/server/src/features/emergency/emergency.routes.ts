@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   emergencyQuerySchema,
   emergencyResponseSchema,
+  PIN_STATUS_HEADER,
   pinBodySchema,
   qrConfigSchema,
   qrConfigWithMessageSchema,
+  qrSettingsBodySchema,
   toggleBodySchema,
 } from '@kinchart/shared/emergency';
 import { messageSchema } from '@kinchart/shared/common';
@@ -44,6 +46,14 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
     return { ...config, message: 'PIN updated successfully' };
   });
 
+  // DESIGN §7: essentials without the PIN, and the owner's one action on a locked or disabled PIN.
+  r.put('/api/user/wearable-qr/settings', { schema: { body: qrSettingsBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.setEssentialsWithoutPin(currentUser(request).id, self, request.body.essentials_without_pin, request.ip),
+  );
+  r.put('/api/user/wearable-qr/unlock', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.unlockPin(currentUser(request).id, self, request.ip),
+  );
+
   // A family member's code.
   r.get('/api/user/family/members/:id/qr', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
     emergency.getConfig(currentUser(request).id, { memberId: request.params.id }),
@@ -69,6 +79,15 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
       return { ...config, message: 'PIN updated successfully' };
     },
   );
+  r.put(
+    '/api/user/family/members/:id/qr/settings',
+    { schema: { params: memberParams, body: qrSettingsBodySchema, response: { 200: qrConfigSchema } } },
+    async (request) =>
+      emergency.setEssentialsWithoutPin(currentUser(request).id, { memberId: request.params.id }, request.body.essentials_without_pin, request.ip),
+  );
+  r.put('/api/user/family/members/:id/qr/unlock', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
+    emergency.unlockPin(currentUser(request).id, { memberId: request.params.id }, request.ip),
+  );
 }
 
 /** The public side (SPEC §7 Emergency): no session; each route answers only its own kind of code. */
@@ -77,7 +96,7 @@ export async function emergencyPublicRoutes(app: FastifyInstance, opts: { emerge
   const schema = {
     params: shareParams,
     querystring: emergencyQuerySchema,
-    response: { 200: emergencyResponseSchema, 404: messageSchema },
+    response: { 200: emergencyResponseSchema, 404: messageSchema, 423: messageSchema },
   };
   for (const [path, kind] of [
     ['/api/user/emergency/:shareId', 'self'],
@@ -86,7 +105,10 @@ export async function emergencyPublicRoutes(app: FastifyInstance, opts: { emerge
     r.get(path, { schema }, async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       if (!SHARE_ID.test(request.params.shareId)) throw notFound(NOT_FOUND_MESSAGE);
-      return opts.emergency.view(kind, request.params.shareId, request.query.pin, request.ip);
+      const { body, pinStatus } = await opts.emergency.view(kind, request.params.shareId, request.query.pin, request.ip);
+      // DESIGN §7: an opted-in answer says how the PIN stands, in a header so the body stays exact.
+      if (pinStatus) void reply.header(PIN_STATUS_HEADER, pinStatus);
+      return body;
     });
   }
 }

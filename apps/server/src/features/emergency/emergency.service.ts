@@ -2,10 +2,11 @@ import {
   MASKED_PIN,
   MAX_PIN_STREAK,
   MAX_PIN_TOTAL,
+  PIN_DISABLED_MESSAGE,
   PIN_FORMAT_MESSAGE,
   PIN_LOCK_MINUTES,
 } from '@kinchart/shared/emergency';
-import type { EmergencyInfo, QrConfig } from '@kinchart/shared/emergency';
+import type { EmergencyEssentials, EmergencyInfo, PinStatus, QrConfig } from '@kinchart/shared/emergency';
 import type { Db } from '../../db/database';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import { randomToken } from '../../lib/ids';
@@ -15,7 +16,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { addNotification } from '../notifications/notification.repository';
 import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
-import { loadEmergencyInfo } from './emergency-info.repository';
+import { loadEmergencyEssentials, loadEmergencyInfo } from './emergency-info.repository';
 
 export const NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
@@ -28,6 +29,11 @@ type ShareRow = NonNullable<Awaited<ReturnType<EmergencyRepository['findById']>>
 export type ShareRef = { kind: ShareKind; shareId: string } | { id: string };
 /** Where a PIN was entered: the emergency page, the clinicians' FHIR download, a SMART Health Link passcode. */
 export type AccessChannel = 'page' | 'fhir' | 'shl';
+/** The public view's answer: the body, and for an opted-in code the PIN's state (DESIGN §7). */
+export interface ViewResult {
+  body: { requirePin: true; essentials?: EmergencyEssentials } | EmergencyInfo;
+  pinStatus?: PinStatus;
+}
 export interface UnlockedShare {
   id: string;
   userId: string;
@@ -61,8 +67,19 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     return { profile, share };
   }
 
-  function toConfig(share: { kind: ShareKind; share_id: string; is_active: number; is_disabled: number } | undefined): QrConfig {
-    if (!share) return { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
+  function toConfig(share: ShareRow | undefined): QrConfig {
+    if (!share) {
+      return {
+        exists: false,
+        is_active: false,
+        access_pin: null,
+        qr_data: null,
+        share_id: null,
+        is_disabled: false,
+        essentials_without_pin: false,
+        pin_status: 'ok',
+      };
+    }
     return {
       exists: true,
       is_active: fromFlag(share.is_active),
@@ -70,6 +87,8 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
       qr_data: qrData(share.kind, share.share_id),
       share_id: share.share_id,
       is_disabled: fromFlag(share.is_disabled),
+      essentials_without_pin: fromFlag(share.essentials_without_pin),
+      pin_status: pinStatusOf(share, new Date()),
     };
   }
 
@@ -77,9 +96,13 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     userId: string,
     kind: ShareKind,
     personName: string | null,
-    event: 'setup' | 'access' | 'locked' | 'disabled',
+    event: 'setup' | 'access' | 'essentials' | 'locked' | 'disabled',
     via?: { recipient: string },
+    profileId?: string,
   ) {
+    // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
+    // code, by member id (null for the owner's own), never the share id.
+    const action = { kind: 'unlock_pin' as const, member_id: kind === 'family' ? (profileId ?? null) : null };
     const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
     switch (event) {
@@ -101,12 +124,21 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
             ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
             : `Someone opened ${who} emergency information with the correct PIN.`,
         });
+      case 'essentials':
+        return addNotification(deps.db, {
+          userId,
+          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
+          level: 'info',
+          title: 'Emergency information accessed',
+          message: `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`,
+        });
       case 'locked':
         return addNotification(deps.db, {
           userId,
           type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
           level: 'warning',
           title: 'Emergency QR code locked',
+          action,
           message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
         });
       case 'disabled':
@@ -115,6 +147,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
           type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
           level: 'error',
           title: 'Emergency QR code deactivated',
+          action,
           message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so it has been deactivated. Re-activate it in Settings when you are ready.`,
         });
     }
@@ -154,21 +187,55 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
       return toConfig(await repo.findByProfile(userId, profile.id));
     },
 
+    /** DESIGN §7: the owner's choice to show the essentials without the PIN; audited. */
+    async setEssentialsWithoutPin(userId: string, target: Target, on: boolean, ip: string): Promise<QrConfig> {
+      const { profile, share } = await ownedShare(userId, target);
+      await repo.setEssentialsWithoutPin(share.id, on);
+      await recordAudit(deps.db, { userId, action: 'qr_settings', ip, detail: { kind: share.kind, essentials_without_pin: on } });
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
+    /** DESIGN §7: the owner lifts a lock or re-enables a disabled PIN with one action; audited. */
+    async unlockPin(userId: string, target: Target, ip: string): Promise<QrConfig> {
+      const { profile, share } = await ownedShare(userId, target);
+      const was = pinStatusOf(share, new Date());
+      await repo.clearPinLimits(share.id);
+      await recordAudit(deps.db, { userId, action: 'qr_pin_unlock', ip, detail: { kind: share.kind, was } });
+      return toConfig(await repo.findByProfile(userId, profile.id));
+    },
+
     /**
-     * The public view. Unknown, inactive, disabled and wrong-kind codes all answer the same 404.
-     * Without a PIN: `{ requirePin: true }` and nothing else.
+     * The public view. Unknown, inactive and wrong-kind codes all answer the same 404, and so does a
+     * disabled code unless its owner opted in to the essentials (DESIGN §7). Without a PIN:
+     * `{ requirePin: true }`, plus the essentials when opted in — which keep answering while the
+     * PIN is locked or disabled, since guessing limits apply to the PIN only.
      */
-    async view(kind: ShareKind, shareId: string, pin: string | undefined, ip: string): Promise<{ requirePin: true } | EmergencyInfo> {
-      const share = await activeShare({ kind, shareId });
-      if (pin === undefined || pin === '') return { requirePin: true };
+    async view(kind: ShareKind, shareId: string, pin: string | undefined, ip: string): Promise<ViewResult> {
+      const share = await repo.findByShareId(kind, shareId);
+      if (!share) throw notFound(NOT_FOUND_MESSAGE);
+      const essentialsOn = fromFlag(share.essentials_without_pin);
+      const disabled = fromFlag(share.is_disabled);
+      if (!fromFlag(share.is_active) && !(disabled && essentialsOn)) throw notFound(NOT_FOUND_MESSAGE);
       const now = new Date();
+
+      if (pin === undefined || pin === '') {
+        if (!essentialsOn) return { body: { requirePin: true } };
+        const essentials = await loadEmergencyEssentials(deps.db, share.user_id, share.profile_id, now);
+        if (!essentials) throw notFound(NOT_FOUND_MESSAGE);
+        // DESIGN §7: every successful view notifies the owner and is audited — essentials too.
+        await notifyOwner(share.user_id, share.kind, essentials.name, 'essentials');
+        await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind, essentials: true } });
+        return { body: { requirePin: true, essentials }, pinStatus: pinStatusOf(share, now) };
+      }
+
+      if (disabled) throw new HttpError(423, PIN_DISABLED_MESSAGE);
       await checkPin(share, pin, ip, 'page', now);
       const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
       if (!info) throw notFound(NOT_FOUND_MESSAGE);
       // DESIGN §7: every successful view notifies the owner; the page asks once per PIN entered.
       await notifyOwner(share.user_id, share.kind, info.name, 'access');
       await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
-      return info;
+      return { body: info };
     },
 
     /**
@@ -179,7 +246,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     async unlock(ref: ShareRef, pin: string, ip: string, channel: Exclude<AccessChannel, 'page'>): Promise<UnlockedShare> {
       const share = await activeShare(ref);
       await checkPin(share, pin, ip, channel, new Date());
-      return { id: share.id, userId: share.user_id, profileId: share.profile_id, kind: share.kind };
+      return unlocked(share);
     },
 
     /**
@@ -191,6 +258,10 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
       await notifyOwner(share.userId, share.kind, name, 'access', channel === 'shl' ? { recipient: recipient ?? 'Someone' } : undefined);
     },
   };
+
+  function unlocked(share: ShareRow): UnlockedShare {
+    return { id: share.id, userId: share.user_id, profileId: share.profile_id, kind: share.kind };
+  }
 
   async function activeShare(ref: ShareRef): Promise<ShareRow> {
     const share = 'id' in ref ? await repo.findById(ref.id) : await repo.findByShareId(ref.kind, ref.shareId);
@@ -227,9 +298,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     });
     const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
     if (reserved.failed_total >= MAX_PIN_TOTAL) {
-      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled');
+      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled', undefined, share.profile_id);
     } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
-      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked');
+      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked', undefined, share.profile_id);
     }
     const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
     const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;
@@ -239,15 +310,26 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
   /** Why an attempt could not be reserved: deactivated (404) or locked (429 with Retry-After). */
   async function refusal(reserved: ShareRow): Promise<HttpError> {
     const share = await repo.findById(reserved.id);
-    if (!share || !fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
+    // An opted-in code still answers its essentials, so its page learns why the PIN is refused.
+    const disabledAnswer = () => (share && fromFlag(share.essentials_without_pin) ? new HttpError(423, PIN_DISABLED_MESSAGE) : notFound(NOT_FOUND_MESSAGE));
+    if (!share) return notFound(NOT_FOUND_MESSAGE);
+    if (fromFlag(share.is_disabled)) return disabledAnswer();
+    if (!fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
     if (share.failed_total >= MAX_PIN_TOTAL) {
       await repo.disable(share.id);
-      return notFound(NOT_FOUND_MESSAGE);
+      return disabledAnswer();
     }
     const until = share.locked_until ? Date.parse(share.locked_until) : Date.now() + LOCK_MS;
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
     return tooManyRequests(`Too many incorrect PINs. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
   }
+}
+
+/** DESIGN §7: the PIN's state — disabled after 10 wrong, locked while a 15-minute lock runs. */
+function pinStatusOf(share: { is_disabled: number; locked_until: string | null }, now: Date): PinStatus {
+  if (fromFlag(share.is_disabled)) return 'disabled';
+  if (share.locked_until && Date.parse(share.locked_until) > now.getTime()) return 'locked';
+  return 'ok';
 }
 export type EmergencyService = ReturnType<typeof createEmergencyService>;

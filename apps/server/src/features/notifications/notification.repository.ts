@@ -1,4 +1,5 @@
-import type { NotificationLevel } from '@kinchart/shared/notifications';
+import { notificationActionSchema } from '@kinchart/shared/notifications';
+import type { NotificationAction, NotificationLevel } from '@kinchart/shared/notifications';
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../lib/ids';
 import { fromFlag } from '../../lib/flags';
@@ -12,6 +13,8 @@ export interface NewNotification {
   message: string;
   /** When set, a second notification with the same key is silently skipped (idempotent jobs). */
   dedupeKey?: string;
+  /** An action the owner can take from the notification (kept in its data). */
+  action?: NotificationAction;
 }
 
 /** Adds a notification for its owner. Returns false when the dedupe key was already used. */
@@ -22,7 +25,7 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
     type: n.type,
     level: n.level,
     title: n.title,
-    data: JSON.stringify({ message: n.message }),
+    data: JSON.stringify(n.action ? { message: n.message, action: n.action } : { message: n.message }),
     dedupe_key: n.dedupeKey ?? null,
     created_at: nowIso(),
   };
@@ -53,9 +56,12 @@ type Row = {
 /** SPEC §3 shape: data carries message, title, type, level and is_read as well. */
 function toNotification(row: Row) {
   let message = '';
+  let action: NotificationAction | undefined;
   try {
-    const parsed = JSON.parse(row.data ?? '{}') as { message?: unknown };
+    const parsed = JSON.parse(row.data ?? '{}') as { message?: unknown; action?: unknown };
     if (typeof parsed.message === 'string') message = parsed.message;
+    const known = notificationActionSchema.safeParse(parsed.action);
+    if (known.success) action = known.data;
   } catch {
     // Older rows may hold plain text.
     message = row.data ?? '';
@@ -69,7 +75,7 @@ function toNotification(row: Row) {
     type: row.type,
     level: row.level,
     title: row.title,
-    data: { message, title: row.title, type: row.type, level: row.level, is_read },
+    data: { message, title: row.title, type: row.type, level: row.level, is_read, ...(action ? { action } : {}) },
   };
 }
 

@@ -13,6 +13,7 @@ import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
 import { ShlOffer } from '../../shl/components/shl-offer';
 import { QrCodeFigure } from './qr-code-figure';
 import { qrLink } from './qr-link';
+import { QrPinOptions } from './qr-pin-options';
 
 /** The texts that differ between the personal code and a member's (SPEC §8 QR). */
 export interface QrPanelTexts {
@@ -40,6 +41,8 @@ const NOT_CONFIGURED: QrConfig = {
   qr_data: null,
   share_id: null,
   is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok',
 };
 
 /** SPEC §5: a status message is green only when it says "success", otherwise red. */
@@ -171,6 +174,9 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
             the PIN before you activate it again.
           </p>
         ) : null}
+
+        {/* DESIGN §7: the lock/disable notice with its one action, and essentials without the PIN. */}
+        <QrPinOptions target={target} config={current} whose={texts.whose} />
 
         <div>
           <Button variant={current.is_active ? 'secondary' : 'primary'} disabled={toggle.isPending} onClick={() => void onToggle(current)}>

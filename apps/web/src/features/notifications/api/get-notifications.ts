@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationActionSchema } from '@kinchart/shared/notifications';
 import type { Notification, NotificationData, NotificationLevel } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
 
@@ -37,6 +38,9 @@ export function normalizeNotification(raw: unknown): Notification | null {
   const type = str(item.type, str(d.type));
   const level = levelOf(item.level ?? d.level);
   const normalizedData: NotificationData = { message: str(d.message), title, type, level, is_read: isRead };
+  // DESIGN §7: a lock or disable notice names the code its "unlock" action is for.
+  const action = notificationActionSchema.safeParse(d.action);
+  if (action.success) normalizedData.action = action.data;
   return {
     notification_id: String(id),
     time: str(item.time),

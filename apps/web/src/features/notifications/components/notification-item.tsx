@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Notification } from '@kinchart/shared/notifications';
 import { Button } from '../../../components/ui/button';
 import { TONE_CLASSES, formatTime, toneOf } from '../utils/notification-list';
+import { UnlockPinAction } from './unlock-pin-action';
 
 const KIND_LABELS: Record<string, string> = {
   qr_access: 'QR access',
@@ -41,6 +42,12 @@ export function NotificationItem({ notification: n, busy, onToggle, onHide }: No
         {kind ? <span className="text-xs font-medium text-slate-700">{kind}</span> : null}
       </div>
       {n.data.message ? <p className="mt-1 text-sm text-slate-800">{n.data.message}</p> : null}
+      {n.data.action?.kind === 'unlock_pin' ? (
+        <div className="mt-2">
+          {/* An error-level notice is the disabled PIN; a warning the 15-minute lock (DESIGN §7). */}
+          <UnlockPinAction action={n.data.action} disabled={n.level === 'error'} />
+        </div>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <time dateTime={n.time} className="text-sm text-slate-700">
           {formatTime(n.time)}
