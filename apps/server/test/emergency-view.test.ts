@@ -62,7 +62,9 @@ describe('emergency view freshness', () => {
     expect(Date.parse(third.updated_at ?? '')).toBeGreaterThan(Date.parse(second.updated_at ?? ''));
 
     // A list item is edited: a medication stops being current.
-    const medId = (med.json() as { id?: string; medication_id?: string }).medication_id ?? (med.json() as { id: string }).id;
+    const created = med.json<{ id?: string; medication_id?: string }>();
+    const medId = created.medication_id ?? created.id;
+    expect(medId).toBeTruthy();
     await nextMillisecond(third.updated_at ?? '');
     const edit = await owner.client.put(`/api/user/medications/${medId}`, { medication_name: 'Metformin', dosage: '500 mg', is_current: false });
     expect(edit.statusCode).toBeLessThan(300);
