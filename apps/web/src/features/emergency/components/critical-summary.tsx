@@ -82,7 +82,7 @@ function Fact({
 }) {
   const frame = tone === 'warning' ? 'border-4 border-red-800 bg-red-50' : 'border-2 border-slate-800 bg-white';
   return (
-    <div data-testid={testId} className={`rounded-xl px-3 py-2 ${frame} ${wide ? 'col-span-2' : ''}`}>
+    <div data-testid={testId} className={`rounded-xl px-3 py-1 ${frame} ${wide ? 'col-span-2' : ''}`}>
       <dt className={`text-sm font-extrabold tracking-wide uppercase ${tone === 'warning' ? 'text-red-900' : 'text-slate-800'}`}>{label}</dt>
       <dd className="text-xl leading-snug font-bold break-words text-black">{children}</dd>
     </div>
@@ -141,7 +141,7 @@ export function CriticalSummary({ facts, heading, isPet = false }: { facts: Crit
         ) : null}
         {isPet ? <p className="text-lg font-semibold text-black">{t('petProfile')}</p> : null}
       </div>
-      <dl className="grid grid-cols-2 gap-2">
+      <dl className="grid grid-cols-2 gap-1.5">
         <Fact label={t('bloodType')} wide={!facts.primaryLanguage} testId="critical-blood-type">
           <span className="text-2xl font-extrabold">{facts.bloodType ?? t('notProvided')}</span>
         </Fact>

@@ -113,8 +113,8 @@ export function EmergencyInfoView({ info, aside }: { info: EmergencyInfo; aside?
         facts={factsFromInfo(info, locale, t)}
         isPet={info.is_pet}
         heading={
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h1 className="text-lg font-bold tracking-wide text-red-900 uppercase">{t('pageTitle')}</h1>
+          <div className="flex items-center justify-between gap-2">
+            <h1 className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('pageTitle')}</h1>
             {aside}
           </div>
         }

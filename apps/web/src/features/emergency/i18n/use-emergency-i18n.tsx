@@ -40,12 +40,20 @@ export function useEmergencyI18n(): EmergencyI18n {
   return useContext(I18nContext);
 }
 
-/** A native select: the most robust control on any phone; each name is in its own language. */
+/**
+ * A native select: the most robust control on any phone; each name is in its own language. The
+ * label is for screen readers, a globe shows it to the eye: on a phone the switcher shares the
+ * title's row, so the critical facts keep the first screen (DESIGN §7).
+ */
 export function LanguageSwitcher() {
   const { locale, t, setLocale } = useEmergencyI18n();
   return (
-    <label className="flex items-center gap-2 text-base font-bold text-black">
-      <span>{t('languageLabel')}</span>
+    <label className="flex items-center gap-1.5 text-base font-bold text-black">
+      <span className="sr-only">{t('languageLabel')}</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+      </svg>
       <select
         value={locale}
         onChange={(event) => {

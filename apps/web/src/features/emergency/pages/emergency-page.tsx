@@ -78,8 +78,8 @@ function EmergencyPageContent() {
               <CriticalSummary
                 facts={factsFromEssentials(state.essentials, locale)}
                 heading={
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h2 className="text-lg font-bold tracking-wide text-red-900 uppercase">{t('essentialsTitle')}</h2>
+                  <div className="flex items-center justify-between gap-2">
+                    <h2 className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('essentialsTitle')}</h2>
                     <LanguageSwitcher />
                   </div>
                 }
