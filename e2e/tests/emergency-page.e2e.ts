@@ -81,7 +81,7 @@ describe('emergency page', () => {
     const summary = phone.getByRole('region', { name: 'Critical information' });
     await expectVisible(summary);
     await expectInFirstScreen(summary.getByTestId('critical-name'), 'name and age');
-    await expectInFirstScreen(summary.getByText(/\d+ years$/), 'age');
+    await expectInFirstScreen(summary.getByText(/\b\d{1,3} years$/), 'age');
     await expectInFirstScreen(summary.getByTestId('critical-blood-type'), 'blood type');
     await expectInFirstScreen(summary.getByTestId('critical-allergies'), 'allergies');
     await expectInFirstScreen(summary.getByTestId('critical-conditions'), 'chronic conditions');
@@ -126,5 +126,45 @@ describe('emergency page', () => {
     await enterPin(desktop, '4826');
     await expectVisible(desktop.getByRole('region', { name: 'Critical information' }));
     await screenshot(desktop, 'emergency-page-info-desktop');
+  });
+
+  // The server side of DESIGN §7's essentials is another branch's work: until it answers with
+  // them, the browser gets that answer from a stub of the documented contract (emergencyEssentialsSchema,
+  // Kinchart-Pin-Status) so the real page can be seen and checked with axe.
+  test('an opted-in code shows its essentials above the PIN prompt, and a locked PIN says to call the local emergency number', async () => {
+    const shareId = 'E'.repeat(43);
+    const essentials = {
+      name: 'Ana Rivers',
+      age: 7,
+      blood_type: 'A+',
+      allergies: 'Peanuts and tree nuts (anaphylaxis; carries an EpiPen)',
+      conditions: 'Asthma',
+      bleeding_disorder: null,
+      medications: ['Salbutamol inhaler', 'Fluticasone'],
+      primary_contact: { name: 'Sam Rivers', phone_number: '+1 555 010 0199' },
+      updated_at: '2026-11-18T12:00:00.000Z',
+    };
+    let status = 'ok';
+    const stub = async (page: Page) =>
+      page.route(`**/api/user/emergency/${shareId}*`, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', headers: { 'kinchart-pin-status': status }, body: JSON.stringify({ requirePin: true, essentials }) }),
+      );
+
+    const phone = await newPage(PHONE);
+    await stub(phone);
+    await open(phone, `/emergency/${shareId}`);
+    const summary = phone.getByRole('region', { name: 'Critical information' });
+    await expectVisible(summary.getByRole('heading', { name: 'Essential information' }));
+    await expectInFirstScreen(summary.getByRole('link', { name: 'Call Sam Rivers' }), 'call button above the PIN');
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Medical Information Access' }));
+    await expectNoA11yViolations(phone, 'emergency page (essentials and PIN prompt, phone)');
+    await screenshot(phone, 'emergency-page-essentials-phone');
+
+    status = 'locked';
+    await phone.reload({ waitUntil: 'networkidle' });
+    await expectVisible(phone.getByRole('alert').getByText('If this is an emergency, call your local emergency number now.'));
+    await expectVisible(summary.getByText('Peanuts and tree nuts (anaphylaxis; carries an EpiPen)'));
+    await expectNoA11yViolations(phone, 'emergency page (essentials, PIN locked, phone)');
+    await screenshot(phone, 'emergency-page-essentials-locked-phone');
   });
 });
