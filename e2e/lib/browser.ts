@@ -89,8 +89,11 @@ export function useBrowser(): void {
   });
 }
 
-/** A page in a fresh browser context (its own cookies), sized like a desktop unless told otherwise. */
-export async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
+/**
+ * A page in a fresh browser context (its own cookies), sized like a desktop unless told otherwise;
+ * `locale` is the browser's language (navigator.languages, Accept-Language).
+ */
+export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }: { locale?: string } = {}): Promise<Page> {
   if (!browser) throw new Error('newPage() needs useBrowser() at the top of the test file.');
   const phone = viewport.width < 600;
   const context = await browser.newContext({
@@ -98,7 +101,7 @@ export async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
     viewport,
     isMobile: phone,
     hasTouch: phone,
-    locale: 'en-US',
+    locale,
     reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);

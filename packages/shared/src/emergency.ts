@@ -91,6 +91,11 @@ export const emergencyInfoSchema = profileValuesSchema
     medications: z.array(currentMedicationSchema),
     emergency_contacts: z.array(contactSchema),
     healthcare_providers: z.array(providerSchema),
+    /**
+     * When this emergency information last changed (ISO instant): the latest of the profile's and
+     * its lists' time stamps, so a responder can judge how fresh it is (DESIGN §7). Null when unknown.
+     */
+    updated_at: z.string().nullable(),
   });
 export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
 

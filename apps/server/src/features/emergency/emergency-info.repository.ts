@@ -14,14 +14,14 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
       'has_vision_impairment', 'has_hearing_impairment', 'has_allergies', 'allergy_details', 'had_anesthesia_reactions',
       'anesthesia_reaction_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'has_chronic_conditions',
       'chronic_condition_details', 'has_previous_surgeries', 'surgery_details', 'has_mobility_issues', 'mobility_details',
-      'organ_donor', 'advance_directives', 'living_will', 'religious_restrictions',
+      'organ_donor', 'advance_directives', 'living_will', 'religious_restrictions', 'updated_at',
     ])
     .where('user_id', '=', userId)
     .where('id', '=', profileId)
     .executeTakeFirst();
   if (!p) return undefined;
 
-  const [medications, contacts, providers] = await Promise.all([
+  const [medications, contacts, providers, stamps] = await Promise.all([
     db
       .selectFrom('medications')
       .select(['medication_name', 'dosage', 'frequency', 'purpose'])
@@ -49,6 +49,7 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
       .orderBy('position')
       .orderBy('created_at')
       .execute(),
+    listStamps(db, userId, profileId),
   ]);
 
   const flags = {
@@ -65,14 +66,56 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
     advance_directives: fromFlag(p.advance_directives),
     living_will: fromFlag(p.living_will),
   };
+  const { updated_at: profileUpdatedAt, ...profile } = p;
   return {
-    ...p,
+    ...profile,
     ...flags,
     requirePin: false,
     medications,
     emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
     healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
+    updated_at: latestInstant([profileUpdatedAt, ...stamps]),
   };
+}
+
+/**
+ * The newest time stamp of the profile's lists. Medications carry updated_at (all of them: a
+ * medication that stops being current changes what a responder sees); contacts and providers
+ * have only created_at, so an added one moves the time but an edit in place or a removal does not
+ * (the tables keep no such time stamp).
+ */
+async function listStamps(db: Db, userId: string, profileId: string): Promise<(string | null)[]> {
+  const [medications, contacts, providers] = await Promise.all([
+    db
+      .selectFrom('medications')
+      .select((eb) => eb.fn.max('updated_at').as('at'))
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('emergency_contacts')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('healthcare_providers')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', profileId)
+      .executeTakeFirst(),
+  ]);
+  return [medications?.at ?? null, contacts?.at ?? null, providers?.at ?? null];
+}
+
+/** Time stamps are stored as ISO instants (`nowIso`), but compare them as dates to be safe. */
+function latestInstant(stamps: (string | null | undefined)[]): string | null {
+  let best: number | null = null;
+  for (const stamp of stamps) {
+    const at = stamp ? Date.parse(stamp) : Number.NaN;
+    if (!Number.isNaN(at) && (best === null || at > best)) best = at;
+  }
+  return best === null ? null : new Date(best).toISOString();
 }
 
 /** Whole years from a `YYYY-MM-DD` birth date to `today` (UTC); null when unknown or in the future. */
@@ -95,9 +138,8 @@ function flagged(flag: number, details: string | null): string | null {
 
 /**
  * What an opted-in code shows without the PIN (DESIGN §7, "show when locked"): as above, the
- * column lists are the privacy boundary. `updated_at` is the latest of the profile row's
- * `updated_at` and its current medications' `updated_at` — the only list rows that carry an
- * updated time (contacts have only `created_at`, which a replaced list renews).
+ * column lists are the privacy boundary. `updated_at` is the same "last updated" as the PIN
+ * answer's (latestInstant over the profile and its lists).
  */
 export async function loadEmergencyEssentials(
   db: Db,
@@ -119,7 +161,7 @@ export async function loadEmergencyEssentials(
   const [medications, contact] = await Promise.all([
     db
       .selectFrom('medications')
-      .select(['medication_name', 'updated_at'])
+      .select(['medication_name'])
       .where('user_id', '=', userId)
       .where('profile_id', '=', profileId)
       .where('is_current', '=', 1)
@@ -137,8 +179,7 @@ export async function loadEmergencyEssentials(
       .executeTakeFirst(),
   ]);
 
-  const times = [p.updated_at, ...medications.map((m) => m.updated_at)].filter((t) => Number.isFinite(Date.parse(t)));
-  const latest = times.length ? Math.max(...times.map((t) => Date.parse(t))) : NaN;
+  const updatedAt = latestInstant([p.updated_at, ...(await listStamps(db, userId, profileId))]);
   return {
     name: p.name,
     age: ageOn(p.date_of_birth, today),
@@ -148,6 +189,6 @@ export async function loadEmergencyEssentials(
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),
     medications: medications.map((m) => m.medication_name?.trim()).filter((n): n is string => !!n),
     primary_contact: contact ? { name: contact.name, phone_number: contact.phone_number } : null,
-    updated_at: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
+    updated_at: updatedAt,
   };
 }

@@ -1,19 +1,41 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, serverMessage } from '../../../lib/api-client';
-import { getEmergencyInfo, type EmergencyInfo, type EmergencyKind, type EmergencyResponse } from './get-emergency-info';
+import {
+  EmergencyApiError,
+  getEmergencyInfo,
+  type EmergencyAnswer,
+  type EmergencyEssentials,
+  type EmergencyInfo,
+  type EmergencyKind,
+} from './get-emergency-info';
 
 export const NOT_FOUND_TEXT = 'QR code not found or inactive';
 export const INVALID_PIN_TEXT = 'Invalid PIN';
-const LOCKED_TEXT = 'Too many incorrect PINs. Please try again later.';
-const UNREACHABLE_TEXT = 'The emergency information could not be loaded. Check the connection and try again.';
+
+/** Why the last PIN did not open the information; the page words it in the viewer's language. */
+export type PinProblem = { kind: 'invalid'; remainingAttempts?: number } | { kind: 'unreachable' };
+
+/**
+ * DESIGN §7: the PIN cannot open the information right now — locked for a while after 5 wrong
+ * PINs (429, Retry-After) or disabled after 10 (423, or the `disabled` PIN status).
+ */
+export type PinBlock = { kind: 'locked'; retryAfterSeconds?: number } | { kind: 'disabled' };
 
 export type EmergencyAccessState =
   | { step: 'loading' }
   | { step: 'not-found' }
   /** The lookup failed for another reason (offline, rate limit): say so and offer a retry. */
-  | { step: 'unavailable'; message: string }
-  | { step: 'pin'; kind: EmergencyKind; submitting: boolean; error?: string; remainingAttempts?: number }
-  /** `access`: the route and PIN that opened it, for the clinicians' FHIR download (issue 7). */
+  | { step: 'unavailable'; message?: string }
+  | {
+      step: 'pin';
+      kind: EmergencyKind;
+      submitting: boolean;
+      problem?: PinProblem;
+      /** What an opted-in code shows without the PIN (DESIGN §7). */
+      essentials?: EmergencyEssentials;
+      block?: PinBlock;
+    }
+  /** `access`: the route and PIN that opened it, for the clinicians' FHIR download. */
   | { step: 'info'; info: EmergencyInfo; access?: { kind: EmergencyKind; pin: string } };
 
 function isAbort(error: unknown): boolean {
@@ -26,11 +48,17 @@ function remainingAttemptsOf(error: ApiError): number | undefined {
   return typeof body.remainingAttempts === 'number' ? body.remainingAttempts : undefined;
 }
 
+function blockOfStatus(answer: EmergencyAnswer): PinBlock | undefined {
+  if (answer.pinStatus === 'locked') return { kind: 'locked' };
+  if (answer.pinStatus === 'disabled') return { kind: 'disabled' };
+  return undefined;
+}
+
 /** Asks the own-code route, then the family route; `null` when neither knows the id (404). */
 async function lookUp(shareId: string, pin: string | undefined, order: EmergencyKind[], signal?: AbortSignal) {
   for (const kind of order) {
     try {
-      const answer: EmergencyResponse = await getEmergencyInfo(kind, shareId, pin, signal);
+      const answer = await getEmergencyInfo(kind, shareId, pin, signal);
       return { kind, answer };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) continue;
@@ -44,7 +72,8 @@ async function lookUp(shareId: string, pin: string | undefined, order: Emergency
  * SPEC §4 "Emergency page flow": on load ask whether the id is a person's own code, then a family
  * member's; neither is 'QR code not found or inactive'; `requirePin` decides whether the PIN
  * prompt shows; a correct PIN shows the data, with the family route tried when the own-code PIN
- * call answers 404. Never calls check-auth: the viewer has no session.
+ * call answers 404. Never calls check-auth: the viewer has no session. An opted-in code's
+ * essentials and PIN status (DESIGN §7) stay in the state through every PIN attempt.
  */
 export function useEmergencyAccess(shareId: string) {
   const [state, setState] = useState<EmergencyAccessState>({ step: 'loading' });
@@ -57,12 +86,16 @@ export function useEmergencyAccess(shareId: string) {
     lookUp(shareId, undefined, ['self', 'family'], controller.signal).then(
       (found) => {
         if (!found) setState({ step: 'not-found' });
-        else if (found.answer.requirePin) setState({ step: 'pin', kind: found.kind, submitting: false });
-        else setState({ step: 'info', info: found.answer });
+        else if (found.answer.body.requirePin) {
+          const { essentials } = found.answer.body;
+          const block = blockOfStatus(found.answer);
+          setState({ step: 'pin', kind: found.kind, submitting: false, ...(essentials ? { essentials } : {}), ...(block ? { block } : {}) });
+        } else setState({ step: 'info', info: found.answer.body });
       },
       (error: unknown) => {
         if (isAbort(error)) return;
-        setState({ step: 'unavailable', message: (error instanceof ApiError && error.status === 429 && serverMessage(error)) || UNREACHABLE_TEXT });
+        const message = error instanceof ApiError && error.status === 429 ? serverMessage(error) : undefined;
+        setState({ step: 'unavailable', ...(message ? { message } : {}) });
       },
     );
     return () => controller.abort();
@@ -73,26 +106,32 @@ export function useEmergencyAccess(shareId: string) {
   const submitPin = useCallback(
     async (pin: string) => {
       if (state.step !== 'pin' || submitting.current) return;
-      const { kind } = state;
+      const { kind, essentials } = state;
+      const kept = essentials ? { essentials } : {};
       submitting.current = true;
-      setState({ step: 'pin', kind, submitting: true });
+      setState({ step: 'pin', kind, submitting: true, ...kept });
       try {
         const found = await lookUp(shareId, pin, kind === 'self' ? ['self', 'family'] : ['family']);
         if (!found) setState({ step: 'not-found' });
-        else if (found.answer.requirePin) setState({ step: 'pin', kind, submitting: false, error: INVALID_PIN_TEXT });
-        else setState({ step: 'info', info: found.answer, access: { kind: found.kind, pin } });
+        else if (found.answer.body.requirePin) setState({ step: 'pin', kind, submitting: false, ...kept, problem: { kind: 'invalid' } });
+        else setState({ step: 'info', info: found.answer.body, access: { kind: found.kind, pin } });
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
-          const remainingAttempts = error.status === 401 ? remainingAttemptsOf(error) : undefined;
+        if (error instanceof ApiError && error.status === 429) {
+          const seconds = error instanceof EmergencyApiError ? error.retryAfterSeconds : undefined;
+          setState({ step: 'pin', kind, submitting: false, ...kept, block: { kind: 'locked', ...(seconds ? { retryAfterSeconds: seconds } : {}) } });
+        } else if (error instanceof ApiError && error.status === 423) {
+          setState({ step: 'pin', kind, submitting: false, ...kept, block: { kind: 'disabled' } });
+        } else if (error instanceof ApiError && error.status === 401) {
+          const remainingAttempts = remainingAttemptsOf(error);
           setState({
             step: 'pin',
             kind,
             submitting: false,
-            error: serverMessage(error) ?? (error.status === 429 ? LOCKED_TEXT : INVALID_PIN_TEXT),
-            ...(remainingAttempts === undefined ? {} : { remainingAttempts }),
+            ...kept,
+            problem: { kind: 'invalid', ...(remainingAttempts === undefined ? {} : { remainingAttempts }) },
           });
         } else {
-          setState({ step: 'pin', kind, submitting: false, error: UNREACHABLE_TEXT });
+          setState({ step: 'pin', kind, submitting: false, ...kept, problem: { kind: 'unreachable' } });
         }
       } finally {
         submitting.current = false;

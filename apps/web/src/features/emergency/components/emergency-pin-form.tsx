@@ -1,26 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PinProblem } from '../api/use-emergency-access';
+import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
+import type { Translate } from '../i18n/locales';
 import { PinInput, isCompletePin } from './pin-input';
 
 export interface EmergencyPinFormProps {
   submitting: boolean;
-  error?: string | undefined;
-  remainingAttempts?: number | undefined;
+  problem?: PinProblem | undefined;
+  /** Essentials are already on screen: the PIN opens "the rest" (DESIGN §7). */
+  afterEssentials?: boolean;
   onSubmit: (pin: string) => void;
 }
 
-function attemptsText(remaining: number): string {
-  if (remaining <= 0) return 'No attempts left: access is paused for a while.';
-  return remaining === 1 ? '1 attempt remaining.' : `${remaining} attempts remaining.`;
+function attemptsText(t: Translate, remaining: number): string {
+  if (remaining <= 0) return t('attemptsNone');
+  return remaining === 1 ? t('attemptsOne') : t('attemptsMany', { count: remaining });
 }
 
 /** SPEC §2 Emergency page state 2: PIN entry titled 'Medical Information Access'. */
-export function EmergencyPinForm({ submitting, error, remainingAttempts, onSubmit }: EmergencyPinFormProps) {
+export function EmergencyPinForm({ submitting, problem, afterEssentials = false, onSubmit }: EmergencyPinFormProps) {
+  const { t } = useEmergencyI18n();
   const [pin, setPin] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const complete = isCompletePin(pin);
 
   // After each refused PIN, clear the field and put the cursor back for the next try.
-  const hadError = Boolean(error);
+  const hadError = Boolean(problem);
   useEffect(() => {
     if (submitting || !hadError) return;
     setPin('');
@@ -34,17 +39,17 @@ export function EmergencyPinForm({ submitting, error, remainingAttempts, onSubmi
 
   return (
     <div className="rounded-2xl border-2 border-slate-800 bg-white p-5 sm:p-8">
-      <h1 className="text-3xl font-extrabold text-black">Medical Information Access</h1>
-      <p className="mt-3 text-xl text-black">
-        Enter the 4-digit PIN to see this person’s emergency medical information. The PIN is usually printed next to the QR
-        code.
-      </p>
+      <h1 className="text-3xl font-extrabold text-black">{t('pinTitle')}</h1>
+      <p className="mt-3 text-xl text-black">{afterEssentials ? t('pinIntroMore') : t('pinIntro')}</p>
       <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
-        <PinInput ref={inputRef} label="PIN" size="lg" value={pin} onValueChange={setPin} autoFocus disabled={submitting} />
-        {error ? (
+        {/* Essentials above already hold the answer a responder needs first: no focus jump past them. */}
+        <PinInput ref={inputRef} label={t('pinLabel')} size="lg" value={pin} onValueChange={setPin} autoFocus={!afterEssentials} disabled={submitting} />
+        {problem ? (
           <div role="alert" className="rounded-xl border-2 border-red-800 bg-red-50 px-4 py-3 text-xl font-bold text-red-900">
-            <p>{error}</p>
-            {remainingAttempts === undefined ? null : <p className="mt-1 text-lg font-semibold">{attemptsText(remainingAttempts)}</p>}
+            <p>{problem.kind === 'invalid' ? t('invalidPin') : t('unreachable')}</p>
+            {problem.kind === 'invalid' && problem.remainingAttempts !== undefined ? (
+              <p className="mt-1 text-lg font-semibold">{attemptsText(t, problem.remainingAttempts)}</p>
+            ) : null}
           </div>
         ) : null}
         <button
@@ -52,7 +57,7 @@ export function EmergencyPinForm({ submitting, error, remainingAttempts, onSubmi
           disabled={!complete || submitting}
           className="min-h-14 w-full rounded-xl bg-red-800 px-6 py-3 text-xl font-bold text-white hover:bg-red-900 disabled:cursor-not-allowed disabled:bg-slate-500 sm:w-auto sm:self-start"
         >
-          {submitting ? 'Checking...' : 'View Medical Information'}
+          {submitting ? t('pinChecking') : t('pinSubmit')}
         </button>
       </form>
     </div>

@@ -43,6 +43,7 @@ const info: EmergencyInfo = {
     { name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: true },
   ],
   healthcare_providers: [],
+  updated_at: '2026-11-20T09:30:00.000Z',
 };
 
 function renderPage(path = `/emergency/${SHARE_ID}`) {
@@ -111,9 +112,10 @@ describe('emergency page', () => {
       expect(await screen.findByRole('heading', { level: 2, name: section })).toBeTruthy();
     }
     expect(screen.getAllByText('Jordan Rivers').length).toBeGreaterThan(0);
-    expect(screen.getByText('Penicillin')).toBeTruthy();
-    expect(screen.getByText('Type 1 diabetes')).toBeTruthy();
-    expect(screen.getByText('Warfarin')).toBeTruthy();
+    // Critical facts come first (DESIGN §7) and again in their SPEC sections.
+    expect(screen.getAllByText('Penicillin').length).toBe(2);
+    expect(screen.getAllByText('Type 1 diabetes').length).toBe(2);
+    expect(screen.getAllByText('Warfarin').length).toBe(2);
     expect(screen.getByRole('link', { name: 'Call Sam Rivers at 555-0199' }).getAttribute('href')).toBe('tel:5550199');
     expect(screen.getAllByText('Not Provided').length).toBeGreaterThan(0);
     expect(calls.filter((c) => pinOf(c) !== null).map(pinOf)).toEqual(['1357', '4826']);
@@ -157,13 +159,21 @@ describe('emergency page', () => {
     expect(screen.getByText('No allergies, anesthesia reactions or bleeding disorders recorded.')).toBeTruthy();
   });
 
-  it('shows the server message while the code is locked', async () => {
+  it('says in plain words that the PIN is locked, when to retry, and to call the local emergency number', async () => {
     const locked = 'Too many incorrect PINs. Please try again in 15 minutes.';
-    mockFetch((call) => (pinOf(call) === null ? json({ requirePin: true }) : json({ message: locked }, 429)));
+    mockFetch((call) =>
+      pinOf(call) === null
+        ? json({ requirePin: true })
+        : new Response(JSON.stringify({ message: locked }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '840' } }),
+    );
     const user = userEvent.setup();
     renderPage();
     await enterPin(user, '4826');
-    expect((await screen.findByRole('alert')).textContent).toContain(locked);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The PIN is locked for now');
+    expect(alert.textContent).toContain('The PIN can be tried again in about 14 minutes.');
+    expect(alert.textContent).toContain('If this is an emergency, call your local emergency number now.');
+    expect(screen.queryByLabelText('PIN')).toBeNull();
   });
 
   it('finds a family member’s code through the family route', async () => {

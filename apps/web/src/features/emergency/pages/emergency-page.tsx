@@ -1,21 +1,29 @@
 import { useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/page-header';
 import { DownloadFhirButton } from '../../export/components/download-fhir-button';
-import { NOT_FOUND_TEXT, useEmergencyAccess } from '../api/use-emergency-access';
+import { useEmergencyAccess } from '../api/use-emergency-access';
+import { CriticalSummary, factsFromEssentials } from '../components/critical-summary';
 import { EmergencyInfoView } from '../components/emergency-info-view';
 import { EmergencyPinForm } from '../components/emergency-pin-form';
+import { PinBlockNotice } from '../components/pin-block-notice';
+import { EmergencyI18nProvider, LanguageSwitcher, useEmergencyI18n } from '../i18n/use-emergency-i18n';
 
 function PageHeading() {
-  return <h1 className="text-3xl font-extrabold text-black">Emergency information</h1>;
+  const { t } = useEmergencyI18n();
+  return <h1 className="text-3xl font-extrabold text-black">{t('pageTitle')}</h1>;
 }
 
-/**
- * /emergency/:shareId and /family/emergency/:shareId (SPEC §2, §4). Public: no session, no
- * header or footer, and the share id is never shown. Kept small — no query library state, no
- * date library — so it loads fast on a phone with a weak signal.
- */
-export function EmergencyPage() {
+function SwitcherRow() {
+  return (
+    <div className="mb-4 flex justify-end">
+      <LanguageSwitcher />
+    </div>
+  );
+}
+
+function EmergencyPageContent() {
   const { shareId = '' } = useParams();
+  const { t, locale } = useEmergencyI18n();
   const { state, submitPin, retry } = useEmergencyAccess(shareId);
 
   let content;
@@ -23,9 +31,10 @@ export function EmergencyPage() {
     case 'loading':
       content = (
         <>
+          <SwitcherRow />
           <PageHeading />
           <p role="status" className="mt-6 text-xl text-black">
-            Loading emergency information...
+            {t('loading')}
           </p>
         </>
       );
@@ -33,12 +42,11 @@ export function EmergencyPage() {
     case 'not-found':
       content = (
         <>
+          <SwitcherRow />
           <PageHeading />
           <div role="alert" className="mt-6 rounded-2xl border-4 border-red-800 bg-red-50 p-5 sm:p-6">
-            <p className="text-2xl font-extrabold text-red-900">{NOT_FOUND_TEXT}</p>
-            <p className="mt-2 text-lg text-black">
-              Check that the whole link was opened. The owner may have switched this code off.
-            </p>
+            <p className="text-2xl font-extrabold text-red-900">{t('notFound')}</p>
+            <p className="mt-2 text-lg text-black">{t('notFoundHint')}</p>
           </div>
         </>
       );
@@ -46,35 +54,58 @@ export function EmergencyPage() {
     case 'unavailable':
       content = (
         <>
+          <SwitcherRow />
           <PageHeading />
           <div role="alert" className="mt-6 rounded-2xl border-4 border-red-800 bg-red-50 p-5 sm:p-6">
-            <p className="text-xl font-bold text-red-900">{state.message}</p>
+            {/* The server's own words are English; other languages get the page's. */}
+            <p className="text-xl font-bold text-red-900">{(locale === 'en' && state.message) || t('unreachable')}</p>
           </div>
           <button
             type="button"
             onClick={retry}
             className="mt-5 min-h-14 rounded-xl bg-black px-6 py-3 text-xl font-bold text-white hover:bg-slate-800"
           >
-            Try Again
+            {t('tryAgain')}
           </button>
         </>
       );
       break;
     case 'pin':
       content = (
-        <EmergencyPinForm
-          submitting={state.submitting}
-          error={state.error}
-          remainingAttempts={state.remainingAttempts}
-          onSubmit={(pin) => void submitPin(pin)}
-        />
+        <div className="flex flex-col gap-5">
+          {state.essentials ? (
+            <div className="rounded-2xl border-2 border-slate-800 bg-white p-4">
+              <CriticalSummary
+                facts={factsFromEssentials(state.essentials, locale)}
+                heading={
+                  <div className="flex items-center justify-between gap-2">
+                    <h2 className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('essentialsTitle')}</h2>
+                    <LanguageSwitcher />
+                  </div>
+                }
+              />
+              <p className="mt-2 text-base text-slate-800">{t('essentialsNote')}</p>
+            </div>
+          ) : (
+            <SwitcherRow />
+          )}
+          {state.block ? <PinBlockNotice block={state.block} onRetry={retry} /> : null}
+          {state.block ? null : (
+            <EmergencyPinForm
+              submitting={state.submitting}
+              problem={state.problem}
+              afterEssentials={Boolean(state.essentials)}
+              onSubmit={(pin) => void submitPin(pin)}
+            />
+          )}
+        </div>
       );
       break;
     case 'info':
       content = (
         <>
-          <EmergencyInfoView info={state.info} />
-          {/* Issue 7: after a successful PIN, the same information as a FHIR file for clinicians. */}
+          <EmergencyInfoView info={state.info} aside={<LanguageSwitcher />} />
+          {/* After a successful PIN, the same information as a FHIR file for clinicians. */}
           {state.access ? <DownloadFhirButton shareId={shareId} kind={state.access.kind} pin={state.access.pin} /> : null}
         </>
       );
@@ -83,11 +114,25 @@ export function EmergencyPage() {
 
   return (
     <div className="text-black">
-      <DocumentTitle title="Emergency information" />
+      <DocumentTitle title={t('pageTitle')} />
       {/* Health data behind a secret link: keep it out of search engines and other sites' logs. */}
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
       {content}
     </div>
+  );
+}
+
+/**
+ * /emergency/:shareId and /family/emergency/:shareId (SPEC §2, §4; DESIGN §7). Public: no
+ * session, no header or footer, and the share id is never shown. Kept small — no query library
+ * state, no date or i18n library — so it loads fast on a phone with a weak signal; its texts are
+ * in the responder's language.
+ */
+export function EmergencyPage() {
+  return (
+    <EmergencyI18nProvider>
+      <EmergencyPageContent />
+    </EmergencyI18nProvider>
   );
 }

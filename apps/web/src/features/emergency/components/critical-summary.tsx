@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react';
+import type { EmergencyEssentials, EmergencyInfo } from '../api/get-emergency-info';
+import { formatAgeFromBirthDate, formatAgeYears, formatInstantDate, isViewerLanguage } from '../i18n/format';
+import type { Locale, Translate } from '../i18n/locales';
+import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
+
+/*
+ * DESIGN §7 "Critical facts and a call button fill the first phone screen": the few facts a
+ * responder acts on in the first minute, in big type, before the SPEC's six sections. Built from
+ * the PIN answer or from an opted-in code's essentials; the user's own text is shown as entered.
+ */
+
+export interface CriticalFacts {
+  name: string | null;
+  age: string | null;
+  bloodType: string | null;
+  allergies: string | null;
+  bleedingDisorder: string | null;
+  conditions: string | null;
+  medications: string[];
+  /** Shown only when it is not the viewer's language. */
+  primaryLanguage: string | null;
+  contact: { name: string; relationship: string | null; phone: string | null } | null;
+  updatedAt: string | null;
+}
+
+export function text(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** SPEC §5: a priority item (allergies, bleeding disorder) counts only when its flag is set and its text is present. */
+function priority(flag: boolean, details: string | null): string | null {
+  return flag ? text(details) : null;
+}
+
+export function factsFromInfo(info: EmergencyInfo, locale: Locale, t: Translate): CriticalFacts {
+  const primary = info.emergency_contacts.find((c) => c.is_primary) ?? null;
+  const language = text(info.primary_language);
+  return {
+    name: text(info.name),
+    age: formatAgeFromBirthDate(locale, info.date_of_birth),
+    bloodType: text(info.blood_type),
+    allergies: priority(info.has_allergies, info.allergy_details),
+    bleedingDisorder: priority(info.has_bleeding_disorders, info.bleeding_disorder_details),
+    conditions: text(info.chronic_condition_details) ?? (info.has_chronic_conditions ? t('yes') : null),
+    medications: info.medications.map((m) => text(m.medication_name)).filter((m): m is string => m !== null),
+    primaryLanguage: language && !isViewerLanguage(locale, language) ? language : null,
+    contact: primary ? { name: primary.name, relationship: text(primary.relationship), phone: text(primary.phone_number) } : null,
+    updatedAt: formatInstantDate(locale, info.updated_at),
+  };
+}
+
+export function factsFromEssentials(essentials: EmergencyEssentials, locale: Locale): CriticalFacts {
+  const contact = essentials.primary_contact;
+  return {
+    name: text(essentials.name),
+    age: formatAgeYears(locale, essentials.age),
+    bloodType: text(essentials.blood_type),
+    allergies: text(essentials.allergies),
+    bleedingDisorder: text(essentials.bleeding_disorder),
+    conditions: text(essentials.conditions),
+    medications: essentials.medications.map(text).filter((m): m is string => m !== null),
+    primaryLanguage: null,
+    contact: contact ? { name: contact.name, relationship: null, phone: text(contact.phone_number) } : null,
+    updatedAt: formatInstantDate(locale, essentials.updated_at),
+  };
+}
+
+function Fact({
+  label,
+  children,
+  tone = 'plain',
+  wide = true,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  tone?: 'plain' | 'warning';
+  wide?: boolean;
+  testId: string;
+}) {
+  const frame = tone === 'warning' ? 'border-4 border-red-800 bg-red-50' : 'border-2 border-slate-800 bg-white';
+  return (
+    <div data-testid={testId} className={`rounded-xl px-3 py-1 ${frame} ${wide ? 'col-span-2' : ''}`}>
+      <dt className={`text-sm font-extrabold tracking-wide uppercase ${tone === 'warning' ? 'text-red-900' : 'text-slate-800'}`}>{label}</dt>
+      <dd className="text-xl leading-snug font-bold break-words text-black">{children}</dd>
+    </div>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 shrink-0" fill="currentColor">
+      <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z" />
+    </svg>
+  );
+}
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+*#,;]/g, '')}`;
+}
+
+/** The big call button for the primary emergency contact. */
+function CallPrimary({ contact }: { contact: NonNullable<CriticalFacts['contact']> & { phone: string } }) {
+  const { t } = useEmergencyI18n();
+  const label = contact.relationship ? t('callContact', { name: contact.name, relationship: contact.relationship }) : t('callName', { name: contact.name });
+  return (
+    <a
+      href={telHref(contact.phone)}
+      aria-label={label}
+      data-testid="call-primary"
+      className="flex min-h-16 w-full items-center gap-3 rounded-2xl bg-green-800 px-4 py-2 text-white hover:bg-green-900"
+    >
+      <PhoneIcon />
+      <span className="flex min-w-0 flex-col">
+        <span className="text-xl leading-tight font-extrabold break-words">{label}</span>
+        <span className="text-lg leading-tight font-semibold">{contact.phone}</span>
+      </span>
+    </a>
+  );
+}
+
+/**
+ * Name and age, blood type, allergies, conditions, bleeding disorder, medication names, the
+ * patient's language when it differs, the call button and the date of the last change.
+ */
+export function CriticalSummary({ facts, heading, isPet = false }: { facts: CriticalFacts; heading: ReactNode; isPet?: boolean }) {
+  const { t } = useEmergencyI18n();
+  const { contact } = facts;
+  return (
+    <section aria-label={t('summaryTitle')} className="flex flex-col gap-2">
+      {heading}
+      <div data-testid="critical-name">
+        <p className="text-3xl leading-tight font-extrabold break-words text-black">{facts.name ?? t('notProvided')}</p>
+        {facts.age ? (
+          <p className="text-xl font-semibold text-black">
+            <span className="sr-only">{t('age')}: </span>
+            {facts.age}
+          </p>
+        ) : null}
+        {isPet ? <p className="text-lg font-semibold text-black">{t('petProfile')}</p> : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-1.5">
+        <Fact label={t('bloodType')} wide={!facts.primaryLanguage} testId="critical-blood-type">
+          <span className="text-2xl font-extrabold">{facts.bloodType ?? t('notProvided')}</span>
+        </Fact>
+        {facts.primaryLanguage ? (
+          <Fact label={t('primaryLanguage')} wide={false} testId="critical-language">
+            {facts.primaryLanguage}
+          </Fact>
+        ) : null}
+        {facts.allergies ? (
+          <Fact label={t('allergies')} tone="warning" testId="critical-allergies">
+            {facts.allergies}
+          </Fact>
+        ) : null}
+        {facts.bleedingDisorder ? (
+          <Fact label={t('bleedingDisorder')} tone="warning" testId="critical-bleeding">
+            {facts.bleedingDisorder}
+          </Fact>
+        ) : null}
+        {facts.conditions ? (
+          <Fact label={t('chronicConditions')} testId="critical-conditions">
+            {facts.conditions}
+          </Fact>
+        ) : null}
+        <Fact label={t('medicationsTitle')} testId="critical-medications">
+          {facts.medications.length > 0 ? facts.medications.join(', ') : t('notProvided')}
+        </Fact>
+      </dl>
+      {contact?.phone ? <CallPrimary contact={{ ...contact, phone: contact.phone }} /> : null}
+      {facts.updatedAt ? <p className="text-base text-slate-800">{t('lastUpdated', { date: facts.updatedAt })}</p> : null}
+    </section>
+  );
+}
