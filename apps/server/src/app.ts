@@ -99,9 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
   // Wallet card, QR image and lock-screen image per code (DESIGN §7). The essentials of a code
-  // whose owner opted in (`essentials_without_pin`) print on the card and the lock screen; until
-  // the emergency service builds them this answers null, and the downloads carry none.
-  const essentialsFor: EssentialsFor = async () => null;
+  // whose owner opted in (`essentials_without_pin`) print on the card and the lock screen.
+  const essentialsFor: EssentialsFor = (userId, target) => emergency.essentialsForOwner(userId, target);
   await app.register(emergencyCardRoutes, {
     cards: createEmergencyCardService({ db, publicUrl: config.publicUrl, essentialsFor }),
     requireUser: authenticated,

@@ -129,6 +129,23 @@ describe('Emergency card downloads', () => {
     expect((await owner.client.get(`${OWN}/card.pdf?paper=a3`)).statusCode).toBe(400);
   });
 
+  it("prints the essentials only once the owner opted in to show them without the PIN, on the card and the lock screen", async () => {
+    const { owner, ownQr } = await ownerWithCodes();
+    await owner.client.put('/api/user/updateProfile', { name: OWN_NAME, blood_type: 'AB-', has_allergies: true, allergy_details: 'Latex' });
+    const before = pdfText((await owner.client.get(`${OWN}/card.pdf`)).rawPayload);
+    expect(before).not.toContain('Latex');
+    expect(before).not.toContain('AB-');
+    expect((await owner.client.put(`${OWN}/settings`, { essentials_without_pin: true })).statusCode).toBe(200);
+    const card = (await owner.client.get(`${OWN}/card.pdf`)).rawPayload;
+    const after = pdfText(card);
+    expect(after).toContain('Latex');
+    expect(after).toContain('Blood type: AB');
+    expect(pdfQr(card)).toBe(ownQr);
+    const lock = await owner.client.get(`${OWN}/lockscreen.png`);
+    expect(lock.statusCode).toBe(200);
+    expect(pngQr(lock.rawPayload)).toBe(ownQr);
+  });
+
   it('card.pdf draws the card at true size, 85.6 × 54 mm, between its cut marks', async () => {
     const { owner } = await ownerWithCodes();
     const pdf = (await owner.client.get(`${OWN}/card.pdf`)).rawPayload;

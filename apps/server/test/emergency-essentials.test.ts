@@ -44,11 +44,14 @@ function ageFrom(dob: string): number {
 
 const PROFILE_TIME = '2026-03-04T05:06:07.000Z';
 
-/** fillProfile's person with fixed times, so `updated_at` is known exactly. */
+/** fillProfile's person with fixed times, so `updated_at` is known exactly (the latest of the profile and its lists). */
 async function pinTimes(profileId: string, medicationTime = '2026-01-01T00:00:00.000Z') {
   const db = t.database.db;
+  const listTime = '2026-01-01T00:00:00.000Z';
   await db.updateTable('profiles').set({ updated_at: PROFILE_TIME }).where('id', '=', profileId).execute();
   await db.updateTable('medications').set({ updated_at: medicationTime }).where('profile_id', '=', profileId).execute();
+  await db.updateTable('emergency_contacts').set({ created_at: listTime }).where('profile_id', '=', profileId).execute();
+  await db.updateTable('healthcare_providers').set({ created_at: listTime }).where('profile_id', '=', profileId).execute();
 }
 
 const jordan = () => ({
@@ -162,7 +165,7 @@ describe('the public answer without a PIN', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('takes updated_at from the latest of the profile and its current medications, and fills unknowns with null', async () => {
+  it('takes updated_at from the latest of the profile and its lists, and fills unknowns with null', async () => {
     const { owner, shareId, profileId } = await setUpOwnCode();
     await pinTimes(profileId, '2026-05-06T07:08:09.000Z');
     await t.database.db.updateTable('profiles').set({ has_chronic_conditions: 1, chronic_condition_details: '', has_bleeding_disorders: 1 }).where('id', '=', profileId).execute();

@@ -187,6 +187,16 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
       return toConfig(await repo.findByProfile(userId, profile.id));
     },
 
+    /**
+     * The essentials the owner's card and lock-screen image print (DESIGN §7): those of an
+     * opted-in code only — null when the owner has not chosen to show them without the PIN.
+     */
+    async essentialsForOwner(userId: string, target: Target): Promise<EmergencyEssentials | null> {
+      const { profile, share } = await ownedShare(userId, target);
+      if (!fromFlag(share.essentials_without_pin)) return null;
+      return (await loadEmergencyEssentials(deps.db, userId, profile.id, new Date())) ?? null;
+    },
+
     /** DESIGN §7: the owner's choice to show the essentials without the PIN; audited. */
     async setEssentialsWithoutPin(userId: string, target: Target, on: boolean, ip: string): Promise<QrConfig> {
       const { profile, share } = await ownedShare(userId, target);
