@@ -23,6 +23,8 @@ import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import type { NotificationBus } from './features/notifications/notification-bus';
+import { attachNotificationBus, createLocalNotificationBus, createPostgresNotificationBus } from './features/notifications/notification-bus';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import type { Storage } from './storage/create-storage';
 import { createStorage } from './storage/create-storage';
@@ -95,7 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
-  await app.register(notificationRoutes, { db, requireUser: authenticated });
+  // DESIGN §7, §10: new notifications reach open pages (LISTEN/NOTIFY across instances on PostgreSQL).
+  const bus: NotificationBus =
+    database.dialect === 'postgres' && database.url
+      ? await createPostgresNotificationBus({ url: database.url, db, log: app.log })
+      : createLocalNotificationBus();
+  const detachBus = attachNotificationBus(db, bus);
+  app.addHook('onClose', async () => {
+    detachBus();
+    await bus.close();
+  });
+  await app.register(notificationRoutes, { db, bus, requireUser: authenticated });
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));
