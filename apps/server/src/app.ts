@@ -21,6 +21,7 @@ import { createProfileService } from './features/profiles/profile.service';
 import { ownProfileRoutes } from './features/profiles/own-profile.routes';
 import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
+import { createEmergencyMail } from './features/notifications/emergency-mail';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import type { NotificationBus } from './features/notifications/notification-bus';
@@ -94,7 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = createProfileService({ db });
   await app.register(ownProfileRoutes, { profiles, requireUser: authenticated });
   await app.register(familyRoutes, { profiles, requireUser: authenticated });
-  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
+  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off.
+  const mail = createEmergencyMail({ db, mail: config.mail, log: app.log });
+  if (mail) app.addHook('onClose', async () => mail.close());
+  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
   // DESIGN §7, §10: new notifications reach open pages (LISTEN/NOTIFY across instances on PostgreSQL).

@@ -13,6 +13,7 @@ import { fromFlag } from '../../lib/flags';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { addNotification } from '../notifications/notification.repository';
+import type { EmergencyMail } from '../notifications/emergency-mail';
 import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
 import { loadEmergencyInfo } from './emergency-info.repository';
@@ -41,7 +42,7 @@ const kindOf = (target: Target): ShareKind => ('self' in target ? 'self' : 'fami
  * One service for both kinds of code (STYLE habit 4): the personal code (`/api/user/wearable-qr`)
  * and each family member's (`/api/user/family/members/{id}/qr`). DESIGN §7 is the design.
  */
-export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
+export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?: EmergencyMail | undefined }) {
   const repo = createEmergencyRepository(deps.db);
 
   const qrData = (kind: ShareKind, shareId: string) =>
@@ -80,6 +81,8 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     event: 'setup' | 'access' | 'locked' | 'disabled',
     via?: { recipient: string },
   ) {
+    // DESIGN §7: views, locks and deactivations are emailed too (fire-and-forget, no medical data).
+    if (event !== 'setup') deps.mail?.send({ userId, kind, personName, event });
     const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
     switch (event) {
