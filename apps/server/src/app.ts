@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     detachBus();
     await bus.close();
   });
-  await app.register(notificationRoutes, { db, bus, requireUser: authenticated });
+  await app.register(notificationRoutes, { db, bus, requireUser: authenticated, sessionLive: (id) => sessions.isLive(id) });
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));

@@ -79,6 +79,18 @@ describe('the notification stream', () => {
     expect(theirs.events).toEqual([]);
   });
 
+  it('a stream whose session has signed out hears nothing more: the next notification ends it instead', async () => {
+    const owner = await signedInUser(t.app);
+    await fillProfile(t.database.db, owner.id, await selfProfileId(t.database.db, owner.id));
+    const shareId = (await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).json<{ share_id: string }>().share_id;
+    const s = await stream(owner.client.cookie);
+    expect(s.status).toBe(200);
+    expect((await owner.client.post('/api/auth/logout')).statusCode).toBe(200);
+    expect((await viewWithPin(shareId, '4826')).statusCode).toBe(200);
+    await s.ended;
+    expect(s.events).toEqual([]);
+  });
+
   it('ends open streams when the server closes, so shutdown is not held up', async () => {
     const other = await buildTestApp();
     await other.app.listen({ host: '127.0.0.1', port: 0 });

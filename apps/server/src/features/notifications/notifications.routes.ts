@@ -17,7 +17,13 @@ const idParams = z.object({ id: z.string().max(64) });
 // SPEC §7 Notifications: list, per-item toggle and hide, mark-all-read — all owner-scoped.
 export async function notificationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; bus: NotificationBus; requireUser: (r: FastifyRequest) => Promise<void> },
+  opts: {
+    db: Db;
+    bus: NotificationBus;
+    requireUser: (r: FastifyRequest) => Promise<void>;
+    /** Whether the stream's session is still live (checked without sliding its idle window). */
+    sessionLive: (sessionId: string) => Promise<boolean>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createNotificationRepository(opts.db);
@@ -31,7 +37,7 @@ export async function notificationRoutes(
     done();
   });
   app.get('/api/user/notifications/stream', async (request, reply) => {
-    const userId = currentUser(request).id;
+    const { id: userId, sessionId } = currentUser(request);
     const out = new PassThrough();
     const write = (text: string) => {
       if (!out.writableEnded && !out.destroyed) out.write(text);
@@ -41,12 +47,19 @@ export async function notificationRoutes(
       // In order, one at a time: the row is loaded here, the bus carries only its id.
       queue = queue
         .then(async () => {
+          // A session signed out or expired elsewhere hears nothing more: the stream ends.
+          if (!(await opts.sessionLive(sessionId))) return end();
           const found = await repo.find(userId, id);
           if (found && !found.is_hidden) write(`event: notification\ndata: ${JSON.stringify(notificationSchema.parse(found))}\n\n`);
         })
         .catch((error: unknown) => request.log.warn({ err: error }, 'notification stream could not load a notification'));
     });
-    const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      opts
+        .sessionLive(sessionId)
+        .then((live) => (live ? write(': keep-alive\n\n') : end()))
+        .catch(() => write(': keep-alive\n\n'));
+    }, HEARTBEAT_MS);
     heartbeat.unref();
     const end = () => {
       if (!openStreams.delete(end)) return;
