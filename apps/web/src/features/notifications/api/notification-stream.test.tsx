@@ -33,6 +33,9 @@ class FakeEventSource {
   close() {
     this.closed = true;
   }
+  emitOpen() {
+    for (const listener of this.listeners.get('open') ?? []) listener(new MessageEvent('open'));
+  }
   emit(type: string, data: unknown) {
     const event = new MessageEvent(type, { data: JSON.stringify(data) });
     for (const listener of this.listeners.get(type) ?? []) listener(event);
@@ -99,6 +102,21 @@ describe('the notification stream', () => {
     unmount();
     expect(source.closed).toBe(true);
     expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('refetches the list when the stream reconnects, not when it first opens', async () => {
+    let server = [item('a', 'info', 'info', 'Appointment tomorrow')];
+    const { calls } = mockFetch(() => json(server));
+    renderRoutes([{ path: '/', element: <Signed /> }], '/');
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    const source = FakeEventSource.instances[0]!;
+    const listCalls = () => calls.filter((call) => call.url.endsWith('/api/user/notifications')).length;
+    act(() => source.emitOpen());
+    const before = listCalls();
+    server = [item('b', 'qr_access'), ...server];
+    act(() => source.emitOpen());
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    expect(listCalls()).toBe(before + 1);
   });
 
   it('is opened by the private layout for a signed-in user only', async () => {

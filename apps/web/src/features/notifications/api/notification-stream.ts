@@ -39,9 +39,17 @@ export function useNotificationStream(enabled = true): void {
       }
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     };
+    // After a reconnect, catch up on whatever arrived while the stream was down.
+    let opened = false;
+    const onOpen = () => {
+      if (opened) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      opened = true;
+    };
     source.addEventListener('notification', onNotification);
+    source.addEventListener('open', onOpen);
     return () => {
       source.removeEventListener('notification', onNotification);
+      source.removeEventListener('open', onOpen);
       source.close();
     };
   }, [enabled, queryClient]);
