@@ -67,27 +67,33 @@ export async function createPostgresNotificationBus(options: { url: string; db: 
     c.on('notification', onNotification);
     c.on('error', (error) => {
       options.log.warn({ err: error }, 'notification listener lost its connection');
-      reconnectLater(c);
+      lost(c);
     });
-    c.on('end', () => reconnectLater(c));
+    c.on('end', () => lost(c));
     await c.connect();
     await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
     if (closed) await c.end().catch(() => {});
     else client = c;
   }
 
-  function reconnectLater(c: pg.Client) {
-    if (closed || client !== c || retry) return;
+  /** The listening connection went away: listen again, backing off while the database is away. */
+  function lost(c: pg.Client) {
+    if (closed || client !== c) return;
     client = undefined;
     c.removeAllListeners('notification');
     void c.end().catch(() => {});
+    reconnect(1000);
+  }
+
+  function reconnect(delayMs: number) {
+    if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
       connect().catch((error: unknown) => {
         options.log.warn({ err: error }, 'notification listener could not reconnect');
-        if (!closed && !retry) retry = setTimeout(() => void connect().catch(() => {}), 2000);
+        reconnect(Math.min(delayMs * 2, 30_000));
       });
-    }, 1000);
+    }, delayMs);
     retry.unref();
   }
 
