@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
+import { composeEmergencyMail } from '../src/features/notifications/emergency-mail';
 
 // DESIGN §1 and §7: with SMTP_URL set, emergency views, PIN locks and deactivations are emailed to
 // the account's address — the person and the time, no medical data, no link, no share id. A real
@@ -173,6 +174,16 @@ describe('emergency notification emails', () => {
       await app.close();
     } finally {
       await broken.close();
+    }
+  });
+
+  it('never lets a link out, even one hidden in a family member’s name', () => {
+    const at = new Date('2026-11-24T03:58:00Z');
+    expect(composeEmergencyMail({ kind: 'family', personName: null, event: 'access' }, at).text).toContain(
+      "Someone opened your family member's emergency information with the correct PIN on 2026-11-24 03:58 UTC.",
+    );
+    for (const personName of ['http://evil.example', 'see www.evil.example']) {
+      expect(() => composeEmergencyMail({ kind: 'family', personName, event: 'locked' }, at)).toThrow();
     }
   });
 

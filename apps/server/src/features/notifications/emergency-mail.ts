@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/shared/emergency';
 import type { Config } from '../../config';
@@ -29,6 +30,16 @@ export function mailTime(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/**
+ * The second wall (STYLE: privacy boundary as a list): the wording above takes only the person's
+ * name, the kind of event and the time; this checks what leaves holds no link of any kind.
+ */
+const noLink = (text: string) => !/:\/\/|www\.|\/emergency\//i.test(text);
+const emergencyEmailSchema = z.strictObject({
+  subject: z.string().max(120).refine(noLink),
+  text: z.string().max(2000).refine(noLink),
+});
+
 /** Subject and plain text of one email (exported for tests of the wording). */
 export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event'>, at: Date) {
   const own = message.kind === 'self';
@@ -50,10 +61,10 @@ export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' 
     },
   };
   const { subject, text } = lines[message.event];
-  return {
+  return emergencyEmailSchema.parse({
     subject,
     text: `${text}\n\nSign in to Kinchart to see your notifications.\n\nThis email is sent for every emergency view, PIN lock and deactivation of codes on your account.\n`,
-  };
+  });
 }
 
 /** The mailer, or undefined when SMTP_URL is unset (said once, at start-up). */
