@@ -21,11 +21,14 @@ import { createProfileService } from './features/profiles/profile.service';
 import { ownProfileRoutes } from './features/profiles/own-profile.routes';
 import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
+import { createEmergencyMail } from './features/notifications/emergency-mail';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import type { EssentialsFor } from './features/emergency-cards/emergency-cards.service';
 import { createEmergencyCardService } from './features/emergency-cards/emergency-cards.service';
 import { emergencyCardRoutes } from './features/emergency-cards/emergency-cards.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import type { NotificationBus } from './features/notifications/notification-bus';
+import { attachNotificationBus, createLocalNotificationBus, createPostgresNotificationBus } from './features/notifications/notification-bus';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import type { Storage } from './storage/create-storage';
 import { createStorage } from './storage/create-storage';
@@ -95,7 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = createProfileService({ db });
   await app.register(ownProfileRoutes, { profiles, requireUser: authenticated });
   await app.register(familyRoutes, { profiles, requireUser: authenticated });
-  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl });
+  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off.
+  const mail = createEmergencyMail({ db, mail: config.mail, log: app.log });
+  if (mail) app.addHook('onClose', async () => mail.close());
+  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
   // Wallet card, QR image and lock-screen image per code (DESIGN §7). The essentials of a code
@@ -105,7 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cards: createEmergencyCardService({ db, publicUrl: config.publicUrl, essentialsFor }),
     requireUser: authenticated,
   });
-  await app.register(notificationRoutes, { db, requireUser: authenticated });
+  // DESIGN §7, §10: new notifications reach open pages (LISTEN/NOTIFY across instances on PostgreSQL).
+  const bus: NotificationBus =
+    database.dialect === 'postgres' && database.url
+      ? await createPostgresNotificationBus({ url: database.url, db, log: app.log })
+      : createLocalNotificationBus();
+  const detachBus = attachNotificationBus(db, bus);
+  app.addHook('onClose', async () => {
+    detachBus();
+    await bus.close();
+  });
+  await app.register(notificationRoutes, { db, bus, requireUser: authenticated, sessionLive: (id) => sessions.isLive(id) });
   await app.register(appointmentRoutes, { db, requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));

@@ -39,6 +39,14 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'SIGNUP_LIMIT_PER_HOUR must be a number' }).int('SIGNUP_LIMIT_PER_HOUR must be a whole number').min(0, 'SIGNUP_LIMIT_PER_HOUR must be 0 or more').default(10),
   TRUST_PROXY: boolish.optional(),
+  // DESIGN §1: email for emergency notifications; unset → no email.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an email address, e.g. Kinchart <kinchart@example.com>')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +81,8 @@ export interface Config {
   signupLimitPerHour: number;
   trustProxy: boolean;
   logLevel: string;
+  /** DESIGN §1: SMTP server and sender for emergency notification emails; undefined turns email off. */
+  mail: { smtpUrl: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +100,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM: required when SMTP_URL is set');
+  }
+  if (e.SMTP_URL && !new URL(e.SMTP_URL).hostname) {
+    throw new ConfigError('Invalid configuration: SMTP_URL: must name a host');
   }
   const publicUrl = trimEndChars(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/');
   const publicOrigin = new URL(publicUrl).origin;
@@ -124,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }

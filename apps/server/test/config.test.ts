@@ -93,6 +93,10 @@ describe('loadConfig', () => {
     ['STORAGE', 'ftp'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'mail.example:587', /smtp:\/\//],
+    ['SMTP_URL', 'http://mail.example', /smtp:\/\//],
+    ['MAIL_FROM', 'not an address', /email address/],
+    ['MAIL_FROM', 'Kinchart <kinchart@example.com>\r\nBcc: x@example.com', /email address/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${JSON.stringify(value)} with one line that names it`, () => {
@@ -104,6 +108,17 @@ describe('loadConfig', () => {
   it('asks for S3_BUCKET when STORAGE=s3', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toMatchObject({ driver: 's3', bucket: 'b' });
+  });
+
+  it('turns email on with SMTP_URL and MAIL_FROM, off without SMTP_URL, and asks for MAIL_FROM with SMTP_URL', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: 'kinchart@example.com' }).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Kinchart <kinchart@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      from: 'Kinchart <kinchart@example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL_FROM: 'kinchart@example.com' }).mail?.from).toBe('kinchart@example.com');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(/^Invalid configuration: MAIL_FROM: required when SMTP_URL is set$/);
   });
 });
 

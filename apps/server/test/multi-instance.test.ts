@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, multipartBody } from './files-helpers';
 import type { ServerProcess } from './server-process';
+import type { EventStream } from './sse-helpers';
+import { openEventStream } from './sse-helpers';
 import { HttpClient, PASSWORD, createPostgresDatabase, processEmail, signUp, startServer } from './server-process';
 
 // DESIGN §10: N stateless instances on one PostgreSQL database and one S3 endpoint. Two production
@@ -113,6 +115,41 @@ describe('two instances on one database and one bucket', () => {
     expect((await client.delete(B.url, `/api/user/files/${record.id as string}`)).status).toBe(200);
     expect((await client.get(A.url, record.url as string)).status).toBe(404);
     expect((await client.get(A.url, '/api/user/files')).json()).toEqual([]);
+  });
+
+  it('a PIN view through A reaches the owner’s notification stream on B (LISTEN/NOTIFY), and no one else’s', async () => {
+    const owner = clientAt();
+    await signUp(owner, A.url);
+    const other = clientAt();
+    await signUp(other, B.url);
+    const setUp = await owner.post(A.url, '/api/user/wearable-qr', { pin: '4826' });
+    expect(setUp.status).toBe(201);
+    const shareId = setUp.json().share_id as string;
+    const streams: EventStream[] = [];
+    try {
+      const onB = await openEventStream(`${B.url}/api/user/notifications/stream`, { cookie: owner.cookie ?? '' });
+      const otherOnB = await openEventStream(`${B.url}/api/user/notifications/stream`, { cookie: other.cookie ?? '' });
+      const otherOnA = await openEventStream(`${A.url}/api/user/notifications/stream`, { cookie: other.cookie ?? '' });
+      streams.push(onB, otherOnB, otherOnA);
+      for (const s of streams) expect(s.status).toBe(200);
+      expect((await clientAt().get(A.url, `/api/user/emergency/${shareId}?pin=4826`)).status).toBe(200);
+      const event = await onB.waitFor((e) => e.event === 'notification', 10_000);
+      const pushed = JSON.parse(event.data) as { notification_id: string; type: string };
+      expect(pushed.type).toBe('qr_access');
+      const listed = (await owner.get(B.url, '/api/user/notifications')).json<{ notification_id: string }[]>();
+      expect(listed.map((n) => n.notification_id)).toContain(pushed.notification_id);
+      // A later notification of the other user's own arrives on their streams: by then the view's
+      // NOTIFY has reached every listener, and theirs carried nothing of it.
+      const theirs = await other.post(B.url, '/api/user/wearable-qr', { pin: '4826' });
+      expect(theirs.status).toBe(201);
+      for (const s of [otherOnB, otherOnA]) {
+        await s.waitFor((e) => e.event === 'notification', 10_000);
+        expect(s.events.map((e) => (JSON.parse(e.data) as { type: string }).type)).toEqual(['qr_setup']);
+      }
+    } finally {
+      // One stream stays open on purpose: SIGTERM in afterAll must still exit cleanly (code 0).
+      for (const s of streams.slice(1)) s.close();
+    }
   });
 
   it('wrong PINs spread across A and B lock the code after the same 5 as on one instance', async () => {

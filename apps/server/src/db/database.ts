@@ -31,12 +31,14 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** PostgreSQL's connection string, for clients outside the pool (the notification LISTEN, DESIGN §10). */
+  url?: string;
 }
 
 export function createDatabase(options: { databaseUrl?: string | undefined; sqliteFile: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', url: options.databaseUrl };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);

@@ -75,6 +75,13 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email, profileVersion: row.profileVersion ?? 0 };
     },
 
+    /** Whether a session is still live, without touching it (open event streams, DESIGN §7). */
+    async isLive(sessionId: string): Promise<boolean> {
+      const row = await db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
+      const now = Date.now();
+      return !!row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + options.idleMs > now;
+    },
+
     async delete(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },

@@ -14,6 +14,7 @@ import { fromFlag } from '../../lib/flags';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { addNotification } from '../notifications/notification.repository';
+import type { EmergencyMail } from '../notifications/emergency-mail';
 import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
 import { loadEmergencyEssentials, loadEmergencyInfo } from './emergency-info.repository';
@@ -47,7 +48,7 @@ const kindOf = (target: Target): ShareKind => ('self' in target ? 'self' : 'fami
  * One service for both kinds of code (STYLE habit 4): the personal code (`/api/user/wearable-qr`)
  * and each family member's (`/api/user/family/members/{id}/qr`). DESIGN §7 is the design.
  */
-export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
+export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?: EmergencyMail | undefined }) {
   const repo = createEmergencyRepository(deps.db);
 
   const qrData = (kind: ShareKind, shareId: string) =>
@@ -100,6 +101,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string }) {
     via?: { recipient: string },
     profileId?: string,
   ) {
+    // DESIGN §7: views (a view of the essentials without the PIN is one), locks and deactivations
+    // are emailed too (fire-and-forget, no medical data).
+    if (event !== 'setup') deps.mail?.send({ userId, kind, personName, event: event === 'essentials' ? 'access' : event });
     // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
     // code, by member id (null for the owner's own), never the share id.
     const action = { kind: 'unlock_pin' as const, member_id: kind === 'family' ? (profileId ?? null) : null };

@@ -3,6 +3,7 @@ import type { NotificationAction, NotificationLevel } from '@kinchart/shared/not
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../lib/ids';
 import { fromFlag } from '../../lib/flags';
+import { publishNotification } from './notification-bus';
 
 export interface NewNotification {
   userId: string;
@@ -31,14 +32,17 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
   };
   if (!n.dedupeKey) {
     await db.insertInto('notifications').values(values).execute();
-    return true;
+  } else {
+    const res = await db
+      .insertInto('notifications')
+      .values(values)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   }
-  const res = await db
-    .insertInto('notifications')
-    .values(values)
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  // DESIGN §7: open pages hear of it at once (the insert above is committed: no transaction here).
+  publishNotification(db, n.userId, values.id);
+  return true;
 }
 
 const COLUMNS = ['id', 'type', 'level', 'title', 'data', 'is_read', 'is_hidden', 'created_at'] as const;

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,14 +7,75 @@ import type { Db } from '../../db/database';
 import { currentUser } from '../../plugins/session';
 import { notFound } from '../../lib/http-errors';
 import { createNotificationRepository } from './notification.repository';
+import type { NotificationBus } from './notification-bus';
+
+/** A comment line keeps proxies from closing a quiet stream (DESIGN §7). */
+export const HEARTBEAT_MS = 25_000;
 
 const idParams = z.object({ id: z.string().max(64) });
 
 // SPEC §7 Notifications: list, per-item toggle and hide, mark-all-read — all owner-scoped.
-export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; requireUser: (r: FastifyRequest) => Promise<void> }) {
+export async function notificationRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    bus: NotificationBus;
+    requireUser: (r: FastifyRequest) => Promise<void>;
+    /** Whether the stream's session is still live (checked without sliding its idle window). */
+    sessionLive: (sessionId: string) => Promise<boolean>;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createNotificationRepository(opts.db);
   app.addHook('onRequest', opts.requireUser);
+
+  // DESIGN §7: server-sent events — each new notification, in the list's own shape, within 2 s.
+  // Open streams end when the server starts closing, so graceful shutdown is not held up.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of [...openStreams]) end();
+    done();
+  });
+  app.get('/api/user/notifications/stream', async (request, reply) => {
+    const { id: userId, sessionId } = currentUser(request);
+    const out = new PassThrough();
+    const write = (text: string) => {
+      if (!out.writableEnded && !out.destroyed) out.write(text);
+    };
+    let queue = Promise.resolve();
+    const unsubscribe = opts.bus.subscribe(userId, (id) => {
+      // In order, one at a time: the row is loaded here, the bus carries only its id.
+      queue = queue
+        .then(async () => {
+          // A session signed out or expired elsewhere hears nothing more: the stream ends.
+          if (!(await opts.sessionLive(sessionId))) return end();
+          const found = await repo.find(userId, id);
+          if (found && !found.is_hidden) write(`event: notification\ndata: ${JSON.stringify(notificationSchema.parse(found))}\n\n`);
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'notification stream could not load a notification'));
+    });
+    const heartbeat = setInterval(() => {
+      opts
+        .sessionLive(sessionId)
+        .then((live) => (live ? write(': keep-alive\n\n') : end()))
+        .catch(() => write(': keep-alive\n\n'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const end = () => {
+      if (!openStreams.delete(end)) return;
+      clearInterval(heartbeat);
+      unsubscribe();
+      out.end();
+    };
+    openStreams.add(end);
+    reply.raw.on('close', end);
+    write('retry: 3000\n: connected\n\n');
+    return reply
+      .header('Content-Type', 'text/event-stream; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Accel-Buffering', 'no')
+      .send(out);
+  });
 
   r.get('/api/user/notifications', { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
     repo.list(currentUser(request).id),

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
+import { NotificationStream } from '../../features/notifications/api/notification-stream';
 import { PageLoading } from './page-loading';
 
 /** Signed-in routes: 'Loading...' while the check runs, /login for anyone not signed in (SPEC §2, §4). */
@@ -11,5 +12,11 @@ export function PrivateLayout() {
     const to = auth.data?.redirectTo ?? '/login';
     return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;
   }
-  return <Outlet />;
+  // DESIGN §7: new notifications arrive while signed in; signing out unmounts this and closes it.
+  return (
+    <>
+      <NotificationStream />
+      <Outlet />
+    </>
+  );
 }

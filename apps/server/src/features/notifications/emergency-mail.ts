@@ -1,0 +1,100 @@
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/shared/emergency';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+
+// DESIGN §1 and §7: with SMTP_URL set, every emergency view, PIN lock and PIN deactivation is also
+// emailed to the account's address — the person and the time only: no medical data, no link, no
+// share id. Sending is fire-and-forget, so it never delays or fails the emergency answer.
+
+export type EmergencyMailEvent = 'access' | 'locked' | 'disabled';
+
+export interface EmergencyMailMessage {
+  userId: string;
+  kind: 'self' | 'family';
+  /** The family member's profile name; ignored for one's own code ("you"). */
+  personName: string | null;
+  event: EmergencyMailEvent;
+}
+
+export interface EmergencyMail {
+  /** Queues the email and returns at once; failures are logged without address or content. */
+  send(message: EmergencyMailMessage): void;
+  close(): void;
+}
+
+/** "2026-11-24 03:58 UTC": the minute, in one zone every reader can place. */
+export function mailTime(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The second wall (STYLE: privacy boundary as a list): the wording above takes only the person's
+ * name, the kind of event and the time; this checks what leaves holds no link of any kind.
+ */
+const noLink = (text: string) => !/:\/\/|www\.|\/emergency\//i.test(text);
+const emergencyEmailSchema = z.strictObject({
+  subject: z.string().max(120).refine(noLink),
+  text: z.string().max(2000).refine(noLink),
+});
+
+/** Subject and plain text of one email (exported for tests of the wording). */
+export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event'>, at: Date) {
+  const own = message.kind === 'self';
+  const person = own ? 'you' : message.personName?.trim() || 'your family member';
+  const whose = own ? 'your' : `${person}'s`;
+  const time = mailTime(at);
+  const lines: Record<EmergencyMailEvent, { subject: string; text: string }> = {
+    access: {
+      subject: 'Kinchart: emergency information opened',
+      text: `Someone opened ${whose} emergency information with the correct PIN on ${time}.`,
+    },
+    locked: {
+      subject: 'Kinchart: emergency QR code locked',
+      text: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${whose} emergency QR code on ${time}. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
+    },
+    disabled: {
+      subject: 'Kinchart: emergency QR code deactivated',
+      text: `${MAX_PIN_TOTAL} wrong PINs were entered for ${whose} emergency QR code, so it was deactivated on ${time}. Re-activate it in Kinchart's Settings when you are ready.`,
+    },
+  };
+  const { subject, text } = lines[message.event];
+  return emergencyEmailSchema.parse({
+    subject,
+    text: `${text}\n\nSign in to Kinchart to see your notifications.\n\nThis email is sent for every emergency view, PIN lock and deactivation of codes on your account.\n`,
+  });
+}
+
+/** The mailer, or undefined when SMTP_URL is unset (said once, at start-up). */
+export function createEmergencyMail(deps: { db: Db; mail: Config['mail']; log: FastifyBaseLogger }): EmergencyMail | undefined {
+  if (!deps.mail) {
+    deps.log.info('email is off: SMTP_URL is not set');
+    return undefined;
+  }
+  const { from } = deps.mail;
+  const transport = nodemailer.createTransport(deps.mail.smtpUrl);
+
+  async function deliver(message: EmergencyMailMessage, at: Date): Promise<void> {
+    const user = await deps.db.selectFrom('users').select('email').where('id', '=', message.userId).executeTakeFirst();
+    if (!user) return;
+    const { subject, text } = composeEmergencyMail(message, at);
+    await transport.sendMail({ from, to: user.email, subject, text });
+  }
+
+  return {
+    send(message) {
+      const at = new Date();
+      deliver(message, at).catch((error: unknown) => {
+        // Never the address, the text or the server's reply (which may quote the address).
+        const e = error as { code?: unknown; responseCode?: unknown };
+        deps.log.warn(
+          { code: typeof e?.code === 'string' ? e.code : undefined, responseCode: typeof e?.responseCode === 'number' ? e.responseCode : undefined, event: message.event },
+          'emergency notification email failed',
+        );
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,141 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkAuthAnswer, json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { PrivateLayout } from '../../../app/layouts/private-layout';
+import { notify } from '../../../lib/toast';
+import { NotificationsIndicator } from '../components/notifications-indicator';
+import { NOTIFICATION_STREAM_URL, NotificationStream } from './notification-stream';
+
+vi.mock('../../../lib/toast', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+  preloadToasts: vi.fn(),
+  useToastContainerRequested: () => false,
+}));
+
+/** A stand-in EventSource: tests push events into the open sources. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readonly listeners = new Map<string, Set<(e: MessageEvent<string>) => void>>();
+  closed = false;
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+  removeEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emitOpen() {
+    for (const listener of this.listeners.get('open') ?? []) listener(new MessageEvent('open'));
+  }
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const item = (id: string, type: string, level = 'info', title = 'Emergency information accessed') => ({
+  notification_id: id,
+  time: new Date().toISOString(),
+  is_read: false,
+  is_hidden: false,
+  type,
+  level,
+  title,
+  data: { message: 'm', title, type, level, is_read: false },
+});
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.mocked(notify.info).mockClear();
+  vi.mocked(notify.warning).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Signed() {
+  return (
+    <>
+      <NotificationStream />
+      <NotificationsIndicator />
+    </>
+  );
+}
+
+describe('the notification stream', () => {
+  it('opens one EventSource, updates the unread count at once, toasts emergency access, and closes on unmount', async () => {
+    let server = [item('a', 'info', 'info', 'Appointment tomorrow')];
+    mockFetch(() => json(server));
+    const { unmount } = renderRoutes([{ path: '/', element: <Signed /> }], '/');
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe(NOTIFICATION_STREAM_URL);
+
+    const access = item('b', 'qr_access');
+    server = [access, ...server];
+    act(() => source.emit('notification', access));
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    expect(notify.info).toHaveBeenCalledWith('Emergency information accessed');
+
+    const locked = item('c', 'family_emergency_access', 'warning', 'Emergency QR code locked');
+    server = [locked, ...server];
+    act(() => source.emit('notification', locked));
+    await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(notify.warning).toHaveBeenCalledWith('Emergency QR code locked');
+
+    // Other kinds update the list without a toast.
+    const other = item('d', 'info', 'info', 'Shared records opened');
+    server = [other, ...server];
+    act(() => source.emit('notification', other));
+    await screen.findByRole('link', { name: 'Notifications, 4 unread' });
+    expect(notify.info).toHaveBeenCalledTimes(1);
+
+    unmount();
+    expect(source.closed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('refetches the list when the stream reconnects, not when it first opens', async () => {
+    let server = [item('a', 'info', 'info', 'Appointment tomorrow')];
+    const { calls } = mockFetch(() => json(server));
+    renderRoutes([{ path: '/', element: <Signed /> }], '/');
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    const source = FakeEventSource.instances[0]!;
+    const listCalls = () => calls.filter((call) => call.url.endsWith('/api/user/notifications')).length;
+    act(() => source.emitOpen());
+    const before = listCalls();
+    server = [item('b', 'qr_access'), ...server];
+    act(() => source.emitOpen());
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    expect(listCalls()).toBe(before + 1);
+  });
+
+  it('is opened by the private layout for a signed-in user only', async () => {
+    mockFetch((call) => (call.url.includes('check-auth') ? checkAuthAnswer('pat') : json([])));
+    renderRoutes([{ element: <PrivateLayout />, children: [{ path: '/', element: <p>inside</p> }] }], '/');
+    await screen.findByText('inside');
+    expect(FakeEventSource.instances.map((s) => s.url)).toEqual([NOTIFICATION_STREAM_URL]);
+  });
+
+  it('is not opened for a signed-out visitor', async () => {
+    mockFetch((call) => (call.url.includes('check-auth') ? checkAuthAnswer(null) : json([])));
+    renderRoutes(
+      [
+        { element: <PrivateLayout />, children: [{ path: '/', element: <p>inside</p> }] },
+        { path: '/login', element: <p>login</p> },
+      ],
+      '/',
+    );
+    await screen.findByText('login');
+    expect(FakeEventSource.instances).toEqual([]);
+  });
+});
