@@ -133,6 +133,10 @@ Object.assign(serverEnv, {
   RATE_LIMIT_PER_MIN: '0',
   // The journeys sign up many accounts from one address.
   SIGNUP_LIMIT_PER_HOUR: '0',
+  // Each browser context is its own phone: lib/browser.ts gives it an X-Forwarded-For address of
+  // its own, so the per-address PIN ceiling (30 an hour, DESIGN §7) counts per journey, as it would
+  // for real responders, instead of adding up over the whole suite on 127.0.0.1.
+  TRUST_PROXY: 'true',
   LOG_LEVEL: 'warn',
 });
 

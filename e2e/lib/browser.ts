@@ -93,9 +93,12 @@ export function useBrowser(): void {
  * A page in a fresh browser context (its own cookies), sized like a desktop unless told otherwise;
  * `locale` is the browser's language (navigator.languages, Accept-Language).
  */
+let contextCounter = 0;
+
 export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }: { locale?: string } = {}): Promise<Page> {
   if (!browser) throw new Error('newPage() needs useBrowser() at the top of the test file.');
   const phone = viewport.width < 600;
+  contextCounter += 1;
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport,
@@ -103,6 +106,10 @@ export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }
     hasTouch: phone,
     locale,
     reducedMotion: 'reduce',
+    // A client address of its own (IPv6 documentation range; a header only, nothing is sent
+    // there): the server trusts it in the e2e run (e2e/run.mjs sets TRUST_PROXY), so per-address
+    // limits count per journey.
+    extraHTTPHeaders: { 'X-Forwarded-For': `2001:db8::${contextCounter.toString(16)}` },
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
