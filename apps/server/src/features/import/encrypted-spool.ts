@@ -53,11 +53,6 @@ function dropFirst(skip: number): Transform {
   });
 }
 
-/** Removes spool files a crash left behind (they cannot be decrypted any more). */
-export async function sweepSpoolDir(dir: string): Promise<void> {
-  const names = await fsp.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.endsWith('.spool')).map((n) => fsp.rm(path.join(dir, n), { force: true })));
-}
 
 /**
  * Streams `source` into a new encrypted spool file in `dir`. `limit` is checked as bytes arrive:

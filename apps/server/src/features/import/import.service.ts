@@ -21,7 +21,7 @@ import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import { createBlobWriter } from './blob-writer';
 import type { Spool } from './encrypted-spool';
-import { spoolEncrypted, sweepSpoolDir } from './encrypted-spool';
+import { spoolEncrypted } from './encrypted-spool';
 import { FhirValidationError, validateBundle } from './fhir-bundle';
 import type { FhirPlan } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
@@ -45,6 +45,7 @@ export interface ImportDeps {
   blobs: BlobStore;
   masterKey: Buffer;
   log: FastifyBaseLogger;
+  /** This process's own spool folder (storage/process-dir.ts): the caller sweeps what crashed processes left. */
   spoolDir: string;
   limits: ImportLimits;
   /** STORAGE_QUOTA_MB: what an import adds counts like uploads (DESIGN §5). */
@@ -169,7 +170,6 @@ function sanitizePlan(plan: FhirPlan): FhirPlan {
 export function createImportService(deps: ImportDeps) {
   const { db, limits } = deps;
   const repo = createImportRepository(db);
-  void sweepSpoolDir(deps.spoolDir);
   const tooLarge = () => new HttpError(413, `The file is larger than ${mb(limits.maxImportBytes)} MB, the most an import may be.`);
 
   type Outcome = { counts: ImportCounts; present: AlreadyPresent; skipped: string[] };
