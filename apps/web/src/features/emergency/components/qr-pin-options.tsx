@@ -22,14 +22,20 @@ export function QrPinOptions({ target, config, whose }: Props) {
   const settings = useUpdateQrSettings(target);
   const unlock = useUnlockQrPin(target);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // The choice being saved, set in the same event as the click: the mutation's own pending state
+  // arrives a tick later, and a controlled checkbox would flick back to the old value meanwhile.
+  const [saving, setSaving] = useState<boolean | null>(null);
 
   const onEssentials = async (on: boolean) => {
     setStatus(null);
+    setSaving(on);
     try {
       await settings.mutateAsync({ essentials_without_pin: on });
       setStatus({ text: on ? 'Essentials are now shown without the PIN.' : 'Essentials are now hidden until the PIN is entered.', error: false });
     } catch {
       setStatus({ text: 'The setting could not be saved. Please try again.', error: true });
+    } finally {
+      setSaving(null);
     }
   };
 
@@ -74,8 +80,8 @@ export function QrPinOptions({ target, config, whose }: Props) {
             type="checkbox"
             className="size-5 shrink-0 cursor-pointer rounded border-slate-400 accent-brand-700"
             // Shows the choice at once while it is being saved; the server's answer then holds.
-            checked={settings.isPending ? settings.variables.essentials_without_pin : config.essentials_without_pin}
-            disabled={settings.isPending}
+            checked={saving ?? config.essentials_without_pin}
+            disabled={saving !== null}
             aria-describedby={hintId}
             onChange={(event) => void onEssentials(event.target.checked)}
           />
