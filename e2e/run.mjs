@@ -106,7 +106,7 @@ await rm(path.join(e2eDir, 'screenshots/failures'), { recursive: true, force: tr
 // npm packages in the root node_modules, exactly as `node apps/server/dist/server.js` would.
 const snapshotDir = path.join(tmpDir, 'build');
 await rm(snapshotDir, { recursive: true, force: true });
-for (const dir of ['apps/server/dist', 'apps/web/dist']) {
+for (const dir of ['apps/server/dist', 'apps/web/dist', 'apps/web/dist-ssr']) {
   if (existsSync(path.join(repoRoot, dir))) await cp(path.join(repoRoot, dir), path.join(snapshotDir, dir), { recursive: true });
 }
 // The server's package.json says how Node loads dist/server.js (ES module).

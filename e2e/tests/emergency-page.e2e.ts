@@ -128,43 +128,81 @@ describe('emergency page', () => {
     await screenshot(desktop, 'emergency-page-info-desktop');
   });
 
-  // The server side of DESIGN §7's essentials is another branch's work: until it answers with
-  // them, the browser gets that answer from a stub of the documented contract (emergencyEssentialsSchema,
-  // Kinchart-Pin-Status) so the real page can be seen and checked with axe.
   test('an opted-in code shows its essentials above the PIN prompt, and a locked PIN says to call the local emergency number', async () => {
-    const shareId = 'E'.repeat(43);
-    const essentials = {
-      name: 'Ana Rivers',
-      age: 7,
-      blood_type: 'A+',
-      allergies: 'Peanuts and tree nuts (anaphylaxis; carries an EpiPen)',
-      conditions: 'Asthma',
-      bleeding_disorder: null,
-      medications: ['Salbutamol inhaler', 'Fluticasone'],
-      primary_contact: { name: 'Sam Rivers', phone_number: '+1 555 010 0199' },
-      updated_at: '2026-11-18T12:00:00.000Z',
-    };
-    let status = 'ok';
-    const stub = async (page: Page) =>
-      page.route(`**/api/user/emergency/${shareId}*`, (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', headers: { 'kinchart-pin-status': status }, body: JSON.stringify({ requirePin: true, essentials }) }),
-      );
+    const owner = await newPage(DESKTOP);
+    await signUpAndLogIn(owner);
+    await fillFullProfile(owner);
+    const path = await setUpCodeViaApi(owner, '4826');
+    await apiCall(owner, 'PUT', '/api/user/wearable-qr/settings', { essentials_without_pin: true });
 
     const phone = await newPage(PHONE);
-    await stub(phone);
-    await open(phone, `/emergency/${shareId}`);
+    await open(phone, path);
     const summary = phone.getByRole('region', { name: 'Critical information' });
     await expectVisible(summary.getByRole('heading', { name: 'Essential information' }));
-    await expectInFirstScreen(summary.getByRole('link', { name: 'Call Sam Rivers' }), 'call button above the PIN');
+    await expectInFirstScreen(summary.getByRole('link', { name: 'Call Daniel Rivers' }), 'call button above the PIN');
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Medical Information Access' }));
     await expectNoA11yViolations(phone, 'emergency page (essentials and PIN prompt, phone)');
     await screenshot(phone, 'emergency-page-essentials-phone');
 
-    status = 'locked';
-    await phone.reload({ waitUntil: 'networkidle' });
+    // A bystander's five wrong PINs lock the PIN; the essentials stay.
+    for (const left of ['4 attempts remaining.', '3 attempts remaining.', '2 attempts remaining.', '1 attempt remaining.', 'No attempts left: access is paused for a while.']) {
+      await enterPin(phone, '1111');
+      await expectVisible(phone.getByText(left));
+    }
+    await phone.reload();
     await expectVisible(phone.getByRole('alert').getByText('If this is an emergency, call your local emergency number now.'));
-    await expectVisible(summary.getByText('Peanuts and tree nuts (anaphylaxis; carries an EpiPen)'));
+    await expectVisible(summary.getByText('Penicillin and amoxicillin (anaphylaxis), sulfa drugs (hives), latex, shellfish'));
     await expectNoA11yViolations(phone, 'emergency page (essentials, PIN locked, phone)');
     await screenshot(phone, 'emergency-page-essentials-locked-phone');
+  });
+
+  test('the first HTML already holds the PIN prompt and the essentials, styled inline, and the app’s bundle is never loaded', async () => {
+    const owner = await newPage(DESKTOP);
+    await signUpAndLogIn(owner);
+    await fillFullProfile(owner);
+    const path = await setUpCodeViaApi(owner, '4826');
+    await apiCall(owner, 'PUT', '/api/user/wearable-qr/settings', { essentials_without_pin: true });
+
+    // The raw response, as a phone receives it before any script runs.
+    const phone = await newPage(PHONE, { locale: 'es-ES' });
+    const raw = await phone.request.get(path, { headers: { 'Accept-Language': 'es-ES,es;q=0.9' } });
+    expect(raw.status()).toBe(200);
+    expect(raw.headers()['cache-control']).toBe('no-store');
+    const html = await raw.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('Acceso a la información médica');
+    expect(html).toContain('Apixaban');
+    expect(html).toContain('href="tel:+15550100199"');
+    expect(html).not.toMatch(/src="\/assets\/index-/);
+
+    // In the browser: no request for the app's own bundle or stylesheet, and one lookup fewer
+    // than before — the server's answer is used as it is.
+    const assets: string[] = [];
+    const apiCalls: string[] = [];
+    phone.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) assets.push(pathname);
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    });
+    await open(phone, path);
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Acceso a la información médica' }));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.every((a) => a.startsWith('/assets/emergency-')), assets.join(', ')).toBe(true);
+    expect(apiCalls).toEqual([]);
+    // The hydrated page works: the PIN opens the rest.
+    await enterPin(phone, '4826', 'PIN', 'Ver información médica');
+    await expectVisible(phone.getByRole('heading', { level: 2, name: 'Información médica prioritaria' }));
+    await expectNoA11yViolations(phone, 'emergency page (information after hydration, Spanish)');
+
+    // With scripts off, the essentials and the PIN prompt are still there to read.
+    const context = await phone.context().browser()!.newContext({ baseURL: new URL(phone.url()).origin, viewport: PHONE, javaScriptEnabled: false, locale: 'en-US' });
+    const noScript = await context.newPage();
+    await noScript.goto(path);
+    await expectVisible(noScript.getByRole('heading', { name: 'Essential information' }));
+    await expectVisible(noScript.getByRole('heading', { level: 1, name: 'Medical Information Access' }));
+    await screenshot(noScript, 'emergency-page-first-html-phone');
+    await context.close();
   });
 });

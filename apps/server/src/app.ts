@@ -23,6 +23,7 @@ import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
 import { createEmergencyMail } from './features/notifications/emergency-mail';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
+import { emergencyPageRoutes, loadEmergencyPage } from './features/emergency/emergency-page';
 import type { EssentialsFor } from './features/emergency-cards/emergency-cards.service';
 import { createEmergencyCardService } from './features/emergency-cards/emergency-cards.service';
 import { emergencyCardRoutes } from './features/emergency-cards/emergency-cards.routes';
@@ -104,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail });
   await app.register(qrRoutes, { emergency, requireUser: authenticated });
   await app.register(emergencyPublicRoutes, { emergency });
+  // DESIGN §7: the emergency page's own server-rendered entry point, when the web app is built.
+  const webRoot = deps.webRoot === undefined ? defaultWebRoot : deps.webRoot;
+  const emergencyPage = await loadEmergencyPage(webRoot);
+  if (emergencyPage) await app.register(emergencyPageRoutes, { emergency, page: emergencyPage });
   // Wallet card, QR image and lock-screen image per code (DESIGN §7). The essentials of a code
   // whose owner opted in (`essentials_without_pin`) print on the card and the lock screen.
   const essentialsFor: EssentialsFor = (userId, target) => emergency.essentialsForOwner(userId, target);
@@ -155,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shlOwnerRoutes, { shl, requireUser: authenticated });
   await app.register(shlPublicRoutes, { shl });
 
-  await serveWebApp(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
+  await serveWebApp(app, webRoot);
   return app;
 }
 

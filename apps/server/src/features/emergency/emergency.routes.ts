@@ -21,7 +21,7 @@ type Guard = (r: FastifyRequest) => Promise<void>;
 const memberParams = z.object({ id: z.string().max(64) });
 const shareParams = z.object({ shareId: z.string().max(128) });
 /** share ids are 43 base64url characters; anything else cannot exist. */
-const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
+export const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The owner's side: personal code and per-member codes, one service mounted twice (SPEC §7 QR). */
 export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; requireUser: Guard }) {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
 import { SiteFooter } from './site-footer';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/ui/skip-link';
 
 /** Sign-in screens, legal pages and every signed-in page: app header, content, footer. */
 export function AppLayout() {

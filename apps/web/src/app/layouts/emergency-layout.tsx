@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID } from './skip-link';
+import { EmergencyMain } from '../../features/emergency/components/emergency-main';
 
 /**
  * The emergency view is opened from a QR code by a first responder: no header, no footer,
@@ -7,8 +7,8 @@ import { MAIN_CONTENT_ID } from './skip-link';
  */
 export function EmergencyLayout() {
   return (
-    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-3xl px-4 py-8 focus:outline-none">
+    <EmergencyMain>
       <Outlet />
-    </main>
+    </EmergencyMain>
   );
 }

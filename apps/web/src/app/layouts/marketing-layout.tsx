@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { MarketingHeader } from './marketing-header';
 import { SiteFooter } from './site-footer';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/ui/skip-link';
 
 /** /, /about, /howitworks and /faq: marketing bar, full-width content, footer. */
 export function MarketingLayout() {

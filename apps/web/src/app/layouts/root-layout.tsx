@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { MAIN_CONTENT_ID } from './skip-link';
+import { MAIN_CONTENT_ID } from '../../components/ui/skip-link';
 import { ToastHost } from './toast-host';
 
 /**

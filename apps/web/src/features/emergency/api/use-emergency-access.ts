@@ -54,8 +54,20 @@ function blockOfStatus(answer: EmergencyAnswer): PinBlock | undefined {
   return undefined;
 }
 
+/** Which route answered for a share id, and how; `null` when neither knows it (404). */
+export type EmergencyLookup = { kind: EmergencyKind; answer: EmergencyAnswer } | null;
+
+/** The page's state after the first, PIN-less lookup (in the browser, or on the server for the first HTML). */
+export function stateOfLookup(found: EmergencyLookup): EmergencyAccessState {
+  if (!found) return { step: 'not-found' };
+  if (!found.answer.body.requirePin) return { step: 'info', info: found.answer.body };
+  const { essentials } = found.answer.body;
+  const block = blockOfStatus(found.answer);
+  return { step: 'pin', kind: found.kind, submitting: false, ...(essentials ? { essentials } : {}), ...(block ? { block } : {}) };
+}
+
 /** Asks the own-code route, then the family route; `null` when neither knows the id (404). */
-async function lookUp(shareId: string, pin: string | undefined, order: EmergencyKind[], signal?: AbortSignal) {
+async function lookUp(shareId: string, pin: string | undefined, order: EmergencyKind[], signal?: AbortSignal): Promise<EmergencyLookup> {
   for (const kind of order) {
     try {
       const answer = await getEmergencyInfo(kind, shareId, pin, signal);
@@ -74,24 +86,22 @@ async function lookUp(shareId: string, pin: string | undefined, order: Emergency
  * prompt shows; a correct PIN shows the data, with the family route tried when the own-code PIN
  * call answers 404. Never calls check-auth: the viewer has no session. An opted-in code's
  * essentials and PIN status (DESIGN §7) stay in the state through every PIN attempt.
+ *
+ * `initial`: the first lookup's answer when the server already made it for the page's first HTML
+ * (DESIGN §7, the emergency entry point); the browser then asks again only on Try again.
  */
-export function useEmergencyAccess(shareId: string) {
-  const [state, setState] = useState<EmergencyAccessState>({ step: 'loading' });
+export function useEmergencyAccess(shareId: string, initial?: EmergencyLookup) {
+  const [state, setState] = useState<EmergencyAccessState>(() => (initial === undefined ? { step: 'loading' } : stateOfLookup(initial)));
   const [attempt, setAttempt] = useState(0);
   const submitting = useRef(false);
+  const answeredByServer = useRef(initial !== undefined);
 
   useEffect(() => {
+    if (attempt === 0 && answeredByServer.current) return;
     const controller = new AbortController();
     setState({ step: 'loading' });
     lookUp(shareId, undefined, ['self', 'family'], controller.signal).then(
-      (found) => {
-        if (!found) setState({ step: 'not-found' });
-        else if (found.answer.body.requirePin) {
-          const { essentials } = found.answer.body;
-          const block = blockOfStatus(found.answer);
-          setState({ step: 'pin', kind: found.kind, submitting: false, ...(essentials ? { essentials } : {}), ...(block ? { block } : {}) });
-        } else setState({ step: 'info', info: found.answer.body });
-      },
+      (found) => setState(stateOfLookup(found)),
       (error: unknown) => {
         if (isAbort(error)) return;
         const message = error instanceof ApiError && error.status === 429 ? serverMessage(error) : undefined;

@@ -73,4 +73,8 @@ export const de: Messages = {
   petProfile: 'Dieses Profil gehört zu einem Haustier.',
   lastUpdated: 'Zuletzt aktualisiert am {date}',
   disclaimer: 'Diese Angaben stammen von der Person oder ihrer Familie und können unvollständig sein. Sie sind schreibgeschützt.',
+  downloadFhir: 'Für medizinisches Personal herunterladen (FHIR)',
+  downloadPreparing: 'Download wird vorbereitet...',
+  downloadFhirHint: 'Eine FHIR-R4-Patientenzusammenfassung, die Klinik- und Praxissysteme lesen können.',
+  downloadFailed: 'Der Download ist fehlgeschlagen. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
 };

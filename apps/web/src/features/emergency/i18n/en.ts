@@ -77,6 +77,10 @@ export const en = {
   petProfile: 'This profile is for a pet.',
   lastUpdated: 'Last updated {date}',
   disclaimer: 'This information was entered by the patient or their family and may be incomplete. It is shown read-only.',
+  downloadFhir: 'Download for clinicians (FHIR)',
+  downloadPreparing: 'Preparing download...',
+  downloadFhirHint: 'A FHIR R4 patient summary file that hospital and clinic systems can read.',
+  downloadFailed: 'The download failed. Check the connection and try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

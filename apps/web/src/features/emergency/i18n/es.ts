@@ -73,4 +73,8 @@ export const es: Messages = {
   petProfile: 'Este perfil es de una mascota.',
   lastUpdated: 'Última actualización: {date}',
   disclaimer: 'Esta información la introdujo el paciente o su familia y puede estar incompleta. Se muestra solo para lectura.',
+  downloadFhir: 'Descargar para el personal sanitario (FHIR)',
+  downloadPreparing: 'Preparando la descarga...',
+  downloadFhirHint: 'Un resumen del paciente en FHIR R4 que pueden leer los sistemas de hospitales y clínicas.',
+  downloadFailed: 'La descarga falló. Compruebe la conexión e inténtelo de nuevo.',
 };

@@ -73,4 +73,8 @@ export const fr: Messages = {
   petProfile: 'Ce profil concerne un animal.',
   lastUpdated: 'Dernière mise à jour : {date}',
   disclaimer: 'Ces informations ont été saisies par le patient ou sa famille et peuvent être incomplètes. Elles sont en lecture seule.',
+  downloadFhir: 'Télécharger pour les soignants (FHIR)',
+  downloadPreparing: 'Préparation du téléchargement...',
+  downloadFhirHint: 'Un résumé patient FHIR R4 que les systèmes des hôpitaux et des cliniques savent lire.',
+  downloadFailed: 'Le téléchargement a échoué. Vérifiez la connexion et réessayez.',
 };

@@ -19,8 +19,9 @@ function browserLanguages(): readonly string[] {
  * the page is open `<html lang>` names that language (screen readers, hyphenation, fonts), and the
  * app's own language comes back when the page is left.
  */
-export function EmergencyI18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocale] = useState<Locale>(() => pickLocale(browserLanguages()));
+export function EmergencyI18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
+  // The server's choice (from Accept-Language) when it rendered the first HTML, so hydration matches.
+  const [locale, setLocale] = useState<Locale>(() => initialLocale ?? pickLocale(browserLanguages()));
 
   useEffect(() => {
     const root = document.documentElement;

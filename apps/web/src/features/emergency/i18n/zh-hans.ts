@@ -73,4 +73,8 @@ export const zhHans: Messages = {
   petProfile: '此档案属于宠物。',
   lastUpdated: '最后更新于 {date}',
   disclaimer: '此信息由患者本人或其家人填写，可能不完整，仅供查看。',
+  downloadFhir: '下载供医护人员使用（FHIR）',
+  downloadPreparing: '正在准备下载...',
+  downloadFhirHint: '一份 FHIR R4 患者摘要文件，医院和诊所的系统可以读取。',
+  downloadFailed: '下载失败。请检查网络连接后重试。',
 };

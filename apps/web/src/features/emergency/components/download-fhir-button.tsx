@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../../lib/api-client';
-import { downloadFile, saveBlob } from '../api/download-file';
+import { downloadFile, saveBlob } from '../../export/api/download-file';
+import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
 
 export interface DownloadFhirButtonProps {
   shareId: string;
@@ -16,6 +17,7 @@ export interface DownloadFhirButtonProps {
  * so it counts against the same attempt limit as the page.
  */
 export function DownloadFhirButton({ shareId, kind, pin }: DownloadFhirButtonProps) {
+  const { t, locale } = useEmergencyI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,7 +30,8 @@ export function DownloadFhirButton({ shareId, kind, pin }: DownloadFhirButtonPro
       const { blob, filename } = await downloadFile(path, { fallbackName: 'emergency-summary.fhir.json' });
       saveBlob(blob, filename);
     } catch (err) {
-      setError(serverMessage(err) ?? 'The download failed. Check the connection and try again.');
+      // The server's own words are English; other languages get the page's.
+      setError((locale === 'en' && serverMessage(err)) || t('downloadFailed'));
     } finally {
       setBusy(false);
     }
@@ -42,9 +45,9 @@ export function DownloadFhirButton({ shareId, kind, pin }: DownloadFhirButtonPro
         aria-disabled={busy}
         className="min-h-14 self-start rounded-xl border-2 border-black bg-white px-6 py-3 text-lg font-bold text-black hover:bg-slate-100 aria-disabled:cursor-wait"
       >
-        {busy ? 'Preparing download...' : 'Download for clinicians (FHIR)'}
+        {busy ? t('downloadPreparing') : t('downloadFhir')}
       </button>
-      <p className="text-base text-black">A FHIR R4 patient summary file that hospital and clinic systems can read.</p>
+      <p className="text-base text-black">{t('downloadFhirHint')}</p>
       {error ? (
         <p role="alert" className="text-lg font-bold text-red-900">
           {error}

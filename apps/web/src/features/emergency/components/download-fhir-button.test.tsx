@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { EmergencyI18nProvider } from '../i18n/use-emergency-i18n';
 import { DownloadFhirButton } from './download-fhir-button';
 
 describe("'Download for clinicians (FHIR)'", () => {
@@ -31,5 +32,25 @@ describe("'Download for clinicians (FHIR)'", () => {
     renderRoutes([{ path: '/', element: <DownloadFhirButton shareId="abc" kind="self" pin="4826" /> }], '/');
     await user.click(screen.getByRole('button', { name: 'Download for clinicians (FHIR)' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many incorrect PINs. Please try again in 15 minutes.');
+  });
+
+  it('speaks the viewer’s language, and words a refusal in it rather than in the server’s English', async () => {
+    mockFetch(() => json({ message: 'Too many incorrect PINs. Please try again in 15 minutes.' }, 429));
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <EmergencyI18nProvider initialLocale="es">
+              <DownloadFhirButton shareId="abc" kind="self" pin="4826" />
+            </EmergencyI18nProvider>
+          ),
+        },
+      ],
+      '/',
+    );
+    await user.click(screen.getByRole('button', { name: 'Descargar para el personal sanitario (FHIR)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('La descarga falló. Compruebe la conexión e inténtelo de nuevo.');
   });
 });
