@@ -187,4 +187,20 @@ describe('personal QR code tab', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error fetching QR configuration')).toBeTruthy();
   });
+
+  it('says plainly what a scanner sees: everything after the PIN, or the essentials at once when the owner chose so', async () => {
+    let essentials = false;
+    mockFetch((call) => {
+      if (call.method === 'PUT') essentials = (call.body as { essentials_without_pin: boolean }).essentials_without_pin;
+      return json({ ...ACTIVE, essentials_without_pin: essentials, pin_status: 'ok' });
+    });
+    const user = userEvent.setup();
+    renderTab();
+    expect(await screen.findByText(/sees your emergency medical information after entering the PIN\. You are notified every time it is opened\./)).toBeTruthy();
+    await user.click(await screen.findByRole('checkbox', { name: 'Show essentials without the PIN' }));
+    expect(
+      await screen.findByText(/sees the essentials straight away and the rest of your emergency medical information after entering the PIN\./),
+    ).toBeTruthy();
+  });
 });
+

@@ -211,8 +211,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
         {texts.heading}
       </Heading>
       <p className="mt-1 mb-4 text-sm text-slate-700">
-        Whoever scans {texts.whose} code, or opens its link, sees {texts.whose} emergency medical information after entering
-        the PIN. You are notified every time it is opened.
+        {config.data?.exists && config.data.essentials_without_pin
+          ? `Whoever scans ${texts.whose} code, or opens its link, sees the essentials straight away and the rest of ${texts.whose} emergency medical information after entering the PIN.`
+          : `Whoever scans ${texts.whose} code, or opens its link, sees ${texts.whose} emergency medical information after entering the PIN.`}{' '}
+        You are notified every time it is opened.
       </p>
       <div aria-live="polite">
         {message ? (

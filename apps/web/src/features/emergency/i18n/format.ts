@@ -38,9 +38,13 @@ export function formatAgeFromBirthDate(locale: Locale, dateOfBirth: string | nul
   return months < 24 ? unit(locale, 'month', months) : unit(locale, 'year', Math.floor(months / 12));
 }
 
-/** An age the server already counted in whole years (the essentials answer). */
+/**
+ * An age the server already counted in whole years (the essentials answer): a baby's 0 reads
+ * "< 1 year", "< 1 año"… rather than "0 years".
+ */
 export function formatAgeYears(locale: Locale, years: number | null): string | null {
-  return years === null ? null : unit(locale, 'year', years);
+  if (years === null) return null;
+  return years < 1 ? `< ${unit(locale, 'year', 1)}` : unit(locale, 'year', years);
 }
 
 export function formatCalendarDate(locale: Locale, value: string | null): string | null {
