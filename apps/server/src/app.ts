@@ -27,9 +27,11 @@ import { emergencyPageRoutes, loadEmergencyPage } from './features/emergency/eme
 import type { EssentialsFor } from './features/emergency-cards/emergency-cards.service';
 import { createEmergencyCardService } from './features/emergency-cards/emergency-cards.service';
 import { emergencyCardRoutes } from './features/emergency-cards/emergency-cards.routes';
+import { createNotificationService } from './features/notifications/notification.service';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import type { NotificationBus } from './features/notifications/notification-bus';
 import { attachNotificationBus, createLocalNotificationBus, createPostgresNotificationBus } from './features/notifications/notification-bus';
+import { createAppointmentService } from './features/appointments/appointment.service';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import type { Storage } from './storage/create-storage';
 import { createStorage } from './storage/create-storage';
@@ -126,8 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     detachBus();
     await bus.close();
   });
-  await app.register(notificationRoutes, { db, bus, requireUser: authenticated, sessionLive: (id) => sessions.isLive(id) });
-  await app.register(appointmentRoutes, { db, requireUser: authenticated });
+  await app.register(notificationRoutes, {
+    notifications: createNotificationService({ db }),
+    bus,
+    requireUser: authenticated,
+    sessionLive: (id) => sessions.isLive(id),
+  });
+  await app.register(appointmentRoutes, { appointments: createAppointmentService({ db }), requireUser: authenticated });
   // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
   const storage = deps.storage ?? (await createStorage(config));
   // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.

@@ -50,6 +50,8 @@ export const appointmentInputSchema = z
     path: ['end_time'],
   });
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+/** An appointment's fields after validation: what the server stores. */
+export type AppointmentFields = z.output<typeof appointmentInputSchema>;
 
 export const appointmentSchema = z.object({
   appointment_id: z.string(),

@@ -3,11 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationSchema } from '@kinchart/shared/notifications';
-import type { Db } from '../../db/database';
 import { currentUser } from '../../plugins/session';
-import { notFound } from '../../lib/http-errors';
-import { createNotificationRepository } from './notification.repository';
 import type { NotificationBus } from './notification-bus';
+import type { NotificationService } from './notification.service';
 
 /** A comment line keeps proxies from closing a quiet stream (DESIGN §7). */
 export const HEARTBEAT_MS = 25_000;
@@ -18,7 +16,7 @@ const idParams = z.object({ id: z.string().max(64) });
 export async function notificationRoutes(
   app: FastifyInstance,
   opts: {
-    db: Db;
+    notifications: NotificationService;
     bus: NotificationBus;
     requireUser: (r: FastifyRequest) => Promise<void>;
     /** Whether the stream's session is still live (checked without sliding its idle window). */
@@ -26,7 +24,7 @@ export async function notificationRoutes(
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = createNotificationRepository(opts.db);
+  const { notifications } = opts;
   app.addHook('onRequest', opts.requireUser);
 
   // DESIGN §7: server-sent events — each new notification, in the list's own shape, within 2 s.
@@ -49,8 +47,8 @@ export async function notificationRoutes(
         .then(async () => {
           // A session signed out or expired elsewhere hears nothing more: the stream ends.
           if (!(await opts.sessionLive(sessionId))) return end();
-          const found = await repo.find(userId, id);
-          if (found && !found.is_hidden) write(`event: notification\ndata: ${JSON.stringify(notificationSchema.parse(found))}\n\n`);
+          const found = await notifications.visible(userId, id);
+          if (found) write(`event: notification\ndata: ${JSON.stringify(notificationSchema.parse(found))}\n\n`);
         })
         .catch((error: unknown) => request.log.warn({ err: error }, 'notification stream could not load a notification'));
     });
@@ -78,14 +76,14 @@ export async function notificationRoutes(
   });
 
   r.get('/api/user/notifications', { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
-    repo.list(currentUser(request).id),
+    notifications.list(currentUser(request).id),
   );
 
   r.put(
     '/api/user/notifications/mark-all-read',
     { schema: { response: { 200: z.object({ message: z.string(), updated: z.number() }) } } },
     async (request) => {
-      const updated = await repo.markAllRead(currentUser(request).id);
+      const updated = await notifications.markAllRead(currentUser(request).id);
       return { message: 'All notifications marked as read', updated };
     },
   );
@@ -93,26 +91,15 @@ export async function notificationRoutes(
   r.put(
     '/api/user/notifications/:id/toggle',
     { schema: { params: idParams, response: { 200: notificationSchema } } },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const existing = await repo.find(userId, request.params.id);
-      if (!existing || existing.is_hidden) throw notFound('Notification not found');
-      await repo.setRead(userId, existing.notification_id, !existing.is_read);
-      const updated = await repo.find(userId, existing.notification_id);
-      if (!updated) throw notFound('Notification not found');
-      return updated;
-    },
+    async (request) => notifications.toggle(currentUser(request).id, request.params.id),
   );
 
   r.put(
     '/api/user/notifications/:id/hide',
     { schema: { params: idParams, response: { 200: z.object({ message: z.string(), notification_id: z.string(), is_hidden: z.literal(true) }) } } },
     async (request) => {
-      const userId = currentUser(request).id;
-      const existing = await repo.find(userId, request.params.id);
-      if (!existing) throw notFound('Notification not found');
-      await repo.hide(userId, existing.notification_id);
-      return { message: 'Notification hidden', notification_id: existing.notification_id, is_hidden: true as const };
+      const notificationId = await notifications.hide(currentUser(request).id, request.params.id);
+      return { message: 'Notification hidden', notification_id: notificationId, is_hidden: true as const };
     },
   );
 }
