@@ -4,7 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema } from './appointments';
 import { isoDateSchema } from './common';
-import { flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
+import { LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
 
 // The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
 // kinchart.json is documented in docs/decisions/0004-export-format.md; this schema is its
@@ -71,9 +71,9 @@ export const exportProfileSchema = profileFieldsSchema.extend({
   updated_at: instant,
   /** Path of this person's FHIR R4 Bundle inside the zip (informative; the import reads kinchart.json only). */
   fhir: z.string().max(300).optional(),
-  emergency_contacts: z.array(exportContactSchema).max(50),
-  healthcare_providers: z.array(exportProviderSchema).max(50),
-  medications: z.array(exportMedicationSchema).max(200),
+  emergency_contacts: z.array(exportContactSchema).max(LIST_CAPS.emergency_contacts),
+  healthcare_providers: z.array(exportProviderSchema).max(LIST_CAPS.healthcare_providers),
+  medications: z.array(exportMedicationSchema).max(LIST_CAPS.medications),
 });
 
 export const exportAppointmentSchema = z.object({

@@ -235,7 +235,18 @@ export const familyMedicationInputSchema = z
 
 // ---------- the profile itself ----------
 
-const LONG = 5000;
+/**
+ * How many of each list one person's profile holds, in every way of writing it (the full form,
+ * one item at a time, an import), and the longest free-text detail.
+ */
+export const LIST_CAPS = { emergency_contacts: 50, healthcare_providers: 50, medications: 200 } as const;
+export type CappedList = keyof typeof LIST_CAPS;
+export const DETAILS_MAX = 5000;
+
+/** "A profile can have at most 50 emergency contacts." */
+export const listFullMessage = (list: CappedList): string => `A profile can have at most ${LIST_CAPS[list]} ${list.replaceAll('_', ' ')}.`;
+
+const LONG = DETAILS_MAX;
 export const profileFieldsSchema = z.object({
   name: optionalName(),
   date_of_birth: optionalBirthDate,
@@ -294,9 +305,9 @@ export type BasicProfileInput = z.input<typeof basicProfileSchema>;
  */
 export const profileUpdateSchema = profileFieldsSchema.extend({
   username: basicProfileSchema.shape.username,
-  emergency_contacts: z.array(emergencyContactInputSchema).max(50).optional(),
-  healthcare_providers: z.array(healthcareProviderInputSchema).max(50).optional(),
-  medications: z.array(medicationInputSchema).max(200).optional(),
+  emergency_contacts: z.array(emergencyContactInputSchema).max(LIST_CAPS.emergency_contacts).optional(),
+  healthcare_providers: z.array(healthcareProviderInputSchema).max(LIST_CAPS.healthcare_providers).optional(),
+  medications: z.array(medicationInputSchema).max(LIST_CAPS.medications).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -315,9 +326,9 @@ export const familyUpdateSchema = profileFieldsSchema.extend({
   date_of_birth: requiredBirthDate,
   relationship: requiredText('Relationship', 100),
   is_pet: flag,
-  emergency_contacts: z.array(familyEmergencyContactInputSchema).max(50).optional(),
-  healthcare_providers: z.array(familyHealthcareProviderInputSchema).max(50).optional(),
-  medications: z.array(familyMedicationInputSchema).max(200).optional(),
+  emergency_contacts: z.array(familyEmergencyContactInputSchema).max(LIST_CAPS.emergency_contacts).optional(),
+  healthcare_providers: z.array(familyHealthcareProviderInputSchema).max(LIST_CAPS.healthcare_providers).optional(),
+  medications: z.array(familyMedicationInputSchema).max(LIST_CAPS.medications).optional(),
 });
 export type FamilyUpdateInput = z.input<typeof familyUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatFileSize } from '@kinchart/shared/files';
+import { lockAccount } from '../../db/account-lock';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 
@@ -52,17 +53,4 @@ export async function reserveQuota(trx: Q, userId: string, adding: number, quota
   if (adding <= 0) return;
   await lockAccount(trx, userId);
   await checkQuota(trx, userId, adding, quota, what);
-}
-
-/**
- * Holds the account's row until the transaction ends: a no-op update, the same statement on both
- * dialects (PostgreSQL takes a row lock; SQLite becomes the single writer). Writers that must see
- * each other's rows — quota checks, the import's "already there" — take it first.
- */
-export async function lockAccount(trx: Q, userId: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
 }

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
-import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { DETAILS_MAX, LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
@@ -8,7 +8,8 @@ import { fromFlag, toFlag } from '../../lib/flags';
 import { newId, nowIso } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
 import type { StorageQuota } from '../files/storage-quota';
-import { checkQuota, lockAccount } from '../files/storage-quota';
+import { lockAccount } from '../../db/account-lock';
+import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import type { FhirPlan, TextField } from './fhir-plan';
 import { FLAG_OF } from './fhir-plan';
@@ -33,8 +34,6 @@ async function insertAll<T extends Table>(trx: Trx, table: T, rows: Insertable<D
   }
 }
 
-const LIST_LIMITS = { emergency_contacts: 50, healthcare_providers: 50, medications: 200 } as const;
-const DETAILS_MAX = 5000;
 
 export const fileKey = (name: string, size: number): string => `${name}\u0000${size}`;
 
@@ -170,8 +169,8 @@ export function createImportRepository(db: Db) {
         await checkQuota(trx, userId, fileRows.reduce((sum, r) => sum + r.size, 0), quota, "this import's files need");
         for (const table of LIST_TABLES) {
           for (const total of match.lists[table].totals) {
-            if (total.count > LIST_LIMITS[table]) {
-              throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_LIMITS[table]} ${table.replace(/_/g, ' ')}.`);
+            if (total.count > LIST_CAPS[table]) {
+              throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
             }
           }
         }
@@ -342,8 +341,8 @@ export function createImportRepository(db: Db) {
             seen.add(k);
             return true;
           });
-          if (rows.length + fresh.length > LIST_LIMITS[table]) {
-            throw new HttpError(400, `This import would give the profile more than ${LIST_LIMITS[table]} ${table.replace(/_/g, ' ')}.`);
+          if (rows.length + fresh.length > LIST_CAPS[table]) {
+            throw new HttpError(400, `This import would give the profile more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
           }
           let position = nextPosition(rows);
           await insertAll(trx, table, fresh.map((v) => ({ id: newId(), user_id: userId, profile_id: profileId, ...rowOf(v, position++), created_at: now })) as never[]);

@@ -7,7 +7,8 @@ import type {
   ProfileFields,
   ProfileValues,
 } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { lockAccount } from '../../db/account-lock';
 import type {
   Database,
   EmergencyContactsTable,
@@ -228,8 +229,8 @@ function bundleOf(row: ProfileRow, lists: Awaited<ReturnType<typeof loadLists>>)
 }
 
 function profileQueries(db: Executor) {
-  async function nextPosition(table: NestedTable, userId: string, profileId: string): Promise<number> {
-    const row = await db
+  async function nextPosition(q: Kysely<Database>, table: NestedTable, userId: string, profileId: string): Promise<number> {
+    const row = await q
       .selectFrom(table)
       .select((eb) => eb.fn.max('position').as('max'))
       .where('user_id', '=', userId)
@@ -299,24 +300,35 @@ function profileQueries(db: Executor) {
     return {
       list: async (userId: string, profileId: string): Promise<R[]> => (await nestedRows(db, table, userId, profileId)).map(toRecord),
 
-      insert: async (userId: string, profileId: string, values: V): Promise<R> => {
-        const position = await nextPosition(table, userId, profileId);
-        const now = nowIso();
-        const row = await db
-          .insertInto(from)
-          .values({
-            id: newId(),
-            user_id: userId,
-            profile_id: profileId,
-            ...columns(values),
-            position,
-            created_at: now,
-            ...(stamped ? { updated_at: now } : {}),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toRecord(row as unknown as NestedRow<T>);
-      },
+      /** Adds one item at the end; null when the list already holds its cap (LIST_CAPS). */
+      insert: async (userId: string, profileId: string, values: V): Promise<R | null> =>
+        db.transaction().execute(async (trx) => {
+          // The account's lock makes count-then-insert one step: parallel adds cannot pass the cap.
+          await lockAccount(trx, userId);
+          const { count } = await trx
+            .selectFrom(from)
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('user_id', '=', userId)
+            .where('profile_id', '=', profileId)
+            .executeTakeFirstOrThrow();
+          if (Number(count) >= LIST_CAPS[table]) return null;
+          const position = await nextPosition(trx, table, userId, profileId);
+          const now = nowIso();
+          const row = await trx
+            .insertInto(from)
+            .values({
+              id: newId(),
+              user_id: userId,
+              profile_id: profileId,
+              ...columns(values),
+              position,
+              created_at: now,
+              ...(stamped ? { updated_at: now } : {}),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toRecord(row as unknown as NestedRow<T>);
+        }),
 
       update: async (userId: string, profileId: string, id: string, values: V): Promise<R | undefined> => {
         const row = await db

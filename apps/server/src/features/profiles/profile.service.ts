@@ -15,9 +15,9 @@ import type {
   medicationInputSchema,
   profileUpdateSchema,
 } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES, patientProfileSchema } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, listFullMessage, patientProfileSchema } from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/session.repository';
 import { createPatientProfileCache } from './patient-profile-cache';
 import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
@@ -230,7 +230,9 @@ export function createProfileService(deps: { db: Db }) {
         const updated = await repo.updateContact(userId, profileId, clientId, values);
         if (updated) return { contact: updated, created: false };
       }
-      return { contact: await repo.insertContact(userId, profileId, values), created: true };
+      const contact = await repo.insertContact(userId, profileId, values);
+      if (!contact) throw badRequest(listFullMessage('emergency_contacts'));
+      return { contact, created: true };
     },
 
     async removeContact(userId: string, profileId: string, contactId: string): Promise<void> {
@@ -243,7 +245,9 @@ export function createProfileService(deps: { db: Db }) {
 
     async addProvider(userId: string, profileId: string, input: ProviderInput): Promise<HealthcareProvider> {
       const { clientId: _ignored, ...values } = providerValues(input);
-      return repo.insertProvider(userId, profileId, values);
+      const provider = await repo.insertProvider(userId, profileId, values);
+      if (!provider) throw badRequest(listFullMessage('healthcare_providers'));
+      return provider;
     },
 
     async updateProvider(userId: string, profileId: string, providerId: string, input: ProviderInput): Promise<HealthcareProvider> {
@@ -263,7 +267,9 @@ export function createProfileService(deps: { db: Db }) {
 
     async addMedication(userId: string, profileId: string, input: MedicationInput): Promise<Medication> {
       const { clientId: _ignored, ...values } = medicationValues(input);
-      return repo.insertMedication(userId, profileId, values);
+      const medication = await repo.insertMedication(userId, profileId, values);
+      if (!medication) throw badRequest(listFullMessage('medications'));
+      return medication;
     },
 
     async updateMedication(userId: string, profileId: string, medicationId: string, input: MedicationInput): Promise<Medication> {
