@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 // SPEC §3 Notification (server).
 export const NOTIFICATION_TYPES = ['qr_access', 'qr_setup', 'family_qr_setup', 'family_emergency_access', 'info'] as const;
+/** The types the server writes. Answers keep `type: string`: an imported export may carry others. */
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
 export const NOTIFICATION_LEVELS = ['error', 'warning', 'info'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 

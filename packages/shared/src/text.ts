@@ -24,7 +24,12 @@ export function trimStartChars(value: string, chars: string): string {
  */
 const INVISIBLE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
+/** Each invisible character replaced: the one rule for text bound for a header, a file name or a notice. */
+export function replaceInvisible(value: string, replacement: string): string {
+  return value.replace(INVISIBLE, replacement);
+}
+
 /** A name as it is stored and shown: without invisible characters. */
 export function stripInvisible(value: string): string {
-  return value.replace(INVISIBLE, '');
+  return replaceInvisible(value, '');
 }

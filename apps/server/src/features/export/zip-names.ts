@@ -1,5 +1,5 @@
 import { acceptedFileType } from '@kinchart/shared/files';
-import { trimEndChars, trimStartChars } from '@kinchart/shared/text';
+import { replaceInvisible, trimEndChars, trimStartChars } from '@kinchart/shared/text';
 
 // Names inside the export zip are the user's own names (record names, people's names), so they
 // are made safe for every file system the zip may be unpacked on: no path separators or control
@@ -7,8 +7,8 @@ import { trimEndChars, trimStartChars } from '@kinchart/shared/text';
 // or space, at most 120 characters — and unique ignoring case (Windows and macOS fold case).
 
 const MAX_NAME = 120;
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*]/g;
+/** What Windows refuses in a name, and path separators; invisible characters go by the shared rule. */
+const UNSAFE = /[<>:"/\\|?*]/g;
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 function splitExtension(name: string): [string, string] {
@@ -18,7 +18,7 @@ function splitExtension(name: string): [string, string] {
 
 /** One path segment: what a user named a thing, made safe. */
 export function safeSegment(raw: string, fallback: string): string {
-  let name = raw.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
+  let name = replaceInvisible(raw.normalize('NFC'), '_').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
   name = trimEndChars(trimStartChars(name, '.'), '. ');
   const [first, ext] = splitExtension(name);
   let base = first;

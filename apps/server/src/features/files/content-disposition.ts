@@ -1,9 +1,9 @@
+import { stripInvisible } from '@kinchart/shared/text';
 import { acceptedFileType, isInlineType } from '@kinchart/shared/files';
 
-/** Strips what must never reach a header or a file system: control characters and path separators. */
+/** Strips what must never reach a header or a file system: invisible characters and path separators. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/[/\\]/g, '_').trim();
+  return stripInvisible(name).replace(/[/\\]/g, '_').trim();
 }
 
 /** The name a download gets: the record's name, with the stored type's extension when it lacks one. */

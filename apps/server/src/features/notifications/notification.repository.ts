@@ -1,5 +1,5 @@
 import { notificationActionSchema } from '@kinchart/shared/notifications';
-import type { NotificationAction, NotificationLevel } from '@kinchart/shared/notifications';
+import type { NotificationAction, NotificationLevel, NotificationType } from '@kinchart/shared/notifications';
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../lib/ids';
 import { fromFlag } from '../../lib/flags';
@@ -7,7 +7,7 @@ import { publishNotification } from './notification-bus';
 
 export interface NewNotification {
   userId: string;
-  type: string;
+  type: NotificationType;
   level: NotificationLevel;
   title: string;
   /** Shown to the owner; may name their own records, never another person's data. */

@@ -2,6 +2,7 @@ import { CompactEncrypt } from 'jose';
 import { PIN_FORMAT_MESSAGE } from '@kinchart/shared/emergency';
 import type { ShlLink, ShlManifest, ShlManifestRequest } from '@kinchart/shared/shl';
 import { SHL_CONTENT_TYPE, SHL_FLAG, SHL_LABEL, SHL_RECIPIENT_MAX, encodeShlink } from '@kinchart/shared/shl';
+import { replaceInvisible } from '@kinchart/shared/text';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../lib/flags';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -23,10 +24,9 @@ type Target = { self: true } | { memberId: string };
 
 export const NO_LINK_YET_MESSAGE = 'No SMART Health Link has been made for this code yet';
 
-/** Free text from a stranger, bound for the owner's notification: one line, no control characters. */
+/** Free text from a stranger, bound for the owner's notification: one line, no invisible characters. */
 export function cleanRecipient(recipient: string): string {
-  // eslint-disable-next-line no-control-regex
-  return Array.from(recipient.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim())
+  return Array.from(replaceInvisible(recipient, ' ').replace(/\s+/g, ' ').trim())
     .slice(0, SHL_RECIPIENT_MAX)
     .join('');
 }
