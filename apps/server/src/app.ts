@@ -29,8 +29,8 @@ import { createEmergencyCardService } from './features/emergency-cards/emergency
 import { emergencyCardRoutes } from './features/emergency-cards/emergency-cards.routes';
 import { createNotificationService } from './features/notifications/notification.service';
 import { notificationRoutes } from './features/notifications/notifications.routes';
-import type { NotificationBus } from './features/notifications/notification-bus';
-import { attachNotificationBus, createLocalNotificationBus, createPostgresNotificationBus } from './features/notifications/notification-bus';
+import type { NotificationBus } from './common/notification-bus';
+import { attachNotificationBus, createLocalNotificationBus, createPostgresNotificationBus } from './common/notification-bus';
 import { createAppointmentService } from './features/appointments/appointment.service';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import type { Storage } from './storage/create-storage';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { SNIFF_BYTES, sniffUpload } from '../src/features/files/file-sniffer';
-import type { SniffOutcome } from '../src/features/files/file-sniffer';
+import { SNIFF_BYTES, sniffUpload } from '../src/common/file-sniffer';
+import type { SniffOutcome } from '../src/common/file-sniffer';
 import { HttpError } from '../src/lib/http-errors';
 import { fixture } from './files-helpers';
 

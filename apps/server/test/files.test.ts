@@ -11,7 +11,7 @@ import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
 import { blobPath, fixture, multipartBody, storedBlobs, upload, uploadRecord } from './files-helpers';
 import { SEGMENT_SIZE } from '../src/storage/envelope';
 import { sweepOrphanBlobs } from '../src/features/files/file-orphans';
-import { SNIFF_BYTES } from '../src/features/files/file-sniffer';
+import { SNIFF_BYTES } from '../src/common/file-sniffer';
 import { createLocalBlobStore } from '../src/storage/local-blob-store';
 import { loadConfig } from '../src/config';
 import { createDatabase, migrateToLatest } from '../src/db/database';

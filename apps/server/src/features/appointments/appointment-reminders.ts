@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { addNotification } from '../notifications/notification.repository';
+import { addNotification } from '../../common/notify';
 import { createAppointmentRepository } from './appointment.repository';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { ChangeEmailInput, ChangePasswordInput, LoginInput, SignupInput } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
 import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { fromFlag } from '../../lib/flags';
 import { verifySecret } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import type { CardTarget } from './emergency-cards.repository';
 import { createEmergencyCardRepository } from './emergency-cards.repository';
 import { walletCardPdf } from './wallet-card-pdf';

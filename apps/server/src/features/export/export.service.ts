@@ -9,7 +9,7 @@ import { fromFlag } from '../../lib/flags';
 import { notFound } from '../../lib/http-errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { decryptStream, fileAssociatedData, unwrapDataKey } from '../../storage/envelope';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import type { IpsDocument } from './fhir-ips';
 import { buildIpsBundle } from './fhir-ips';
 import type { AccountData } from './export.repository';

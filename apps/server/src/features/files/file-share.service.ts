@@ -4,8 +4,8 @@ import { SHARE_LINK_GONE_MESSAGE, SHARE_LINK_TTL_HOURS } from '@kinchart/shared/
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
-import { recordAudit } from '../audit/audit.repository';
-import { addNotification } from '../notifications/notification.repository';
+import { recordAudit } from '../../common/audit';
+import { addNotification } from '../../common/notify';
 import type { ShareLinkRow } from './file-share.repository';
 import { createShareLinkRepository } from './file-share.repository';
 import type { MedicalFileRow } from './medical-file.repository';

@@ -10,11 +10,11 @@ import { newId, nowIso } from '../../lib/ids';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
 import { decryptStream, encryptStream, fileAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
 import { createMedicalFileRepository } from './medical-file.repository';
-import type { SniffOutcome } from './file-sniffer';
-import { sniffUpload, tooLarge, unsupportedType } from './file-sniffer';
+import type { SniffOutcome } from '../../common/file-sniffer';
+import { sniffUpload, tooLarge, unsupportedType } from '../../common/file-sniffer';
 import type { StorageQuota } from './storage-quota';
 import { checkQuota } from './storage-quota';
 

@@ -3,8 +3,8 @@ import { HttpError } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
 import { encryptStream, fileAssociatedData, newDataKey, wrapDataKey } from '../../storage/envelope';
-import type { SniffOutcome } from '../files/file-sniffer';
-import { sniffUpload, unsupportedType } from '../files/file-sniffer';
+import type { SniffOutcome } from '../../common/file-sniffer';
+import { sniffUpload, unsupportedType } from '../../common/file-sniffer';
 import { mb } from './import-limits';
 
 // Imported files go through what an upload goes through (DESIGN §6): the bytes decide the type

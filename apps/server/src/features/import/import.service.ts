@@ -15,7 +15,7 @@ import type { Db } from '../../db/database';
 import { HttpError, badRequest } from '../../lib/http-errors';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore } from '../../storage/blob-store';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';

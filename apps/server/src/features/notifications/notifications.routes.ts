@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationSchema } from '@kinchart/shared/notifications';
 import { currentUser } from '../../plugins/session';
-import type { NotificationBus } from './notification-bus';
+import type { NotificationBus } from '../../common/notification-bus';
 import type { NotificationService } from './notification.service';
 
 /** A comment line keeps proxies from closing a quiet stream (DESIGN §7). */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { fromFlag } from '../../lib/flags';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { randomToken } from '../../lib/ids';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../common/audit';
 import type { EmergencyService } from '../emergency/emergency.service';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ShareKind } from '../emergency/emergency.repository';

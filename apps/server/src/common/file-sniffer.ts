@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { UNSUPPORTED_FILE_MESSAGE, fileTooLargeMessage, isAcceptedMime } from '@kinchart/shared/files';
-import { HttpError, badRequest } from '../../lib/http-errors';
+import { HttpError, badRequest } from '../lib/http-errors';
 
 // DESIGN §6: the bytes decide what a file is — never its declared type or its extension. Most
 // types are settled by their magic bytes in the first chunk (file-type). Three need to see more,

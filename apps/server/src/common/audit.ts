@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { newId, nowIso } from '../../lib/ids';
+import type { Db } from '../db/database';
+import { newId, nowIso } from '../lib/ids';
 
 // DESIGN §5: the audit trail. `detail` never carries health data — only ids and kinds.
 export type AuditAction =

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 // DESIGN §7 and §10: a new notification reaches its owner's open pages within 2 s. On SQLite (one
 // process) the bus is an EventEmitter; on PostgreSQL every instance LISTENs on one channel and a
