@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imports = createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota });
   await app.register(importRoutes, { imports, requireUser: authenticated, maxImportBytes: importLimits.maxImportBytes });
   // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
-  const shl = createShlService({ db, emergency, masterKey: storage.masterKey, publicUrl: config.publicUrl });
+  const shl = createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl });
   await app.register(shlOwnerRoutes, { shl, requireUser: authenticated });
   await app.register(shlPublicRoutes, { shl });
 

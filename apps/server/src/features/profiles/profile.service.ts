@@ -153,6 +153,12 @@ export function createProfileService(deps: { db: Db }) {
   }
 
   return {
+    /**
+     * One of the user's people (own profile or a family member) with its lists, as the export and
+     * the FHIR builders read it; undefined when it is not the user's.
+     */
+    bundle: (userId: string, profileId: string): Promise<ProfileBundle | undefined> => repo.loadBundle(userId, profileId),
+
     ownProfileId,
     /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),

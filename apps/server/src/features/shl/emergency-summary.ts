@@ -1,5 +1,3 @@
-import type { Db } from '../../db/database';
-import { loadProfileBundle } from '../profiles/profile.repository';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import { buildIpsBundle } from '../export/fhir-ips';
 
@@ -20,8 +18,7 @@ export function emergencyProjection(bundle: ProfileBundle): ProfileBundle {
   };
 }
 
-export async function buildEmergencySummary(db: Db, userId: string, profileId: string, now = new Date()): Promise<Record<string, unknown> | undefined> {
-  const bundle = await loadProfileBundle(db, userId, profileId);
-  if (!bundle) return undefined;
+/** The person's emergency IPS Bundle, built from their profile bundle (ProfileService.bundle). */
+export function buildEmergencySummary(bundle: ProfileBundle, now = new Date()): Record<string, unknown> {
   return buildIpsBundle({ person: emergencyProjection(bundle), appointments: [], documents: [], now, withIdentifier: false });
 }

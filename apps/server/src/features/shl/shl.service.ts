@@ -11,6 +11,7 @@ import { recordAudit } from '../../common/audit';
 import type { EmergencyService } from '../emergency/emergency.service';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ShareKind } from '../emergency/emergency.repository';
+import type { ProfileService } from '../profiles/profile.service';
 import { buildEmergencySummary } from './emergency-summary';
 import { shlKey } from './shl-keys';
 import { createShlRepository } from './shl.repository';
@@ -31,14 +32,14 @@ export function cleanRecipient(recipient: string): string {
     .join('');
 }
 
-export function createShlService(deps: { db: Db; emergency: EmergencyService; masterKey: Buffer; publicUrl: string }) {
+export function createShlService(deps: { db: Db; emergency: EmergencyService; profiles: Pick<ProfileService, 'bundle'>; masterKey: Buffer; publicUrl: string }) {
   const repo = createShlRepository(deps.db);
   const manifestUrl = (manifestId: string) => `${deps.publicUrl}/shl/${manifestId}`;
 
   async function summaryFor(userId: string, profileId: string): Promise<Record<string, unknown>> {
-    const bundle = await buildEmergencySummary(deps.db, userId, profileId);
-    if (!bundle) throw notFound(NOT_FOUND_MESSAGE);
-    return bundle;
+    const person = await deps.profiles.bundle(userId, profileId);
+    if (!person) throw notFound(NOT_FOUND_MESSAGE);
+    return buildEmergencySummary(person);
   }
 
   return {
