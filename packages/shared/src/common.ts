@@ -17,7 +17,3 @@ export const isoDateSchema = z
 export function todayIsoDate(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
-
-/** Text fields: trimmed by the client, bounded by the server. */
-export const shortText = (max = 200) => z.string().max(max, `must be at most ${max} characters`);
-export const longText = (max = 5000) => z.string().max(max, `must be at most ${max} characters`);

@@ -92,7 +92,6 @@ export const optionalDateOf = (label: string) =>
     .optional()
     .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 10) : null))
     .pipe(z.union([calendarDate(label), z.null()]));
-export const optionalDate = optionalDateOf('Date');
 
 const notInFuture = (v: string | null) => v === null || v <= todayIsoDate();
 export const optionalBirthDate = optionalDateOf('Date of birth').refine(notInFuture, 'Date of birth cannot be in the future');

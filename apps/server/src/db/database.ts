@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, NO_MIGRATIONS, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationProvider, SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
@@ -10,6 +10,7 @@ import { shlLinks } from './migrations/0002-shl-links';
 import { profileVersions } from './migrations/0003-profile-versions';
 import { attemptLimits } from './migrations/0004-attempt-limits';
 import { essentialsWithoutPin } from './migrations/0005-essentials-without-pin';
+import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notified';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0003-profile-versions': profileVersions,
   '0004-attempt-limits': attemptLimits,
   '0005-essentials-without-pin': essentialsWithoutPin,
+  '0006-drop-last-access-notified': dropLastAccessNotified,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -68,6 +70,14 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
     },
     close: () => sqlite.close(),
   };
+}
+
+/** Moves the schema up or down to the named migration (`undefined`: before the first). */
+export async function migrateTo(db: Db, name: string | undefined): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(name ?? NO_MIGRATIONS);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -137,7 +137,6 @@ export interface EmergencySharesTable {
   failed_total: Counter; // wrong PINs since the PIN was set or the code re-activated
   locked_until: string | null;
   essentials_without_pin: Flag; // DESIGN §7: show the essentials without the PIN (migration 0005)
-  last_access_notified_at: string | null; // unused since every view notifies the owner (DESIGN §7); kept, as dropping it buys nothing
   created_at: string;
   updated_at: string;
 }

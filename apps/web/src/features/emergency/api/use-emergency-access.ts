@@ -9,9 +9,6 @@ import {
   type EmergencyKind,
 } from './get-emergency-info';
 
-export const NOT_FOUND_TEXT = 'QR code not found or inactive';
-export const INVALID_PIN_TEXT = 'Invalid PIN';
-
 /** Why the last PIN did not open the information; the page words it in the viewer's language. */
 export type PinProblem = { kind: 'invalid'; remainingAttempts?: number } | { kind: 'unreachable' };
 
