@@ -6,7 +6,7 @@ import { seedRecord, tinyPdf } from '../lib/files';
 
 useBrowser();
 
-// Issue 7: the top bar's Export downloads the whole account as a zip; Settings' Import (and the
+// Decision 0004: the top bar's Export downloads the whole account as a zip; Settings' Import (and the
 // phone menu's) brings it into another account; the emergency page offers the FHIR summary.
 
 async function downloaded(download: Download): Promise<Buffer> {

@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, apiCall, expectVisible, newPage, open, signUpAndLogIn, 
 
 useBrowser();
 
-// Issue 8 "Bad input at scale": text is stored exactly as sent (apps/server/test/fuzz.test.ts) and
+// DESIGN §5, bad input at scale: text is stored exactly as sent (apps/server/test/fuzz.test.ts) and
 // the UI renders it as text, never as markup — on the owner's dashboard and on the public
 // emergency page a stranger opens with the PIN.
 

@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fileRoutes, { files, shares, requireUser: authenticated, maxUploadBytes: config.maxUploadBytes });
   await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, requireUser: authenticated });
   await app.register(sharedFileRoutes, { shares });
-  // Export, import, FHIR and SMART Health Links (issue 7).
+  // Export, import, FHIR and SMART Health Links (decision 0004).
   await app.register(exportRoutes, { exports: createExportService({ db, ...storage, log: app.log }), requireUser: authenticated });
   const importLimits: ImportLimits = {
     ...DEFAULT_IMPORT_LIMITS,

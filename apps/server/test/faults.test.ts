@@ -8,7 +8,7 @@ import { fixture, filesUnder, multipartBody, storedBlobs } from './files-helpers
 import type { ServerProcess } from './server-process';
 import { HttpClient, signUp, startServer, streamingUpload } from './server-process';
 
-// Faults (issue 8): the production server as a real process, killed with SIGKILL in the middle of
+// Faults (DESIGN §5, §6): the production server as a real process, killed with SIGKILL in the middle of
 // uploads and profile writes, then started again on the same DATA_DIR (SQLite, local file store).
 // And the other way to stop: SIGTERM lets the requests in flight finish.
 

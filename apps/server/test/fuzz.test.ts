@@ -10,7 +10,7 @@ import { fixture, multipartBody, uploadRecord } from './files-helpers';
 import { readZip } from './export-helpers';
 import { stripInvisible } from '@kinchart/shared/text';
 
-// Issue 8 "Bad input at scale" (DESIGN §5): generated bad payloads against every endpoint the app
+// DESIGN §5, bad input at scale: generated bad payloads against every endpoint the app
 // registers — wrong types, huge strings, deep nesting, unicode edge cases, path traversal, SQL,
 // HTML and prototype-pollution keys. Whatever arrives, the answer is never a 5xx, a 4xx is a
 // `{ message }` without internals, another user's data never changes, and text that is accepted
@@ -469,7 +469,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/shared/:token', slots: ['shareToken'] },
   { method: 'GET', path: '/api/shared/:token/files/:fileId', slots: ['shareToken', 'fileId'] },
   { method: 'GET', path: '/api/user/export', runs: 5 },
-  // SMART Health Links and the clinicians' FHIR download (issue 7).
+  // SMART Health Links and the clinicians' FHIR download (decision 0004).
   { method: 'GET', path: '/api/user/wearable-qr/shl' },
   { method: 'GET', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },
   { method: 'POST', path: '/api/user/wearable-qr/shl' },

@@ -9,7 +9,7 @@ import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
 import { blobPath, fixture, uploadRecord } from './files-helpers';
 
-// MASTER_KEY rotation (issue 8, DESIGN §6): every data key is re-wrapped in one transaction and no
+// MASTER_KEY rotation (DESIGN §6, decision 0005): every data key is re-wrapped in one transaction and no
 // file byte is re-encrypted. Runs on both dialects; the command around it is in operations.test.ts.
 
 const OLD_KEY = Buffer.alloc(32, 7); // buildTestApp's MASTER_KEY

@@ -179,7 +179,7 @@ export const medicalFileListSchema = z.array(medicalFileSchema);
 /** The content path a record's `url` holds. */
 export const fileContentPath = (id: string): string => `/api/user/files/${encodeURIComponent(id)}/content`;
 
-// Time-limited links for the View Files modal's QR code (issue 4: SPEC leaves this call unshown).
+// Time-limited links for the View Files modal's QR code (decision 0006: SPEC leaves this call unshown).
 export const SHARE_LINK_MAX_FILES = 20;
 export const SHARE_LINK_TTL_HOURS = 24;
 

@@ -8,7 +8,7 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-/** "name: must be at most 200 characters" — a message that names the field (issue brief, Step 2). */
+/** "name: must be at most 200 characters" — a message that names the field (DESIGN §5). */
 export function describeValidation(issues: readonly ValidationIssue[], context?: string): string {
   const first = issues[0];
   if (!first) return 'Invalid request';

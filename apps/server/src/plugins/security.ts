@@ -122,7 +122,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, hea
     await app.register(rateLimit, { max: config.rateLimitPerMin, timeWindow: '1 minute' });
   }
 
-  // Issue 8 fuzzing: a NUL or an unpaired surrogate in an id, a query or a JSON body is a 400 —
+  // DESIGN §5, bad input: a NUL or an unpaired surrogate in an id, a query or a JSON body is a 400 —
   // never a database error (PostgreSQL) or text silently stored as U+FFFD. Multipart fields are
   // checked where the upload reads them.
   app.addHook('preValidation', (request, _reply, done) => {

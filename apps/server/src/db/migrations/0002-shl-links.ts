@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// SMART Health Links for emergency codes (issue 7). One link per emergency code: the manifest id
+// SMART Health Links for emergency codes (decision 0004). One link per emergency code: the manifest id
 // is the 256-bit random path segment of the manifest URL; the link's AES key is derived from the
 // master key and this id (features/shl/shl-keys.ts), so no key is stored anywhere.
 export const shlLinks: Migration = {

@@ -10,7 +10,7 @@ import type {
   ProfilesTable,
 } from '../../db/schema';
 
-// Everything one account holds, read for the export (issue 7). Every query is filtered by the
+// Everything one account holds, read for the export (decision 0004). Every query is filtered by the
 // owner (DESIGN §4). Rows come back raw (0/1 flags, positions, timestamps): kinchart.json keeps
 // what the database keeps, so an import can put it back exactly.
 

@@ -3,7 +3,7 @@ import { EXPORT_PATH } from '@kinchart/shared/export';
 import { currentUser } from '../../plugins/session';
 import type { ExportService } from './export.service';
 
-/** GET /api/user/export: the top bar's Export button (SPEC §2; the call itself is decided in issue 7). */
+/** GET /api/user/export: the top bar's Export button (SPEC §2; the call itself is decided in decision 0004). */
 export async function exportRoutes(app: FastifyInstance, opts: { exports: ExportService; requireUser: (r: FastifyRequest) => Promise<void> }) {
   // No 200 schema: the answer is a byte stream, not JSON.
   app.get(EXPORT_PATH, { onRequest: opts.requireUser }, async (request, reply) => {

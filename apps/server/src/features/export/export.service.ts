@@ -17,7 +17,7 @@ import { loadAccountData } from './export.repository';
 import { buildKinchartDocument, personBundle } from './kinchart-format';
 import { safeSegment, uniqueNamer, withExtension } from './zip-names';
 
-// GET /api/user/export (issue 7): one zip, streamed. Entries are stored uncompressed (the files are
+// GET /api/user/export (decision 0004): one zip, streamed. Entries are stored uncompressed (the files are
 // mostly PDFs and images, already compressed) with their sizes known up front, so yazl can say the
 // exact length before the first byte: the browser shows real progress, and a download cut short is
 // always detectable. Files are decrypted one at a time as the zip reaches them (addReadStreamLazy),

@@ -14,7 +14,7 @@ export interface SweepResult {
 }
 
 /**
- * Start-up sweep (issue 4): blobs without a row are removed, crash-left temporary blobs too, and
+ * Start-up sweep (decision 0006): blobs without a row are removed, crash-left temporary blobs too, and
  * rows without a blob are counted in the log. Logs carry counts only — no names, no ids.
  */
 export async function sweepOrphanBlobs(deps: { db: Db; blobs: BlobStore; log: FastifyBaseLogger; graceMs?: number; now?: Date }): Promise<SweepResult> {

@@ -18,7 +18,7 @@ const NOTIFY_WINDOW_MS = 5 * 60_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Time-limited links for the View Files modal's QR code (issue 4): a signed-out visitor can open the
+ * Time-limited links for the View Files modal's QR code (decision 0006): a signed-out visitor can open the
  * selected files for 24 hours unless the owner revokes the link first. The token (256 bits) lives
  * only in the link; the database keeps its SHA-256.
  */

@@ -28,7 +28,7 @@ function sendContent(reply: FastifyReply, content: { file: MedicalFileRow; body:
   return reply.headers(contentHeaders({ ...content.file, size: Number(content.file.size) })).send(content.body);
 }
 
-/** SPEC §7 Files, plus the content and share-link calls the spec leaves unshown (issue 4). */
+/** SPEC §7 Files, plus the content and share-link calls the spec leaves unshown (decision 0006). */
 export async function fileRoutes(
   app: FastifyInstance,
   opts: { files: MedicalFileService; shares: FileShareService; requireUser: (r: FastifyRequest) => Promise<void>; maxUploadBytes: number },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Validation of an imported FHIR R4 Bundle (issue 7: "a bundle that fails validation … gets a clear
+// Validation of an imported FHIR R4 Bundle (decision 0004: "a bundle that fails validation … gets a clear
 // message and changes nothing"). Every resource Kinchart reads is checked against the R4 rules
 // that matter for reading it — required elements (cardinality 1..*), value sets of the status
 // codes, and the formats of the primitive types (regular expressions from the R4 specification,

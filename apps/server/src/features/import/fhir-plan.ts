@@ -4,7 +4,7 @@ import type { ContactValues, MedicationValues, ProviderValues } from '../profile
 import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
 import { FhirValidationError, entriesOfType, isReadType } from './fhir-bundle';
 
-// A validated FHIR R4 Bundle → the Kinchart records it maps to (issue 7): Patient demographics,
+// A validated FHIR R4 Bundle → the Kinchart records it maps to (decision 0004): Patient demographics,
 // AllergyIntolerance, Condition, MedicationStatement, Appointment, DocumentReference with embedded
 // data — plus what Kinchart's own IPS export writes (height, weight and blood group Observations,
 // emergency contacts as Patient.contact, Practitioner/PractitionerRole), so an IPS bundle Kinchart

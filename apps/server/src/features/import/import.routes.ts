@@ -10,7 +10,7 @@ import type { ImportService } from './import.service';
 /**
  * POST /api/user/import: multipart with `file` (a Kinchart export zip or a FHIR R4 Bundle) and,
  * for a FHIR Bundle, `profileId` ('self' or a family member's id). The mobile menu's Import and
- * Settings' Import send it (SPEC §2 leaves the call unshown; issue 7 decides it).
+ * Settings' Import send it (SPEC §2 leaves the call unshown; decision 0004 decides it).
  */
 export async function importRoutes(
   app: FastifyInstance,

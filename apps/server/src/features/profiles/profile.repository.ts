@@ -26,7 +26,7 @@ import { newId, nowIso } from '../../lib/ids';
 
 type Executor = Kysely<Database>;
 
-/** Values a nested record is written with; `keepId` is a client-sent id to reuse on a list replace. */
+/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
 export interface ContactValues {
   name: string;
   relationship: string | null;

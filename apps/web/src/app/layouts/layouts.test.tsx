@@ -94,7 +94,7 @@ describe('signed-in top bar', () => {
     uploadPicker.addEventListener('click', () => (uploadPickerOpened = true));
     within(header).getAllByRole('button', { name: 'Upload' })[0]!.click();
     expect(uploadPickerOpened).toBe(true);
-    // Issue 7: Export downloads the whole account as a zip (features/export tests cover the download).
+    // Decision 0004: Export downloads the whole account as a zip (features/export tests cover the download).
     const exportButton = within(header).getAllByRole('button', { name: 'Export' })[0]!;
     expect(exportButton.getAttribute('aria-disabled')).toBe('false');
     expect(within(header).getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);

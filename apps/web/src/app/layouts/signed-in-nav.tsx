@@ -85,7 +85,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
           {/* SPEC §2 Layout, §7: the navigation bar's own file-picker upload, with a toast on the result. */}
           <QuickUploadButton label="Upload" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`} />
-          {/* Issue 7: everything in the account as one zip, with progress while it downloads. */}
+          {/* Decision 0004: everything in the account as one zip, with progress while it downloads. */}
           <ExportButton className={`${barButton} border border-brand-300 text-white hover:bg-brand-800`} />
           <button
             type="button"
@@ -157,7 +157,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
             onChosen={() => setMenuOpen(false)}
             className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}
           />
-          {/* SPEC §2: the mobile menu adds Import, which opens the file picker; issue 7: the chosen
+          {/* SPEC §2: the mobile menu adds Import, which opens the file picker; decision 0004: the chosen
               export zip or FHIR Bundle opens the import dialog. */}
           <ImportMenuButton onChosen={() => setMenuOpen(false)} className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />
           <ExportButton className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />

@@ -1,6 +1,6 @@
 /**
- * GET /api/user/appointments.ics?tz=… — the appointments as an RFC 5545 calendar file (Step 5
- * issue, "Calendar export"). The browser downloads it through a plain link, so there is no
+ * GET /api/user/appointments.ics?tz=… — the appointments as an RFC 5545 calendar file
+ * ("Calendar export" on the Appointments page). The browser downloads it through a plain link, so there is no
  * fetcher: appointment times are wall-clock times, and `tz` tells the server which zone they
  * are in so it can write them in UTC.
  */

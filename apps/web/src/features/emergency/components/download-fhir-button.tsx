@@ -12,7 +12,7 @@ export interface DownloadFhirButtonProps {
 }
 
 /**
- * The emergency page's 'Download for clinicians (FHIR)' (issue 7): the same emergency information as
+ * The emergency page's 'Download for clinicians (FHIR)' (decision 0004): the same emergency information as
  * a FHIR R4 patient summary (IPS) file that a clinician's system can import. It sends the PIN again,
  * so it counts against the same attempt limit as the page.
  */

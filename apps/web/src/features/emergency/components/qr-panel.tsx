@@ -197,7 +197,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
           </p>
         )}
 
-        {/* Issue 7: the same information as a SMART Health Link, offered beside the plain QR code. */}
+        {/* Decision 0004: the same information as a SMART Health Link, offered beside the plain QR code. */}
         <ShlOffer target={target} active={current.is_active} whose={texts.whose} />
 
         <PinForm label="New PIN" submitLabel="Update PIN" busyLabel="Updating..." busy={updatePin.isPending} onSubmit={onUpdatePin} />

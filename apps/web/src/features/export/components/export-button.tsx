@@ -21,7 +21,7 @@ function failureText(error: unknown): string {
 
 /**
  * SPEC §2 Layout: the top bar's Export button. One click downloads everything in the account as a
- * zip (issue 7); the button shows how far the download is and says clearly when it failed.
+ * zip (decision 0004); the button shows how far the download is and says clearly when it failed.
  */
 export function ExportButton({ className, onStarted }: { className: string; onStarted?: () => void }) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);

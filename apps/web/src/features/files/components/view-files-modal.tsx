@@ -19,7 +19,7 @@ export interface ViewFilesModalProps {
 /**
  * SPEC §2 View Files modal: every file with name, size and created date and a checkbox; as soon as
  * files are selected, a QR code (200 px wide, SPEC §9) and a link that open them — the first selected
- * file first — without signing in. The link is time-limited and revocable (issue 4); a link the
+ * file first — without signing in. The link is time-limited and revocable (decision 0006); a link the
  * selection no longer matches is revoked, so at most one link per opening of the modal stays live.
  */
 export function ViewFilesModal({ open, onClose }: ViewFilesModalProps) {

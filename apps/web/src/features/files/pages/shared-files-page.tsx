@@ -7,7 +7,7 @@ import { useSharedFiles } from '../api/get-shared-files';
 import { DocumentIcon } from '../components/icons';
 
 /**
- * /shared/:token — the page a View Files QR code or link opens (issue 4): the shared records,
+ * /shared/:token — the page a View Files QR code or link opens (decision 0006): the shared records,
  * each with a link that opens it, for anyone holding the link until it expires or is revoked.
  */
 export function SharedFilesPage() {

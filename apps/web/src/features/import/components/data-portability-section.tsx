@@ -3,7 +3,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import { ImportForm } from './import-form';
 
 /**
- * Settings → Account Settings: take everything out, or bring it back in (issue 7). The Export
+ * Settings → Account Settings: take everything out, or bring it back in (decision 0004). The Export
  * here is the top bar's Export; Import is the same as the mobile menu's.
  */
 export function DataPortabilitySection() {

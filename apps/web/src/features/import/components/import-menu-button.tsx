@@ -15,7 +15,7 @@ export function isDataFile(file: File): boolean {
 /**
  * SPEC §2 Layout: the mobile menu's Import opens the file picker. Whatever the person brings in:
  * a medical file (PDF, image, document) is uploaded as a record, with a toast, like the bar's
- * Upload; a Kinchart export (.zip) or a FHIR Bundle (.json) opens the import dialog (issue 7), which
+ * Upload; a Kinchart export (.zip) or a FHIR Bundle (.json) opens the import dialog (decision 0004), which
  * says what will happen — and, for a FHIR Bundle, asks whose it is — before anything is sent.
  */
 export function ImportMenuButton({ className, onChosen }: { className: string; onChosen?: () => void }) {

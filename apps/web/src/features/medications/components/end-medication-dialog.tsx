@@ -18,7 +18,7 @@ export interface EndMedicationDialogProps {
 }
 
 /**
- * SPEC §4 leaves open how a medication becomes past; the Step 5 issue adds this: the user
+ * SPEC §4 leaves open how a medication becomes past; decision 0006 adds this: the user
  * confirms an end date (today unless they pick another, never before the start date) and the
  * medication is saved with is_current false, which moves it to Medication History.
  */

@@ -14,7 +14,7 @@ export interface ShlOfferProps {
 }
 
 /**
- * The SMART Health Link offered beside an emergency QR code (issue 7; HL7 SMART Health Cards and
+ * The SMART Health Link offered beside an emergency QR code (decision 0004; HL7 SMART Health Cards and
  * Links). The QR code itself stays the plain link a bystander's camera opens; this one is for
  * clinicians' apps that read SMART Health Links. It asks for the same PIN as its passcode, and
  * wrong guesses count against the same limit.
