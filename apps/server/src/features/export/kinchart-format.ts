@@ -5,6 +5,7 @@ import type { ProfileValues } from '@kinchart/shared/profile';
 import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
+import { toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { AccountData } from './export.repository';
 
@@ -49,40 +50,9 @@ export function personBundle(data: AccountData, profile: Selectable<ProfilesTabl
   const mine = <T extends { profile_id: string }>(rows: T[]) => rows.filter((r) => r.profile_id === profile.id);
   return {
     profile: { ...profileValues(profile), id: profile.id, is_self: fromFlag(profile.is_self), relationship: profile.relationship, is_pet: fromFlag(profile.is_pet) },
-    emergency_contacts: mine(data.contacts).map((c) => ({
-      id: c.id,
-      contact_id: c.id,
-      name: c.name,
-      relationship: c.relationship,
-      phone_number: c.phone_number,
-      email: c.email,
-      is_primary: fromFlag(c.is_primary),
-      has_medical_power: fromFlag(c.has_medical_power),
-    })),
-    healthcare_providers: mine(data.providers).map((h) => ({
-      id: h.id,
-      provider_id: h.id,
-      provider_name: h.provider_name,
-      name: h.provider_name,
-      specialty: h.specialty,
-      facility: h.facility,
-      phone_number: h.phone_number,
-      email: h.email,
-      address: h.address,
-      is_primary: fromFlag(h.is_primary),
-      notes: h.notes,
-    })),
-    medications: mine(data.medications).map((m) => ({
-      id: m.id,
-      medication_id: m.id,
-      medication_name: m.medication_name,
-      dosage: m.dosage,
-      frequency: m.frequency,
-      purpose: m.purpose,
-      start_date: m.start_date,
-      end_date: m.end_date,
-      is_current: fromFlag(m.is_current),
-    })),
+    emergency_contacts: mine(data.contacts).map(toContact),
+    healthcare_providers: mine(data.providers).map(toProvider),
+    medications: mine(data.medications).map(toMedication),
   };
 }
 

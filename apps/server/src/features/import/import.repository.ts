@@ -9,6 +9,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
 import type { StorageQuota } from '../files/storage-quota';
 import { lockAccount } from '../../db/account-lock';
+import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
 import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import type { FhirPlan, TextField } from './fhir-plan';
@@ -194,34 +195,10 @@ export function createImportRepository(db: Db) {
         await insertAll(trx, 'profiles', members);
         counts.family_members = members.length;
 
-        const contactValues = (c: ListItem<'emergency_contacts'>) => ({
-          name: c.name,
-          relationship: c.relationship,
-          phone_number: c.phone_number,
-          email: c.email,
-          is_primary: toFlag(c.is_primary),
-          has_medical_power: toFlag(c.has_medical_power),
-        });
-        const providerValues = (h: ListItem<'healthcare_providers'>) => ({
-          provider_name: h.provider_name,
-          specialty: h.specialty,
-          facility: h.facility,
-          phone_number: h.phone_number,
-          email: h.email,
-          address: h.address,
-          is_primary: toFlag(h.is_primary),
-          notes: h.notes,
-        });
-        const medicationValues = (m: ListItem<'medications'>) => ({
-          medication_name: m.medication_name,
-          dosage: m.dosage,
-          frequency: m.frequency,
-          purpose: m.purpose,
-          start_date: m.start_date,
-          end_date: m.end_date,
-          is_current: toFlag(m.is_current),
-          updated_at: m.updated_at,
-        });
+        const contactValues = (c: ListItem<'emergency_contacts'>) => contactColumns(c);
+        const providerValues = (h: ListItem<'healthcare_providers'>) => providerColumns(h);
+        // The export's own edit time stays with each medication.
+        const medicationValues = (m: ListItem<'medications'>) => ({ ...medicationColumns(m), updated_at: m.updated_at });
         async function applyList(table: ListTable, values: (item: never) => Record<string, unknown>) {
           const plan = match.lists[table];
           if (plan.remove.length > 0) await trx.deleteFrom(table).where('user_id', '=', userId).where('id', 'in', plan.remove).execute();
@@ -354,19 +331,19 @@ export function createImportRepository(db: Db) {
           'emergency_contacts',
           plan.contacts,
           keyOf.contact,
-          (c, position) => ({ ...c, is_primary: toFlag(c.is_primary), has_medical_power: toFlag(c.has_medical_power), position }),
+          (c, position) => ({ ...contactColumns(c), position }),
         );
         counts.healthcare_providers = await addList(
           'healthcare_providers',
           plan.providers,
           keyOf.provider,
-          (h, position) => ({ ...h, is_primary: toFlag(h.is_primary), position }),
+          (h, position) => ({ ...providerColumns(h), position }),
         );
         counts.medications = await addList(
           'medications',
           plan.medications,
           keyOf.medication,
-          (m, position) => ({ ...m, is_current: toFlag(m.is_current), position, updated_at: now }),
+          (m, position) => ({ ...medicationColumns(m), position, updated_at: now }),
         );
 
         const have = await trx.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();

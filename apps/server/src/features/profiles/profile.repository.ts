@@ -1,24 +1,15 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type {
-  EmergencyContact,
-  FamilyMemberSummary,
-  HealthcareProvider,
-  Medication,
-  ProfileFields,
-  ProfileValues,
-} from '@kinchart/shared/profile';
+import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { lockAccount } from '../../db/account-lock';
-import type {
-  Database,
-  EmergencyContactsTable,
-  HealthcareProvidersTable,
-  MedicationsTable,
-  ProfilesTable,
-} from '../../db/schema';
+import type { Database, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
 import { notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
+import type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
+import { contactColumns, medicationColumns, providerColumns, toContact, toMedication, toProvider } from './list-rows';
+
+export type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
 
 // The only place that speaks SQL for profiles (DESIGN §4). Every statement carries the owner's
 // user_id, and every nested-record statement also the profile_id, so an id that belongs to someone
@@ -26,34 +17,6 @@ import { newId, nowIso } from '../../lib/ids';
 
 type Executor = Kysely<Database>;
 
-/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
-export interface ContactValues {
-  name: string;
-  relationship: string | null;
-  phone_number: string | null;
-  email: string | null;
-  is_primary: boolean;
-  has_medical_power: boolean;
-}
-export interface ProviderValues {
-  provider_name: string;
-  specialty: string | null;
-  facility: string | null;
-  phone_number: string | null;
-  email: string | null;
-  address: string | null;
-  is_primary: boolean;
-  notes: string | null;
-}
-export interface MedicationValues {
-  medication_name: string | null;
-  dosage: string | null;
-  frequency: string | null;
-  purpose: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  is_current: boolean;
-}
 export type WithClientId<T> = T & { clientId?: string | undefined };
 
 export interface ProfileLists {
@@ -109,73 +72,6 @@ function toColumns(fields: Partial<ProfileFields>): Updateable<ProfilesTable> {
 function toSummary(row: ProfileRow): FamilyMemberSummary {
   return { ...toValues(row), id: row.id, member_id: row.id, relationship: row.relationship, is_pet: fromFlag(row.is_pet) };
 }
-
-const toContact = (r: Selectable<EmergencyContactsTable>): EmergencyContact => ({
-  id: r.id,
-  contact_id: r.id,
-  name: r.name,
-  relationship: r.relationship,
-  phone_number: r.phone_number,
-  email: r.email,
-  is_primary: fromFlag(r.is_primary),
-  has_medical_power: fromFlag(r.has_medical_power),
-});
-
-const toProvider = (r: Selectable<HealthcareProvidersTable>): HealthcareProvider => ({
-  id: r.id,
-  provider_id: r.id,
-  provider_name: r.provider_name,
-  name: r.provider_name,
-  specialty: r.specialty,
-  facility: r.facility,
-  phone_number: r.phone_number,
-  email: r.email,
-  address: r.address,
-  is_primary: fromFlag(r.is_primary),
-  notes: r.notes,
-});
-
-const toMedication = (r: Selectable<MedicationsTable>): Medication => ({
-  id: r.id,
-  medication_id: r.id,
-  medication_name: r.medication_name,
-  dosage: r.dosage,
-  frequency: r.frequency,
-  purpose: r.purpose,
-  start_date: r.start_date,
-  end_date: r.end_date,
-  is_current: fromFlag(r.is_current),
-});
-
-const contactColumns = (v: ContactValues) => ({
-  name: v.name,
-  relationship: v.relationship,
-  phone_number: v.phone_number,
-  email: v.email,
-  is_primary: toFlag(v.is_primary),
-  has_medical_power: toFlag(v.has_medical_power),
-});
-
-const providerColumns = (v: ProviderValues) => ({
-  provider_name: v.provider_name,
-  specialty: v.specialty,
-  facility: v.facility,
-  phone_number: v.phone_number,
-  email: v.email,
-  address: v.address,
-  is_primary: toFlag(v.is_primary),
-  notes: v.notes,
-});
-
-const medicationColumns = (v: MedicationValues) => ({
-  medication_name: v.medication_name,
-  dosage: v.dosage,
-  frequency: v.frequency,
-  purpose: v.purpose,
-  start_date: v.start_date,
-  end_date: v.end_date,
-  is_current: toFlag(v.is_current),
-});
 
 type NestedTable = 'emergency_contacts' | 'healthcare_providers' | 'medications';
 

@@ -1,0 +1,105 @@
+import type { Selectable } from 'kysely';
+import type { EmergencyContact, HealthcareProvider, Medication } from '@kinchart/shared/profile';
+import type { EmergencyContactsTable, HealthcareProvidersTable, MedicationsTable } from '../../db/schema';
+import { fromFlag, toFlag } from '../../lib/flags';
+
+/*
+ * A person's three lists — emergency contacts, healthcare providers, medications — between their
+ * rows and the API's answers, in one place: the profile routes, the export and the import all map
+ * through here (flags are 0/1 in the database and booleans everywhere else).
+ */
+
+/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
+export interface ContactValues {
+  name: string;
+  relationship: string | null;
+  phone_number: string | null;
+  email: string | null;
+  is_primary: boolean;
+  has_medical_power: boolean;
+}
+export interface ProviderValues {
+  provider_name: string;
+  specialty: string | null;
+  facility: string | null;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  is_primary: boolean;
+  notes: string | null;
+}
+export interface MedicationValues {
+  medication_name: string | null;
+  dosage: string | null;
+  frequency: string | null;
+  purpose: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  is_current: boolean;
+}
+export const toContact = (r: Selectable<EmergencyContactsTable>): EmergencyContact => ({
+  id: r.id,
+  contact_id: r.id,
+  name: r.name,
+  relationship: r.relationship,
+  phone_number: r.phone_number,
+  email: r.email,
+  is_primary: fromFlag(r.is_primary),
+  has_medical_power: fromFlag(r.has_medical_power),
+});
+
+export const toProvider = (r: Selectable<HealthcareProvidersTable>): HealthcareProvider => ({
+  id: r.id,
+  provider_id: r.id,
+  provider_name: r.provider_name,
+  name: r.provider_name,
+  specialty: r.specialty,
+  facility: r.facility,
+  phone_number: r.phone_number,
+  email: r.email,
+  address: r.address,
+  is_primary: fromFlag(r.is_primary),
+  notes: r.notes,
+});
+
+export const toMedication = (r: Selectable<MedicationsTable>): Medication => ({
+  id: r.id,
+  medication_id: r.id,
+  medication_name: r.medication_name,
+  dosage: r.dosage,
+  frequency: r.frequency,
+  purpose: r.purpose,
+  start_date: r.start_date,
+  end_date: r.end_date,
+  is_current: fromFlag(r.is_current),
+});
+
+export const contactColumns = (v: ContactValues) => ({
+  name: v.name,
+  relationship: v.relationship,
+  phone_number: v.phone_number,
+  email: v.email,
+  is_primary: toFlag(v.is_primary),
+  has_medical_power: toFlag(v.has_medical_power),
+});
+
+export const providerColumns = (v: ProviderValues) => ({
+  provider_name: v.provider_name,
+  specialty: v.specialty,
+  facility: v.facility,
+  phone_number: v.phone_number,
+  email: v.email,
+  address: v.address,
+  is_primary: toFlag(v.is_primary),
+  notes: v.notes,
+});
+
+export const medicationColumns = (v: MedicationValues) => ({
+  medication_name: v.medication_name,
+  dosage: v.dosage,
+  frequency: v.frequency,
+  purpose: v.purpose,
+  start_date: v.start_date,
+  end_date: v.end_date,
+  is_current: toFlag(v.is_current),
+});
