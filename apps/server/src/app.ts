@@ -179,6 +179,9 @@ async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promis
       root: webRoot,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs):
+      // send the one the browser accepts, the file itself otherwise (DESIGN §9, first load on slow 4G).
+      preCompressed: true,
       // Vite fingerprints assets: cache them for a year; index.html is never cached.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -192,8 +195,10 @@ async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promis
     const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname.split('/').pop() ?? '');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !isAsset;
     if (isPage && hasWeb) {
-      // Client-side routes (/dashboard, /emergency/{id}, …) all start from index.html.
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      // Client-side routes (/dashboard, /emergency/{id}, …) all start from index.html. It names
+      // the current build's assets, so it is revalidated every time: without cacheControl: false,
+      // send would replace this header with its own `public, max-age=0`.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ message: 'Not found' });
   });

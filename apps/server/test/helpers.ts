@@ -66,7 +66,8 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
   return { app, log: () => lines.join('\n') };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `webRoot`: a built web app to serve, as apps/web/dist; none by default. */
+export async function buildTestApp(env: Record<string, string> = {}, { webRoot = null }: { webRoot?: string | null } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -80,7 +81,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const { handle, drop } = await freshDatabase(dataDir);
   await migrateToLatest(handle.db);
-  const app = await buildApp({ config, database: handle, webRoot: null });
+  const app = await buildApp({ config, database: handle, webRoot });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { EmergencyLayout } from './layouts/emergency-layout';
 import { MarketingLayout } from './layouts/marketing-layout';
 import { PageLoading } from './layouts/page-loading';
 import { RootLayout } from './layouts/root-layout';
+import { loadSignedInNav } from './layouts/signed-in-nav-loader';
 import { lazyPage } from './lazy-page';
 import { PageError } from './page-error';
 import { RouteError } from './route-error';
@@ -55,7 +56,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(async () => (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage),
               },
               {
-                lazy: lazyPage(async () => (await import('./layouts/private-layout')).PrivateLayout),
+                // The signed-in bar downloads beside the layout, not after the session check.
+                lazy: lazyPage(async () => {
+                  const [{ PrivateLayout }] = await Promise.all([import('./layouts/private-layout'), loadSignedInNav()]);
+                  return PrivateLayout;
+                }),
                 children: [
                   {
                     path: 'dashboard',

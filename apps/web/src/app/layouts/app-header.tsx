@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
 import { buttonClassName } from '../../components/ui/button';
 import { BrandLink } from './brand-link';
-import { SignedInNav } from './signed-in-nav';
+import { useSignedInNav } from './signed-in-nav-loader';
 
 /**
  * The header of every page except the marketing and emergency pages: it shows whether someone
@@ -11,14 +11,17 @@ import { SignedInNav } from './signed-in-nav';
 export function AppHeader() {
   const auth = useAuth();
   const { pathname } = useLocation();
+  const signedIn = auth.data?.authenticated === true;
+  const { Nav } = useSignedInNav(signedIn);
 
-  if (auth.data?.authenticated) return <SignedInNav user={auth.data.user} />;
+  if (auth.data?.authenticated && Nav) return <Nav user={auth.data.user} />;
 
   return (
     <header className="on-dark bg-brand-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-        <BrandLink to="/" />
-        {auth.isPending ? null : (
+        {/* Signed in, while the signed-in bar downloads: its brand link, nothing else yet. */}
+        <BrandLink to={signedIn ? '/dashboard' : '/'} />
+        {auth.isPending || signedIn ? null : (
           <div className="flex items-center gap-2">
             {pathname !== '/login' ? (
               <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">

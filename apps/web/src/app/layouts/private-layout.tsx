@@ -2,12 +2,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
 import { NotificationStream } from '../../features/notifications/api/notification-stream';
 import { PageLoading } from './page-loading';
+import { useSignedInNav } from './signed-in-nav-loader';
 
 /** Signed-in routes: 'Loading...' while the check runs, /login for anyone not signed in (SPEC §2, §4). */
 export function PrivateLayout() {
   const auth = useAuth();
   const location = useLocation();
-  if (auth.isPending) return <PageLoading />;
+  const signedIn = auth.data?.authenticated === true;
+  const nav = useSignedInNav(signedIn);
+  // A signed-in page shows with its navigation bar, not before it (a failed download shows the page).
+  if (auth.isPending || (signedIn && !nav.Nav && !nav.failed)) return <PageLoading />;
   if (!auth.data?.authenticated) {
     const to = auth.data?.redirectTo ?? '/login';
     return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;

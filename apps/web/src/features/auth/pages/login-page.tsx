@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { loginSchema, type LoginInput } from '@kinchart/shared/auth';
+import type { LoginInput } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverMessage } from '../../../lib/api-client';
@@ -10,8 +9,15 @@ import { notify } from '../../../lib/toast';
 import { useAuth } from '../api/check-auth';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
+import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 
 const EMPTY = { email: '', password: '' };
+
+// The schema's code is fetched when someone turns to the form, not before the page has painted;
+// a submit that comes first waits for it (utils/login-resolver).
+const prepareForm = () => {
+  loadLoginResolver().catch((failure: unknown) => console.error('The login form could not be prepared:', failure));
+};
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -22,7 +28,7 @@ export function LoginPage() {
 
   // loginSchema adds no client checks (SPEC §5); it only trims and lower-cases the email.
   const { register, handleSubmit, reset, setFocus } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: EMPTY,
     disabled: busy,
   });
@@ -35,7 +41,16 @@ export function LoginPage() {
   // Someone already signed in has no business here (the check resolves before this matters).
   if (auth.data?.authenticated && login.isIdle) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const failed = (failure: unknown) => {
+    // SPEC §4: email and password are cleared after every attempt.
+    reset(EMPTY);
+    setError((previous) => ({
+      text: serverMessage(failure) ?? 'An error occurred',
+      attempt: (previous?.attempt ?? 0) + 1,
+    }));
+  };
+
+  const submit = handleSubmit(async (values) => {
     setError(null);
     try {
       // Resolves only after the authentication state has been re-checked (SPEC §4 Login).
@@ -44,14 +59,11 @@ export function LoginPage() {
       notify.success(answer.message || 'Login successful.');
       await navigate('/dashboard', { replace: true });
     } catch (failure) {
-      // SPEC §4: email and password are cleared after every attempt.
-      reset(EMPTY);
-      setError((previous) => ({
-        text: serverMessage(failure) ?? 'An error occurred',
-        attempt: (previous?.attempt ?? 0) + 1,
-      }));
+      failed(failure);
     }
   });
+  // An attempt whose schema code could not be downloaded (utils/login-resolver) fails like any other.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit(event).catch(failed);
 
   return (
     <AuthShell
@@ -74,7 +86,7 @@ export function LoginPage() {
       }
     >
       {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
         <Field label="Email" type="email" autoComplete="email" {...register('email')} />
         <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
         <Button type="submit" size="lg" disabled={busy}>
