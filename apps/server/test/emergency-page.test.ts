@@ -5,10 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { acceptedLanguages, loadEmergencyPage } from '../src/features/emergency/emergency-page';
+import { acceptedLanguages, acceptsGzip, loadEmergencyPage } from '../src/features/emergency/emergency-page';
 import { TestClient, buildTestApp, signedInUser, type TestApp } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 
@@ -146,6 +147,29 @@ describe('the emergency page’s own entry point', () => {
     expect(await loadEmergencyPage(fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-empty-')))).toBeNull();
     const res = await t.app.inject({ method: 'GET', url: `/emergency/${'A'.repeat(43)}` });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  it('gzips the page for a browser that takes gzip, and sends it plain otherwise', async () => {
+    const { shareId } = await ownCode(false);
+    const zipped = await app.inject({ method: 'GET', url: `/emergency/${shareId}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    const html = zlib.gunzipSync(zipped.rawPayload).toString('utf8');
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(zipped.rawPayload.length).toBeLessThan(html.length);
+    const plain = await app.inject({ method: 'GET', url: `/emergency/${shareId}`, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(`<style>${CSS}</style>`);
+  });
+
+  it('reads Accept-Encoding as RFC 9110 has it', () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('GZIP')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emergencyResponseSchema, type EmergencyResponse, type PinStatus } from '@kinchart/shared/emergency';
@@ -118,12 +119,25 @@ function isNotFound(error: unknown): boolean {
   return error instanceof HttpError && error.statusCode === 404;
 }
 
-function sendPage(reply: FastifyReply, html: string) {
-  return reply
-    .header('Cache-Control', 'no-store')
-    .header('X-Robots-Tag', 'noindex, nofollow')
-    .type('text/html; charset=utf-8')
-    .send(html);
+/** Whether Accept-Encoding takes gzip (a `q=0` refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',', 30).some((part) => {
+    const [coding = '', ...params] = part.split(';');
+    if (coding.trim().toLowerCase() !== 'gzip') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * The page, gzipped when the browser takes it: its stylesheet is inline, so the HTML is most of
+ * what a phone downloads (the static assets go precompressed).
+ */
+function sendPage(reply: FastifyReply, html: string, acceptEncoding: string | undefined) {
+  void reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (html !== '' && acceptsGzip(acceptEncoding)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
 }
 
 /**
@@ -157,9 +171,10 @@ export async function emergencyPageRoutes(app: FastifyInstance, opts: { emergenc
         request.log.warn({ err: error }, 'emergency page: lookup failed; the page will ask the API');
         lookup = undefined;
       }
-      return sendPage(reply, opts.page.render({ shareId, languages: acceptedLanguages(request.headers['accept-language']), lookup }));
+      const html = opts.page.render({ shareId, languages: acceptedLanguages(request.headers['accept-language']), lookup });
+      return sendPage(reply, html, request.headers['accept-encoding']);
     });
     // A HEAD (link checkers, previews) gets the page's headers only: no lookup, so no notice.
-    app.head(route, async (_request, reply) => sendPage(reply, ''));
+    app.head(route, async (_request, reply) => sendPage(reply, '', undefined));
   }
 }
