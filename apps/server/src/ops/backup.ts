@@ -14,6 +14,8 @@ import { MASTER_KEY_FILE, readMasterKey } from '../storage/master-key';
 import { syncDir } from '../storage/temp-spool';
 import type { OpsLog } from './ops-common';
 import { DB_FILE, OpsError, assertSqlite, sqliteFileOf } from './ops-common';
+import type { FileRow } from './snapshot.repository';
+import { deleteFileRows, fileRows, hasFileRow, integrityCheck } from './snapshot.repository';
 
 // `npm run backup` (README "Deployment"): an online backup of a SQLite deployment, taken while the
 // server runs. Layout of the backup directory:
@@ -37,12 +39,6 @@ export interface BackupManifest {
   master_key_included: boolean;
 }
 
-export interface FileRow {
-  id: string;
-  user_id: string;
-  storage_key: string;
-  wrapped_key: string;
-}
 
 /** Copies `source` to `target`, answering its size and SHA-256. */
 export async function copyHashed(source: Readable, target: string): Promise<{ size: number; sha256: string }> {
@@ -87,9 +83,9 @@ export async function backup(config: Config, options: { out: string; includeKey:
   try {
     // A self-contained file: no -wal beside it.
     snapshot.pragma('journal_mode = DELETE');
-    const check = snapshot.pragma('integrity_check', { simple: true });
-    if (check !== 'ok') throw new OpsError(`The snapshot failed its integrity check: ${String(check)}`);
-    rows = snapshot.prepare('SELECT id, user_id, storage_key, wrapped_key FROM medical_files ORDER BY id').all() as FileRow[];
+    const check = integrityCheck(snapshot);
+    if (check !== 'ok') throw new OpsError(`The snapshot failed its integrity check: ${check}`);
+    rows = fileRows(snapshot);
   } catch (error) {
     snapshot.close();
     throw error;
@@ -124,10 +120,7 @@ export async function backup(config: Config, options: { out: string; includeKey:
       }
       files.push({ key: row.storage_key, ...(await copyHashed(source, path.join(out, 'files', row.storage_key))) });
     }
-    if (deletedSince.length) {
-      const remove = snapshot.prepare('DELETE FROM medical_files WHERE id = ?');
-      snapshot.transaction((ids: string[]) => ids.forEach((id) => remove.run(id)))(deletedSince);
-    }
+    if (deletedSince.length) deleteFileRows(snapshot, deletedSince);
   } finally {
     snapshot.close();
   }
@@ -162,7 +155,7 @@ function stillRecorded(liveFile: string, id: string): boolean {
   const live = new SQLite(liveFile, { fileMustExist: true });
   try {
     live.pragma('busy_timeout = 5000');
-    return live.prepare('SELECT 1 FROM medical_files WHERE id = ?').get(id) !== undefined;
+    return hasFileRow(live, id);
   } finally {
     live.close();
   }

@@ -9,10 +9,12 @@ import { openBlobStore } from '../storage/create-storage';
 import { fileAssociatedData, unwrapDataKey } from '../storage/envelope';
 import { MASTER_KEY_FILE, decodeMasterKey, readMasterKey } from '../storage/master-key';
 import { syncDir } from '../storage/temp-spool';
-import type { BackupManifest, FileRow } from './backup';
+import type { BackupManifest } from './backup';
 import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_FILE } from './backup';
 import type { OpsLog } from './ops-common';
 import { OpsError, assertSqlite, sqliteFileOf } from './ops-common';
+import type { FileRow } from './snapshot.repository';
+import { fileRows, integrityCheck } from './snapshot.repository';
 
 /**
  * `npm run restore -- <backup dir>`: brings a backup made by `npm run backup` back into an empty
@@ -115,9 +117,9 @@ function readSnapshot(file: string): FileRow[] {
   if (!fs.existsSync(file)) throw new OpsError(`${file} is missing`);
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const check = db.pragma('integrity_check', { simple: true });
-    if (check !== 'ok') throw new OpsError(`The backup's database failed its integrity check: ${String(check)}`);
-    return db.prepare('SELECT id, user_id, storage_key, wrapped_key FROM medical_files').all() as FileRow[];
+    const check = integrityCheck(db);
+    if (check !== 'ok') throw new OpsError(`The backup's database failed its integrity check: ${check}`);
+    return fileRows(db);
   } finally {
     db.close();
   }
