@@ -159,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Files of the web build whose names do not change between builds (see serveWebApp). */
+const NEVER_STALE = new Set(['sw.js', 'manifest.webmanifest']);
+
 async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
   const hasWeb = !!indexFile && fs.existsSync(indexFile);
@@ -167,9 +170,12 @@ async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promis
       root: webRoot,
       wildcard: false,
       index: false,
-      // Vite fingerprints assets: cache them for a year; index.html is never cached.
+      // Vite fingerprints assets: cache them for a year; index.html is never cached. The service
+      // worker and the web app manifest keep their names from build to build, so the browser asks
+      // again every time (a stale sw.js would hold a device on an old build).
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (NEVER_STALE.has(path.relative(webRoot, filePath))) void reply.header('Cache-Control', 'no-cache');
       },
     });
   }
