@@ -6,6 +6,8 @@ import { cardCount, formatSavedAt } from '../lib/format';
 
 type Status = { text: string; error: boolean } | null;
 
+const SAVE_FAILED = 'The cards could not be downloaded just now. They will be saved the next time you open Kinchart online.';
+
 /**
  * Settings → "Keep emergency cards on this device" (DESIGN §7): a per-device switch. On, the
  * emergency cards of the signed-in owner and of each family member and pet are stored on this
@@ -22,18 +24,20 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
   const record = saved.data?.userId === userId ? saved.data : null;
   const on = applying ?? record !== null;
   const savedAt = formatSavedAt(record?.savedAt ?? null);
+  const kept = record
+    ? savedAt
+      ? `${cardCount(record.cards.length)} saved on this device, last on ${savedAt}.`
+      : 'Not saved yet: the cards are saved the next time you open Kinchart online.'
+    : null;
 
   const onChange = async (next: boolean) => {
     setApplying(next);
     setStatus(null);
     try {
       if (next) {
-        const { result, saved: kept } = await keepCards(queryClient, userId);
-        setStatus(
-          result === 'saved'
-            ? { text: `${cardCount(kept?.cards.length ?? 0)} saved on this device.`, error: false }
-            : { text: 'The cards could not be downloaded just now. They will be saved the next time you open Kinchart online.', error: true },
-        );
+        const { result } = await keepCards(queryClient, userId);
+        // Saved: the line below says how many and when (and is announced); otherwise say why not.
+        if (result !== 'saved') setStatus({ text: SAVE_FAILED, error: true });
       } else {
         await stopKeepingCards(queryClient);
         setStatus({ text: 'The emergency cards were removed from this device.', error: false });
@@ -70,21 +74,16 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
         </span>
         Keep emergency cards on this device
       </label>
+      <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
+        {status?.text ?? kept}
+      </p>
       {record ? (
-        <div className="flex flex-col items-start gap-2 text-sm text-slate-800">
-          <p>
-            {savedAt
-              ? `${cardCount(record.cards.length)} saved on this device, last on ${savedAt}.`
-              : 'Not saved yet: the cards are saved the next time you open Kinchart online.'}
-          </p>
-          <Link to="/emergency-cards" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <p>
+          <Link to="/emergency-cards" className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Open the emergency cards
           </Link>
-        </div>
+        </p>
       ) : null}
-      <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : 'text-green-800'}`}>
-        {status?.text}
-      </p>
     </div>
   );
 }

@@ -87,11 +87,11 @@ export function OfflineCardsPage() {
     <>
       <PageHeader
         title="Emergency cards"
-        subtitle={`${cardCount(cards.length)} kept on this device${savedAt ? `, saved ${savedAt}` : ''}. They open without an internet connection.`}
+        subtitle={`${cardCount(cards.length)} kept on this device${savedAt ? `, saved ${savedAt}` : ''}. They open with no internet connection.`}
       />
       {online ? null : (
         <p role="status" className="mb-5 rounded-xl border-2 border-amber-700 bg-amber-50 px-4 py-3 text-base font-semibold text-amber-950">
-          You are offline. These are the cards saved on this device{savedAt ? ` on ${savedAt}` : ''}.
+          You are offline: these are the copies saved on this device.
         </p>
       )}
       {cards.length === 1 && cards[0] ? (
