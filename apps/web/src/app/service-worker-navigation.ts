@@ -1,6 +1,6 @@
 /*
  * Which page loads the service worker answers with the app shell (index.html from its precache),
- * read by vite.config.ts. Only the web app's own client routes: the server renders the emergency
+ * read by pwa.config.ts. Only the web app's own client routes: the server renders the emergency
  * pages itself (DESIGN §7, their own small entry point), answers /api/ and SMART Health Link
  * manifests (/shl/), and serves files by name — none of those may ever get the shell. A list of
  * what is allowed, rather than of what is not, keeps a server page added later out of reach until

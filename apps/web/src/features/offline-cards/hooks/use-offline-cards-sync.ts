@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { offlineCardsMutationKey, refreshSavedCards } from './use-saved-cards';
+import { refreshSavedCards } from './use-saved-cards';
 
 /** How long after a change the cards are fetched again: edits come in bursts (a form, a list). */
 const SETTLE_MS = 1500;
@@ -22,9 +22,7 @@ export function useOfflineCardsSync(userId: string | null | undefined): void {
     };
     refresh();
     const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (event.mutation.options.mutationKey?.[0] === offlineCardsMutationKey[0]) return;
-      later();
+      if (event.type === 'updated' && event.action.type === 'success') later();
     });
     window.addEventListener('online', refresh);
     return () => {

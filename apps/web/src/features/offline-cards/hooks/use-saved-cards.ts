@@ -6,8 +6,6 @@ import { registerOfflineShell } from '../lib/service-worker';
 
 /** The cards kept on this device, read from IndexedDB (never from the network). */
 export const savedCardsKey = ['offline-cards'] as const;
-/** Marks this feature's own mutations, which the sync does not answer with another refresh. */
-export const offlineCardsMutationKey = ['offline-cards'] as const;
 
 export function useSavedCards() {
   return useQuery({
