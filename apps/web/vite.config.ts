@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pwa } from './pwa.config';
 
 // The API runs on its own port in development; in production the server serves this build from
 // the same origin (DESIGN §1). changeOrigin stays false so the proxied request keeps the dev
@@ -8,7 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets the benchmark measure each route's JavaScript (DESIGN §9).

@@ -171,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Files of the web build whose names do not change between builds (see serveWebApp). */
+const NEVER_STALE = new Set(['sw.js', 'manifest.webmanifest']);
+
 async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
   const hasWeb = !!indexFile && fs.existsSync(indexFile);
@@ -182,9 +185,12 @@ async function serveWebApp(app: FastifyInstance, webRoot: string | null): Promis
       // The web build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs):
       // send the one the browser accepts, the file itself otherwise (DESIGN §9, first load on slow 4G).
       preCompressed: true,
-      // Vite fingerprints assets: cache them for a year; index.html is never cached.
+      // Vite fingerprints assets: cache them for a year; index.html is never cached. The service
+      // worker and the web app manifest keep their names from build to build, so the browser asks
+      // again every time (a stale sw.js would hold a device on an old build).
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (NEVER_STALE.has(path.relative(webRoot, filePath))) void reply.header('Cache-Control', 'no-cache');
       },
     });
   }

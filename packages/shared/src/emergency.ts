@@ -141,3 +141,23 @@ export const emergencyResponseSchema = z.union([requirePinSchema, emergencyInfoS
 export type EmergencyResponse = z.infer<typeof emergencyResponseSchema>;
 
 export const wrongPinSchema = z.object({ message: z.string(), remainingAttempts: z.number().int().min(0) });
+
+/**
+ * One person's emergency card for the owner's own device (DESIGN §7: "the owner's cards can be
+ * kept offline on their own device"): what the emergency page shows with the right PIN, and the
+ * link the person's QR code encodes while the code is active (null otherwise).
+ */
+export const emergencyCardSchema = z
+  .object({
+    profile_id: z.string(),
+    /** The account holder's own card; the others are family members and pets. */
+    is_self: z.boolean(),
+    info: emergencyInfoSchema,
+    qr_data: z.string().nullable(),
+  })
+  .strict();
+export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
+
+/** GET /api/user/emergency-cards: the signed-in owner's own card first, then each member's. */
+export const emergencyCardsSchema = z.object({ cards: z.array(emergencyCardSchema) }).strict();
+export type EmergencyCards = z.infer<typeof emergencyCardsSchema>;

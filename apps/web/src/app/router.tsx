@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(async () => (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage),
               },
               {
+                // DESIGN §7: the owner's kept emergency cards open offline, so no session check gates them.
+                path: 'emergency-cards',
+                lazy: lazyPage(async () => (await import('../features/offline-cards/pages/offline-cards-page')).OfflineCardsPage),
+              },
+              {
                 // The signed-in bar downloads beside the layout, not after the session check.
                 lazy: lazyPage(async () => {
                   const [{ PrivateLayout }] = await Promise.all([import('./layouts/private-layout'), loadSignedInNav()]);

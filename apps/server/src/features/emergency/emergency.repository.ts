@@ -30,6 +30,26 @@ export function createEmergencyRepository(db: Db) {
       return q.executeTakeFirst();
     },
 
+    /**
+     * Every person of the account: the own profile first, then family members and pets in the
+     * order the family list shows them (created_at, id).
+     */
+    listOwnedProfiles(userId: string) {
+      return db
+        .selectFrom('profiles')
+        .select(['id', 'is_self'])
+        .where('user_id', '=', userId)
+        .orderBy('is_self', 'desc')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Every code of the account (at most one per person). */
+    listByUser(userId: string) {
+      return db.selectFrom('emergency_shares').select(SHARE_COLUMNS).where('user_id', '=', userId).execute();
+    },
+
     findByProfile(userId: string, profileId: string) {
       return db
         .selectFrom('emergency_shares')

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emergencyCardsSchema,
   emergencyQuerySchema,
   emergencyResponseSchema,
   PIN_STATUS_HEADER,
@@ -53,6 +54,11 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
   r.put('/api/user/wearable-qr/unlock', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
     emergency.unlockPin(currentUser(request).id, self, request.ip),
   );
+
+  // DESIGN §7: every person's emergency card in one answer, for the owner's own device (PWA).
+  r.get('/api/user/emergency-cards', { schema: { response: { 200: emergencyCardsSchema } } }, async (request) => ({
+    cards: await emergency.cardsForOwner(currentUser(request).id),
+  }));
 
   // A family member's code.
   r.get('/api/user/family/members/:id/qr', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>

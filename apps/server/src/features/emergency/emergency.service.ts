@@ -6,7 +6,7 @@ import {
   PIN_FORMAT_MESSAGE,
   PIN_LOCK_MINUTES,
 } from '@kinchart/shared/emergency';
-import type { EmergencyEssentials, EmergencyInfo, PinStatus, QrConfig } from '@kinchart/shared/emergency';
+import type { EmergencyCard, EmergencyEssentials, EmergencyInfo, PinStatus, QrConfig } from '@kinchart/shared/emergency';
 import type { Db } from '../../db/database';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import { randomToken } from '../../lib/ids';
@@ -199,6 +199,28 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       const { profile, share } = await ownedShare(userId, target);
       if (!fromFlag(share.essentials_without_pin)) return null;
       return (await loadEmergencyEssentials(deps.db, userId, profile.id, new Date())) ?? null;
+    },
+
+    /**
+     * The owner's emergency cards, to keep on their own device (DESIGN §7): for each of their
+     * people, what the emergency page shows with the right PIN (the same loader, the same column
+     * allowlist), and the QR code's link while the code is active. Only the signed-in user's own
+     * people: every query below is filtered by their id.
+     */
+    async cardsForOwner(userId: string): Promise<EmergencyCard[]> {
+      const [people, shares] = await Promise.all([repo.listOwnedProfiles(userId), repo.listByUser(userId)]);
+      const shareOf = new Map(shares.map((share) => [share.profile_id, share]));
+      const cards = await Promise.all(
+        people.map(async (person): Promise<EmergencyCard | null> => {
+          const info = await loadEmergencyInfo(deps.db, userId, person.id);
+          // A member deleted while this was read has no card.
+          if (!info) return null;
+          const share = shareOf.get(person.id);
+          const active = share !== undefined && fromFlag(share.is_active);
+          return { profile_id: person.id, is_self: fromFlag(person.is_self), info, qr_data: active ? qrData(share.kind, share.share_id) : null };
+        }),
+      );
+      return cards.filter((card): card is EmergencyCard => card !== null);
     },
 
     /** DESIGN §7: the owner's choice to show the essentials without the PIN; audited. */

@@ -1,8 +1,11 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Landmark, checkAuthAnswer, json, mockFetch, renderRoutes } from '../../../test/utils';
+import { readSavedCards, writeSavedCards } from '../../features/offline-cards/lib/card-store';
+import { savedRecord } from '../../features/offline-cards/testing/fixtures';
 import { AppLayout } from './app-layout';
 import { EmergencyLayout } from './emergency-layout';
 import { MarketingLayout } from './marketing-layout';
@@ -150,6 +153,19 @@ describe('signed-in top bar', () => {
     // Signed out now: the header offers Login instead of the navigation bar.
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull());
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('Logout removes the emergency cards kept on this device', async () => {
+    await writeSavedCards(savedRecord('u1'));
+    api('alice');
+    const user = userEvent.setup();
+    renderRoutes(stubRoutes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Private dashboard' });
+    expect((await readSavedCards())?.userId).toBe('u1');
+
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Create an Account' })).toBeTruthy();
+    expect(await readSavedCards()).toBeNull();
   });
 
   it('a failed logout says "Logout failed" and stays put', async () => {

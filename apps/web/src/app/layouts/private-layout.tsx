@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
 import { NotificationStream } from '../../features/notifications/api/notification-stream';
+import { OfflineCardsSync } from '../../features/offline-cards/components/offline-cards-sync';
 import { PageLoading } from './page-loading';
 import { useSignedInNav } from './signed-in-nav-loader';
 
@@ -17,9 +18,11 @@ export function PrivateLayout() {
     return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;
   }
   // DESIGN §7: new notifications arrive while signed in; signing out unmounts this and closes it.
+  // The emergency cards kept on this device (if any) follow every change.
   return (
     <>
       <NotificationStream />
+      <OfflineCardsSync userId={auth.data.user.id} />
       <Outlet />
     </>
   );

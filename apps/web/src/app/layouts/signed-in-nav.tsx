@@ -66,6 +66,10 @@ export function SignedInNav({ user }: { user: AuthUser }) {
       return;
     }
     setMenuOpen(false);
+    // DESIGN §7: logging out removes the emergency cards kept on this device (loaded on demand).
+    await import('../../features/offline-cards/lib/forget-offline-cards')
+      .then(({ forgetOfflineCards }) => forgetOfflineCards())
+      .catch(() => undefined);
     notify.success('Logged out successfully');
     // SPEC §2: logout goes to /signup. The session is recorded as logged out (not expired), so
     // whichever runs first — this navigation, the private layout's redirect, or a 401 from a query

@@ -100,9 +100,13 @@ function CallLink({ phone, name }: { phone: string; name: string }) {
   );
 }
 
-/** `aside`: shown beside the page title (the language switcher). */
-export function EmergencyInfoView({ info, aside }: { info: EmergencyInfo; aside?: ReactNode }) {
+/**
+ * `aside`: shown beside the page title (the language switcher). `titleLevel` 2 when the view sits
+ * under a page's own h1 (the owner's kept emergency cards).
+ */
+export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: EmergencyInfo; aside?: ReactNode; titleLevel?: 1 | 2 }) {
   const { t, locale } = useEmergencyI18n();
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const priority = priorityItems(info);
   const name = text(info.name);
   const yesNo = (flag: boolean) => (flag ? t('yes') : t('no'));
@@ -114,7 +118,7 @@ export function EmergencyInfoView({ info, aside }: { info: EmergencyInfo; aside?
         isPet={info.is_pet}
         heading={
           <div className="flex items-center justify-between gap-2">
-            <h1 className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('pageTitle')}</h1>
+            <Title className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('pageTitle')}</Title>
             {aside}
           </div>
         }

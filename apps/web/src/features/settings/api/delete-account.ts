@@ -3,6 +3,7 @@ import type { DeleteAccountInput } from '@kinchart/shared/auth';
 import type { MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../auth/api/check-auth';
+import { forgetOfflineCards } from '../../offline-cards/lib/forget-offline-cards';
 
 /** DELETE /api/auth/deleteAccount with the password in the body; every session ends (DESIGN §5). */
 export function deleteAccount(input: DeleteAccountInput): Promise<MessageResponse> {
@@ -13,7 +14,11 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    // Forget everything the user loaded and record that nobody is signed in.
-    onSuccess: () => clearSession(queryClient),
+    // Forget everything the user loaded, the emergency cards kept on this device included, and
+    // record that nobody is signed in.
+    onSuccess: async () => {
+      await forgetOfflineCards().catch(() => undefined);
+      clearSession(queryClient);
+    },
   });
 }

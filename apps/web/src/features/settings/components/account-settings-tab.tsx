@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/check-auth';
 import { DataPortabilitySection } from '../../import/components/data-portability-section';
+import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-setting';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -62,6 +63,13 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
           </Button>
         </div>
       </SettingsSection>
+
+      {/* DESIGN §7: the owner's emergency cards, kept offline on this device (PWA). */}
+      {auth.data?.authenticated ? (
+        <SettingsSection id="settings-offline-heading" title="Emergency cards on this device">
+          <KeepCardsSetting userId={auth.data.user.id} />
+        </SettingsSection>
+      ) : null}
 
       {/* DESIGN §5 storage quota: what the account's files take, beside where imports add more. */}
       <SettingsSection id="settings-storage-heading" title="Storage">

@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { checkAuthAnswer, json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { readSavedCards, writeSavedCards } from '../../offline-cards/lib/card-store';
+import { savedRecord } from '../../offline-cards/testing/fixtures';
 import { SettingsPage } from './settings-page';
 
 const routes = [
@@ -129,6 +132,24 @@ describe('settings page', () => {
       ['DELETE', { password: 'wrong-password' }],
       ['DELETE', { password: 'right-password' }],
     ]);
+  });
+
+  it('deleting the account also removes the emergency cards kept on this device', async () => {
+    await writeSavedCards(savedRecord('u1'));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    serve((call) => (call.url === '/api/auth/deleteAccount' ? json({ message: 'Account deleted successfully' }) : undefined));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/settings?tab=account');
+    // The switch shows what this device keeps.
+    const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: 'Keep emergency cards on this device' });
+    await waitFor(() => expect(toggle.checked).toBe(true));
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
+    await user.type(within(dialog).getByLabelText('Password'), 'right-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('heading', { name: 'Login route' })).toBeTruthy();
+    expect(await readSavedCards()).toBeNull();
   });
 
   it('a failed deletion says "Failed to delete account"', async () => {

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { keepCards, stopKeepingCards, useSavedCards } from '../hooks/use-saved-cards';
+import { cardCount, formatSavedAt } from '../lib/format';
+
+type Status = { text: string; error: boolean } | null;
+
+const SAVE_FAILED = 'The cards could not be downloaded just now. They will be saved the next time you open Kinchart online.';
+
+/**
+ * Settings → "Keep emergency cards on this device" (DESIGN §7): a per-device switch. On, the
+ * emergency cards of the signed-in owner and of each family member and pet are stored on this
+ * device and open with no network at /emergency-cards; off — or logging out — removes them.
+ */
+export function KeepCardsSetting({ userId }: { userId: string }) {
+  const hintId = useId();
+  const queryClient = useQueryClient();
+  const saved = useSavedCards();
+  // The choice being applied, set in the click itself so the switch does not flick back meanwhile.
+  const [applying, setApplying] = useState<boolean | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  // A record of another account is not this user's; the signed-in layout removes it.
+  const record = saved.data?.userId === userId ? saved.data : null;
+  const on = applying ?? record !== null;
+  const savedAt = formatSavedAt(record?.savedAt ?? null);
+  const kept = record
+    ? savedAt
+      ? `${cardCount(record.cards.length)} saved on this device, last on ${savedAt}.`
+      : 'Not saved yet: the cards are saved the next time you open Kinchart online.'
+    : null;
+
+  const onChange = async (next: boolean) => {
+    setApplying(next);
+    setStatus(null);
+    try {
+      if (next) {
+        const { result } = await keepCards(queryClient, userId);
+        // Saved: the line below says how many and when (and is announced); otherwise say why not.
+        if (result !== 'saved') setStatus({ text: SAVE_FAILED, error: true });
+      } else {
+        await stopKeepingCards(queryClient);
+        setStatus({ text: 'The emergency cards were removed from this device.', error: false });
+      }
+    } catch {
+      setStatus({ text: 'This browser could not store the cards (private browsing can prevent it). Please try again.', error: true });
+    } finally {
+      setApplying(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p id={hintId} className="text-sm text-slate-700">
+        Your emergency card and those of your family members and pets open on this phone or computer even with no internet connection — in a
+        basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can read them, so
+        turn this on only on a device that is yours. Logging out removes them.
+      </p>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
+        <span className="relative inline-flex h-7 w-12 shrink-0 items-center">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={on}
+            disabled={applying !== null || saved.isPending}
+            aria-describedby={hintId}
+            onChange={(event) => void onChange(event.target.checked)}
+            className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
+        Keep emergency cards on this device
+      </label>
+      <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
+        {status?.text ?? kept}
+      </p>
+      {record ? (
+        <p>
+          <Link to="/emergency-cards" className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Open the emergency cards
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

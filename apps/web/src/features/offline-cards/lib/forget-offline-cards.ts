@@ -1,0 +1,16 @@
+import { del } from 'idb-keyval';
+import { CARDS_RECORD, cardDb, hasIndexedDb } from './card-db';
+import { unregisterOfflineShell } from './service-worker';
+
+/**
+ * Logout, account deletion and turning the switch off: the cards and the setting leave this
+ * device, and so does the service worker that was there for them. Kept free of zod and React so
+ * the logout button can load it on demand without weighing on the first pages.
+ */
+export async function forgetOfflineCards(): Promise<void> {
+  try {
+    if (hasIndexedDb()) await del(CARDS_RECORD, cardDb());
+  } finally {
+    await unregisterOfflineShell();
+  }
+}
