@@ -116,3 +116,12 @@ export const api = {
   delete: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };
+
+/**
+ * SPEC §8: "where a server message field is present it is shown; otherwise the fallback". An
+ * answer without a message falls back to `failed`; a request that got no answer at all (network)
+ * falls back to `errored` — the spec's 'Failed to …' and 'Error …' pairs.
+ */
+export function errorMessage(error: unknown, failed: string, errored: string = failed): string {
+  return serverMessage(error) ?? (error instanceof ApiError ? failed : errored);
+}

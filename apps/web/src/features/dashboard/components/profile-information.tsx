@@ -2,8 +2,8 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EmergencyContact, Medication } from '@kinchart/shared/profile';
 import { buttonClassName } from '../../../components/ui/button';
-import { PetMarker } from '../../profiles/components/pet-marker';
-import { formatDate } from '../../profiles/lib/format';
+import { PetMarker } from '../../../components/ui/pet-marker';
+import { formatDate } from '../../../lib/format';
 
 /** SPEC §9: the dashboard shows at most 3 current medications, then a more indicator. */
 export const DASHBOARD_MEDICATION_LIMIT = 3;

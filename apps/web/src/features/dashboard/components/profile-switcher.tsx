@@ -1,5 +1,5 @@
 import type { FamilyMemberSummary } from '@kinchart/shared/profile';
-import { PetMarker } from '../../profiles/components/pet-marker';
+import { PetMarker } from '../../../components/ui/pet-marker';
 
 export interface ProfileSwitcherProps {
   members: FamilyMemberSummary[];

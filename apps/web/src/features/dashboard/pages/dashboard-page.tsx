@@ -8,10 +8,10 @@ import { useAppEvent } from '../../../lib/events';
 import { ProfileQrImage } from '../../emergency/components/profile-qr-image';
 import { RecentUploads } from '../../files/components/recent-uploads';
 import { useFamilyMember } from '../../profiles/api/get-family-member';
-import { familyMembersQueryKey, useFamilyMembers } from '../../profiles/api/get-family-members';
-import { patientProfileQueryKey, usePatientProfile } from '../../profiles/api/get-patient-profile';
-import { StatusMessage } from '../../profiles/components/status-message';
-import { errorMessage } from '../../profiles/lib/format';
+import { familyMembersQueryKey, useFamilyMembers } from '../../../lib/queries/family-members';
+import { patientProfileQueryKey, usePatientProfile } from '../../../lib/queries/patient-profile';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 import { ProfileInformation, type PersonView } from '../components/profile-information';
 import { ProfileSwitcher } from '../components/profile-switcher';
 

@@ -2,14 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { makeMemberSummary } from '../../profiles/testing/fixtures';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';
 
 const SHARE_ID = 'B'.repeat(43);
 const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: SHARE_ID, is_disabled: false };
 const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
 const members = [
-  { id: 'm1', member_id: 'm1', name: 'Rex', relationship: 'other', is_pet: true },
-  { id: 'm2', member_id: 'm2', name: 'Mia', relationship: 'child', is_pet: false },
+  makeMemberSummary('m1', { name: 'Rex', relationship: 'other', is_pet: true }),
+  makeMemberSummary('m2', { name: 'Mia', relationship: 'child', is_pet: false }),
 ];
 
 function renderTab() {

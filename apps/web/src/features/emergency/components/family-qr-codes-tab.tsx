@@ -1,10 +1,13 @@
 import { Button } from '../../../components/ui/button';
-import { useFamilyMembersForQr } from '../api/list-family-members';
+import { useAppEvent } from '../../../lib/events';
+import { useFamilyMembers } from '../../../lib/queries/family-members';
 import { MemberQrPanel } from './member-qr-panel';
 
 /** Settings → Family QR Codes: one QR panel per family member (SPEC §2). */
 export function FamilyQrCodesTab() {
-  const members = useFamilyMembersForQr();
+  const members = useFamilyMembers();
+  // SPEC §4: a family member update is announced page-wide; the member list may have changed.
+  useAppEvent('familyMemberUpdated', () => void members.refetch());
 
   let body;
   if (members.isPending) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { FamilyMemberSummary } from '@kinchart/shared/profile';
+import { familyMembersQueryOptions } from '../../../lib/queries/family-members';
 
 export interface ImportTarget {
   id: string;
@@ -7,11 +8,11 @@ export interface ImportTarget {
 }
 
 /** Whose profile a FHIR Bundle can go to: 'My Profile', then each family member (SPEC §7 family list). */
-export async function getImportTargets(): Promise<ImportTarget[]> {
-  const members = await api.get<{ id: string; name: string | null; is_pet: boolean }[]>('/api/user/family/members');
+export function importTargetsOf(members: FamilyMemberSummary[]): ImportTarget[] {
   return [{ id: 'self', label: 'My Profile' }, ...members.map((m) => ({ id: m.id, label: `${m.name?.trim() || 'Unnamed member'}${m.is_pet ? ' (pet)' : ''}` }))];
 }
 
+/** The family members list, read from its one cache entry, as the import's choices. */
 export function useImportTargets(enabled: boolean) {
-  return useQuery({ queryKey: ['import-targets'], queryFn: getImportTargets, enabled });
+  return useQuery({ ...familyMembersQueryOptions, select: importTargetsOf, enabled });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { ImportForm, importedLines } from './import-form';
+import { makeMemberSummary } from '../../profiles/testing/fixtures';
 
 /** A stand-in XMLHttpRequest that records what was sent and answers with `reply`. */
 function fakeXhr(reply: { status: number; body: unknown }) {
@@ -70,7 +71,7 @@ describe('Import form', () => {
   });
 
   it('asks whose a FHIR Bundle is, offering My Profile and each family member', async () => {
-    mockFetch((call) => (call.url === '/api/user/family/members' ? json([{ id: 'm1', name: 'Rex', is_pet: true }]) : json({}, 404)));
+    mockFetch((call) => (call.url === '/api/user/family/members' ? json([makeMemberSummary('m1', { name: 'Rex', is_pet: true })]) : json({}, 404)));
     const sent = fakeXhr({ status: 200, body: { ...RESULT, format: 'fhir', skipped: ['1 Immunization (not something Kinchart keeps)'] } });
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ImportForm /> }], '/');

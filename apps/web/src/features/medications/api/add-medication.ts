@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Medication, MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { medicationsQueryKey } from './get-medications';
-import { patientProfileQueryKey } from '../../../lib/query-keys';
+import { updateCachedMedications } from './get-medications';
 
 type MedicationAnswer = Medication & { message: string };
 
@@ -17,9 +16,7 @@ export function useAddMedication() {
   return useMutation({
     mutationFn: addMedication,
     onSuccess: ({ message: _message, ...medication }) => {
-      queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) => [...list, medication]);
-      // The dashboard's Current Medications read the own profile.
-      void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
+      updateCachedMedications(queryClient, (list) => [...list, medication]);
     },
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@kinchart/shared/common';
-import type { Medication } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { medicationsQueryKey } from './get-medications';
-import { patientProfileQueryKey } from '../../../lib/query-keys';
+import { updateCachedMedications } from './get-medications';
 
 /** DELETE /api/user/medications/{id}. */
 export function deleteMedication(id: string): Promise<MessageResponse> {
@@ -15,9 +13,7 @@ export function useDeleteMedication() {
   return useMutation({
     mutationFn: deleteMedication,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) => list.filter((item) => item.id !== id));
-      // The dashboard's Current Medications read the own profile.
-      void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
+      updateCachedMedications(queryClient, (list) => list.filter((item) => item.id !== id));
     },
   });
 }

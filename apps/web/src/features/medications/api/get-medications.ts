@@ -1,21 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Medication, PatientProfile } from '@kinchart/shared/profile';
-import { api } from '../../../lib/api-client';
-
-/** The own profile's medications, as the prescriptions screen keeps them in the cache. */
-export const medicationsQueryKey = ['medications', 'own'] as const;
+import { patientProfileQueryKey, patientProfileQueryOptions } from '../../../lib/queries/patient-profile';
 
 /**
- * SPEC §7: the own profile's medications arrive with GET /api/user/getPatientProfile; there is
- * no list endpoint of their own. Only the list is kept, under a key of this feature.
+ * SPEC §7: the own profile's medications arrive with GET /api/user/getPatientProfile; there is no
+ * list endpoint of their own. The prescriptions screen reads them from the profile's one cache
+ * entry, which the dashboard and the profile pages share.
  */
-export async function getMedications(): Promise<Medication[]> {
-  const profile = await api.get<PatientProfile>('/api/user/getPatientProfile');
-  return profile.medications;
+export function useMedications() {
+  return useQuery({ ...patientProfileQueryOptions, select: (profile: PatientProfile) => profile.medications });
 }
 
-export const medicationsQueryOptions = queryOptions({ queryKey: medicationsQueryKey, queryFn: getMedications });
-
-export function useMedications() {
-  return useQuery(medicationsQueryOptions);
+/**
+ * SPEC §4 "Add and edit modals": after a successful save the list updates locally, from the
+ * answer, without loading the profile again. The profile's one cache entry changes, so the
+ * dashboard's Current Medications follow.
+ */
+export function updateCachedMedications(queryClient: QueryClient, change: (list: Medication[]) => Medication[]): void {
+  queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) => (profile ? { ...profile, medications: change(profile.medications) } : profile));
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Medication, MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { medicationsQueryKey } from './get-medications';
-import { patientProfileQueryKey } from '../../../lib/query-keys';
+import { updateCachedMedications } from './get-medications';
 
 type MedicationAnswer = Medication & { message: string };
 
@@ -23,11 +22,7 @@ export function useUpdateMedication() {
   return useMutation({
     mutationFn: updateMedication,
     onSuccess: ({ message: _message, ...medication }, { id }) => {
-      queryClient.setQueryData<Medication[]>(medicationsQueryKey, (list = []) =>
-        list.map((item) => (item.id === id ? medication : item)),
-      );
-      // The dashboard's Current Medications read the own profile.
-      void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
+      updateCachedMedications(queryClient, (list) => list.map((item) => (item.id === id ? medication : item)));
     },
   });
 }

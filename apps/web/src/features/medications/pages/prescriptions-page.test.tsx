@@ -6,6 +6,7 @@ import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/
 import { notify } from '../../../lib/toast';
 import { localToday } from '../utils/prescription-form';
 import { PrescriptionsPage } from './prescriptions-page';
+import { makeProfile } from '../../profiles/testing/fixtures';
 
 vi.mock('../../../lib/toast', () => ({
   notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -40,7 +41,7 @@ type Route = (call: FetchCall) => Response | Promise<Response> | undefined;
 /** Answers the profile with `medications`, then whatever `route` answers; 404 otherwise. */
 function serve(medications: Medication[], route: Route = () => undefined) {
   return mockFetch(async (call) => {
-    if (call.url === '/api/user/getPatientProfile') return json({ id: 'p1', medications });
+    if (call.url === '/api/user/getPatientProfile') return json(makeProfile({ medications }));
     return (await route(call)) ?? json({ message: 'Not found' }, 404);
   });
 }
@@ -58,7 +59,7 @@ beforeEach(() => {
 describe('prescriptions page', () => {
   it('when the medications cannot be loaded it says so instead of an empty list, and Try again fetches them', async () => {
     let fail = true;
-    mockFetch(() => (fail ? json({ message: 'Internal Server Error' }, 500) : json({ id: 'p1', medications: [lisinopril] })));
+    mockFetch(() => (fail ? json({ message: 'Internal Server Error' }, 500) : json(makeProfile({ medications: [lisinopril] }))));
     const user = userEvent.setup();
     renderPage();
     const panel = await screen.findByRole('tabpanel');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emergencyContactResponseSchema, type EmergencyContactInput, type PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /**
  * POST /api/user/emergency-contacts. SPEC §7: the contact editor saves through this call too — a

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { familyMemberResponseSchema, type FamilyAddInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { dispatchAppEvent } from '../../../lib/events';
-import { familyMembersQueryKey } from './get-family-members';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { familyMembersQueryKey } from '../../../lib/queries/family-members';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** POST /api/user/family/add — SPEC §7: 201 is success; the answer is the new member. */
 export async function addFamilyMember(input: FamilyAddInput) {

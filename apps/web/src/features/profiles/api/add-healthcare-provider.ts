@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { healthcareProviderResponseSchema, type HealthcareProviderInput, type PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** POST /api/user/healthcare-providers → 201 with the provider. */
 export async function addHealthcareProvider(input: HealthcareProviderInput) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { medicationResponseSchema, type MedicationInput, type PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** POST /api/user/medications → 201 with the medication. */
 export async function addMedication(input: MedicationInput) {

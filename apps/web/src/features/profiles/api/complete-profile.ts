@@ -3,7 +3,7 @@ import type { MessageResponse } from '@kinchart/shared/common';
 import type { BasicProfileInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { authQueryKey } from '../../auth/api/check-auth';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** POST /api/user/profile — the 'Complete Your Profile' form (username, name, date of birth, address, phone). */
 export function completeProfile(input: BasicProfileInput): Promise<MessageResponse> {

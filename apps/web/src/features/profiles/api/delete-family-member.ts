@@ -3,8 +3,8 @@ import type { MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { dispatchAppEvent } from '../../../lib/events';
 import { familyMemberQueryKey } from './get-family-member';
-import { familyMembersQueryKey } from './get-family-members';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { familyMembersQueryKey } from '../../../lib/queries/family-members';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/family/members/{id} — the member and everything of theirs. */
 export function deleteFamilyMember(id: string): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { familyMemberSchema, type FamilyMember } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { familyMembersQueryKey } from './get-family-members';
+import { familyMembersQueryKey } from '../../../lib/queries/family-members';
 
 export const familyMemberQueryKey = (id: string) => [...familyMembersQueryKey, id] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@kinchart/shared/common';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/emergency-contacts/{contact_id}. */
 export function removeEmergencyContact(contactId: string): Promise<MessageResponse> {

@@ -3,8 +3,8 @@ import { familyMemberResponseSchema, type FamilyUpdateInput } from '@kinchart/sh
 import { api } from '../../../lib/api-client';
 import { dispatchAppEvent } from '../../../lib/events';
 import { familyMemberQueryKey } from './get-family-member';
-import { familyMembersQueryKey } from './get-family-members';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { familyMembersQueryKey } from '../../../lib/queries/family-members';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /**
  * PUT /api/user/family/members/{id} — the whole edit form, nested emergency_contacts,

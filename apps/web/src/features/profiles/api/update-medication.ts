@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { medicationResponseSchema, type MedicationInput, type PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** PUT /api/user/medications/{id} with the same body as the add call. */
 export async function updateMedication({ id, input }: { id: string; input: MedicationInput }) {

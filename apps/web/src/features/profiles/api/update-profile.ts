@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@kinchart/shared/common';
 import type { ProfileUpdateInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { patientProfileQueryKey } from './get-patient-profile';
+import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /**
  * PUT /api/user/updateProfile — the whole profile, height in cm and weight in kg (SPEC §7).

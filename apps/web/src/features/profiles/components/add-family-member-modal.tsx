@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAddFamilyMember } from '../api/add-family-member';
-import { errorMessage } from '../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { CheckboxField, SelectField } from './form-controls';
-import { StatusMessage } from './status-message';
+import { StatusMessage } from '../../../components/ui/status-message';
 
 type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;
 

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/toast';
 import { MemberQrPanel } from '../../emergency/components/member-qr-panel';
 import { useFamilyMember } from '../api/get-family-member';
 import { useUpdateFamilyMember } from '../api/update-family-member';
-import { errorMessage } from '../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import {
   familyFormSchema,
@@ -25,7 +25,7 @@ import { AdditionalInfoFields } from './additional-info-fields';
 import { BasicInfoFields } from './basic-info-fields';
 import { MedicalConditionsFields } from './medical-conditions-fields';
 import { MemberEmergencyContacts, MemberHealthcareProviders, MemberMedications } from './member-profile-lists';
-import { StatusMessage } from './status-message';
+import { StatusMessage } from '../../../components/ui/status-message';
 
 type MemberTab = ProfileTab | 'qr';
 

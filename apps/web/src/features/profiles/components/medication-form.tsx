@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { familyMedicationInputSchema, medicationInputSchema } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/format';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField } from './form-controls';

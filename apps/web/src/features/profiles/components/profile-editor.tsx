@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorMessage } from '../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import {
   profileFormSchema,
@@ -21,7 +21,7 @@ import { AdditionalInfoFields } from './additional-info-fields';
 import { BasicInfoFields } from './basic-info-fields';
 import { MedicalConditionsFields } from './medical-conditions-fields';
 import { OwnEmergencyContacts, OwnHealthcareProviders, OwnMedications } from './own-profile-lists';
-import { StatusMessage } from './status-message';
+import { StatusMessage } from '../../../components/ui/status-message';
 
 type EditorTab = 'basic' | 'medical' | 'contacts' | 'providers' | 'medications';
 

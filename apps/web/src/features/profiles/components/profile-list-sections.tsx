@@ -1,5 +1,5 @@
 import type { EmergencyContact, EmergencyContactInput, HealthcareProvider, HealthcareProviderInput, Medication, MedicationInput } from '@kinchart/shared/profile';
-import { errorMessage } from '../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { describeContact, EmergencyContactForm } from './emergency-contact-form';
 import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
 import { describeMedication, MedicationForm } from './medication-form';

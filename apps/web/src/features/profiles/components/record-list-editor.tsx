@@ -1,6 +1,6 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from './status-message';
+import { StatusMessage } from '../../../components/ui/status-message';
 
 export interface RecordSummary {
   title: string;

@@ -10,9 +10,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { notify } from '../../../lib/toast';
 import { useCompleteProfile } from '../api/complete-profile';
-import { usePatientProfile } from '../api/get-patient-profile';
-import { StatusMessage } from '../components/status-message';
-import { errorMessage } from '../lib/format';
+import { usePatientProfile } from '../../../lib/queries/patient-profile';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 
 type BasicProfileOutput = ReturnType<typeof basicProfileSchema.parse>;
 

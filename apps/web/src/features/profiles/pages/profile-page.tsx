@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
-import { usePatientProfile } from '../api/get-patient-profile';
+import { usePatientProfile } from '../../../lib/queries/patient-profile';
 import { ProfileEditor } from '../components/profile-editor';
-import { StatusMessage } from '../components/status-message';
-import { errorMessage } from '../lib/format';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 
 /** /profile — the full profile editor (SPEC §2). */
 export function ProfilePage() {

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changeEmailSchema, type ChangeEmailInput } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { StatusMessage } from '../../profiles/components/status-message';
-import { errorMessage } from '../../profiles/lib/format';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail } from '../api/change-email';
 
 const EMPTY = { newEmail: '', password: '' };

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { changePasswordSchema } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { StatusMessage } from '../../profiles/components/status-message';
-import { errorMessage } from '../../profiles/lib/format';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 
 // SPEC §5: the new password and its confirmation must match, otherwise 'New passwords do not match'.

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/toast';
-import { StatusMessage } from '../../profiles/components/status-message';
-import { errorMessage } from '../../profiles/lib/format';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
 
 export const DELETE_ACCOUNT_CONFIRM =

@@ -3,12 +3,13 @@ import type { FamilyMemberSummary } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteFamilyMember } from '../../profiles/api/delete-family-member';
-import { useFamilyMembers } from '../../profiles/api/get-family-members';
+import { useFamilyMembers } from '../../../lib/queries/family-members';
 import { AddFamilyMemberModal } from '../../profiles/components/add-family-member-modal';
 import { FamilyMemberEditor } from '../../profiles/components/family-member-editor';
-import { PetBadge } from '../../profiles/components/pet-marker';
-import { StatusMessage } from '../../profiles/components/status-message';
-import { errorMessage, formatDate } from '../../profiles/lib/format';
+import { PetBadge } from '../../../components/ui/pet-marker';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { MemberActionsMenu } from './member-actions-menu';
 
 export const FAMILY_HEADING_ID = 'settings-family-members-heading';

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { patientProfileSchema, type PatientProfile } from '@kinchart/shared/profile';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
-export { patientProfileQueryKey } from '../../../lib/query-keys';
-import { patientProfileQueryKey } from '../../../lib/query-keys';
+/**
+ * The own profile's one cache entry. Several features read it — the profile pages, the dashboard,
+ * the prescriptions screen (its medications) — and each refreshes it after a change.
+ */
+export const patientProfileQueryKey = ['patient-profile'] as const;
 
 /**
  * GET /api/user/getPatientProfile: the signed-in user's own profile with its lists. The answer is
