@@ -4,8 +4,52 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 
+/*
+ * Boundaries (bulletproof-react): code flows shared → lib/components → features → app. A feature
+ * imports another feature only through the modules that feature deliberately exposes, listed here
+ * per side; anything else is a deep import and fails lint. Tests may reach further (fixtures).
+ */
+const webExposes = {
+  auth: ['api/check-auth'],
+  emergency: [
+    'api/get-qr-config',
+    'api/qr-target',
+    'api/unlock-qr-pin',
+    'components/emergency-info-view',
+    'components/family-qr-codes-tab',
+    'components/member-qr-panel',
+    'components/personal-qr-tab',
+    'components/pin-input',
+    'components/profile-qr-image',
+    'components/qr-code-figure',
+  ],
+  'emergency-cards': ['components/emergency-card-downloads'],
+  export: ['api/download-file', 'components/export-button'],
+  files: ['components/recent-uploads', 'hooks/use-quick-upload'],
+  import: ['components/data-portability-section'],
+  'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
+  profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
+  shl: ['components/shl-offer'],
+};
+const serverExposes = {
+  emergency: ['emergency.repository', 'emergency.service'],
+  export: ['fhir-ips', 'kinchart-format'],
+  files: ['storage-quota'],
+  notifications: ['emergency-mail'],
+  profiles: ['list-rows', 'profile.repository', 'profile.service'],
+};
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `prefix` is how a feature's file climbs to the features folder ('../' on the server, '../../' on the web). */
+const deepImport = (exposes, prefix) => {
+  const open = Object.entries(exposes).flatMap(([feature, modules]) => modules.map((m) => `${escape(`${feature}/${m}`)}$`));
+  return {
+    regex: `^${escape(prefix)}(?!\\.\\./)(?!${open.join('|')})[^/]+/`,
+    message: 'Import another feature only through a module it exposes (eslint.config.js webExposes / serverExposes).',
+  };
+};
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**', 'e2e/.tmp/**', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -53,5 +97,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components come before features and app.' }] }] },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features come before app.' }, deepImport(webExposes, '../../')] }],
+    },
+  },
+  {
+    files: ['apps/server/src/{common,lib,db,storage,plugins}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Cross-cutting code comes before features.' }] }] },
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImport(serverExposes, '../')] }] },
+  },
   { files: ['eslint.config.js', 'vitest.config.ts'], extends: [tseslint.configs.disableTypeChecked] },
+  // The scripts (bench, the e2e runner, build steps) are plain JavaScript: linted, without types.
+  { files: ['**/*.mjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: { ...globals.node } } },
 );

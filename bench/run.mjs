@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { Client, HOST, freePort, median, postFile, rawDiskWrites, rssOf, signUpAndLogIn, startServer, waitFor } from './lib.mjs';
+import { HOST, freePort, median, postFile, rawDiskWrites, rssOf, signUpAndLogIn, startServer, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = new Set(process.argv.slice(2));

@@ -10,7 +10,7 @@ import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plug
 import { registerSession, requireUser, sessionCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
-import { createSessionRepository } from './features/auth/session.repository';
+import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { securityHeaders } from '../src/plugins/security';
-import { createSessionRepository } from '../src/features/auth/session.repository';
+import { createSessionRepository } from '../src/common/session.repository';
 import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, ORIGIN, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { buildApp } from '../src/app';
 import { createPatientProfileCache } from '../src/features/profiles/patient-profile-cache';
-import type { SessionUser } from '../src/features/auth/session.repository';
+import type { SessionUser } from '../src/common/session.repository';
 import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 

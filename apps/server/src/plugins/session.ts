@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Config } from '../config';
-import type { SessionRepository, SessionUser } from '../features/auth/session.repository';
+import type { SessionRepository, SessionUser } from '../common/session.repository';
 import { unauthorized } from '../lib/http-errors';
 
 declare module 'fastify' {

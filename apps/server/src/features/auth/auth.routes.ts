@@ -12,7 +12,7 @@ import {
 import { messageSchema } from '@kinchart/shared/common';
 import type { SessionCookies } from '../../plugins/session';
 import { currentUser } from '../../plugins/session';
-import type { SessionRepository } from './session.repository';
+import type { SessionRepository } from '../../common/session.repository';
 import { SessionEndedError } from './auth.service';
 import type { AuthService, RequestMeta } from './auth.service';
 

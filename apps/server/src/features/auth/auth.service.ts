@@ -5,7 +5,7 @@ import { reserveAddressAttempt } from '../../db/attempt-limits';
 import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';
 import { createAuthRepository } from './auth.repository';
-import type { SessionRepository } from './session.repository';
+import type { SessionRepository } from '../../common/session.repository';
 import { isCommonPassword } from './common-passwords';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;

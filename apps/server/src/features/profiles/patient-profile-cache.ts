@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/session.repository';
+import type { SessionUser } from '../../common/session.repository';
 
 interface Entry {
   version: number;

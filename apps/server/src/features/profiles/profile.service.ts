@@ -18,7 +18,7 @@ import type {
 import { PROFILE_FIELD_NAMES, listFullMessage, patientProfileSchema } from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
-import type { SessionUser } from '../auth/session.repository';
+import type { SessionUser } from '../../common/session.repository';
 import { createPatientProfileCache } from './patient-profile-cache';
 import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
 import { createProfileRepository } from './profile.repository';

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import { createBatchLoader } from '../../lib/batch-loader';
-import { nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import type { Db } from '../db/database';
+import { createBatchLoader } from '../lib/batch-loader';
+import { nowIso, randomToken, sha256Hex } from '../lib/ids';
 
 export interface SessionUser {
   sessionId: string;
