@@ -63,8 +63,10 @@ describe('user text is shown as text', () => {
     await expectVisible(stranger.getByText(CONTACT, { exact: true }));
     await expectNoInjectedElements(stranger);
 
-    // An image that failed to load fires onerror a moment later: give it that moment.
-    await stranger.waitForTimeout(500);
+    // An injected image that failed to load would fire onerror: wait until every image has
+    // finished, loaded or broken, and one more round trip has let its events run.
+    await stranger.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+    await stranger.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(ownerDialogs).toEqual([]);
     expect(strangerDialogs).toEqual([]);
   });

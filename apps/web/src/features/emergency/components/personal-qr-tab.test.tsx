@@ -5,11 +5,7 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
 import { PersonalQrTab } from './personal-qr-tab';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 const SHARE_ID = 'A'.repeat(43);
 const LINK = `http://localhost/emergency/${SHARE_ID}`;

@@ -6,11 +6,7 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { PersonalQrTab } from './personal-qr-tab';
 import { MemberQrPanel } from './member-qr-panel';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 const SHARE_ID = 'A'.repeat(43);
 const ACTIVE: QrConfig = {

@@ -5,11 +5,7 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
 import { ExportButton, progressLabel } from './export-button';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 /** A zip answer whose body arrives in two chunks, the second only when `release` is called. */
 function slowZip() {

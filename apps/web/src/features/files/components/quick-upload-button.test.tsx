@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { getLocalNotifications } from '../../../lib/local-notifications';
 import { QuickUploadButton } from './quick-upload-button';
+import { notify } from '../../../lib/toast';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../../../lib/toast', () => ({ notify: toast, preloadToasts: () => undefined }));
+vi.mock('../../../lib/toast');
+const toast = vi.mocked(notify);
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'x-ray.png', { type: 'image/png' });
 

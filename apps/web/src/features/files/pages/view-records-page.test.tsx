@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { empty, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { ViewRecordsPage } from './view-records-page';
+import { notify } from '../../../lib/toast';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../../../lib/toast', () => ({ notify: toast, preloadToasts: () => undefined }));
+vi.mock('../../../lib/toast');
+const toast = vi.mocked(notify);
 
 function record(id: string, name: string, overrides: Partial<MedicalFile> = {}): MedicalFile {
   return {

@@ -8,9 +8,7 @@ import { localToday } from '../utils/prescription-form';
 import { PrescriptionsPage } from './prescriptions-page';
 import { makeProfile } from '../../profiles/testing/fixtures';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-}));
+vi.mock('../../../lib/toast');
 
 const lisinopril: Medication = {
   id: 'm1',

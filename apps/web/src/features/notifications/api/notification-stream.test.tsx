@@ -6,11 +6,7 @@ import { notify } from '../../../lib/toast';
 import { NotificationsIndicator } from '../components/notifications-indicator';
 import { NOTIFICATION_STREAM_URL, NotificationStream } from './notification-stream';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 /** A stand-in EventSource: tests push events into the open sources. */
 class FakeEventSource {

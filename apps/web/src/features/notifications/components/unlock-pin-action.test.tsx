@@ -4,11 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { NotificationsPage } from '../pages/notifications-page';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 function note(id: string, level: 'warning' | 'error' | 'info', title: string, action?: { kind: 'unlock_pin'; member_id: string | null }) {
   const type = action?.member_id ? 'family_emergency_access' : 'qr_access';

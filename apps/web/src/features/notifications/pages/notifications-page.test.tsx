@@ -6,11 +6,7 @@ import { LOCAL_NOTIFICATIONS_KEY, clearLocalNotifications } from '../../../lib/l
 import { notify } from '../../../lib/toast';
 import { NotificationsPage } from './notifications-page';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 afterEach(() => {
   clearLocalNotifications();

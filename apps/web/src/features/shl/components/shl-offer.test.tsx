@@ -4,11 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { ShlOffer } from './shl-offer';
 
-vi.mock('../../../lib/toast', () => ({
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-  preloadToasts: vi.fn(),
-  useToastContainerRequested: () => false,
-}));
+vi.mock('../../../lib/toast');
 
 const LINK = { shlink: 'shlink:/eyJ1cmwiOiJodHRwOi8vbG9jYWxob3N0In0', payload: { url: 'http://localhost/shl/x', key: 'k'.repeat(43), flag: 'P', label: 'Kinchart emergency summary' } };
 
