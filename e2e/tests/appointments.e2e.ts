@@ -241,6 +241,7 @@ describe('appointments', () => {
     const more = page.locator('.rbc-month-view').getByRole('button', { name: /^\+\d+ more$/ });
     await expectVisible(more);
     await expectNoA11yViolations(page, '/appointments month with +N more');
+    await screenshot(page, 'appointments-month-show-more-desktop');
     await more.click();
     await expectVisible(viewButton(page, 'Day').and(page.locator('.rbc-active')));
     await expectVisible(page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Hour 15/ }));

@@ -152,7 +152,8 @@ describe('health profiles', () => {
     const rex = page.getByRole('button', { name: /Rex/ });
     await expectVisible(rex.getByRole('img', { name: 'Pet' }));
     await rex.click();
-    await expect(rex.getAttribute('aria-pressed')).resolves.toBe('true');
+    // The selection goes through the URL (?member=…): poll until the button shows it.
+    await expect.poll(() => rex.getAttribute('aria-pressed')).toBe('true');
     await expectVisible(page.getByRole('region', { name: 'Profile Information' }).getByText('Jun 1, 2019'));
   });
 
