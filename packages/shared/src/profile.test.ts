@@ -84,3 +84,36 @@ describe('profile validation', () => {
     });
   });
 });
+
+describe('the profile’s flags, from one list', () => {
+  it('PROFILE_FLAG_FIELDS are exactly the yes/no fields of the profile schema', async () => {
+    const { PROFILE_FLAG_FIELDS } = await import('./profile');
+    expect([...PROFILE_FLAG_FIELDS].sort()).toEqual(
+      [
+        'advance_directives',
+        'had_anesthesia_reactions',
+        'has_allergies',
+        'has_bleeding_disorders',
+        'has_chronic_conditions',
+        'has_hearing_impairment',
+        'has_mobility_issues',
+        'has_previous_surgeries',
+        'has_vision_impairment',
+        'living_will',
+        'organ_donor',
+      ].sort(),
+    );
+  });
+
+  it('FLAG_OF_DETAIL pairs each details field with its flag', async () => {
+    const { FLAG_OF_DETAIL } = await import('./profile');
+    expect(FLAG_OF_DETAIL).toEqual({
+      allergy_details: 'has_allergies',
+      chronic_condition_details: 'has_chronic_conditions',
+      bleeding_disorder_details: 'has_bleeding_disorders',
+      surgery_details: 'has_previous_surgeries',
+      mobility_details: 'has_mobility_issues',
+      anesthesia_reaction_details: 'had_anesthesia_reactions',
+    });
+  });
+});

@@ -287,6 +287,18 @@ export const FLAG_DETAIL_PAIRS = [
   ['has_mobility_issues', 'mobility_details', 'Mobility issues'],
   ['had_anesthesia_reactions', 'anesthesia_reaction_details', 'Anesthesia reactions'],
 ] as const;
+export type DetailField = (typeof FLAG_DETAIL_PAIRS)[number][1];
+export type DetailFlag = (typeof FLAG_DETAIL_PAIRS)[number][0];
+
+/** Each details field's flag: a details text that is set means its flag is set. */
+export const FLAG_OF_DETAIL = Object.fromEntries(FLAG_DETAIL_PAIRS.map(([flagKey, detailsKey]) => [detailsKey, flagKey])) as Record<DetailField, DetailFlag>;
+
+/** The profile's yes/no fields (0/1 in the database, booleans everywhere else), read off the schema. */
+export const PROFILE_FLAG_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(profileFieldsSchema.shape)
+    .filter(([, schema]) => schema === flag)
+    .map(([name]) => name),
+);
 
 /** POST /api/user/profile — the 'Complete Your Profile' form. */
 export const basicProfileSchema = z.object({

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { KinchartExport } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
 import type { ProfileValues } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, PROFILE_FLAG_FIELDS } from '@kinchart/shared/profile';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
 import { toContact, toMedication, toProvider } from '../profiles/list-rows';
@@ -12,25 +12,11 @@ import type { AccountData } from './export.repository';
 // kinchart.json, format version 1 (docs/decisions/0004-export-format.md; schema in
 // packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
 
-const BOOLEAN_FIELDS = new Set<string>([
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-  'has_allergies',
-  'has_chronic_conditions',
-  'has_bleeding_disorders',
-  'has_previous_surgeries',
-  'has_mobility_issues',
-  'had_anesthesia_reactions',
-]);
-
 export function profileValues(row: Selectable<ProfilesTable>): ProfileValues {
   const values: Record<string, unknown> = {};
   for (const key of PROFILE_FIELD_NAMES) {
     const value = row[key];
-    values[key] = BOOLEAN_FIELDS.has(key) ? fromFlag(value as number) : value;
+    values[key] = PROFILE_FLAG_FIELDS.has(key) ? fromFlag(value as number) : value;
   }
   return values as ProfileValues;
 }

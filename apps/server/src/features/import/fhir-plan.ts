@@ -1,4 +1,4 @@
-import { BLOOD_TYPES, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG } from '@kinchart/shared/profile';
+import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
@@ -34,7 +34,7 @@ export interface PlannedDocument {
   created_at: string | null;
 }
 
-export type TextField = 'allergy_details' | 'anesthesia_reaction_details' | 'chronic_condition_details' | 'bleeding_disorder_details' | 'surgery_details' | 'mobility_details';
+export type TextField = DetailField;
 export type FlagField =
   | 'has_allergies'
   | 'had_anesthesia_reactions'
@@ -45,14 +45,8 @@ export type FlagField =
   | 'has_vision_impairment'
   | 'has_hearing_impairment';
 
-export const FLAG_OF: Record<TextField, FlagField> = {
-  allergy_details: 'has_allergies',
-  anesthesia_reaction_details: 'had_anesthesia_reactions',
-  chronic_condition_details: 'has_chronic_conditions',
-  bleeding_disorder_details: 'has_bleeding_disorders',
-  surgery_details: 'has_previous_surgeries',
-  mobility_details: 'has_mobility_issues',
-};
+/** Each details field's flag (one list in packages/shared). */
+export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
 
 export interface FhirPlan {
   /** Demographics and measurements to set (only what the bundle says). */
