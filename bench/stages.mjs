@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:stages`: where a 200 MB upload's time goes (docs/decisions/0009). Measures, in one
+// `npm run bench:stages`: where a 200 MB upload's time goes (docs/decisions/0008). Measures, in one
 // run, the raw disk write speed as `npm run bench` does, then the same uploads against each stage
 // of apps/server/bench/upload-stages.ts (the production app plus routes that each add one step of
 // the upload path to the stage before) and against the product's POST /api/user/files. Every

@@ -1,4 +1,4 @@
-// The upload path taken apart, for `npm run bench:stages` (bench/stages.mjs; docs/decisions/0009).
+// The upload path taken apart, for `npm run bench:stages` (bench/stages.mjs; docs/decisions/0008).
 //
 // The production app, configured from the environment as src/server.ts does, plus one route per
 // stage under /bench/stages/. Each stage adds one step of the upload path to the stage before it,

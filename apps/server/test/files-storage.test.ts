@@ -60,7 +60,7 @@ describe('chunked AES-256-GCM file encryption', () => {
     },
   );
 
-  it('opens blobs sealed with another segment size, as the header records it (64 KiB before decision 0009)', async () => {
+  it('opens blobs sealed with another segment size, as the header records it (64 KiB before decision 0008)', async () => {
     const plain = randomBytes(5 * 65536 + 7);
     const older = await collect(encryptStream(chunked(plain, 10_000), key, aad, 65536));
     expect(SEGMENT_SIZE).not.toBe(65536);

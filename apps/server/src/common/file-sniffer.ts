@@ -19,7 +19,7 @@ export const tooLarge = (maxMb: number) => new HttpError(413, fileTooLargeMessag
 
 // The checks are classes rather than object literals of closures: their methods are the same
 // functions for every upload, so V8's optimised sniffUpload is not thrown away at the end of each
-// upload for a "wrong call target" (docs/decisions/0011).
+// upload for a "wrong call target" (docs/decisions/0008).
 interface Check {
   update(chunk: Buffer): void;
   /** The MIME type to store, or null to refuse the file. */
@@ -159,7 +159,7 @@ export interface SniffOutcome {
  *
  * The loop keeps its count in a local and touches `outcome` only at the end: writing the caller's
  * object per chunk made V8 throw the optimised loop away once `mime` changed from null to a string
- * (docs/decisions/0011).
+ * (docs/decisions/0008).
  */
 export async function* sniffUpload(
   source: AsyncIterable<Uint8Array>,

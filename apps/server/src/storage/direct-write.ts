@@ -63,7 +63,7 @@ const handledLater = () => {};
 /**
  * One spool file's ring of aligned buffers and the writes in flight from it. A class, not closures
  * inside writeDirect: its methods are the same functions for every upload, so V8's optimised
- * writeDirect survives from one upload to the next (docs/decisions/0011).
+ * writeDirect survives from one upload to the next (docs/decisions/0008).
  */
 class DirectWriter {
   private readonly buffers = Array.from({ length: BUFFERS_PER_WRITE }, takeAligned);
@@ -153,7 +153,7 @@ class DirectWriter {
  * Writes `source` into `file`, already opened by openDirect as `direct`, in DIRECT_BATCH writes
  * from a ring of three buffers: one fills while the two before it are written (libuv's thread
  * pool). With only two, a write the device was slow to finish held up the cipher — 6–16 ms per
- * 200 MB on the benchmark VM (docs/decisions/0009). Returns the bytes written; the caller fsyncs
+ * 200 MB on the benchmark VM (docs/decisions/0008). Returns the bytes written; the caller fsyncs
  * and closes `direct`. Memory: BUFFERS_PER_WRITE × DIRECT_BATCH.
  */
 export async function writeDirect(direct: fsp.FileHandle, file: string, source: AsyncIterable<Uint8Array>): Promise<number> {

@@ -19,7 +19,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 // Every segment holds exactly `segment size` plaintext bytes except the last, which holds
 // 0..segment size bytes and carries the last flag (an empty file is one empty last segment).
 
-/** Plaintext bytes per segment of new blobs (64 KiB before decision 0009; the header records it). */
+/** Plaintext bytes per segment of new blobs (64 KiB before decision 0008; the header records it). */
 export const SEGMENT_SIZE = 256 * 1024;
 const TAG_BYTES = 16;
 const HEADER_BYTES = 16;
@@ -86,7 +86,7 @@ export function encryptedSize(size: number, segmentSize = SEGMENT_SIZE): number 
  * Seals the segments of one blob in order. A class rather than a closure inside encryptStream: its
  * method is the same function for every upload, so V8's optimised encryptStream keeps calling it
  * instead of being thrown away at the end of each upload for a "wrong call target" and compiled
- * again during the next one (docs/decisions/0011).
+ * again during the next one (docs/decisions/0008).
  */
 class SegmentSealer {
   private index = 0;
@@ -121,7 +121,7 @@ class SegmentSealer {
  * the last: a full segment is sealed only when more data arrives, so the final one always carries
  * the last flag. The cipher reads the chunks in place and its output is yielded as is, so this
  * function copies nothing (docs/decisions/0007). Node's `cipher.update` still copies its GCM
- * output once internally, which no caller can avoid (docs/decisions/0009).
+ * output once internally, which no caller can avoid (docs/decisions/0008).
  */
 export async function* encryptStream(
   source: AsyncIterable<Uint8Array>,
