@@ -1,5 +1,5 @@
 import type { MedicalFile } from '@kinchart/shared/files';
-import { xhrUpload, type XhrUploadOptions } from './xhr-upload';
+import { xhrUpload, type XhrUploadOptions } from '../../../lib/upload-client';
 
 export interface UploadRecordInput {
   file: File;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClassName } from '../../../components/ui/field';
 import { useUploadLimit } from '../api/get-client-config';
 import { uploadRecord } from '../api/upload-record';
-import type { UploadProgress } from '../api/xhr-upload';
+import type { UploadProgress } from '../../../lib/upload-client';
 import { useAnnounceUpload } from '../hooks/use-announce-upload';
 import { localToday } from '../utils/format';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@kinchart/shared/export';
-import { IMPORT_PATH, IMPORT_TARGET_FIELD } from '@kinchart/shared/export';
-import { ApiError } from '../../../lib/api-client';
+import { IMPORT_PATH, IMPORT_TARGET_FIELD, importResultSchema } from '@kinchart/shared/export';
+import { xhrUpload } from '../../../lib/upload-client';
 import { dispatchAppEvent } from '../../../lib/events';
 
 export interface ImportInput {
@@ -11,41 +11,20 @@ export interface ImportInput {
   onProgress?: (fraction: number | null) => void;
 }
 
-function parse(text: string): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return text;
-  }
-}
-
 /**
- * POST /api/user/import (multipart). XMLHttpRequest rather than fetch: an export can be large, and
- * only XHR reports upload progress. Same rules as the api client: the session cookie goes along,
- * no timeout, any 2xx is success, a failure rejects with an ApiError carrying the server's message.
+ * POST /api/user/import (multipart), through the one upload client: an export can be large, and
+ * the bar shows how far it is. Once the body is through, the server checks and writes everything:
+ * no more progress to show. The answer is read by its shared schema.
  */
-export function importData({ file, target, onProgress }: ImportInput): Promise<ImportResult> {
+export async function importData({ file, target, onProgress }: ImportInput): Promise<ImportResult> {
   const body = new FormData();
   body.append(IMPORT_TARGET_FIELD, target);
   body.append('file', file);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', IMPORT_PATH);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => onProgress?.(event.lengthComputable ? event.loaded / event.total : null);
-    // Once the upload is through, the server checks and writes everything: no more progress to show.
-    xhr.upload.onload = () => onProgress?.(null);
-    xhr.onload = () => {
-      const data = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as ImportResult);
-      const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-      const message = typeof record.message === 'string' && record.message ? record.message : `Request failed with status code ${xhr.status}`;
-      reject(new ApiError(xhr.status, message, data));
-    };
-    xhr.onerror = () => reject(new Error('Network Error'));
-    xhr.send(body);
+  const answer = await xhrUpload(IMPORT_PATH, body, {
+    onProgress: ({ loaded, total }) => onProgress?.(total ? loaded / total : null),
+    onSent: () => onProgress?.(null),
   });
+  return importResultSchema.parse(answer);
 }
 
 /** After an import everything may have changed: refetch it all and tell the listening parts. */

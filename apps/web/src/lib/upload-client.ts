@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 export interface UploadProgress {
   loaded: number;
@@ -8,6 +8,8 @@ export interface UploadProgress {
 
 export interface XhrUploadOptions {
   onProgress?: (progress: UploadProgress) => void;
+  /** The whole body has been sent; the server is now checking and storing it. */
+  onSent?: () => void;
   signal?: AbortSignal;
 }
 
@@ -22,12 +24,13 @@ function parseBody(xhr: XMLHttpRequest): unknown {
 }
 
 /**
- * Sends multipart form data with XMLHttpRequest, because fetch cannot report upload progress and
- * medical files can be large. Same rules as the api client: the session cookie goes along, no
- * timeout, any 2xx is success, and a failure rejects with an ApiError carrying the server's message.
+ * The one upload client (record files and imports): sends multipart form data with
+ * XMLHttpRequest, because fetch cannot report upload progress and medical files and exports can be
+ * large. Same rules as the api client: the session cookie goes along, no timeout, any 2xx is
+ * success, a failure rejects with an ApiError carrying the server's message, and `signal` aborts.
  */
 export function xhrUpload<T = unknown>(url: string, body: FormData, options: XhrUploadOptions = {}): Promise<T> {
-  const { onProgress, signal } = options;
+  const { onProgress, onSent, signal } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -40,6 +43,7 @@ export function xhrUpload<T = unknown>(url: string, body: FormData, options: Xhr
     if (onProgress) {
       xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     }
+    if (onSent) xhr.upload.onload = () => onSent();
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => signal?.removeEventListener('abort', onAbort);
