@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment } from '@kinchart/shared/appointments';
+import { appointmentSchema, type Appointment } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
 
 export const appointmentsQueryKey = ['appointments'] as const;
 
 /** GET /api/user/appointments. */
-export function getAppointments(): Promise<Appointment[]> {
-  return api.get<Appointment[]>('/api/user/appointments');
+export async function getAppointments(): Promise<Appointment[]> {
+  return appointmentSchema.array().parse(await api.get('/api/user/appointments'));
 }
 
 export const appointmentsQueryOptions = queryOptions({

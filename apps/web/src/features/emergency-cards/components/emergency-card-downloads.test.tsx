@@ -5,9 +5,9 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { EmergencyCardDownloads, defaultPaper } from './emergency-card-downloads';
 
 const SHARE_ID = 'A'.repeat(43);
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: `http://localhost/emergency/${SHARE_ID}`, share_id: SHARE_ID, is_disabled: false };
+const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: `http://localhost/emergency/${SHARE_ID}`, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 const INACTIVE = { ...ACTIVE, is_active: false };
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
+const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 
 function renderBlock(target: { self: true } | { memberId: string } = { self: true }) {
   return renderRoutes([{ path: '/settings', element: <EmergencyCardDownloads target={target} /> }], '/settings');

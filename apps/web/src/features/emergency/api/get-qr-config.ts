@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { qrConfigSchema, type QrConfig } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 import { qrBasePath, qrConfigKey, type QrTarget } from './qr-target';
 
 /** GET /api/user/wearable-qr or /api/user/family/members/{id}/qr → `exists: false` before set-up. */
-export function getQrConfig(target: QrTarget): Promise<QrConfig> {
-  return api.get<QrConfig>(qrBasePath(target));
+export async function getQrConfig(target: QrTarget): Promise<QrConfig> {
+  return qrConfigSchema.parse(await api.get(qrBasePath(target)));
 }
 
 export function qrConfigQueryOptions(target: QrTarget) {

@@ -6,8 +6,8 @@ import { makeMemberSummary } from '../../profiles/testing/fixtures';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';
 
 const SHARE_ID = 'B'.repeat(43);
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: SHARE_ID, is_disabled: false };
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
+const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
+const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 const members = [
   makeMemberSummary('m1', { name: 'Rex', relationship: 'other', is_pet: true }),
   makeMemberSummary('m2', { name: 'Mia', relationship: 'child', is_pet: false }),

@@ -9,8 +9,8 @@ vi.mock('../../../lib/toast');
 
 const SHARE_ID = 'A'.repeat(43);
 const LINK = `http://localhost/emergency/${SHARE_ID}`;
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false };
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: LINK, share_id: SHARE_ID, is_disabled: false };
+const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
+const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: LINK, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 
 function renderTab() {
   return renderRoutes([{ path: '/settings', element: <PersonalQrTab /> }], '/settings');

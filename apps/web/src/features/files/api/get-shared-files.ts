@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SharedFilesResponse } from '@kinchart/shared/files';
+import { sharedFilesResponseSchema, type SharedFilesResponse } from '@kinchart/shared/files';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/shared/{token} (public): the files a share link opens. */
-export function getSharedFiles(token: string): Promise<SharedFilesResponse> {
-  return api.get<SharedFilesResponse>(`/api/shared/${encodeURIComponent(token)}`);
+export async function getSharedFiles(token: string): Promise<SharedFilesResponse> {
+  return sharedFilesResponseSchema.parse(await api.get(`/api/shared/${encodeURIComponent(token)}`));
 }
 
 export function useSharedFiles(token: string) {

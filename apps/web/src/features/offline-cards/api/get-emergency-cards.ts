@@ -1,4 +1,4 @@
-import type { EmergencyCard, EmergencyCards } from '@kinchart/shared/emergency';
+import { emergencyCardsSchema, type EmergencyCard } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 
 export type { EmergencyCard };
@@ -8,5 +8,5 @@ export type { EmergencyCard };
  * pet's, in the emergency page's shape, with each active code's QR link (DESIGN §7).
  */
 export async function getEmergencyCards(): Promise<EmergencyCard[]> {
-  return (await api.get<EmergencyCards>('/api/user/emergency-cards')).cards;
+  return emergencyCardsSchema.parse(await api.get('/api/user/emergency-cards')).cards;
 }
