@@ -14,24 +14,12 @@ import {
   signUpAndLogIn,
   useBrowser,
 } from '../lib/browser';
+import { fillOwnProfile } from '../lib/people';
 
 useBrowser();
 
 // DESIGN §7: essentials without the PIN are the owner's choice per code; the owner lifts a PIN
 // lock with one action, from Settings or from the lock notice.
-
-async function fillOwnProfile(page: Page): Promise<void> {
-  await apiCall(page, 'PUT', '/api/user/updateProfile', {
-    name: 'Jordan Rivers',
-    date_of_birth: '1980-03-04',
-    blood_type: 'O-',
-    has_allergies: true,
-    allergy_details: 'Penicillin',
-    address: '12 Secret Lane',
-    emergency_contacts: [{ name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', is_primary: true }],
-    medications: [{ medication_name: 'Warfarin', dosage: '5 mg', frequency: 'Daily', is_current: true }],
-  });
-}
 
 /** The public API as a stranger's phone would call it: no session, no page of ours. */
 async function publicGet(stranger: Page, shareId: string, pin?: string) {

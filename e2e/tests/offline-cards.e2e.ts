@@ -17,6 +17,7 @@ import {
   uniqueUser,
   useBrowser,
 } from '../lib/browser';
+import { fillOwnProfile } from '../lib/people';
 
 useBrowser();
 
@@ -27,15 +28,7 @@ useBrowser();
 const SWITCH = { name: 'Keep emergency cards on this device' } as const;
 
 async function ownerWithFamily(page: Page): Promise<void> {
-  await apiCall(page, 'PUT', '/api/user/updateProfile', {
-    name: 'Jordan Rivers',
-    date_of_birth: '1980-03-04',
-    blood_type: 'O-',
-    has_allergies: true,
-    allergy_details: 'Penicillin',
-    emergency_contacts: [{ name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', is_primary: true }],
-    medications: [{ medication_name: 'Warfarin', dosage: '5 mg', frequency: 'Daily', is_current: true }],
-  });
+  await fillOwnProfile(page);
   await apiCall(page, 'POST', '/api/user/family/add', { name: 'Alex Rivers', date_of_birth: '2015-04-02', relationship: 'child' });
   await apiCall(page, 'POST', '/api/user/wearable-qr', { pin: '4826' });
 }

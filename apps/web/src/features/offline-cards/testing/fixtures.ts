@@ -1,37 +1,19 @@
 import type { EmergencyCard } from '@kinchart/shared/emergency';
+import { emptyProfileValues } from '../../profiles/testing/fixtures';
 import type { SavedCards } from '../lib/card-store';
 
 const SHARE_ID = 'A'.repeat(43);
 export const OWN_QR_LINK = `http://localhost/emergency/${SHARE_ID}`;
 
+// The profile's fields as the emergency view answers them: the profile fixture's empty values
+// without the person's own phone, address and email (DESIGN §7).
+const { phone_number: _phone, address: _address, email: _email, ...emergencyFields } = emptyProfileValues;
+
 const blankInfo: EmergencyCard['info'] = {
   requirePin: false,
   is_pet: false,
   relationship: null,
-  name: null,
-  date_of_birth: null,
-  blood_type: null,
-  height: null,
-  weight: null,
-  primary_language: null,
-  religious_restrictions: null,
-  organ_donor: false,
-  advance_directives: false,
-  living_will: false,
-  has_vision_impairment: false,
-  has_hearing_impairment: false,
-  has_allergies: false,
-  allergy_details: null,
-  has_chronic_conditions: false,
-  chronic_condition_details: null,
-  has_bleeding_disorders: false,
-  bleeding_disorder_details: null,
-  has_previous_surgeries: false,
-  surgery_details: null,
-  has_mobility_issues: false,
-  mobility_details: null,
-  had_anesthesia_reactions: false,
-  anesthesia_reaction_details: null,
+  ...emergencyFields,
   medications: [],
   emergency_contacts: [],
   healthcare_providers: [],
