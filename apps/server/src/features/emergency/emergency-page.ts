@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emergencyResponseSchema, type EmergencyResponse, type PinStatus } from '@kinchart/shared/emergency';
+import { escapeHtml } from '../../lib/html';
 import { HttpError } from '../../lib/http-errors';
 import type { EmergencyService } from './emergency.service';
 import { SHARE_ID } from './emergency.routes';
@@ -39,10 +40,6 @@ const ROOT_MARK_CLOSE = '<!--/emergency-page-->';
 const TITLE_OPEN = '<title>';
 const TITLE_CLOSE = '</title>';
 const HTML_LANG = '<html lang="en">';
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
 
 /** Replaces each `<link rel="stylesheet" … href="/assets/….css">` with the sheet itself, inline. */
 function inlineStylesheets(html: string, webRoot: string): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProfileBundle } from '../profiles/profile.repository';
+import { escapeHtml } from '../../lib/html';
 
 // A FHIR R4 Bundle per person, shaped as an International Patient Summary document
 // (HL7 IPS IG, http://hl7.org/fhir/uv/ips/): Composition first, then every resource it cites.
@@ -49,7 +50,6 @@ export function stableUuid(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const narrative = (text: string) => ({ status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${escapeHtml(text)}</div>` });
 const codeable = (text: string) => ({ text });
 const loinc = (code: string, display: string) => ({ coding: [{ system: LOINC, code, display }], text: display });

@@ -5,6 +5,8 @@ import { PrivateLayout } from '../../../app/layouts/private-layout';
 import { notify } from '../../../lib/toast';
 import { NotificationsIndicator } from '../components/notifications-indicator';
 import { NOTIFICATION_STREAM_URL, NotificationStream } from './notification-stream';
+import type { NotificationLevel } from '@kinchart/shared/notifications';
+import { makeNotification } from '../testing/fixtures';
 
 vi.mock('../../../lib/toast');
 
@@ -38,16 +40,8 @@ class FakeEventSource {
   }
 }
 
-const item = (id: string, type: string, level = 'info', title = 'Emergency information accessed') => ({
-  notification_id: id,
-  time: new Date().toISOString(),
-  is_read: false,
-  is_hidden: false,
-  type,
-  level,
-  title,
-  data: { message: 'm', title, type, level, is_read: false },
-});
+const item = (id: string, type: string, level: NotificationLevel = 'info', title = 'Emergency information accessed') =>
+  makeNotification(id, { type, level, title, message: 'm' });
 
 beforeEach(() => {
   FakeEventSource.instances = [];

@@ -3,19 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { addLocalNotification, clearLocalNotifications } from '../../../lib/local-notifications';
 import { NotificationsIndicator } from './notifications-indicator';
+import { makeNotification } from '../testing/fixtures';
 
 afterEach(clearLocalNotifications);
 
-const item = (id: string, isRead: boolean) => ({
-  notification_id: id,
-  time: new Date().toISOString(),
-  is_read: isRead,
-  is_hidden: false,
-  type: 'qr_access',
-  level: 'info',
-  title: 't',
-  data: { message: 'm', title: 't', type: 'qr_access', level: 'info', is_read: isRead },
-});
+const item = (id: string, isRead: boolean) => makeNotification(id, { is_read: isRead, title: 't', message: 'm' });
 
 describe('notifications indicator', () => {
   it('links to /notifications and names the unread count, server and local together', async () => {

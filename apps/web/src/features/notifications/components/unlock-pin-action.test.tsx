@@ -3,21 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { NotificationsPage } from '../pages/notifications-page';
+import { makeNotification } from '../testing/fixtures';
 
 vi.mock('../../../lib/toast');
 
 function note(id: string, level: 'warning' | 'error' | 'info', title: string, action?: { kind: 'unlock_pin'; member_id: string | null }) {
   const type = action?.member_id ? 'family_emergency_access' : 'qr_access';
-  return {
-    notification_id: id,
-    time: new Date().toISOString(),
-    is_read: false,
-    is_hidden: false,
-    type,
-    level,
-    title,
-    data: { message: `Message ${id}`, title, type, level, is_read: false, ...(action ? { action } : {}) },
-  };
+  return makeNotification(id, { type, level, title, ...(action ? { action } : {}) });
 }
 
 const CONFIG = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: 'A'.repeat(43), is_disabled: false, essentials_without_pin: false, pin_status: 'ok' };

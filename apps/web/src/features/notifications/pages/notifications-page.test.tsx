@@ -5,6 +5,7 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { LOCAL_NOTIFICATIONS_KEY, clearLocalNotifications } from '../../../lib/local-notifications';
 import { notify } from '../../../lib/toast';
 import { NotificationsPage } from './notifications-page';
+import { makeNotification } from '../testing/fixtures';
 
 vi.mock('../../../lib/toast');
 
@@ -13,10 +14,8 @@ afterEach(() => {
   vi.mocked(notify.error).mockClear();
 });
 
-function note(id: string, time: Date, over: Record<string, unknown> = {}) {
-  const base = { notification_id: id, time: time.toISOString(), is_read: false, is_hidden: false, type: 'qr_access', level: 'info', title: `Title ${id}` };
-  const merged = { ...base, ...over };
-  return { ...merged, data: { message: `Message ${id}`, title: merged.title, type: merged.type, level: merged.level, is_read: merged.is_read } };
+function note(id: string, time: Date, over: Parameters<typeof makeNotification>[1] = {}) {
+  return makeNotification(id, { time: time.toISOString(), ...over });
 }
 
 const now = new Date();
