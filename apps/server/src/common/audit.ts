@@ -24,12 +24,24 @@ export type AuditAction =
   | 'emergency_fhir_download'
   | 'shl_link_create'
   | 'shl_access'
-  | 'emergency_card_download';
+  | 'emergency_card_download'
+  | 'person_share_create'
+  | 'person_share_accept'
+  | 'person_share_revoke'
+  | 'person_share_leave'
+  /** A read through a share (DESIGN §11); detail.what names the route. */
+  | 'shared_read'
+  /** A write through a share. */
+  | 'shared_write';
 
 export interface AuditEvent {
   userId: string | null;
   action: AuditAction;
   ip?: string | null;
+  /** The person the event concerns (their access history lists it). */
+  profileId?: string | null;
+  /** Who acted, when not the account holder `userId` (a share's holder). */
+  actorId?: string | null;
   detail?: Record<string, string | number | boolean | null>;
 }
 
@@ -41,6 +53,8 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
       user_id: event.userId,
       action: event.action,
       ip: event.ip ?? null,
+      profile_id: event.profileId ?? null,
+      actor_id: event.actorId ?? null,
       detail: event.detail ? JSON.stringify(event.detail) : null,
       created_at: nowIso(),
     })

@@ -11,6 +11,7 @@ import { profileVersions } from './migrations/0003-profile-versions';
 import { attemptLimits } from './migrations/0004-attempt-limits';
 import { essentialsWithoutPin } from './migrations/0005-essentials-without-pin';
 import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notified';
+import { peopleAndShares } from './migrations/0007-people-and-shares';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0004-attempt-limits': attemptLimits,
   '0005-essentials-without-pin': essentialsWithoutPin,
   '0006-drop-last-access-notified': dropLastAccessNotified,
+  '0007-people-and-shares': peopleAndShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -192,6 +192,7 @@ export interface AppointmentsTable {
   id: string;
   user_id: string;
   uid: string; // stable iCalendar UID
+  profile_id: string | null; // the person (DESIGN §4); set on every new row, null only if the person vanished
   appointment_date: string;
   start_time: string | null;
   end_time: string | null;
@@ -220,6 +221,25 @@ export interface AuditEventsTable {
   action: string;
   ip: string | null;
   detail: string | null; // JSON text; never health data
+  profile_id: string | null; // the person the event concerns, for the person's access history (DESIGN §11)
+  actor_id: string | null; // who acted, when it is not the account holder (access through a share)
+  created_at: string;
+}
+
+export interface PersonSharesTable {
+  id: string;
+  profile_id: string;
+  owner_id: string;
+  created_by: string | null;
+  holder_id: string | null; // set when the invitation is accepted
+  role: 'manager' | 'editor' | 'viewer';
+  label_email: string | null;
+  token_hash: string | null; // SHA-256 of the invitation token; null once used
+  invite_expires_at: string;
+  expires_at: string | null; // as the owner gave it (a date or an instant)
+  ends_at: string | null; // the instant the share ends
+  accepted_at: string | null;
+  revoked_at: string | null;
   created_at: string;
 }
 
@@ -237,6 +257,7 @@ export interface Database {
   profile_versions: ProfileVersionsTable;
   login_failures: LoginFailuresTable;
   profiles: ProfilesTable;
+  person_shares: PersonSharesTable;
   emergency_contacts: EmergencyContactsTable;
   healthcare_providers: HealthcareProvidersTable;
   medications: MedicationsTable;

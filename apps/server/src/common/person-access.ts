@@ -1,0 +1,173 @@
+import type { PersonRole } from '@kinchart/shared/people';
+import { roleAllows } from '@kinchart/shared/people';
+import type { Db } from '../db/database';
+import { forbidden, notFound } from '../lib/http-errors';
+import { nowIso } from '../lib/ids';
+import { recordAudit } from './audit';
+
+// DESIGN §4, §11: the one function that decides what a signed-in user may do with a person's
+// data — from the owner's rows and the active shares. Every route that touches a person's data
+// asks it. No access at all answers 404, exactly like a missing id; a role too weak answers 403.
+// Every use of a share is written to the owner's audit trail with the person's id, which is what
+// the person's access history lists.
+
+export interface PersonAccess {
+  /** The person (profile) id. */
+  profileId: string;
+  /** The account that owns the person: its rows carry this user_id. */
+  ownerId: string;
+  role: PersonRole;
+  /** The person is their owner's own profile (not a family member). */
+  isSelf: boolean;
+  /** Access comes through a share (so it is audited for the owner). */
+  shareId: string | null;
+}
+
+/** A visible person with what the people list shows. */
+export interface VisiblePerson extends PersonAccess {
+  name: string | null;
+  relationship: string | null;
+  isPet: boolean;
+  /** The owner's username for a shared person; null for the user's own. */
+  sharedBy: string | null;
+}
+
+/** Who asks, for the audit trail. */
+export interface Actor {
+  userId: string;
+  ip?: string | null;
+}
+
+/** What the caller wants to do; `what` (e.g. "GET /api/user/files/:id") is recorded for shared access. */
+export interface AccessNeed {
+  need: PersonRole;
+  what: string;
+}
+
+const NEED_MESSAGES: Record<PersonRole, string> = {
+  viewer: 'Person not found',
+  editor: 'Your access to this person is view only',
+  manager: 'Only the owner or a manager of this person can do this',
+  owner: 'Only the owner of this person can do this',
+};
+
+export type PersonAccessService = ReturnType<typeof createPersonAccess>;
+
+export function createPersonAccess(db: Db) {
+  /** The active share `userId` holds on `profileId`, if any. */
+  const activeShare = (userId: string, profileId: string, now: string) =>
+    db
+      .selectFrom('person_shares')
+      .select(['id', 'role'])
+      .where('profile_id', '=', profileId)
+      .where('holder_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('accepted_at', 'is not', null)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .orderBy('accepted_at')
+      .executeTakeFirst();
+
+  async function lookup(userId: string, profileId: string): Promise<PersonAccess | undefined> {
+    const profile = await db.selectFrom('profiles').select(['id', 'user_id', 'is_self']).where('id', '=', profileId).executeTakeFirst();
+    if (!profile) return undefined;
+    const isSelf = profile.is_self === 1;
+    if (profile.user_id === userId) return { profileId, ownerId: userId, role: 'owner', isSelf, shareId: null };
+    const share = await activeShare(userId, profileId, nowIso());
+    if (!share) return undefined;
+    return { profileId, ownerId: profile.user_id, role: share.role, isSelf, shareId: share.id };
+  }
+
+  /** Writes one shared-access event to the owner's trail; the owner's own actions are not listed. */
+  async function audit(actor: Actor, access: PersonAccess, what: string): Promise<void> {
+    if (access.shareId === null) return;
+    await recordAudit(db, {
+      userId: access.ownerId,
+      actorId: actor.userId,
+      profileId: access.profileId,
+      action: what.startsWith('GET ') || what.startsWith('HEAD ') ? 'shared_read' : 'shared_write',
+      ip: actor.ip ?? null,
+      detail: { what, share: access.shareId },
+    });
+  }
+
+  return {
+    lookup,
+    audit,
+
+    /**
+     * `actor`'s access to `profileId` when it allows `need`: 404 when there is none (or the id is
+     * not a person), 403 when the role is too weak. Access through a share is audited.
+     */
+    async require(actor: Actor, profileId: string, { need, what }: AccessNeed): Promise<PersonAccess> {
+      const access = await lookup(actor.userId, profileId);
+      if (!access) throw notFound(NEED_MESSAGES.viewer);
+      if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
+      await audit(actor, access, what);
+      return access;
+    },
+
+    /** Every person `userId` can see: their own profiles (own first), then the people shared with them. */
+    async visible(userId: string): Promise<VisiblePerson[]> {
+      const own = await db
+        .selectFrom('profiles')
+        .select(['id', 'name', 'relationship', 'is_pet', 'is_self', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('is_self', 'desc')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const shared = await db
+        .selectFrom('person_shares')
+        .innerJoin('profiles', 'profiles.id', 'person_shares.profile_id')
+        .innerJoin('users', 'users.id', 'person_shares.owner_id')
+        .select([
+          'person_shares.id as share_id',
+          'person_shares.role',
+          'person_shares.owner_id',
+          'profiles.id',
+          'profiles.name',
+          'profiles.relationship',
+          'profiles.is_pet',
+          'profiles.is_self',
+          'users.username',
+        ])
+        .where('person_shares.holder_id', '=', userId)
+        .where('person_shares.revoked_at', 'is', null)
+        .where('person_shares.accepted_at', 'is not', null)
+        .where((eb) => eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', nowIso())]))
+        .orderBy('users.username')
+        .orderBy('profiles.created_at')
+        .orderBy('person_shares.accepted_at')
+        .execute();
+      const people: VisiblePerson[] = own.map((p) => ({
+        profileId: p.id,
+        ownerId: userId,
+        role: 'owner',
+        isSelf: p.is_self === 1,
+        shareId: null,
+        name: p.name,
+        relationship: p.is_self === 1 ? null : p.relationship,
+        isPet: p.is_pet === 1,
+        sharedBy: null,
+      }));
+      const seen = new Set(people.map((p) => p.profileId));
+      for (const s of shared) {
+        // Two shares of one person (say, re-invited) count once: the first accepted.
+        if (seen.has(s.id)) continue;
+        seen.add(s.id);
+        people.push({
+          profileId: s.id,
+          ownerId: s.owner_id,
+          role: s.role,
+          isSelf: s.is_self === 1,
+          shareId: s.share_id,
+          name: s.name,
+          relationship: s.is_self === 1 ? null : s.relationship,
+          isPet: s.is_pet === 1,
+          sharedBy: s.username,
+        });
+      }
+      return people;
+    },
+  };
+}
