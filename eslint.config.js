@@ -10,6 +10,7 @@ import regexp from 'eslint-plugin-regexp';
  * per side; anything else is a deep import and fails lint. Tests may reach further (fixtures).
  */
 const webExposes = {
+  appointments: ['components/upcoming-appointments'],
   auth: ['api/check-auth'],
   emergency: [
     'api/get-qr-config',

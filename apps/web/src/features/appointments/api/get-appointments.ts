@@ -1,27 +1,40 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentSchema, type Appointment } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
+import { personOwnedFields, type PersonOwned } from '../../../lib/person-owned';
 
+/** The prefix of every appointments query (everyone's and each person's): invalidate it after a change. */
 export const appointmentsQueryKey = ['appointments'] as const;
 
-/** GET /api/user/appointments. */
-export async function getAppointments(): Promise<Appointment[]> {
-  return appointmentSchema.array().parse(await api.get('/api/user/appointments'));
+/** One person's appointments, or everyone's (`personId` undefined). */
+export const appointmentsOfQueryKey = (personId?: string) =>
+  personId ? ([...appointmentsQueryKey, { person: personId }] as const) : appointmentsQueryKey;
+
+/** An appointment with the person it is for (DESIGN §11). */
+export type PersonAppointment = Appointment & PersonOwned;
+const personAppointmentsSchema = appointmentSchema.extend(personOwnedFields).array();
+
+/** GET /api/user/appointments, or GET /api/user/appointments?person={id} for one person's. */
+export async function getAppointments(personId?: string): Promise<PersonAppointment[]> {
+  const path = personId ? `/api/user/appointments?${new URLSearchParams({ person: personId }).toString()}` : '/api/user/appointments';
+  return personAppointmentsSchema.parse(await api.get(path));
 }
 
-export const appointmentsQueryOptions = queryOptions({
-  queryKey: appointmentsQueryKey,
-  queryFn: async () => {
-    try {
-      return await getAppointments();
-    } catch (error) {
-      // SPEC §8: a failed load is only logged; the calendar simply shows no appointments.
-      console.error('Error fetching appointments:', error);
-      throw error;
-    }
-  },
-});
+export const appointmentsQueryOptions = (personId?: string) =>
+  queryOptions({
+    queryKey: appointmentsOfQueryKey(personId),
+    queryFn: async () => {
+      try {
+        return await getAppointments(personId);
+      } catch (error) {
+        // SPEC §8: a failed load is only logged; the calendar simply shows no appointments.
+        console.error('Error fetching appointments:', error);
+        throw error;
+      }
+    },
+  });
 
-export function useAppointments() {
-  return useQuery(appointmentsQueryOptions);
+/** Everyone's appointments, or one person's. */
+export function useAppointments(personId?: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...appointmentsQueryOptions(personId), enabled });
 }

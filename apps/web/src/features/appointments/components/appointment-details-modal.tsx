@@ -13,18 +13,28 @@ export interface AppointmentDetailsModalProps {
   onClose: () => void;
   /** Opens the edit form for this appointment. */
   onEdit: (appointment: Appointment) => void;
+  /** Whose appointment it is (DESIGN §11), shown when the user has more than one person. */
+  personName?: string | null;
+  /** False for a viewer of a shared person: no Edit, no Delete. */
+  canEdit?: boolean;
 }
 
 /**
  * Opened by clicking an event: the appointment's details with Delete and Close (SPEC §2), and
  * Edit. Delete asks first, like every other deletion (SPEC §4 "Deletion dialogs").
  */
-export function AppointmentDetailsModal({ appointment, onClose, onEdit }: AppointmentDetailsModalProps) {
+export function AppointmentDetailsModal({ appointment, ...props }: AppointmentDetailsModalProps) {
   if (!appointment) return null;
-  return <AppointmentDetailsDialog key={appointment.appointment_id} appointment={appointment} onClose={onClose} onEdit={onEdit} />;
+  return <AppointmentDetailsDialog key={appointment.appointment_id} appointment={appointment} {...props} />;
 }
 
-function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentDetailsModalProps & { appointment: Appointment }) {
+function AppointmentDetailsDialog({
+  appointment,
+  onClose,
+  onEdit,
+  personName = null,
+  canEdit = true,
+}: AppointmentDetailsModalProps & { appointment: Appointment }) {
   const deleteAppointment = useDeleteAppointment();
   const busy = deleteAppointment.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -44,14 +54,16 @@ function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentD
     onClose();
   };
 
-  const rows: [string, string | null][] = [
+  const rows: [string, string | null][] = [];
+  if (personName) rows.push(['Person', personName]);
+  rows.push(
     ['Date', displayAppointmentDate(appointment.appointment_date)],
     ['Start Time', displayAppointmentTime(appointment.start_time)],
     ['End Time', displayAppointmentTime(appointment.end_time)],
     ['Provider', appointment.provider_name],
     ['Reason for Visit', appointment.reason_for_visit],
     ['Location', appointment.location],
-  ];
+  );
 
   return (
     <>
@@ -63,12 +75,16 @@ function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentD
         closeLabel="Close appointment details"
         footer={
           <>
-            <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
-              Delete
-            </Button>
-            <Button variant="secondary" onClick={() => onEdit(appointment)} disabled={busy}>
-              Edit
-            </Button>
+            {canEdit ? (
+              <>
+                <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+                  Delete
+                </Button>
+                <Button variant="secondary" onClick={() => onEdit(appointment)} disabled={busy}>
+                  Edit
+                </Button>
+              </>
+            ) : null}
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               Close
             </Button>

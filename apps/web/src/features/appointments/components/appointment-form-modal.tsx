@@ -4,6 +4,8 @@ import type { Appointment } from '@kinchart/shared/appointments';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { PersonSelect } from '../../../components/ui/person-select';
+import { useForPerson } from '../../../lib/person-choice';
 import { useAddAppointment } from '../api/add-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import {
@@ -19,6 +21,8 @@ export interface AppointmentFormModalProps {
   onClose: () => void;
   /** The appointment to edit; without one the modal adds a new appointment. */
   appointment?: Appointment | null;
+  /** Adding: the person the "For" choice starts on (else the dashboard's choice, else yourself). */
+  personId?: string | null;
 }
 
 /**
@@ -33,8 +37,10 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
 
 const END_BEFORE_START = 'End time cannot be before the start time';
 
-function AppointmentFormDialog({ onClose, appointment }: AppointmentFormModalProps) {
+function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFormModalProps) {
   const formId = useId();
+  // DESIGN §11: whose appointment a new one is. An edit keeps the appointment's person.
+  const forPerson = useForPerson(personId);
   const addAppointment = useAddAppointment();
   const updateAppointment = useUpdateAppointment();
   const editing = Boolean(appointment);
@@ -60,7 +66,7 @@ function AppointmentFormDialog({ onClose, appointment }: AppointmentFormModalPro
     const input = toAppointmentInput(values);
     try {
       if (appointment) await updateAppointment.mutateAsync({ appointmentId: appointment.appointment_id, input });
-      else await addAppointment.mutateAsync(input);
+      else await addAppointment.mutateAsync({ ...input, person_id: forPerson.value });
     } catch (error) {
       // SPEC §8 only logs a failed add (the mutation still does), which left a user whose
       // server was unreachable pressing a button that did nothing: say so here, and keep
@@ -92,6 +98,16 @@ function AppointmentFormDialog({ onClose, appointment }: AppointmentFormModalPro
       }
     >
       <form id={formId} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+        {!editing && forPerson.showChoice ? (
+          <PersonSelect
+            label="For"
+            people={forPerson.people}
+            value={forPerson.value ?? ''}
+            onChange={forPerson.onChange}
+            disabled={busy}
+            containerClassName="sm:col-span-2"
+          />
+        ) : null}
         <Field label="Date" type="date" required containerClassName="sm:col-span-2" {...register('appointment_date')} />
         <Field label="Start Time" type="time" required {...register('start_time')} />
         <Field

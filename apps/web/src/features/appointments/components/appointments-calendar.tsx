@@ -148,13 +148,38 @@ function ShowMore({ count, slotDate }: ShowMoreProps<AppointmentEvent>) {
   );
 }
 
-function AgendaEvent({ title }: EventProps<AppointmentEvent>) {
+/**
+ * An event in the month, week and day views: whose it is, then the spec's title (SPEC §3), so the
+ * person is written as well as coloured (DESIGN §11; colour is never the only cue).
+ */
+function CalendarEvent({ event, title }: EventProps<AppointmentEvent>) {
+  if (!event.person) return <>{title}</>;
+  return (
+    <>
+      <span className="kc-event-person">{event.person.name}:</span> {title}
+    </>
+  );
+}
+
+function AgendaEvent({ event, title }: EventProps<AppointmentEvent>) {
   // No onClick: the click reaches the agenda cell, which selects the event.
   return (
     <button type="button" className="kc-agenda-event">
+      {event.person ? (
+        <>
+          <span aria-hidden="true" className="kc-person-swatch" style={{ backgroundColor: event.person.background }} />
+          <span className="kc-event-person">{event.person.name}:</span>{' '}
+        </>
+      ) : null}
       {title}
     </button>
   );
+}
+
+/** Each person's events in their colour (see lib/person-colors); the library's own colour otherwise. */
+function eventPropGetter(event: AppointmentEvent) {
+  if (!event.person) return {};
+  return { style: { backgroundColor: event.person.background, borderColor: event.person.border } };
 }
 
 /** `weekWrapper` is a component slot of the library that its type definitions leave out. */
@@ -164,6 +189,7 @@ const components: CalendarComponents = {
   eventWrapper: EventWrapper,
   weekWrapper: WeekWrapper,
   showMore: ShowMore,
+  event: CalendarEvent,
   week: { header: TimeGridHeader },
   work_week: { header: TimeGridHeader },
   day: { header: TimeGridHeader },
@@ -224,6 +250,7 @@ export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCale
           formats={formats}
           messages={messages}
           components={components}
+          eventPropGetter={eventPropGetter}
           onSelectEvent={onSelectEvent}
           onKeyPressEvent={onKeyPressEvent}
         />

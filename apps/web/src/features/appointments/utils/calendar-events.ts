@@ -1,5 +1,13 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { appointmentSpan, appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
+import { appointmentSpan, appointmentTitle } from '@kinchart/shared/appointments';
+import type { PersonAppointment } from '../api/get-appointments';
+
+/** Whose appointment an event is, as the calendar shows it: their name and colour (DESIGN §11). */
+export interface EventPerson {
+  name: string;
+  background: string;
+  border: string;
+}
 
 /** One appointment as react-big-calendar draws it. */
 export interface AppointmentEvent {
@@ -7,7 +15,9 @@ export interface AppointmentEvent {
   title: string;
   start: Date;
   end: Date;
-  appointment: Appointment;
+  appointment: PersonAppointment;
+  /** Null when the user has only themself: no name or colour worth showing. */
+  person: EventPerson | null;
 }
 
 /**
@@ -22,7 +32,7 @@ export function parseAppointmentTime(value: string): Date {
  * SPEC §3: the title is the provider name plus the reason; a missing start is 00:00:00 and a
  * missing end 23:59:59 of the appointment date (appointmentSpan, shared with the .ics export).
  */
-export function toCalendarEvent(appointment: Appointment): AppointmentEvent {
+export function toCalendarEvent(appointment: PersonAppointment, person: EventPerson | null = null): AppointmentEvent {
   const span = appointmentSpan(appointment);
   const dayStart = parseAppointmentTime(`${appointment.appointment_date}T00:00:00`);
   let start = parseAppointmentTime(span.start);
@@ -30,7 +40,7 @@ export function toCalendarEvent(appointment: Appointment): AppointmentEvent {
   if (!isValid(start)) start = dayStart;
   // The server refuses an end before the start; an odd stored pair still must not break the view.
   if (!isValid(end) || end < start) end = start;
-  return { id: appointment.appointment_id, title: appointmentTitle(appointment), start, end, appointment };
+  return { id: appointment.appointment_id, title: appointmentTitle(appointment), start, end, appointment, person };
 }
 
 /** 12-hour clock with AM/PM (SPEC §9), e.g. "9:30 AM". */

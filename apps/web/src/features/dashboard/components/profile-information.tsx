@@ -82,10 +82,12 @@ export interface ProfileInformationProps {
   editLabel: string;
   /** The QR image slot (SPEC §2 dashboard; filled by the emergency feature). */
   qr?: ReactNode;
+  /** Beside the heading: who shares this person and the user's access (DESIGN §11). */
+  sharing?: ReactNode;
 }
 
 /** SPEC §2 Profile Information: Basic Info, Critical Medical Info, Primary Emergency Contact, Current Medications. */
-export function ProfileInformation({ person, loading, editHref, editLabel, qr }: ProfileInformationProps) {
+export function ProfileInformation({ person, loading, editHref, editLabel, qr, sharing }: ProfileInformationProps) {
   const isMember = person?.relationship !== undefined;
   const current = (person?.medications ?? []).filter((m) => m.is_current);
   const shown = current.slice(0, DASHBOARD_MEDICATION_LIMIT);
@@ -104,11 +106,12 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr }:
   return (
     <section aria-labelledby="profile-information-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <h2 id="profile-information-heading" className="text-xl font-semibold text-slate-900">
             Profile Information
           </h2>
           {person?.is_pet ? <PetMarker className="size-5 text-amber-700" /> : null}
+          {sharing}
         </div>
         {editHref ? (
           <Link to={editHref} className={buttonClassName('secondary', 'sm')}>

@@ -1,36 +1,42 @@
-import type { FamilyMemberSummary } from '@kinchart/shared/profile';
+import type { Person } from '@kinchart/shared/people';
 import { PetMarker } from '../../../components/ui/pet-marker';
+import { SharedByBadge } from '../../../components/ui/shared-by-badge';
 
 export interface ProfileSwitcherProps {
-  members: FamilyMemberSummary[];
+  /** Everyone but yourself: your family members, then the people shared with you. */
+  people: readonly Person[];
   /** null for My Profile. */
   selectedId: string | null;
-  onSelect: (memberId: string | null) => void;
+  onSelect: (personId: string | null) => void;
 }
 
-const base = 'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors';
+const base = 'inline-flex min-h-11 flex-wrap items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors';
 const on = 'border-brand-700 bg-brand-700 text-white';
 const off = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100';
 
-/** SPEC §2: a My Profile button and one button per family member; pets carry a paw marker. */
-export function ProfileSwitcher({ members, selectedId, onSelect }: ProfileSwitcherProps) {
+/**
+ * SPEC §2: a My Profile button and one button per family member; pets carry a paw marker. People
+ * shared with the user follow, each with a "Shared by {username}" badge (DESIGN §11).
+ */
+export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitcherProps) {
   return (
     <div role="group" aria-label="Whose profile to show" className="flex flex-wrap gap-2">
       <button type="button" aria-pressed={selectedId === null} className={`${base} ${selectedId === null ? on : off}`} onClick={() => onSelect(null)}>
         My Profile
       </button>
-      {members.map((member) => {
-        const selected = member.id === selectedId;
+      {people.map((person) => {
+        const selected = person.id === selectedId;
         return (
           <button
-            key={member.id}
+            key={person.id}
             type="button"
             aria-pressed={selected}
             className={`${base} ${selected ? on : off}`}
-            onClick={() => onSelect(member.id)}
+            onClick={() => onSelect(person.id)}
           >
-            {member.name?.trim() || 'Unnamed member'}
-            {member.is_pet ? <PetMarker className="size-4" /> : null}
+            {person.name?.trim() || 'Unnamed member'}
+            {person.is_pet ? <PetMarker className="size-4" /> : null}
+            {person.shared_by !== null ? <SharedByBadge username={person.shared_by} /> : null}
           </button>
         );
       })}

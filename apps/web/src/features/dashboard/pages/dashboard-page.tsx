@@ -1,17 +1,24 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { FamilyMember, FamilyMemberSummary, PatientProfile } from '@kinchart/shared/profile';
+import { ROLE_LABELS, type Person, type PersonDetail, type PersonRole } from '@kinchart/shared/people';
+import type { FamilyMember, PatientProfile } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SharedByBadge } from '../../../components/ui/shared-by-badge';
 import { useAppEvent } from '../../../lib/events';
+import { canWrite, ownPerson } from '../../../lib/person-choice';
+import { UpcomingAppointments } from '../../appointments/components/upcoming-appointments';
 import { ProfileQrImage } from '../../emergency/components/profile-qr-image';
 import { RecentUploads } from '../../files/components/recent-uploads';
 import { useFamilyMember } from '../../profiles/api/get-family-member';
-import { familyMembersQueryKey, useFamilyMembers } from '../../../lib/queries/family-members';
+import { familyMembersQueryKey } from '../../../lib/queries/family-members';
 import { patientProfileQueryKey, usePatientProfile } from '../../../lib/queries/patient-profile';
+import { peopleQueryKey, usePeople } from '../../../lib/queries/people';
+import { setSelectedPersonId, useSelectedPersonId } from '../../../lib/selected-person';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { usePerson } from '../api/get-person';
 import { ProfileInformation, type PersonView } from '../components/profile-information';
 import { ProfileSwitcher } from '../components/profile-switcher';
 
@@ -19,59 +26,115 @@ function ownView(profile: PatientProfile): PersonView {
   return { ...profile };
 }
 
-/** A member as the detail call returns it, or only their list entry (no lists) when that call failed. */
-function memberView(member: FamilyMember | FamilyMemberSummary): PersonView {
+/** A person as their detail call returns them. */
+function memberView(member: FamilyMember | PersonDetail): PersonView {
+  return { ...member };
+}
+
+/** Only the people list's entry, when the detail call failed: no details, no lists. */
+function entryView(person: Person): PersonView {
   return {
-    ...member,
-    relationship: member.relationship,
-    is_pet: member.is_pet,
-    emergency_contacts: 'emergency_contacts' in member ? member.emergency_contacts : [],
-    medications: 'medications' in member ? member.medications : [],
+    name: person.name,
+    relationship: person.relationship,
+    is_pet: person.is_pet,
+    date_of_birth: null,
+    phone_number: null,
+    address: null,
+    blood_type: null,
+    has_allergies: false,
+    allergy_details: null,
+    has_bleeding_disorders: false,
+    bleeding_disorder_details: null,
+    emergency_contacts: [],
+    medications: [],
   };
 }
 
-/** /dashboard (SPEC §2): whose profile, their Profile Information, QR image and — for My Profile — recent uploads. */
+/** "Shared by {username}" and what the user may do with that person. */
+function SharingNote({ sharedBy, role }: { sharedBy: string; role: PersonRole }) {
+  return (
+    <>
+      <SharedByBadge username={sharedBy} />
+      <span className="text-sm text-slate-700">Your access: {ROLE_LABELS[role]}</span>
+    </>
+  );
+}
+
+/**
+ * /dashboard (SPEC §2): whose profile, their Profile Information and QR image, their recent
+ * uploads and upcoming appointments. The switcher lists yourself, your family and the people
+ * shared with you (DESIGN §11).
+ */
 export function DashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = usePatientProfile();
-  const members = useFamilyMembers();
-  // Whose profile shows lives in the address (?member={id}), so a page that leaves for a member's
-  // editor can come back to that member, and a reload or Back keeps the choice (SPEC §4 Dashboard
-  // selection). Switching replaces the entry: Back leaves the dashboard rather than replaying clicks.
+  const people = usePeople();
+  // Whose profile shows is kept in lib/selected-person (the "For" choices elsewhere start from it)
+  // and mirrored in the address (?member={id}), so a page that leaves for a member's editor can
+  // come back to that member and Back keeps the choice (SPEC §4 Dashboard selection). The address
+  // wins when it names someone. Switching replaces the entry: Back leaves the dashboard rather
+  // than replaying clicks.
   const [searchParams, setSearchParams] = useSearchParams();
-  const selectedId = searchParams.get('member') || null;
+  const fromAddress = searchParams.get('member') || null;
+  const stored = useSelectedPersonId();
+  const selectedId = fromAddress ?? stored;
   const setSelectedId = useCallback(
-    (memberId: string | null) => setSearchParams(memberId ? { member: memberId } : {}, { replace: true }),
+    (personId: string | null) => {
+      setSelectedPersonId(personId);
+      setSearchParams(personId ? { member: personId } : {}, { replace: true });
+    },
     [setSearchParams],
   );
+  useEffect(() => {
+    if (fromAddress !== null) setSelectedPersonId(fromAddress);
+  }, [fromAddress]);
 
   // SPEC §4 Refresh events: another part of the page changed a family member.
   useAppEvent('familyMemberUpdated', () => {
+    void queryClient.invalidateQueries({ queryKey: peopleQueryKey });
     void queryClient.invalidateQueries({ queryKey: familyMembersQueryKey });
     void queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
   });
 
   // SPEC §4: fetch failures empty the lists.
-  const memberList = members.isError ? [] : (members.data ?? []);
-  const listEntry = selectedId === null ? undefined : memberList.find((m) => m.id === selectedId);
-  // A member deleted elsewhere disappears from the list: show My Profile again.
-  const activeId = selectedId !== null && (listEntry || !members.isSuccess) ? selectedId : null;
-  const member = useFamilyMember(activeId ?? undefined);
+  const everyone = people.isError ? undefined : people.data;
+  const me = everyone ? ownPerson(everyone) : undefined;
+  const others = useMemo(() => (everyone ?? []).filter((p) => p !== me), [everyone, me]);
+  const listEntry = selectedId === null ? undefined : others.find((p) => p.id === selectedId);
+  // Someone deleted or unshared elsewhere disappears from the list: show My Profile again.
+  const activeId = selectedId !== null && (listEntry || !people.isSuccess) ? selectedId : null;
+  useEffect(() => {
+    if (people.isSuccess && stored !== null && !others.some((p) => p.id === stored)) setSelectedPersonId(null);
+  }, [people.isSuccess, stored, others]);
 
-  // SPEC §4 Dashboard selection: the member's details; if that fails, their list entry; else the own profile.
+  const shared = listEntry !== undefined && listEntry.shared_by !== null;
+  // SPEC §7: your own family member through the family routes; a shared person through the people route.
+  const member = useFamilyMember(activeId !== null && !shared ? activeId : undefined);
+  const sharedPerson = usePerson(activeId !== null && shared ? activeId : undefined);
+  const detail = shared ? sharedPerson : member;
+
+  // SPEC §4 Dashboard selection: the person's details; if that fails, their list entry; else the own profile.
   let person: PersonView | undefined;
-  let showingMember = false;
-  if (activeId !== null && member.data) {
-    person = memberView(member.data);
-    showingMember = true;
+  let showingOther = false;
+  if (activeId !== null && detail.data) {
+    person = memberView(detail.data);
+    showingOther = true;
   } else if (activeId !== null && listEntry) {
-    person = memberView(listEntry);
-    showingMember = true;
+    person = entryView(listEntry);
+    showingOther = true;
   } else if (profile.data) {
     person = ownView(profile.data);
   }
-  const loading = showingMember ? member.isPending : profile.isPending;
+  const loading = showingOther ? detail.isPending : profile.isPending;
+
+  // Viewers read a shared person's chart but do not edit it; managers also run the emergency code.
+  const role: PersonRole = listEntry?.role ?? 'owner';
+  const editable = !showingOther || canWrite({ role });
+  const showQr = !showingOther || role === 'owner' || role === 'manager';
+  // Recent uploads and upcoming appointments follow the selected person; everyone's only when the
+  // people list could not say who "you" are.
+  const blocksFor = showingOther && activeId !== null ? activeId : me?.id;
 
   // SPEC §2: Finish Profile shows while the profile name is missing or still loading.
   const needsFinish = profile.isPending || !profile.data?.name;
@@ -85,20 +148,26 @@ export function DashboardPage() {
       />
       <div className="flex flex-col gap-8">
         <div className="flex flex-col gap-3">
-          <ProfileSwitcher members={memberList} selectedId={activeId} onSelect={setSelectedId} />
-          {members.isError ? <StatusMessage message={errorMessage(members.error, 'Failed to load family members')} /> : null}
+          <ProfileSwitcher people={others} selectedId={activeId} onSelect={setSelectedId} />
+          {people.isError ? <StatusMessage message={errorMessage(people.error, 'Failed to load family members')} /> : null}
         </div>
-        {profile.isError && !showingMember ? (
+        {profile.isError && !showingOther ? (
           <StatusMessage message={errorMessage(profile.error, 'Failed to load profile data', 'Error loading profile data')} />
         ) : null}
         <ProfileInformation
           person={person}
           loading={loading && !person}
-          editHref={showingMember && activeId ? `/edit-family-member/${encodeURIComponent(activeId)}` : '/profile'}
-          editLabel={showingMember ? 'Edit Member' : 'Edit Profile'}
-          qr={<ProfileQrImage target={showingMember && activeId ? { memberId: activeId } : { self: true }} />}
+          editHref={!editable ? null : showingOther && activeId ? `/edit-family-member/${encodeURIComponent(activeId)}` : '/profile'}
+          editLabel={showingOther ? 'Edit Member' : 'Edit Profile'}
+          sharing={shared && listEntry?.shared_by ? <SharingNote sharedBy={listEntry.shared_by} role={role} /> : null}
+          qr={showQr ? <ProfileQrImage target={showingOther && activeId ? { memberId: activeId } : { self: true }} /> : null}
         />
-        {showingMember ? null : <RecentUploads />}
+        {people.isPending ? null : (
+          <>
+            <RecentUploads key={`files-${blocksFor ?? 'all'}`} personId={blocksFor} />
+            <UpcomingAppointments key={`appointments-${blocksFor ?? 'all'}`} personId={blocksFor} />
+          </>
+        )}
       </div>
     </>
   );

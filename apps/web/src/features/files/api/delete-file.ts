@@ -16,7 +16,7 @@ export function useDeleteFile() {
   return useMutation({
     mutationFn: deleteFile,
     onSuccess: (_answer, deleted) => {
-      queryClient.setQueryData<MedicalFile[]>(filesQueryKey, (files) => files?.filter((f) => f.id !== deleted.id));
+      queryClient.setQueriesData<MedicalFile[]>({ queryKey: filesQueryKey }, (files) => files?.filter((f) => f.id !== deleted.id));
       return queryClient.invalidateQueries({ queryKey: filesQueryKey });
     },
   });

@@ -1,17 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { medicalFileSchema, type MedicalFile } from '@kinchart/shared/files';
 import { api } from '../../../lib/api-client';
+import { personOwnedFields, type PersonOwned } from '../../../lib/person-owned';
 
+/** A record as the list shows it: with the person it belongs to. */
+export type PersonFile = MedicalFile & PersonOwned;
+const personFilesSchema = medicalFileSchema.extend(personOwnedFields).array();
+
+/** The prefix of every files query (everyone's and each person's): invalidate it after a change. */
 export const filesQueryKey = ['files'] as const;
 
-/** GET /api/user/files: the signed-in user's records (SPEC §3 listed record fields). */
-export async function getFiles(): Promise<MedicalFile[]> {
-  return medicalFileSchema.array().parse(await api.get('/api/user/files'));
+/** One person's records, or everyone's (`personId` undefined). */
+export const filesOfQueryKey = (personId?: string) => (personId ? ([...filesQueryKey, { person: personId }] as const) : filesQueryKey);
+
+/**
+ * GET /api/user/files (SPEC §3 listed record fields), or GET /api/user/files?person={id} for one
+ * person's records (DESIGN §11). Each record names its person (person_id, person_name).
+ */
+export async function getFiles(personId?: string): Promise<PersonFile[]> {
+  const path = personId ? `/api/user/files?${new URLSearchParams({ person: personId }).toString()}` : '/api/user/files';
+  return personFilesSchema.parse(await api.get(path));
 }
 
-export const filesQueryOptions = queryOptions({ queryKey: filesQueryKey, queryFn: getFiles });
+export const filesQueryOptions = (personId?: string) => queryOptions({ queryKey: filesOfQueryKey(personId), queryFn: () => getFiles(personId) });
 
-/** The record list; View Records, the View Files modal and the dashboard share one cache entry. */
-export function useFiles() {
-  return useQuery(filesQueryOptions);
+/**
+ * The record list — everyone's, or one person's. View Records, the View Files modal and the
+ * dashboard share these cache entries.
+ */
+export function useFiles(personId?: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...filesQueryOptions(personId), enabled });
 }

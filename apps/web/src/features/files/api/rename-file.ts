@@ -14,8 +14,8 @@ export function useRenameFile() {
     mutationFn: renameFile,
     onSuccess: (renamed) => {
       // Show the new name at once, then confirm with the server.
-      queryClient.setQueryData<MedicalFile[]>(filesQueryKey, (files) =>
-        files?.map((f) => (f.id === renamed.id ? renamed : f)),
+      queryClient.setQueriesData<MedicalFile[]>({ queryKey: filesQueryKey }, (files) =>
+        files?.map((f) => (f.id === renamed.id ? { ...f, ...renamed } : f)),
       );
       return queryClient.invalidateQueries({ queryKey: filesQueryKey });
     },

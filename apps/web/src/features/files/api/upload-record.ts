@@ -9,14 +9,19 @@ export interface UploadRecordInput {
   visitLocation: string;
   visitReason: string;
   providerName: string;
+  /** Whose record it is (DESIGN §11); without one the server files it under the account holder. */
+  personId?: string | null;
 }
 
 /**
- * POST /api/user/files (SPEC §7): multipart with the file first, then the text fields, in the
- * order the spec's client sends them; the server reads the parts in whatever order they come.
+ * POST /api/user/files (SPEC §7): multipart with the file, then the text fields, in the order
+ * the spec's client sends them; the server reads the parts in whatever order they come. The
+ * person comes before the file, so the server can check the user may add records for them before
+ * any bytes stream in.
  */
 export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
   const body = new FormData();
+  if (input.personId) body.append('personId', input.personId);
   body.append('file', input.file);
   body.append('customName', input.customName);
   body.append('customDate', input.customDate);

@@ -52,15 +52,20 @@ function RecentUploadCard({ file }: { file: MedicalFile }) {
   );
 }
 
+export interface RecentUploadsProps {
+  /** Whose uploads (DESIGN §11: they follow the person selected on the dashboard); everyone's without one. */
+  personId?: string | undefined;
+}
+
 /**
- * SPEC §2 Dashboard, for My Profile only: the newest uploads in a horizontal scroller with left
- * and right buttons, a View All Records link, and 'No records yet' when there are none (only
- * then: a failed request says so and offers Try again).
+ * SPEC §2 Dashboard: the newest uploads in a horizontal scroller with left and right buttons, a
+ * View All Records link, and 'No records yet' when there are none (only then: a failed request
+ * says so and offers Try again). They are the selected person's (DESIGN §11).
  */
-export function RecentUploads() {
+export function RecentUploads({ personId }: RecentUploadsProps) {
   const headingId = useId();
   const queryClient = useQueryClient();
-  const files = useFiles();
+  const files = useFiles(personId);
   const scrollerRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
 

@@ -11,6 +11,10 @@ import { PencilIcon, TrashIcon } from './icons';
 export interface RecordCardProps {
   file: MedicalFile;
   onDelete: (file: MedicalFile) => void;
+  /** Whose record it is (DESIGN §11), shown when the user has more than one person. */
+  personName?: string | null;
+  /** False for a viewer of a shared person: no rename, no delete. */
+  canEdit?: boolean;
 }
 
 const iconButton =
@@ -20,7 +24,7 @@ const iconButton =
  * One record on View Records (SPEC §2): date, rename and delete icons, name, Date, Provider,
  * Location, Reason and View Document. Rename is inline (SPEC §4: view → edit → Save or Cancel).
  */
-export function RecordCard({ file, onDelete }: RecordCardProps) {
+export function RecordCard({ file, onDelete, personName = null, canEdit = true }: RecordCardProps) {
   const ids = useId();
   const name = recordName(file);
   const rename = useRenameFile();
@@ -88,28 +92,30 @@ export function RecordCard({ file, onDelete }: RecordCardProps) {
       <div className="flex items-start justify-between gap-2">
         {/* The card's own date is when it was uploaded; the visit date is the Date row below. */}
         <p className="pt-2 text-sm font-medium text-brand-800">Uploaded {formatDate(file.created_at)}</p>
-        <div className="flex shrink-0 gap-1">
-          <button
-            ref={renameButtonRef}
-            type="button"
-            onClick={startEditing}
-            disabled={editing}
-            aria-label={`Rename ${name}`}
-            title="Rename"
-            className={iconButton}
-          >
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            onClick={() => onDelete(file)}
-            aria-label={`Delete ${name}`}
-            title="Delete"
-            className={`${iconButton} text-red-700 hover:bg-red-50`}
-          >
-            <TrashIcon />
-          </button>
-        </div>
+        {canEdit ? (
+          <div className="flex shrink-0 gap-1">
+            <button
+              ref={renameButtonRef}
+              type="button"
+              onClick={startEditing}
+              disabled={editing}
+              aria-label={`Rename ${name}`}
+              title="Rename"
+              className={iconButton}
+            >
+              <PencilIcon />
+            </button>
+            <button
+              type="button"
+              onClick={() => onDelete(file)}
+              aria-label={`Delete ${name}`}
+              title="Delete"
+              className={`${iconButton} text-red-700 hover:bg-red-50`}
+            >
+              <TrashIcon />
+            </button>
+          </div>
+        ) : null}
       </div>
 
       {editing ? (
@@ -148,6 +154,12 @@ export function RecordCard({ file, onDelete }: RecordCardProps) {
       )}
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {personName ? (
+          <>
+            <dt className="font-medium text-slate-700">Person</dt>
+            <dd className="font-semibold break-words text-slate-900">{personName}</dd>
+          </>
+        ) : null}
         <dt className="font-medium text-slate-700">Date</dt>
         <dd className="text-slate-900">{formatDate(file.record_date)}</dd>
         <dt className="font-medium text-slate-700">Provider</dt>

@@ -4,6 +4,8 @@ import type { MedicalFile } from '@kinchart/shared/files';
 import { FILE_INPUT_ACCEPT, FILE_NAME_MAX, fileTooLargeMessage, formatFileSize, stripExtension, uploadLimitMb } from '@kinchart/shared/files';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClassName } from '../../../components/ui/field';
+import { PersonSelect } from '../../../components/ui/person-select';
+import { useForPerson } from '../../../lib/person-choice';
 import { useUploadLimit } from '../api/get-client-config';
 import { uploadRecord } from '../api/upload-record';
 import type { UploadProgress } from '../../../lib/upload-client';
@@ -48,6 +50,8 @@ export interface UploadRecordFormProps {
   onFinished?: (results: UploadResults) => void;
   /** Level of the 'Record Details' heading, so it fits under the page's or the dialog's title. */
   headingLevel?: 2 | 3;
+  /** The person the "For" choice starts on, before the dashboard's choice (e.g. View Records' filter). */
+  personId?: string | null;
 }
 
 function errorText(error: unknown): string {
@@ -83,7 +87,7 @@ let nextKey = 1;
  * when there are several). A file over the server's limit (GET /api/config) is refused before
  * sending; Cancel aborts the request under way and the ones still waiting.
  */
-export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2 }: UploadRecordFormProps) {
+export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2, personId }: UploadRecordFormProps) {
   const ids = useId();
   const fileInputId = `${ids}-file`;
   const limitId = `${ids}-limit`;
@@ -95,6 +99,8 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2 }: U
   const [dragging, setDragging] = useState(false);
   const limit = useUploadLimit();
   const announce = useAnnounceUpload();
+  // DESIGN §11: whose record it is — the person chosen on the dashboard, else yourself.
+  const forPerson = useForPerson(personId);
   const { register, handleSubmit, reset, setValue } = useForm<DetailsValues>({ defaultValues: EMPTY });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const limitText = limit === undefined ? '' : `Up to ${uploadLimitMb(limit)} MB per file.`;
@@ -183,6 +189,7 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2 }: U
             visitLocation: values.visitLocation,
             visitReason: values.visitReason,
             providerName: values.providerName,
+            personId: forPerson.value,
           },
           { signal: controller.signal, onProgress: (progress) => patch(row.key, { progress }) },
         );
@@ -248,6 +255,15 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2 }: U
         <form onSubmit={onSubmit} noValidate aria-busy={busy} className="flex min-w-0 flex-col gap-4">
           <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
             <legend className="sr-only">Record Details</legend>
+            {forPerson.showChoice ? (
+              <PersonSelect
+                label="For"
+                people={forPerson.people}
+                value={forPerson.value ?? ''}
+                onChange={forPerson.onChange}
+                containerClassName="sm:max-w-sm"
+              />
+            ) : null}
             <div className="flex flex-col gap-1">
               <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
                 File

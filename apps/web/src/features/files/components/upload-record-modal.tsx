@@ -7,17 +7,20 @@ export interface UploadRecordModalProps {
   onClose: () => void;
   /** Called after each successful upload. */
   onUploaded?: (file: MedicalFile) => void;
+  /** The person the "For" choice starts on (else the dashboard's choice, else yourself). */
+  personId?: string | null;
 }
 
 /**
  * SPEC §2 Upload: the modal variant 'Upload Medical Record', with the same form as the page. It
  * closes itself once every chosen file is uploaded; otherwise it stays open on the results.
  */
-export function UploadRecordModal({ open, onClose, onUploaded }: UploadRecordModalProps) {
+export function UploadRecordModal({ open, onClose, onUploaded, personId }: UploadRecordModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Upload Medical Record" size="lg">
       <UploadRecordForm
         headingLevel={3}
+        personId={personId}
         onUploaded={onUploaded}
         onFinished={({ uploaded, notUploaded }) => {
           if (uploaded.length > 0 && notUploaded === 0) onClose();

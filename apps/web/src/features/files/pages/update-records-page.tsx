@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { PageHeader } from '../../../components/ui/page-header';
 import { UploadRecordForm } from '../components/upload-record-form';
 import { recordName } from '../utils/record-list';
 
-/** /update-records — SPEC §2 Upload: the 'Upload Medical Records' page. */
+/**
+ * /update-records — SPEC §2 Upload: the 'Upload Medical Records' page. `?person={id}` (from View
+ * Records' empty state for one person) starts the "For" choice on that person.
+ */
 export function UpdateRecordsPage() {
+  const [searchParams] = useSearchParams();
   const [uploaded, setUploaded] = useState<MedicalFile | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -37,7 +41,7 @@ export function UpdateRecordsPage() {
         ) : null}
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <UploadRecordForm onUploaded={onUploaded} />
+        <UploadRecordForm onUploaded={onUploaded} personId={searchParams.get('person')} />
       </div>
     </div>
   );

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClassName } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PersonSelect } from '../../../components/ui/person-select';
+import { canWrite, personNameOf } from '../../../lib/person-choice';
+import { usePeople } from '../../../lib/queries/people';
 import { useAppEvent } from '../../../lib/events';
 import { notify } from '../../../lib/toast';
 import { useDeleteFile } from '../api/delete-file';
@@ -23,11 +26,19 @@ import {
   type TypeFilter,
 } from '../utils/record-list';
 
-/** /view-records — SPEC §2 View Records: search, type filter, sort, and a grid of record cards. */
+/**
+ * /view-records — SPEC §2 View Records: search, type filter, sort, and a grid of record cards;
+ * and a person filter (DESIGN §11), Everyone by default, kept in the address (?person={id}) so a
+ * reload or Back keeps it.
+ */
 export function ViewRecordsPage() {
   const ids = useId();
   const queryClient = useQueryClient();
-  const files = useFiles();
+  const people = usePeople();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const personId = searchParams.get('person') || '';
+  const setPersonId = (id: string) => setSearchParams(id ? { person: id } : {}, { replace: true });
+  const files = useFiles(personId || undefined);
   const deleteFile = useDeleteFile();
   const [search, setSearch] = useState(DEFAULT_RECORD_QUERY.search);
   const [type, setType] = useState<TypeFilter>(DEFAULT_RECORD_QUERY.type);
@@ -66,6 +77,16 @@ export function ViewRecordsPage() {
   };
 
   const filtered = search.trim() !== '' || type !== 'all';
+  // A viewer of a shared person reads their records but does not rename or delete them; a record
+  // of someone not (or not yet) in the list is the user's own.
+  const canEditFile = (filePersonId: string | null | undefined) => {
+    const person = filePersonId ? people.data?.find((p) => p.id === filePersonId) : undefined;
+    return person ? canWrite(person) : true;
+  };
+  const peopleList = people.data ?? [];
+  // With only yourself there is nobody to filter by, and no name worth repeating on every card.
+  const manyPeople = peopleList.length > 1;
+  const filteredPerson = personId ? peopleList.find((p) => p.id === personId) : undefined;
 
   return (
     <div>
@@ -82,7 +103,13 @@ export function ViewRecordsPage() {
         }
       />
 
-      <div role="search" aria-label="Find records" className="mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <div
+        role="search"
+        aria-label="Find records"
+        className={`mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:items-end ${
+          manyPeople ? 'sm:grid-cols-[1fr_minmax(0,14rem)_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto]'
+        }`}
+      >
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-800">
             Search
@@ -96,6 +123,16 @@ export function ViewRecordsPage() {
             className={`${inputClassName} min-h-11`}
           />
         </div>
+        {manyPeople ? (
+          <PersonSelect
+            label="Person"
+            people={peopleList}
+            value={personId}
+            onChange={setPersonId}
+            everyoneLabel="Everyone"
+            containerClassName="col-span-2 sm:col-span-1"
+          />
+        ) : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${ids}-type`} className="text-sm font-medium text-slate-800">
             Type
@@ -159,8 +196,13 @@ export function ViewRecordsPage() {
       ) : !all || all.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <p className="text-lg font-semibold text-slate-900">No records yet</p>
-          <p className="mt-1 text-slate-700">Upload a medical record to see it here.</p>
-          <Link to="/update-records" className={buttonClassName('primary', 'md', 'mt-4')}>
+          <p className="mt-1 text-slate-700">
+            {filteredPerson ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.` : 'Upload a medical record to see it here.'}
+          </p>
+          <Link
+            to={personId ? `/update-records?${new URLSearchParams({ person: personId }).toString()}` : '/update-records'}
+            className={buttonClassName('primary', 'md', 'mt-4')}
+          >
             Upload Records
           </Link>
         </div>
@@ -174,6 +216,8 @@ export function ViewRecordsPage() {
             <li key={file.id}>
               <RecordCard
                 file={file}
+                personName={manyPeople ? personNameOf(peopleList, file.person_id, file.person_name) : null}
+                canEdit={canEditFile(file.person_id)}
                 onDelete={(chosen) => {
                   setDeletedMessage('');
                   setPendingDelete(chosen);
@@ -196,7 +240,7 @@ export function ViewRecordsPage() {
         onCancel={() => setPendingDelete(null)}
         onConfirm={() => void confirmDelete()}
       />
-      <UploadRecordModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <UploadRecordModal open={uploadOpen} onClose={() => setUploadOpen(false)} personId={personId || null} />
       <ViewFilesModal open={viewFilesOpen} onClose={() => setViewFilesOpen(false)} />
     </div>
   );

@@ -71,12 +71,12 @@ function compare(sort: SortOrder): (a: MedicalFile, b: MedicalFile) => number {
 }
 
 /** Search (name, provider, location, reason; case-insensitive), then the type filter, then the sort. */
-export function selectRecords(files: readonly MedicalFile[], query: RecordQuery): MedicalFile[] {
+export function selectRecords<T extends MedicalFile>(files: readonly T[], query: RecordQuery): T[] {
   const needle = query.search.trim().toLocaleLowerCase();
   return files.filter((f) => matchesSearch(f, needle) && matchesType(f, query.type)).sort(compare(query.sort));
 }
 
 /** SPEC §2 Dashboard: the newest uploads, at most `limit` (8). */
-export function recentUploads(files: readonly MedicalFile[], limit = 8): MedicalFile[] {
+export function recentUploads<T extends MedicalFile>(files: readonly T[], limit = 8): T[] {
   return [...files].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
 }
