@@ -1,8 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
 import { json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { dispatchAppEvent } from '../../../lib/events';
+import { getSelectedPersonId, setSelectedPersonId } from '../../../lib/selected-person';
 import { makeContact, makeMedication, makeMember, makeMemberSummary, makeProfile } from '../../profiles/testing/fixtures';
 import { DashboardPage } from './dashboard-page';
 
@@ -13,6 +15,12 @@ const routes = [
 
 const rex = makeMemberSummary('p1', { name: 'Rex', relationship: 'dog', is_pet: true });
 const carol = makeMemberSummary('m2', { name: 'Carol', relationship: 'child' });
+const self = makeSelf('self-1');
+/** GET /api/user/people: yourself first, then your family. */
+const peopleOf = (...members: (typeof rex)[]) => [
+  self,
+  ...members.map((m) => makeFamilyPerson(m.id, { name: m.name, relationship: m.relationship, is_pet: m.is_pet })),
+];
 
 const profile = makeProfile({
   name: 'Alice Example',
@@ -34,17 +42,22 @@ const profile = makeProfile({
   ],
 });
 
-/** Answers the dashboard's calls; `extra` goes first. The files and QR slots get empty answers. */
+/** Answers the dashboard's calls; `extra` goes first. The files, appointments and QR slots get empty answers. */
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
     if (call.url === '/api/user/getPatientProfile') return json(profile);
-    if (call.url === '/api/user/family/members') return json([rex, carol]);
-    if (call.url === '/api/user/files') return json([]);
+    if (call.url === '/api/user/people') return json(peopleOf(rex, carol));
+    if (call.url.startsWith('/api/user/files')) return json([]);
+    if (call.url.startsWith('/api/user/appointments')) return json([]);
     return json({ message: 'Not found' }, 404);
   });
 }
+
+beforeEach(() => {
+  setSelectedPersonId(null);
+});
 
 function block(name: string) {
   return screen.getByRole('heading', { level: 3, name }).closest('section')!;
@@ -100,8 +113,6 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: /Rex/ }).getAttribute('aria-pressed')).toBe('true');
     expect(block('Basic Info').textContent).toContain('RelationshipDog');
     expect(screen.getByRole('link', { name: 'Edit Member' }).getAttribute('href')).toBe('/edit-family-member/p1');
-    // Recent uploads belong to My Profile only.
-    expect(screen.queryByRole('heading', { name: 'Recent Uploads' })).toBeNull();
   });
 
   it('opens with the member of ?member= selected, and switching keeps the address in step', async () => {
@@ -158,7 +169,8 @@ describe('dashboard', () => {
   });
 
   it('fetch failures empty the lists', async () => {
-    serve((call) => (call.url.startsWith('/api/user/') && call.url !== '/api/user/files' ? json({}, 500) : undefined));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve((call) => (call.url.startsWith('/api/user/') && !call.url.startsWith('/api/user/files') ? json({}, 500) : undefined));
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('Failed to load family members')).toBeTruthy();
     expect(await screen.findByText('Failed to load profile data')).toBeTruthy();
@@ -169,7 +181,7 @@ describe('dashboard', () => {
 
   it('refreshes when a family member is updated elsewhere on the page', async () => {
     let members = [rex];
-    serve((call) => (call.url === '/api/user/family/members' ? json(members) : undefined));
+    serve((call) => (call.url === '/api/user/people' ? json(peopleOf(...members)) : undefined));
     renderRoutes(routes, '/dashboard');
     await screen.findByRole('button', { name: /Rex/ });
     members = [rex, carol];
@@ -179,7 +191,7 @@ describe('dashboard', () => {
 
   it('empties the member list when a refresh fails, rather than keep the list it had (SPEC §4)', async () => {
     let fail = false;
-    serve((call) => (call.url === '/api/user/family/members' ? (fail ? json({}, 500) : json([rex])) : undefined));
+    serve((call) => (call.url === '/api/user/people' ? (fail ? json({}, 500) : json(peopleOf(rex))) : undefined));
     renderRoutes(routes, '/dashboard');
     await screen.findByRole('button', { name: /Rex/ });
     fail = true;
@@ -187,5 +199,114 @@ describe('dashboard', () => {
     expect(await screen.findByText('Failed to load family members')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Whose profile to show' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Profile']);
+  });
+
+  describe('people and sharing', () => {
+    const grandpa = makeSharedPerson('s1', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' });
+    const nana = makeSharedPerson('s2', { name: 'Nana', shared_by: 'kim', role: 'editor' });
+    const servePeople = (extra: (call: FetchCall) => Response | undefined = () => undefined) =>
+      serve((call) => {
+        const answer = extra(call);
+        if (answer) return answer;
+        if (call.url === '/api/user/people') return json([...peopleOf(rex), grandpa, nana]);
+        if (call.url === '/api/user/people/s1') return json({ ...makeMember('s1', { name: 'Grandpa Joe', relationship: 'parent', blood_type: 'B+' }), is_self: false, role: 'viewer', shared_by: 'sam' });
+        if (call.url === '/api/user/people/s2') return json({ ...makeMember('s2', { name: 'Nana', relationship: 'parent' }), is_self: false, role: 'editor', shared_by: 'kim' });
+        return undefined;
+      });
+
+    it('lists people shared with the user after the family, each with a "Shared by {username}" badge', async () => {
+      servePeople();
+      renderRoutes(routes, '/dashboard');
+      const group = await screen.findByRole('group', { name: 'Whose profile to show' });
+      await within(group).findByRole('button', { name: /Grandpa Joe/ });
+      const buttons = within(group).getAllByRole('button');
+      expect(buttons.map((b) => b.textContent)).toEqual(['My Profile', 'Rex', 'Grandpa JoeShared by sam', 'NanaShared by kim']);
+      expect(within(buttons[1]!).queryByText(/Shared by/)).toBeNull();
+    });
+
+    it("a viewer sees a shared person's profile from the people route, with no edit control and no QR code", async () => {
+      const { calls } = servePeople();
+      const user = userEvent.setup();
+      renderRoutes(routes, '/dashboard');
+      await user.click(await screen.findByRole('button', { name: /Grandpa Joe/ }));
+      expect(await within(block('Critical Medical Info')).findByText('B+')).toBeTruthy();
+      expect(calls.some((c) => c.url === '/api/user/people/s1')).toBe(true);
+      expect(calls.some((c) => c.url === '/api/user/family/members/s1')).toBe(false);
+      const info = screen.getByRole('region', { name: 'Profile Information' });
+      expect(within(info).getByText('Shared by sam')).toBeTruthy();
+      expect(within(info).getByText('Your access: Viewer')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
+      expect(calls.some((c) => c.url.includes('/qr'))).toBe(false);
+    });
+
+    it('an editor of a shared person edits them through the family member page', async () => {
+      servePeople();
+      const user = userEvent.setup();
+      renderRoutes(routes, '/dashboard');
+      await user.click(await screen.findByRole('button', { name: /Nana/ }));
+      expect(await screen.findByText('Your access: Editor')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Edit Member' }).getAttribute('href')).toBe('/edit-family-member/s2');
+    });
+
+    it('Recent Uploads and Upcoming appointments follow the selected person', async () => {
+      const soon = new Date(Date.now() + 2 * 86_400_000);
+      const day = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
+      const appointment = (id: string, provider: string) => ({
+        appointment_id: id,
+        id,
+        appointment_date: day,
+        start_time: `${day}T09:30:00`,
+        end_time: `${day}T10:00:00`,
+        provider_name: provider,
+        reason_for_visit: 'Check-up',
+        location: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
+      const { calls } = servePeople((call) => {
+        if (call.url === '/api/user/appointments?person=self-1') return json([appointment('a1', 'Dr. Own')]);
+        if (call.url === '/api/user/appointments?person=p1') return json([appointment('a2', 'Dr. Vet')]);
+        if (call.url === '/api/user/family/members/p1') return json(makeMember('p1', { ...rex }));
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/dashboard');
+      const upcoming = await screen.findByRole('region', { name: 'Upcoming appointments' });
+      expect(await within(upcoming).findByText('Dr. Own - Check-up')).toBeTruthy();
+      expect(within(upcoming).getByText('9:30 AM – 10:00 AM')).toBeTruthy();
+      expect(calls.some((c) => c.url === '/api/user/files?person=self-1')).toBe(true);
+
+      await user.click(screen.getByRole('button', { name: /Rex/ }));
+      const next = await screen.findByRole('region', { name: 'Upcoming appointments' });
+      expect(await within(next).findByText('Dr. Vet - Check-up')).toBeTruthy();
+      expect(within(next).queryByText('Dr. Own - Check-up')).toBeNull();
+      expect(calls.some((c) => c.url === '/api/user/files?person=p1')).toBe(true);
+      expect(screen.getByRole('heading', { name: 'Recent Uploads' })).toBeTruthy();
+      expect(within(next).getByRole('link', { name: 'View All Appointments' }).getAttribute('href')).toBe('/appointments?person=p1');
+    });
+
+    it('keeps the chosen person for the other screens, and comes back to them on /dashboard', async () => {
+      servePeople();
+      const user = userEvent.setup();
+      const first = renderRoutes(routes, '/dashboard');
+      await user.click(await screen.findByRole('button', { name: /Nana/ }));
+      expect(getSelectedPersonId()).toBe('s2');
+      first.unmount();
+
+      const { router } = renderRoutes(routes, '/dashboard');
+      expect(await screen.findByText('Your access: Editor')).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Nana/ }).getAttribute('aria-pressed')).toBe('true');
+      await user.click(screen.getByRole('button', { name: 'My Profile' }));
+      expect(getSelectedPersonId()).toBeNull();
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('forgets a chosen person who is no longer shared', async () => {
+      setSelectedPersonId('gone');
+      serve();
+      renderRoutes(routes, '/dashboard');
+      expect(await screen.findByText('Alice Example')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'My Profile' }).getAttribute('aria-pressed')).toBe('true');
+      await waitFor(() => expect(getSelectedPersonId()).toBeNull());
+    });
   });
 });
