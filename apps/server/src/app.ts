@@ -45,6 +45,7 @@ import { createImportService } from './features/import/import.service';
 import { importRoutes } from './features/import/import.routes';
 import { createShlService } from './features/shl/shl.service';
 import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
+import { createPersonAccess } from './common/person-access';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -87,13 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: s.db });
   await app.register(authRoutes, { auth: s.auth, sessions: s.sessions, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
-  await app.register(ownProfileRoutes, { profiles: s.profiles, requireUser });
-  await app.register(familyRoutes, { profiles: s.profiles, requireUser });
-  await app.register(qrRoutes, { emergency: s.emergency, requireUser });
+  // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
+  await app.register(ownProfileRoutes, { profiles: s.profiles, access: s.access, requireUser });
+  await app.register(familyRoutes, { profiles: s.profiles, access: s.access, requireUser });
+  await app.register(qrRoutes, { emergency: s.emergency, access: s.access, requireUser });
   await app.register(emergencyPublicRoutes, { emergency: s.emergency });
   // DESIGN §7: the emergency page's own server-rendered entry point, when the web app is built.
   if (s.emergencyPage) await app.register(emergencyPageRoutes, { emergency: s.emergency, page: s.emergencyPage });
-  await app.register(emergencyCardRoutes, { cards: s.cards, requireUser });
+  await app.register(emergencyCardRoutes, { cards: s.cards, access: s.access, requireUser });
   await app.register(notificationRoutes, { notifications: s.notifications, bus: s.bus, requireUser, sessionLive: (id) => s.sessions.isLive(id) });
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
@@ -101,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, requireUser });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
-  await app.register(shlOwnerRoutes, { shl: s.shl, requireUser });
+  await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
   await app.register(shlPublicRoutes, { shl: s.shl });
 
   await serveWebApp(app, s.webRoot);
@@ -120,16 +122,18 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const accountDeletionHooks: AccountDeletionHook[] = [];
   const auth = createAuthService({ db, sessions, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour });
   const profiles = createProfileService({ db });
+  // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
+  const access = createPersonAccess(db);
 
   // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off.
   const mail = createEmergencyMail({ db, mail: config.mail, log: app.log });
   if (mail) app.addHook('onClose', async () => mail.close());
-  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail });
+  const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail, access });
   const webRoot = deps.webRoot === undefined ? defaultWebRoot : deps.webRoot;
   const emergencyPage = await loadEmergencyPage(webRoot);
   // Wallet card, QR image and lock-screen image per code (DESIGN §7). The essentials of a code
   // whose owner opted in (`essentials_without_pin`) print on the card and the lock screen.
-  const essentialsFor: EssentialsFor = (userId, target) => emergency.essentialsForOwner(userId, target);
+  const essentialsFor: EssentialsFor = (ownerId, profileId) => emergency.essentialsFor(ownerId, profileId);
   const cards = createEmergencyCardService({ db, publicUrl: config.publicUrl, essentialsFor });
 
   // DESIGN §7, §10: new notifications reach open pages (LISTEN/NOTIFY across instances on PostgreSQL).
@@ -148,9 +152,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
   app.addHook('onClose', () => storage.blobs.close());
   const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
-  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log });
+  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log, access });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
-  const shares = createFileShareService({ db, files, publicUrl: config.publicUrl });
+  const shares = createFileShareService({ db, files, access, publicUrl: config.publicUrl });
 
   // Export, import, FHIR and SMART Health Links (decision 0004).
   const importLimits: ImportLimits = {
@@ -179,13 +183,14 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     cards,
     bus,
     notifications: createNotificationService({ db }),
-    appointments: createAppointmentService({ db }),
+    appointments: createAppointmentService({ db, access }),
     files,
     shares,
     exports: createExportService({ db, ...storage, log: app.log }),
     importLimits,
-    imports: createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota }),
+    imports: createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota, access }),
     // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
     shl: createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl }),
+    access,
   };
 }

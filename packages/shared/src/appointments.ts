@@ -44,6 +44,11 @@ export const appointmentInputSchema = z
       .union([z.string().max(500, 'Location must be at most 500 characters'), z.null()])
       .optional()
       .transform((v) => (v?.trim() ? v.trim() : null)),
+    /** DESIGN §11: the person the appointment is for (the form's "For"); absent → your own profile. */
+    person_id: z
+      .union([z.string().max(100, 'person_id must be at most 100 characters'), z.null()])
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : undefined)),
   })
   .refine((a) => !a.start_time || !a.end_time || timeOrder(a.end_time) >= timeOrder(a.start_time), {
     message: 'End time cannot be before the start time',
@@ -63,6 +68,9 @@ export const appointmentSchema = z.object({
   reason_for_visit: z.string().nullable(),
   location: z.string().nullable(),
   created_at: z.string(),
+  /** DESIGN §4, §11: the person the appointment belongs to, and that person's name. */
+  person_id: z.string(),
+  person_name: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -80,3 +88,16 @@ export function appointmentSpan(a: Pick<Appointment, 'appointment_date' | 'start
 /** SPEC §3: the calendar event title is the provider name plus the reason. */
 export const appointmentTitle = (a: Pick<Appointment, 'provider_name' | 'reason_for_visit'>): string =>
   a.reason_for_visit ? `${a.provider_name} - ${a.reason_for_visit}` : a.provider_name;
+
+/**
+ * A calendar title that says whose appointment it is: SPEC §3's title for your own, and the
+ * person's name before it for anyone else's ("Mia: Dr Lee - Check-up"; DESIGN §11).
+ */
+export function personAppointmentTitle(
+  a: Pick<Appointment, 'provider_name' | 'reason_for_visit'>,
+  person: { name: string | null; own: boolean },
+): string {
+  const title = appointmentTitle(a);
+  if (person.own) return title;
+  return `${person.name?.trim() || 'Family member'}: ${title}`;
+}

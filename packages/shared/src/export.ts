@@ -78,6 +78,12 @@ export const exportProfileSchema = profileFieldsSchema.extend({
 
 export const exportAppointmentSchema = z.object({
   id,
+  /**
+   * The person the appointment belongs to (DESIGN §4); absent or null → the own profile. Added
+   * with people and sharing: exports made before it have none, and a reader that does not know it
+   * files every appointment under the own profile, as before.
+   */
+  profile_id: id.nullable().optional(),
   uid: z.string().min(1).max(200).optional(),
   appointment_date: isoDateSchema,
   start_time: appointmentTimeSchema,
@@ -139,6 +145,11 @@ export const kinchartExportSchema = z
     doc.files.forEach((f, i) => {
       if (f.profile_id !== null && !ids.has(f.profile_id)) {
         ctx.addIssue({ code: 'custom', path: ['files', i, 'profile_id'], message: 'names no profile of this export' });
+      }
+    });
+    doc.appointments.forEach((a, i) => {
+      if (a.profile_id !== undefined && a.profile_id !== null && !ids.has(a.profile_id)) {
+        ctx.addIssue({ code: 'custom', path: ['appointments', i, 'profile_id'], message: 'names no profile of this export' });
       }
     });
     const paths = new Set(doc.files.map((f) => f.path));

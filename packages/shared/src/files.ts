@@ -146,11 +146,19 @@ export const uploadFieldsSchema = z.object({
   providerName: z.string().trim().max(200, 'Healthcare Provider must be at most 200 characters').optional(),
   visitLocation: z.string().trim().max(200, 'Visit Location must be at most 200 characters').optional(),
   visitReason: z.string().trim().max(1000, 'Reason for Visit must be at most 1000 characters').optional(),
+  /**
+   * DESIGN §11: the person the file is for (the upload form's "For"); absent or empty → the
+   * uploader's own profile. It must come before the file part: the file is sealed for the person's
+   * owner as it streams in (decision 0018).
+   */
+  personId: z.string().trim().max(100, 'personId must be at most 100 characters').optional(),
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
-export const UPLOAD_FIELD_NAMES = ['customName', 'customDate', 'providerName', 'visitLocation', 'visitReason'] as const;
+export const UPLOAD_FIELD_NAMES = ['customName', 'customDate', 'providerName', 'visitLocation', 'visitReason', 'personId'] as const;
+/** The multipart field naming whom an upload is for (DESIGN §11). */
+export const UPLOAD_PERSON_FIELD = 'personId';
 
-/** One record as GET /api/user/files lists it: every field SPEC §3 names, and nothing else. */
+/** One record as GET /api/user/files lists it: every field SPEC §3 names, and whose it is — nothing else. */
 export const medicalFileSchema = z.object({
   id: z.string(),
   record_id: z.string(),
@@ -172,6 +180,9 @@ export const medicalFileSchema = z.object({
   visit_location: z.string().nullable(),
   visit_reason: z.string().nullable(),
   metadata: z.object({ size: z.number() }),
+  /** DESIGN §4, §11: the person the record belongs to, and that person's name. */
+  person_id: z.string(),
+  person_name: z.string().nullable(),
 });
 export type MedicalFile = z.infer<typeof medicalFileSchema>;
 export const medicalFileListSchema = z.array(medicalFileSchema);

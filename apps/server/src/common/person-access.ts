@@ -90,6 +90,19 @@ export function createPersonAccess(db: Db) {
     });
   }
 
+  /** `userId`'s own profile, as an owner's access; 404 when the account has none. */
+  async function own(userId: string): Promise<PersonAccess> {
+    const row = await db
+      .selectFrom('profiles')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('is_self', '=', 1)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (!row) throw notFound('Profile not found');
+    return { profileId: row.id, ownerId: userId, role: 'owner', isSelf: true, shareId: null };
+  }
+
   return {
     lookup,
     audit,
@@ -168,6 +181,60 @@ export function createPersonAccess(db: Db) {
         });
       }
       return people;
+    },
+
+    own,
+
+    /**
+     * The person a `/api/user/family/members/{id}…` route names: any person `actor` can reach, with
+     * `missing` as the 404 — except the actor's own profile, which is not a family member on those
+     * routes (SPEC §7: 404). Another account's own profile shared with the actor is reached here.
+     */
+    async member(actor: Actor, memberId: string, { need, what }: AccessNeed, missing = 'Family member not found'): Promise<PersonAccess> {
+      const access = await lookup(actor.userId, memberId);
+      if (!access || (access.role === 'owner' && access.isSelf)) throw notFound(missing);
+      if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
+      await audit(actor, access, what);
+      return access;
+    },
+
+    /**
+     * The person a stored row (a file, an appointment) belongs to, when `actor` may `need` it; else
+     * the row's own 404 (`missing`, as for a missing id) or 403. A row without a person belongs to
+     * its owner's own profile; a row whose owner is not its person's owner is reached by nobody.
+     */
+    async row(
+      actor: Actor,
+      row: { user_id: string; profile_id: string | null },
+      { need, what }: AccessNeed,
+      missing: string,
+    ): Promise<PersonAccess> {
+      let access: PersonAccess | undefined;
+      if (row.profile_id === null) {
+        access = row.user_id === actor.userId ? await own(actor.userId).catch(() => undefined) : undefined;
+      } else {
+        access = await lookup(actor.userId, row.profile_id);
+        if (access && access.ownerId !== row.user_id) access = undefined;
+      }
+      if (!access) throw notFound(missing);
+      if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
+      await audit(actor, access, what);
+      return access;
+    },
+
+    /** The accounts holding an active manager share of `profileId` (DESIGN §7: they hear of emergency access). */
+    async managers(profileId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('person_shares')
+        .select('holder_id')
+        .where('profile_id', '=', profileId)
+        .where('role', '=', 'manager')
+        .where('holder_id', 'is not', null)
+        .where('revoked_at', 'is', null)
+        .where('accepted_at', 'is not', null)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', nowIso())]))
+        .execute();
+      return [...new Set(rows.flatMap((r) => (r.holder_id ? [r.holder_id] : [])))];
     },
   };
 }

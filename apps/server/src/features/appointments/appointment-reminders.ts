@@ -17,12 +17,14 @@ export async function runAppointmentReminders(db: Db, now: Date = new Date()): P
     const start = Date.parse(a.start_time ? (/(Z|[+-]\d{2}:\d{2})$/.test(a.start_time) ? a.start_time : `${a.start_time}Z`) : `${a.appointment_date}T00:00:00Z`);
     if (start <= now.getTime() || start - now.getTime() > DAY_MS) continue;
     const time = a.start_time ? ` at ${a.start_time.slice(11, 16)}` : '';
+    // The person's owner is told (DESIGN §11), naming the family member when it is not their own.
+    const whose = a.person_is_self === 0 ? `${a.person_name?.trim() || 'your family member'}'s` : 'your';
     const added = await addNotification(db, {
       userId: a.user_id,
       type: 'info',
       level: 'info',
       title: 'Appointment tomorrow',
-      message: `Reminder: your appointment with ${a.provider_name} is on ${a.appointment_date}${time}.`,
+      message: `Reminder: ${whose} appointment with ${a.provider_name} is on ${a.appointment_date}${time}.`,
       dedupeKey: `appointment-reminder:${a.id}`,
     });
     if (added) created += 1;

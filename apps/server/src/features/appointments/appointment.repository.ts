@@ -1,11 +1,33 @@
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../lib/ids';
 
-const COLUMNS = ['id', 'uid', 'appointment_date', 'start_time', 'end_time', 'provider_name', 'reason_for_visit', 'location', 'created_at'] as const;
+// The only place that speaks SQL for appointments. Every statement is scoped by the owner's user_id,
+// by the person (profile_id), or by the id of a row whose person the service has checked with the
+// one access function (DESIGN §4, §11).
+
+const COLUMNS = [
+  'appointments.id',
+  'appointments.uid',
+  'appointments.user_id',
+  'appointments.profile_id',
+  'appointments.appointment_date',
+  'appointments.start_time',
+  'appointments.end_time',
+  'appointments.provider_name',
+  'appointments.reason_for_visit',
+  'appointments.location',
+  'appointments.created_at',
+  'profiles.name as person_name',
+] as const;
 
 export interface AppointmentRow {
   id: string;
   uid: string;
+  /** The person's owner: the account whose export and deletion the appointment follows. */
+  user_id: string;
+  /** The person (DESIGN §4); null only when that person vanished. */
+  profile_id: string | null;
+  person_name: string | null;
   appointment_date: string;
   start_time: string | null;
   end_time: string | null;
@@ -15,46 +37,99 @@ export interface AppointmentRow {
   created_at: string;
 }
 
+/** What a form sets: every editable field. */
+export type AppointmentValues = Pick<AppointmentRow, 'appointment_date' | 'start_time' | 'end_time' | 'provider_name' | 'reason_for_visit' | 'location'>;
+
 export function createAppointmentRepository(db: Db) {
+  const listed = () => db.selectFrom('appointments').leftJoin('profiles', 'profiles.id', 'appointments.profile_id').select(COLUMNS);
+
+  const find = (id: string): Promise<AppointmentRow | undefined> => listed().where('appointments.id', '=', id).executeTakeFirst();
+
   return {
+    /** Every appointment the account owns, whoever it is for. */
     list(userId: string): Promise<AppointmentRow[]> {
-      return db
-        .selectFrom('appointments')
-        .select(COLUMNS)
-        .where('user_id', '=', userId)
-        .orderBy('appointment_date')
-        .orderBy('start_time')
-        .orderBy('created_at')
+      return listed()
+        .where('appointments.user_id', '=', userId)
+        .orderBy('appointments.appointment_date')
+        .orderBy('appointments.start_time')
+        .orderBy('appointments.created_at')
         .execute();
     },
 
-    async create(
-      userId: string,
-      input: Omit<AppointmentRow, 'id' | 'uid' | 'created_at'>,
-    ): Promise<AppointmentRow> {
-      const row = { id: newId(), uid: newId(), created_at: nowIso(), ...input };
-      await db.insertInto('appointments').values({ ...row, user_id: userId }).execute();
+    /** One person's appointments; `orUnfiled` adds the owner's rows without a person (their own profile's). */
+    listOfPerson(ownerId: string, profileId: string, orUnfiled = false): Promise<AppointmentRow[]> {
+      return listed()
+        .where('appointments.user_id', '=', ownerId)
+        .where((eb) =>
+          orUnfiled ? eb.or([eb('appointments.profile_id', '=', profileId), eb('appointments.profile_id', 'is', null)]) : eb('appointments.profile_id', '=', profileId),
+        )
+        .orderBy('appointments.appointment_date')
+        .orderBy('appointments.start_time')
+        .orderBy('appointments.created_at')
+        .execute();
+    },
+
+    /** The appointments of several people (shared with the reader); the caller checks each row's owner. */
+    async listOfPeople(profileIds: readonly string[]): Promise<AppointmentRow[]> {
+      if (profileIds.length === 0) return [];
+      return listed().where('appointments.profile_id', 'in', profileIds).execute();
+    },
+
+    /** A row by id alone: the caller decides with the one access function whether the user reaches it. */
+    findById: find,
+
+    async create(ownerId: string, profileId: string, input: AppointmentValues): Promise<AppointmentRow> {
+      const id = newId();
+      await db
+        .insertInto('appointments')
+        .values({ id, uid: newId(), created_at: nowIso(), ...input, user_id: ownerId, profile_id: profileId })
+        .execute();
+      const row = await find(id);
+      if (!row) throw new Error('appointment vanished after its insert');
       return row;
     },
 
-    /** Replaces every editable field; the id, calendar UID and creation time stay. Null when not the user's. */
-    async update(userId: string, id: string, input: Omit<AppointmentRow, 'id' | 'uid' | 'created_at'>): Promise<AppointmentRow | null> {
-      const res = await db.updateTable('appointments').set(input).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    /**
+     * Replaces every editable field (and, when `person` is given, whose it is); the id, calendar UID
+     * and creation time stay. Null when the row is not `ownerId`'s.
+     */
+    async update(ownerId: string, id: string, input: AppointmentValues, person?: { ownerId: string; profileId: string }): Promise<AppointmentRow | null> {
+      const res = await db
+        .updateTable('appointments')
+        .set(person ? { ...input, user_id: person.ownerId, profile_id: person.profileId } : input)
+        .where('user_id', '=', ownerId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return null;
-      return (await db.selectFrom('appointments').select(COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+      return (await find(id)) ?? null;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const res = await db.deleteFrom('appointments').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    async delete(ownerId: string, id: string): Promise<boolean> {
+      const res = await db.deleteFrom('appointments').where('user_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
 
-    /** Appointments on the given dates, across all users — for the reminder job. */
+    /** A person's name, as the answers carry it beside each appointment. */
+    async personName(profileId: string): Promise<string | null> {
+      const row = await db.selectFrom('profiles').select('name').where('id', '=', profileId).executeTakeFirst();
+      return row?.name ?? null;
+    },
+
+    /** Appointments on the given dates, across all users, with whose they are — for the reminder job. */
     dueOn(dates: string[]) {
       return db
         .selectFrom('appointments')
-        .select(['id', 'user_id', 'appointment_date', 'start_time', 'provider_name'])
-        .where('appointment_date', 'in', dates)
+        .leftJoin('profiles', 'profiles.id', 'appointments.profile_id')
+        .select([
+          'appointments.id',
+          'appointments.user_id',
+          'appointments.appointment_date',
+          'appointments.start_time',
+          'appointments.provider_name',
+          'profiles.name as person_name',
+          'profiles.is_self as person_is_self',
+        ])
+        .where('appointments.appointment_date', 'in', dates)
         .execute();
     },
   };

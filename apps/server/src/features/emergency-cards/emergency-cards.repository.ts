@@ -1,13 +1,11 @@
 import type { Db } from '../../db/database';
 
-export type CardTarget = { self: true } | { memberId: string };
-
 /** Reads the person and their code for the downloads; the PIN hash stays inside this feature. */
 export function createEmergencyCardRepository(db: Db) {
   return {
-    /** The user's own code, or one of their members' — undefined for anything else (DESIGN §4: not yours = missing). */
-    findCode(userId: string, target: CardTarget) {
-      let q = db
+    /** The code of one of the owner's people (DESIGN §4: a person of someone else = missing). */
+    findCode(ownerId: string, profileId: string) {
+      return db
         .selectFrom('profiles')
         .innerJoin('emergency_shares', 'emergency_shares.profile_id', 'profiles.id')
         .select([
@@ -18,10 +16,10 @@ export function createEmergencyCardRepository(db: Db) {
           'emergency_shares.pin_hash',
           'emergency_shares.is_active',
         ])
-        .where('profiles.user_id', '=', userId)
-        .where('emergency_shares.user_id', '=', userId);
-      q = 'self' in target ? q.where('profiles.is_self', '=', 1) : q.where('profiles.id', '=', target.memberId).where('profiles.is_self', '=', 0);
-      return q.executeTakeFirst();
+        .where('profiles.user_id', '=', ownerId)
+        .where('emergency_shares.user_id', '=', ownerId)
+        .where('profiles.id', '=', profileId)
+        .executeTakeFirst();
     },
   };
 }

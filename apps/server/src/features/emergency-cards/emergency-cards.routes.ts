@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@kinchart/shared/common';
-import { currentUser } from '../../plugins/session';
-import type { CardTarget } from './emergency-cards.repository';
+import type { PersonAccessService } from '../../common/person-access';
+import { actorOf, routePerson } from '../../common/request-actor';
 import type { CardDownload, CardFormat, EmergencyCardService } from './emergency-cards.service';
 
 const memberParams = z.object({ id: z.string().max(64) });
@@ -27,11 +27,12 @@ function sendDownload(reply: FastifyReply, download: CardDownload) {
 
 /**
  * The owner's downloads per code, own and member (DESIGN §7): `card.pdf`, `qr.png`,
- * `lockscreen.png` under each code's settings path.
+ * `lockscreen.png` under each code's settings path. They carry the code's link (its share id), so a
+ * member's are for its owner and the person's managers, like the code itself (DESIGN §11).
  */
 export async function emergencyCardRoutes(
   app: FastifyInstance,
-  opts: { cards: EmergencyCardService; requireUser: (r: FastifyRequest) => Promise<void> },
+  opts: { cards: EmergencyCardService; access: PersonAccessService; requireUser: (r: FastifyRequest) => Promise<void> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', opts.requireUser);
@@ -42,17 +43,14 @@ export async function emergencyCardRoutes(
     ['lockscreen.png', 'lockscreen_png'],
   ];
   for (const [file, format] of files) {
-    const routes: [string, (params: { id?: string }) => CardTarget][] = [
-      [`/api/user/wearable-qr/${file}`, () => ({ self: true })],
-      [`/api/user/family/members/:id/qr/${file}`, (p) => ({ memberId: p.id ?? '' })],
-    ];
-    for (const [path, target] of routes) {
+    for (const path of [`/api/user/wearable-qr/${file}`, `/api/user/family/members/:id/qr/${file}`]) {
       const params = path.includes(':id') ? memberParams : z.object({});
       r.get(path, { exposeHeadRoute: false, schema: { params, querystring: cardQuery, response: errors } }, async (request, reply) => {
-        const download = await opts.cards.download(currentUser(request).id, target(request.params), format, {
+        const memberId = (request.params as { id?: string }).id;
+        const person = await routePerson(opts.access, request, memberId, 'manager');
+        const download = await opts.cards.download(person, actorOf(request), format, {
           pin: request.query.pin,
           paper: request.query.paper,
-          ip: request.ip,
         });
         return sendDownload(reply, download);
       });

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import { fromFlag } from '../../lib/flags';
 import { verifySecret } from '../../lib/passwords';
 import { recordAudit } from '../../common/audit';
-import type { CardTarget } from './emergency-cards.repository';
+import type { Actor, PersonAccess } from '../../common/person-access';
 import { createEmergencyCardRepository } from './emergency-cards.repository';
 import { walletCardPdf } from './wallet-card-pdf';
 import { lockscreenPng, qrPng } from './emergency-images';
@@ -23,7 +23,7 @@ export interface CardDownload {
  * The essentials a code shows without its PIN, or null when the owner has not opted in (DESIGN §7,
  * `essentials_without_pin`). Given from app.ts so this feature does not reach into the emergency one.
  */
-export type EssentialsFor = (userId: string, target: CardTarget) => Promise<EmergencyEssentials | null>;
+export type EssentialsFor = (ownerId: string, profileId: string) => Promise<EmergencyEssentials | null>;
 
 const FORMATS: Record<CardFormat, { contentType: string; suffix: string }> = {
   card_pdf: { contentType: 'application/pdf', suffix: 'card.pdf' },
@@ -54,13 +54,15 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
   const repo = createEmergencyCardRepository(deps.db);
 
   return {
+    /** `person` is resolved by the route with the one access function (the owner, or a manager). */
     async download(
-      userId: string,
-      target: CardTarget,
+      person: PersonAccess,
+      actor: Actor,
       format: CardFormat,
-      options: { pin?: string; paper: 'a4' | 'letter'; ip: string },
+      options: { pin?: string | undefined; paper: 'a4' | 'letter' },
     ): Promise<CardDownload> {
-      const code = await repo.findCode(userId, target);
+      const userId = person.ownerId;
+      const code = await repo.findCode(userId, person.profileId);
       if (!code || !fromFlag(code.is_active)) throw notFound(CARD_NOT_FOUND_MESSAGE);
       // The signed-in owner proves nothing by guessing their own PIN, so a wrong one is not counted.
       let pin: string | null = null;
@@ -70,7 +72,7 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
       }
       // DESIGN §7: qr_data is PUBLIC_URL + /emergency/{id} (own) or /family/emergency/{id} (member).
       const qrData = `${deps.publicUrl}${code.kind === 'self' ? '/emergency' : '/family/emergency'}/${code.share_id}`;
-      const essentials = await deps.essentialsFor(userId, target);
+      const essentials = await deps.essentialsFor(userId, person.profileId);
       const name = essentials?.name?.trim() || code.name?.trim() || 'Emergency QR code';
       const input = { name, qrData, essentials, pin, paper: options.paper };
       const body =
@@ -78,7 +80,9 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
       await recordAudit(deps.db, {
         userId,
         action: 'emergency_card_download',
-        ip: options.ip,
+        ip: actor.ip ?? null,
+        profileId: person.profileId,
+        actorId: actor.userId === userId ? null : actor.userId,
         detail: { kind: code.kind, format, pin_printed: pin !== null },
       });
       return { body, contentType: FORMATS[format].contentType, fileName: downloadFileName(code.name ?? '', format) };

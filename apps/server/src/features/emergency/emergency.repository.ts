@@ -23,11 +23,9 @@ const SHARE_COLUMNS = [
 
 export function createEmergencyRepository(db: Db) {
   return {
-    /** The person's profile id when it belongs to the user: their own, or one of their members. */
-    async findOwnedProfile(userId: string, target: { self: true } | { memberId: string }) {
-      let q = db.selectFrom('profiles').select(['id', 'name']).where('user_id', '=', userId);
-      q = 'self' in target ? q.where('is_self', '=', 1) : q.where('id', '=', target.memberId).where('is_self', '=', 0);
-      return q.executeTakeFirst();
+    /** One of the owner's people (own profile or a member), by id; undefined when it is not the owner's. */
+    findProfile(ownerId: string, profileId: string) {
+      return db.selectFrom('profiles').select(['id', 'name']).where('user_id', '=', ownerId).where('id', '=', profileId).executeTakeFirst();
     },
 
     /**

@@ -14,6 +14,8 @@ import {
 } from '@kinchart/shared/emergency';
 import { messageSchema } from '@kinchart/shared/common';
 import { currentUser } from '../../plugins/session';
+import type { PersonAccessService } from '../../common/person-access';
+import { actorOf, routePerson } from '../../common/request-actor';
 import { notFound } from '../../lib/http-errors';
 import type { EmergencyService } from './emergency.service';
 import { NOT_FOUND_MESSAGE } from './emergency.service';
@@ -24,35 +26,40 @@ const shareParams = z.object({ shareId: z.string().max(128) });
 /** share ids are 43 base64url characters; anything else cannot exist. */
 export const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
 
-/** The owner's side: personal code and per-member codes, one service mounted twice (SPEC §7 QR). */
-export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; requireUser: Guard }) {
+/**
+ * The owner's side: personal code and per-member codes, one service mounted twice (SPEC §7 QR). A
+ * member's code is run by its owner or a manager of the person (DESIGN §11); a viewer or an editor
+ * gets 403, anyone else the same 404 as for a missing id.
+ */
+export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; access: PersonAccessService; requireUser: Guard }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { emergency } = opts;
+  const { emergency, access } = opts;
   app.addHook('onRequest', opts.requireUser);
-  const self = { self: true } as const;
+  /** The person whose code a route names: the user's own (no id) or a member's, needing a manager. */
+  const person = (request: FastifyRequest, memberId?: string) => routePerson(access, request, memberId, 'manager');
 
   // Personal code.
   r.get('/api/user/wearable-qr', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.getConfig(currentUser(request).id, self),
+    emergency.getConfig(await person(request)),
   );
   r.post('/api/user/wearable-qr', { schema: { body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } }, async (request, reply) => {
-    const config = await emergency.setup(currentUser(request).id, self, request.body.pin, request.ip);
+    const config = await emergency.setup(await person(request), actorOf(request), request.body.pin);
     return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
   });
   r.put('/api/user/wearable-qr/toggle', { schema: { body: toggleBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.toggle(currentUser(request).id, self, request.body.is_active, request.ip),
+    emergency.toggle(await person(request), actorOf(request), request.body.is_active),
   );
   r.put('/api/user/wearable-qr/update-pin', { schema: { body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } }, async (request) => {
-    const config = await emergency.changePin(currentUser(request).id, self, request.body.pin, request.ip);
+    const config = await emergency.changePin(await person(request), actorOf(request), request.body.pin);
     return { ...config, message: 'PIN updated successfully' };
   });
 
   // DESIGN §7: essentials without the PIN, and the owner's one action on a locked or disabled PIN.
   r.put('/api/user/wearable-qr/settings', { schema: { body: qrSettingsBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.setEssentialsWithoutPin(currentUser(request).id, self, request.body.essentials_without_pin, request.ip),
+    emergency.setEssentialsWithoutPin(await person(request), actorOf(request), request.body.essentials_without_pin),
   );
   r.put('/api/user/wearable-qr/unlock', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.unlockPin(currentUser(request).id, self, request.ip),
+    emergency.unlockPin(await person(request), actorOf(request)),
   );
 
   // DESIGN §7: every person's emergency card in one answer, for the owner's own device (PWA).
@@ -60,28 +67,28 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
     cards: await emergency.cardsForOwner(currentUser(request).id),
   }));
 
-  // A family member's code.
+  // A member's code (a family member, or a person shared with the user).
   r.get('/api/user/family/members/:id/qr', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.getConfig(currentUser(request).id, { memberId: request.params.id }),
+    emergency.getConfig(await person(request, request.params.id)),
   );
   r.post(
     '/api/user/family/members/:id/qr',
     { schema: { params: memberParams, body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } },
     async (request, reply) => {
-      const config = await emergency.setup(currentUser(request).id, { memberId: request.params.id }, request.body.pin, request.ip);
+      const config = await emergency.setup(await person(request, request.params.id), actorOf(request), request.body.pin);
       return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
     },
   );
   r.put(
     '/api/user/family/members/:id/qr/toggle',
     { schema: { params: memberParams, body: toggleBodySchema, response: { 200: qrConfigSchema } } },
-    async (request) => emergency.toggle(currentUser(request).id, { memberId: request.params.id }, request.body.is_active, request.ip),
+    async (request) => emergency.toggle(await person(request, request.params.id), actorOf(request), request.body.is_active),
   );
   r.put(
     '/api/user/family/members/:id/qr/pin',
     { schema: { params: memberParams, body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } },
     async (request) => {
-      const config = await emergency.changePin(currentUser(request).id, { memberId: request.params.id }, request.body.pin, request.ip);
+      const config = await emergency.changePin(await person(request, request.params.id), actorOf(request), request.body.pin);
       return { ...config, message: 'PIN updated successfully' };
     },
   );
@@ -89,10 +96,10 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
     '/api/user/family/members/:id/qr/settings',
     { schema: { params: memberParams, body: qrSettingsBodySchema, response: { 200: qrConfigSchema } } },
     async (request) =>
-      emergency.setEssentialsWithoutPin(currentUser(request).id, { memberId: request.params.id }, request.body.essentials_without_pin, request.ip),
+      emergency.setEssentialsWithoutPin(await person(request, request.params.id), actorOf(request), request.body.essentials_without_pin),
   );
   r.put('/api/user/family/members/:id/qr/unlock', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.unlockPin(currentUser(request).id, { memberId: request.params.id }, request.ip),
+    emergency.unlockPin(await person(request, request.params.id), actorOf(request)),
   );
 }
 

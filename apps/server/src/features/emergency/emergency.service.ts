@@ -14,6 +14,7 @@ import { fromFlag } from '../../lib/flags';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { recordAudit } from '../../common/audit';
 import { addNotification } from '../../common/notify';
+import type { Actor, PersonAccess, PersonAccessService } from '../../common/person-access';
 import type { EmergencyMail } from '../notifications/emergency-mail';
 import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
@@ -24,7 +25,6 @@ const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
 /** DESIGN §7: per client address, 30 PIN attempts an hour across codes. */
 export const MAX_PIN_ATTEMPTS_PER_IP_HOUR = 30;
 
-type Target = { self: true } | { memberId: string };
 type ShareRow = NonNullable<Awaited<ReturnType<EmergencyRepository['findById']>>>;
 /** A code named by its public share id (and the route's kind), or by its row id. */
 export type ShareRef = { kind: ShareKind; shareId: string } | { id: string };
@@ -42,30 +42,42 @@ export interface UnlockedShare {
   kind: ShareKind;
 }
 
-const kindOf = (target: Target): ShareKind => ('self' in target ? 'self' : 'family');
+/** An account's own profile has the personal kind of code; a family member the family kind. */
+const kindOf = (person: PersonAccess): ShareKind => (person.isSelf ? 'self' : 'family');
+
+/** The owner's audit entry for a change to a person's code, naming who acted when it was not the owner. */
+const auditOf = (person: PersonAccess, actor: Actor) => ({
+  userId: person.ownerId,
+  ip: actor.ip ?? null,
+  profileId: person.profileId,
+  actorId: actor.userId === person.ownerId ? null : actor.userId,
+});
+
+type NotifyEvent = 'setup' | 'access' | 'essentials' | 'locked' | 'disabled';
 
 /**
  * One service for both kinds of code (STYLE habit 4): the personal code (`/api/user/wearable-qr`)
- * and each family member's (`/api/user/family/members/{id}/qr`). DESIGN §7 is the design.
+ * and each member's (`/api/user/family/members/{id}/qr`). DESIGN §7 is the design. The routes
+ * resolve the person with the one access function (DESIGN §11: the owner, or a manager of a shared
+ * person) and hand it over; every row here carries the person's owner's id.
  */
-export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?: EmergencyMail | undefined }) {
+export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?: EmergencyMail | undefined; access: PersonAccessService }) {
   const repo = createEmergencyRepository(deps.db);
 
   const qrData = (kind: ShareKind, shareId: string) =>
     `${deps.publicUrl}${kind === 'self' ? '/emergency' : '/family/emergency'}/${shareId}`;
 
-  async function ownedProfile(userId: string, target: Target) {
-    const profile = await repo.findOwnedProfile(userId, target);
+  async function personProfile(person: PersonAccess) {
+    const profile = await repo.findProfile(person.ownerId, person.profileId);
     if (!profile) throw notFound('Family member not found');
     return profile;
   }
 
-  async function ownedShare(userId: string, target: Target) {
-    const profile = await ownedProfile(userId, target);
-    const share = await repo.findByProfile(userId, profile.id);
+  async function personShare(person: PersonAccess) {
+    const share = await repo.findByProfile(person.ownerId, person.profileId);
     // SPEC §4: a toggle or PIN change before set-up answers 404.
     if (!share) throw notFound('QR code has not been set up');
-    return { profile, share };
+    return share;
   }
 
   function toConfig(share: ShareRow | undefined): QrConfig {
@@ -93,21 +105,30 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     };
   }
 
+  /**
+   * Tells `userId` about a person's code: the owner (`userId` owns the person) or a manager of a
+   * shared person (`manager`), whose wording names the person and whose notices are always of the
+   * family kind — the code is not their own.
+   */
   async function notifyOwner(
     userId: string,
-    kind: ShareKind,
+    ownKind: ShareKind,
     personName: string | null,
-    event: 'setup' | 'access' | 'essentials' | 'locked' | 'disabled',
+    event: NotifyEvent,
     via?: { recipient: string },
     profileId?: string,
+    manager = false,
   ) {
+    const kind: ShareKind = manager ? 'family' : ownKind;
     // DESIGN §7: views (a view of the essentials without the PIN is one), locks and deactivations
     // are emailed too (fire-and-forget, no medical data).
     if (event !== 'setup') deps.mail?.send({ userId, kind, personName, event: event === 'essentials' ? 'access' : event });
     // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
-    // code, by member id (null for the owner's own), never the share id.
+    // code, by member id (null for the owner's own), never the share id. A manager lifts it on the
+    // person's member route, so theirs always names the person.
     const action = { kind: 'unlock_pin' as const, member_id: kind === 'family' ? (profileId ?? null) : null };
-    const who = kind === 'self' ? 'your' : `${personName?.trim() || 'your family member'}'s`;
+    const fallback = manager ? 'a person shared with you' : 'your family member';
+    const who = kind === 'self' ? 'your' : `${personName?.trim() || fallback}'s`;
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
     switch (event) {
       case 'setup':
@@ -157,48 +178,62 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     }
   }
 
+  /**
+   * DESIGN §7: news of a view, a lock or a deactivation goes to the person's owner and to every
+   * manager of the person (active manager shares, DESIGN §11).
+   */
+  async function notifyPeople(share: ShareRow, personName: string | null, event: Exclude<NotifyEvent, 'setup'>, via?: { recipient: string }) {
+    await notifyOwner(share.user_id, share.kind, personName, event, via, share.profile_id);
+    for (const managerId of await deps.access.managers(share.profile_id)) {
+      if (managerId !== share.user_id) await notifyOwner(managerId, share.kind, personName, event, via, share.profile_id, true);
+    }
+  }
+
   return {
-    async getConfig(userId: string, target: Target): Promise<QrConfig> {
-      const profile = await ownedProfile(userId, target);
-      return toConfig(await repo.findByProfile(userId, profile.id));
+    async getConfig(person: PersonAccess): Promise<QrConfig> {
+      const profile = await personProfile(person);
+      return toConfig(await repo.findByProfile(person.ownerId, profile.id));
     },
 
     /** Set-up: a new code with a fresh share id, or a repeated set-up that resets the PIN. */
-    async setup(userId: string, target: Target, pin: string, ip: string): Promise<QrConfig> {
-      const kind = kindOf(target);
-      const profile = await ownedProfile(userId, target);
+    async setup(person: PersonAccess, actor: Actor, pin: string): Promise<QrConfig> {
+      const kind = kindOf(person);
+      const userId = person.ownerId;
+      const profile = await personProfile(person);
       const pinHash = await hashSecret(pin);
       const existing = await repo.findByProfile(userId, profile.id);
       if (existing) await repo.setPin(existing.id, pinHash, true);
       else await repo.create({ userId, profileId: profile.id, kind, shareId: randomToken(), pinHash });
       await notifyOwner(userId, kind, profile.name, 'setup');
-      await recordAudit(deps.db, { userId, action: 'qr_setup', ip, detail: { kind } });
+      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_setup', detail: { kind } });
       return toConfig(await repo.findByProfile(userId, profile.id));
     },
 
-    async toggle(userId: string, target: Target, desired: boolean | undefined, ip: string): Promise<QrConfig> {
-      const { profile, share } = await ownedShare(userId, target);
+    async toggle(person: PersonAccess, actor: Actor, desired: boolean | undefined): Promise<QrConfig> {
+      const share = await personShare(person);
       const next = desired ?? !fromFlag(share.is_active);
       await repo.setActive(share.id, next);
-      await recordAudit(deps.db, { userId, action: 'qr_toggle', ip, detail: { kind: share.kind, is_active: next } });
-      return toConfig(await repo.findByProfile(userId, profile.id));
+      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_toggle', detail: { kind: share.kind, is_active: next } });
+      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
-    async changePin(userId: string, target: Target, pin: string, ip: string): Promise<QrConfig> {
-      const { profile, share } = await ownedShare(userId, target);
+    async changePin(person: PersonAccess, actor: Actor, pin: string): Promise<QrConfig> {
+      const share = await personShare(person);
       await repo.setPin(share.id, await hashSecret(pin), false);
-      await recordAudit(deps.db, { userId, action: 'qr_pin_change', ip, detail: { kind: share.kind } });
-      return toConfig(await repo.findByProfile(userId, profile.id));
+      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_pin_change', detail: { kind: share.kind } });
+      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     /**
-     * The essentials the owner's card and lock-screen image print (DESIGN §7): those of an
-     * opted-in code only — null when the owner has not chosen to show them without the PIN.
+     * The essentials a person's card and lock-screen image print (DESIGN §7): those of an opted-in
+     * code only — null when the owner has not chosen to show them without the PIN. `ownerId` and
+     * `profileId` are already checked by the caller.
      */
-    async essentialsForOwner(userId: string, target: Target): Promise<EmergencyEssentials | null> {
-      const { profile, share } = await ownedShare(userId, target);
+    async essentialsFor(ownerId: string, profileId: string): Promise<EmergencyEssentials | null> {
+      const share = await repo.findByProfile(ownerId, profileId);
+      if (!share) throw notFound('QR code has not been set up');
       if (!fromFlag(share.essentials_without_pin)) return null;
-      return (await loadEmergencyEssentials(deps.db, userId, profile.id, new Date())) ?? null;
+      return (await loadEmergencyEssentials(deps.db, ownerId, profileId, new Date())) ?? null;
     },
 
     /**
@@ -223,21 +258,21 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       return cards.filter((card): card is EmergencyCard => card !== null);
     },
 
-    /** DESIGN §7: the owner's choice to show the essentials without the PIN; audited. */
-    async setEssentialsWithoutPin(userId: string, target: Target, on: boolean, ip: string): Promise<QrConfig> {
-      const { profile, share } = await ownedShare(userId, target);
+    /** DESIGN §7: the owner's (or a manager's) choice to show the essentials without the PIN; audited. */
+    async setEssentialsWithoutPin(person: PersonAccess, actor: Actor, on: boolean): Promise<QrConfig> {
+      const share = await personShare(person);
       await repo.setEssentialsWithoutPin(share.id, on);
-      await recordAudit(deps.db, { userId, action: 'qr_settings', ip, detail: { kind: share.kind, essentials_without_pin: on } });
-      return toConfig(await repo.findByProfile(userId, profile.id));
+      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_settings', detail: { kind: share.kind, essentials_without_pin: on } });
+      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
-    /** DESIGN §7: the owner lifts a lock or re-enables a disabled PIN with one action; audited. */
-    async unlockPin(userId: string, target: Target, ip: string): Promise<QrConfig> {
-      const { profile, share } = await ownedShare(userId, target);
+    /** DESIGN §7: the owner (or a manager) lifts a lock or re-enables a disabled PIN with one action; audited. */
+    async unlockPin(person: PersonAccess, actor: Actor): Promise<QrConfig> {
+      const share = await personShare(person);
       const was = pinStatusOf(share, new Date());
       await repo.clearPinLimits(share.id);
-      await recordAudit(deps.db, { userId, action: 'qr_pin_unlock', ip, detail: { kind: share.kind, was } });
-      return toConfig(await repo.findByProfile(userId, profile.id));
+      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_pin_unlock', detail: { kind: share.kind, was } });
+      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     /**
@@ -258,8 +293,8 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
         if (!essentialsOn) return { body: { requirePin: true } };
         const essentials = await loadEmergencyEssentials(deps.db, share.user_id, share.profile_id, now);
         if (!essentials) throw notFound(NOT_FOUND_MESSAGE);
-        // DESIGN §7: every successful view notifies the owner and is audited — essentials too.
-        await notifyOwner(share.user_id, share.kind, essentials.name, 'essentials');
+        // DESIGN §7: every successful view notifies the owner and the managers and is audited — essentials too.
+        await notifyPeople(share, essentials.name, 'essentials');
         await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind, essentials: true } });
         return { body: { requirePin: true, essentials }, pinStatus: pinStatusOf(share, now) };
       }
@@ -268,8 +303,9 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       await checkPin(share, pin, ip, 'page', now);
       const info = await loadEmergencyInfo(deps.db, share.user_id, share.profile_id);
       if (!info) throw notFound(NOT_FOUND_MESSAGE);
-      // DESIGN §7: every successful view notifies the owner; the page asks once per PIN entered.
-      await notifyOwner(share.user_id, share.kind, info.name, 'access');
+      // DESIGN §7: every successful view notifies the owner and the person's managers; the page asks
+      // once per PIN entered.
+      await notifyPeople(share, info.name, 'access');
       await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind } });
       return { body: info };
     },
@@ -290,8 +326,10 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
      * Health Link access names the recipient the requester gave.
      */
     async notifyAccess(share: UnlockedShare, channel: Exclude<AccessChannel, 'page'>, recipient?: string): Promise<void> {
-      const name = (await repo.findOwnedProfile(share.userId, { memberId: share.profileId }))?.name ?? null;
-      await notifyOwner(share.userId, share.kind, name, 'access', channel === 'shl' ? { recipient: recipient ?? 'Someone' } : undefined);
+      const row = await repo.findById(share.id);
+      if (!row) return;
+      const name = (await repo.findProfile(share.userId, share.profileId))?.name ?? null;
+      await notifyPeople(row, name, 'access', channel === 'shl' ? { recipient: recipient ?? 'Someone' } : undefined);
     },
   };
 
@@ -332,11 +370,11 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       ip,
       detail: channel === 'page' ? { kind } : { kind, via: channel },
     });
-    const name = (await repo.findOwnedProfile(share.user_id, { memberId: share.profile_id }))?.name ?? null;
+    const name = (await repo.findProfile(share.user_id, share.profile_id))?.name ?? null;
     if (reserved.failed_total >= MAX_PIN_TOTAL) {
-      if (await repo.disable(share.id)) await notifyOwner(share.user_id, kind, name, 'disabled', undefined, share.profile_id);
+      if (await repo.disable(share.id)) await notifyPeople(share, name, 'disabled');
     } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
-      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyOwner(share.user_id, kind, name, 'locked', undefined, share.profile_id);
+      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyPeople(share, name, 'locked');
     }
     const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
     const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;

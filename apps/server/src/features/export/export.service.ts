@@ -108,8 +108,8 @@ export function createExportService(deps: ExportDeps) {
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
       zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
 
-      // Appointments belong to the account, so they go in the account holder's summary; a file goes
-      // in the summary of the person it was filed under (the account holder's when none).
+      // Each file and appointment goes in the summary of the person it belongs to (DESIGN §4; the
+      // account holder's when none).
       for (const p of data.profiles) {
         const documents: IpsDocument[] = data.files
           .filter((f) => (f.profile_id ?? selfId) === p.id)
@@ -126,7 +126,7 @@ export function createExportService(deps: ExportDeps) {
           }));
         const bundle = buildIpsBundle({
           person: personBundle(data, p),
-          appointments: p.id === selfId ? data.appointments : [],
+          appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
           documents,
           now,
         });

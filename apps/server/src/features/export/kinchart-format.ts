@@ -102,6 +102,7 @@ export function buildKinchartDocument(
     })),
     appointments: data.appointments.map((a) => ({
       id: a.id,
+      profile_id: a.profile_id,
       uid: a.uid,
       appointment_date: a.appointment_date,
       start_time: a.start_time,

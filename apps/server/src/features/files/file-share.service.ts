@@ -4,12 +4,14 @@ import { SHARE_LINK_GONE_MESSAGE, SHARE_LINK_TTL_HOURS } from '@kinchart/shared/
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import { roleAllows } from '@kinchart/shared/people';
 import { recordAudit } from '../../common/audit';
 import { addNotification } from '../../common/notify';
+import type { Actor, PersonAccessService } from '../../common/person-access';
 import type { ShareLinkRow } from './file-share.repository';
 import { createShareLinkRepository } from './file-share.repository';
 import type { MedicalFileRow } from './medical-file.repository';
-import type { MedicalFileService } from './medical-file.service';
+import type { MedicalFileService, RouteName } from './medical-file.service';
 import { FILE_NOT_FOUND } from './medical-file.service';
 
 const TTL_MS = SHARE_LINK_TTL_HOURS * 3_600_000;
@@ -21,10 +23,28 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * Time-limited links for the View Files modal's QR code (decision 0006): a signed-out visitor can open the
  * selected files for 24 hours unless the owner revokes the link first. The token (256 bits) lives
  * only in the link; the database keeps its SHA-256.
+ *
+ * A link hands a person's files to anyone who holds it, which is deciding who has access: so making
+ * one over a shared person's files takes a manager (DESIGN §11; decision 0018), and the link opens a
+ * file only while its maker still may (a revoked or expired share closes it at once). The link
+ * stays its maker's: they revoke it, and hear when it is opened.
  */
-export function createFileShareService(deps: { db: Db; files: MedicalFileService; publicUrl: string }) {
-  const { db, files } = deps;
+export function createFileShareService(deps: { db: Db; files: MedicalFileService; access: PersonAccessService; publicUrl: string }) {
+  const { db, files, access } = deps;
   const links = createShareLinkRepository(db);
+
+  /** Whether the link's maker may still hand out `row` (the owner, or a manager of its person). */
+  async function stillShareable(makerId: string, row: MedicalFileRow): Promise<boolean> {
+    if (row.profile_id === null) return row.user_id === makerId;
+    const found = await access.lookup(makerId, row.profile_id);
+    return found !== undefined && found.ownerId === row.user_id && roleAllows(found.role, 'manager');
+  }
+
+  async function shareable(makerId: string, rows: MedicalFileRow[]): Promise<MedicalFileRow[]> {
+    const keep: MedicalFileRow[] = [];
+    for (const row of rows) if (await stillShareable(makerId, row)) keep.push(row);
+    return keep;
+  }
 
   /** Expired, revoked and unknown links are one and the same 404. */
   async function resolve(token: string): Promise<{ link: ShareLinkRow; fileIds: string[] }> {
@@ -42,10 +62,21 @@ export function createFileShareService(deps: { db: Db; files: MedicalFileService
   });
 
   return {
-    async create(userId: string, fileIds: string[], ip: string): Promise<ShareLink> {
+    async create(actor: Actor, route: RouteName, fileIds: string[]): Promise<ShareLink> {
+      const userId = actor.userId;
+      const ip = actor.ip ?? '';
       const unique = [...new Set(fileIds)];
-      const owned = await files.repository.ownedIds(userId, unique);
-      if (owned.length !== unique.length) throw notFound(FILE_NOT_FOUND);
+      const rows = await files.repository.findManyById(unique);
+      if (rows.length !== unique.length) throw notFound(FILE_NOT_FOUND);
+      // Each person once: a file the user cannot reach is the same 404 as a missing one; a viewer's
+      // or an editor's is 403.
+      const checked = new Set<string>();
+      for (const row of rows) {
+        const key = `${row.user_id}:${row.profile_id ?? ''}`;
+        if (checked.has(key)) continue;
+        await access.row(actor, row, { need: 'manager', what: route }, FILE_NOT_FOUND);
+        checked.add(key);
+      }
       const token = randomToken();
       const now = new Date();
       const link = { id: newId(), userId, tokenHash: sha256Hex(token), fileIds: unique, expiresAt: nowIso(new Date(now.getTime() + TTL_MS)), createdAt: nowIso(now) };
@@ -61,7 +92,8 @@ export function createFileShareService(deps: { db: Db; files: MedicalFileService
     /** The visitor's list. Tells the owner their records were opened (DESIGN §5 audit as well). */
     async open(token: string, ip: string): Promise<SharedFilesResponse> {
       const { link, fileIds } = await resolve(token);
-      const rows = await files.repository.listByIds(link.user_id, fileIds);
+      const found = new Map((await shareable(link.user_id, await files.repository.findManyById(fileIds))).map((row) => [row.id, row]));
+      const rows = fileIds.flatMap((id) => found.get(id) ?? []);
       const window = Math.floor(Date.now() / NOTIFY_WINDOW_MS);
       await addNotification(db, {
         userId: link.user_id,
@@ -78,7 +110,9 @@ export function createFileShareService(deps: { db: Db; files: MedicalFileService
     async openFile(token: string, fileId: string, ip: string): Promise<{ file: MedicalFileRow; body: Readable }> {
       const { link, fileIds } = await resolve(token);
       if (!fileIds.includes(fileId)) throw notFound(FILE_NOT_FOUND);
-      return files.openContent(link.user_id, fileId, { ip, via: 'share_link' });
+      const row = await files.repository.findById(fileId);
+      if (!row || !(await stillShareable(link.user_id, row))) throw notFound(FILE_NOT_FOUND);
+      return files.openChecked(row, { ip, via: 'share_link' });
     },
   };
 }

@@ -13,8 +13,10 @@ import {
   STORAGE_PATH,
   storageUsageSchema,
 } from '@kinchart/shared/files';
+import { personFilterSchema } from '@kinchart/shared/people';
 import { registerMultipart } from '../../plugins/multipart';
 import { currentUser } from '../../plugins/session';
+import { actorOf, needOf } from '../../common/request-actor';
 import { badRequest } from '../../lib/http-errors';
 import type { MedicalFileRow } from './medical-file.repository';
 import type { MedicalFileService } from './medical-file.service';
@@ -28,7 +30,11 @@ function sendContent(reply: FastifyReply, content: { file: MedicalFileRow; body:
   return reply.headers(contentHeaders({ ...content.file, size: Number(content.file.size) })).send(content.body);
 }
 
-/** SPEC §7 Files, plus the content and share-link calls the spec leaves unshown (decision 0006). */
+/**
+ * SPEC §7 Files, plus the content and share-link calls the spec leaves unshown (decision 0006).
+ * Every file belongs to a person (DESIGN §4); the service asks the one access function about that
+ * person: a viewer reads and downloads, an editor adds, renames and deletes (DESIGN §11).
+ */
 export async function fileRoutes(
   app: FastifyInstance,
   opts: { files: MedicalFileService; shares: FileShareService; requireUser: (r: FastifyRequest) => Promise<void>; maxUploadBytes: number },
@@ -42,20 +48,27 @@ export async function fileRoutes(
     return request.parts();
   };
 
-  // SPEC §7: multipart file, customName, customDate, visitLocation, visitReason, providerName.
+  /** The route's name for the owner's access history (the service knows which role it needs). */
+  const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
+
+  // SPEC §7: multipart file, customName, customDate, visitLocation, visitReason, providerName — and
+  // DESIGN §11's personId (before the file; absent → the uploader's own profile).
   r.post('/api/user/files', { onRequest: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
-    const file = await files.upload(currentUser(request).id, uploadParts(request), 'record');
+    const file = await files.upload(actorOf(request), route(request), uploadParts(request), 'record');
     return reply.code(201).send(file);
   });
 
-  // SPEC §7: the navigation bar's quick upload — the file alone, named after itself.
+  // SPEC §7: the navigation bar's quick upload — the file alone, named after itself (personId as above).
   r.post('/api/user/upload', { onRequest: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
-    const file = await files.upload(currentUser(request).id, uploadParts(request), 'file-only');
+    const file = await files.upload(actorOf(request), route(request), uploadParts(request), 'file-only');
     return reply.code(201).send(file);
   });
 
-  r.get('/api/user/files', { onRequest: requireUser, schema: { response: { 200: medicalFileListSchema } } }, async (request) =>
-    files.list(currentUser(request).id),
+  // Every visible person's files; `?person=` one person's (DESIGN §11).
+  r.get(
+    '/api/user/files',
+    { onRequest: requireUser, schema: { querystring: personFilterSchema, response: { 200: medicalFileListSchema, ...notFoundResponses } } },
+    async (request) => files.list(actorOf(request), route(request), request.query.person),
   );
 
   // Settings → Account Settings shows it: the account's stored bytes and STORAGE_QUOTA_MB (DESIGN §5).
@@ -66,20 +79,20 @@ export async function fileRoutes(
   r.get(
     '/api/user/files/:id/content',
     { onRequest: requireUser, exposeHeadRoute: false, schema: { params: idParams, response: notFoundResponses } },
-    async (request, reply) => sendContent(reply, await files.openContent(currentUser(request).id, request.params.id, { ip: request.ip })),
+    async (request, reply) => sendContent(reply, await files.openContent(actorOf(request), route(request), request.params.id)),
   );
 
   r.put(
     '/api/user/files/:id',
     { onRequest: requireUser, schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } } },
-    async (request) => files.rename(currentUser(request).id, request.params.id, request.body.newName),
+    async (request) => files.rename(actorOf(request), route(request), request.params.id, request.body.newName),
   );
 
   r.post(
     '/api/user/files/share-links',
     { onRequest: requireUser, schema: { body: createShareLinkSchema, response: { 201: shareLinkSchema, ...notFoundResponses } } },
     async (request, reply) => {
-      const link = await shares.create(currentUser(request).id, request.body.fileIds, request.ip);
+      const link = await shares.create(actorOf(request), route(request), request.body.fileIds);
       return reply.code(201).send(link);
     },
   );
@@ -101,7 +114,7 @@ export async function fileRoutes(
     async (request) => {
       const name = request.params['*'];
       if (!name || name.length > 1024) throw badRequest('Name the file to delete');
-      await files.remove(currentUser(request).id, name);
+      await files.remove(actorOf(request), route(request), name);
       return { message: 'File deleted successfully' };
     },
   );

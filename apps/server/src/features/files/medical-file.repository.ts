@@ -4,24 +4,33 @@ import type { StorageQuota } from './storage-quota';
 import { reserveQuota, storageUsed } from './storage-quota';
 
 // The only place that speaks SQL for medical_files and file_share_links. Every query that reads or
-// changes a user's rows is filtered by user_id (DESIGN §4).
+// changes a user's rows is filtered by the owner's user_id, by the person (profile_id) or by the id
+// of a row whose person the service has checked with the one access function (DESIGN §4, §11).
 
 /** What the list and the API need — never storage_key or wrapped_key. */
 const LISTED = [
-  'id',
-  'display_name',
-  'original_name',
-  'file_type',
-  'size',
-  'record_date',
-  'provider_name',
-  'visit_location',
-  'visit_reason',
-  'created_at',
+  'medical_files.id',
+  'medical_files.user_id',
+  'medical_files.profile_id',
+  'medical_files.display_name',
+  'medical_files.original_name',
+  'medical_files.file_type',
+  'medical_files.size',
+  'medical_files.record_date',
+  'medical_files.provider_name',
+  'medical_files.visit_location',
+  'medical_files.visit_reason',
+  'medical_files.created_at',
+  'profiles.name as person_name',
 ] as const;
 
 export interface MedicalFileRow {
   id: string;
+  /** The person's owner: the account whose quota, export and deletion the file follows. */
+  user_id: string;
+  /** The person the file belongs to (DESIGN §4); null only when that person vanished. */
+  profile_id: string | null;
+  person_name: string | null;
   display_name: string;
   original_name: string;
   file_type: string;
@@ -34,14 +43,15 @@ export interface MedicalFileRow {
 }
 
 export interface StoredFileRow extends MedicalFileRow {
-  user_id: string;
   storage_key: string;
   wrapped_key: string;
 }
 
 export interface NewMedicalFile {
   id: string;
+  /** The person's owner (not necessarily who uploads: an editor of a shared person uploads for its owner). */
   userId: string;
+  profileId: string;
   displayName: string;
   originalName: string;
   fileType: string;
@@ -56,8 +66,11 @@ export interface NewMedicalFile {
 }
 
 export function createMedicalFileRepository(db: Db) {
+  /** Rows with their person's name (a profile row per file at most: the join is on its key). */
+  const listed = () => db.selectFrom('medical_files').leftJoin('profiles', 'profiles.id', 'medical_files.profile_id').select(LISTED);
+
   return {
-    /** Inserts the row if it fits the account's storage quota (413 otherwise, nothing inserted). */
+    /** Inserts the row if it fits its owner's storage quota (413 otherwise, nothing inserted). */
     async insert(file: NewMedicalFile, quota: StorageQuota): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await reserveQuota(trx, file.userId, file.size, quota, 'this file needs');
@@ -66,7 +79,7 @@ export function createMedicalFileRepository(db: Db) {
           .values({
             id: file.id,
             user_id: file.userId,
-            profile_id: null,
+            profile_id: file.profileId,
             display_name: file.displayName,
             original_name: file.originalName,
             file_type: file.fileType,
@@ -89,40 +102,72 @@ export function createMedicalFileRepository(db: Db) {
       return storageUsed(db, userId);
     },
 
-    /** Newest first; served by the (user_id, created_at) index. */
+    /** Every file the account owns, whoever it belongs to; newest first, served by the (user_id, created_at) index. */
     async list(userId: string): Promise<MedicalFileRow[]> {
-      return db
-        .selectFrom('medical_files')
-        .select(LISTED)
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+      return listed()
+        .where('medical_files.user_id', '=', userId)
+        .orderBy('medical_files.created_at', 'desc')
+        .orderBy('medical_files.id', 'desc')
         .execute();
     },
 
-    async find(userId: string, id: string): Promise<MedicalFileRow | undefined> {
-      return db.selectFrom('medical_files').select(LISTED).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    /**
+     * One person's files (`ownerId`'s rows of `profileId`), newest first; `orUnfiled` adds the
+     * owner's rows without a person (they belong to the owner's own profile).
+     */
+    async listOfPerson(ownerId: string, profileId: string, orUnfiled = false): Promise<MedicalFileRow[]> {
+      return listed()
+        .where('medical_files.user_id', '=', ownerId)
+        .where((eb) =>
+          orUnfiled ? eb.or([eb('medical_files.profile_id', '=', profileId), eb('medical_files.profile_id', 'is', null)]) : eb('medical_files.profile_id', '=', profileId),
+        )
+        .orderBy('medical_files.created_at', 'desc')
+        .orderBy('medical_files.id', 'desc')
+        .execute();
     },
 
-    /** A row with what it takes to read its blob. */
-    async findStored(userId: string, id: string): Promise<StoredFileRow | undefined> {
-      return db
-        .selectFrom('medical_files')
-        .select([...LISTED, 'user_id', 'storage_key', 'wrapped_key'])
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
+    /** The files of several people (shared with the reader), newest first; the caller checks each row's owner. */
+    async listOfPeople(profileIds: readonly string[]): Promise<MedicalFileRow[]> {
+      if (profileIds.length === 0) return [];
+      return listed()
+        .where('medical_files.profile_id', 'in', profileIds)
+        .orderBy('medical_files.created_at', 'desc')
+        .orderBy('medical_files.id', 'desc')
+        .execute();
+    },
+
+    /** A row by id alone: the caller decides with the one access function whether the reader reaches it. */
+    async findById(id: string): Promise<MedicalFileRow | undefined> {
+      return listed().where('medical_files.id', '=', id).executeTakeFirst();
+    },
+
+    /** Rows by id alone, in no particular order (missing ones are left out). */
+    async findManyById(ids: readonly string[]): Promise<MedicalFileRow[]> {
+      if (ids.length === 0) return [];
+      return listed().where('medical_files.id', 'in', ids).execute();
+    },
+
+    /** A row with what it takes to read its blob, by id alone (the caller has checked access). */
+    async findStored(id: string): Promise<StoredFileRow | undefined> {
+      return listed()
+        .select(['medical_files.storage_key', 'medical_files.wrapped_key'])
+        .where('medical_files.id', '=', id)
         .executeTakeFirst();
     },
 
-    /** The newest of the user's files with exactly this display name. */
-    async findNewestByName(userId: string, displayName: string): Promise<{ id: string } | undefined> {
-      return db
-        .selectFrom('medical_files')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('display_name', '=', displayName)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+    /** A person's name, as the answers carry it beside each file. */
+    async personName(profileId: string): Promise<string | null> {
+      const row = await db.selectFrom('profiles').select('name').where('id', '=', profileId).executeTakeFirst();
+      return row?.name ?? null;
+    },
+
+    /** The newest of the user's own files with exactly this display name. */
+    async findNewestByName(userId: string, displayName: string): Promise<MedicalFileRow | undefined> {
+      return listed()
+        .where('medical_files.user_id', '=', userId)
+        .where('medical_files.display_name', '=', displayName)
+        .orderBy('medical_files.created_at', 'desc')
+        .orderBy('medical_files.id', 'desc')
         .limit(1)
         .executeTakeFirst();
     },
@@ -150,21 +195,6 @@ export function createMedicalFileRepository(db: Db) {
         await trx.deleteFrom('medical_files').where('user_id', '=', userId).where('id', '=', id).execute();
         return row.storage_key;
       });
-    },
-
-    /** Which of `ids` the user owns. */
-    async ownedIds(userId: string, ids: readonly string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.selectFrom('medical_files').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** The user's files among `ids`, in the order given (missing ones are left out). */
-    async listByIds(userId: string, ids: readonly string[]): Promise<MedicalFileRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.selectFrom('medical_files').select(LISTED).where('user_id', '=', userId).where('id', 'in', ids).execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     async storageKeysOfUser(userId: string): Promise<string[]> {

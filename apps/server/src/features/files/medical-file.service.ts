@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MedicalFile, StorageUsage, UploadFields } from '@kinchart/shared/files';
-import { UPLOAD_FIELD_NAMES, fileContentPath, uploadFieldsSchema } from '@kinchart/shared/files';
+import { UPLOAD_FIELD_NAMES, UPLOAD_PERSON_FIELD, fileContentPath, uploadFieldsSchema } from '@kinchart/shared/files';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
@@ -11,6 +11,7 @@ import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-t
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
 import { decryptStream, encryptStream, fileAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
+import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
 import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
 import { createMedicalFileRepository } from './medical-file.repository';
 import type { SniffOutcome } from '../../common/file-sniffer';
@@ -19,9 +20,17 @@ import type { StorageQuota } from './storage-quota';
 import { checkQuota } from './storage-quota';
 
 export const FILE_NOT_FOUND = 'File not found';
+/** Decision 0018: the person an upload is for is named before its file. */
+export const PERSON_AFTER_FILE = 'Send personId before the file';
+
+/** Whose a record is (DESIGN §4): its person's id and name. */
+export interface FilePerson {
+  id: string;
+  name: string | null;
+}
 
 /** SPEC §3 listed record fields; `name`, `file_name` and `display_name` are all the user's name for it. */
-export function toMedicalFile(row: MedicalFileRow): MedicalFile {
+export function toMedicalFile(row: Omit<MedicalFileRow, 'user_id' | 'profile_id' | 'person_name'>, person: FilePerson): MedicalFile {
   return {
     id: row.id,
     record_id: row.id,
@@ -42,6 +51,8 @@ export function toMedicalFile(row: MedicalFileRow): MedicalFile {
     visit_location: row.visit_location,
     visit_reason: row.visit_reason,
     metadata: { size: Number(row.size) },
+    person_id: person.id,
+    person_name: person.name,
   };
 }
 
@@ -85,7 +96,16 @@ export interface FileServiceDeps {
   /** STORAGE_QUOTA_MB (DESIGN §1, §5). */
   quota: StorageQuota;
   log: FastifyBaseLogger;
+  /** The one access function (DESIGN §11): whose files a user reaches, and how. */
+  access: PersonAccessService;
 }
+
+/** A route's name in the owner's access history ("GET /api/user/files"), as needOf gives it. */
+export type RouteName = string;
+
+/** Newest first, as every file list is ordered. */
+const newestFirst = (a: MedicalFileRow, b: MedicalFileRow) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1;
 
 export function createMedicalFileService(deps: FileServiceDeps) {
   const { db, blobs, masterKey } = deps;
@@ -116,17 +136,33 @@ export function createMedicalFileService(deps: FileServiceDeps) {
     return Readable.from(all(), { objectMode: false });
   }
 
+  async function openAudited(row: StoredFileRow, audit: { ip: string; via?: string; actorId?: string | null }): Promise<{ file: MedicalFileRow; body: Readable }> {
+    const body = await openBlob(row);
+    await recordAudit(db, {
+      userId: row.user_id,
+      action: 'file_download',
+      ip: audit.ip,
+      profileId: row.profile_id,
+      actorId: audit.actorId ?? null,
+      detail: { fileId: row.id, ...(audit.via ? { via: audit.via } : {}) },
+    });
+    return { file: row, body };
+  }
+
   return {
     /**
      * DESIGN §6 upload: parts are read in order (the file may come before the text fields); the
      * file streams through the sniffer and the cipher into a temporary blob; only once every part
      * has arrived is the blob committed and its row inserted. Any failure removes the blob.
      */
-    async upload(userId: string, parts: AsyncIterable<Multipart>, mode: 'record' | 'file-only'): Promise<MedicalFile> {
+    async upload(actor: Actor, route: RouteName, parts: AsyncIterable<Multipart>, mode: 'record' | 'file-only'): Promise<MedicalFile> {
       const fileId = newId();
       const dataKey = newDataKey();
-      const aad = fileAssociatedData(fileId, userId);
       const fields: Record<string, string> = {};
+      /** Whom the file is for: settled when the file part arrives (the blob is sealed for its owner). */
+      let person: PersonAccess | undefined;
+      let aad: Buffer | undefined;
+      let fileSeen = false;
       let temp: TempBlob | undefined;
       let committed = false;
       let uploaded: { originalName: string; mime: string; size: number } | undefined;
@@ -136,6 +172,15 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           if (part.type === 'field') {
             if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(`${part.fieldname.slice(0, 40)} is too long`);
             if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+            if (part.fieldname === UPLOAD_PERSON_FIELD) {
+              // Decision 0018: the file is sealed for its person's owner as it streams, so the person
+              // must be known before it; one named after the file is refused rather than ignored.
+              if (fileSeen) throw badRequest(PERSON_AFTER_FILE);
+              const personId = String(part.value).trim();
+              // DESIGN §11: adding a file is an editor's right; no access is the same 404 as a missing id.
+              if (personId !== '') person = await deps.access.require(actor, personId.slice(0, 100), { need: 'editor', what: route });
+              continue;
+            }
             if ((UPLOAD_FIELD_NAMES as readonly string[]).includes(part.fieldname)) fields[part.fieldname] = String(part.value);
             continue;
           }
@@ -143,11 +188,15 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             part.file.resume();
             throw badRequest('Send one file, in the "file" field');
           }
+          fileSeen = true;
           if (!part.filename) {
             // An empty file input still sends a part with no name and no bytes: that is "no file".
             part.file.resume();
             continue;
           }
+          // SPEC routes without a person: the uploader's own profile (DESIGN §4).
+          person ??= await deps.access.own(actor.userId);
+          aad = fileAssociatedData(fileId, person.ownerId);
           const outcome: SniffOutcome = { mime: null, size: 0 };
           part.file.on('limit', () => part.file.destroy(tooLarge(limits.maxMb)));
           temp = await blobs.putTemp(encryptStream(sniffUpload(part.file, outcome, limits), dataKey, aad));
@@ -155,7 +204,8 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           if (!outcome.mime) throw unsupportedType();
           uploaded = { originalName: cleanOriginalName(part.filename), mime: outcome.mime, size: outcome.size };
         }
-        if (!temp || !uploaded) throw badRequest('No file was uploaded');
+        if (!temp || !uploaded || !person || !aad) throw badRequest('No file was uploaded');
+        const userId = person.ownerId;
 
         let details: UploadFields = {};
         if (mode === 'record') {
@@ -164,7 +214,8 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           details = parsed.data;
         }
         // Over the quota already: refused before the blob is committed (the temporary one is
-        // discarded below). The insert's transaction decides for good (storage-quota.ts).
+        // discarded below). The insert's transaction decides for good (storage-quota.ts). A file
+        // added through a share counts against the person's owner (DESIGN §5, §11).
         await checkQuota(db, userId, uploaded.size, deps.quota, 'this file needs');
         const createdAt = nowIso();
         await blobs.commit(temp, fileId);
@@ -172,6 +223,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
         const row = {
           id: fileId,
           userId,
+          profileId: person.profileId,
           displayName: blank(details.customName) ?? uploaded.originalName,
           originalName: uploaded.originalName,
           fileType: uploaded.mime,
@@ -191,18 +243,21 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           await blobs.delete(fileId).catch((err: unknown) => deps.log.error({ err, fileId }, 'could not remove blob after a failed insert'));
           throw error;
         }
-        return toMedicalFile({
-          id: row.id,
-          display_name: row.displayName,
-          original_name: row.originalName,
-          file_type: row.fileType,
-          size: row.size,
-          record_date: row.recordDate,
-          provider_name: row.providerName,
-          visit_location: row.visitLocation,
-          visit_reason: row.visitReason,
-          created_at: row.createdAt,
-        });
+        return toMedicalFile(
+          {
+            id: row.id,
+            display_name: row.displayName,
+            original_name: row.originalName,
+            file_type: row.fileType,
+            size: row.size,
+            record_date: row.recordDate,
+            provider_name: row.providerName,
+            visit_location: row.visitLocation,
+            visit_reason: row.visitReason,
+            created_at: row.createdAt,
+          },
+          { id: person.profileId, name: await repo.personName(person.profileId) },
+        );
       } catch (error) {
         if (temp && !committed) await blobs.discard(temp).catch(() => {});
         throw uploadError(error, limits);
@@ -214,43 +269,91 @@ export function createMedicalFileService(deps: FileServiceDeps) {
       return { used_bytes: await repo.storageUsed(userId), quota_bytes: deps.quota.bytes };
     },
 
-    async list(userId: string): Promise<MedicalFile[]> {
-      return (await repo.list(userId)).map(toMedicalFile);
+    /**
+     * GET /api/user/files: the files of every person the user can see (DESIGN §11) — their own
+     * account's, and those of the people shared with them — newest first; `person` keeps one
+     * person's (404 when the user cannot see that person). Reads through a share are audited, once
+     * per shared person whose files the answer holds.
+     */
+    async list(actor: Actor, route: RouteName, person?: string): Promise<MedicalFile[]> {
+      if (person !== undefined) {
+        const access = await deps.access.require(actor, person, { need: 'viewer', what: route });
+        const rows = await repo.listOfPerson(access.ownerId, access.profileId, access.isSelf);
+        const filed: FilePerson = { id: access.profileId, name: await repo.personName(access.profileId) };
+        return rows.map((row) => toMedicalFile(row, filed));
+      }
+      const people = await deps.access.visible(actor.userId);
+      const shared = people.filter((p) => p.shareId !== null);
+      const own = await repo.list(actor.userId);
+      const byId = new Map<string, VisiblePerson>(shared.map((p) => [p.profileId, p]));
+      // A shared person's rows are theirs only while their owner is the person's owner.
+      const theirs = (await repo.listOfPeople([...byId.keys()])).filter((row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id);
+      const touched = new Set(theirs.map((row) => row.profile_id));
+      for (const p of shared) if (touched.has(p.profileId)) await deps.access.audit(actor, p, route);
+      const self = people.find((p) => p.role === 'owner' && p.isSelf);
+      const unfiled: FilePerson = { id: self?.profileId ?? '', name: self?.name ?? null };
+      return [...own, ...theirs]
+        .sort(newestFirst)
+        .map((row) => toMedicalFile(row, row.profile_id === null ? unfiled : { id: row.profile_id, name: row.person_name }));
     },
 
-    async rename(userId: string, id: string, newName: string): Promise<MedicalFile> {
-      if (!(await repo.rename(userId, id, newName))) throw notFound(FILE_NOT_FOUND);
-      const row = await repo.find(userId, id);
+    /** PUT /api/user/files/{id}: an editor's right on the file's person (DESIGN §11). */
+    async rename(actor: Actor, route: RouteName, id: string, newName: string): Promise<MedicalFile> {
+      const found = await repo.findById(id);
+      if (!found) throw notFound(FILE_NOT_FOUND);
+      const access = await deps.access.row(actor, found, { need: 'editor', what: route }, FILE_NOT_FOUND);
+      if (!(await repo.rename(access.ownerId, id, newName))) throw notFound(FILE_NOT_FOUND);
+      const row = await repo.findById(id);
       if (!row) throw notFound(FILE_NOT_FOUND);
-      return toMedicalFile(row);
+      return toMedicalFile(row, { id: access.profileId, name: row.profile_id === null ? await repo.personName(access.profileId) : row.person_name });
     },
 
     /**
      * DELETE /api/user/files/{fileName}: SPEC §7 sends the URL-encoded name; ids are accepted too.
-     * An id of the user's wins; otherwise the newest file with exactly that name is deleted — one
-     * click deletes one record, never every record that shares a name.
+     * An id of a file the user may change (an editor of its person, DESIGN §11) wins; otherwise the
+     * newest of the user's own files with exactly that name is deleted — one click deletes one
+     * record, never every record that shares a name. A viewer's id answers 403.
      */
-    async remove(userId: string, idOrName: string): Promise<void> {
-      const target = (await repo.find(userId, idOrName)) ?? (await repo.findNewestByName(userId, idOrName));
-      const key = target ? await repo.delete(userId, target.id) : undefined;
+    async remove(actor: Actor, route: RouteName, idOrName: string): Promise<void> {
+      const byId = await repo.findById(idOrName);
+      let ownerId: string | undefined;
+      let target: MedicalFileRow | undefined;
+      if (byId) {
+        try {
+          ownerId = (await deps.access.row(actor, byId, { need: 'editor', what: route }, FILE_NOT_FOUND)).ownerId;
+          target = byId;
+        } catch (error) {
+          // Not a file the user reaches: it may still be the name of one of theirs.
+          if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        }
+      }
+      if (!target) {
+        target = await repo.findNewestByName(actor.userId, idOrName);
+        ownerId = actor.userId;
+      }
+      const key = target && ownerId ? await repo.delete(ownerId, target.id) : undefined;
       if (!key) throw notFound(FILE_NOT_FOUND);
       // Row first, then blob: a record is never listed without its bytes; a blob left by a
       // failure here is removed by the start-up sweep.
       await blobs.delete(key).catch((err: unknown) => deps.log.error({ err }, 'could not remove a deleted file blob'));
     },
 
-    /** The owner's decrypted bytes and the row that describes them; audited as a download. */
-    async openContent(ownerId: string, id: string, audit: { ip: string; via?: string }): Promise<{ file: MedicalFileRow; body: Readable }> {
-      const row = await repo.findStored(ownerId, id);
+    /**
+     * GET a record's `url`: the decrypted bytes for anyone who may read the file's person (a viewer
+     * and up, DESIGN §11), audited as a download in its owner's trail.
+     */
+    async openContent(actor: Actor, route: RouteName, id: string): Promise<{ file: MedicalFileRow; body: Readable }> {
+      const row = await repo.findStored(id);
       if (!row) throw notFound(FILE_NOT_FOUND);
-      const body = await openBlob(row);
-      await recordAudit(db, {
-        userId: ownerId,
-        action: 'file_download',
-        ip: audit.ip,
-        detail: { fileId: row.id, ...(audit.via ? { via: audit.via } : {}) },
-      });
-      return { file: row, body };
+      const access = await deps.access.row(actor, row, { need: 'viewer', what: route }, FILE_NOT_FOUND);
+      return openAudited(row, { ip: actor.ip ?? '', actorId: actor.userId === access.ownerId ? null : actor.userId });
+    },
+
+    /** The bytes of a row the caller has already checked (a share link's), audited as a download. */
+    async openChecked(row: MedicalFileRow, audit: { ip: string; via: string }): Promise<{ file: MedicalFileRow; body: Readable }> {
+      const stored = await repo.findStored(row.id);
+      if (!stored || stored.user_id !== row.user_id) throw notFound(FILE_NOT_FOUND);
+      return openAudited(stored, { ip: audit.ip, via: audit.via });
     },
 
     /** AccountDeletionHook: collect the blobs before the rows cascade away, remove them after. */

@@ -69,7 +69,11 @@ async function loadExisting(q: Trx, userId: string): Promise<ExistingAccount> {
       position: Number(r.position),
       key: key(r as unknown as Record<string, unknown>),
     }));
-  const appointments = await q.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
+  const appointments = await q
+    .selectFrom('appointments')
+    .select(['profile_id', 'appointment_date', 'start_time', 'provider_name', 'reason_for_visit'])
+    .where('user_id', '=', userId)
+    .execute();
   const notifications = await q.selectFrom('notifications').select(['type', 'title', 'data', 'created_at']).where('user_id', '=', userId).execute();
   const files = await q
     .selectFrom('medical_files')
@@ -84,9 +88,10 @@ async function loadExisting(q: Trx, userId: string): Promise<ExistingAccount> {
       healthcare_providers: await rowsOf('healthcare_providers', (r) => keyOf.provider(r as never)),
       medications: await rowsOf('medications', (r) => keyOf.medication(r as never)),
     },
-    appointments: appointments.map((a) => keyOf.appointment(a)),
+    // Rows without a person are the own profile's (DESIGN §4).
+    appointments: appointments.map((a) => keyOf.appointment({ ...a, profile_id: a.profile_id ?? selfId })),
     notifications: notifications.map((n) => keyOf.notification({ ...n, message: notificationMessage(n) })),
-    files: files.map((f) => keyOf.file({ ...f, size: Number(f.size) })),
+    files: files.map((f) => keyOf.file({ ...f, profile_id: f.profile_id ?? selfId, size: Number(f.size) })),
   };
 }
 
@@ -103,14 +108,6 @@ export function createImportRepository(db: Db) {
   }
 
   return {
-    /** The profile a FHIR Bundle goes to: the own profile, or one of the user's members (else 404). */
-    async targetProfile(userId: string, target: string | undefined): Promise<{ id: string; isSelf: boolean }> {
-      if (!target || target === 'self') return { id: await selfProfileId(db, userId), isSelf: true };
-      const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('id', '=', target).where('is_self', '=', 0).executeTakeFirst();
-      if (!row) throw notFound('Family member not found');
-      return { id: row.id, isSelf: false };
-    },
-
     /** Files the user already has, by name and size: the FHIR import skips those (a re-import adds nothing). */
     async fileKeys(userId: string): Promise<Set<string>> {
       const rows = await db.selectFrom('medical_files').select(['display_name', 'size']).where('user_id', '=', userId).execute();
@@ -151,7 +148,8 @@ export function createImportRepository(db: Db) {
             {
               id: stored.id,
               user_id: userId,
-              profile_id: f.profile_id === null ? null : pid(f.profile_id),
+              // DESIGN §4: every file belongs to a person — the own profile when the export names none.
+              profile_id: f.profile_id === null ? selfId : pid(f.profile_id),
               display_name: f.display_name,
               original_name: f.original_name,
               file_type: stored.mime,
@@ -232,6 +230,8 @@ export function createImportRepository(db: Db) {
           return {
             id: newId(),
             user_id: userId,
+            // The person it belongs to; an older export's appointments (no profile_id) are the own profile's.
+            profile_id: a.profile_id ? pid(a.profile_id) : selfId,
             uid,
             appointment_date: a.appointment_date,
             start_time: a.start_time,
@@ -346,15 +346,37 @@ export function createImportRepository(db: Db) {
           (m, position) => ({ ...medicationColumns(m), position, updated_at: now }),
         );
 
-        const have = await trx.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
+        // The bundle's appointments are this person's (DESIGN §4): compared with theirs only.
+        const have = await trx
+          .selectFrom('appointments')
+          .select(['profile_id', 'appointment_date', 'start_time', 'provider_name', 'reason_for_visit'])
+          .where('user_id', '=', userId)
+          .where('profile_id', '=', profileId)
+          .execute();
         const seen = new Set(have.map(keyOf.appointment));
         const appointments = plan.appointments.filter((a) => {
-          const k = keyOf.appointment(a);
+          const k = keyOf.appointment({ ...a, profile_id: profileId });
           if (seen.has(k)) return false;
           seen.add(k);
           return true;
         });
-        await insertAll(trx, 'appointments', appointments.map((a) => ({ ...a, id: newId(), uid: newId(), user_id: userId, created_at: now })));
+        await insertAll(
+          trx,
+          'appointments',
+          appointments.map((a) => ({
+            id: newId(),
+            uid: newId(),
+            user_id: userId,
+            profile_id: profileId,
+            appointment_date: a.appointment_date,
+            start_time: a.start_time,
+            end_time: a.end_time,
+            provider_name: a.provider_name,
+            reason_for_visit: a.reason_for_visit,
+            location: a.location,
+            created_at: now,
+          })),
+        );
         counts.appointments = appointments.length;
         present.appointments = plan.appointments.length - appointments.length;
 

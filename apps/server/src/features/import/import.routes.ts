@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '@kinchart/shared/common';
 import { IMPORT_PATH, importResultSchema } from '@kinchart/shared/export';
 import { registerMultipart } from '../../plugins/multipart';
-import { currentUser } from '../../plugins/session';
+import { actorOf, needOf } from '../../common/request-actor';
 import { badRequest } from '../../lib/http-errors';
 import type { ImportService } from './import.service';
 
 /**
  * POST /api/user/import: multipart with `file` (a Kinchart export zip or a FHIR R4 Bundle) and,
- * for a FHIR Bundle, `profileId` ('self' or a family member's id). The mobile menu's Import and
+ * for a FHIR Bundle, `profileId` ('self', a family member's id, or a person shared with the user as
+ * editor or manager — DESIGN §11). The mobile menu's Import and
  * Settings' Import send it (SPEC §2 leaves the call unshown; decision 0004 decides it).
  */
 export async function importRoutes(
@@ -23,7 +24,7 @@ export async function importRoutes(
     { onRequest: opts.requireUser, schema: { response: { 200: importResultSchema, 400: messageSchema, 404: messageSchema, 413: messageSchema, 415: messageSchema } } },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
-      return opts.imports.import(currentUser(request).id, request.parts(), request.ip);
+      return opts.imports.import(actorOf(request), needOf(request, 'editor').what, request.parts());
     },
   );
 }

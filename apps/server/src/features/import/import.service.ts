@@ -16,6 +16,7 @@ import { HttpError, badRequest } from '../../lib/http-errors';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore } from '../../storage/blob-store';
 import { recordAudit } from '../../common/audit';
+import type { Actor, PersonAccess, PersonAccessService } from '../../common/person-access';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
@@ -50,6 +51,8 @@ export interface ImportDeps {
   limits: ImportLimits;
   /** STORAGE_QUOTA_MB: what an import adds counts like uploads (DESIGN §5). */
   quota: StorageQuota;
+  /** The one access function (DESIGN §11): whom a FHIR Bundle may be imported for. */
+  access: PersonAccessService;
 }
 
 type Kind = 'zip' | 'json';
@@ -226,7 +229,17 @@ export function createImportService(deps: ImportDeps) {
     }
   }
 
-  async function importFhir(userId: string, spool: Spool, target: string | undefined): Promise<Outcome> {
+  /**
+   * Whom a FHIR Bundle goes to: the user's own profile ('self' or none), or a person they may edit
+   * (a family member, or a person shared with them as editor or manager; DESIGN §11) — whose owner
+   * then holds what is added, quota included.
+   */
+  async function targetOf(actor: Actor, route: string, target: string | undefined): Promise<PersonAccess> {
+    if (!target || target === 'self') return deps.access.own(actor.userId);
+    return deps.access.member(actor, target, { need: 'editor', what: route });
+  }
+
+  async function importFhir(person: PersonAccess, spool: Spool): Promise<Outcome> {
     if (spool.size > limits.maxJsonBytes) throw new HttpError(413, `A FHIR Bundle may be at most ${mb(limits.maxJsonBytes)} MB.`);
     const chunks: Buffer[] = [];
     for await (const c of spool.stream()) chunks.push(c as Buffer);
@@ -234,7 +247,8 @@ export function createImportService(deps: ImportDeps) {
     if (json && typeof json === 'object' && (json as { format?: unknown }).format === EXPORT_FORMAT) {
       throw badRequest('This is kinchart.json on its own. Import the whole export zip: it also holds the files.');
     }
-    const profile = await repo.targetProfile(userId, target);
+    const userId = person.ownerId;
+    const profile = { id: person.profileId, isSelf: person.isSelf };
     let plan: FhirPlan;
     try {
       plan = sanitizePlan(planFromBundle(validateBundle(json), { isSelf: profile.isSelf }));
@@ -265,7 +279,9 @@ export function createImportService(deps: ImportDeps) {
   }
 
   return {
-    async import(userId: string, parts: AsyncIterable<Multipart>, ip: string): Promise<ImportResult> {
+    async import(actor: Actor, route: string, parts: AsyncIterable<Multipart>): Promise<ImportResult> {
+      const userId = actor.userId;
+      const ip = actor.ip ?? '';
       let spool: Spool | undefined;
       let target: string | undefined;
       try {
@@ -292,7 +308,7 @@ export function createImportService(deps: ImportDeps) {
         if (spool.size === 0) throw badRequest('The file is empty.');
         const kind = kindOf(spool.head);
         if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
-        const { counts, present, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(userId, spool, target);
+        const { counts, present, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
         const format = kind === 'zip' ? 'kinchart' : 'fhir';
         await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
         return { message: 'Import complete.', format, imported: counts, already_present: present, skipped };

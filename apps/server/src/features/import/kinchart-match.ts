@@ -19,8 +19,9 @@ export const keyOf = {
   contact: (c: { name: string | null; phone_number: string | null }) => identity(c.name, c.phone_number),
   provider: (h: { provider_name: string | null; phone_number: string | null }) => identity(h.provider_name, h.phone_number),
   medication: (m: { medication_name: string | null; dosage: string | null; start_date: string | null }) => identity(m.medication_name, m.dosage, m.start_date),
-  appointment: (a: { appointment_date: string; start_time: string | null; provider_name: string; reason_for_visit: string | null }) =>
-    identity(a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit),
+  /** `profile_id` is the person the appointment belongs to (two children may see one dentist at one time). */
+  appointment: (a: { profile_id: string | null; appointment_date: string; start_time: string | null; provider_name: string; reason_for_visit: string | null }) =>
+    identity(a.profile_id, a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit),
   notification: (n: { type: string; title: string; message: string; created_at: string }) => identity(n.type, n.title, n.message, n.created_at),
   /** `profile_id` is the account's profile the file belongs to (after members are matched), or null. */
   file: (f: { profile_id: string | null; display_name: string; original_name: string; record_date: string | null; size: number }) =>
@@ -160,14 +161,12 @@ export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccou
       return false;
     });
   };
-  const appointments = fresh(doc.appointments, existing.appointments, keyOf.appointment, 'appointments');
+  // A record without a person (an older export's appointments, a file filed under none) is the
+  // own profile's, as the account's own rows without one are (DESIGN §4).
+  const personOf = (profileId: string | null | undefined) => (profileId ? (profileIds.get(profileId) ?? existing.selfId) : existing.selfId);
+  const appointments = fresh(doc.appointments, existing.appointments, (a) => keyOf.appointment({ ...a, profile_id: personOf(a.profile_id) }), 'appointments');
   const notifications = fresh(doc.notifications, existing.notifications, keyOf.notification, 'notifications');
-  const files = fresh(
-    doc.files,
-    existing.files,
-    (f) => keyOf.file({ ...f, profile_id: f.profile_id === null ? null : (profileIds.get(f.profile_id) ?? null) }),
-    'files',
-  );
+  const files = fresh(doc.files, existing.files, (f) => keyOf.file({ ...f, profile_id: personOf(f.profile_id) }), 'files');
 
   return { profileIds, newMembers, lists, appointments, notifications, files, present };
 }

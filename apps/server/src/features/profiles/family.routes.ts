@@ -17,26 +17,35 @@ import {
   medicationResponseSchema,
   medicationSchema,
 } from '@kinchart/shared/profile';
+import type { PersonRole } from '@kinchart/shared/people';
 import { currentUser } from '../../plugins/session';
+import type { PersonAccessService } from '../../common/person-access';
+import { actorOf, needOf } from '../../common/request-actor';
 import type { ProfileService } from './profile.service';
 import { pathId } from './own-profile.routes';
 
 const memberParams = z.object({ id: pathId });
 
-// SPEC §7 "Family": the same profile service, addressed by member id. Only is_self = 0 rows of the
-// signed-in user are members, so the user's own profile id — or anyone else's member — is a 404.
+// SPEC §7 "Family": the same profile service, addressed by member id. A member id is any person the
+// signed-in user can reach (DESIGN §11): their own family members, and the people shared with them —
+// another account's own profile included. The user's own profile is not a member here (SPEC: 404),
+// and a person they cannot reach is the same 404 as a missing id. Reads need a viewer, changes an
+// editor, deleting the person its owner (the one access function, common/person-access.ts).
 export async function familyRoutes(
   app: FastifyInstance,
-  opts: { profiles: ProfileService; requireUser: (request: FastifyRequest) => Promise<void> },
+  opts: { profiles: ProfileService; access: PersonAccessService; requireUser: (request: FastifyRequest) => Promise<void> },
 ) {
-  const { profiles } = opts;
+  const { profiles, access } = opts;
   app.addHook('onRequest', opts.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The signed-in user and the member's profile id, once it is known to be theirs. */
-  const member = async (request: FastifyRequest, memberId: string) => {
-    const userId = currentUser(request).id;
-    return { userId, profileId: await profiles.memberProfileId(userId, memberId) };
+  /**
+   * The member's owner (whose user_id the rows carry) and profile id, once `need` is allowed. The
+   * repository goes on filtering by that owner's id.
+   */
+  const member = async (request: FastifyRequest, memberId: string, need: PersonRole) => {
+    const person = await access.member(actorOf(request), memberId, needOf(request, need));
+    return { userId: person.ownerId, profileId: person.profileId, isSelf: person.isSelf };
   };
 
   r.get('/api/user/family/members', { schema: { response: { 200: z.array(familyMemberSummarySchema) } } }, async (request) =>
@@ -56,15 +65,18 @@ export async function familyRoutes(
   r.get(
     '/api/user/family/members/:id',
     { schema: { params: memberParams, response: { 200: familyMemberSchema } } },
-    async (request) => profiles.getMember(currentUser(request).id, request.params.id),
+    async (request) => {
+      const { userId, profileId } = await member(request, request.params.id, 'viewer');
+      return profiles.getPerson(userId, profileId);
+    },
   );
 
   r.put(
     '/api/user/family/members/:id',
     { schema: { params: memberParams, body: familyUpdateSchema, response: { 200: familyMemberResponseSchema } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
-      const updated = await profiles.updateMember(userId, profileId, request.body);
+      const { userId, profileId, isSelf } = await member(request, request.params.id, 'editor');
+      const updated = await profiles.updateMember(userId, profileId, request.body, { isSelf });
       return { ...updated, message: 'Family member updated successfully!' };
     },
   );
@@ -73,7 +85,9 @@ export async function familyRoutes(
     '/api/user/family/members/:id',
     { schema: { params: memberParams, response: { 200: messageSchema } } },
     async (request) => {
-      await profiles.deleteMember(currentUser(request).id, request.params.id);
+      // DESIGN §11: only the owner deletes the person.
+      const { userId, profileId } = await member(request, request.params.id, 'owner');
+      await profiles.deleteMember(userId, profileId);
       return { message: 'Family member deleted successfully' };
     },
   );
@@ -84,7 +98,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/emergency-contacts',
     { schema: { params: memberParams, response: { 200: z.array(emergencyContactSchema) } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'viewer');
       return profiles.listContacts(userId, profileId);
     },
   );
@@ -99,7 +113,7 @@ export async function familyRoutes(
       },
     },
     async (request, reply) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       const { contact, created } = await profiles.addContact(userId, profileId, request.body);
       return reply
         .code(created ? 201 : 200)
@@ -111,7 +125,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/emergency-contacts/:contactId',
     { schema: { params: z.object({ id: pathId, contactId: pathId }), response: { 200: messageSchema } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       await profiles.removeContact(userId, profileId, request.params.contactId);
       return { message: 'Emergency contact removed successfully!' };
     },
@@ -123,7 +137,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/medications',
     { schema: { params: memberParams, response: { 200: z.array(medicationSchema) } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'viewer');
       return profiles.listMedications(userId, profileId);
     },
   );
@@ -132,7 +146,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/medications',
     { schema: { params: memberParams, body: familyMedicationInputSchema, response: { 201: medicationResponseSchema } } },
     async (request, reply) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       const medication = await profiles.addMedication(userId, profileId, request.body);
       return reply.code(201).send({ ...medication, message: 'Medication added successfully!' });
     },
@@ -150,7 +164,7 @@ export async function familyRoutes(
       },
     },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       const medication = await profiles.updateMedication(userId, profileId, request.params.medId, request.body);
       return { ...medication, message: 'Medication updated successfully!' };
     },
@@ -160,7 +174,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/medications/:medId',
     { schema: { params: z.object({ id: pathId, medId: pathId }), response: { 200: messageSchema } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       await profiles.removeMedication(userId, profileId, request.params.medId);
       return { message: 'Medication removed successfully!' };
     },
@@ -175,7 +189,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/healthcare-providers',
     { schema: { params: memberParams, body: familyHealthcareProviderInputSchema, response: { 201: healthcareProviderResponseSchema } } },
     async (request, reply) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       const provider = await profiles.addProvider(userId, profileId, request.body);
       return reply.code(201).send({ ...provider, message: 'Healthcare provider added successfully!' });
     },
@@ -191,7 +205,7 @@ export async function familyRoutes(
       },
     },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       const provider = await profiles.updateProvider(userId, profileId, request.params.providerId, request.body);
       return { ...provider, message: 'Healthcare provider updated successfully!' };
     },
@@ -201,7 +215,7 @@ export async function familyRoutes(
     '/api/user/family/members/:id/healthcare-providers/:providerId',
     { schema: { params: z.object({ id: pathId, providerId: pathId }), response: { 200: messageSchema } } },
     async (request) => {
-      const { userId, profileId } = await member(request, request.params.id);
+      const { userId, profileId } = await member(request, request.params.id, 'editor');
       await profiles.removeProvider(userId, profileId, request.params.providerId);
       return { message: 'Healthcare provider removed successfully!' };
     },

@@ -10,10 +10,14 @@ import {
   healthcareProviderResponseSchema,
   medicationInputSchema,
   medicationResponseSchema,
+  medicationSchema,
   patientProfileSchema,
   profileUpdateSchema,
 } from '@kinchart/shared/profile';
+import { personFilterSchema } from '@kinchart/shared/people';
 import { currentUser } from '../../plugins/session';
+import type { PersonAccessService } from '../../common/person-access';
+import { actorOf, needOf } from '../../common/request-actor';
 import type { ProfileService } from './profile.service';
 
 /** Path ids are opaque: any short string; one that names nothing of yours is a 404. */
@@ -24,9 +28,9 @@ const PROFILE_UPDATED = 'Profile updated successfully!';
 // SPEC §7 "Own profile": the signed-in user's own profile, over the same service as family members.
 export async function ownProfileRoutes(
   app: FastifyInstance,
-  opts: { profiles: ProfileService; requireUser: (request: FastifyRequest) => Promise<void> },
+  opts: { profiles: ProfileService; access: PersonAccessService; requireUser: (request: FastifyRequest) => Promise<void> },
 ) {
-  const { profiles } = opts;
+  const { profiles, access } = opts;
   // Every route here needs a session; checked before the body is even parsed (401 before 400).
   app.addHook('onRequest', opts.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,6 +84,22 @@ export async function ownProfileRoutes(
   );
 
   // ---------- medications ----------
+
+  // The Prescriptions screen's list (SPEC §2): the own profile's medications, as getPatientProfile
+  // carries them; `?person=` reads those of another person the user can see (DESIGN §11, viewer).
+  r.get(
+    '/api/user/medications',
+    { schema: { querystring: personFilterSchema, response: { 200: z.array(medicationSchema) } } },
+    async (request) => {
+      const { person } = request.query;
+      if (person === undefined) {
+        const { userId, profileId } = await own(request);
+        return profiles.listMedications(userId, profileId);
+      }
+      const found = await access.require(actorOf(request), person, needOf(request, 'viewer'));
+      return profiles.listMedications(found.ownerId, found.profileId);
+    },
+  );
 
   r.post(
     '/api/user/medications',

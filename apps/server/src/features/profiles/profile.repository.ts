@@ -338,15 +338,34 @@ function profileQueries(db: Executor) {
       return id;
     },
 
-    /** Contacts, providers, medications and the emergency share go with it (ON DELETE CASCADE). */
+    /**
+     * The member's record files and appointments move to the owner's own profile first, in the
+     * same transaction (DESIGN §4: nothing is lost); contacts, providers, medications, the emergency
+     * share and the person's shares go with the profile (ON DELETE CASCADE).
+     */
     async deleteMember(userId: string, memberId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('profiles')
-        .where('id', '=', memberId)
-        .where('user_id', '=', userId)
-        .where('is_self', '=', 0)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom('profiles')
+          .select('id')
+          .where('id', '=', memberId)
+          .where('user_id', '=', userId)
+          .where('is_self', '=', 0)
+          .executeTakeFirst();
+        if (!member) return false;
+        const self = await trx
+          .selectFrom('profiles')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('is_self', '=', 1)
+          .orderBy('created_at')
+          .executeTakeFirst();
+        const ownProfileId = self?.id ?? null;
+        await trx.updateTable('medical_files').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
+        await trx.updateTable('appointments').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
+        const result = await trx.deleteFrom('profiles').where('id', '=', memberId).where('user_id', '=', userId).where('is_self', '=', 0).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
     },
 
     /** Writes the given columns of one profile; `extra` carries relationship / is_pet for members. */

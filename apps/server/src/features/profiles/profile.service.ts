@@ -24,8 +24,9 @@ import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, Prov
 import { createProfileRepository } from './profile.repository';
 
 // DESIGN §4: one profile service for the account holder's own profile and every family member.
-// Each function takes a profile id that the route has already resolved for the signed-in user
-// (ownProfileId / memberProfileId); the repository still filters by user_id and profile_id.
+// Each function takes the person's owner id and a profile id that the route has already resolved
+// (ownProfileId, or the one access function for a member — DESIGN §11); the repository still
+// filters by that owner's user_id and the profile_id.
 
 type BasicProfile = z.output<typeof basicProfileSchema>;
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -159,6 +160,15 @@ export function createProfileService(deps: { db: Db }) {
      */
     bundle: (userId: string, profileId: string): Promise<ProfileBundle | undefined> => repo.loadBundle(userId, profileId),
 
+    /**
+     * Any one of the owner's people — their own profile included — in the family member answer's
+     * shape (GET /api/user/people/{personId}); undefined when it is not the owner's.
+     */
+    async person(ownerId: string, profileId: string): Promise<FamilyMember | undefined> {
+      const bundle = await repo.loadBundle(ownerId, profileId);
+      return bundle && memberOf(bundle);
+    },
+
     ownProfileId,
     /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
@@ -203,21 +213,39 @@ export function createProfileService(deps: { db: Db }) {
 
     getMember: (userId: string, memberId: string): Promise<FamilyMember> => loadMember(userId, memberId),
 
+    /** One person reached through a member route (a shared account's own profile included); 404 if it vanished. */
+    async getPerson(ownerId: string, profileId: string): Promise<FamilyMember> {
+      const bundle = await repo.loadBundle(ownerId, profileId);
+      if (!bundle) throw notFound('Family member not found');
+      return memberOf(bundle);
+    },
+
     async addMember(userId: string, input: FamilyAdd): Promise<FamilyMember> {
       const id = await repo.insertMember(userId, input);
       return loadMember(userId, id);
     },
 
-    /** PUT /api/user/family/members/{id}: same rules as updateProfile, plus relationship and is_pet. */
-    async updateMember(userId: string, memberId: string, input: FamilyUpdate): Promise<FamilyMember> {
+    /**
+     * PUT /api/user/family/members/{id}: same rules as updateProfile, plus relationship and is_pet —
+     * which an account's own profile (shared with the editor, DESIGN §11) does not have: for it they
+     * are left as they are.
+     */
+    async updateMember(userId: string, memberId: string, input: FamilyUpdate, options: { isSelf?: boolean } = {}): Promise<FamilyMember> {
       await saveProfile(userId, memberId, {
         fields: profileFields(input),
-        member: { relationship: input.relationship, is_pet: input.is_pet },
+        ...(options.isSelf ? {} : { member: { relationship: input.relationship, is_pet: input.is_pet } }),
         lists: listsOf(input),
       });
-      return loadMember(userId, memberId);
+      const bundle = await repo.loadBundle(userId, memberId);
+      if (!bundle) throw notFound('Family member not found');
+      return memberOf(bundle);
     },
 
+    /**
+     * Deletes a family member. Their record files and appointments move to the owner's own profile
+     * in the same transaction (DESIGN §4: nothing is lost); contacts, providers, medications, the
+     * emergency code and the person's shares go with them.
+     */
     async deleteMember(userId: string, memberId: string): Promise<void> {
       if (!(await repo.deleteMember(userId, memberId))) throw notFound('Family member not found');
     },

@@ -5,9 +5,9 @@ import { newId, nowIso } from '../../lib/ids';
 // is found by its 256-bit id alone, like an emergency share id.
 export function createShlRepository(db: Db) {
   return {
-    /** The user's emergency code for their own profile or one of their members, with its link if any. */
-    async findOwnedShare(userId: string, target: { self: true } | { memberId: string }) {
-      let q = db
+    /** The emergency code of one of the owner's people (own profile or a member), with its link if any. */
+    async findOwnedShare(userId: string, profileId: string) {
+      return db
         .selectFrom('profiles')
         .leftJoin('emergency_shares', (j) => j.onRef('emergency_shares.profile_id', '=', 'profiles.id').on('emergency_shares.user_id', '=', userId))
         .leftJoin('shl_links', 'shl_links.emergency_share_id', 'emergency_shares.id')
@@ -18,9 +18,9 @@ export function createShlRepository(db: Db) {
           'emergency_shares.is_active as is_active',
           'shl_links.manifest_id as manifest_id',
         ])
-        .where('profiles.user_id', '=', userId);
-      q = 'self' in target ? q.where('profiles.is_self', '=', 1) : q.where('profiles.id', '=', target.memberId).where('profiles.is_self', '=', 0);
-      return q.executeTakeFirst();
+        .where('profiles.user_id', '=', userId)
+        .where('profiles.id', '=', profileId)
+        .executeTakeFirst();
     },
 
     /** Creates the code's link, or answers the one a concurrent request made first. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { messageSchema } from '@kinchart/shared/common';
 import { emergencyQuerySchema, wrongPinSchema } from '@kinchart/shared/emergency';
 import { shlLinkSchema, shlManifestRequestSchema, shlManifestSchema } from '@kinchart/shared/shl';
-import { currentUser } from '../../plugins/session';
+import type { PersonAccessService } from '../../common/person-access';
+import { actorOf, routePerson } from '../../common/request-actor';
 import { notFound } from '../../lib/http-errors';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ShlService } from './shl.service';
@@ -16,8 +17,12 @@ const publicErrors = { 400: messageSchema, 401: wrongPinSchema, 404: messageSche
 /**
  * The owner's SMART Health Link for an active code, personal and per member (the QR panels offer
  * it). POST makes it (201) or answers the one already made (200); GET only reads it (404 until made).
+ * A member's link is the code's, so it is for the person's owner and managers (DESIGN §11).
  */
-export async function shlOwnerRoutes(app: FastifyInstance, opts: { shl: ShlService; requireUser: (r: FastifyRequest) => Promise<void> }) {
+export async function shlOwnerRoutes(
+  app: FastifyInstance,
+  opts: { shl: ShlService; access: PersonAccessService; requireUser: (r: FastifyRequest) => Promise<void> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', opts.requireUser);
   const responses = { 200: shlLinkSchema, 201: shlLinkSchema, 404: messageSchema };
@@ -25,11 +30,13 @@ export async function shlOwnerRoutes(app: FastifyInstance, opts: { shl: ShlServi
   for (const create of [false, true]) {
     const method = create ? r.post.bind(r) : r.get.bind(r);
     method('/api/user/wearable-qr/shl', { schema: { response: responses } }, async (request, reply) => {
-      const { link, created } = await opts.shl.link(currentUser(request).id, { self: true }, request.ip, { create });
+      const person = await routePerson(opts.access, request, undefined, 'manager');
+      const { link, created } = await opts.shl.link(person, actorOf(request), { create });
       return reply.code(created ? 201 : 200).send(link);
     });
     method('/api/user/family/members/:id/qr/shl', { schema: { params: memberParams, response: responses } }, async (request, reply) => {
-      const { link, created } = await opts.shl.link(currentUser(request).id, { memberId: request.params.id }, request.ip, { create });
+      const person = await routePerson(opts.access, request, request.params.id, 'manager');
+      const { link, created } = await opts.shl.link(person, actorOf(request), { create });
       return reply.code(created ? 201 : 200).send(link);
     });
   }

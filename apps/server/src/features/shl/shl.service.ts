@@ -8,6 +8,7 @@ import { fromFlag } from '../../lib/flags';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { randomToken } from '../../lib/ids';
 import { recordAudit } from '../../common/audit';
+import type { Actor, PersonAccess } from '../../common/person-access';
 import type { EmergencyService } from '../emergency/emergency.service';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ShareKind } from '../emergency/emergency.repository';
@@ -20,8 +21,6 @@ import { createShlRepository } from './shl.repository';
 // clinicians' FHIR download on the emergency page. Both open the code with its PIN through the
 // emergency service's one PIN check, so every guess — on the page, in a link's passcode, on the
 // download — counts against the same counters and the same lock (DESIGN §7).
-
-type Target = { self: true } | { memberId: string };
 
 export const NO_LINK_YET_MESSAGE = 'No SMART Health Link has been made for this code yet';
 
@@ -48,8 +47,9 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; pr
      * same link every time after; without it (GET) the link is only read — no state changes on GET
      * (DESIGN §5), so a cross-site top-level navigation cannot make one.
      */
-    async link(userId: string, target: Target, ip: string, opts: { create: boolean }): Promise<{ link: ShlLink; created: boolean }> {
-      const row = await repo.findOwnedShare(userId, target);
+    async link(person: PersonAccess, actor: Actor, opts: { create: boolean }): Promise<{ link: ShlLink; created: boolean }> {
+      const userId = person.ownerId;
+      const row = await repo.findOwnedShare(userId, person.profileId);
       if (!row) throw notFound('Family member not found');
       if (!row.share_id) throw notFound('QR code has not been set up');
       if (!fromFlag(row.is_active)) throw notFound('Activate the QR code to share it as a SMART Health Link');
@@ -60,7 +60,10 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; pr
         const made = await repo.create(userId, row.share_id, randomToken());
         manifestId = made.manifestId;
         created = made.created;
-        if (made.created) await recordAudit(deps.db, { userId, action: 'shl_link_create', ip, detail: { kind: row.kind } });
+        if (made.created) {
+          const actorId = actor.userId === userId ? null : actor.userId;
+          await recordAudit(deps.db, { userId, actorId, profileId: person.profileId, action: 'shl_link_create', ip: actor.ip ?? null, detail: { kind: row.kind } });
+        }
       }
       const payload = {
         url: manifestUrl(manifestId),

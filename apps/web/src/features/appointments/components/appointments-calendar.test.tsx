@@ -18,6 +18,8 @@ function appointmentToday(overrides: Partial<Appointment> = {}): Appointment {
     reason_for_visit: 'Annual check-up',
     location: null,
     created_at: '2026-01-01T00:00:00.000Z',
+    person_id: 'person-self',
+    person_name: 'Pat Example',
     ...overrides,
   };
 }

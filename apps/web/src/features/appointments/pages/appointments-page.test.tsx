@@ -31,6 +31,8 @@ const checkUp: Appointment = {
   reason_for_visit: 'Annual check-up',
   location: 'Riverside Clinic',
   created_at: '2026-11-01T12:00:00.000Z',
+  person_id: 'person-self',
+  person_name: 'Pat Example',
 };
 
 /** A tiny appointments server: GET lists `store`, POST adds, PUT replaces, DELETE removes. */

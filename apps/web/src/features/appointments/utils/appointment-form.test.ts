@@ -47,6 +47,8 @@ describe('the edit-appointment form', () => {
         reason_for_visit: null,
         location: 'Riverside Clinic',
         created_at: '2026-11-01T12:00:00.000Z',
+        person_id: 'person-self',
+        person_name: 'Pat Example',
       }),
     ).toEqual({
       appointment_date: '2026-12-03',

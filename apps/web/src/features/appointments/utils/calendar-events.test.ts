@@ -12,6 +12,8 @@ const base: Appointment = {
   reason_for_visit: 'Annual check-up',
   location: 'Riverside Clinic',
   created_at: '2026-11-01T12:00:00.000Z',
+  person_id: 'person-self',
+  person_name: 'Pat Example',
 };
 
 /** A local wall-clock time, as the calendar shows it. */

@@ -23,6 +23,8 @@ function record(i: number): MedicalFile {
     visit_location: 'Clinic',
     visit_reason: 'Check-up',
     metadata: { size: 10 },
+    person_id: 'person-self',
+    person_name: 'Pat Example',
   };
 }
 

@@ -68,6 +68,8 @@ const stored: MedicalFile = {
   visit_location: null,
   visit_reason: null,
   metadata: { size: 12 },
+  person_id: 'person-self',
+  person_name: 'Pat Example',
 };
 
 function pdf(name = 'blood-work.final.pdf') {

@@ -26,6 +26,8 @@ function record(id: string, name: string, size: number): MedicalFile {
     visit_location: null,
     visit_reason: null,
     metadata: { size },
+    person_id: 'person-self',
+    person_name: 'Pat Example',
   };
 }
 

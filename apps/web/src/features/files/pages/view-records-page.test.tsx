@@ -26,6 +26,8 @@ function record(id: string, name: string, overrides: Partial<MedicalFile> = {}):
     visit_location: null,
     visit_reason: null,
     metadata: { size: 2048 },
+    person_id: 'person-self',
+    person_name: 'Pat Example',
     ...overrides,
   };
 }

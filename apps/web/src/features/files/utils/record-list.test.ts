@@ -17,6 +17,8 @@ function record(overrides: Partial<MedicalFile> & { id: string; name: string }):
     visit_location: null,
     visit_reason: null,
     metadata: { size: 100 },
+    person_id: 'person-self',
+    person_name: 'Pat Example',
     ...overrides,
   };
 }
