@@ -3,13 +3,12 @@ import type { AppointmentInput } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './get-appointments';
 
-/** The add body: the spec's fields and whose appointment it is (DESIGN §11; without it, yours). */
-export type NewAppointmentInput = AppointmentInput & { person_id?: string | null };
-
-/** POST /api/user/appointments. SPEC §7: the answer is not read. */
-export async function addAppointment(input: NewAppointmentInput): Promise<void> {
-  const { person_id, ...fields } = input;
-  await api.post('/api/user/appointments', person_id ? { ...fields, person_id } : fields);
+/**
+ * POST /api/user/appointments. SPEC §7: the answer is not read. `person_id` says whose appointment
+ * it is (DESIGN §11); without it, it is the user's own.
+ */
+export async function addAppointment(input: AppointmentInput): Promise<void> {
+  await api.post('/api/user/appointments', input);
 }
 
 /** SPEC §4 Appointments: after a successful add the list reloads. */

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentSchema, type Appointment } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
-import { personOwnedFields, type PersonOwned } from '../../../lib/person-owned';
 
 /** The prefix of every appointments query (everyone's and each person's): invalidate it after a change. */
 export const appointmentsQueryKey = ['appointments'] as const;
@@ -10,14 +9,10 @@ export const appointmentsQueryKey = ['appointments'] as const;
 export const appointmentsOfQueryKey = (personId?: string) =>
   personId ? ([...appointmentsQueryKey, { person: personId }] as const) : appointmentsQueryKey;
 
-/** An appointment with the person it is for (DESIGN §11). */
-export type PersonAppointment = Appointment & PersonOwned;
-const personAppointmentsSchema = appointmentSchema.extend(personOwnedFields).array();
-
-/** GET /api/user/appointments, or GET /api/user/appointments?person={id} for one person's. */
-export async function getAppointments(personId?: string): Promise<PersonAppointment[]> {
+/** GET /api/user/appointments, or GET /api/user/appointments?person={id} for one person's (DESIGN §11). */
+export async function getAppointments(personId?: string): Promise<Appointment[]> {
   const path = personId ? `/api/user/appointments?${new URLSearchParams({ person: personId }).toString()}` : '/api/user/appointments';
-  return personAppointmentsSchema.parse(await api.get(path));
+  return appointmentSchema.array().parse(await api.get(path));
 }
 
 export const appointmentsQueryOptions = (personId?: string) =>

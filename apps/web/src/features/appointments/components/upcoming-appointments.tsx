@@ -1,16 +1,16 @@
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { appointmentTitle } from '@kinchart/shared/appointments';
+import { appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 import { format } from 'date-fns';
 import { Button } from '../../../components/ui/button';
-import { useAppointments, type PersonAppointment } from '../api/get-appointments';
+import { useAppointments } from '../api/get-appointments';
 import { formatTime, toCalendarEvent } from '../utils/calendar-events';
 
 /** How many upcoming appointments the dashboard lists. */
 export const UPCOMING_LIMIT = 5;
 
 /** Appointments not over yet at `now`, soonest first, at most `limit`. */
-export function upcomingAppointments(list: readonly PersonAppointment[], now: Date, limit = UPCOMING_LIMIT) {
+export function upcomingAppointments(list: readonly Appointment[], now: Date, limit = UPCOMING_LIMIT) {
   return list
     .map((appointment) => toCalendarEvent(appointment))
     .filter((event) => event.end >= now)
@@ -19,7 +19,7 @@ export function upcomingAppointments(list: readonly PersonAppointment[], now: Da
 }
 
 /** "9:30 AM – 10:00 AM", or "All day" for an appointment without times (SPEC §3 fills the day). */
-function timeText(appointment: PersonAppointment, start: Date, end: Date): string {
+function timeText(appointment: Appointment, start: Date, end: Date): string {
   if (!appointment.start_time && !appointment.end_time) return 'All day';
   return `${formatTime(start)} – ${formatTime(end)}`;
 }

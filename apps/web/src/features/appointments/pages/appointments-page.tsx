@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Appointment } from '@kinchart/shared/appointments';
 import type { Person } from '@kinchart/shared/people';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -8,7 +9,7 @@ import { personColor } from '../../../lib/person-colors';
 import { canWrite, personNameOf, personOptionLabel } from '../../../lib/person-choice';
 import { usePeople } from '../../../lib/queries/people';
 import { appointmentsIcsUrl } from '../api/appointments-ics';
-import { useAppointments, type PersonAppointment } from '../api/get-appointments';
+import { useAppointments } from '../api/get-appointments';
 import { AppointmentFormModal } from '../components/appointment-form-modal';
 import { AppointmentDetailsModal } from '../components/appointment-details-modal';
 import { toCalendarEvent, type AppointmentEvent } from '../utils/calendar-events';
@@ -18,7 +19,7 @@ const AppointmentsCalendar = lazy(async () => ({
   default: (await import('../components/appointments-calendar')).AppointmentsCalendar,
 }));
 
-const NO_APPOINTMENTS: PersonAppointment[] = [];
+const NO_APPOINTMENTS: Appointment[] = [];
 const NO_PEOPLE: Person[] = [];
 
 /** Which colour stands for whom (DESIGN §11): a swatch and the person's name for each. */
@@ -47,8 +48,8 @@ export function AppointmentsPage() {
   const setPersonId = (id: string) => setSearchParams(id ? { person: id } : {}, { replace: true });
   const appointments = useAppointments(personId || undefined);
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<PersonAppointment | null>(null);
-  const [editing, setEditing] = useState<PersonAppointment | null>(null);
+  const [selected, setSelected] = useState<Appointment | null>(null);
+  const [editing, setEditing] = useState<Appointment | null>(null);
 
   const peopleList = people.data ?? NO_PEOPLE;
   const manyPeople = peopleList.length > 1;
@@ -66,7 +67,7 @@ export function AppointmentsPage() {
   );
   const onSelectEvent = useCallback((event: AppointmentEvent) => setSelected(event.appointment), []);
 
-  const personOf = (appointment: PersonAppointment) =>
+  const personOf = (appointment: Appointment) =>
     appointment.person_id ? peopleList.find((p) => p.id === appointment.person_id) : undefined;
   const selectedPerson = selected ? personOf(selected) : undefined;
 

@@ -1,6 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { appointmentSpan, appointmentTitle } from '@kinchart/shared/appointments';
-import type { PersonAppointment } from '../api/get-appointments';
+import { appointmentSpan, appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 
 /** Whose appointment an event is, as the calendar shows it: their name and colour (DESIGN §11). */
 export interface EventPerson {
@@ -15,7 +14,7 @@ export interface AppointmentEvent {
   title: string;
   start: Date;
   end: Date;
-  appointment: PersonAppointment;
+  appointment: Appointment;
   /** Null when the user has only themself: no name or colour worth showing. */
   person: EventPerson | null;
 }
@@ -32,7 +31,7 @@ export function parseAppointmentTime(value: string): Date {
  * SPEC §3: the title is the provider name plus the reason; a missing start is 00:00:00 and a
  * missing end 23:59:59 of the appointment date (appointmentSpan, shared with the .ics export).
  */
-export function toCalendarEvent(appointment: PersonAppointment, person: EventPerson | null = null): AppointmentEvent {
+export function toCalendarEvent(appointment: Appointment, person: EventPerson | null = null): AppointmentEvent {
   const span = appointmentSpan(appointment);
   const dayStart = parseAppointmentTime(`${appointment.appointment_date}T00:00:00`);
   let start = parseAppointmentTime(span.start);

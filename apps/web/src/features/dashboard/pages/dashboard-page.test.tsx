@@ -251,7 +251,7 @@ describe('dashboard', () => {
     it('Recent Uploads and Upcoming appointments follow the selected person', async () => {
       const soon = new Date(Date.now() + 2 * 86_400_000);
       const day = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
-      const appointment = (id: string, provider: string) => ({
+      const appointment = (id: string, provider: string, personId: string) => ({
         appointment_id: id,
         id,
         appointment_date: day,
@@ -261,10 +261,12 @@ describe('dashboard', () => {
         reason_for_visit: 'Check-up',
         location: null,
         created_at: '2026-01-01T00:00:00.000Z',
+        person_id: personId,
+        person_name: null,
       });
       const { calls } = servePeople((call) => {
-        if (call.url === '/api/user/appointments?person=self-1') return json([appointment('a1', 'Dr. Own')]);
-        if (call.url === '/api/user/appointments?person=p1') return json([appointment('a2', 'Dr. Vet')]);
+        if (call.url === '/api/user/appointments?person=self-1') return json([appointment('a1', 'Dr. Own', 'self-1')]);
+        if (call.url === '/api/user/appointments?person=p1') return json([appointment('a2', 'Dr. Vet', 'p1')]);
         if (call.url === '/api/user/family/members/p1') return json(makeMember('p1', { ...rex }));
         return undefined;
       });

@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { medicalFileSchema, type MedicalFile } from '@kinchart/shared/files';
 import { api } from '../../../lib/api-client';
-import { personOwnedFields, type PersonOwned } from '../../../lib/person-owned';
-
-/** A record as the list shows it: with the person it belongs to. */
-export type PersonFile = MedicalFile & PersonOwned;
-const personFilesSchema = medicalFileSchema.extend(personOwnedFields).array();
 
 /** The prefix of every files query (everyone's and each person's): invalidate it after a change. */
 export const filesQueryKey = ['files'] as const;
@@ -17,9 +12,9 @@ export const filesOfQueryKey = (personId?: string) => (personId ? ([...filesQuer
  * GET /api/user/files (SPEC §3 listed record fields), or GET /api/user/files?person={id} for one
  * person's records (DESIGN §11). Each record names its person (person_id, person_name).
  */
-export async function getFiles(personId?: string): Promise<PersonFile[]> {
+export async function getFiles(personId?: string): Promise<MedicalFile[]> {
   const path = personId ? `/api/user/files?${new URLSearchParams({ person: personId }).toString()}` : '/api/user/files';
-  return personFilesSchema.parse(await api.get(path));
+  return medicalFileSchema.array().parse(await api.get(path));
 }
 
 export const filesQueryOptions = (personId?: string) => queryOptions({ queryKey: filesOfQueryKey(personId), queryFn: () => getFiles(personId) });
