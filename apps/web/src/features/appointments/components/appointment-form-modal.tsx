@@ -66,7 +66,7 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
     const input = toAppointmentInput(values);
     try {
       if (appointment) await updateAppointment.mutateAsync({ appointmentId: appointment.appointment_id, input });
-      else await addAppointment.mutateAsync({ ...input, person_id: forPerson.value });
+      else await addAppointment.mutateAsync(forPerson.value ? { ...input, person_id: forPerson.value } : input);
     } catch (error) {
       // SPEC §8 only logs a failed add (the mutation still does), which left a user whose
       // server was unreachable pressing a button that did nothing: say so here, and keep

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@kinchart/shared/appointments';
+import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { PERSON_COLORS } from '../../../lib/person-colors';
+import { setSelectedPersonId } from '../../../lib/selected-person';
 import type { AppointmentsCalendarProps } from '../components/appointments-calendar';
 import { AppointmentsPage } from './appointments-page';
 
@@ -12,7 +15,8 @@ vi.mock('../components/appointments-calendar', () => ({
     <ul aria-label="Calendar events">
       {events.map((event) => (
         <li key={event.id}>
-          <button type="button" onClick={() => onSelectEvent(event)}>
+          <button type="button" data-colour={event.person?.background} onClick={() => onSelectEvent(event)}>
+            {event.person ? `${event.person.name}: ` : ''}
             {event.title}
           </button>
         </li>
@@ -313,5 +317,102 @@ describe('appointments page', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Error fetching appointments:', expect.anything()));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add New Appointment' })).toBeTruthy();
+  });
+
+  describe('with family and shared people', () => {
+    const people = [
+      makeSelf('person-self', { name: 'Pat Example' }),
+      makeFamilyPerson('mia', { name: 'Mia' }),
+      makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
+    ];
+    const miaVisit: Appointment = { ...checkUp, appointment_id: 'a2', id: 'a2', provider_name: 'Dr. Park', reason_for_visit: 'Vaccines', person_id: 'mia', person_name: 'Mia' };
+    const joeVisit: Appointment = { ...checkUp, appointment_id: 'a3', id: 'a3', provider_name: 'Dr. Ortiz', reason_for_visit: 'Eyes', person_id: 'joe', person_name: 'Grandpa Joe' };
+    const servePeople = (store: Appointment[]) =>
+      serve(store, (call) => {
+        if (call.url === '/api/user/people') return json(people);
+        if (call.url === '/api/user/appointments?person=mia') return json(store.filter((a) => a.person_id === 'mia'));
+        return undefined;
+      });
+
+    beforeEach(() => setSelectedPersonId(null));
+
+    it("shows everyone's appointments by default, each with its person's name and colour, and a legend", async () => {
+      servePeople([checkUp, miaVisit, joeVisit]);
+      renderPage();
+      const filter = await screen.findByRole('combobox', { name: 'Person' });
+      expect((filter as HTMLSelectElement).value).toBe('');
+      expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Everyone',
+        'Pat Example (you)',
+        'Mia',
+        'Grandpa Joe (Shared by sam)',
+      ]);
+      const mia = await screen.findByRole('button', { name: 'Mia: Dr. Park - Vaccines' });
+      expect(mia.dataset.colour).toBe(PERSON_COLORS[1]!.background);
+      expect(screen.getByRole('button', { name: 'Pat Example: Dr. Chen - Annual check-up' }).dataset.colour).toBe(PERSON_COLORS[0]!.background);
+      const legend = screen.getByRole('list', { name: 'Calendar colours' });
+      expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
+    });
+
+    it("the filter shows one person's appointments, kept in the address", async () => {
+      const { calls } = servePeople([checkUp, miaVisit, joeVisit]);
+      const user = userEvent.setup();
+      const { router } = renderPage();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Person' }), 'mia');
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Dr. Chen/ })).toBeNull());
+      expect(screen.getByRole('button', { name: 'Mia: Dr. Park - Vaccines' })).toBeTruthy();
+      expect(calls.some((c) => c.url === '/api/user/appointments?person=mia')).toBe(true);
+      expect(router.state.location.search).toBe('?person=mia');
+      expect(screen.queryByRole('list', { name: 'Calendar colours' })).toBeNull();
+    });
+
+    it("the details name the person; a viewer's shared appointment has no Edit or Delete", async () => {
+      servePeople([checkUp, miaVisit, joeVisit]);
+      const user = userEvent.setup();
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: /Dr. Ortiz/ }));
+      const dialog = screen.getByRole('dialog', { name: 'Appointment Details' });
+      expect(within(dialog).getByText('Person')).toBeTruthy();
+      expect(within(dialog).getByText('Grandpa Joe')).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Edit' })).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+      await user.click(screen.getByRole('button', { name: /Dr. Park/ }));
+      const mine = screen.getByRole('dialog', { name: 'Appointment Details' });
+      expect(within(mine).getByRole('button', { name: 'Delete' })).toBeTruthy();
+      expect(within(mine).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    });
+
+    it('the add form\'s "For" starts on the person chosen on the dashboard, offers no viewer-only person, and sends person_id', async () => {
+      setSelectedPersonId('mia');
+      const { calls } = servePeople([]);
+      const user = userEvent.setup();
+      renderPage();
+      await screen.findByRole('combobox', { name: 'Person' });
+      await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
+      const forChoice = await within(dialog).findByRole('combobox', { name: 'For' });
+      expect((forChoice as HTMLSelectElement).value).toBe('mia');
+      expect(within(forChoice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pat Example (you)', 'Mia']);
+
+      await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+      await user.type(within(dialog).getByLabelText('Start Time'), '09:30');
+      await user.type(within(dialog).getByLabelText('End Time'), '10:00');
+      await user.type(within(dialog).getByLabelText('Provider Name'), 'Dr. Park');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Appointment' }));
+      await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ person_id: 'mia', provider_name: 'Dr. Park' });
+    });
+
+    it('without a choice on the dashboard, "For" starts on yourself', async () => {
+      servePeople([]);
+      const user = userEvent.setup();
+      renderPage();
+      await screen.findByRole('combobox', { name: 'Person' });
+      await user.click(screen.getByRole('button', { name: 'Add New Appointment' }));
+      const forChoice = await within(screen.getByRole('dialog', { name: 'Add New Appointment' })).findByRole('combobox', { name: 'For' });
+      expect((forChoice as HTMLSelectElement).value).toBe('person-self');
+    });
   });
 });

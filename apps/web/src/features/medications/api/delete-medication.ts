@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
-import { updateCachedMedications } from './get-medications';
+import { medicationPath, updateCachedMedications } from './get-medications';
 
-/** DELETE /api/user/medications/{id}. */
-export function deleteMedication(id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/medications/${encodeURIComponent(id)}`);
+/** DELETE /api/user/medications/{id}, or DELETE /api/user/family/members/{personId}/medications/{id}. */
+export function deleteMedication(personId: string | null, id: string): Promise<MessageResponse> {
+  return api.delete<MessageResponse>(medicationPath(personId, id));
 }
 
-export function useDeleteMedication() {
+export function useDeleteMedication(personId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteMedication,
+    mutationFn: (id: string) => deleteMedication(personId, id),
     onSuccess: (_answer, id) => {
-      updateCachedMedications(queryClient, (list) => list.filter((item) => item.id !== id));
+      updateCachedMedications(queryClient, personId, (list) => list.filter((item) => item.id !== id));
     },
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Medication, MedicationInput } from '@kinchart/shared/profile';
+import { medicationResponseSchema, type MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
-import { updateCachedMedications } from './get-medications';
-
-type MedicationAnswer = Medication & { message: string };
+import { medicationPath, updateCachedMedications } from './get-medications';
 
 export interface UpdateMedicationVariables {
   id: string;
@@ -11,18 +9,21 @@ export interface UpdateMedicationVariables {
   input: MedicationInput;
 }
 
-/** PUT /api/user/medications/{id} → the stored medication and a message. */
-export function updateMedication({ id, input }: UpdateMedicationVariables): Promise<MedicationAnswer> {
-  return api.put<MedicationAnswer>(`/api/user/medications/${encodeURIComponent(id)}`, input);
+/**
+ * PUT /api/user/medications/{id}, or PUT /api/user/family/members/{personId}/medications/{id} for
+ * someone else → the stored medication and a message.
+ */
+export async function updateMedication(personId: string | null, { id, input }: UpdateMedicationVariables) {
+  return medicationResponseSchema.parse(await api.put(medicationPath(personId, id), input));
 }
 
 /** SPEC §4 "Add and edit modals": after a successful save the list updates locally. */
-export function useUpdateMedication() {
+export function useUpdateMedication(personId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateMedication,
+    mutationFn: (variables: UpdateMedicationVariables) => updateMedication(personId, variables),
     onSuccess: ({ message: _message, ...medication }, { id }) => {
-      updateCachedMedications(queryClient, (list) => list.map((item) => (item.id === id ? medication : item)));
+      updateCachedMedications(queryClient, personId, (list) => list.map((item) => (item.id === id ? medication : item)));
     },
   });
 }

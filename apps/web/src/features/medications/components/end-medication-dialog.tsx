@@ -15,6 +15,8 @@ export interface EndMedicationDialogProps {
   onClose: () => void;
   /** Called after the medication was saved as ended (and the dialog closed). */
   onEnded?: () => void;
+  /** Whose medication: null for your own profile, else the person's id (DESIGN §11). */
+  personId: string | null;
 }
 
 /**
@@ -29,14 +31,14 @@ export function EndMedicationDialog({ medication, ...props }: EndMedicationDialo
 
 const FAILED = 'Failed to update medication. Please try again.';
 
-function EndMedicationForm({ medication, onClose, onEnded }: EndMedicationDialogProps & { medication: Medication }) {
+function EndMedicationForm({ medication, onClose, onEnded, personId }: EndMedicationDialogProps & { medication: Medication }) {
   const formId = useId();
   const today = localToday();
   // A medication that starts later than today cannot end today; offer its start date instead.
   const [endDate, setEndDate] = useState(() => (medication.start_date && medication.start_date > today ? medication.start_date : today));
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const update = useUpdateMedication();
+  const update = useUpdateMedication(personId);
   const busy = update.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

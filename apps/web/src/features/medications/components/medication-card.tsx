@@ -13,6 +13,8 @@ export interface MedicationCardProps {
   onEdit: (medication: Medication) => void;
   onEnd: (medication: Medication) => void;
   onDelete: (medication: Medication) => void;
+  /** False for a viewer of a shared person: the card has no actions. */
+  canEdit?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface MedicationCardProps {
  * end date and only a Delete action. Buttons read "Edit", "Delete"… and their accessible names add
  * the medication, so a screen-reader user tabbing through the list knows which one they are on.
  */
-export function MedicationCard({ medication, onEdit, onEnd, onDelete }: MedicationCardProps) {
+export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = true }: MedicationCardProps) {
   const titleId = useId();
   const name = medicationLabel(medication);
   const current = medication.is_current;
@@ -52,21 +54,23 @@ export function MedicationCard({ medication, onEdit, onEnd, onDelete }: Medicati
           </div>
         ))}
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2">
-        {current ? (
-          <>
-            <Button variant="secondary" size="sm" onClick={() => onEdit(medication)}>
-              Edit <span className="sr-only">{name}</span>
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => onEnd(medication)}>
-              End medication <span className="sr-only">{name}</span>
-            </Button>
-          </>
-        ) : null}
-        <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => onDelete(medication)}>
-          Delete <span className="sr-only">{name}</span>
-        </Button>
-      </div>
+      {canEdit ? (
+        <div className="mt-auto flex flex-wrap gap-2">
+          {current ? (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => onEdit(medication)}>
+                Edit <span className="sr-only">{name}</span>
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => onEnd(medication)}>
+                End medication <span className="sr-only">{name}</span>
+              </Button>
+            </>
+          ) : null}
+          <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => onDelete(medication)}>
+            Delete <span className="sr-only">{name}</span>
+          </Button>
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -24,6 +24,8 @@ export interface MedicationFormModalProps {
   /** The medication to edit; without one the modal adds a new medication. */
   medication?: Medication | null;
   onClose: () => void;
+  /** Whose medication: null for your own profile, else the person's id (DESIGN §11). */
+  personId: string | null;
 }
 
 /** The add and edit modals of /prescriptions (SPEC §2, §4, §5). A fresh form on every opening. */
@@ -36,12 +38,12 @@ export function MedicationFormModal(props: MedicationFormModalProps) {
 const FAILED = { add: 'Failed to add medication. Please try again.', edit: 'Failed to update medication. Please try again.' };
 const SAVED = { add: 'Medication added successfully!', edit: 'Medication updated successfully!' };
 
-function MedicationFormDialog({ medication, onClose }: MedicationFormModalProps) {
+function MedicationFormDialog({ medication, onClose, personId }: MedicationFormModalProps) {
   const mode = medication ? 'edit' : 'add';
   const formId = useId();
   const checkboxId = useId();
-  const addMedication = useAddMedication();
-  const updateMedication = useUpdateMedication();
+  const addMedication = useAddMedication(personId);
+  const updateMedication = useUpdateMedication(personId);
   const [failure, setFailure] = useState<string | null>(null);
 
   const {

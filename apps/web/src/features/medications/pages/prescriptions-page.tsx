@@ -1,9 +1,14 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Medication } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PersonSelect } from '../../../components/ui/person-select';
 import { Tabs } from '../../../components/ui/tabs';
+import { canWrite, defaultPersonId, ownPerson } from '../../../lib/person-choice';
+import { personLabel, usePeople } from '../../../lib/queries/people';
+import { useSelectedPersonId } from '../../../lib/selected-person';
 import { notify } from '../../../lib/toast';
 import { useDeleteMedication } from '../api/delete-medication';
 import { useMedications } from '../api/get-medications';
@@ -21,10 +26,23 @@ function byEndDateDescending(a: Medication, b: Medication): number {
   return (b.end_date ?? '').localeCompare(a.end_date ?? '');
 }
 
-/** /prescriptions (SPEC §2): current medications and their history over the own-profile API. */
+/**
+ * /prescriptions (SPEC §2): current medications and their history — one person's at a time
+ * (DESIGN §11): the person chosen here (?person={id}), else the one chosen on the dashboard, else
+ * yourself. Your own go over the own-profile API; anyone else's over the person's.
+ */
 export function PrescriptionsPage() {
-  const medications = useMedications();
-  const deleteMedication = useDeleteMedication();
+  const people = usePeople();
+  const dashboardChoice = useSelectedPersonId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const everyone = people.data ?? [];
+  const shownId = defaultPersonId(everyone, searchParams.get('person') || dashboardChoice);
+  const shown = shownId === null ? undefined : everyone.find((p) => p.id === shownId);
+  // null: the user's own profile (also while the people list is not there).
+  const personId = shown === undefined || shown === ownPerson(everyone) ? null : shown.id;
+  const canEdit = shown ? canWrite(shown) : true;
+  const medications = useMedications(personId);
+  const deleteMedication = useDeleteMedication(personId);
   const [tab, setTab] = useState<TabId>('current');
   const [form, setForm] = useState<{ medication: Medication | null } | null>(null);
   const [ending, setEnding] = useState<Medication | null>(null);
@@ -78,6 +96,7 @@ export function PrescriptionsPage() {
           <li key={medication.id}>
             <MedicationCard
               medication={medication}
+              canEdit={canEdit}
               onEdit={(m) => setForm({ medication: m })}
               onEnd={setEnding}
               onDelete={(m) => {
@@ -96,8 +115,23 @@ export function PrescriptionsPage() {
       <PageHeader
         title="Prescriptions"
         subtitle="Keep track of the medications you take and the ones you have stopped."
-        actions={<Button onClick={() => setForm({ medication: null })}>Add Medication</Button>}
+        actions={canEdit ? <Button onClick={() => setForm({ medication: null })}>Add Medication</Button> : null}
       />
+      {everyone.length > 1 ? (
+        <PersonSelect
+          label="Person"
+          people={everyone}
+          value={shownId ?? ''}
+          onChange={(id) => {
+            setTab('current');
+            setSearchParams({ person: id }, { replace: true });
+          }}
+          containerClassName="mb-4 sm:max-w-xs"
+        />
+      ) : null}
+      {canEdit || !shown ? null : (
+        <p className="mb-4 text-sm text-slate-700">View only: you can see {personLabel(shown)}&apos;s medications but not change them.</p>
+      )}
       {deleteFailure ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
           {deleteFailure}
@@ -114,8 +148,16 @@ export function PrescriptionsPage() {
           ]}
         />
       </div>
-      <MedicationFormModal open={form !== null} medication={form?.medication ?? null} onClose={() => setForm(null)} />
+      <MedicationFormModal
+        // A fresh form for each person, should the person change while it is open.
+        key={personId ?? 'own'}
+        open={form !== null}
+        medication={form?.medication ?? null}
+        personId={personId}
+        onClose={() => setForm(null)}
+      />
       <EndMedicationDialog
+        personId={personId}
         medication={ending}
         onClose={() => setEnding(null)}
         onEnded={focusListAfterRemoval}
