@@ -70,4 +70,20 @@ describe('appointments calendar', () => {
     const titles = [...container.querySelectorAll('.rbc-time-header-cell .rbc-header')].map((h) => h.textContent?.split(' ')[0]);
     expect(titles).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
   });
+
+  it("with several people each event is in its person's colour and starts with their name, in every view", async () => {
+    const mia = { name: 'Mia', background: '#0f766e', border: '#134e4a' };
+    const event = toCalendarEvent(appointmentToday({ person_id: 'mia', person_name: 'Mia' }), mia);
+    const user = userEvent.setup();
+    const { container } = render(<AppointmentsCalendar events={[event]} onSelectEvent={() => undefined} />);
+
+    const cell = screen.getByRole('button', { name: 'Mia: Dr. Chen - Annual check-up' });
+    expect(cell.style.backgroundColor).toBe('rgb(15, 118, 110)');
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    expect(screen.getByRole('button', { name: /Mia: Dr\. Chen - Annual check-up/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Agenda' }));
+    const agenda = container.querySelector('.rbc-agenda-view') as HTMLElement;
+    const item = within(agenda).getByRole('button', { name: 'Mia: Dr. Chen - Annual check-up' });
+    expect((item.querySelector('.kc-person-swatch') as HTMLElement).style.backgroundColor).toBe('rgb(15, 118, 110)');
+  });
 });

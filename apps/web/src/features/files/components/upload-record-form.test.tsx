@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
+import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { getLocalNotifications } from '../../../lib/local-notifications';
+import { setSelectedPersonId } from '../../../lib/selected-person';
 import { localToday } from '../utils/format';
 import { UploadRecordForm } from './upload-record-form';
 
@@ -91,6 +93,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   mockFetch(() => json([]));
   localStorage.clear();
+  setSelectedPersonId(null);
 });
 
 describe('upload form', () => {
@@ -289,5 +292,60 @@ describe('upload form', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(onUploaded).not.toHaveBeenCalled();
     expect(value('Record Name')).toBe('blood-work.final');
+  });
+
+  describe('"For": whose record it is', () => {
+    const people = [
+      makeSelf('me', { name: 'Pat Example' }),
+      makeFamilyPerson('mia', { name: 'Mia' }),
+      makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'editor' }),
+      makeSharedPerson('ann', { name: 'Aunt Ann', shared_by: 'kim', role: 'viewer' }),
+    ];
+    const servePeople = () => mockFetch((call) => (call.url === '/api/user/people' ? json(people) : json([])));
+    const forChoice = () => screen.findByRole<HTMLSelectElement>('combobox', { name: 'For' });
+
+    it('offers yourself, your family and the people shared with you as editor or more — not those you only view', async () => {
+      servePeople();
+      renderForm();
+      const select = await forChoice();
+      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
+    });
+
+    it('starts on yourself, and the choice goes with the upload before the file part', async () => {
+      servePeople();
+      const user = userEvent.setup();
+      renderForm();
+      expect((await forChoice()).value).toBe('me');
+      await user.selectOptions(await forChoice(), 'joe');
+      await user.upload(fileInput(), pdf());
+      await user.click(uploadButton());
+      const sent = FakeXhr.last!.body!;
+      expect(sent.get('personId')).toBe('joe');
+      expect([...sent.keys()].slice(0, 2)).toEqual(['personId', 'file']);
+    });
+
+    it('starts on the person chosen on the dashboard', async () => {
+      setSelectedPersonId('mia');
+      servePeople();
+      renderForm();
+      await waitFor(async () => expect((await forChoice()).value).toBe('mia'));
+    });
+
+    it('a person chosen on the dashboard whom the user only views is not the default: yourself is', async () => {
+      setSelectedPersonId('ann');
+      servePeople();
+      renderForm();
+      expect((await forChoice()).value).toBe('me');
+    });
+
+    it('is not asked when there is nobody but yourself, and then no person is sent', async () => {
+      mockFetch((call) => (call.url === '/api/user/people' ? json([people[0]]) : json([])));
+      const user = userEvent.setup();
+      renderForm();
+      await user.upload(fileInput(), pdf());
+      await user.click(uploadButton());
+      expect(screen.queryByRole('combobox', { name: 'For' })).toBeNull();
+      expect(FakeXhr.last!.body!.get('personId')).toBe('me');
+    });
   });
 });

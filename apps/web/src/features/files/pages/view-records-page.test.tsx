@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
+import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
 import { empty, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { ViewRecordsPage } from './view-records-page';
 import { notify } from '../../../lib/toast';
@@ -209,5 +210,66 @@ describe('View Records', () => {
     list = [records[0]!];
     window.dispatchEvent(new CustomEvent('filesUpdated'));
     expect(await screen.findByRole('article', { name: 'Blood work' })).toBeTruthy();
+  });
+
+  describe('person filter', () => {
+    const people = [
+      makeSelf('person-self', { name: 'Pat Example' }),
+      makeFamilyPerson('mia', { name: 'Mia' }),
+      makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
+    ];
+    const miaScan = record('m', 'Vaccination card', { person_id: 'mia', person_name: 'Mia' });
+    const joeLetter = record('j', 'Eye test', { person_id: 'joe', person_name: 'Grandpa Joe' });
+    const servePeople = () =>
+      serve((call) => {
+        if (call.url === '/api/user/people') return json(people);
+        if (call.url === '/api/user/files') return json([...records, miaScan, joeLetter]);
+        if (call.url === '/api/user/files?person=mia') return json([miaScan]);
+        return undefined;
+      });
+
+    it("shows Everyone's records by default, each card naming its person", async () => {
+      servePeople();
+      renderPage();
+      const filter = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Person' });
+      expect(filter.value).toBe('');
+      expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Everyone',
+        'Pat Example (you)',
+        'Mia',
+        'Grandpa Joe (Shared by sam)',
+      ]);
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+      expect(within(screen.getByRole('article', { name: 'Vaccination card' })).getByText('Mia')).toBeTruthy();
+      expect(within(screen.getByRole('article', { name: 'Blood work' })).getByText('Pat Example')).toBeTruthy();
+    });
+
+    it("choosing a person lists only their records (GET ?person=) and keeps the choice in the address", async () => {
+      const { calls } = servePeople();
+      const user = userEvent.setup();
+      const { router } = renderPage();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Person' }), 'mia');
+      await waitFor(() => expect(cardNames()).toEqual(['Vaccination card']));
+      expect(calls.some((c) => c.url === '/api/user/files?person=mia')).toBe(true);
+      expect(router.state.location.search).toBe('?person=mia');
+    });
+
+    it("a viewer's shared records can be opened but not renamed or deleted", async () => {
+      servePeople();
+      renderPage();
+      const card = await screen.findByRole('article', { name: 'Eye test' });
+      expect(within(card).getByRole('link', { name: 'View Document' })).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: /Rename/ })).toBeNull();
+      expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull();
+      expect(within(screen.getByRole('article', { name: 'Vaccination card' })).getByRole('button', { name: 'Delete Vaccination card' })).toBeTruthy();
+    });
+
+    it('with nobody but yourself there is no person filter and no person on the cards', async () => {
+      serve((call) => (call.url === '/api/user/people' ? json([people[0]]) : undefined));
+      renderPage();
+      await waitFor(() => expect(cardNames()).toHaveLength(3));
+      expect(screen.queryByRole('combobox', { name: 'Person' })).toBeNull();
+      expect(screen.queryByText('Person')).toBeNull();
+    });
   });
 });

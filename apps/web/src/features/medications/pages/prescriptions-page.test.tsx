@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Medication } from '@kinchart/shared/profile';
+import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { setSelectedPersonId } from '../../../lib/selected-person';
 import { notify } from '../../../lib/toast';
 import { localToday } from '../utils/prescription-form';
 import { PrescriptionsPage } from './prescriptions-page';
@@ -52,6 +54,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 
 beforeEach(() => {
   vi.mocked(notify.success).mockClear();
+  setSelectedPersonId(null);
 });
 
 describe('prescriptions page', () => {
@@ -302,5 +305,72 @@ describe('prescriptions page', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete medication. Please try again.'));
     expect(screen.getByRole('alert').textContent).toBe('Failed to delete medication. Please try again.');
     expect(card('Amoxicillin')).toBeTruthy();
+  });
+
+  describe("another person's medications", () => {
+    const people = [
+      makeSelf('self-1', { name: 'Pat Example' }),
+      makeFamilyPerson('mia', { name: 'Mia' }),
+      makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
+    ];
+    const inhaler: Medication = { ...lisinopril, id: 'm9', medication_id: 'm9', medication_name: 'Inhaler' };
+    const drops: Medication = { ...lisinopril, id: 'm8', medication_id: 'm8', medication_name: 'Eye drops' };
+    const servePeople = (route: Route = () => undefined) =>
+      serve([lisinopril], async (call) => {
+        const answer = await route(call);
+        if (answer) return answer;
+        if (call.url === '/api/user/people') return json(people);
+        if (call.url === '/api/user/medications?person=mia') return json([inhaler]);
+        if (call.url === '/api/user/medications?person=joe') return json([drops]);
+        return undefined;
+      });
+
+    it('starts on yourself, and the person filter shows one person at a time', async () => {
+      servePeople();
+      const user = userEvent.setup();
+      const { router } = renderPage();
+      const filter = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Person' });
+      await waitFor(() => expect(filter.value).toBe('self-1'));
+      expect(within(filter).queryByRole('option', { name: 'Everyone' })).toBeNull();
+      expect(await screen.findByRole('article', { name: 'Lisinopril' })).toBeTruthy();
+
+      await user.selectOptions(filter, 'mia');
+      expect(await screen.findByRole('article', { name: 'Inhaler' })).toBeTruthy();
+      expect(screen.queryByRole('article', { name: 'Lisinopril' })).toBeNull();
+      expect(router.state.location.search).toBe('?person=mia');
+    });
+
+    it('starts on the person chosen on the dashboard, and adds to them through the family member route', async () => {
+      setSelectedPersonId('mia');
+      const { calls } = servePeople((call) =>
+        call.method === 'POST' && call.url === '/api/user/family/members/mia/medications'
+          ? json({ ...inhaler, id: 'm10', medication_id: 'm10', medication_name: 'Antibiotic', message: 'Medication added successfully!' }, 201)
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderPage();
+      expect(await screen.findByRole('article', { name: 'Inhaler' })).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Add Medication' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Medication' });
+      await user.type(within(dialog).getByLabelText(/Medication Name/), 'Antibiotic');
+      await user.type(within(dialog).getByLabelText(/Dosage/), '5 ml');
+      await user.type(within(dialog).getByLabelText(/Frequency/), 'Twice daily');
+      await user.type(within(dialog).getByLabelText(/Purpose/), 'Ear infection');
+      await user.type(within(dialog).getByLabelText(/Start Date/), '2026-01-02');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Medication' }));
+      expect(await screen.findByRole('article', { name: 'Antibiotic' })).toBeTruthy();
+      expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/user/family/members/mia/medications');
+    });
+
+    it("a viewer sees a shared person's medications without Add, Edit, End or Delete", async () => {
+      servePeople();
+      const user = userEvent.setup();
+      renderPage();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Person' }), 'joe');
+      const item = await screen.findByRole('article', { name: 'Eye drops' });
+      expect(within(item).queryByRole('button')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add Medication' })).toBeNull();
+      expect(screen.getByText(/View only/)).toBeTruthy();
+    });
   });
 });
