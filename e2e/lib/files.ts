@@ -35,14 +35,16 @@ export interface Seed {
   providerName?: string;
   visitLocation?: string;
   visitReason?: string;
+  /** Whose record it is (DESIGN §11); sent before the file part, as the server needs. */
+  personId?: string;
 }
 
 /** Uploads through the API, as the record form would (fast set-up for tests about other things). */
 export async function seedRecord(page: Page, seed: Seed): Promise<{ id: string; url: string }> {
-  const { fileName, mimeType, buffer, ...fields } = seed;
+  const { fileName, mimeType, buffer, personId, ...fields } = seed;
   const res = await page.request.post('/api/user/files', {
     headers: { Origin: baseUrl() },
-    multipart: { file: { name: fileName, mimeType, buffer }, ...fields },
+    multipart: { ...(personId ? { personId } : {}), file: { name: fileName, mimeType, buffer }, ...fields },
   });
   if (res.status() !== 201) throw new Error(`seeding ${fileName} answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as { id: string; url: string };

@@ -36,7 +36,13 @@ export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitche
           >
             {person.name?.trim() || 'Unnamed member'}
             {person.is_pet ? <PetMarker className="size-4" /> : null}
-            {person.shared_by !== null ? <SharedByBadge username={person.shared_by} /> : null}
+            {/* The space keeps the name and the badge apart for screen readers; the flex gap does it on screen. */}
+            {person.shared_by !== null ? (
+              <>
+                {' '}
+                <SharedByBadge username={person.shared_by} />
+              </>
+            ) : null}
           </button>
         );
       })}

@@ -220,7 +220,7 @@ describe('dashboard', () => {
       const group = await screen.findByRole('group', { name: 'Whose profile to show' });
       await within(group).findByRole('button', { name: /Grandpa Joe/ });
       const buttons = within(group).getAllByRole('button');
-      expect(buttons.map((b) => b.textContent)).toEqual(['My Profile', 'Rex', 'Grandpa JoeShared by sam', 'NanaShared by kim']);
+      expect(buttons.map((b) => b.textContent)).toEqual(['My Profile', 'Rex', 'Grandpa Joe Shared by sam', 'Nana Shared by kim']);
       expect(within(buttons[1]!).queryByText(/Shared by/)).toBeNull();
     });
 

@@ -36,7 +36,7 @@ const amoxicillin: Medication = {
   is_current: false,
 };
 
-type Route = (call: FetchCall) => Response | Promise<Response> | undefined;
+type Route = (call: FetchCall) => Response | Promise<Response | undefined> | undefined;
 
 /** Answers the profile with `medications`, then whatever `route` answers; 404 otherwise. */
 function serve(medications: Medication[], route: Route = () => undefined) {
