@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PersonSelect } from '../../../components/ui/person-select';
-import { useForPerson } from '../../../lib/person-choice';
+import { personNameOf, useForPerson } from '../../../lib/person-choice';
 import { useAddAppointment } from '../api/add-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import {
@@ -98,6 +98,12 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
       }
     >
       <form id={formId} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+        {appointment && forPerson.showChoice ? (
+          // An edit keeps the appointment's person: say whose it is.
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            For <strong className="font-semibold text-slate-900">{personNameOf(forPerson.people, appointment.person_id, appointment.person_name) ?? 'Unknown person'}</strong>
+          </p>
+        ) : null}
         {!editing && forPerson.showChoice ? (
           <PersonSelect
             label="For"

@@ -381,7 +381,11 @@ describe('appointments page', () => {
       await user.click(screen.getByRole('button', { name: /Dr. Park/ }));
       const mine = screen.getByRole('dialog', { name: 'Appointment Details' });
       expect(within(mine).getByRole('button', { name: 'Delete' })).toBeTruthy();
-      expect(within(mine).getByRole('button', { name: 'Edit' })).toBeTruthy();
+      await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+      // The edit keeps the appointment's person and says whose it is.
+      const form = screen.getByRole('dialog', { name: 'Edit Appointment' });
+      expect(within(form).queryByRole('combobox', { name: 'For' })).toBeNull();
+      expect(within(form).getByText('Mia').closest('p')?.textContent).toBe('For Mia');
     });
 
     it('the add form\'s "For" starts on the person chosen on the dashboard, offers no viewer-only person, and sends person_id', async () => {
