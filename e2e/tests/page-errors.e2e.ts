@@ -46,7 +46,9 @@ for (const [device, viewport] of [
     test('the dashboard says the records could not be loaded, not "No records yet", and Try again fetches them', async () => {
       const page = await newPage(viewport);
       await signUpAndLogIn(page);
-      await page.route('**/api/user/files', (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
+      // The dashboard asks for the selected person's records (?person=…): every files list fails.
+      const filesList = (url: URL) => url.pathname === '/api/user/files';
+      await page.route(filesList, (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
       await open(page, '/dashboard');
       const recent = page.getByRole('region', { name: 'Recent Uploads' });
       await expectVisible(recent.getByText('Your records could not be loaded.'));
@@ -54,7 +56,7 @@ for (const [device, viewport] of [
       await expectNoA11yViolations(page, `/dashboard whose records failed (${device})`);
       await screenshot(page, `dashboard-records-failed-${device}`);
 
-      await page.unroute('**/api/user/files');
+      await page.unroute(filesList);
       await recent.getByRole('button', { name: 'Try again' }).click();
       await expectVisible(recent.getByText('No records yet'));
       await expectHidden(recent.getByText('Your records could not be loaded.'));
