@@ -291,7 +291,7 @@ describe('emergency access notices', () => {
     expect(view.statusCode).toBe(200);
 
     const accessNotes = async (u: User) =>
-      ((await u.client.get('/api/user/notifications')).json() as { type: string; data: { message: string } }[]).filter((n) => n.type === 'family_emergency_access');
+      (await u.client.get('/api/user/notifications')).json<{ type: string; data: { message: string } }[]>().filter((n) => n.type === 'family_emergency_access');
     for (const u of [owner, manager!, secondManager!]) {
       const notes = await accessNotes(u);
       expect(notes).toHaveLength(1);
