@@ -78,7 +78,7 @@ describe('record files for a person', () => {
     }
   });
 
-  it('a personId sent after the file is refused with 400 and nothing is kept (decision 0018)', async () => {
+  it('a personId sent after the file is refused with 400 and nothing is kept (decision 0019)', async () => {
     const { owner, child } = await family();
     const before = storedBlobs(t.dataDir).committed.length;
     const res = await upload(owner.client, '/api/user/files', [
