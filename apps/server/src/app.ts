@@ -46,6 +46,8 @@ import { importRoutes } from './features/import/import.routes';
 import { createShlService } from './features/shl/shl.service';
 import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
 import { createPersonAccess } from './common/person-access';
+import { createPeopleService } from './features/people/people.service';
+import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -105,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
   await app.register(shlPublicRoutes, { shl: s.shl });
+  // People and sharing (DESIGN §11): the people API, the shares, and the public invitation preview.
+  await app.register(peopleRoutes, { people: s.people, requireUser });
+  await app.register(invitationPublicRoutes, { people: s.people });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -192,5 +197,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
     shl: createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl }),
     access,
+    people: createPeopleService({ db, access, profiles, publicUrl: config.publicUrl }),
   };
 }

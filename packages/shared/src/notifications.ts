@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// SPEC §3 Notification (server).
-export const NOTIFICATION_TYPES = ['qr_access', 'qr_setup', 'family_qr_setup', 'family_emergency_access', 'info'] as const;
+// SPEC §3 Notification (server). `share_accepted`: an invitation to one of the owner's people was
+// accepted (DESIGN §11).
+export const NOTIFICATION_TYPES = ['qr_access', 'qr_setup', 'family_qr_setup', 'family_emergency_access', 'info', 'share_accepted'] as const;
 /** The types the server writes. Answers keep `type: string`: an imported export may carry others. */
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -37,6 +38,14 @@ export const notificationSchema = z.object({
   data: notificationDataSchema,
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** PUT /api/user/notifications/mark-all-read: `updated` is how many it marked read. */
+export const markAllReadResponseSchema = z.object({ message: z.string(), updated: z.number() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
+
+/** PUT /api/user/notifications/{id}/hide. */
+export const hideNotificationResponseSchema = z.object({ message: z.string(), notification_id: z.string(), is_hidden: z.literal(true) });
+export type HideNotificationResponse = z.infer<typeof hideNotificationResponseSchema>;
 
 /** SPEC §2 Notifications filters. */
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'qr_access', 'error', 'warning', 'info'] as const;

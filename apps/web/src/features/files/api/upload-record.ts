@@ -1,4 +1,4 @@
-import type { MedicalFile } from '@kinchart/shared/files';
+import { medicalFileSchema, type MedicalFile } from '@kinchart/shared/files';
 import { xhrUpload, type XhrUploadOptions } from '../../../lib/upload-client';
 
 export interface UploadRecordInput {
@@ -15,7 +15,7 @@ export interface UploadRecordInput {
  * POST /api/user/files (SPEC §7): multipart with the file first, then the text fields, in the
  * order the spec's client sends them; the server reads the parts in whatever order they come.
  */
-export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
+export async function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
   const body = new FormData();
   body.append('file', input.file);
   body.append('customName', input.customName);
@@ -23,5 +23,5 @@ export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOption
   body.append('visitLocation', input.visitLocation);
   body.append('visitReason', input.visitReason);
   body.append('providerName', input.providerName);
-  return xhrUpload<MedicalFile>('/api/user/files', body, options);
+  return medicalFileSchema.parse(await xhrUpload('/api/user/files', body, options));
 }

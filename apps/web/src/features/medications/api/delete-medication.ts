@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { updateCachedMedications } from './get-medications';
 
 /** DELETE /api/user/medications/{id}. */
-export function deleteMedication(id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/medications/${encodeURIComponent(id)}`);
+export async function deleteMedication(id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/medications/${encodeURIComponent(id)}`));
 }
 
 export function useDeleteMedication() {

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Medication, MedicationInput } from '@kinchart/shared/profile';
+import { medicationResponseSchema, type MedicationInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { updateCachedMedications } from './get-medications';
-
-type MedicationAnswer = Medication & { message: string };
 
 export interface UpdateMedicationVariables {
   id: string;
@@ -12,8 +10,8 @@ export interface UpdateMedicationVariables {
 }
 
 /** PUT /api/user/medications/{id} → the stored medication and a message. */
-export function updateMedication({ id, input }: UpdateMedicationVariables): Promise<MedicationAnswer> {
-  return api.put<MedicationAnswer>(`/api/user/medications/${encodeURIComponent(id)}`, input);
+export async function updateMedication({ id, input }: UpdateMedicationVariables) {
+  return medicationResponseSchema.parse(await api.put(`/api/user/medications/${encodeURIComponent(id)}`, input));
 }
 
 /** SPEC §4 "Add and edit modals": after a successful save the list updates locally. */
