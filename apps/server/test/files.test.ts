@@ -9,6 +9,7 @@ import { ACCEPTED_TYPES_LABEL } from '@kinchart/shared/files';
 import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
 import { blobPath, fixture, multipartBody, storedBlobs, upload, uploadRecord } from './files-helpers';
+import { selfProfileId } from './factories';
 import { SEGMENT_SIZE } from '../src/storage/envelope';
 import { sweepOrphanBlobs } from '../src/features/files/file-orphans';
 import { SNIFF_BYTES } from '../src/common/file-sniffer';
@@ -59,6 +60,9 @@ describe('uploading a medical record file', () => {
       visit_location: 'City Clinic',
       visit_reason: 'Annual check',
       metadata: { size: PDF.length },
+      // DESIGN §4: without a personId the file is the uploader's own profile's.
+      person_id: await selfProfileId(t.database.db, id),
+      person_name: null,
     });
     const [row] = await rowsOf(id);
     expect(row?.storage_key).toBe(record.id);
@@ -376,7 +380,7 @@ describe('listing', () => {
     expect(Object.keys(list[1]).sort()).toEqual(
       [
         'id', 'record_id', 'name', 'file_name', 'display_name', 'originalname', 'file_type', 'url', 'created_at',
-        'record_date', 'record_details', 'provider_name', 'visit_location', 'visit_reason', 'metadata',
+        'record_date', 'record_details', 'provider_name', 'visit_location', 'visit_reason', 'metadata', 'person_id', 'person_name',
       ].sort(),
     );
     expect(JSON.stringify(list)).not.toMatch(/storage_key|wrapped_key|user_id/);

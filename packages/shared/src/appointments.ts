@@ -74,6 +74,9 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/** POST (201) and PUT (200) /api/user/appointments…: the stored appointment and a message. */
+export const appointmentResponseSchema = appointmentSchema.extend({ message: z.string() });
+
 /**
  * SPEC §3: the calendar event spans start_time..end_time; a missing start is 00:00:00 and a
  * missing end 23:59:59 of the appointment date. Returns wall-clock strings or ISO instants.

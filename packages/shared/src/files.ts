@@ -149,7 +149,7 @@ export const uploadFieldsSchema = z.object({
   /**
    * DESIGN §11: the person the file is for (the upload form's "For"); absent or empty → the
    * uploader's own profile. It must come before the file part: the file is sealed for the person's
-   * owner as it streams in (decision 0018).
+   * owner as it streams in (decision 0019).
    */
   personId: z.string().trim().max(100, 'personId must be at most 100 characters').optional(),
 });

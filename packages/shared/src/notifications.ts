@@ -39,6 +39,14 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** PUT /api/user/notifications/mark-all-read: `updated` is how many it marked read. */
+export const markAllReadResponseSchema = z.object({ message: z.string(), updated: z.number() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
+
+/** PUT /api/user/notifications/{id}/hide. */
+export const hideNotificationResponseSchema = z.object({ message: z.string(), notification_id: z.string(), is_hidden: z.literal(true) });
+export type HideNotificationResponse = z.infer<typeof hideNotificationResponseSchema>;
+
 /** SPEC §2 Notifications filters. */
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'qr_access', 'error', 'warning', 'info'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];

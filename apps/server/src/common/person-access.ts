@@ -192,11 +192,11 @@ export function createPersonAccess(db: Db) {
      * `missing` as the 404 — except the actor's own profile, which is not a family member on those
      * routes (SPEC §7: 404). Another account's own profile shared with the actor is reached here.
      */
-    async member(actor: Actor, memberId: string, { need, what }: AccessNeed, missing = 'Family member not found'): Promise<PersonAccess> {
+    async member(actor: Actor, memberId: string, { need, what, audit: audited = true }: AccessNeed, missing = 'Family member not found'): Promise<PersonAccess> {
       const access = await lookup(actor.userId, memberId);
       if (!access || (access.role === 'owner' && access.isSelf)) throw notFound(missing);
       if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
-      await audit(actor, access, what);
+      if (audited) await audit(actor, access, what);
       return access;
     },
 
@@ -208,7 +208,7 @@ export function createPersonAccess(db: Db) {
     async row(
       actor: Actor,
       row: { user_id: string; profile_id: string | null },
-      { need, what }: AccessNeed,
+      { need, what, audit: audited = true }: AccessNeed,
       missing: string,
     ): Promise<PersonAccess> {
       let access: PersonAccess | undefined;
@@ -220,7 +220,7 @@ export function createPersonAccess(db: Db) {
       }
       if (!access) throw notFound(missing);
       if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
-      await audit(actor, access, what);
+      if (audited) await audit(actor, access, what);
       return access;
     },
 

@@ -19,8 +19,15 @@ export function needOf(request: FastifyRequest, need: PersonRole): AccessNeed {
 /**
  * The person a route pair names (STYLE habit 4): the signed-in user's own profile on the personal
  * route (`/api/user/wearable-qr…`, always theirs), or the member on `/api/user/family/members/:id…`
- * when the user may `need` that person (the one access function, DESIGN §11).
+ * when the user may `need` that person (the one access function, DESIGN §11); `missing` is the 404's
+ * message when the route answers one of its own for every kind of "not there".
  */
-export function routePerson(access: PersonAccessService, request: FastifyRequest, memberId: string | undefined, need: PersonRole): Promise<PersonAccess> {
-  return memberId === undefined ? access.own(currentUser(request).id) : access.member(actorOf(request), memberId, needOf(request, need));
+export function routePerson(
+  access: PersonAccessService,
+  request: FastifyRequest,
+  memberId: string | undefined,
+  need: PersonRole,
+  missing?: string,
+): Promise<PersonAccess> {
+  return memberId === undefined ? access.own(currentUser(request).id) : access.member(actorOf(request), memberId, needOf(request, need), missing);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appointmentInputSchema, appointmentSchema } from '@kinchart/shared/appointments';
+import { appointmentInputSchema, appointmentResponseSchema, appointmentSchema } from '@kinchart/shared/appointments';
 import { messageSchema } from '@kinchart/shared/common';
 import { personFilterSchema } from '@kinchart/shared/people';
 import { actorOf, needOf } from '../../common/request-actor';
@@ -25,7 +25,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { appointmen
 
   r.post(
     '/api/user/appointments',
-    { schema: { body: appointmentInputSchema, response: { 201: appointmentSchema.extend({ message: z.string() }) } } },
+    { schema: { body: appointmentInputSchema, response: { 201: appointmentResponseSchema } } },
     async (request, reply) => {
       const created = await appointments.create(actorOf(request), route(request), request.body);
       return reply.code(201).send({ ...created, message: 'Appointment added successfully!' });
@@ -34,7 +34,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { appointmen
 
   r.put(
     '/api/user/appointments/:appointment_id',
-    { schema: { params: idParams, body: appointmentInputSchema, response: { 200: appointmentSchema.extend({ message: z.string() }) } } },
+    { schema: { params: idParams, body: appointmentInputSchema, response: { 200: appointmentResponseSchema } } },
     async (request) => {
       const updated = await appointments.update(actorOf(request), route(request), request.params.appointment_id, request.body);
       return { ...updated, message: 'Appointment updated successfully!' };

@@ -5,6 +5,7 @@ import { messageSchema } from '@kinchart/shared/common';
 import type { PersonAccessService } from '../../common/person-access';
 import { actorOf, routePerson } from '../../common/request-actor';
 import type { CardDownload, CardFormat, EmergencyCardService } from './emergency-cards.service';
+import { CARD_NOT_FOUND_MESSAGE } from './emergency-cards.service';
 
 const memberParams = z.object({ id: z.string().max(64) });
 const cardQuery = z.object({
@@ -47,7 +48,8 @@ export async function emergencyCardRoutes(
       const params = path.includes(':id') ? memberParams : z.object({});
       r.get(path, { exposeHeadRoute: false, schema: { params, querystring: cardQuery, response: errors } }, async (request, reply) => {
         const memberId = (request.params as { id?: string }).id;
-        const person = await routePerson(opts.access, request, memberId, 'manager');
+        // One 404 for every kind of "not there": no code, an inactive one, a person out of reach.
+        const person = await routePerson(opts.access, request, memberId, 'manager', CARD_NOT_FOUND_MESSAGE);
         const download = await opts.cards.download(person, actorOf(request), format, {
           pin: request.query.pin,
           paper: request.query.paper,

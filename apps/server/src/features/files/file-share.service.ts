@@ -25,7 +25,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * only in the link; the database keeps its SHA-256.
  *
  * A link hands a person's files to anyone who holds it, which is deciding who has access: so making
- * one over a shared person's files takes a manager (DESIGN §11; decision 0018), and the link opens a
+ * one over a shared person's files takes a manager (DESIGN §11; decision 0019), and the link opens a
  * file only while its maker still may (a revoked or expired share closes it at once). The link
  * stays its maker's: they revoke it, and hear when it is opened.
  */

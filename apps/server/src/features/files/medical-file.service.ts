@@ -20,7 +20,7 @@ import type { StorageQuota } from './storage-quota';
 import { checkQuota } from './storage-quota';
 
 export const FILE_NOT_FOUND = 'File not found';
-/** Decision 0018: the person an upload is for is named before its file. */
+/** Decision 0019: the person an upload is for is named before its file. */
 export const PERSON_AFTER_FILE = 'Send personId before the file';
 
 /** Whose a record is (DESIGN §4): its person's id and name. */
@@ -173,7 +173,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(`${part.fieldname.slice(0, 40)} is too long`);
             if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if (part.fieldname === UPLOAD_PERSON_FIELD) {
-              // Decision 0018: the file is sealed for its person's owner as it streams, so the person
+              // Decision 0019: the file is sealed for its person's owner as it streams, so the person
               // must be known before it; one named after the file is refused rather than ignored.
               if (fileSeen) throw badRequest(PERSON_AFTER_FILE);
               const personId = String(part.value).trim();

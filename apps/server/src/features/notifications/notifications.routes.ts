@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationSchema } from '@kinchart/shared/notifications';
+import { hideNotificationResponseSchema, markAllReadResponseSchema, notificationSchema } from '@kinchart/shared/notifications';
 import { currentUser } from '../../plugins/session';
 import type { NotificationBus } from '../../common/notification-bus';
 import type { NotificationService } from './notification.service';
@@ -81,7 +81,7 @@ export async function notificationRoutes(
 
   r.put(
     '/api/user/notifications/mark-all-read',
-    { schema: { response: { 200: z.object({ message: z.string(), updated: z.number() }) } } },
+    { schema: { response: { 200: markAllReadResponseSchema } } },
     async (request) => {
       const updated = await notifications.markAllRead(currentUser(request).id);
       return { message: 'All notifications marked as read', updated };
@@ -96,7 +96,7 @@ export async function notificationRoutes(
 
   r.put(
     '/api/user/notifications/:id/hide',
-    { schema: { params: idParams, response: { 200: z.object({ message: z.string(), notification_id: z.string(), is_hidden: z.literal(true) }) } } },
+    { schema: { params: idParams, response: { 200: hideNotificationResponseSchema } } },
     async (request) => {
       const notificationId = await notifications.hide(currentUser(request).id, request.params.id);
       return { message: 'Notification hidden', notification_id: notificationId, is_hidden: true as const };

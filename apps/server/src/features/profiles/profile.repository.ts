@@ -4,7 +4,6 @@ import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { lockAccount } from '../../db/account-lock';
 import type { Database, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
-import { notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
 import { contactColumns, medicationColumns, providerColumns, toContact, toMedication, toProvider } from './list-rows';
@@ -267,19 +266,6 @@ function profileQueries(db: Executor) {
         .orderBy('created_at')
         .executeTakeFirst();
       return row?.id;
-    },
-
-    /** `memberId` when it is one of `userId`'s family members (never the self profile); else 404. */
-    async assertMember(userId: string, memberId: string): Promise<string> {
-      const row = await db
-        .selectFrom('profiles')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('user_id', '=', userId)
-        .where('is_self', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw notFound('Family member not found');
-      return row.id;
     },
 
     /**

@@ -170,8 +170,6 @@ export function createProfileService(deps: { db: Db }) {
     },
 
     ownProfileId,
-    /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
-    memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),
 
     /**
      * GET /api/user/getPatientProfile as JSON (UTF-8 bytes), from the cache while the account's data is
@@ -211,9 +209,10 @@ export function createProfileService(deps: { db: Db }) {
 
     listMembers: (userId: string): Promise<FamilyMemberSummary[]> => repo.listMembers(userId),
 
-    getMember: (userId: string, memberId: string): Promise<FamilyMember> => loadMember(userId, memberId),
-
-    /** One person reached through a member route (a shared account's own profile included); 404 if it vanished. */
+    /**
+     * GET /api/user/family/members/{id}: one person reached through a member route (a shared
+     * account's own profile included, DESIGN §11); 404 if it vanished since the route checked it.
+     */
     async getPerson(ownerId: string, profileId: string): Promise<FamilyMember> {
       const bundle = await repo.loadBundle(ownerId, profileId);
       if (!bundle) throw notFound('Family member not found');

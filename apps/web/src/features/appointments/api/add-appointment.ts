@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentInput } from '@kinchart/shared/appointments';
+import { appointmentResponseSchema, type AppointmentInput } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './get-appointments';
 
 /**
- * POST /api/user/appointments. SPEC §7: the answer is not read. `person_id` says whose appointment
- * it is (DESIGN §11); without it, it is the user's own.
+ * POST /api/user/appointments. SPEC §7: the answer is not read — only checked against its schema.
+ * `person_id` says whose appointment it is (DESIGN §11); without it, it is the user's own.
  */
 export async function addAppointment(input: AppointmentInput): Promise<void> {
-  await api.post('/api/user/appointments', input);
+  appointmentResponseSchema.parse(await api.post('/api/user/appointments', input));
 }
 
 /** SPEC §4 Appointments: after a successful add the list reloads. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentInput } from '@kinchart/shared/appointments';
+import { appointmentResponseSchema, type AppointmentInput } from '@kinchart/shared/appointments';
 import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './get-appointments';
 
 /** PUT /api/user/appointments/{appointment_id}: the same body as adding, every field replaced. */
 export async function updateAppointment({ appointmentId, input }: { appointmentId: string; input: AppointmentInput }): Promise<void> {
-  await api.put(`/api/user/appointments/${encodeURIComponent(appointmentId)}`, input);
+  appointmentResponseSchema.parse(await api.put(`/api/user/appointments/${encodeURIComponent(appointmentId)}`, input));
 }
 
 /** After a successful edit the list reloads, as after an add (SPEC §4 Appointments). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CheckAuthResponse } from '@kinchart/shared/auth';
-import { api } from '../../../lib/api-client';
+import { api, isRecord } from '../../../lib/api-client';
 
 export type AuthState =
   | { authenticated: true; user: AuthUser }
@@ -21,15 +21,29 @@ export const isLoggingOut = (): boolean => loggingOut;
 
 export const authQueryKey = ['auth'] as const;
 
+/*
+ * Checked by hand, not by the shared checkAuthResponseSchema: this module is in the entry chunk that
+ * every page loads, and zod there would undo decision 0017 (/ and /login load without it). The guard
+ * does what the schema does, unknown keys dropped included. Its answer is typed by the schema, so a
+ * required field added there (or one dropped) fails tsc here; check-auth.test.ts holds the guard
+ * to the schema.
+ */
+/** The check-auth answer as checkAuthResponseSchema reads it, or null when it is not one. */
+export function readCheckAuthAnswer(answer: unknown): CheckAuthResponse | null {
+  if (!isRecord(answer) || answer.authenticated !== true || !isRecord(answer.user)) return null;
+  const { id, username, email } = answer.user;
+  if (typeof id !== 'string' || typeof username !== 'string' || typeof email !== 'string') return null;
+  return { authenticated: true, user: { id, username, email } };
+}
+
 /**
  * GET /api/auth/check-auth. SPEC §7: success means authenticated, any failure means not — so
  * this never rejects; a 401, a network error or an unexpected answer all read as signed out.
  */
 export async function checkAuth(): Promise<AuthState> {
   try {
-    const answer = await api.get<CheckAuthResponse>('/api/auth/check-auth');
-    if (answer?.authenticated === true && answer.user) return { authenticated: true, user: answer.user };
-    return SIGNED_OUT;
+    const answer = readCheckAuthAnswer(await api.get('/api/auth/check-auth'));
+    return answer ? { authenticated: true, user: answer.user } : SIGNED_OUT;
   } catch {
     return SIGNED_OUT;
   }

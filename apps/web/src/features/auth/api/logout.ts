@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/logout ends this session on the server (DESIGN §5). */
-export function logout(): Promise<unknown> {
-  return api.post('/api/auth/logout');
+export async function logout(): Promise<MessageResponse> {
+  return messageSchema.parse(await api.post('/api/auth/logout'));
 }
 
 export function useLogout() {

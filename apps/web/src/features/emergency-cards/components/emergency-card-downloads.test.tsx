@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { NOT_CONFIGURED_QR } from '../../emergency/testing/fixtures';
 import { EmergencyCardDownloads, defaultPaper } from './emergency-card-downloads';
 
 const SHARE_ID = 'A'.repeat(43);
 const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: `http://localhost/emergency/${SHARE_ID}`, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 const INACTIVE = { ...ACTIVE, is_active: false };
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 
 function renderBlock(target: { self: true } | { memberId: string } = { self: true }) {
   return renderRoutes([{ path: '/settings', element: <EmergencyCardDownloads target={target} /> }], '/settings');
@@ -43,7 +43,7 @@ describe('emergency card downloads', () => {
   });
 
   it.each([
-    ['not set up', NOT_CONFIGURED],
+    ['not set up', NOT_CONFIGURED_QR],
     ['inactive', INACTIVE],
   ])('shows nothing for a code %s', async (_what, config) => {
     const { calls } = mockFetch(() => json(config));

@@ -4,9 +4,10 @@ import { ApiError } from '../../../lib/api-client';
 
 /**
  * The public emergency view (SPEC §7 Emergency). Type-only imports keep this chunk free of zod:
- * the page is opened on a phone, often on a poor connection. The header name and statuses are
- * repeated here for that reason; their types tie them to the shared contract, so a change there
- * fails tsc here.
+ * the page is opened on a phone, often on a poor connection, within 60 KB of transfer (DESIGN §9).
+ * So the answer is not run through emergencyResponseSchema here; the server's response schema is
+ * what holds it to that shape. The header name and statuses are repeated here for the same reason;
+ * their types tie them to the shared contract, so a change there fails tsc here.
  */
 const PIN_STATUS_HEADER: typeof shared.PIN_STATUS_HEADER = 'kinchart-pin-status';
 const PIN_STATUSES = ['ok', 'locked', 'disabled'] as const satisfies readonly PinStatus[];

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { qrConfigWithMessageSchema, type QrConfig } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 import { qrBasePath, qrConfigKey, type QrTarget } from './qr-target';
 
-export type QrSetUpAnswer = QrConfig & { message?: string };
-
-/** POST {pin} → 201 with the new, active configuration (SPEC §4 "QR code per person"). */
-export function setUpQr(target: QrTarget, pin: string): Promise<QrSetUpAnswer> {
-  return api.post<QrSetUpAnswer>(qrBasePath(target), { pin });
+/** POST {pin} → 201 with the new, active configuration and a message (SPEC §4 "QR code per person"). */
+export async function setUpQr(target: QrTarget, pin: string) {
+  return qrConfigWithMessageSchema.parse(await api.post(qrBasePath(target), { pin }));
 }
 
 export function useSetUpQr(target: QrTarget) {

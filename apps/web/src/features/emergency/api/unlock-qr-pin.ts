@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { qrConfigSchema, type QrConfig } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 import { qrBasePath, qrConfigKey, type QrTarget } from './qr-target';
 
 /** PUT …/unlock: lifts a PIN lock or turns a disabled PIN back on, and clears the wrong-PIN counts (DESIGN §7). */
-export function unlockQrPin(target: QrTarget): Promise<QrConfig> {
-  return api.put<QrConfig>(`${qrBasePath(target)}/unlock`);
+export async function unlockQrPin(target: QrTarget): Promise<QrConfig> {
+  return qrConfigSchema.parse(await api.put(`${qrBasePath(target)}/unlock`));
 }
 
 export function useUnlockQrPin(target: QrTarget) {

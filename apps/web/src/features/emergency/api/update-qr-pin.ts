@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { qrConfigWithMessageSchema } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 import { isSelf, qrBasePath, qrConfigKey, type QrTarget } from './qr-target';
 
-export type QrPinAnswer = Partial<QrConfig> & { message?: string };
-
-/** PUT /api/user/wearable-qr/update-pin or /api/user/family/members/{id}/qr/pin with {pin}. */
-export function updateQrPin(target: QrTarget, pin: string): Promise<QrPinAnswer> {
+/** PUT /api/user/wearable-qr/update-pin or /api/user/family/members/{id}/qr/pin with {pin}: the configuration and a message. */
+export async function updateQrPin(target: QrTarget, pin: string) {
   const path = isSelf(target) ? `${qrBasePath(target)}/update-pin` : `${qrBasePath(target)}/pin`;
-  return api.put<QrPinAnswer>(path, { pin });
+  return qrConfigWithMessageSchema.parse(await api.put(path, { pin }));
 }
 
 export function useUpdateQrPin(target: QrTarget) {

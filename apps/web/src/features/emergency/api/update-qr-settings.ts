@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrConfig, QrSettingsBody } from '@kinchart/shared/emergency';
+import { qrConfigSchema, type QrConfig, type QrSettingsBody } from '@kinchart/shared/emergency';
 import { api } from '../../../lib/api-client';
 import { qrBasePath, qrConfigKey, type QrTarget } from './qr-target';
 
 /** PUT …/settings: the owner's "show essentials without the PIN" choice (DESIGN §7). 404 before set-up. */
-export function updateQrSettings(target: QrTarget, body: QrSettingsBody): Promise<QrConfig> {
-  return api.put<QrConfig>(`${qrBasePath(target)}/settings`, body);
+export async function updateQrSettings(target: QrTarget, body: QrSettingsBody): Promise<QrConfig> {
+  return qrConfigSchema.parse(await api.put(`${qrBasePath(target)}/settings`, body));
 }
 
 export function useUpdateQrSettings(target: QrTarget) {

@@ -39,6 +39,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The 401's wrongPinSchema field, read by hand: this page loads without zod (get-emergency-info). */
 function remainingAttemptsOf(error: ApiError): number | undefined {
   const body = error.body;
   if (typeof body !== 'object' || body === null || !('remainingAttempts' in body)) return undefined;

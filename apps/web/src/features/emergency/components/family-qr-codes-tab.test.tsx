@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { makeMemberSummary } from '../../profiles/testing/fixtures';
+import { NOT_CONFIGURED_QR } from '../testing/fixtures';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';
 
 const SHARE_ID = 'B'.repeat(43);
 const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 const members = [
   makeMemberSummary('m1', { name: 'Rex', relationship: 'other', is_pet: true }),
   makeMemberSummary('m2', { name: 'Mia', relationship: 'child', is_pet: false }),
@@ -22,7 +22,7 @@ describe('family QR codes tab', () => {
     mockFetch((call) => {
       if (call.url === '/api/user/family/members') return json(members);
       if (call.url === '/api/user/family/members/m1/qr') return json(ACTIVE);
-      return json(NOT_CONFIGURED);
+      return json(NOT_CONFIGURED_QR);
     });
     renderTab();
     expect(screen.getByRole('heading', { level: 2, name: 'Family QR Codes' })).toBeTruthy();

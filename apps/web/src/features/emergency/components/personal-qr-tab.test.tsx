@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
+import { NOT_CONFIGURED_QR } from '../testing/fixtures';
 import { PersonalQrTab } from './personal-qr-tab';
 
 vi.mock('../../../lib/toast');
 
 const SHARE_ID = 'A'.repeat(43);
 const LINK = `http://localhost/emergency/${SHARE_ID}`;
-const NOT_CONFIGURED = { exists: false, is_active: false, access_pin: null, qr_data: null, share_id: null, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: LINK, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
 
 function renderTab() {
@@ -19,7 +19,7 @@ function renderTab() {
 describe('personal QR code tab', () => {
   it('the PIN field keeps digits only, at most 4, and the button works only with 4 digits', async () => {
     const { calls } = mockFetch((call) =>
-      call.method === 'POST' ? json({ ...ACTIVE, message: 'QR code set up successfully' }, 201) : json(NOT_CONFIGURED),
+      call.method === 'POST' ? json({ ...ACTIVE, message: 'QR code set up successfully' }, 201) : json(NOT_CONFIGURED_QR),
     );
     const user = userEvent.setup();
     renderTab();
@@ -57,7 +57,7 @@ describe('personal QR code tab', () => {
         active = true;
         return json({ ...ACTIVE, message: 'QR code set up successfully' }, 201);
       }
-      return json(active ? ACTIVE : NOT_CONFIGURED);
+      return json(active ? ACTIVE : NOT_CONFIGURED_QR);
     });
     const user = userEvent.setup();
     renderTab();
@@ -81,7 +81,7 @@ describe('personal QR code tab', () => {
 
   it('shows the server’s reason when a PIN is refused as too easy to guess', async () => {
     const weak = 'This PIN is too easy to guess. Please choose a less predictable 4-digit PIN.';
-    mockFetch((call) => (call.method === 'POST' ? json({ message: weak }, 400) : json(NOT_CONFIGURED)));
+    mockFetch((call) => (call.method === 'POST' ? json({ message: weak }, 400) : json(NOT_CONFIGURED_QR)));
     const user = userEvent.setup();
     renderTab();
     await user.type(await screen.findByLabelText('Choose a 4-digit PIN'), '1234');
@@ -90,7 +90,7 @@ describe('personal QR code tab', () => {
   });
 
   it('a set-up failure without a reason says "Error setting up QR code"', async () => {
-    mockFetch((call) => (call.method === 'POST' ? json({}, 500) : json(NOT_CONFIGURED)));
+    mockFetch((call) => (call.method === 'POST' ? json({}, 500) : json(NOT_CONFIGURED_QR)));
     const user = userEvent.setup();
     renderTab();
     await user.type(await screen.findByLabelText('Choose a 4-digit PIN'), '4826');

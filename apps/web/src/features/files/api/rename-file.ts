@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MedicalFile, RenameFileInput } from '@kinchart/shared/files';
+import { medicalFileSchema, type MedicalFile, type RenameFileInput } from '@kinchart/shared/files';
 import { api } from '../../../lib/api-client';
 import { filesQueryKey } from './get-files';
 
 /** PUT /api/user/files/{id} with { newName } (SPEC §7). */
-export function renameFile({ id, newName }: { id: string } & RenameFileInput): Promise<MedicalFile> {
-  return api.put<MedicalFile>(`/api/user/files/${encodeURIComponent(id)}`, { newName });
+export async function renameFile({ id, newName }: { id: string } & RenameFileInput): Promise<MedicalFile> {
+  return medicalFileSchema.parse(await api.put(`/api/user/files/${encodeURIComponent(id)}`, { newName }));
 }
 
 export function useRenameFile() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 
 /** DELETE /api/user/files/share-links/{id}: the link stops working at once. */
-export function revokeShareLink(id: string): Promise<unknown> {
-  return api.delete(`/api/user/files/share-links/${encodeURIComponent(id)}`);
+export async function revokeShareLink(id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/files/share-links/${encodeURIComponent(id)}`));
 }
 
 export function useRevokeShareLink() {

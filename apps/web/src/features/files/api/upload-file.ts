@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MedicalFile } from '@kinchart/shared/files';
+import { medicalFileSchema, type MedicalFile } from '@kinchart/shared/files';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/user/upload (SPEC §7): the navigation bar's quick upload, the file only. */
-export function uploadFile(file: File): Promise<MedicalFile> {
+export async function uploadFile(file: File): Promise<MedicalFile> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<MedicalFile>('/api/user/upload', body);
+  return medicalFileSchema.parse(await api.post('/api/user/upload', body));
 }
 
 export function useUploadFile() {

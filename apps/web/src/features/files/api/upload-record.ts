@@ -1,4 +1,4 @@
-import type { MedicalFile } from '@kinchart/shared/files';
+import { medicalFileSchema, type MedicalFile } from '@kinchart/shared/files';
 import { xhrUpload, type XhrUploadOptions } from '../../../lib/upload-client';
 
 export interface UploadRecordInput {
@@ -19,7 +19,7 @@ export interface UploadRecordInput {
  * person comes before the file, so the server can check the user may add records for them before
  * any bytes stream in.
  */
-export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
+export async function uploadRecord(input: UploadRecordInput, options?: XhrUploadOptions): Promise<MedicalFile> {
   const body = new FormData();
   if (input.personId) body.append('personId', input.personId);
   body.append('file', input.file);
@@ -28,5 +28,5 @@ export function uploadRecord(input: UploadRecordInput, options?: XhrUploadOption
   body.append('visitLocation', input.visitLocation);
   body.append('visitReason', input.visitReason);
   body.append('providerName', input.providerName);
-  return xhrUpload<MedicalFile>('/api/user/files', body, options);
+  return medicalFileSchema.parse(await xhrUpload('/api/user/files', body, options));
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { getLocalNotifications } from '../../../lib/local-notifications';
+import { makeMedicalFile } from '../testing/fixtures';
 import { QuickUploadButton } from './quick-upload-button';
 import { notify } from '../../../lib/toast';
 
@@ -35,7 +36,7 @@ describe('navigation bar upload', () => {
     const user = userEvent.setup();
     const filesUpdated = vi.fn();
     window.addEventListener('filesUpdated', filesUpdated);
-    const { calls } = mockFetch((call) => (call.url === '/api/user/upload' ? json({ id: 'f1' }, 201) : json([])));
+    const { calls } = mockFetch((call) => (call.url === '/api/user/upload' ? json(makeMedicalFile('f1', 'x-ray', { originalname: 'x-ray.png', file_type: 'image/png' }), 201) : json([])));
     renderButton();
     await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
 

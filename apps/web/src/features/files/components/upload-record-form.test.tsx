@@ -91,7 +91,8 @@ beforeEach(() => {
   FakeXhr.last = undefined;
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  mockFetch(() => json([]));
+  // The server's default upload limit (MAX_UPLOAD_MB=50); everything else answers an empty list.
+  mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024 }) : json([])));
   localStorage.clear();
   setSelectedPersonId(null);
 });

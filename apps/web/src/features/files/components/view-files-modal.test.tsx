@@ -1,34 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MedicalFile } from '@kinchart/shared/files';
-import { empty, json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { makeMedicalFile } from '../testing/fixtures';
 import { ViewFilesModal } from './view-files-modal';
 import { notify } from '../../../lib/toast';
 
 vi.mock('../../../lib/toast');
 const toast = vi.mocked(notify);
 
-function record(id: string, name: string, size: number): MedicalFile {
-  return {
-    id,
-    record_id: id,
-    name,
-    file_name: name,
-    display_name: name,
-    originalname: `${name}.pdf`,
-    file_type: 'application/pdf',
-    url: `/api/user/files/${id}/content`,
-    created_at: '2024-03-05T10:00:00.000Z',
-    record_date: null,
-    record_details: { provider_name: null, visit_location: null, visit_reason: null },
-    provider_name: null,
-    visit_location: null,
-    visit_reason: null,
-    metadata: { size },
-    person_id: 'person-self',
-    person_name: 'Pat Example',
-  };
+function record(id: string, name: string, size: number) {
+  return makeMedicalFile(id, name, { created_at: '2024-03-05T10:00:00.000Z', record_date: null, metadata: { size } });
 }
 
 const files = [record('a', 'Blood work', 1536), record('b', 'MRI scan', 5 * 1024 * 1024), record('c', 'Note', 300)];
@@ -66,7 +48,7 @@ describe('View Files modal', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/user/files/share-links' && call.method === 'POST') return json(link, 201);
-      if (call.method === 'DELETE') return empty(204);
+      if (call.method === 'DELETE') return json({ message: 'Share link revoked' });
       return json(files);
     });
     renderModal();
@@ -101,7 +83,7 @@ describe('View Files modal', () => {
         made += 1;
         return json({ ...link, id: `l${made}`, url: `${link.url.slice(0, -1)}${made}` }, 201);
       }
-      if (call.method === 'DELETE') return empty(204);
+      if (call.method === 'DELETE') return json({ message: 'Share link revoked' });
       return json(files);
     });
     renderModal();

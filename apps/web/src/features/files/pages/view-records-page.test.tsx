@@ -3,40 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
-import { empty, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { makeMedicalFile } from '../testing/fixtures';
 import { ViewRecordsPage } from './view-records-page';
 import { notify } from '../../../lib/toast';
 
 vi.mock('../../../lib/toast');
 const toast = vi.mocked(notify);
 
-function record(id: string, name: string, overrides: Partial<MedicalFile> = {}): MedicalFile {
-  return {
-    id,
-    record_id: id,
-    name,
-    file_name: name,
-    display_name: name,
-    originalname: `${name}.pdf`,
-    file_type: 'application/pdf',
-    url: `/api/user/files/${id}/content`,
-    created_at: '2024-01-01T10:00:00.000Z',
-    record_date: '2024-01-01',
-    record_details: { provider_name: null, visit_location: null, visit_reason: null },
-    provider_name: null,
-    visit_location: null,
-    visit_reason: null,
-    metadata: { size: 2048 },
-    person_id: 'person-self',
-    person_name: 'Pat Example',
-    ...overrides,
-  };
-}
-
 const records = [
-  record('a', 'Blood work', { record_date: '2024-03-05', provider_name: 'Dr. Adams', visit_location: 'City Clinic', visit_reason: 'Annual check' }),
-  record('b', 'Chest X-ray', { file_type: 'image/png', record_date: '2023-11-20' }),
-  record('c', 'Allergy letter', { file_type: 'application/msword', record_date: '2024-05-01' }),
+  makeMedicalFile('a', 'Blood work', { record_date: '2024-03-05', provider_name: 'Dr. Adams', visit_location: 'City Clinic', visit_reason: 'Annual check' }),
+  makeMedicalFile('b', 'Chest X-ray', { file_type: 'image/png', record_date: '2023-11-20' }),
+  makeMedicalFile('c', 'Allergy letter', { file_type: 'application/msword', record_date: '2024-05-01' }),
 ];
 
 type Handler = (call: FetchCall) => Response | undefined;
@@ -148,7 +126,7 @@ describe('View Records', () => {
     const { calls } = mockFetch((call) => {
       if (call.method === 'DELETE') {
         list = list.filter((r) => r.id !== 'b');
-        return empty(204);
+        return json({ message: 'File deleted successfully' });
       }
       return json(list);
     });
@@ -171,7 +149,7 @@ describe('View Records', () => {
     mockFetch((call) => {
       if (call.method === 'DELETE') {
         list = list.filter((r) => r.id !== 'b');
-        return empty(204);
+        return json({ message: 'File deleted successfully' });
       }
       return json(list);
     });
@@ -218,8 +196,8 @@ describe('View Records', () => {
       makeFamilyPerson('mia', { name: 'Mia' }),
       makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
     ];
-    const miaScan = record('m', 'Vaccination card', { person_id: 'mia', person_name: 'Mia' });
-    const joeLetter = record('j', 'Eye test', { person_id: 'joe', person_name: 'Grandpa Joe' });
+    const miaScan = makeMedicalFile('m', 'Vaccination card', { person_id: 'mia', person_name: 'Mia' });
+    const joeLetter = makeMedicalFile('j', 'Eye test', { person_id: 'joe', person_name: 'Grandpa Joe' });
     const servePeople = () =>
       serve((call) => {
         if (call.url === '/api/user/people') return json(people);

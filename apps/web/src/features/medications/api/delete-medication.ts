@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { medicationPath, updateCachedMedications } from './get-medications';
 
 /** DELETE /api/user/medications/{id}, or DELETE /api/user/family/members/{personId}/medications/{id}. */
-export function deleteMedication(personId: string | null, id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(medicationPath(personId, id));
+export async function deleteMedication(personId: string | null, id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(medicationPath(personId, id)));
 }
 
 export function useDeleteMedication(personId: string | null) {

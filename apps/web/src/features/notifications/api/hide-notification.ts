@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@kinchart/shared/notifications';
+import { hideNotificationResponseSchema, type HideNotificationResponse, type Notification } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { notificationsQueryKey } from './get-notifications';
 
 /** PUT /api/user/notifications/{id}/hide (empty body); hidden items leave the list (SPEC §4). */
-export function hideNotification(id: string): Promise<unknown> {
-  return api.put(`/api/user/notifications/${encodeURIComponent(id)}/hide`);
+export async function hideNotification(id: string): Promise<HideNotificationResponse> {
+  return hideNotificationResponseSchema.parse(await api.put(`/api/user/notifications/${encodeURIComponent(id)}/hide`));
 }
 
 export function useHideNotification() {

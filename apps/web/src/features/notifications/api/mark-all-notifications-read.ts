@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@kinchart/shared/notifications';
+import { markAllReadResponseSchema, type MarkAllReadResponse, type Notification } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { notificationsQueryKey } from './get-notifications';
 
 /** PUT /api/user/notifications/mark-all-read (empty body). */
-export function markAllNotificationsRead(): Promise<unknown> {
-  return api.put('/api/user/notifications/mark-all-read');
+export async function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
+  return markAllReadResponseSchema.parse(await api.put('/api/user/notifications/mark-all-read'));
 }
 
 export function useMarkAllNotificationsRead() {

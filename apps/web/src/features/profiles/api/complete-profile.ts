@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import type { BasicProfileInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { authQueryKey } from '../../auth/api/check-auth';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** POST /api/user/profile — the 'Complete Your Profile' form (username, name, date of birth, address, phone). */
-export function completeProfile(input: BasicProfileInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/user/profile', input);
+export async function completeProfile(input: BasicProfileInput): Promise<MessageResponse> {
+  return messageSchema.parse(await api.post('/api/user/profile', input));
 }
 
 export function useCompleteProfile() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { dispatchAppEvent } from '../../../lib/events';
 import { familyMemberQueryKey } from './get-family-member';
@@ -7,8 +7,8 @@ import { familyMembersQueryKey } from '../../../lib/queries/family-members';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/family/members/{id} — the member and everything of theirs. */
-export function deleteFamilyMember(id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/family/members/${encodeURIComponent(id)}`);
+export async function deleteFamilyMember(id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/family/members/${encodeURIComponent(id)}`));
 }
 
 export function useDeleteFamilyMember() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/emergency-contacts/{contact_id}. */
-export function removeEmergencyContact(contactId: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/emergency-contacts/${encodeURIComponent(contactId)}`);
+export async function removeEmergencyContact(contactId: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/emergency-contacts/${encodeURIComponent(contactId)}`));
 }
 
 export function useRemoveEmergencyContact() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/healthcare-providers/{provider_id}. */
-export function removeHealthcareProvider(id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/healthcare-providers/${encodeURIComponent(id)}`);
+export async function removeHealthcareProvider(id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/healthcare-providers/${encodeURIComponent(id)}`));
 }
 
 export function useRemoveHealthcareProvider() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
 
 /** DELETE /api/user/medications/{id}. */
-export function removeMedication(id: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/user/medications/${encodeURIComponent(id)}`);
+export async function removeMedication(id: string): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete(`/api/user/medications/${encodeURIComponent(id)}`));
 }
 
 export function useRemoveMedication() {

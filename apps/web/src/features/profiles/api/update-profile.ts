@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import type { ProfileUpdateInput } from '@kinchart/shared/profile';
 import { api } from '../../../lib/api-client';
 import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
@@ -8,8 +8,8 @@ import { patientProfileQueryKey } from '../../../lib/queries/patient-profile';
  * PUT /api/user/updateProfile — the whole profile, height in cm and weight in kg (SPEC §7).
  * The editor leaves the nested lists out: its tabs save those one by one, and a list left out is kept.
  */
-export function updateProfile(input: ProfileUpdateInput): Promise<MessageResponse> {
-  return api.put<MessageResponse>('/api/user/updateProfile', input);
+export async function updateProfile(input: ProfileUpdateInput): Promise<MessageResponse> {
+  return messageSchema.parse(await api.put('/api/user/updateProfile', input));
 }
 
 export function useUpdateProfile() {

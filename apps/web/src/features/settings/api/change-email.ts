@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailInput } from '@kinchart/shared/auth';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { authQueryKey } from '../../auth/api/check-auth';
 
 /** PUT /api/auth/change-email — the answer's message is shown (SPEC §7). */
-export function changeEmail(input: ChangeEmailInput): Promise<MessageResponse> {
-  return api.put<MessageResponse>('/api/auth/change-email', input);
+export async function changeEmail(input: ChangeEmailInput): Promise<MessageResponse> {
+  return messageSchema.parse(await api.put('/api/auth/change-email', input));
 }
 
 export function useChangeEmail() {

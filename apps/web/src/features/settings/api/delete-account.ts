@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@kinchart/shared/auth';
-import type { MessageResponse } from '@kinchart/shared/common';
+import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../auth/api/check-auth';
 import { forgetOfflineCards } from '../../offline-cards/lib/forget-offline-cards';
 
 /** DELETE /api/auth/deleteAccount with the password in the body; every session ends (DESIGN §5). */
-export function deleteAccount(input: DeleteAccountInput): Promise<MessageResponse> {
-  return api.delete<MessageResponse>('/api/auth/deleteAccount', input);
+export async function deleteAccount(input: DeleteAccountInput): Promise<MessageResponse> {
+  return messageSchema.parse(await api.delete('/api/auth/deleteAccount', input));
 }
 
 export function useDeleteAccount() {

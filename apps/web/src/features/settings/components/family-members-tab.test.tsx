@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { NOT_CONFIGURED_QR } from '../../emergency/testing/fixtures';
 import { makeMember, makeMemberSummary } from '../../profiles/testing/fixtures';
 import { FamilyMembersTab } from './family-members-tab';
 
@@ -94,6 +95,8 @@ describe('Family Members tab', () => {
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/user/family/members') return json([carol]);
       if (call.method === 'PUT') return json({ ...full, name: 'Caroline', message: 'Family member updated successfully!' });
+      // The editor's QR panel asks for Carol's code: none set up yet.
+      if (call.url === '/api/user/family/members/m2/qr') return json(NOT_CONFIGURED_QR);
       return json(full);
     });
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ShlLink } from '@kinchart/shared/shl';
+import { shlLinkSchema, type ShlLink } from '@kinchart/shared/shl';
 import { api } from '../../../lib/api-client';
 
 /** Whose code: the signed-in person's own, or a family member's (the same shape the QR panels use). */
@@ -14,8 +14,8 @@ export function shlPath(target: ShlTarget): string {
  * changes state, so it is a POST (GET only reads one already made); repeating it is harmless,
  * which is why a query may own it.
  */
-export function getShlLink(target: ShlTarget): Promise<ShlLink> {
-  return api.post<ShlLink>(shlPath(target));
+export async function getShlLink(target: ShlTarget): Promise<ShlLink> {
+  return shlLinkSchema.parse(await api.post(shlPath(target)));
 }
 
 export function useShlLink(target: ShlTarget, enabled: boolean) {
