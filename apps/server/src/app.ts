@@ -45,6 +45,9 @@ import { createImportService } from './features/import/import.service';
 import { importRoutes } from './features/import/import.routes';
 import { createShlService } from './features/shl/shl.service';
 import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
+import { createPersonAccess } from './common/person-access';
+import { createPeopleService } from './features/people/people.service';
+import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -103,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, requireUser });
   await app.register(shlPublicRoutes, { shl: s.shl });
+  // People and sharing (DESIGN §11): the people API, the shares, and the public invitation preview.
+  await app.register(peopleRoutes, { people: s.people, requireUser });
+  await app.register(invitationPublicRoutes, { people: s.people });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -120,6 +126,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const accountDeletionHooks: AccountDeletionHook[] = [];
   const auth = createAuthService({ db, sessions, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour });
   const profiles = createProfileService({ db });
+  // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
+  const access = createPersonAccess(db);
 
   // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off.
   const mail = createEmergencyMail({ db, mail: config.mail, log: app.log });
@@ -187,5 +195,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     imports: createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota }),
     // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
     shl: createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl }),
+    access,
+    people: createPeopleService({ db, access, profiles, publicUrl: config.publicUrl }),
   };
 }

@@ -87,6 +87,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/wearable-qr/shl')).toBe('/api/user/wearable-qr/shl');
   });
 
+  it('redacts invitation tokens: the invite page, its preview and its accept call', () => {
+    const token = 'Qm9vdHN0cmFwLXRva2VuLWZvci1pbnZpdGF0aW9uczE';
+    expect(redactUrl(`/invite/${token}`)).toBe('/invite/[redacted]');
+    expect(redactUrl(`/api/invitations/${token}`)).toBe('/api/invitations/[redacted]');
+    expect(redactUrl(`/api/user/invitations/${token}/accept`)).toBe('/api/user/invitations/[redacted]/accept');
+    expect(redactUrl(`/api/%69nvitations/${token}`)).toBe('/api/invitations/[redacted]');
+    expect(redactUrl('/api/user/people/abc/shares')).toBe('/api/user/people/abc/shares');
+  });
+
   it('stays linear on a query of repeated separators', () => {
     const query = `?${'?'.repeat(50_000)}x`;
     expect(redactUrl(`/a${query}`)).toBe(`/a${query}`);
@@ -126,6 +135,34 @@ describe('the request log of a running app', () => {
       expect(written).toContain('/api/user/family/emergency/[redacted]');
       expect(written).toContain('/shl/[redacted]');
       for (const secret of [own, member, manifestId, '4826', '5937']) expect(written).not.toContain(secret);
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
+  it('holds no invitation token: not from the invite page, its preview or its accept call', async () => {
+    const t = await buildTestApp();
+    const { app, log } = await appWithCapturedLog(t, loggerOptions('info') as object);
+    try {
+      const owner = await signedInUser(t.app);
+      const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
+      const created = await owner.client.post(`/api/user/people/${memberId}/shares`, { role: 'viewer' });
+      expect(created.statusCode).toBe(201);
+      const token = new URL(created.json<{ invite_url: string }>().invite_url).pathname.split('/').pop()!;
+      const holder = await signedInUser(t.app);
+      const visitor = new TestClient(app);
+      await visitor.get(`/invite/${token}`);
+      expect((await visitor.get(`/api/invitations/${token}`)).statusCode).toBe(200);
+      // The holder's session, on the app whose log is read.
+      const accepting = new TestClient(app);
+      accepting.cookie = holder.client.cookie;
+      expect((await accepting.post(`/api/user/invitations/${token}/accept`)).statusCode).toBe(200);
+      const written = log();
+      expect(written).toContain('/api/invitations/[redacted]');
+      expect(written).toContain('/api/user/invitations/[redacted]/accept');
+      expect(written).toContain('/invite/[redacted]');
+      expect(written).not.toContain(token);
     } finally {
       await app.close();
       await t.close();

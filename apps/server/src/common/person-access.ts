@@ -42,6 +42,8 @@ export interface Actor {
 export interface AccessNeed {
   need: PersonRole;
   what: string;
+  /** false when the caller writes its own, more telling event instead (the share routes do). */
+  audit?: boolean;
 }
 
 const NEED_MESSAGES: Record<PersonRole, string> = {
@@ -98,11 +100,11 @@ export function createPersonAccess(db: Db) {
      * `actor`'s access to `profileId` when it allows `need`: 404 when there is none (or the id is
      * not a person), 403 when the role is too weak. Access through a share is audited.
      */
-    async require(actor: Actor, profileId: string, { need, what }: AccessNeed): Promise<PersonAccess> {
+    async require(actor: Actor, profileId: string, { need, what, audit: audited = true }: AccessNeed): Promise<PersonAccess> {
       const access = await lookup(actor.userId, profileId);
       if (!access) throw notFound(NEED_MESSAGES.viewer);
       if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);
-      await audit(actor, access, what);
+      if (audited) await audit(actor, access, what);
       return access;
     },
 

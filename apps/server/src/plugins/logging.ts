@@ -17,8 +17,9 @@ function decoded(text: string, plusIsSpace = false): string {
 
 /**
  * Path prefixes whose next segment is a secret: share-link tokens, emergency share ids (page and
- * API, own and family; anyone holding one can lock the code with wrong PINs) and SMART Health Link
- * manifest ids. Compared on the percent-decoded path, as the router reads it.
+ * API, own and family; anyone holding one can lock the code with wrong PINs), SMART Health Link
+ * manifest ids and invitation tokens (page, preview and accept; DESIGN §11). Compared on the
+ * percent-decoded path, as the router reads it.
  */
 const SECRET_SEGMENT_PREFIXES = [
   '/shared/',
@@ -28,13 +29,16 @@ const SECRET_SEGMENT_PREFIXES = [
   '/api/user/emergency/',
   '/api/user/family/emergency/',
   '/shl/',
+  '/invite/',
+  '/api/invitations/',
+  '/api/user/invitations/',
 ];
 const FILES_PREFIX = '/api/user/files/';
 const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');
 
 /**
  * Strips secrets that can travel in a URL: emergency PINs (`?pin=`), share-link tokens (query or
- * `/shared/{token}` path), emergency share ids and SMART Health Link ids, and file names
+ * `/shared/{token}` path), emergency share ids, SMART Health Link ids, invitation tokens, and file names
  * (`DELETE /api/user/files/{fileName}` — health data). The path and the query keys are matched as
  * the router reads them, percent-decoded, so no spelling of a URL that reaches a route gets its
  * secret into the log. Plain string work, no regular expression over the whole URL (DESIGN §3).

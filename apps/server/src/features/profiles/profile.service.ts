@@ -159,6 +159,15 @@ export function createProfileService(deps: { db: Db }) {
      */
     bundle: (userId: string, profileId: string): Promise<ProfileBundle | undefined> => repo.loadBundle(userId, profileId),
 
+    /**
+     * Any one of the owner's people — their own profile included — in the family member answer's
+     * shape (GET /api/user/people/{personId}); undefined when it is not the owner's.
+     */
+    async person(ownerId: string, profileId: string): Promise<FamilyMember | undefined> {
+      const bundle = await repo.loadBundle(ownerId, profileId);
+      return bundle && memberOf(bundle);
+    },
+
     ownProfileId,
     /** A family member's profile id, or 404 — also for the self profile and for another user's member. */
     memberProfileId: (userId: string, memberId: string): Promise<string> => repo.assertMember(userId, memberId),

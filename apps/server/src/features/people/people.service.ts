@@ -1,0 +1,241 @@
+import type { z } from 'zod';
+import type { AccessEvent, Invitation, Person, PersonDetail, Share, ShareCreated, ShareRole, createShareSchema } from '@kinchart/shared/people';
+import { INVITATION_TTL_DAYS, ROLE_LABELS, invitePath, shareEndsAt } from '@kinchart/shared/people';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import type { AuditAction } from '../../common/audit';
+import { recordAudit } from '../../common/audit';
+import { addNotification } from '../../common/notify';
+import type { Actor, PersonAccess, PersonAccessService } from '../../common/person-access';
+import type { ProfileService } from '../profiles/profile.service';
+import type { AccessEventRow, ShareRow } from './share.repository';
+import { createShareRepository } from './share.repository';
+
+// DESIGN §11 People and sharing: the people a user can see, one person's chart, and the shares of
+// a person — invitations (single-use 256-bit links stored hashed, valid 7 days), acceptance,
+// revocation and leaving — plus the owner's access history. Who may do what is decided by the one
+// access function (common/person-access.ts); this service adds the rules of the shares themselves.
+
+type CreateShare = z.output<typeof createShareSchema>;
+
+/** Pending and active shares one person may have at once. */
+export const MAX_OPEN_SHARES = 50;
+/** Entries the access history answers. */
+export const ACCESS_HISTORY_LIMIT = 200;
+
+export const INVITATION_GONE = 'This invitation has expired or is no longer available';
+const SHARE_NOT_FOUND = 'Share not found';
+/** randomToken(): 32 bytes as base64url. Anything else is refused before it is hashed. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 86_400_000;
+
+/** The route a shared read or write names in the audit trail (a pattern: no ids, no names). */
+const WHAT = {
+  person: 'GET /api/user/people/:personId',
+  createShare: 'POST /api/user/people/:personId/shares',
+  listShares: 'GET /api/user/people/:personId/shares',
+  revokeShare: 'DELETE /api/user/people/:personId/shares/:shareId',
+  history: 'GET /api/user/people/:personId/access-history',
+} as const;
+
+const toShare = (row: ShareRow): Share => ({
+  share_id: row.id,
+  role: row.role,
+  status: row.accepted_at ? 'active' : 'pending',
+  holder_username: row.holder_username,
+  email: row.label_email,
+  expires_at: row.expires_at,
+  invite_expires_at: row.invite_expires_at,
+  created_at: row.created_at,
+  accepted_at: row.accepted_at,
+});
+
+function parseDetail(detail: string | null): Record<string, unknown> {
+  if (!detail) return {};
+  try {
+    const value: unknown = JSON.parse(detail);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const roleLabel = (role: unknown): string => (role === 'viewer' || role === 'editor' || role === 'manager' ? ROLE_LABELS[role] : 'Unknown role');
+
+/** "What" of one access history entry: the route for shared reads and writes, words for the shares' own events. */
+function whatOf(row: AccessEventRow): string {
+  const detail = parseDetail(row.detail);
+  switch (row.action as AuditAction) {
+    case 'person_share_create':
+      return `Created an invitation (${roleLabel(detail.role)})`;
+    case 'person_share_accept':
+      return `Accepted an invitation (${roleLabel(detail.role)})`;
+    case 'person_share_revoke':
+      return detail.pending === true ? `Cancelled an invitation (${roleLabel(detail.role)})` : `Ended a share (${roleLabel(detail.role)})`;
+    case 'person_share_leave':
+      return `Left the share (${roleLabel(detail.role)})`;
+    default:
+      return typeof detail.what === 'string' ? detail.what : row.action;
+  }
+}
+
+/** "Mia", or words for a person without a name (the owner reads them). */
+function personWords(person: { person_name: string | null; is_pet: number; is_self: number }): string {
+  if (person.person_name) return person.person_name;
+  if (person.is_self === 1) return 'your own chart';
+  return person.is_pet === 1 ? 'your pet' : 'a family member';
+}
+
+export function createPeopleService(deps: { db: Db; access: PersonAccessService; profiles: ProfileService; publicUrl: string }) {
+  const { db, access, profiles } = deps;
+  const shares = createShareRepository(db);
+
+  /** A share event on the owner's trail, naming the person and who acted (their access history lists it). */
+  const auditShare = (actor: Actor, person: Pick<PersonAccess, 'ownerId' | 'profileId'>, action: AuditAction, detail: Record<string, string | boolean>) =>
+    recordAudit(db, { userId: person.ownerId, actorId: actor.userId, profileId: person.profileId, action, ip: actor.ip ?? null, detail });
+
+  /** The invitation a token opens, or the one 404 for every token that opens nothing. */
+  async function invitation(token: string, now: string) {
+    const tokenHash = TOKEN_PATTERN.test(token) ? sha256Hex(token) : undefined;
+    const found = tokenHash ? await shares.findInvitation(tokenHash, now) : undefined;
+    if (!tokenHash || !found) throw notFound(INVITATION_GONE);
+    return { tokenHash, found };
+  }
+
+  return {
+    /** GET /api/user/people: own people first, then those shared with the user. */
+    async list(userId: string): Promise<Person[]> {
+      const people = await access.visible(userId);
+      return people.map((p) => ({
+        id: p.profileId,
+        name: p.name,
+        relationship: p.relationship,
+        is_pet: p.isPet,
+        is_self: p.isSelf,
+        role: p.role,
+        shared_by: p.sharedBy,
+      }));
+    },
+
+    /** GET /api/user/people/{personId}: the family member answer for any person the user can see. */
+    async get(actor: Actor, personId: string): Promise<PersonDetail> {
+      const person = await access.require(actor, personId, { need: 'viewer', what: WHAT.person });
+      const [member, sharedBy] = await Promise.all([
+        profiles.person(person.ownerId, person.profileId),
+        person.shareId === null ? null : shares.username(person.ownerId),
+      ]);
+      if (!member) throw notFound('Person not found');
+      return {
+        ...member,
+        relationship: person.isSelf ? null : member.relationship,
+        is_self: person.isSelf,
+        role: person.role,
+        shared_by: sharedBy ?? null,
+      };
+    },
+
+    /**
+     * POST /api/user/people/{personId}/shares: a new invitation. The owner or a manager may share
+     * under any role; a manager's own share bounds what they hand on — an invitation cannot outlast
+     * the manager's access, or a manager could give themselves (or anyone) access the owner ended.
+     */
+    async createShare(actor: Actor, personId: string, input: CreateShare): Promise<ShareCreated> {
+      const person = await access.require(actor, personId, { need: 'manager', what: WHAT.createShare, audit: false });
+      const now = new Date();
+      const endsAt = input.expires_at === null ? null : shareEndsAt(input.expires_at);
+      if (person.shareId !== null) {
+        const own = await shares.findOpen(person.ownerId, person.profileId, person.shareId, nowIso(now));
+        const limit = own?.ends_at ?? null;
+        if (limit !== null && (endsAt === null || endsAt > limit)) {
+          throw badRequest(`Your own access ends on ${limit.slice(0, 10)}: choose an end date no later than that`);
+        }
+      }
+      const token = randomToken();
+      const share = {
+        id: newId(),
+        profileId: person.profileId,
+        ownerId: person.ownerId,
+        createdBy: actor.userId,
+        role: input.role,
+        labelEmail: input.email,
+        tokenHash: sha256Hex(token),
+        inviteExpiresAt: nowIso(new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS)),
+        expiresAt: input.expires_at,
+        endsAt,
+        createdAt: nowIso(now),
+      };
+      if (!(await shares.insertCapped(share, MAX_OPEN_SHARES, nowIso(now)))) {
+        throw badRequest(`A person can have at most ${MAX_OPEN_SHARES} shares and pending invitations. Revoke one to invite someone else.`);
+      }
+      await auditShare(actor, person, 'person_share_create', { share: share.id, role: share.role });
+      return { share_id: share.id, invite_url: `${deps.publicUrl}${invitePath(token)}`, role: share.role, expires_at: share.expiresAt };
+    },
+
+    /** GET /api/user/people/{personId}/shares: pending and active, oldest first. */
+    async listShares(actor: Actor, personId: string): Promise<Share[]> {
+      const person = await access.require(actor, personId, { need: 'manager', what: WHAT.listShares });
+      return (await shares.listOpen(person.ownerId, person.profileId, nowIso())).map(toShare);
+    },
+
+    /**
+     * DELETE /api/user/people/{personId}/shares/{shareId}: the owner or a manager ends any share
+     * (or cancels an invitation) at once; a holder may always end their own ("leave"). Anyone else
+     * who can see the person is refused as for any write beyond their role (403) — the same answer
+     * whether or not the share exists; someone who cannot see the person gets the 404.
+     */
+    async removeShare(actor: Actor, personId: string, shareId: string): Promise<{ left: boolean }> {
+      const seen = await access.lookup(actor.userId, personId);
+      if (!seen) throw notFound('Person not found');
+      const now = nowIso();
+      const share = await shares.findOpen(seen.ownerId, seen.profileId, shareId, now);
+      const leaving = share !== undefined && share.holder_id === actor.userId;
+      const person = leaving ? seen : await access.require(actor, personId, { need: 'manager', what: WHAT.revokeShare, audit: false });
+      if (!share || !(await shares.revoke(person.ownerId, person.profileId, share.id, now))) throw notFound(SHARE_NOT_FOUND);
+      await auditShare(actor, person, leaving ? 'person_share_leave' : 'person_share_revoke', {
+        share: share.id,
+        role: share.role,
+        pending: share.accepted_at === null,
+      });
+      return { left: leaving };
+    },
+
+    /** GET /api/invitations/{token} (public): who shares whom, before the visitor signs in. */
+    async previewInvitation(token: string): Promise<Invitation> {
+      const { found } = await invitation(token, nowIso());
+      return { shared_by: found.owner_username, person_name: found.person_name, is_pet: found.is_pet === 1, role: found.role, expires_at: found.expires_at };
+    },
+
+    /**
+     * POST /api/user/invitations/{token}/accept. Single use (one conditional UPDATE); accepting an
+     * invitation to a person one already holds a share of replaces that share (the newest
+     * invitation is the access the inviter meant). The owner hears of it.
+     */
+    async acceptInvitation(actor: Actor, token: string): Promise<{ personId: string; role: ShareRole }> {
+      const now = nowIso();
+      const { tokenHash, found } = await invitation(token, now);
+      if (found.owner_id === actor.userId) throw badRequest('You already own this person');
+      const replaced = await shares.accept(found.id, tokenHash, actor.userId, now);
+      if (replaced === undefined) throw notFound(INVITATION_GONE);
+      await auditShare(actor, { ownerId: found.owner_id, profileId: found.profile_id }, 'person_share_accept', { share: found.id, role: found.role, replaced: replaced > 0 });
+      const holder = (await shares.username(actor.userId)) ?? 'Someone';
+      const name = personWords(found);
+      await addNotification(db, {
+        userId: found.owner_id,
+        type: 'share_accepted',
+        level: 'info',
+        title: `${holder} accepted your invitation to ${name}`,
+        message: `${holder} now has ${ROLE_LABELS[found.role]} access to ${name}. You can end it at any time in Settings.`,
+      });
+      return { personId: found.profile_id, role: found.role };
+    },
+
+    /** GET /api/user/people/{personId}/access-history: owner only, newest first. */
+    async accessHistory(actor: Actor, personId: string): Promise<AccessEvent[]> {
+      const person = await access.require(actor, personId, { need: 'owner', what: WHAT.history });
+      const rows = await shares.accessEvents(person.ownerId, person.profileId, ACCESS_HISTORY_LIMIT);
+      return rows.map((row) => ({ id: row.id, actor: row.actor ?? 'Deleted account', action: row.action, what: whatOf(row), created_at: row.created_at }));
+    },
+  };
+}
+export type PeopleService = ReturnType<typeof createPeopleService>;

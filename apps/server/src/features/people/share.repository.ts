@@ -1,0 +1,235 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { ShareRole } from '@kinchart/shared/people';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { lockAccount } from '../../db/account-lock';
+
+// SQL for person_shares (DESIGN §11) and a person's access history. Every statement that reads or
+// changes a share names its person and that person's owner; an invitation is found only by the
+// SHA-256 of its token, which is cleared once used.
+//
+// A share is *open* while it can still give access: not revoked, not past its end, and either
+// accepted (active) or still inside its invitation's 7 days (pending).
+
+export interface ShareRow {
+  id: string;
+  role: ShareRole;
+  holder_id: string | null;
+  holder_username: string | null;
+  label_email: string | null;
+  expires_at: string | null;
+  ends_at: string | null;
+  invite_expires_at: string;
+  created_at: string;
+  accepted_at: string | null;
+}
+
+export interface NewShare {
+  id: string;
+  profileId: string;
+  ownerId: string;
+  createdBy: string;
+  role: ShareRole;
+  labelEmail: string | null;
+  tokenHash: string;
+  inviteExpiresAt: string;
+  expiresAt: string | null;
+  endsAt: string | null;
+  createdAt: string;
+}
+
+/** What an invitation page shows, and what accepting it needs. */
+export interface InvitationRow {
+  id: string;
+  profile_id: string;
+  owner_id: string;
+  role: ShareRole;
+  expires_at: string | null;
+  owner_username: string;
+  person_name: string | null;
+  is_pet: number;
+  is_self: number;
+}
+
+export interface AccessEventRow {
+  id: string;
+  action: string;
+  detail: string | null;
+  created_at: string;
+  actor: string | null;
+}
+
+type Shares = ExpressionBuilder<Database, 'person_shares'>;
+
+/** Not revoked and not past its end. */
+const notEnded = (now: string) => (eb: Shares) =>
+  eb.and([eb('person_shares.revoked_at', 'is', null), eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', now)])]);
+
+/** Active, or a pending invitation that can still be accepted. */
+const open = (now: string) => (eb: Shares) =>
+  eb.and([notEnded(now)(eb), eb.or([eb('person_shares.accepted_at', 'is not', null), eb('person_shares.invite_expires_at', '>', now)])]);
+
+/** A pending invitation that can still be accepted. */
+const acceptable = (now: string) => (eb: Shares) =>
+  eb.and([notEnded(now)(eb), eb('person_shares.accepted_at', 'is', null), eb('person_shares.invite_expires_at', '>', now)]);
+
+export function createShareRepository(db: Db) {
+  const shareColumns = [
+    'person_shares.id',
+    'person_shares.role',
+    'person_shares.holder_id',
+    'users.username as holder_username',
+    'person_shares.label_email',
+    'person_shares.expires_at',
+    'person_shares.ends_at',
+    'person_shares.invite_expires_at',
+    'person_shares.created_at',
+    'person_shares.accepted_at',
+  ] as const;
+
+  const openShares = (ownerId: string, profileId: string, now: string) =>
+    db
+      .selectFrom('person_shares')
+      .leftJoin('users', 'users.id', 'person_shares.holder_id')
+      .select(shareColumns)
+      .where('person_shares.owner_id', '=', ownerId)
+      .where('person_shares.profile_id', '=', profileId)
+      .where(open(now));
+
+  return {
+    /**
+     * Inserts the share unless the person already has `cap` open shares (counted under the owner's
+     * lock, so parallel creations cannot pass the cap). Answers false when the cap is reached.
+     */
+    async insertCapped(share: NewShare, cap: number, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await lockAccount(trx, share.ownerId);
+        const row = await trx
+          .selectFrom('person_shares')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', share.ownerId)
+          .where('profile_id', '=', share.profileId)
+          .where(open(now))
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) >= cap) return false;
+        await trx
+          .insertInto('person_shares')
+          .values({
+            id: share.id,
+            profile_id: share.profileId,
+            owner_id: share.ownerId,
+            created_by: share.createdBy,
+            holder_id: null,
+            role: share.role,
+            label_email: share.labelEmail,
+            token_hash: share.tokenHash,
+            invite_expires_at: share.inviteExpiresAt,
+            expires_at: share.expiresAt,
+            ends_at: share.endsAt,
+            accepted_at: null,
+            revoked_at: null,
+            created_at: share.createdAt,
+          })
+          .execute();
+        return true;
+      });
+    },
+
+    /** The person's pending and active shares, oldest first. */
+    listOpen: (ownerId: string, profileId: string, now: string): Promise<ShareRow[]> =>
+      openShares(ownerId, profileId, now).orderBy('person_shares.created_at').orderBy('person_shares.id').execute(),
+
+    /** One of the person's pending or active shares. */
+    findOpen: (ownerId: string, profileId: string, shareId: string, now: string): Promise<ShareRow | undefined> =>
+      openShares(ownerId, profileId, now).where('person_shares.id', '=', shareId).executeTakeFirst(),
+
+    /** Ends a share (or cancels an invitation) at once; its token can never be used again. */
+    async revoke(ownerId: string, profileId: string, shareId: string, now: string): Promise<boolean> {
+      const res = await db
+        .updateTable('person_shares')
+        .set({ revoked_at: now, token_hash: null })
+        .where('owner_id', '=', ownerId)
+        .where('profile_id', '=', profileId)
+        .where('id', '=', shareId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The invitation whose token hashes to `tokenHash`, while it can still be accepted. */
+    findInvitation: (tokenHash: string, now: string): Promise<InvitationRow | undefined> =>
+      db
+        .selectFrom('person_shares')
+        .innerJoin('profiles', 'profiles.id', 'person_shares.profile_id')
+        .innerJoin('users', 'users.id', 'person_shares.owner_id')
+        .select([
+          'person_shares.id',
+          'person_shares.profile_id',
+          'person_shares.owner_id',
+          'person_shares.role',
+          'person_shares.expires_at',
+          'users.username as owner_username',
+          'profiles.name as person_name',
+          'profiles.is_pet',
+          'profiles.is_self',
+        ])
+        .where('person_shares.token_hash', '=', tokenHash)
+        .where(acceptable(now))
+        .executeTakeFirst(),
+
+    /**
+     * Single use: one conditional UPDATE claims the invitation for `holderId` (and clears its token),
+     * so of two parallel accepts exactly one changes the row. The holder's other open shares of the
+     * same person end in the same transaction: the newest invitation accepted is the access they have.
+     * Answers how many earlier shares it replaced, or undefined when the invitation was not claimed.
+     */
+    async accept(shareId: string, tokenHash: string, holderId: string, now: string): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('person_shares')
+          .set({ holder_id: holderId, accepted_at: now, token_hash: null })
+          .where('id', '=', shareId)
+          .where('token_hash', '=', tokenHash)
+          .where(acceptable(now))
+          .returning(['profile_id', 'owner_id'])
+          .executeTakeFirst();
+        if (!claimed) return undefined;
+        const replaced = await trx
+          .updateTable('person_shares')
+          .set({ revoked_at: now, token_hash: null })
+          .where('owner_id', '=', claimed.owner_id)
+          .where('profile_id', '=', claimed.profile_id)
+          .where('holder_id', '=', holderId)
+          .where('id', '!=', shareId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return Number(replaced.numUpdatedRows);
+      });
+    },
+
+    /** A user's username (the owner's, for a shared person's `shared_by`). */
+    async username(userId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+      return row?.username;
+    },
+
+    /**
+     * The person's access history (DESIGN §11): every event on the owner's trail that names the
+     * person and someone who acted, newest first, with the actor's current username (null once
+     * that account is gone).
+     */
+    accessEvents: (ownerId: string, profileId: string, limit: number): Promise<AccessEventRow[]> =>
+      db
+        .selectFrom('audit_events')
+        .leftJoin('users', 'users.id', 'audit_events.actor_id')
+        .select(['audit_events.id', 'audit_events.action', 'audit_events.detail', 'audit_events.created_at', 'users.username as actor'])
+        .where('audit_events.user_id', '=', ownerId)
+        .where('audit_events.profile_id', '=', profileId)
+        .where('audit_events.actor_id', 'is not', null)
+        .orderBy('audit_events.created_at', 'desc')
+        .orderBy('audit_events.id', 'desc')
+        .limit(limit)
+        .execute(),
+  };
+}
+export type ShareRepository = ReturnType<typeof createShareRepository>;
