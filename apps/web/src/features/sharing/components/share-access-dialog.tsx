@@ -163,9 +163,20 @@ function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: 
       htmlFor={id}
       className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50"
     >
-      <input id={id} type="radio" value={role} aria-describedby={`${id}-description`} className="mt-1 size-4 shrink-0 accent-brand-700" {...field} />
+      {/* The whole card is the label (a large target); the name is the role, its line the description. */}
+      <input
+        id={id}
+        type="radio"
+        value={role}
+        aria-labelledby={`${id}-name`}
+        aria-describedby={`${id}-description`}
+        className="mt-1 size-4 shrink-0 accent-brand-700"
+        {...field}
+      />
       <span className="flex flex-col">
-        <span className="font-semibold text-slate-900">{ROLE_LABELS[role]}</span>
+        <span id={`${id}-name`} className="font-semibold text-slate-900">
+          {ROLE_LABELS[role]}
+        </span>
         <span id={`${id}-description`} className="text-sm text-slate-700">
           {ROLE_DESCRIPTIONS[role]}
         </span>
