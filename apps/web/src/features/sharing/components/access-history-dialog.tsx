@@ -62,12 +62,14 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
   return (
     <ol id={listId} aria-label="Access history" className="flex flex-col divide-y divide-slate-200">
       {history.data.map((event) => (
-        <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_10rem_1fr] sm:gap-4">
-          <time dateTime={event.created_at} className="text-sm text-slate-700">
+        <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-4">
+          <time dateTime={event.created_at} className="text-sm text-slate-700 sm:pt-0.5">
             {formatWhen(event.created_at)}
           </time>
-          <span className="font-semibold break-words text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
-          <span className="break-words text-slate-800">{describeAccess(event)}</span>
+          <span className="flex min-w-0 flex-col">
+            <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
+            <span className="break-words text-slate-800">{describeAccess(event)}</span>
+          </span>
         </li>
       ))}
     </ol>

@@ -117,7 +117,7 @@ describe('Share access dialog', () => {
     expect(rows[0]!.textContent).toContain('grandma');
     expect(rows[0]!.textContent).toContain('Active');
     expect(rows[0]!.textContent).toContain('Until Jun 30, 2099');
-    expect(rows[1]!.textContent).toContain('Invitation link');
+    expect(rows[1]!.textContent).toContain('Invitation');
     expect(rows[1]!.textContent).toContain('No end date');
 
     await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));

@@ -130,7 +130,7 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
             label="Access ends (optional)"
             type="date"
             min={todayIsoDate()}
-            hint="Empty: until you revoke it."
+            hint="Leave empty to keep access until you revoke it."
             disabled={isSubmitting}
             error={errors.expires_at?.message}
             {...register('expires_at')}

@@ -13,7 +13,7 @@ import type { SharePerson } from '../utils/share-person';
 
 /** Who a share is for, as the list names it: the account once accepted, else the email label. */
 export function shareHolder(share: Share): string {
-  return share.holder_username ?? share.email ?? 'Invitation link';
+  return share.holder_username ?? share.email ?? 'Invitation';
 }
 
 /** "Who has access" in the share dialog: pending invitations and active shares, each with Revoke. */

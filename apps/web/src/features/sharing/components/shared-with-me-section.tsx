@@ -17,6 +17,11 @@ type SharedPerson = Person & { shared_by: string };
 
 const isShared = (person: Person): person is SharedPerson => person.shared_by !== null;
 
+/** A shared person's name; someone's own profile without a name is "{owner}'s profile". */
+function sharedLabel(person: SharedPerson): string {
+  return person.name ?? (person.is_self ? `${person.shared_by}'s profile` : personLabel(person));
+}
+
 /**
  * Settings → Shared with me (DESIGN §11): the people other accounts share with this one, whose
  * they are and what this account may do; Leave ends the share. A manager may share on.
@@ -33,7 +38,7 @@ export function SharedWithMeSection() {
   const confirmLeave = async () => {
     if (!leaving) return;
     setStatus(null);
-    const name = personLabel(leaving);
+    const name = sharedLabel(leaving);
     try {
       if (!leaving.share_id) throw new Error('No share to leave');
       await leave.mutateAsync({ personId: leaving.id, shareId: leaving.share_id });
@@ -73,14 +78,14 @@ export function SharedWithMeSection() {
               key={person.id}
               person={person}
               onLeave={() => setLeaving(person)}
-              onShare={() => setSharing({ id: person.id, label: personLabel(person) })}
+              onShare={() => setSharing({ id: person.id, label: sharedLabel(person) })}
             />
           ))}
         </ul>
       );
   }
 
-  const leavingName = leaving ? personLabel(leaving) : '';
+  const leavingName = leaving ? sharedLabel(leaving) : '';
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div>
@@ -107,7 +112,7 @@ export function SharedWithMeSection() {
 }
 
 function SharedPersonCard({ person, onLeave, onShare }: { person: SharedPerson; onLeave: () => void; onShare: () => void }) {
-  const name = personLabel(person);
+  const name = sharedLabel(person);
   const role = person.role === 'owner' ? null : person.role;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

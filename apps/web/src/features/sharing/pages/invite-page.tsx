@@ -16,9 +16,9 @@ const TITLE = 'Invitation';
 /** The server's one answer for every link that opens nothing (used, expired, revoked, unknown). */
 const GONE = 'This invitation has expired or is no longer available';
 
-/** "Mia", or words for an invitation to someone without a name. */
+/** "Mia", or words for an invitation to someone without a name (perhaps the sender's own profile). */
 function whom(invitation: Invitation): string {
-  return invitation.person_name ?? (invitation.is_pet ? 'a pet' : 'a family member');
+  return invitation.person_name ?? (invitation.is_pet ? 'a pet' : 'a profile');
 }
 
 /**
@@ -85,7 +85,7 @@ function InvitationDetails({ token, invitation }: { token: string; invitation: I
           <strong>{invitation.shared_by}</strong> wants to share <strong>{name}</strong> with you as <strong>{role}</strong>.
         </p>
         <div>
-          <p className="text-sm font-medium text-slate-800">As {role} you:</p>
+          <p className="text-sm font-medium text-slate-800">What {role} access allows:</p>
           <RoleAllowances role={invitation.role} className="mt-1" />
         </div>
         <p className="text-sm text-slate-700">
