@@ -67,7 +67,8 @@ describe('the web app’s files', () => {
   });
 
   it('a client route gets the app’s HTML, compressed when the build left a copy, and never cached', async () => {
-    for (const url of ['/', '/login', '/dashboard']) {
+    // An invitation link (DESIGN §11) is a client route too: its token is base64url, never a dot.
+    for (const url of ['/', '/login', '/dashboard', '/invite/q-9_Zx0aQ9mZk3bT1yW8rN2cV5uH7sJ4dF6gA0eI9oP']) {
       const res = await get(url, 'gzip, br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);

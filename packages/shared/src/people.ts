@@ -152,7 +152,10 @@ export const invitePath = (token: string): string => `/invite/${token}`;
 /** One entry of GET /api/user/people/{personId}/access-history. */
 export const accessEventSchema = z.object({
   id: z.string(),
-  /** Who acted: the holder's username (or "you" is the owner's own action, not listed here). */
+  /**
+   * Who acted: that account's username, "Deleted account" once it is gone. The owner's own reads
+   * and writes are not listed; share events (invited, accepted, revoked, left) are, whoever acted.
+   */
   actor: z.string(),
   action: z.string(),
   /** What was touched, e.g. "GET /api/user/files". */

@@ -63,21 +63,20 @@ function parseDetail(detail: string | null): Record<string, unknown> {
 
 const roleLabel = (role: unknown): string => (role === 'viewer' || role === 'editor' || role === 'manager' ? ROLE_LABELS[role] : 'Unknown role');
 
-/** "What" of one access history entry: the route for shared reads and writes, words for the shares' own events. */
+/** Words for the shares' own events in the access history; the role is the share's. */
+const SHARE_EVENT_WORDS: Partial<Record<AuditAction, (detail: Record<string, unknown>) => string>> = {
+  person_share_create: (d) => `Created an invitation (${roleLabel(d.role)})`,
+  person_share_accept: (d) => `Accepted an invitation (${roleLabel(d.role)})`,
+  person_share_revoke: (d) => (d.pending === true ? `Cancelled an invitation (${roleLabel(d.role)})` : `Ended a share (${roleLabel(d.role)})`),
+  person_share_leave: (d) => `Left the share (${roleLabel(d.role)})`,
+};
+
+/** "What" of one access history entry: words for the shares' events, the route for shared reads and writes. */
 function whatOf(row: AccessEventRow): string {
   const detail = parseDetail(row.detail);
-  switch (row.action as AuditAction) {
-    case 'person_share_create':
-      return `Created an invitation (${roleLabel(detail.role)})`;
-    case 'person_share_accept':
-      return `Accepted an invitation (${roleLabel(detail.role)})`;
-    case 'person_share_revoke':
-      return detail.pending === true ? `Cancelled an invitation (${roleLabel(detail.role)})` : `Ended a share (${roleLabel(detail.role)})`;
-    case 'person_share_leave':
-      return `Left the share (${roleLabel(detail.role)})`;
-    default:
-      return typeof detail.what === 'string' ? detail.what : row.action;
-  }
+  const words = Object.hasOwn(SHARE_EVENT_WORDS, row.action) ? SHARE_EVENT_WORDS[row.action as AuditAction] : undefined;
+  if (words) return words(detail);
+  return typeof detail.what === 'string' ? detail.what : row.action;
 }
 
 /** "Mia", or words for a person without a name (the owner reads them). */
