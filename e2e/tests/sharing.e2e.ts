@@ -121,35 +121,42 @@ describe('sharing a person with another account', () => {
     });
   }
 
-  test('the holder leaves a share from Settings', async () => {
-    const parentPage = await newPage(PHONE);
-    const parent = await signUpAndLogIn(parentPage);
-    await openFamilySettings(parentPage);
-    // The parent's own profile is shared too.
-    await expectVisible(parentPage.getByText('Your profile'));
-    const dialog = await openShareDialog(parentPage, 'your profile');
-    const inviteUrl = await createInvitation(dialog, 'Viewer');
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a parent shares their own profile; the holder, signed in, accepts and later leaves it (${label})`, async () => {
+      const parentPage = await newPage(viewport);
+      const parent = await signUpAndLogIn(parentPage);
+      await openFamilySettings(parentPage);
+      await expectVisible(parentPage.getByText('Your profile'));
+      const dialog = await openShareDialog(parentPage, 'your profile');
+      const inviteUrl = await createInvitation(dialog, 'Viewer');
 
-    const carerPage = await newPage(PHONE);
-    const carer = await signUpAndLogIn(carerPage);
-    await open(carerPage, new URL(inviteUrl).pathname);
-    await expectVisible(carerPage.getByText(`Signed in as ${carer.username}.`));
-    await carerPage.getByRole('button', { name: 'Accept invitation' }).click();
-    await expectPath(carerPage, '/dashboard');
+      const carerPage = await newPage(viewport);
+      const carer = await signUpAndLogIn(carerPage);
+      await open(carerPage, new URL(inviteUrl).pathname);
+      await expectVisible(carerPage.getByText(`Signed in as ${carer.username}.`));
+      await expectNoA11yViolations(carerPage, `/invite signed in (${label})`);
+      await screenshot(carerPage, `sharing-invite-signed-in-${label}`);
+      await carerPage.getByRole('button', { name: 'Accept invitation' }).click();
+      await expectPath(carerPage, '/dashboard');
 
-    await openFamilySettings(carerPage);
-    const shared = carerPage.getByRole('region', { name: 'Shared with me' });
-    await expectVisible(shared.getByText(`Shared by ${parent.username}`));
-    const name = (await peopleOf(carerPage)).find((p) => p.shared_by === parent.username);
-    expect(name).toMatchObject({ role: 'viewer' });
-    await shared.getByRole('button', { name: /^Leave / }).click();
-    const confirm = carerPage.getByRole('alertdialog');
-    await expectNoA11yViolations(carerPage, '/settings Leave confirmation (phone)');
-    await screenshot(carerPage, 'sharing-leave-confirm-phone');
-    await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
-    await expectVisible(shared.getByText(/successfully/));
-    expect((await peopleOf(carerPage)).some((p) => p.shared_by === parent.username)).toBe(false);
-  });
+      await openFamilySettings(carerPage);
+      const shared = carerPage.getByRole('region', { name: 'Shared with me' });
+      await expectVisible(shared.getByText(`Shared by ${parent.username}`));
+      // An own profile without a name reads as its owner's.
+      await expectVisible(shared.getByText(`${parent.username}'s profile`, { exact: true }));
+      expect((await peopleOf(carerPage)).find((p) => p.shared_by === parent.username)).toMatchObject({ role: 'viewer' });
+      await shared.getByRole('button', { name: `Leave ${parent.username}'s profile` }).click();
+      const confirm = carerPage.getByRole('alertdialog', { name: `Leave ${parent.username}'s profile?` });
+      await expectNoA11yViolations(carerPage, `/settings Leave confirmation (${label})`);
+      await screenshot(carerPage, `sharing-leave-confirm-${label}`);
+      await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
+      await expectVisible(shared.getByText(`You left ${parent.username}'s profile successfully.`));
+      expect((await peopleOf(carerPage)).some((p) => p.shared_by === parent.username)).toBe(false);
+    });
+  }
 
   test('an unknown invitation link says it is not available', async () => {
     const page = await newPage(DESKTOP);
@@ -157,5 +164,8 @@ describe('sharing a person with another account', () => {
     await expectVisible(page.getByText(GONE));
     await expectHidden(page.getByRole('button', { name: 'Accept invitation' }));
     await expectNoA11yViolations(page, '/invite unknown');
+    // The token in the address never leaves in a Referer header.
+    const res = await page.request.get(`/invite/${'x'.repeat(43)}`);
+    expect(res.headers()['referrer-policy']).toBe('no-referrer');
   });
 });
