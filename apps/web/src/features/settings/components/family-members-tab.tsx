@@ -71,11 +71,12 @@ function MemberCard({
           </span>
         ) : null}
       </button>
-      <div className="border-t border-slate-200 px-4 py-3">
-        <SharingButtons name={name} {...sharing} />
-      </div>
+      {/* In the order they are seen: the menu at the top, then the sharing actions below. */}
       <div className="absolute top-2 right-2">
         <MemberActionsMenu memberName={name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+      <div className="border-t border-slate-200 px-4 py-3">
+        <SharingButtons name={name} {...sharing} />
       </div>
     </li>
   );
