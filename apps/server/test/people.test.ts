@@ -244,7 +244,7 @@ describe('inviting someone to a person', () => {
     for (const body of [{ role: 'viewer' }, { role: 'manager', expires_at: '2091-01-01' }]) {
       const res = await manager.client.post(`/api/user/people/${mia}/shares`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toBe('Your own access ends on 2090-05-02: choose an end date no later than that');
+      expect(res.json<{ message: string }>().message).toBe('Your own access lasts through 2090-05-01: choose an end date no later than that');
     }
     await invite(manager.client, mia, { role: 'viewer', expires_at: '2090-05-01' });
   });

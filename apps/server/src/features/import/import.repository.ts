@@ -1,251 +1,247 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
-import { DETAILS_MAX, LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ProfileFields } from '@kinchart/shared/profile';
+import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { lockAccount } from '../../db/account-lock';
 import { fromFlag, toFlag } from '../../lib/flags';
-import { newId, nowIso } from '../../lib/ids';
+import { newId } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
 import type { StorageQuota } from '../files/storage-quota';
-import { lockAccount } from '../../db/account-lock';
-import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
 import { checkQuota } from '../files/storage-quota';
-import type { StoredImportFile } from './blob-writer';
-import type { FhirPlan, TextField } from './fhir-plan';
-import { FLAG_OF } from './fhir-plan';
-import type { ExistingAccount, ListItem, ListTable } from './kinchart-match';
-import { LIST_TABLES, keyOf, matchKinchart } from './kinchart-match';
+import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
+import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
+import type { TextField } from './fhir-plan';
+import type { AccountRows, ListTable } from './kinchart-match';
 
-// The only place the import speaks SQL. Each import is one transaction: everything is written, or
-// nothing (decision 0004). Ids are always new — an export's ids only tie its records together — and
-// every row carries the signed-in user's id. What the account already holds is not added again
-// (decision 0012, kinchart-match.ts).
+// The only place the import speaks SQL: it reads what the account holds and writes what
+// import.service.ts decided, in one transaction per import (`transaction`, decision 0004). Every
+// statement carries the signed-in user's id; yes/no values become 0/1 flags here (decision 0002).
 
-type Trx = Kysely<Database>;
+type Executor = Kysely<Database>;
 type Table = keyof Database;
 
-/** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
-async function insertAll<T extends Table>(trx: Trx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).length;
-  const size = Math.max(1, Math.floor(20_000 / columns));
-  for (let i = 0; i < rows.length; i += size) {
-    await trx.insertInto(table).values(rows.slice(i, i + size)).execute();
-  }
+/** Profile columns to set, yes/no values as booleans. */
+export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & { updated_at: string };
+
+export interface NewMember {
+  id: string;
+  fields: Partial<ProfileFields>;
+  relationship: string | null;
+  is_pet: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
-
-export const fileKey = (name: string, size: number): string => `${name}\u0000${size}`;
-
-function emptyCounts(): ImportCounts {
-  return { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+/** What a list row is written with; a medication also carries its edit time. */
+export interface ListValues {
+  emergency_contacts: ContactValues;
+  healthcare_providers: ProviderValues;
+  medications: MedicationValues & { updated_at: string };
 }
 
-async function selfProfileId(trx: Trx, userId: string): Promise<string> {
-  const row = await trx.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
-  if (!row) throw notFound('Profile not found');
-  return row.id;
+export interface NewListRow<T extends ListTable> {
+  profileId: string;
+  values: ListValues[T];
+  position: number;
+  created_at: string;
 }
 
-/** An export profile's own fields as profile columns (booleans as flags). */
-function profileColumns(p: KinchartExportParsed['profiles'][number]): Record<string, string | number | null> {
-  const columns: Record<string, string | number | null> = {};
-  for (const key of PROFILE_FIELD_NAMES) {
-    const value = p[key];
-    columns[key] = typeof value === 'boolean' ? toFlag(value) : value;
-  }
-  return columns;
+export interface NewAppointment {
+  uid: string;
+  appointment_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  provider_name: string;
+  reason_for_visit: string | null;
+  location: string | null;
+  created_at: string;
 }
 
-/** The account's records as identity keys (kinchart-match.ts decides with them). */
-async function loadExisting(q: Trx, userId: string): Promise<ExistingAccount> {
-  const selfId = await selfProfileId(q, userId);
-  const members = await q.selectFrom('profiles').select(['id', 'name', 'date_of_birth', 'relationship', 'is_pet']).where('user_id', '=', userId).where('is_self', '=', 0).execute();
-  const rowsOf = async (table: ListTable, key: (row: Record<string, unknown>) => string) =>
-    (await q.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).map((r) => ({
-      id: r.id,
-      profile_id: r.profile_id,
-      position: Number(r.position),
-      key: key(r as unknown as Record<string, unknown>),
-    }));
-  const appointments = await q.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
-  const notifications = await q.selectFrom('notifications').select(['type', 'title', 'data', 'created_at']).where('user_id', '=', userId).execute();
-  const files = await q
-    .selectFrom('medical_files')
-    .select(['profile_id', 'display_name', 'original_name', 'record_date', 'size'])
-    .where('user_id', '=', userId)
-    .execute();
-  return {
-    selfId,
-    members: members.map((m) => ({ id: m.id, name: m.name, key: keyOf.member({ ...m, is_pet: fromFlag(m.is_pet) }) })),
-    lists: {
-      emergency_contacts: await rowsOf('emergency_contacts', (r) => keyOf.contact(r as never)),
-      healthcare_providers: await rowsOf('healthcare_providers', (r) => keyOf.provider(r as never)),
-      medications: await rowsOf('medications', (r) => keyOf.medication(r as never)),
-    },
-    appointments: appointments.map((a) => keyOf.appointment(a)),
-    notifications: notifications.map((n) => keyOf.notification({ ...n, message: notificationMessage(n) })),
-    files: files.map((f) => keyOf.file({ ...f, size: Number(f.size) })),
-  };
+export interface NewNotification {
+  type: string;
+  level: Selectable<Database['notifications']>['level'];
+  title: string;
+  message: string;
+  is_read: boolean;
+  is_hidden: boolean;
+  created_at: string;
 }
 
-export function createImportRepository(db: Db) {
+/** A medical_files row for a blob already committed (its id is the blob's). */
+export type NewImportedFile = Omit<Insertable<Database['medical_files']>, 'user_id'> & { id: string; size: number };
 
-  /** Appointment UIDs are unique server-wide: an export's UID is kept unless someone has it already. */
-  async function freeUids(trx: Trx, uids: string[]): Promise<Set<string>> {
-    const taken = new Set<string>();
-    for (let i = 0; i < uids.length; i += 500) {
-      const rows = await trx.selectFrom('appointments').select('uid').where('uid', 'in', uids.slice(i, i + 500)).execute();
-      for (const r of rows) taken.add(r.uid);
+type ListRow<T extends ListTable> = Selectable<Database[T]> & { position: number };
+
+const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, string | number | null> } = {
+  emergency_contacts: contactColumns,
+  healthcare_providers: providerColumns,
+  medications: (m) => ({ ...medicationColumns(m), updated_at: m.updated_at }),
+};
+
+const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
+
+/** Yes/no values as 0/1 flags; everything else as it is. */
+function columnsOf(values: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'boolean' ? toFlag(value) : value]));
+}
+
+function importQueries(db: Executor) {
+  /** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
+  async function insertAll<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0] as object).length;
+    const size = Math.max(1, Math.floor(20_000 / columns));
+    for (let i = 0; i < rows.length; i += size) {
+      await db.insertInto(table).values(rows.slice(i, i + size)).execute();
     }
-    return new Set(uids.filter((u) => !taken.has(u)));
   }
 
+  /** One list's rows of the account, or of one of its profiles. */
+  async function listRows<T extends ListTable>(userId: string, table: T, profileId?: string): Promise<ListRow<T>[]> {
+    // Kysely cannot type a query on a table-name type parameter: it runs on the union of the three.
+    const from: ListTable = table;
+    let query = db.selectFrom(from).selectAll().where('user_id', '=', userId);
+    if (profileId !== undefined) query = query.where('profile_id', '=', profileId);
+    return (await query.execute()).map((r) => ({ ...r, position: Number(r.position) })) as unknown as ListRow<T>[];
+  }
+
+  /** The account's appointments, by the fields they are recognised by (an appointment has no profile). */
+  const appointments = (userId: string) =>
+    db.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
+
   return {
-    /** The profile a FHIR Bundle goes to: the own profile, or one of the user's members (else 404). */
-    async targetProfile(userId: string, target: string | undefined): Promise<{ id: string; isSelf: boolean }> {
-      if (!target || target === 'self') return { id: await selfProfileId(db, userId), isSelf: true };
-      const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('id', '=', target).where('is_self', '=', 0).executeTakeFirst();
-      if (!row) throw notFound('Family member not found');
-      return { id: row.id, isSelf: false };
+    /** Holds the account's row until the transaction ends (db/account-lock.ts). */
+    lockAccount: (userId: string) => lockAccount(db, userId),
+
+    /** The storage quota's check (files/storage-quota.ts); in a transaction after `lockAccount`, it decides. */
+    checkQuota: (userId: string, adding: number, quota: StorageQuota, what: string) => checkQuota(db, userId, adding, quota, what),
+
+    async selfProfileId(userId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
+      return row?.id;
     },
 
-    /** Files the user already has, by name and size: the FHIR import skips those (a re-import adds nothing). */
-    async fileKeys(userId: string): Promise<Set<string>> {
+    /** `memberId` when it is one of the user's family members (never the own profile). */
+    async memberProfileId(userId: string, memberId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('id', '=', memberId).where('is_self', '=', 0).executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The details texts of one of the user's profiles; undefined when it is not theirs. */
+    async profileDetails(userId: string, profileId: string): Promise<Record<TextField, string | null> | undefined> {
+      return db.selectFrom('profiles').select(DETAIL_FIELDS).where('user_id', '=', userId).where('id', '=', profileId).executeTakeFirst();
+    },
+
+    /** Name and size of each of the user's files. */
+    async fileSizes(userId: string): Promise<{ display_name: string; size: number }[]> {
       const rows = await db.selectFrom('medical_files').select(['display_name', 'size']).where('user_id', '=', userId).execute();
-      return new Set(rows.map((r) => fileKey(r.display_name, Number(r.size))));
+      return rows.map((r) => ({ display_name: r.display_name, size: Number(r.size) }));
     },
 
-    /** What the account holds, as identity keys: what a Kinchart import is matched against (kinchart-match.ts). */
-    existing: (userId: string) => loadExisting(db, userId),
+    listRows,
+    appointments,
 
-    /**
-     * Restores a Kinchart export into the account: the own profile (fields and lists) becomes the
-     * export's; family members, appointments, notifications and files are added — those the account
-     * already holds are not (decision 0012), and are counted in `present`. `files` holds the blobs the
-     * service wrote for the files it expected to add; `unused` names those that turned out, under the
-     * lock, to be there already (the caller removes them). Refused whole past the storage quota.
-     */
-    async restoreKinchart(
-      userId: string,
-      doc: KinchartExportParsed,
-      files: Map<string, StoredImportFile>,
-      quota: StorageQuota,
-    ): Promise<{ counts: ImportCounts; present: AlreadyPresent; unused: string[] }> {
-      return db.transaction().execute(async (trx) => {
-        // First the account's lock: a parallel import or upload of this account waits, so what is
-        // "already there" and the quota are both decided on what is really there (decision 0012).
-        await lockAccount(trx, userId);
-        const counts = emptyCounts();
-        const now = nowIso();
-        const existing = await loadExisting(trx, userId);
-        const match = matchKinchart(doc, existing);
-        const { selfId } = existing;
-        const pid = (id: string) => match.profileIds.get(id) ?? selfId;
+    /** The account's family members, lists, appointments, notifications and files. */
+    async account(userId: string): Promise<AccountRows> {
+      const members = await db.selectFrom('profiles').select(['id', 'name', 'date_of_birth', 'relationship', 'is_pet']).where('user_id', '=', userId).where('is_self', '=', 0).execute();
+      const notifications = await db.selectFrom('notifications').select(['type', 'title', 'data', 'created_at']).where('user_id', '=', userId).execute();
+      const files = await db
+        .selectFrom('medical_files')
+        .select(['profile_id', 'display_name', 'original_name', 'record_date', 'size'])
+        .where('user_id', '=', userId)
+        .execute();
+      return {
+        members: members.map((m) => ({ ...m, is_pet: fromFlag(m.is_pet) })),
+        lists: {
+          emergency_contacts: await listRows(userId, 'emergency_contacts'),
+          healthcare_providers: await listRows(userId, 'healthcare_providers'),
+          medications: await listRows(userId, 'medications'),
+        },
+        appointments: await appointments(userId),
+        notifications: notifications.map((n) => ({ type: n.type, title: n.title, message: notificationMessage(n), created_at: n.created_at })),
+        files: files.map((f) => ({ ...f, size: Number(f.size) })),
+      };
+    },
 
-        const fileRows = match.files.flatMap((f) => {
-          const stored = files.get(f.id);
-          if (!stored) return []; // it was there when the import began (and has been deleted since)
-          return [
-            {
-              id: stored.id,
-              user_id: userId,
-              profile_id: f.profile_id === null ? null : pid(f.profile_id),
-              display_name: f.display_name,
-              original_name: f.original_name,
-              file_type: stored.mime,
-              size: stored.size,
-              storage_key: stored.id,
-              wrapped_key: stored.wrappedKey,
-              record_date: f.record_date,
-              provider_name: f.provider_name,
-              visit_location: f.visit_location,
-              visit_reason: f.visit_reason,
-              created_at: f.created_at,
-              updated_at: f.updated_at,
-            },
-          ];
-        });
-        await checkQuota(trx, userId, fileRows.reduce((sum, r) => sum + r.size, 0), quota, "this import's files need");
-        for (const table of LIST_TABLES) {
-          for (const total of match.lists[table].totals) {
-            if (total.count > LIST_CAPS[table]) {
-              throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
-            }
-          }
-        }
+    /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
+    async takenUids(uids: string[]): Promise<Set<string>> {
+      const taken = new Set<string>();
+      for (let i = 0; i < uids.length; i += 500) {
+        const rows = await db.selectFrom('appointments').select('uid').where('uid', 'in', uids.slice(i, i + 500)).execute();
+        for (const r of rows) taken.add(r.uid);
+      }
+      return taken;
+    },
 
-        const self = doc.profiles.find((p) => p.is_self);
-        if (self) {
-          await trx.updateTable('profiles').set({ ...(profileColumns(self) as Updateable<ProfilesTable>), updated_at: now }).where('id', '=', selfId).where('user_id', '=', userId).execute();
-        }
-        const members: Insertable<ProfilesTable>[] = match.newMembers.map((p) => {
-          return {
-            ...(profileColumns(p) as Omit<Insertable<ProfilesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>),
-            id: pid(p.id),
-            user_id: userId,
-            is_self: 0,
-            relationship: p.relationship,
-            is_pet: toFlag(p.is_pet),
-            created_at: p.created_at,
-            updated_at: p.updated_at,
-          };
-        });
-        await insertAll(trx, 'profiles', members);
-        counts.family_members = members.length;
+    async updateProfile(userId: string, profileId: string, change: ProfileChange): Promise<void> {
+      await db.updateTable('profiles').set(columnsOf(change) as Updateable<ProfilesTable>).where('user_id', '=', userId).where('id', '=', profileId).execute();
+    },
 
-        const contactValues = (c: ListItem<'emergency_contacts'>) => contactColumns(c);
-        const providerValues = (h: ListItem<'healthcare_providers'>) => providerColumns(h);
-        // The export's own edit time stays with each medication.
-        const medicationValues = (m: ListItem<'medications'>) => ({ ...medicationColumns(m), updated_at: m.updated_at });
-        async function applyList(table: ListTable, values: (item: never) => Record<string, unknown>) {
-          const plan = match.lists[table];
-          if (plan.remove.length > 0) await trx.deleteFrom(table).where('user_id', '=', userId).where('id', 'in', plan.remove).execute();
-          for (const u of plan.update) {
-            await trx
-              .updateTable(table)
-              .set({ ...values(u.item as never), position: u.position })
-              .where('user_id', '=', userId)
-              .where('id', '=', u.id)
-              .execute();
-          }
-          const rows = plan.insert.map((i) => ({
-            id: newId(),
-            user_id: userId,
-            profile_id: i.profileId,
-            ...values(i.item as never),
-            position: i.position,
-            created_at: i.item.created_at,
-          }));
-          await insertAll(trx, table, rows as never[]);
-          return rows.length;
-        }
-        counts.emergency_contacts = await applyList('emergency_contacts', contactValues);
-        counts.healthcare_providers = await applyList('healthcare_providers', providerValues);
-        counts.medications = await applyList('medications', medicationValues);
+    async insertMembers(userId: string, members: NewMember[]): Promise<void> {
+      await insertAll(
+        'profiles',
+        members.map((m) => ({
+          ...(columnsOf(m.fields) as Omit<Insertable<ProfilesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>),
+          id: m.id,
+          user_id: userId,
+          is_self: 0,
+          relationship: m.relationship,
+          is_pet: toFlag(m.is_pet),
+          created_at: m.created_at,
+          updated_at: m.updated_at,
+        })),
+      );
+    },
 
-        const free = await freeUids(trx, match.appointments.map((a) => a.uid).filter((u): u is string => !!u));
-        const appointments = match.appointments.map((a) => {
-          const uid = a.uid && free.has(a.uid) ? a.uid : newId();
-          free.delete(uid); // one UID per appointment, even if the export repeats one
-          return {
-            id: newId(),
-            user_id: userId,
-            uid,
-            appointment_date: a.appointment_date,
-            start_time: a.start_time,
-            end_time: a.end_time,
-            provider_name: a.provider_name,
-            reason_for_visit: a.reason_for_visit,
-            location: a.location,
-            created_at: a.created_at,
-          };
-        });
-        await insertAll(trx, 'appointments', appointments);
-        counts.appointments = appointments.length;
+    async deleteListRows(userId: string, table: ListTable, ids: string[]): Promise<void> {
+      if (ids.length > 0) await db.deleteFrom(table).where('user_id', '=', userId).where('id', 'in', ids).execute();
+    },
 
-        const notifications = match.notifications.map((n) => ({
+    async updateListRow<T extends ListTable>(userId: string, table: T, id: string, values: ListValues[T], position: number): Promise<void> {
+      const from: ListTable = table;
+      await db
+        .updateTable(from)
+        .set({ ...LIST_COLUMNS[table](values), position })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async insertListRows<T extends ListTable>(userId: string, table: T, rows: NewListRow<T>[]): Promise<void> {
+      const values = rows.map((r) => ({
+        id: newId(),
+        user_id: userId,
+        profile_id: r.profileId,
+        ...LIST_COLUMNS[table](r.values),
+        position: r.position,
+        created_at: r.created_at,
+      }));
+      await insertAll(table, values as never[]);
+    },
+
+    async insertAppointments(userId: string, rows: NewAppointment[]): Promise<void> {
+      await insertAll(
+        'appointments',
+        rows.map((a) => ({
+          id: newId(),
+          user_id: userId,
+          uid: a.uid,
+          appointment_date: a.appointment_date,
+          start_time: a.start_time,
+          end_time: a.end_time,
+          provider_name: a.provider_name,
+          reason_for_visit: a.reason_for_visit,
+          location: a.location,
+          created_at: a.created_at,
+        })),
+      );
+    },
+
+    async insertNotifications(userId: string, rows: NewNotification[]): Promise<void> {
+      await insertAll(
+        'notifications',
+        rows.map((n) => ({
           id: newId(),
           user_id: userId,
           type: n.type,
@@ -256,133 +252,23 @@ export function createImportRepository(db: Db) {
           is_hidden: toFlag(n.is_hidden),
           dedupe_key: null,
           created_at: n.created_at,
-        }));
-        await insertAll(trx, 'notifications', notifications);
-        counts.notifications = notifications.length;
-
-        await insertAll(trx, 'medical_files', fileRows);
-        counts.files = fileRows.length;
-        const inserted = new Set(fileRows.map((r) => r.id));
-        const unused = [...files.values()].map((f) => f.id).filter((id) => !inserted.has(id));
-        return { counts, present: { ...match.present, files: doc.files.length - fileRows.length }, unused };
-      });
+        })),
+      );
     },
 
-    /**
-     * Merges a FHIR plan into one profile: demographics the bundle states are set; allergy and
-     * condition texts are added as new lines (a line already there is not repeated); contacts,
-     * providers, medications, appointments and documents are added unless the same one is already
-     * there — so importing one bundle twice changes nothing the second time.
-     */
-    async applyFhirPlan(
-      userId: string,
-      profileId: string,
-      plan: FhirPlan,
-      documents: { stored: StoredImportFile; doc: FhirPlan['documents'][number] }[],
-      quota: StorageQuota,
-    ): Promise<{ counts: ImportCounts; present: AlreadyPresent }> {
-      return db.transaction().execute(async (trx) => {
-        await lockAccount(trx, userId);
-        await checkQuota(trx, userId, documents.reduce((sum, d) => sum + d.stored.size, 0), quota, "this import's files need");
-        const counts = emptyCounts();
-        const present: AlreadyPresent = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
-        counts.allergies = plan.allergies;
-        counts.conditions = plan.conditions;
-        const now = nowIso();
-        const profile = await trx.selectFrom('profiles').selectAll().where('user_id', '=', userId).where('id', '=', profileId).executeTakeFirst();
-        if (!profile) throw notFound('Family member not found');
+    async insertFiles(userId: string, rows: NewImportedFile[]): Promise<void> {
+      await insertAll('medical_files', rows.map((f) => ({ ...f, user_id: userId })));
+    },
+  };
+}
+export type ImportQueries = ReturnType<typeof importQueries>;
 
-        const set: Updateable<ProfilesTable> = { ...plan.fields, updated_at: now };
-        if (plan.isPet) set.is_pet = 1;
-        for (const flag of plan.flags) set[flag] = 1;
-        for (const [field, lines] of Object.entries(plan.texts) as [TextField, string[]][]) {
-          const current = profile[field];
-          const fresh = lines.filter((l) => !(current ?? '').toLowerCase().includes(l.trim().toLowerCase()));
-          if (fresh.length === 0) continue;
-          const next = [current, ...[...new Set(fresh)]].filter(Boolean).join('\n');
-          if (next.length > DETAILS_MAX) throw badRequest(`${field.replace(/_/g, ' ')} would be longer than ${DETAILS_MAX} characters after this import.`);
-          set[field] = next;
-          set[FLAG_OF[field]] = 1;
-        }
-        await trx.updateTable('profiles').set(set).where('user_id', '=', userId).where('id', '=', profileId).execute();
-
-        const existing = async (table: ListTable) =>
-          trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('profile_id', '=', profileId).execute();
-        const nextPosition = (rows: { position: number }[]) => rows.reduce((max, r) => Math.max(max, Number(r.position) + 1), 0);
-        async function addList<V>(table: ListTable, items: V[], identityOf: (v: V) => string, rowOf: (v: V, position: number) => Record<string, unknown>) {
-          const rows = await existing(table);
-          const seen = new Set(rows.map((r) => identityOf(r as unknown as V)));
-          const fresh = items.filter((v) => {
-            const k = identityOf(v);
-            if (seen.has(k)) return false;
-            seen.add(k);
-            return true;
-          });
-          if (rows.length + fresh.length > LIST_CAPS[table]) {
-            throw new HttpError(400, `This import would give the profile more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
-          }
-          let position = nextPosition(rows);
-          await insertAll(trx, table, fresh.map((v) => ({ id: newId(), user_id: userId, profile_id: profileId, ...rowOf(v, position++), created_at: now })) as never[]);
-          present[table] = items.length - fresh.length;
-          return fresh.length;
-        }
-
-        counts.emergency_contacts = await addList(
-          'emergency_contacts',
-          plan.contacts,
-          keyOf.contact,
-          (c, position) => ({ ...contactColumns(c), position }),
-        );
-        counts.healthcare_providers = await addList(
-          'healthcare_providers',
-          plan.providers,
-          keyOf.provider,
-          (h, position) => ({ ...providerColumns(h), position }),
-        );
-        counts.medications = await addList(
-          'medications',
-          plan.medications,
-          keyOf.medication,
-          (m, position) => ({ ...medicationColumns(m), position, updated_at: now }),
-        );
-
-        const have = await trx.selectFrom('appointments').select(['appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId).execute();
-        const seen = new Set(have.map(keyOf.appointment));
-        const appointments = plan.appointments.filter((a) => {
-          const k = keyOf.appointment(a);
-          if (seen.has(k)) return false;
-          seen.add(k);
-          return true;
-        });
-        await insertAll(trx, 'appointments', appointments.map((a) => ({ ...a, id: newId(), uid: newId(), user_id: userId, created_at: now })));
-        counts.appointments = appointments.length;
-        present.appointments = plan.appointments.length - appointments.length;
-
-        await insertAll(
-          trx,
-          'medical_files',
-          documents.map(({ stored, doc }) => ({
-            id: stored.id,
-            user_id: userId,
-            profile_id: profileId,
-            display_name: doc.display_name,
-            original_name: doc.display_name,
-            file_type: stored.mime,
-            size: stored.size,
-            storage_key: stored.id,
-            wrapped_key: stored.wrappedKey,
-            record_date: doc.record_date ?? doc.created_at ?? now,
-            provider_name: doc.provider_name,
-            visit_location: null,
-            visit_reason: doc.visit_reason,
-            created_at: now,
-            updated_at: now,
-          })),
-        );
-        counts.files = documents.length;
-        present.files = plan.documents.length - documents.length;
-        return { counts, present };
-      });
+export function createImportRepository(db: Db) {
+  return {
+    ...importQueries(db),
+    /** Runs `fn` with the queries bound to one transaction: all of it is written, or nothing. */
+    transaction<T>(fn: (tx: ImportQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(importQueries(trx)));
     },
   };
 }

@@ -2,33 +2,30 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { appointmentInputSchema } from '@kinchart/shared/appointments';
-import type { AlreadyPresent, ImportCounts, ImportResult } from '@kinchart/shared/export';
+import type { AlreadyPresent, ImportCounts, ImportResult, KinchartExportParsed } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
-import {
-  emergencyContactRecordSchema,
-  healthcareProviderInputSchema,
-  medicationInputSchema,
-  profileFieldsSchema,
-} from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
-import { HttpError, badRequest } from '../../lib/http-errors';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { nowIso } from '../../lib/ids';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore } from '../../storage/blob-store';
 import { recordAudit } from '../../common/audit';
 import type { StorageQuota } from '../files/storage-quota';
-import { checkQuota } from '../files/storage-quota';
 import type { StoredImportFile } from './blob-writer';
 import { createBlobWriter } from './blob-writer';
 import type { Spool } from './encrypted-spool';
 import { spoolEncrypted } from './encrypted-spool';
 import { FhirValidationError, validateBundle } from './fhir-bundle';
-import type { FhirPlan } from './fhir-plan';
+import { documentRows, listAdditions, newAppointments, newDocuments, profileChange, sanitizePlan } from './fhir-merge';
+import type { FhirPlan, PlannedDocument } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
 import type { ImportLimits } from './import-limits';
 import { mb } from './import-limits';
-import { createImportRepository, fileKey } from './import.repository';
-import { matchKinchart } from './kinchart-match';
+import type { ImportQueries } from './import.repository';
+import { createImportRepository } from './import.repository';
+import type { ExistingAccount, ListTable } from './kinchart-match';
+import { LIST_TABLES, existingAccount, keyOf, matchKinchart } from './kinchart-match';
+import { checkListCaps, restoreRows, withUids } from './kinchart-restore';
 import { openZip } from './zip-archive';
 
 // POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
@@ -115,65 +112,110 @@ function checkFormat(raw: unknown): void {
   if (version !== EXPORT_FORMAT_VERSION) throw badRequest(`This export is format version ${version}; this Kinchart reads version ${EXPORT_FORMAT_VERSION}.`);
 }
 
-/** Keeps only what Kinchart's own rules accept; anything else is left out and said so. */
-function sanitizePlan(plan: FhirPlan): FhirPlan {
-  const skipped = [...plan.skipped];
-  const fields: FhirPlan['fields'] = {};
-  for (const [key, value] of Object.entries(plan.fields) as [keyof FhirPlan['fields'], string | number][]) {
-    const parsed = profileFieldsSchema.shape[key].safeParse(value);
-    if (parsed.success && parsed.data !== null) (fields as Record<string, unknown>)[key] = parsed.data;
-    else skipped.push(`Patient ${key.replace(/_/g, ' ')} (${parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'not valid')})`);
-  }
-  const keep = <S extends z.ZodType>(schema: S, items: unknown[], what: string): z.output<S>[] =>
-    items.flatMap((item) => {
-      const parsed = schema.safeParse(item);
-      if (parsed.success) return [parsed.data];
-      skipped.push(`${what} (${parsed.error.issues[0]?.message ?? 'not valid'})`);
-      return [];
-    });
-  return {
-    ...plan,
-    fields,
-    // Only the record's own values: the input schemas also carry client ids, which must not reach a row.
-    contacts: keep(emergencyContactRecordSchema, plan.contacts, 'emergency contact').map((c) => ({
-      name: c.name,
-      relationship: c.relationship,
-      phone_number: c.phone_number,
-      email: c.email,
-      is_primary: c.is_primary,
-      has_medical_power: c.has_medical_power,
-    })),
-    providers: keep(healthcareProviderInputSchema, plan.providers, 'healthcare provider').map((h) => ({
-      provider_name: h.provider_name,
-      specialty: h.specialty,
-      facility: h.facility,
-      phone_number: h.phone_number,
-      email: h.email,
-      address: h.address,
-      is_primary: h.is_primary,
-      notes: h.notes,
-    })),
-    medications: keep(medicationInputSchema, plan.medications, 'MedicationStatement').map((m) => ({
-      medication_name: m.medication_name,
-      dosage: m.dosage,
-      frequency: m.frequency,
-      purpose: m.purpose,
-      start_date: m.start_date,
-      end_date: m.end_date,
-      is_current: m.is_current,
-    })),
-    appointments: keep(appointmentInputSchema, plan.appointments, 'Appointment'),
-    skipped,
-  };
+/** What the account holds, as identity keys: what a Kinchart export is matched against (kinchart-match.ts). */
+async function existingOf(q: ImportQueries, userId: string): Promise<ExistingAccount> {
+  const selfId = await q.selfProfileId(userId);
+  if (!selfId) throw notFound('Profile not found');
+  return existingAccount(selfId, await q.account(userId));
 }
+
+type Counted = { counts: ImportCounts; present: AlreadyPresent };
 
 export function createImportService(deps: ImportDeps) {
   const { db, limits } = deps;
   const repo = createImportRepository(db);
   const tooLarge = () => new HttpError(413, `The file is larger than ${mb(limits.maxImportBytes)} MB, the most an import may be.`);
 
-  type Outcome = { counts: ImportCounts; present: AlreadyPresent; skipped: string[] };
+  type Outcome = Counted & { skipped: string[] };
   const IMPORT_NEEDS = "this import's files need";
+
+  /** The profile a FHIR Bundle goes to: the own profile, or one of the user's members (else 404). */
+  async function targetProfile(userId: string, target: string | undefined): Promise<{ id: string; isSelf: boolean }> {
+    const self = !target || target === 'self';
+    const id = self ? await repo.selfProfileId(userId) : await repo.memberProfileId(userId, target);
+    if (!id) throw notFound(self ? 'Profile not found' : 'Family member not found');
+    return { id, isSelf: self };
+  }
+
+  /**
+   * Restores a Kinchart export (kinchart-restore.ts) in one transaction. `stored` holds the blobs
+   * written for the files expected to be added; `unused` names those that turned out, under the
+   * lock, to be there already (the caller removes them). Refused whole past the storage quota.
+   */
+  async function restoreKinchart(userId: string, doc: KinchartExportParsed, stored: Map<string, StoredImportFile>): Promise<Counted & { unused: string[] }> {
+    return repo.transaction(async (tx) => {
+      // First the account's lock: a parallel import or upload of this account waits, so what is
+      // "already there" and the quota are both decided on what is really there (decision 0012).
+      await tx.lockAccount(userId);
+      const now = nowIso();
+      const existing = await existingOf(tx, userId);
+      const match = matchKinchart(doc, existing);
+      const restore = restoreRows(doc, match, existing.selfId, stored);
+      await tx.checkQuota(userId, restore.files.reduce((sum, f) => sum + f.size, 0), deps.quota, IMPORT_NEEDS);
+      checkListCaps(match);
+
+      if (restore.self) await tx.updateProfile(userId, existing.selfId, { ...restore.self, updated_at: now });
+      await tx.insertMembers(userId, restore.members);
+      const writeList = async <T extends ListTable>(table: T) => {
+        const list = restore.lists[table];
+        await tx.deleteListRows(userId, table, list.remove);
+        for (const u of list.update) await tx.updateListRow(userId, table, u.id, u.values, u.position);
+        await tx.insertListRows(userId, table, list.insert);
+      };
+      for (const table of LIST_TABLES) await writeList(table);
+      const taken = await tx.takenUids(restore.appointments.flatMap((a) => (a.uid ? [a.uid] : [])));
+      await tx.insertAppointments(userId, withUids(restore.appointments, taken));
+      await tx.insertNotifications(userId, restore.notifications);
+      await tx.insertFiles(userId, restore.files);
+      return { counts: restore.counts, present: restore.present, unused: restore.unused };
+    });
+  }
+
+  /** Merges a FHIR plan into one profile (fhir-merge.ts) in one transaction; `documents` are those whose blobs were written. */
+  async function mergeFhir(userId: string, profileId: string, plan: FhirPlan, documents: { stored: StoredImportFile; doc: PlannedDocument }[]): Promise<Counted> {
+    return repo.transaction(async (tx) => {
+      await tx.lockAccount(userId);
+      await tx.checkQuota(userId, documents.reduce((sum, d) => sum + d.stored.size, 0), deps.quota, IMPORT_NEEDS);
+      const now = nowIso();
+      const details = await tx.profileDetails(userId, profileId);
+      if (!details) throw notFound('Family member not found');
+      await tx.updateProfile(userId, profileId, profileChange(plan, details, now));
+
+      const rowsOf = <T extends ListTable>(table: T) => tx.listRows(userId, table, profileId);
+      const contacts = listAdditions('emergency_contacts', profileId, plan.contacts, await rowsOf('emergency_contacts'), keyOf.contact, now);
+      await tx.insertListRows(userId, 'emergency_contacts', contacts.rows);
+      const providers = listAdditions('healthcare_providers', profileId, plan.providers, await rowsOf('healthcare_providers'), keyOf.provider, now);
+      await tx.insertListRows(userId, 'healthcare_providers', providers.rows);
+      const stamped = plan.medications.map((m) => ({ ...m, updated_at: now }));
+      const medications = listAdditions('medications', profileId, stamped, await rowsOf('medications'), keyOf.medication, now);
+      await tx.insertListRows(userId, 'medications', medications.rows);
+      const appointments = newAppointments(plan.appointments, await tx.appointments(userId), now);
+      await tx.insertAppointments(userId, appointments);
+      await tx.insertFiles(userId, documentRows(documents, profileId, now));
+      return {
+        counts: {
+          family_members: 0,
+          allergies: plan.allergies,
+          conditions: plan.conditions,
+          emergency_contacts: contacts.rows.length,
+          healthcare_providers: providers.rows.length,
+          medications: medications.rows.length,
+          appointments: appointments.length,
+          notifications: 0,
+          files: documents.length,
+        },
+        present: {
+          family_members: 0,
+          emergency_contacts: contacts.present,
+          healthcare_providers: providers.present,
+          medications: medications.present,
+          appointments: plan.appointments.length - appointments.length,
+          notifications: 0,
+          files: plan.documents.length - documents.length,
+        },
+      };
+    });
+  }
 
   async function importZip(userId: string, spool: Spool): Promise<Outcome> {
     const archive = await openZip(spool, limits);
@@ -206,15 +248,15 @@ export function createImportService(deps: ImportDeps) {
 
       // Files the account already holds are neither written nor counted against the quota (decision
       // 0012). Decided here without the lock, to spare the writes; the transaction decides again.
-      const fresh = new Set(matchKinchart(doc, await repo.existing(userId)).files.map((f) => f.id));
+      const fresh = new Set(matchKinchart(doc, await existingOf(repo, userId)).files.map((f) => f.id));
       const toWrite = entries.filter(({ file }) => fresh.has(file.id));
-      await checkQuota(db, userId, toWrite.reduce((sum, { file }) => sum + file.size, 0), deps.quota, IMPORT_NEEDS);
+      await repo.checkQuota(userId, toWrite.reduce((sum, { file }) => sum + file.size, 0), deps.quota, IMPORT_NEEDS);
 
       const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
       try {
         const stored = new Map<string, StoredImportFile>();
         for (const { file, entry } of toWrite) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
-        const { counts, present, unused } = await repo.restoreKinchart(userId, doc, stored, deps.quota);
+        const { counts, present, unused } = await restoreKinchart(userId, doc, stored);
         await writer.remove(unused);
         return { counts, present, skipped: [] };
       } catch (error) {
@@ -234,7 +276,7 @@ export function createImportService(deps: ImportDeps) {
     if (json && typeof json === 'object' && (json as { format?: unknown }).format === EXPORT_FORMAT) {
       throw badRequest('This is kinchart.json on its own. Import the whole export zip: it also holds the files.');
     }
-    const profile = await repo.targetProfile(userId, target);
+    const profile = await targetProfile(userId, target);
     let plan: FhirPlan;
     try {
       plan = sanitizePlan(planFromBundle(validateBundle(json), { isSelf: profile.isSelf }));
@@ -244,19 +286,13 @@ export function createImportService(deps: ImportDeps) {
     }
 
     // Documents already there (same name, same size) are not added twice.
-    const have = await repo.fileKeys(userId);
-    const documents = plan.documents.filter((d) => {
-      const k = fileKey(d.display_name, d.data.length);
-      if (have.has(k)) return false;
-      have.add(k);
-      return true;
-    });
-    await checkQuota(db, userId, documents.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
+    const documents = newDocuments(plan.documents, await repo.fileSizes(userId));
+    await repo.checkQuota(userId, documents.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
     const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
     try {
       const stored = [];
       for (const doc of documents) stored.push({ stored: await writer.write(userId, Readable.from([doc.data]), doc.label), doc });
-      const { counts, present } = await repo.applyFhirPlan(userId, profile.id, plan, stored, deps.quota);
+      const { counts, present } = await mergeFhir(userId, profile.id, plan, stored);
       return { counts, present, skipped: plan.skipped };
     } catch (error) {
       await writer.removeAll();

@@ -6,7 +6,8 @@ import { newId } from '../../lib/ids';
 // say: each kind has an identity key, compared trimmed and case-blind. Matching counts duplicates (a
 // multiset): two identical records in the account match two in the export, a third is new — so an
 // account that held duplicates before keeps them, and nothing it already holds is doubled.
-// This module decides; import.repository.ts loads the account and writes the outcome.
+// This module decides; import.service.ts loads the account through import.repository.ts and has
+// the outcome written (kinchart-restore.ts turns it into rows).
 
 type Part = string | number | boolean | null | undefined;
 /** The parts of an identity, as one comparable string. */
@@ -41,7 +42,21 @@ export interface ExistingRow {
   position: number;
 }
 
-/** What the account holds, as identity keys (import.repository.ts loads it). */
+/** The account's records as import.repository.ts reads them: what identity keys are made of. */
+export interface AccountRows {
+  members: ({ id: string } & Parameters<typeof keyOf.member>[0])[];
+  lists: {
+    emergency_contacts: (RowPlace & Parameters<typeof keyOf.contact>[0])[];
+    healthcare_providers: (RowPlace & Parameters<typeof keyOf.provider>[0])[];
+    medications: (RowPlace & Parameters<typeof keyOf.medication>[0])[];
+  };
+  appointments: Parameters<typeof keyOf.appointment>[0][];
+  notifications: Parameters<typeof keyOf.notification>[0][];
+  files: Parameters<typeof keyOf.file>[0][];
+}
+type RowPlace = { id: string; profile_id: string; position: number };
+
+/** What the account holds, as identity keys (`existingAccount` makes them). */
 export interface ExistingAccount {
   selfId: string;
   members: { id: string; name: string | null; key: string }[];
@@ -96,6 +111,23 @@ const LIST_KEY: Record<ListTable, (item: AnyListItem) => string> = {
   healthcare_providers: (h) => keyOf.provider(h as ListItem<'healthcare_providers'>),
   medications: (m) => keyOf.medication(m as ListItem<'medications'>),
 };
+
+/** The account's rows as identity keys: what `matchKinchart` compares an export with. */
+export function existingAccount(selfId: string, rows: AccountRows): ExistingAccount {
+  const placed = (r: RowPlace, key: string): ExistingRow => ({ id: r.id, profile_id: r.profile_id, position: r.position, key });
+  return {
+    selfId,
+    members: rows.members.map((m) => ({ id: m.id, name: m.name, key: keyOf.member(m) })),
+    lists: {
+      emergency_contacts: rows.lists.emergency_contacts.map((r) => placed(r, keyOf.contact(r))),
+      healthcare_providers: rows.lists.healthcare_providers.map((r) => placed(r, keyOf.provider(r))),
+      medications: rows.lists.medications.map((r) => placed(r, keyOf.medication(r))),
+    },
+    appointments: rows.appointments.map((a) => keyOf.appointment(a)),
+    notifications: rows.notifications.map((n) => keyOf.notification(n)),
+    files: rows.files.map((f) => keyOf.file(f)),
+  };
+}
 
 export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccount): KinchartMatch {
   const present: AlreadyPresent = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };

@@ -147,8 +147,10 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       if (person.shareId !== null) {
         const own = await shares.findOpen(person.ownerId, person.profileId, person.shareId, nowIso(now));
         const limit = own?.ends_at ?? null;
-        if (limit !== null && (endsAt === null || endsAt > limit)) {
-          throw badRequest(`Your own access ends on ${limit.slice(0, 10)}: choose an end date no later than that`);
+        if (own && limit !== null && (endsAt === null || endsAt > limit)) {
+          // Said as the owner gave it: a date lasts through that day, an instant ends at it.
+          const until = own.expires_at !== null && own.expires_at.length === 10 ? `lasts through ${own.expires_at}` : `ends at ${limit}`;
+          throw badRequest(`Your own access ${until}: choose an end date no later than that`);
         }
       }
       const token = randomToken();

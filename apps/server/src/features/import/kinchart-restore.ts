@@ -1,0 +1,168 @@
+import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
+import type { ProfileFields } from '@kinchart/shared/profile';
+import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
+import { badRequest } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
+import type { StoredImportFile } from './blob-writer';
+import type { ListValues, NewAppointment, NewImportedFile, NewListRow, NewMember, NewNotification } from './import.repository';
+import type { KinchartMatch, ListItem, ListTable } from './kinchart-match';
+import { LIST_TABLES } from './kinchart-match';
+
+// A Kinchart export restored into an account (decision 0004): the own profile (fields and lists)
+// becomes the export's; family members, appointments, notifications and files are added — those the
+// account already holds are not (decision 0012, decided by kinchart-match.ts). Ids are always new —
+// an export's ids only tie its records together — except where a file's blob was already written.
+// This module turns a match into the rows to write; import.service.ts has them written.
+
+type ExportProfile = KinchartExportParsed['profiles'][number];
+
+export interface ListWrites<T extends ListTable> {
+  remove: string[];
+  update: { id: string; values: ListValues[T]; position: number }[];
+  insert: NewListRow<T>[];
+}
+
+export interface KinchartRestore {
+  /** The own profile's new fields: the export's. */
+  self: Partial<ProfileFields> | undefined;
+  members: NewMember[];
+  lists: { [T in ListTable]: ListWrites<T> };
+  /** `uid` is the export's, if it has one: `withUids` decides whether it is kept. */
+  appointments: (Omit<NewAppointment, 'uid'> & { uid: string | undefined })[];
+  notifications: NewNotification[];
+  files: NewImportedFile[];
+  counts: ImportCounts;
+  present: AlreadyPresent;
+  /** Blobs written for files that proved, under the lock, to be there already: the caller removes them. */
+  unused: string[];
+}
+
+/** An export profile's own fields (the rest of it is ids, the member's relationship and lists). */
+function profileFields(p: ExportProfile): Partial<ProfileFields> {
+  const fields: Record<string, unknown> = {};
+  for (const key of PROFILE_FIELD_NAMES) fields[key] = p[key];
+  return fields;
+}
+
+// An export's list item is written with its own values — a medication also with its own edit time.
+const VALUES: { [T in ListTable]: (item: ListItem<T>) => ListValues[T] } = {
+  emergency_contacts: (c) => c,
+  healthcare_providers: (h) => h,
+  medications: (m) => m,
+};
+
+function listWrites<T extends ListTable>(match: KinchartMatch, table: T): ListWrites<T> {
+  const plan = match.lists[table];
+  // The plan of `table` holds that table's items.
+  const values = (item: ListItem<ListTable>) => VALUES[table](item);
+  return {
+    remove: plan.remove,
+    update: plan.update.map((u) => ({ id: u.id, values: values(u.item), position: u.position })),
+    insert: plan.insert.map((i) => ({ profileId: i.profileId, values: values(i.item), position: i.position, created_at: i.item.created_at })),
+  };
+}
+
+/**
+ * The rows a matched export writes. `stored` holds the blobs the service wrote for the files it
+ * expected to add (by export file id); a file it holds no blob for was there when the import began.
+ */
+export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, selfId: string, stored: Map<string, StoredImportFile>): KinchartRestore {
+  const pid = (id: string) => match.profileIds.get(id) ?? selfId;
+
+  const files = match.files.flatMap((f): NewImportedFile[] => {
+    const blob = stored.get(f.id);
+    if (!blob) return []; // it was there when the import began (and has been deleted since)
+    return [
+      {
+        id: blob.id,
+        profile_id: f.profile_id === null ? null : pid(f.profile_id),
+        display_name: f.display_name,
+        original_name: f.original_name,
+        file_type: blob.mime,
+        size: blob.size,
+        storage_key: blob.id,
+        wrapped_key: blob.wrappedKey,
+        record_date: f.record_date,
+        provider_name: f.provider_name,
+        visit_location: f.visit_location,
+        visit_reason: f.visit_reason,
+        created_at: f.created_at,
+        updated_at: f.updated_at,
+      },
+    ];
+  });
+
+  const self = doc.profiles.find((p) => p.is_self);
+  const members = match.newMembers.map(
+    (p): NewMember => ({
+      id: pid(p.id),
+      fields: profileFields(p),
+      relationship: p.relationship,
+      is_pet: p.is_pet,
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+    }),
+  );
+  const lists = {
+    emergency_contacts: listWrites(match, 'emergency_contacts'),
+    healthcare_providers: listWrites(match, 'healthcare_providers'),
+    medications: listWrites(match, 'medications'),
+  };
+  const appointments = match.appointments.map((a) => ({
+    uid: a.uid,
+    appointment_date: a.appointment_date,
+    start_time: a.start_time,
+    end_time: a.end_time,
+    provider_name: a.provider_name,
+    reason_for_visit: a.reason_for_visit,
+    location: a.location,
+    created_at: a.created_at,
+  }));
+
+  const inserted = new Set(files.map((r) => r.id));
+  return {
+    self: self && profileFields(self),
+    members,
+    lists,
+    appointments,
+    notifications: match.notifications,
+    files,
+    counts: {
+      family_members: members.length,
+      allergies: 0,
+      conditions: 0,
+      emergency_contacts: lists.emergency_contacts.insert.length,
+      healthcare_providers: lists.healthcare_providers.insert.length,
+      medications: lists.medications.insert.length,
+      appointments: appointments.length,
+      notifications: match.notifications.length,
+      files: files.length,
+    },
+    present: { ...match.present, files: doc.files.length - files.length },
+    unused: [...stored.values()].map((f) => f.id).filter((id) => !inserted.has(id)),
+  };
+}
+
+/** A family member matched to one already there may not be given more than a list's cap. */
+export function checkListCaps(match: KinchartMatch): void {
+  for (const table of LIST_TABLES) {
+    for (const total of match.lists[table].totals) {
+      if (total.count > LIST_CAPS[table]) {
+        throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
+      }
+    }
+  }
+}
+
+/**
+ * Appointment UIDs are unique server-wide: an export's UID is kept unless someone has it already
+ * (`taken`), and given to one appointment only, even if the export repeats it.
+ */
+export function withUids(appointments: KinchartRestore['appointments'], taken: ReadonlySet<string>): NewAppointment[] {
+  const used = new Set(taken);
+  return appointments.map((a) => {
+    const uid = a.uid && !used.has(a.uid) ? a.uid : newId();
+    used.add(uid);
+    return { ...a, uid };
+  });
+}
