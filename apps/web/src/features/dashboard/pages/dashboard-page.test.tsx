@@ -239,6 +239,15 @@ describe('dashboard', () => {
       expect(calls.some((c) => c.url.includes('/qr'))).toBe(false);
     });
 
+    it('opened on a shared person (?member=, as after accepting an invitation) it asks only the people route', async () => {
+      const { calls } = servePeople();
+      renderRoutes(routes, '/dashboard?member=s1');
+      expect(await screen.findByText('Your access: Viewer')).toBeTruthy();
+      expect(await within(block('Critical Medical Info')).findByText('B+')).toBeTruthy();
+      expect(calls.some((c) => c.url === '/api/user/family/members/s1')).toBe(false);
+      expect(within(block('Basic Info')).queryByText('Alice Example')).toBeNull();
+    });
+
     it('an editor of a shared person edits them through the family member page', async () => {
       servePeople();
       const user = userEvent.setup();

@@ -109,12 +109,15 @@ export function DashboardPage() {
   }, [people.isSuccess, stored, others]);
 
   const shared = listEntry !== undefined && listEntry.shared_by !== null;
-  // SPEC §7: your own family member through the family routes; a shared person through the people route.
-  const member = useFamilyMember(activeId !== null && !shared ? activeId : undefined);
-  const sharedPerson = usePerson(activeId !== null && shared ? activeId : undefined);
+  // SPEC §7: your own family member through the family routes; a shared person through the people
+  // route. Which one is known once the people list has answered (a failed list: the family route).
+  const detailId = activeId !== null && !people.isPending ? activeId : undefined;
+  const member = useFamilyMember(shared ? undefined : detailId);
+  const sharedPerson = usePerson(shared ? detailId : undefined);
   const detail = shared ? sharedPerson : member;
 
-  // SPEC §4 Dashboard selection: the person's details; if that fails, their list entry; else the own profile.
+  // SPEC §4 Dashboard selection: the person's details; if that fails, their list entry; else the own
+  // profile. While they are on their way nothing is shown in their place (not your own profile).
   let person: PersonView | undefined;
   let showingOther = false;
   if (activeId !== null && detail.data) {
@@ -123,14 +126,18 @@ export function DashboardPage() {
   } else if (activeId !== null && listEntry) {
     person = entryView(listEntry);
     showingOther = true;
+  } else if (activeId !== null && !detail.isError) {
+    showingOther = true;
   } else if (profile.data) {
     person = ownView(profile.data);
   }
   const loading = showingOther ? detail.isPending : profile.isPending;
 
   // Viewers read a shared person's chart but do not edit it; managers also run the emergency code.
-  const role: PersonRole = listEntry?.role ?? 'owner';
-  const editable = !showingOther || canWrite({ role });
+  // Until the list says who the person is to the user, neither control shows (unless the list
+  // failed: then they are one of the user's own, as before people could be shared).
+  const role: PersonRole | undefined = listEntry?.role ?? (people.isError ? 'owner' : undefined);
+  const editable = !showingOther || (role !== undefined && canWrite({ role }));
   const showQr = !showingOther || role === 'owner' || role === 'manager';
   // Recent uploads and upcoming appointments follow the selected person; everyone's only when the
   // people list could not say who "you" are.
@@ -159,7 +166,7 @@ export function DashboardPage() {
           loading={loading && !person}
           editHref={!editable ? null : showingOther && activeId ? `/edit-family-member/${encodeURIComponent(activeId)}` : '/profile'}
           editLabel={showingOther ? 'Edit Member' : 'Edit Profile'}
-          sharing={shared && listEntry?.shared_by ? <SharingNote sharedBy={listEntry.shared_by} role={role} /> : null}
+          sharing={shared && listEntry?.shared_by ? <SharingNote sharedBy={listEntry.shared_by} role={listEntry.role} /> : null}
           qr={showQr ? <ProfileQrImage target={showingOther && activeId ? { memberId: activeId } : { self: true }} /> : null}
         />
         {people.isPending ? null : (
