@@ -60,6 +60,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/a??pin=1&&pin=2=3')).toBe('/a??pin=[redacted]&&pin=[redacted]');
     expect(redactUrl('/a?passcode=p&pin=1&pin=2')).toBe('/a?passcode=[redacted]&pin=[redacted]&pin=[redacted]');
     expect(redactUrl('/api/user/appointments.ics?tz=Europe%2FLondon')).toBe('/api/user/appointments.ics?tz=Europe%2FLondon');
+    // The return path after sign-in can carry an invitation token.
+    expect(redactUrl('/login?next=%2Finvite%2FSECRETTOKEN')).toBe('/login?next=[redacted]');
   });
 
   it('redacts share tokens and file names in the path, also when percent-encoded', () => {

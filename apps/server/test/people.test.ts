@@ -60,13 +60,14 @@ describe('the people a user can see', () => {
     const holder = await user('Casey');
     const mia = await child(owner);
     const holderKid = await child(holder, 'Leo Park');
-    await share(owner.client, mia, holder, 'editor');
+    const shareId = await share(owner.client, mia, holder, 'editor');
 
     const list = (await holder.client.get('/api/user/people')).json<Record<string, unknown>[]>();
     expect(list).toEqual([
-      { id: await selfProfileId(t.database.db, holder.id), name: null, relationship: null, is_pet: false, is_self: true, role: 'owner', shared_by: null },
-      { id: holderKid, name: 'Leo Park', relationship: 'daughter', is_pet: false, is_self: false, role: 'owner', shared_by: null },
-      { id: mia, name: 'Mia Rivera', relationship: 'daughter', is_pet: false, is_self: false, role: 'editor', shared_by: 'Robin' },
+      { id: await selfProfileId(t.database.db, holder.id), name: null, relationship: null, is_pet: false, is_self: true, role: 'owner', shared_by: null, share_id: null },
+      { id: holderKid, name: 'Leo Park', relationship: 'daughter', is_pet: false, is_self: false, role: 'owner', shared_by: null, share_id: null },
+      // The holder's own share id: what they name to leave it.
+      { id: mia, name: 'Mia Rivera', relationship: 'daughter', is_pet: false, is_self: false, role: 'editor', shared_by: 'Robin', share_id: shareId },
     ]);
   });
 
@@ -457,6 +458,9 @@ describe('ending a share', () => {
     const holder = await user('Casey');
     const mia = await child(owner);
     const shareId = await share(owner.client, mia, holder, 'viewer');
+    // The holder learns the id from their own people list.
+    const listed = (await holder.client.get('/api/user/people')).json<{ id: string; share_id: string | null }[]>();
+    expect(listed.find((p) => p.id === mia)?.share_id).toBe(shareId);
     const res = await holder.client.delete(`/api/user/people/${mia}/shares/${shareId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'You no longer have access to this person' });

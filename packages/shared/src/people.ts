@@ -42,6 +42,11 @@ export const personSchema = z.object({
   role: z.enum(PERSON_ROLES),
   /** The owning account's username for a shared person; null for your own people. */
   shared_by: z.string().nullable(),
+  /**
+   * The share through which a shared person is seen (null for your own people): the id a holder
+   * passes to DELETE /api/user/people/{personId}/shares/{shareId} to leave it.
+   */
+  share_id: z.string().nullable().optional(),
 });
 export type Person = z.infer<typeof personSchema>;
 export const peopleSchema = z.array(personSchema);

@@ -4,7 +4,8 @@ import type { Bindings, ChildLoggerOptions } from 'pino';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** Query keys whose values are secrets, compared after percent-decoding (`?%70in=` is `?pin=` to the router). */
-const SECRET_KEYS = new Set(['pin', 'token', 'passcode']);
+// `next` is the return path after sign-in, which can be an invitation's page (/invite/{token}).
+const SECRET_KEYS = new Set(['pin', 'token', 'passcode', 'next']);
 
 /** Percent-decoded as the router reads it; in a query, `+` is a space too. Undecodable text stays as it is. */
 function decoded(text: string, plusIsSpace = false): string {

@@ -81,4 +81,17 @@ describe('routes', () => {
     renderRoutes(routes, '/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
+
+  it('an invitation link opens signed out, inside the app layout, without a detour to /login', async () => {
+    mockFetch((call) => {
+      if (call.url === '/api/auth/check-auth') return checkAuthAnswer(null);
+      if (call.url === '/api/invitations/tok') return json({ shared_by: 'alice', person_name: 'Mia', is_pet: false, role: 'viewer', expires_at: null });
+      return json({ message: 'Not found' }, 404);
+    });
+    const { router } = renderRoutes(routes, '/invite/tok');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitation' })).toBeTruthy();
+    expect(await screen.findByText(/wants to share/)).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/invite/tok');
+  });
 });

@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(async () => (await import('../features/marketing/pages/terms-of-service-page')).TermsOfServicePage),
               },
               {
+                // DESIGN §11: an invitation explains itself before sign-in, so no session check gates it.
+                path: 'invite/:token',
+                lazy: lazyPage(async () => (await import('../features/sharing/pages/invite-page')).InvitePage),
+              },
+              {
                 // DESIGN §7: the owner's kept emergency cards open offline, so no session check gates them.
                 path: 'emergency-cards',
                 lazy: lazyPage(async () => (await import('../features/offline-cards/pages/offline-cards-page')).OfflineCardsPage),

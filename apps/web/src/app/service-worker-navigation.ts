@@ -34,6 +34,7 @@ export const shellNavigationAllowlist: RegExp[] = [
   new RegExp(`^/(?:${SHELL_PAGES.join('|')})/?(?:\\?.*)?$`),
   /^\/edit-family-member\/[^/?]+\/?(?:\?.*)?$/,
   /^\/shared\/[^/?]+\/?(?:\?.*)?$/,
+  /^\/invite\/[^/?]+\/?(?:\?.*)?$/,
 ];
 
 /** Never the shell, whatever the allowlist says: the server answers these itself. */

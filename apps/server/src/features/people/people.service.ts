@@ -114,6 +114,7 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
         is_self: p.isSelf,
         role: p.role,
         shared_by: p.sharedBy,
+        share_id: p.shareId,
       }));
     },
 

@@ -7,6 +7,7 @@ import { LoginPage } from './login-page';
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/dashboard', element: <Landmark name="Dashboard route" /> },
+  { path: '/invite/:token', element: <Landmark name="Invite route" /> },
 ];
 
 function value(label: string): string {
@@ -93,5 +94,44 @@ describe('login page', () => {
     mockFetch(() => checkAuthAnswer('alice'));
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+
+  it('goes back to a page of this site that sent the visitor here (?next=), and passes it on to Sign up', async () => {
+    let signedIn = false;
+    mockFetch((call) => {
+      if (call.url === '/api/auth/login') {
+        signedIn = true;
+        return json({ message: 'Logged in' });
+      }
+      return checkAuthAnswer(signedIn ? 'alice' : null);
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/login?next=%2Finvite%2Fabc');
+    expect(screen.getByRole('link', { name: 'Sign up here' }).getAttribute('href')).toBe('/signup?next=%2Finvite%2Fabc');
+    await submit(user, 'alice@example.com', 'correct horse battery');
+    expect(await screen.findByRole('heading', { name: 'Invite route' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/invite/abc');
+  });
+
+  it('ignores a ?next= that leads off this site', async () => {
+    let signedIn = false;
+    mockFetch((call) => {
+      if (call.url === '/api/auth/login') {
+        signedIn = true;
+        return json({ message: 'Logged in' });
+      }
+      return checkAuthAnswer(signedIn ? 'alice' : null);
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/login?next=%2F%2Fevil.example%2F');
+    expect(screen.getByRole('link', { name: 'Sign up here' }).getAttribute('href')).toBe('/signup');
+    await submit(user, 'alice@example.com', 'correct horse battery');
+    expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+  });
+
+  it('sends someone already signed in straight to ?next=', async () => {
+    mockFetch(() => checkAuthAnswer('alice'));
+    renderRoutes(routes, '/login?next=%2Finvite%2Fabc');
+    expect(await screen.findByRole('heading', { name: 'Invite route' })).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverMessage } from '../../../lib/api-client';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { notify } from '../../../lib/toast';
 import { useAuth } from '../api/check-auth';
 import { useLogin } from '../api/login';
@@ -23,6 +24,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const login = useLogin();
+  // A page that sent the visitor here to sign in (the invitation page) gets them back; else /dashboard (SPEC §2).
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get(NEXT_PARAM));
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
   const busy = login.isPending;
 
@@ -39,7 +43,7 @@ export function LoginPage() {
   }, [error, setFocus]);
 
   // Someone already signed in has no business here (the check resolves before this matters).
-  if (auth.data?.authenticated && login.isIdle) return <Navigate to="/dashboard" replace />;
+  if (auth.data?.authenticated && login.isIdle) return <Navigate to={next ?? '/dashboard'} replace />;
 
   const failed = (failure: unknown) => {
     // SPEC §4: email and password are cleared after every attempt.
@@ -57,7 +61,7 @@ export function LoginPage() {
       const answer = await login.mutateAsync(values);
       reset(EMPTY);
       notify.success(answer.message || 'Login successful.');
-      await navigate('/dashboard', { replace: true });
+      await navigate(next ?? '/dashboard', { replace: true });
     } catch (failure) {
       failed(failure);
     }
@@ -73,7 +77,7 @@ export function LoginPage() {
         <>
           <p>
             New to Kinchart?{' '}
-            <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <Link to={withNext('/signup', next)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               Sign up here
             </Link>
           </p>

@@ -148,4 +148,20 @@ describe('sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect((await screen.findByText('Failed to fetch')).getAttribute('role')).toBe('alert');
   });
+
+  it('someone who came to sign up from an invitation goes on to /login with the way back (?next=)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch(() => json({ message: 'User created' }, 201));
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const { router } = renderRoutes(routes, '/signup?next=%2Finvite%2Fabc');
+    expect(screen.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login?next=%2Finvite%2Fabc');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('status');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(screen.getByRole('heading', { name: 'Login route' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?next=%2Finvite%2Fabc');
+  });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, usernameSchema } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { NEXT_PARAM, withNext } from '../../../lib/next-path';
 import { useSignup } from '../api/signup';
 import { useEndLogout } from '../api/check-auth';
 import { AuthShell } from '../components/auth-shell';
@@ -39,6 +40,9 @@ function validateUsername(value: string): true | string {
 export function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
+  // Carried on to /login, so a visitor who came to sign up (from an invitation) gets back there.
+  const [params] = useSearchParams();
+  const login = withNext('/login', params.get(NEXT_PARAM));
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const busy = signup.isPending;
@@ -57,12 +61,12 @@ export function SignupPage() {
   useEffect(() => {
     if (!created) return;
     const second = window.setTimeout(() => setMessage(REDIRECTING), SECOND_MESSAGE_MS);
-    const leave = window.setTimeout(() => void navigate('/login'), REDIRECT_MS);
+    const leave = window.setTimeout(() => void navigate(login), REDIRECT_MS);
     return () => {
       window.clearTimeout(second);
       window.clearTimeout(leave);
     };
-  }, [created, navigate]);
+  }, [created, navigate, login]);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -90,7 +94,7 @@ export function SignupPage() {
         <>
           <p>
             Already have an account?{' '}
-            <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <Link to={login} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               Sign in here
             </Link>
           </p>

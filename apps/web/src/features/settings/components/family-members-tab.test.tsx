@@ -112,4 +112,35 @@ describe('Family Members tab', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/user/family/members/m2', body: { name: 'Caroline' } });
   });
+
+  it('each member card and your own profile offer Share access and Access history', async () => {
+    const people = [
+      { id: 'self1', name: 'Alice', relationship: null, is_pet: false, is_self: true, role: 'owner', shared_by: null, share_id: null },
+      { id: 'm2', name: 'Carol', relationship: 'child', is_pet: false, is_self: false, role: 'owner', shared_by: null, share_id: null },
+    ];
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/user/people') return json(people);
+      if (call.url.endsWith('/shares') || call.url.endsWith('/access-history')) return json([]);
+      return json([carol]);
+    });
+    const user = userEvent.setup();
+    renderTab();
+
+    expect(await screen.findByText('Your profile')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Share access to your profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Share access to your profile' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share access to your profile' }));
+
+    await user.click(screen.getByRole('button', { name: 'Share access to Carol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share access to Carol' });
+    expect(await within(dialog).findByText('Nobody else has access yet.')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/user/people/m2/shares')).toBe(true);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Access history of Carol' }));
+    expect(await screen.findByRole('dialog', { name: 'Access history: Carol' })).toBeTruthy();
+    expect(await screen.findByText(/Nothing yet/)).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/user/people/m2/access-history')).toBe(true);
+  });
 });

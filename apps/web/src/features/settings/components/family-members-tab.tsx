@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FamilyMemberSummary } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +11,9 @@ import { PetBadge } from '../../../components/ui/pet-marker';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
+import { peopleQueryKey, usePeople } from '../../../lib/queries/people';
+import { AccessHistoryDialog } from '../../sharing/components/access-history-dialog';
+import { ShareAccessDialog } from '../../sharing/components/share-access-dialog';
 import { MemberActionsMenu } from './member-actions-menu';
 
 export const FAMILY_HEADING_ID = 'settings-family-members-heading';
@@ -22,12 +26,42 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function MemberCard({ member, onEdit, onDelete }: { member: FamilyMemberSummary; onEdit: () => void; onDelete: () => void }) {
+/** Whom the sharing dialogs are about: a person's id and their name as running text. */
+interface SharingTarget {
+  id: string;
+  label: string;
+}
+
+interface SharingActions {
+  onShare: () => void;
+  onHistory: () => void;
+}
+
+/** DESIGN §11: the owner shares a person and sees who used the share; both sit on the person's card. */
+function SharingButtons({ name, onShare, onHistory }: SharingActions & { name: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" onClick={onShare} aria-label={`Share access to ${name}`}>
+        Share access
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onHistory} aria-label={`Access history of ${name}`}>
+        Access history
+      </Button>
+    </div>
+  );
+}
+
+function MemberCard({
+  member,
+  onEdit,
+  onDelete,
+  ...sharing
+}: { member: FamilyMemberSummary; onEdit: () => void; onDelete: () => void } & SharingActions) {
   const name = displayName(member);
   return (
-    <li className="relative rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-brand-300">
+    <li className="relative flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-brand-300">
       {/* SPEC §2: clicking the card also edits. */}
-      <button type="button" onClick={onEdit} className="flex w-full flex-col items-start gap-1 rounded-xl p-4 pr-14 text-left">
+      <button type="button" onClick={onEdit} className="flex w-full flex-1 flex-col items-start gap-1 rounded-xl p-4 pr-14 text-left">
         <span className="text-lg font-semibold break-words text-slate-900">{name}</span>
         {member.relationship ? <span className="text-sm text-slate-700">{capitalize(member.relationship)}</span> : null}
         {member.date_of_birth ? <span className="text-sm text-slate-700">Born {formatDate(member.date_of_birth)}</span> : null}
@@ -37,17 +71,42 @@ function MemberCard({ member, onEdit, onDelete }: { member: FamilyMemberSummary;
           </span>
         ) : null}
       </button>
+      {/* In the order they are seen: the menu at the top, then the sharing actions below. */}
       <div className="absolute top-2 right-2">
         <MemberActionsMenu memberName={name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+      <div className="border-t border-slate-200 px-4 py-3">
+        <SharingButtons name={name} {...sharing} />
       </div>
     </li>
   );
 }
 
+/** The account holder's own profile, shared like a member's (DESIGN §11). */
+function OwnProfileCard({ name, ...sharing }: { name: string | null } & SharingActions) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col">
+        <span className="text-sm font-medium text-slate-700">Your profile</span>
+        <span className="text-lg font-semibold break-words text-slate-900">{name ?? 'You'}</span>
+      </div>
+      <SharingButtons name="your profile" {...sharing} />
+    </div>
+  );
+}
+
 /** Settings → Family Members (SPEC §2): Add Member, the member cards, edit and delete. */
 export function FamilyMembersTab() {
+  const queryClient = useQueryClient();
   const members = useFamilyMembers();
+  const people = usePeople();
   const remove = useDeleteFamilyMember();
+  const [sharing, setSharing] = useState<SharingTarget | null>(null);
+  const [history, setHistory] = useState<SharingTarget | null>(null);
+  // The own profile as the people list has it (GET /api/user/people): the person the account holder is.
+  const self = people.data?.find((p) => p.is_self && p.shared_by === null);
+  // A member added or deleted here is a person added or gone everywhere people are listed.
+  const refreshPeople = () => void queryClient.invalidateQueries({ queryKey: peopleQueryKey });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FamilyMemberSummary | null>(null);
   const [deleting, setDeleting] = useState<FamilyMemberSummary | null>(null);
@@ -58,6 +117,7 @@ export function FamilyMembersTab() {
     setStatus(null);
     try {
       const answer = await remove.mutateAsync(deleting.id);
+      refreshPeople();
       setStatus(answer.message || 'Family member deleted successfully');
     } catch (error) {
       setStatus(errorMessage(error, 'Failed to delete family member'));
@@ -92,6 +152,8 @@ export function FamilyMembersTab() {
             member={member}
             onEdit={() => setEditing(member)}
             onDelete={() => setDeleting(member)}
+            onShare={() => setSharing({ id: member.id, label: displayName(member) })}
+            onHistory={() => setHistory({ id: member.id, label: displayName(member) })}
           />
         ))}
       </ul>
@@ -110,9 +172,25 @@ export function FamilyMembersTab() {
         <Button onClick={() => setAdding(true)}>Add Member</Button>
       </div>
       <StatusMessage message={status} />
+      {self ? (
+        <OwnProfileCard
+          name={self.name}
+          onShare={() => setSharing({ id: self.id, label: 'your profile' })}
+          onHistory={() => setHistory({ id: self.id, label: 'your profile' })}
+        />
+      ) : null}
       {body}
 
-      <AddFamilyMemberModal open={adding} onClose={() => setAdding(false)} onAdded={setStatus} />
+      <AddFamilyMemberModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(message) => {
+          refreshPeople();
+          setStatus(message);
+        }}
+      />
+      <ShareAccessDialog person={sharing} onClose={() => setSharing(null)} />
+      <AccessHistoryDialog person={history} onClose={() => setHistory(null)} />
       {editing ? (
         <FamilyMemberEditor
           variant="modal"

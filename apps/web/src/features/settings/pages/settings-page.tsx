@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { FamilyQrCodesTab } from '../../emergency/components/family-qr-codes-tab';
 import { PersonalQrTab } from '../../emergency/components/personal-qr-tab';
+import { SharedWithMeSection } from '../../sharing/components/shared-with-me-section';
 import { AccountSettingsTab } from '../components/account-settings-tab';
 import { FAMILY_HEADING_ID, FamilyMembersTab } from '../components/family-members-tab';
 
@@ -59,7 +60,17 @@ export function SettingsPage() {
               />
             ),
           },
-          { id: 'family', label: 'Family Members', content: <FamilyMembersTab /> },
+          {
+            id: 'family',
+            label: 'Family Members',
+            // DESIGN §11: beside your own people, the people others share with you.
+            content: (
+              <div className="flex flex-col gap-10">
+                <FamilyMembersTab />
+                <SharedWithMeSection />
+              </div>
+            ),
+          },
           { id: 'personal-qr', label: 'Personal QR Code', content: <PersonalQrTab /> },
           { id: 'family-qr', label: 'Family QR Codes', content: <FamilyQrCodesTab /> },
         ]}

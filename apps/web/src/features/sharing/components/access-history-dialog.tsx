@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/api/check-auth';
+import { useAccessHistory } from '../api/get-access-history';
+import { describeAccess, formatWhen } from '../utils/describe-access';
+import type { SharePerson } from '../utils/share-person';
+
+export interface AccessHistoryDialogProps {
+  /** The dialog shows while a person is given; null closes it. */
+  person: SharePerson | null;
+  onClose: () => void;
+}
+
+/**
+ * Settings → Access history (DESIGN §11): who opened or changed a person's chart through a share,
+ * and what happened to the shares themselves — who, what, when, newest first. Owner only.
+ */
+export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProps) {
+  if (!person) return null;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Access history: ${person.label}`}
+      description={`What the people you share ${person.label} with have opened or changed, newest first.`}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <AccessHistoryList person={person} />
+    </Modal>
+  );
+}
+
+function AccessHistoryList({ person }: { person: SharePerson }) {
+  const listId = useId();
+  const history = useAccessHistory(person.id);
+  const auth = useAuth();
+  const me = auth.data?.authenticated ? auth.data.user.username : null;
+
+  if (history.isPending) return <p className="text-sm text-slate-700">Loading...</p>;
+  if (history.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errorMessage(history.error, 'Failed to load the access history', 'Error loading the access history')}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (history.data.length === 0) {
+    return <p className="text-sm text-slate-700">Nothing yet. When someone you share {person.label} with opens or changes anything, it shows here.</p>;
+  }
+  return (
+    <ol id={listId} aria-label="Access history" className="flex flex-col divide-y divide-slate-200">
+      {history.data.map((event) => (
+        <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-4">
+          <time dateTime={event.created_at} className="text-sm text-slate-700 sm:pt-0.5">
+            {formatWhen(event.created_at)}
+          </time>
+          <span className="flex min-w-0 flex-col">
+            <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
+            <span className="break-words text-slate-800">{describeAccess(event)}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

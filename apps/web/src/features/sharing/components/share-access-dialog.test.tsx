@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { makeShare } from '../testing/fixtures';
+import { ShareAccessDialog } from './share-access-dialog';
+
+const TOKEN = 'A'.repeat(43);
+const SHARES = '/api/user/people/m1/shares';
+
+function renderDialog(handler: (call: FetchCall) => Response) {
+  const onClose = vi.fn();
+  const fetched = mockFetch(handler);
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/', element: <ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={onClose} /> }], '/');
+  return { ...fetched, user, onClose };
+}
+
+describe('Share access dialog', () => {
+  it('creates an invitation link for the chosen role, end date and email, and copies it', async () => {
+    let shares = [makeShare('s1')];
+    const { calls, user } = renderDialog((call) => {
+      if (call.method === 'POST') {
+        shares = [...shares, makeShare('s2', { role: 'editor', status: 'pending', holder_username: null, email: 'bo@example.com', expires_at: '2099-12-31', accepted_at: null })];
+        return json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'editor', expires_at: '2099-12-31' }, 201);
+      }
+      return json(shares);
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Share access to Mia' });
+    // Least access first: Viewer is chosen, and focus starts on it.
+    const viewer = within(dialog).getByRole('radio', { name: 'Viewer' });
+    expect((viewer as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(viewer);
+    expect(within(dialog).getByRole('radio', { name: 'Editor' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText('Can also manage the emergency code and who has access')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Editor' }));
+    await user.type(within(dialog).getByLabelText('Access ends (optional)'), '2099-12-31');
+    await user.type(within(dialog).getByLabelText('Email (optional)'), ' Bo@Example.com ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+
+    const link = await within(dialog).findByRole('textbox', { name: 'Invitation link' });
+    expect((link as HTMLInputElement).value).toBe(`http://localhost/invite/${TOKEN}`);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: SHARES,
+      credentials: 'include',
+      body: { role: 'editor', expires_at: '2099-12-31', email: 'bo@example.com' },
+    });
+    expect(within(dialog).getByText(/Editor access, until Dec 31, 2099/)).toBeTruthy();
+    const copy = within(dialog).getByRole('button', { name: 'Copy link' });
+    expect(document.activeElement).toBe(copy);
+
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith(`http://localhost/invite/${TOKEN}`);
+    // Seen beside the button, and announced (a polite live region).
+    const copied = within(dialog).getByText('Link copied to clipboard!');
+    expect(copied.closest('[role="status"]')).toBeTruthy();
+
+    // The list follows: the new invitation shows as pending with its email label.
+    const pending = await within(dialog).findByText('bo@example.com');
+    const row = pending.closest('li')!;
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('Editor')).toBeTruthy();
+    expect(within(row).getByText('Until Dec 31, 2099')).toBeTruthy();
+
+    // Another link starts from a fresh form, focus on its chosen role.
+    await user.click(within(dialog).getByRole('button', { name: 'Create another link' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'Viewer' }));
+  });
+
+  it('says when the link cannot be copied', async () => {
+    const { user } = renderDialog((call) =>
+      call.method === 'POST' ? json({ share_id: 's2', invite_url: `/invite/${TOKEN}`, role: 'viewer', expires_at: null }, 201) : json([]),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    // A bare path from the server is read against this site.
+    const link = await within(dialog).findByRole('textbox', { name: 'Invitation link' });
+    expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/invite/${TOKEN}`);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The link could not be copied. Select it and copy it by hand.');
+  });
+
+  it('refuses a bad email or a past end date before asking the server, and shows the server’s refusal', async () => {
+    const { calls, user } = renderDialog((call) => (call.method === 'POST' ? json({ message: 'A person can have at most 50 shares' }, 400) : json([])));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email (optional)'), 'not an email');
+    await user.type(within(dialog).getByLabelText('Access ends (optional)'), '2001-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(within(dialog).getByText('End date must be in the future')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Email (optional)'));
+    await user.clear(within(dialog).getByLabelText('Access ends (optional)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A person can have at most 50 shares');
+  });
+
+  it('lists who has access, and Revoke asks first, then ends the share', async () => {
+    let shares = [makeShare('s1', { holder_username: 'grandma', role: 'editor', expires_at: '2099-06-30' }), makeShare('s2', { status: 'pending', holder_username: null, accepted_at: null })];
+    const { calls, user } = renderDialog((call) => {
+      if (call.method === 'DELETE') {
+        shares = shares.filter((s) => !call.url.endsWith(`/${s.share_id}`));
+        return json({ message: 'Access revoked' });
+      }
+      return json(shares);
+    });
+    const dialog = await screen.findByRole('dialog');
+    const list = await within(dialog).findByRole('list', { name: 'Who has access' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('grandma');
+    expect(rows[0]!.textContent).toContain('Active');
+    expect(rows[0]!.textContent).toContain('Until Jun 30, 2099');
+    expect(rows[1]!.textContent).toContain('Invitation');
+    expect(rows[1]!.textContent).toContain('No end date');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke access' });
+    expect(confirm.textContent).toContain('grandma will no longer see Mia.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await within(dialog).findByText('Access revoked successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`${SHARES}/s1`);
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Revoke grandma' })).toBeNull());
+    // Focus stays in the dialog, on the list's heading.
+    expect(document.activeElement?.textContent).toBe('Who has access');
+  });
+
+  it('says when the list cannot be loaded, tries again, and says when nobody else has access', async () => {
+    const answers = [json({ message: 'Only the owner or a manager of this person can do this' }, 403), json([])];
+    const { user } = renderDialog(() => answers.shift() ?? json([]));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Only the owner or a manager of this person can do this');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('Nobody else has access yet.')).toBeTruthy();
+  });
+
+  it('Close and Escape close it', async () => {
+    const { user, onClose } = renderDialog(() => json([]));
+    const dialog = await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[1]!);
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { todayIsoDate } from '@kinchart/shared/common';
+import {
+  INVITATION_TTL_DAYS,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  SHARE_ROLES,
+  createShareSchema,
+  type CreateShareInput,
+  type ShareCreated,
+  type ShareRole,
+} from '@kinchart/shared/people';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useCreateShare } from '../api/create-share';
+import type { SharePerson } from '../utils/share-person';
+import { ShareList } from './share-list';
+
+type CreateShareOutput = ReturnType<typeof createShareSchema.parse>;
+
+export interface ShareAccessDialogProps {
+  /** The dialog shows while a person is given; null closes it. */
+  person: SharePerson | null;
+  onClose: () => void;
+}
+
+/**
+ * Settings → Share access (DESIGN §11): a new single-use invitation link for one person — role,
+ * optional end date, optional email label — with Copy link, and everyone who has access or a
+ * pending invitation, each with Revoke. For the person's owner and managers only.
+ */
+export function ShareAccessDialog({ person, onClose }: ShareAccessDialogProps) {
+  if (!person) return null;
+  // Keyed by person: a fresh form and no old link when it opens for someone else.
+  return <ShareAccessPanel key={person.id} person={person} onClose={onClose} />;
+}
+
+function ShareAccessPanel({ person, onClose }: { person: SharePerson; onClose: () => void }) {
+  const [created, setCreated] = useState<ShareCreated | null>(null);
+  const [another, setAnother] = useState(false);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Share access to ${person.label}`}
+      description="Invite someone to see or help keep this chart. They sign in with their own account."
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        {created ? (
+          <InvitationLink
+            created={created}
+            onAnother={() => {
+              setCreated(null);
+              setAnother(true);
+            }}
+          />
+        ) : (
+          <NewInvitationForm personId={person.id} onCreated={setCreated} focusOnMount={another} />
+        )}
+        <ShareList person={person} />
+      </div>
+    </Modal>
+  );
+}
+
+interface NewInvitationFormProps {
+  personId: string;
+  onCreated: (created: ShareCreated) => void;
+  /** Back from a link to a fresh form: focus its chosen role (the dialog focuses it on first opening). */
+  focusOnMount: boolean;
+}
+
+function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationFormProps) {
+  const formId = useId();
+  const rolesRef = useRef<HTMLFieldSetElement>(null);
+  const headingId = useId();
+  const create = useCreateShare(personId);
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateShareInput, unknown, CreateShareOutput>({
+    resolver: zodResolver(createShareSchema),
+    defaultValues: { role: 'viewer', expires_at: '', email: '' },
+  });
+
+  useEffect(() => {
+    if (focusOnMount) rolesRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+    // Only when the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (error) {
+      setStatus(errorMessage(error, 'Failed to create the invitation', 'Error creating the invitation'));
+    }
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        New invitation
+      </h3>
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
+        <fieldset ref={rolesRef} className="flex flex-col gap-2" disabled={isSubmitting}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Role</legend>
+          {SHARE_ROLES.map((role) => (
+            <RoleOption key={role} role={role} {...register('role')} />
+          ))}
+          {errors.role?.message ? <p className="text-sm font-medium text-red-700">{errors.role.message}</p> : null}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Access ends (optional)"
+            type="date"
+            min={todayIsoDate()}
+            hint="Leave empty to keep access until you revoke it."
+            disabled={isSubmitting}
+            error={errors.expires_at?.message}
+            {...register('expires_at')}
+          />
+          <Field
+            label="Email (optional)"
+            type="email"
+            autoComplete="off"
+            hint="Only a label for this list; nothing is sent."
+            disabled={isSubmitting}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        </div>
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating link...' : 'Create invitation link'}
+          </Button>
+        </div>
+        <StatusMessage message={status} />
+      </form>
+    </section>
+  );
+}
+
+function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: ShareRole }) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50"
+    >
+      {/* The whole card is the label (a large target); the name is the role, its line the description. */}
+      <input
+        id={id}
+        type="radio"
+        value={role}
+        aria-labelledby={`${id}-name`}
+        aria-describedby={`${id}-description`}
+        className="mt-1 size-4 shrink-0 accent-brand-700"
+        {...field}
+      />
+      <span className="flex flex-col">
+        <span id={`${id}-name`} className="font-semibold text-slate-900">
+          {ROLE_LABELS[role]}
+        </span>
+        <span id={`${id}-description`} className="text-sm text-slate-700">
+          {ROLE_DESCRIPTIONS[role]}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** The link just made, with Copy link; the confirmation shows beside the button and is announced. */
+function InvitationLink({ created, onAnother }: { created: ShareCreated; onAnother: () => void }) {
+  const headingId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const copyRef = useRef<HTMLButtonElement>(null);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // The server answers with the full link (its PUBLIC_URL); a bare path is read against this site.
+  const link = new URL(created.invite_url, window.location.origin).href;
+
+  // The form that had focus is gone: focus goes to the obvious next step, and is announced with the section.
+  useEffect(() => copyRef.current?.focus(), []);
+
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+      inputRef.current?.select();
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Invitation link
+      </h3>
+      <p className="text-sm text-slate-800">
+        {ROLE_LABELS[created.role]} access{created.expires_at ? `, until ${formatDate(created.expires_at)}` : ', no end date'}. Send the
+        link yourself. It works once and expires in {INVITATION_TTL_DAYS} days.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          readOnly
+          value={link}
+          aria-label="Invitation link"
+          onFocus={(event) => event.currentTarget.select()}
+          className="block w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <Button ref={copyRef} onClick={() => void onCopy()} className="shrink-0">
+          Copy link
+        </Button>
+      </div>
+      <div role="status" aria-live="polite">
+        {copy === 'copied' ? <p className="text-sm font-semibold text-green-800">Link copied to clipboard!</p> : null}
+      </div>
+      {copy === 'failed' ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          The link could not be copied. Select it and copy it by hand.
+        </p>
+      ) : null}
+      <div>
+        <Button variant="secondary" size="sm" onClick={onAnother}>
+          Create another link
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useRef, useState } from 'react';
+import type { Share } from '@kinchart/shared/people';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useShares } from '../api/get-shares';
+import { useRevokeShare } from '../api/revoke-share';
+import { formatWhen } from '../utils/describe-access';
+import { RoleBadge, ShareStatusBadge } from './role-text';
+import type { SharePerson } from '../utils/share-person';
+
+/** Who a share is for, as the list names it: the account once accepted, else the email label. */
+export function shareHolder(share: Share): string {
+  return share.holder_username ?? share.email ?? 'Invitation';
+}
+
+/** "Who has access" in the share dialog: pending invitations and active shares, each with Revoke. */
+export function ShareList({ person }: { person: SharePerson }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shares = useShares(person.id);
+  const revoke = useRevokeShare(person.id);
+  const [revoking, setRevoking] = useState<Share | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    setStatus(null);
+    try {
+      await revoke.mutateAsync(revoking.share_id);
+      setStatus(revoking.status === 'pending' ? 'Invitation revoked successfully.' : 'Access revoked successfully.');
+    } catch (error) {
+      setStatus(errorMessage(error, 'Failed to revoke access', 'Error revoking access'));
+    }
+    setRevoking(null);
+    // The row and its Revoke button are gone: keep focus in the dialog, where the result is.
+    headingRef.current?.focus();
+  };
+
+  let body;
+  if (shares.isPending) {
+    body = <p className="text-sm text-slate-700">Loading...</p>;
+  } else if (shares.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errorMessage(shares.error, 'Failed to load who has access', 'Error loading who has access')}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void shares.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (shares.data.length === 0) {
+    body = <p className="text-sm text-slate-700">Nobody else has access yet.</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
+        {shares.data.map((share) => (
+          <ShareRow key={share.share_id} share={share} onRevoke={() => setRevoking(share)} />
+        ))}
+      </ul>
+    );
+  }
+
+  const who = revoking ? shareHolder(revoking) : '';
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 ref={headingRef} id={headingId} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+        Who has access
+      </h3>
+      <StatusMessage message={status} />
+      {body}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking?.status === 'pending' ? 'Revoke invitation' : 'Revoke access'}
+        message={
+          revoking?.status === 'pending'
+            ? `The invitation link${revoking.email ? ` for ${revoking.email}` : ''} will stop working.`
+            : `${who} will no longer see ${person.label}. You can invite them again later.`
+        }
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
+        busy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
+    </section>
+  );
+}
+
+function ShareRow({ share, onRevoke }: { share: Share; onRevoke: () => void }) {
+  const who = shareHolder(share);
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-semibold break-words text-slate-900">{who}</p>
+        {share.holder_username && share.email ? <p className="text-sm break-words text-slate-700">{share.email}</p> : null}
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <RoleBadge role={share.role} />
+          <ShareStatusBadge status={share.status} />
+          <span>{share.expires_at ? `Until ${formatDate(share.expires_at)}` : 'No end date'}</span>
+        </p>
+        {share.status === 'pending' ? (
+          <p className="text-sm text-slate-700">
+            Created {formatDate(share.created_at)}; the link expires {formatWhen(share.invite_expires_at)}.
+          </p>
+        ) : share.accepted_at ? (
+          <p className="text-sm text-slate-700">Accepted {formatDate(share.accepted_at)}</p>
+        ) : null}
+      </div>
+      <Button variant="secondary" size="sm" className="shrink-0 self-start sm:self-center" aria-label={`Revoke ${who}`} onClick={onRevoke}>
+        Revoke
+      </Button>
+    </li>
+  );
+}

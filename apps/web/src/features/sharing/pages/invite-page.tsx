@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ROLE_LABELS, invitePath, type Invitation } from '@kinchart/shared/people';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { DocumentTitle } from '../../../components/ui/page-header';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { withNext } from '../../../lib/next-path';
+import { notify } from '../../../lib/toast';
+import { useAuth } from '../../auth/api/check-auth';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { useInvitation } from '../api/get-invitation';
+import { RoleAllowances } from '../components/role-text';
+
+const TITLE = 'Invitation';
+/** The server's one answer for every link that opens nothing (used, expired, revoked, unknown). */
+const GONE = 'This invitation has expired or is no longer available';
+
+/** "Mia", or words for an invitation to someone without a name (perhaps the sender's own profile). */
+function whom(invitation: Invitation): string {
+  return invitation.person_name ?? (invitation.is_pet ? 'a pet' : 'a profile');
+}
+
+/**
+ * /invite/{token} (DESIGN §11): an invitation link explains who is sharing whom, under which
+ * role, before anything else; a visitor signs in or signs up and comes back here to accept. The
+ * token only ever goes to this site's own API (no outside requests; Referrer-Policy: no-referrer).
+ */
+export function InvitePage() {
+  const { token = '' } = useParams();
+  const invitation = useInvitation(token);
+
+  let body;
+  if (invitation.isPending) {
+    body = <p className="text-slate-700">Loading...</p>;
+  } else if (invitation.isError) {
+    const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
+    body = gone ? (
+      <Gone message={errorMessage(invitation.error, GONE)} />
+    ) : (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="font-medium text-red-700">
+          The invitation could not be loaded.
+        </p>
+        <Button variant="secondary" onClick={() => void invitation.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    body = <InvitationDetails token={token} invitation={invitation.data} />;
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200 sm:px-10">
+      <DocumentTitle title={TITLE} />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{TITLE}</h1>
+      {body}
+    </div>
+  );
+}
+
+function Gone({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
+        {message}
+      </p>
+      <p className="text-slate-700">Ask the person who sent it for a new link.</p>
+      <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        Go Home
+      </Link>
+    </div>
+  );
+}
+
+function InvitationDetails({ token, invitation }: { token: string; invitation: Invitation }) {
+  const auth = useAuth();
+  const name = whom(invitation);
+  const role = ROLE_LABELS[invitation.role];
+  return (
+    <>
+      <div className="flex flex-col gap-3">
+        <p className="text-lg text-slate-900">
+          <strong>{invitation.shared_by}</strong> wants to share <strong>{name}</strong> with you as <strong>{role}</strong>.
+        </p>
+        <div>
+          <p className="text-sm font-medium text-slate-800">What {role} access allows:</p>
+          <RoleAllowances role={invitation.role} className="mt-1" />
+        </div>
+        <p className="text-sm text-slate-700">
+          {invitation.expires_at
+            ? `Access ends on ${formatDate(invitation.expires_at)}.`
+            : `Access has no end date; ${invitation.shared_by} can end it at any time, and you can leave it.`}
+        </p>
+      </div>
+      {auth.isPending ? (
+        <p className="text-slate-700">Loading...</p>
+      ) : auth.data?.authenticated ? (
+        <AcceptInvitation token={token} name={name} username={auth.data.user.username} />
+      ) : (
+        <SignInFirst token={token} />
+      )}
+    </>
+  );
+}
+
+function SignInFirst({ token }: { token: string }) {
+  const back = invitePath(token);
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-5">
+      <p className="text-slate-700">Sign in or create an account to accept. You come back here afterwards.</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link to={withNext('/login', back)} className={buttonClassName('primary', 'lg')}>
+          Sign in
+        </Link>
+        <Link to={withNext('/signup', back)} className={buttonClassName('secondary', 'lg')}>
+          Sign up
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function AcceptInvitation({ token, name, username }: { token: string; name: string; username: string }) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation(token);
+  const [error, setError] = useState<string | null>(null);
+
+  const onAccept = async () => {
+    setError(null);
+    try {
+      const { personId } = await accept.mutateAsync();
+      notify.success(`You can now see ${name}.`);
+      // The dashboard opens on that person (its ?member= choice).
+      await navigate(`/dashboard?${new URLSearchParams({ member: personId }).toString()}`, { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to accept the invitation', 'Error accepting the invitation'));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-5">
+      <p className="text-sm text-slate-700">
+        Signed in as <strong>{username}</strong>.
+      </p>
+      <div>
+        <Button size="lg" disabled={accept.isPending} onClick={() => void onAccept()}>
+          {accept.isPending ? 'Accepting...' : 'Accept invitation'}
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

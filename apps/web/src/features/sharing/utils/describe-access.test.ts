@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { describeAccess, formatWhen } from './describe-access';
+
+describe('the access history in words', () => {
+  it.each([
+    ['GET /api/user/files/:id/content', 'Opened a record file'],
+    ['GET /api/user/files', 'Viewed record files'],
+    ['POST /api/user/files', 'Added record files'],
+    ['DELETE /api/user/appointments/:appointment_id', 'Deleted appointments'],
+    ['PUT /api/user/family/members/:id/medications/:medId', 'Changed medications'],
+    ['GET /api/user/people/:personId', 'Viewed the profile'],
+    ['PUT /api/user/family/members/:id', 'Changed the profile'],
+    ['PUT /api/user/family/members/:id/qr/toggle', 'Changed the emergency code'],
+    ['GET /api/user/people/:personId/shares', 'Viewed who has access'],
+  ])('%s reads "%s"', (what, words) => {
+    expect(describeAccess({ what })).toBe(words);
+  });
+
+  it('passes words and unknown routes through as they are', () => {
+    expect(describeAccess({ what: 'Accepted an invitation (Editor)' })).toBe('Accepted an invitation (Editor)');
+    expect(describeAccess({ what: 'GET /api/user/something-new' })).toBe('GET /api/user/something-new');
+  });
+
+  it('shows a time as a date and a clock time, and odd text as it is', () => {
+    expect(formatWhen('2026-03-04T09:05:00')).toBe('Mar 4, 2026, 9:05 AM');
+    expect(formatWhen('soon')).toBe('soon');
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  expectHidden,
+  expectNoA11yViolations,
+  expectPath,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  uniqueUser,
+  useBrowser,
+} from '../lib/browser';
+import { addChild, createInvitation, openFamilySettings, openShareDialog, peopleOf, signUpAndAccept } from '../lib/sharing';
+
+useBrowser();
+
+// DESIGN §11 People and sharing: a parent shares a child's chart with a second account, which
+// accepts the invitation link; the parent sees who has access and what they did, and revokes.
+
+const GONE = 'This invitation has expired or is no longer available';
+
+describe('sharing a person with another account', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a parent shares a child as editor; the other account accepts, is seen, and loses access on revoke (${label})`, async () => {
+      // Account A, the parent: adds the child and makes an editor invitation.
+      const parentPage = await newPage(viewport);
+      await parentPage.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+      const parent = await signUpAndLogIn(parentPage);
+      await openFamilySettings(parentPage);
+      const childId = await addChild(parentPage, 'Mia');
+      await expectNoA11yViolations(parentPage, `/settings Family Members with sharing (${label})`);
+      await screenshot(parentPage, `sharing-family-members-${label}`);
+
+      const dialog = await openShareDialog(parentPage, 'Mia');
+      await expectNoA11yViolations(parentPage, `Share access dialog (${label})`);
+      await screenshot(parentPage, `sharing-dialog-new-${label}`);
+      const inviteUrl = await createInvitation(dialog, 'Editor');
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      await expectVisible(dialog.getByText('Link copied to clipboard!'));
+      expect(await parentPage.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
+      await expectVisible(dialog.getByText('Pending'));
+      await expectNoA11yViolations(parentPage, `Share access dialog with a link (${label})`);
+      await screenshot(parentPage, `sharing-dialog-link-${label}`);
+      await parentPage.keyboard.press('Escape');
+      await expectHidden(dialog);
+
+      // Account B opens the link signed out: it says who shares whom, as what.
+      const carerPage = await newPage(viewport);
+      const outside: string[] = [];
+      carerPage.on('request', (req) => {
+        if (!req.url().startsWith(baseUrl())) outside.push(req.url());
+      });
+      await open(carerPage, new URL(inviteUrl).pathname);
+      await expectVisible(carerPage.getByText(`${parent.username} wants to share Mia with you as Editor.`));
+      await expectVisible(carerPage.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }));
+      await expectNoA11yViolations(carerPage, `/invite signed out (${label})`);
+      await screenshot(carerPage, `sharing-invite-signed-out-${label}`);
+
+      // B signs up through it, signs in, comes back and accepts.
+      const carer = uniqueUser('carer');
+      await signUpAndAccept(carerPage, inviteUrl, carer);
+      expect(outside, 'the invitation page asks nothing of other sites').toEqual([]);
+      expect(new URL(carerPage.url()).searchParams.get('member')).toBe(childId);
+      const seen = (await peopleOf(carerPage)).find((p) => p.id === childId);
+      expect(seen).toMatchObject({ name: 'Mia', role: 'editor', shared_by: parent.username });
+
+      // B reads the chart through the share, and finds Mia in Settings with the owner's name.
+      expect((await carerPage.request.get(`/api/user/people/${childId}`)).status()).toBe(200);
+      await openFamilySettings(carerPage);
+      const shared = carerPage.getByRole('region', { name: 'Shared with me' });
+      await expectVisible(shared.getByText('Mia'));
+      await expectVisible(shared.getByText(`Shared by ${parent.username}`));
+      await expectVisible(shared.getByText('Editor access'));
+      await expectNoA11yViolations(carerPage, `/settings Shared with me (${label})`);
+      await screenshot(carerPage, `sharing-shared-with-me-${label}`);
+
+      // The link works once.
+      await open(carerPage, new URL(inviteUrl).pathname);
+      await expectVisible(carerPage.getByText(GONE));
+      await expectNoA11yViolations(carerPage, `/invite used (${label})`);
+      await screenshot(carerPage, `sharing-invite-used-${label}`);
+
+      // A sees B in the list, and B's reads in the access history.
+      await openFamilySettings(parentPage);
+      const again = await openShareDialog(parentPage, 'Mia');
+      await expectVisible(again.getByText(carer.username, { exact: true }));
+      await expectVisible(again.getByText('Active'));
+      await screenshot(parentPage, `sharing-dialog-active-${label}`);
+      await parentPage.keyboard.press('Escape');
+      await parentPage.getByRole('button', { name: 'Access history of Mia' }).click();
+      const history = parentPage.getByRole('dialog', { name: 'Access history: Mia' });
+      const entries = history.getByRole('list', { name: 'Access history' });
+      await expectVisible(entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Viewed the profile' }));
+      await expectVisible(entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Accepted an invitation (Editor)' }));
+      await expectNoA11yViolations(parentPage, `Access history dialog (${label})`);
+      await screenshot(parentPage, `sharing-access-history-${label}`);
+      await parentPage.keyboard.press('Escape');
+
+      // A revokes; B no longer sees Mia.
+      const revoke = await openShareDialog(parentPage, 'Mia');
+      await revoke.getByRole('button', { name: `Revoke ${carer.username}` }).click();
+      const confirm = parentPage.getByRole('alertdialog', { name: 'Revoke access' });
+      await expectVisible(confirm.getByText(`${carer.username} will no longer see Mia.`));
+      await expectNoA11yViolations(parentPage, `Revoke confirmation (${label})`);
+      await screenshot(parentPage, `sharing-revoke-confirm-${label}`);
+      await confirm.getByRole('button', { name: 'Revoke' }).click();
+      await expectVisible(revoke.getByText('Access revoked successfully.'));
+      await expectHidden(revoke.getByRole('button', { name: `Revoke ${carer.username}` }));
+
+      expect((await peopleOf(carerPage)).some((p) => p.id === childId)).toBe(false);
+      expect((await carerPage.request.get(`/api/user/people/${childId}`)).status()).toBe(404);
+      await openFamilySettings(carerPage);
+      await expectVisible(carerPage.getByText(/Nobody has shared anyone with you yet/));
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a parent shares their own profile; the holder, signed in, accepts and later leaves it (${label})`, async () => {
+      const parentPage = await newPage(viewport);
+      const parent = await signUpAndLogIn(parentPage);
+      await openFamilySettings(parentPage);
+      await expectVisible(parentPage.getByText('Your profile'));
+      const dialog = await openShareDialog(parentPage, 'your profile');
+      const inviteUrl = await createInvitation(dialog, 'Viewer');
+
+      const carerPage = await newPage(viewport);
+      const carer = await signUpAndLogIn(carerPage);
+      await open(carerPage, new URL(inviteUrl).pathname);
+      await expectVisible(carerPage.getByText(`Signed in as ${carer.username}.`));
+      await expectNoA11yViolations(carerPage, `/invite signed in (${label})`);
+      await screenshot(carerPage, `sharing-invite-signed-in-${label}`);
+      await carerPage.getByRole('button', { name: 'Accept invitation' }).click();
+      await expectPath(carerPage, '/dashboard');
+
+      await openFamilySettings(carerPage);
+      const shared = carerPage.getByRole('region', { name: 'Shared with me' });
+      await expectVisible(shared.getByText(`Shared by ${parent.username}`));
+      // An own profile without a name reads as its owner's.
+      await expectVisible(shared.getByText(`${parent.username}'s profile`, { exact: true }));
+      expect((await peopleOf(carerPage)).find((p) => p.shared_by === parent.username)).toMatchObject({ role: 'viewer' });
+      await shared.getByRole('button', { name: `Leave ${parent.username}'s profile` }).click();
+      const confirm = carerPage.getByRole('alertdialog', { name: `Leave ${parent.username}'s profile?` });
+      await expectNoA11yViolations(carerPage, `/settings Leave confirmation (${label})`);
+      await screenshot(carerPage, `sharing-leave-confirm-${label}`);
+      await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
+      await expectVisible(shared.getByText(`You left ${parent.username}'s profile successfully.`));
+      expect((await peopleOf(carerPage)).some((p) => p.shared_by === parent.username)).toBe(false);
+    });
+  }
+
+  test('an unknown invitation link says it is not available', async () => {
+    const page = await newPage(DESKTOP);
+    await open(page, `/invite/${'x'.repeat(43)}`);
+    await expectVisible(page.getByText(GONE));
+    await expectHidden(page.getByRole('button', { name: 'Accept invitation' }));
+    await expectNoA11yViolations(page, '/invite unknown');
+    // The token in the address never leaves in a Referer header.
+    const res = await page.request.get(`/invite/${'x'.repeat(43)}`);
+    expect(res.headers()['referrer-policy']).toBe('no-referrer');
+  });
+});
