@@ -101,7 +101,7 @@ describe('login page', () => {
     mockFetch((call) => {
       if (call.url === '/api/auth/login') {
         signedIn = true;
-        return json({ message: 'Logged in' });
+        return json({ message: 'Logged in', user: { id: 'u1', username: 'alice', email: 'alice@example.com' } });
       }
       return checkAuthAnswer(signedIn ? 'alice' : null);
     });
@@ -118,7 +118,7 @@ describe('login page', () => {
     mockFetch((call) => {
       if (call.url === '/api/auth/login') {
         signedIn = true;
-        return json({ message: 'Logged in' });
+        return json({ message: 'Logged in', user: { id: 'u1', username: 'alice', email: 'alice@example.com' } });
       }
       return checkAuthAnswer(signedIn ? 'alice' : null);
     });
