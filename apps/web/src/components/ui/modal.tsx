@@ -22,6 +22,34 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/**
+ * A dialog body that scrolls must be reachable by keyboard (WCAG 2.1.1; axe
+ * scrollable-region-focusable): when it overflows and holds nothing focusable, it joins the tab
+ * order itself so arrow keys can scroll it. A body that fits adds no tab stop.
+ */
+function useKeyboardScrollable(body: RefObject<HTMLDivElement | null>, enabled: boolean) {
+  useEffect(() => {
+    const element = body.current;
+    if (!enabled || !element) return;
+    const update = () => {
+      const needsStop = element.scrollHeight > element.clientHeight && focusableIn(element).length === 0;
+      if (needsStop) element.setAttribute('tabindex', '0');
+      else element.removeAttribute('tabindex');
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    const mutations = new MutationObserver(update);
+    mutations.observe(element, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+    };
+  }, [body, enabled]);
+}
+
 export interface ModalProps {
   open: boolean;
   onClose: () => void;
@@ -75,6 +103,8 @@ function ModalPanel({
 }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useKeyboardScrollable(bodyRef, open);
   const titleId = useId();
   const descriptionId = useId();
   const latestOnClose = useRef(onClose);
@@ -172,7 +202,11 @@ function ModalPanel({
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {children ? <div className="overflow-y-auto px-5 py-4">{children}</div> : null}
+        {children ? (
+          <div ref={bodyRef} className="overflow-y-auto px-5 py-4">
+            {children}
+          </div>
+        ) : null}
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">{footer}</div>
         ) : null}
