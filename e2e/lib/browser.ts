@@ -293,3 +293,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
+
+/** A day in the browser's calendar, `days` from today, as a date input holds it. */
+export async function browserDay(page: Page, days = 0): Promise<string> {
+  return page.evaluate((offset) => {
+    const day = new Date();
+    day.setDate(day.getDate() + offset);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  }, days);
+}

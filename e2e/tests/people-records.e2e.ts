@@ -4,6 +4,7 @@ import {
   DESKTOP,
   PHONE,
   apiCall,
+  browserDay,
   expectHidden,
   expectNoA11yViolations,
   expectVisible,
@@ -22,16 +23,6 @@ useBrowser();
 // DESIGN §11: every record file and appointment belongs to one person. The "For" choice of the
 // upload form and the appointment form, the person filters of View Records and Appointments, the
 // calendar's colours and names, and the dashboard's blocks that follow the selected person.
-
-/** A day in the browser's calendar, `days` from today, as a date input holds it. */
-async function browserDay(page: Page, days = 0): Promise<string> {
-  return page.evaluate((offset) => {
-    const day = new Date();
-    day.setDate(day.getDate() + offset);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-  }, days);
-}
 
 /** Adds a family member through the API and answers their id. */
 async function addMember(page: Page, name: string, relationship = 'child'): Promise<string> {

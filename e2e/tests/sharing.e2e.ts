@@ -3,6 +3,7 @@ import {
   DESKTOP,
   PHONE,
   baseUrl,
+  browserDay,
   expectHidden,
   expectNoA11yViolations,
   expectPath,
@@ -14,6 +15,7 @@ import {
   uniqueUser,
   useBrowser,
 } from '../lib/browser';
+import { tinyPdf } from '../lib/files';
 import { addChild, createInvitation, openFamilySettings, openShareDialog, peopleOf, signUpAndAccept } from '../lib/sharing';
 
 useBrowser();
@@ -80,6 +82,38 @@ describe('sharing a person with another account', () => {
       await expectVisible(shared.getByText('Editor access'));
       await expectNoA11yViolations(carerPage, `/settings Shared with me (${label})`);
       await screenshot(carerPage, `sharing-shared-with-me-${label}`);
+
+      // As an editor, B uploads a record file for Mia and adds an appointment for her.
+      await open(carerPage, '/update-records');
+      await carerPage.getByRole('combobox', { name: 'For', exact: true }).selectOption(childId);
+      await carerPage.getByLabel('File', { exact: true }).setInputFiles({ name: 'school-vaccines.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Vaccines') });
+      await carerPage.getByRole('button', { name: 'Upload File' }).click();
+      await expectVisible(carerPage.getByText('Uploaded “school-vaccines” successfully.'));
+      const day = await browserDay(carerPage, 1);
+      await open(carerPage, '/appointments');
+      await carerPage.getByRole('button', { name: 'Add New Appointment' }).click();
+      const add = carerPage.getByRole('dialog', { name: 'Add New Appointment' });
+      await add.getByRole('combobox', { name: 'For', exact: true }).selectOption(childId);
+      await add.getByLabel('Date', { exact: true }).fill(day);
+      await add.getByLabel('Start Time', { exact: true }).fill('10:00');
+      await add.getByLabel('End Time', { exact: true }).fill('10:30');
+      await add.getByLabel('Provider Name', { exact: true }).fill('Dr. Park');
+      await add.getByLabel('Reason for Visit', { exact: true }).fill('Check-up');
+      await add.getByRole('button', { name: 'Add Appointment' }).click();
+      await expectHidden(add);
+
+      // A finds both under Mia's name.
+      await open(parentPage, '/view-records');
+      const record = parentPage.getByRole('list', { name: 'Medical records' }).getByRole('article', { name: 'school-vaccines', exact: true });
+      await expectVisible(record.getByText('Mia', { exact: true }));
+      await screenshot(parentPage, `sharing-parent-sees-carer-upload-${label}`);
+      const appointments = await parentPage.request.get('/api/user/appointments');
+      expect(((await appointments.json()) as { person_id: string; person_name: string; provider_name: string }[]).map((a) => [a.person_id, a.person_name, a.provider_name])).toEqual([[childId, 'Mia', 'Dr. Park']]);
+      await open(parentPage, '/appointments');
+      await parentPage.locator('.rbc-calendar').getByRole('button', { name: 'Agenda', exact: true }).click();
+      await expectVisible(parentPage.locator('.rbc-agenda-view').getByRole('button', { name: 'Mia: Dr. Park - Check-up' }));
+      await expectNoA11yViolations(parentPage, `/appointments with the carer's appointment (${label})`);
+      await screenshot(parentPage, `sharing-parent-sees-carer-appointment-${label}`);
 
       // The link works once.
       await open(carerPage, new URL(inviteUrl).pathname);
