@@ -22,7 +22,48 @@ function ModalHarness() {
   );
 }
 
+/** jsdom lays nothing out: pretend every element is 500 px of content in a 100 px box. */
+function pretendOverflow() {
+  const scroll = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(500);
+  const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(100);
+  return () => {
+    scroll.mockRestore();
+    client.mockRestore();
+  };
+}
+
 describe('Modal', () => {
+  it('lets the keyboard reach a body that scrolls with nothing focusable in it, and adds no stop otherwise', () => {
+    const restore = pretendOverflow();
+    try {
+      const { unmount } = render(
+        <Modal open onClose={() => {}} title="Access history">
+          <p>A long list</p>
+        </Modal>,
+      );
+      const body = screen.getByText('A long list').parentElement;
+      expect(body?.getAttribute('tabindex')).toBe('0');
+      unmount();
+      render(
+        <Modal open onClose={() => {}} title="Share access">
+          <button type="button">Revoke</button>
+        </Modal>,
+      );
+      expect(screen.getByRole('button', { name: 'Revoke' }).parentElement?.hasAttribute('tabindex')).toBe(false);
+    } finally {
+      restore();
+    }
+  });
+
+  it('adds no tab stop to a body that fits', () => {
+    render(
+      <Modal open onClose={() => {}} title="Short">
+        <p>Short text</p>
+      </Modal>,
+    );
+    expect(screen.getByText('Short text').parentElement?.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('is a labelled modal dialog that takes focus, keeps Tab inside, closes on Escape and returns focus', async () => {
     const user = userEvent.setup();
     render(<ModalHarness />);

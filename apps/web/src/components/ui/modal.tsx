@@ -27,10 +27,10 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * scrollable-region-focusable): when it overflows and holds nothing focusable, it joins the tab
  * order itself so arrow keys can scroll it. A body that fits adds no tab stop.
  */
-function useKeyboardScrollable(body: RefObject<HTMLDivElement | null>, enabled: boolean) {
+function useKeyboardScrollable(body: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const element = body.current;
-    if (!enabled || !element) return;
+    if (!element) return;
     const update = () => {
       const needsStop = element.scrollHeight > element.clientHeight && focusableIn(element).length === 0;
       if (needsStop) element.setAttribute('tabindex', '0');
@@ -47,7 +47,7 @@ function useKeyboardScrollable(body: RefObject<HTMLDivElement | null>, enabled: 
       observer.disconnect();
       mutations.disconnect();
     };
-  }, [body, enabled]);
+  }, [body]);
 }
 
 export interface ModalProps {
@@ -104,7 +104,7 @@ function ModalPanel({
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  useKeyboardScrollable(bodyRef, open);
+  useKeyboardScrollable(bodyRef);
   const titleId = useId();
   const descriptionId = useId();
   const latestOnClose = useRef(onClose);
