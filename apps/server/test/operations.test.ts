@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, migrateTo } from '../src/db/database';
 import { fileAssociatedData, unwrapDataKey } from '../src/storage/envelope';
 import { fixture, multipartBody, storedBlobs } from './files-helpers';
 import type { ServerProcess } from './server-process';
@@ -192,6 +193,52 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     const partial = await runCli(['backup', '--out', path.join(newDir(), 'b')], { DATA_DIR: target, MASTER_KEY: key });
     expect(partial.code, partial.stderr).toBe(0);
     expect(partial.stderr).toMatch(/1 file record\(s\) have no stored file in the live deployment either/);
+  });
+
+  it('a backup made before migration 0007 restores, and its files and appointments then belong to their owner\'s own profile', { timeout: 90_000 }, async () => {
+    const key = fs.readFileSync(path.join(source, 'master.key'), 'utf8').trim();
+    // A deployment as it stood before 0007: this backup's data, migrated back to 0006, with the
+    // files' person unset as every path wrote them then.
+    const old = newDir();
+    expect((await runCli(['restore', backupWithoutKey], { DATA_DIR: old, MASTER_KEY: key })).code).toBe(0);
+    const handle = createDatabase({ sqliteFile: path.join(old, 'kinchart.db') });
+    await migrateTo(handle.db, '0006-drop-last-access-notified');
+    await handle.db.updateTable('medical_files').set({ profile_id: null }).execute();
+    await handle.db.destroy();
+    const oldBackup = path.join(newDir(), 'backup');
+    const made = await runCli(['backup', '--out', oldBackup], { DATA_DIR: old, MASTER_KEY: key });
+    expect(made.code, made.stderr).toBe(0);
+
+    const target = newDir();
+    const restored = await runCli(['restore', oldBackup], { DATA_DIR: target, MASTER_KEY: key });
+    expect(restored.code, restored.stderr).toBe(0);
+    const before = new SQLite(path.join(target, 'kinchart.db'), { readonly: true });
+    const appointmentColumns = (before.prepare('PRAGMA table_info(appointments)').all() as { name: string }[]).map((c) => c.name);
+    const counts = before.prepare('SELECT (SELECT count(*) FROM appointments) AS appointments, (SELECT count(*) FROM medical_files) AS files').get() as { appointments: number; files: number };
+    before.close();
+    expect(appointmentColumns).not.toContain('profile_id');
+    expect(counts.files).toBeGreaterThanOrEqual(3);
+    expect(counts.appointments).toBeGreaterThan(0);
+
+    // The server migrates at start; every row then belongs to its owner's own profile.
+    const restoredServer = await start({ DATA_DIR: target, MASTER_KEY: key });
+    const after = new SQLite(path.join(target, 'kinchart.db'), { readonly: true });
+    const unowned = after
+      .prepare(
+        `SELECT (SELECT count(*) FROM appointments a WHERE a.profile_id IS NULL OR a.profile_id <> (SELECT p.id FROM profiles p WHERE p.user_id = a.user_id AND p.is_self = 1)) +
+                (SELECT count(*) FROM medical_files f WHERE f.profile_id IS NULL OR f.profile_id <> (SELECT p.id FROM profiles p WHERE p.user_id = f.user_id AND p.is_self = 1)) AS n,
+                (SELECT count(*) FROM appointments) AS appointments`,
+      )
+      .get() as { n: number; appointments: number };
+    const selfId = (after.prepare('SELECT id FROM profiles WHERE user_id = ? AND is_self = 1').get(patientId) as { id: string }).id;
+    after.close();
+    expect(unowned.n).toBe(0);
+    expect(unowned.appointments).toBe(counts.appointments);
+    const listed = (await patient.get(restoredServer.url, '/api/user/files')).json<{ person_id: string; url: string }[]>();
+    expect(listed).toHaveLength(3);
+    expect(listed.every((f) => f.person_id === selfId)).toBe(true);
+    for (const u of uploaded) expect((await patient.get(restoredServer.url, u.url)).body.equals(u.content)).toBe(true);
+    expect(await restoredServer.stop()).toEqual({ code: 0, signal: null });
   });
 
   it('restores a backup made with --include-key without MASTER_KEY; rotate-key then re-wraps every key and replaces master.key', { timeout: 90_000 }, async () => {
