@@ -55,6 +55,12 @@ const NEED_MESSAGES: Record<PersonRole, string> = {
 
 export type PersonAccessService = ReturnType<typeof createPersonAccess>;
 
+/** The account holder's own profile id (created at sign-up with is_self = 1), on `db` or a transaction. */
+export async function selfProfileId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
+  return row?.id;
+}
+
 export function createPersonAccess(db: Db) {
   /** The active share `userId` holds on `profileId`, if any. */
   const activeShare = (userId: string, profileId: string, now: string) =>
@@ -94,15 +100,9 @@ export function createPersonAccess(db: Db) {
 
   /** `userId`'s own profile, as an owner's access; 404 when the account has none. */
   async function own(userId: string): Promise<PersonAccess> {
-    const row = await db
-      .selectFrom('profiles')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('is_self', '=', 1)
-      .orderBy('created_at')
-      .executeTakeFirst();
-    if (!row) throw notFound('Profile not found');
-    return { profileId: row.id, ownerId: userId, role: 'owner', isSelf: true, shareId: null };
+    const profileId = await selfProfileId(db, userId);
+    if (!profileId) throw notFound('Profile not found');
+    return { profileId, ownerId: userId, role: 'owner', isSelf: true, shareId: null };
   }
 
   return {

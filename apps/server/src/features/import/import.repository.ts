@@ -1,3 +1,4 @@
+import { selfProfileId } from '../../common/person-access';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
@@ -122,10 +123,7 @@ function importQueries(db: Executor) {
     /** The storage quota's check (files/storage-quota.ts); in a transaction after `lockAccount`, it decides. */
     checkQuota: (userId: string, adding: number, quota: StorageQuota, what: string) => checkQuota(db, userId, adding, quota, what),
 
-    async selfProfileId(userId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
-      return row?.id;
-    },
+    selfProfileId: (userId: string) => selfProfileId(db, userId),
 
     /** The details texts of one of the user's profiles; undefined when it is not theirs. */
     async profileDetails(userId: string, profileId: string): Promise<Record<TextField, string | null> | undefined> {

@@ -1,3 +1,4 @@
+import { selfProfileId } from '../../common/person-access';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
@@ -257,16 +258,7 @@ function profileQueries(db: Executor) {
     loadBundle: (userId: string, profileId: string) => loadProfileBundle(db, userId, profileId),
 
     /** The account holder's own profile id (created at sign-up with is_self = 1). */
-    async selfProfileId(userId: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('profiles')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('is_self', '=', 1)
-        .orderBy('created_at')
-        .executeTakeFirst();
-      return row?.id;
-    },
+    selfProfileId: (userId: string) => selfProfileId(db, userId),
 
     /**
      * The own profile with the account's username and email, in as few round trips as it takes
@@ -339,14 +331,7 @@ function profileQueries(db: Executor) {
           .where('is_self', '=', 0)
           .executeTakeFirst();
         if (!member) return false;
-        const self = await trx
-          .selectFrom('profiles')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('is_self', '=', 1)
-          .orderBy('created_at')
-          .executeTakeFirst();
-        const ownProfileId = self?.id ?? null;
+        const ownProfileId = (await selfProfileId(trx, userId)) ?? null;
         await trx.updateTable('medical_files').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
         await trx.updateTable('appointments').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
         const result = await trx.deleteFrom('profiles').where('id', '=', memberId).where('user_id', '=', userId).where('is_self', '=', 0).executeTakeFirst();
