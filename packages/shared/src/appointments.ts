@@ -58,6 +58,26 @@ export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 /** An appointment's fields after validation: what the server stores. */
 export type AppointmentFields = z.output<typeof appointmentInputSchema>;
 
+/** What an appointment is, without whose it is or its bookkeeping: the fields every copy carries. */
+export interface AppointmentValues {
+  appointment_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  provider_name: string;
+  reason_for_visit: string | null;
+  location: string | null;
+}
+
+/** The appointment fields of any row, answer, plan or export entry that holds them (and nothing else). */
+export const appointmentValuesOf = (a: AppointmentValues): AppointmentValues => ({
+  appointment_date: a.appointment_date,
+  start_time: a.start_time,
+  end_time: a.end_time,
+  provider_name: a.provider_name,
+  reason_for_visit: a.reason_for_visit,
+  location: a.location,
+});
+
 export const appointmentSchema = z.object({
   appointment_id: z.string(),
   id: z.string(),

@@ -1,9 +1,9 @@
 import type { Appointment, AppointmentFields } from '@kinchart/shared/appointments';
-import { appointmentSpan, personAppointmentTitle, timeOrder } from '@kinchart/shared/appointments';
+import { appointmentSpan, appointmentValuesOf, personAppointmentTitle, timeOrder } from '@kinchart/shared/appointments';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
-import { createAppointmentRepository, type AppointmentRow, type AppointmentValues } from './appointment.repository';
+import { createAppointmentRepository, type AppointmentRow } from './appointment.repository';
 import { buildCalendar, isValidTimeZone, toInstant } from './ics';
 
 const NOT_FOUND = 'Appointment not found';
@@ -31,14 +31,6 @@ const toAnswer = (row: AppointmentRow, person: RowPerson): Appointment => ({
   person_name: person.name,
 });
 
-const valuesOf = (input: AppointmentFields): AppointmentValues => ({
-  appointment_date: input.appointment_date,
-  start_time: input.start_time,
-  end_time: input.end_time,
-  provider_name: input.provider_name,
-  reason_for_visit: input.reason_for_visit,
-  location: input.location,
-});
 
 /** Calendar order: by date, then start (an all-day one first), then when it was added. */
 const byDateAndTime = (a: AppointmentRow, b: AppointmentRow): number => {
@@ -106,7 +98,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
     /** POST: for `person_id` (an editor's right) or, without one, the user's own profile (SPEC's call unchanged). */
     async create(actor: Actor, route: RouteName, input: AppointmentFields): Promise<Appointment> {
       const person = await personFor(actor, route, input.person_id);
-      const row = await repo.create(person.ownerId, person.profileId, valuesOf(input));
+      const row = await repo.create(person.ownerId, person.profileId, appointmentValuesOf(input));
       return toAnswer(row, { id: person.profileId, name: row.person_name });
     },
 
@@ -116,7 +108,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
       if (!found) throw notFound(NOT_FOUND);
       const current = await access.row(actor, found, { need: 'editor', what: route }, NOT_FOUND);
       const moveTo = input.person_id !== undefined && input.person_id !== current.profileId ? await personFor(actor, route, input.person_id) : undefined;
-      const row = await repo.update(current.ownerId, id, valuesOf(input), moveTo);
+      const row = await repo.update(current.ownerId, id, appointmentValuesOf(input), moveTo);
       if (!row) throw notFound(NOT_FOUND);
       const person = moveTo ?? current;
       return toAnswer(row, { id: person.profileId, name: row.profile_id === null ? await repo.personName(person.profileId) : row.person_name });

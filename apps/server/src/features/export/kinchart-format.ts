@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { KinchartExport } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
 import type { ProfileValues } from '@kinchart/shared/profile';
@@ -104,12 +105,7 @@ export function buildKinchartDocument(
       id: a.id,
       profile_id: a.profile_id,
       uid: a.uid,
-      appointment_date: a.appointment_date,
-      start_time: a.start_time,
-      end_time: a.end_time,
-      provider_name: a.provider_name,
-      reason_for_visit: a.reason_for_visit,
-      location: a.location,
+      ...appointmentValuesOf(a),
       created_at: a.created_at,
     })),
     notifications: data.notifications.map((n) => ({

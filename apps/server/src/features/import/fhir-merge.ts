@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import { appointmentInputSchema } from '@kinchart/shared/appointments';
 import {
   DETAILS_MAX,
@@ -138,12 +139,7 @@ export function newAppointments(planned: PlannedAppointment[], profileId: string
   const key = (a: PlannedAppointment) => keyOf.appointment({ ...a, profile_id: profileId });
   return unseen(planned, new Set(have.map(keyOf.appointment)), key).map((a) => ({
     profile_id: profileId,
-    appointment_date: a.appointment_date,
-    start_time: a.start_time,
-    end_time: a.end_time,
-    provider_name: a.provider_name,
-    reason_for_visit: a.reason_for_visit,
-    location: a.location,
+    ...appointmentValuesOf(a),
     uid: newId(),
     created_at: now,
   }));

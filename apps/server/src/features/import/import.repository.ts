@@ -1,4 +1,5 @@
 import { selfProfileId } from '../../common/person-access';
+import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
@@ -225,12 +226,7 @@ function importQueries(db: Executor) {
           user_id: userId,
           profile_id: a.profile_id,
           uid: a.uid,
-          appointment_date: a.appointment_date,
-          start_time: a.start_time,
-          end_time: a.end_time,
-          provider_name: a.provider_name,
-          reason_for_visit: a.reason_for_visit,
-          location: a.location,
+          ...appointmentValuesOf(a),
           created_at: a.created_at,
         })),
       );

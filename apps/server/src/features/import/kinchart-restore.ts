@@ -1,4 +1,5 @@
 import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
+import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
@@ -113,12 +114,7 @@ export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, sel
     // The person it belongs to; an older export's appointments (no profile_id) are the own profile's.
     profile_id: a.profile_id ? pid(a.profile_id) : selfId,
     uid: a.uid,
-    appointment_date: a.appointment_date,
-    start_time: a.start_time,
-    end_time: a.end_time,
-    provider_name: a.provider_name,
-    reason_for_visit: a.reason_for_visit,
-    location: a.location,
+    ...appointmentValuesOf(a),
     created_at: a.created_at,
   }));
 
