@@ -228,6 +228,69 @@ describe('import of a FHIR R4 Bundle', () => {
     expect(content.rawPayload).toEqual(fixture('record.pdf'));
   });
 
+  it('reads IPS "none known" statements as none known: no allergy, medication or problem is added, and each is reported', async () => {
+    const subject = { reference: PATIENT };
+    const ABSENT = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
+    const active = (system: string) => ({ coding: [{ system, code: 'active' }] });
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: PATIENT, resource: { resourceType: 'Patient', name: [{ family: 'Okafor', given: ['Ngozi'] }] } },
+        {
+          fullUrl: 'urn:uuid:n1',
+          resource: {
+            resourceType: 'AllergyIntolerance',
+            clinicalStatus: active('http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical'),
+            code: { coding: [{ system: ABSENT, code: 'no-known-allergies', display: 'No known allergies' }] },
+            patient: subject,
+          },
+        },
+        {
+          fullUrl: 'urn:uuid:n2',
+          resource: {
+            resourceType: 'AllergyIntolerance',
+            clinicalStatus: active('http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical'),
+            code: { coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }] },
+            patient: subject,
+          },
+        },
+        {
+          fullUrl: 'urn:uuid:n3',
+          resource: {
+            resourceType: 'MedicationStatement',
+            status: 'active',
+            medicationCodeableConcept: { coding: [{ system: ABSENT, code: 'no-known-medications', display: 'No known medications' }] },
+            subject,
+          },
+        },
+        {
+          fullUrl: 'urn:uuid:n4',
+          resource: {
+            resourceType: 'Condition',
+            clinicalStatus: active('http://terminology.hl7.org/CodeSystem/condition-clinical'),
+            code: { coding: [{ system: 'http://snomed.info/sct', code: '160245001', display: 'No current problems or disability' }] },
+            subject,
+          },
+        },
+      ],
+    };
+    expect(fhirErrors(bundle)).toEqual([]);
+    const user = await signedInUser(t.app);
+    const res = await importFile(user.client, json(bundle), 'ips.json');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: { allergies: 0, conditions: 0, medications: 0 } });
+    expect(res.json().skipped).toEqual(
+      expect.arrayContaining([
+        '2 AllergyIntolerance saying none are known (nothing to add)',
+        '1 MedicationStatement saying none are known (nothing to add)',
+        '1 Condition saying none are known (nothing to add)',
+      ]),
+    );
+    const p = (await user.client.get('/api/user/getPatientProfile')).json();
+    expect(p).toMatchObject({ has_allergies: false, allergy_details: null, has_chronic_conditions: false, chronic_condition_details: null, medications: [] });
+  });
+
   it('importing the same bundle twice adds nothing the second time', async () => {
     const user = await signedInUser(t.app);
     expect((await importFile(user.client, json(clinicBundle()), 'a.json')).statusCode).toBe(200);

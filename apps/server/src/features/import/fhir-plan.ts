@@ -2,6 +2,7 @@ import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, t
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
+import { isAbsentOrUnknown } from './absent-unknown';
 import { FhirValidationError, entriesOfType, isReadType } from './fhir-bundle';
 
 // A validated FHIR R4 Bundle → the Kinchart records it maps to (decision 0004): Patient demographics,
@@ -243,6 +244,10 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
       skipped.add('AllergyIntolerance entered in error or refuted');
       continue;
     }
+    if (isAbsentOrUnknown(a.code)) {
+      skipped.add('AllergyIntolerance saying none are known (nothing to add)');
+      continue;
+    }
     const text = ccText(a.code) ?? ccText(a.reaction?.[0]?.manifestation[0]);
     const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
     const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
@@ -258,6 +263,10 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
     }
     if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
       skipped.add('Condition entered in error or refuted');
+      continue;
+    }
+    if (isAbsentOrUnknown(c.code)) {
+      skipped.add('Condition saying none are known (nothing to add)');
       continue;
     }
     const text = ccText(c.code);
@@ -287,6 +296,10 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
     }
     if (m.status === 'entered-in-error' || m.status === 'not-taken') {
       skipped.add(`MedicationStatement with status ${m.status}`);
+      continue;
+    }
+    if (isAbsentOrUnknown(m.medicationCodeableConcept)) {
+      skipped.add('MedicationStatement saying none are known (nothing to add)');
       continue;
     }
     const name =
