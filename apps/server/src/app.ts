@@ -48,6 +48,8 @@ import { shlOwnerRoutes, shlPublicRoutes } from './features/shl/shl.routes';
 import { createPersonAccess } from './common/person-access';
 import { createPeopleService } from './features/people/people.service';
 import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
+import { createClinicalService } from './features/clinical/clinical.service';
+import { clinicalRoutes } from './features/clinical/clinical.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // People and sharing (DESIGN §11): the people API, the shares, and the public invitation preview.
   await app.register(peopleRoutes, { people: s.people, requireUser });
   await app.register(invitationPublicRoutes, { people: s.people });
+  // Clinical data per person (DESIGN §12), under the same access rules.
+  await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -198,5 +202,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     shl: createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl }),
     access,
     people: createPeopleService({ db, access, profiles, publicUrl: config.publicUrl }),
+    clinical: createClinicalService({ db, access }),
   };
 }

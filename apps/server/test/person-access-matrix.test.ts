@@ -154,6 +154,13 @@ async function ownerAppointment(person: string): Promise<string> {
   return (await created(owner().post('/api/user/appointments', appointment(person)))).id;
 }
 
+const clinicalExamples = {
+  immunizations: { vaccine: 'MMR', date: '2019-05', dose_number: 1 },
+  'lab-results': { name: 'HbA1c', value: 6.1, unit: '%', date: '2024-02-10' },
+  conditions: { name: 'Asthma', onset_date: '2015' },
+  procedures: { name: 'Appendectomy', performed_date: '2010-07-03' },
+};
+
 const CASES: Case[] = [
   // The member routes (SPEC §7 Family): reads need a viewer, changes an editor, the code a manager.
   { route: 'GET /api/user/family/members/:id', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p), key: p }) },
@@ -370,6 +377,33 @@ const CASES: Case[] = [
     ok: 200,
     prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/access-history`, key: p }),
   },
+  // Clinical data (DESIGN §12): a viewer reads, an editor adds, edits and deletes.
+  ...Object.entries(clinicalExamples).flatMap(([kind, body]): Case[] => {
+    const base = (p: string) => `/api/user/people/${p}/${kind}`;
+    const ownerItem = async (p: string) => (await created(owner().post(base(p), body))).id;
+    return [
+      { route: `GET /api/user/people/:personId/${kind}`, need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: base(p), key: p }) },
+      { route: `POST /api/user/people/:personId/${kind}`, need: 'editor', ok: 201, prepare: async (p) => ({ method: 'POST', url: base(p), body, key: p }) },
+      {
+        route: `PUT /api/user/people/:personId/${kind}/:id`,
+        need: 'editor',
+        ok: 200,
+        prepare: async (p) => {
+          const id = await ownerItem(p);
+          return { method: 'PUT', url: `${base(p)}/${id}`, body, key: id };
+        },
+      },
+      {
+        route: `DELETE /api/user/people/:personId/${kind}/:id`,
+        need: 'editor',
+        ok: 200,
+        prepare: async (p) => {
+          const id = await ownerItem(p);
+          return { method: 'DELETE', url: `${base(p)}/${id}`, key: id };
+        },
+      },
+    ];
+  }),
 ];
 
 /** Routes that read or change one person's data by the person's (or a record's) id. */

@@ -122,6 +122,7 @@ export interface MedicationsTable {
   position: Counter;
   created_at: string;
   updated_at: string;
+  codings: string | null; // JSON [{ system, code, display }] an import brought (DESIGN §12)
 }
 
 export interface EmergencySharesTable {
@@ -251,6 +252,54 @@ export interface ShlLinksTable {
   created_at: string;
 }
 
+/** What every clinical item carries (DESIGN §12). */
+interface ClinicalRow {
+  id: string;
+  user_id: string;
+  profile_id: string;
+  notes: string | null;
+  codings: Generated<string>; // JSON [{ system, code, display }]
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImmunizationsTable extends ClinicalRow {
+  vaccine: string;
+  date: string | null; // YYYY, YYYY-MM or YYYY-MM-DD
+  dose_number: number | null;
+  lot_number: string | null;
+  site: string | null;
+  performer: string | null;
+}
+
+export interface LabResultsTable extends ClinicalRow {
+  name: string;
+  category: 'laboratory' | 'vital-signs';
+  loinc_code: string | null;
+  value: number | null;
+  value_text: string | null;
+  unit: string | null;
+  reference_low: number | null;
+  reference_high: number | null;
+  reference_range: string | null;
+  interpretation: string | null;
+  date: string | null;
+}
+
+export interface ConditionsTable extends ClinicalRow {
+  name: string;
+  status: string;
+  onset_date: string | null;
+  abatement_date: string | null;
+}
+
+export interface ProceduresTable extends ClinicalRow {
+  name: string;
+  status: string;
+  performed_date: string | null;
+  performer: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,5 +320,9 @@ export interface Database {
   notifications: NotificationsTable;
   audit_events: AuditEventsTable;
   shl_links: ShlLinksTable;
+  immunizations: ImmunizationsTable;
+  lab_results: LabResultsTable;
+  conditions: ConditionsTable;
+  procedures: ProceduresTable;
 }
 
