@@ -22,6 +22,41 @@ export interface ClinicalRowBase {
 // them; `from` only narrows kysely's table type for that shared part.
 const from = (table: ClinicalTable) => table as 'immunizations';
 
+/** One item to write: its kind's columns (see clinical-kinds.ts `columns`) and its codings. */
+export interface ClinicalInsert {
+  columns: Record<string, unknown>;
+  codings: Coding[];
+}
+
+/**
+ * Writes `items` for one person on `db` or an open transaction (an import's or a restore's), in
+ * the caller's order; the caller holds the account lock and has checked CLINICAL_CAP.
+ */
+export async function insertClinicalItems(db: Db, table: ClinicalTable, ownerId: string, profileId: string, items: readonly ClinicalInsert[]): Promise<string[]> {
+  const ids: string[] = [];
+  const now = nowIso();
+  for (const item of items) {
+    const id = newId();
+    await db
+      .insertInto(from(table))
+      .values({ ...item.columns, id, user_id: ownerId, profile_id: profileId, codings: JSON.stringify(item.codings), created_at: now, updated_at: now } as never)
+      .execute();
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** How many items of `table` one person holds, on `db` or an open transaction. */
+export async function countClinicalItems(db: Db, table: ClinicalTable, ownerId: string, profileId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom(from(table))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('user_id', '=', ownerId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** Clinical items of one person (DESIGN §12); callers have asked the access function first. */
 export function createClinicalRepository(db: Db) {
   return {
@@ -50,13 +85,7 @@ export function createClinicalRepository(db: Db) {
       return db.transaction().execute(async (trx) => {
         // The account's lock makes count-then-insert one step: parallel adds cannot pass the cap.
         await lockAccount(trx, ownerId);
-        const { count } = await trx
-          .selectFrom(from(table))
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('user_id', '=', ownerId)
-          .where('profile_id', '=', profileId)
-          .executeTakeFirstOrThrow();
-        if (Number(count) >= CLINICAL_CAP) return null;
+        if ((await countClinicalItems(trx, table, ownerId, profileId)) >= CLINICAL_CAP) return null;
         const now = nowIso();
         const row = await trx
           .insertInto(from(table))
