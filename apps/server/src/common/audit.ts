@@ -45,18 +45,24 @@ export interface AuditEvent {
   detail?: Record<string, string | number | boolean | null>;
 }
 
+const rowOf = (event: AuditEvent, createdAt: string) => ({
+  id: newId(),
+  user_id: event.userId,
+  action: event.action,
+  ip: event.ip ?? null,
+  profile_id: event.profileId ?? null,
+  actor_id: event.actorId ?? null,
+  detail: event.detail ? JSON.stringify(event.detail) : null,
+  created_at: createdAt,
+});
+
 export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      id: newId(),
-      user_id: event.userId,
-      action: event.action,
-      ip: event.ip ?? null,
-      profile_id: event.profileId ?? null,
-      actor_id: event.actorId ?? null,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-      created_at: nowIso(),
-    })
-    .execute();
+  await db.insertInto('audit_events').values(rowOf(event, nowIso())).execute();
+}
+
+/** Several events in one statement (a list read through several shares). */
+export async function recordAudits(db: Db, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const now = nowIso();
+  await db.insertInto('audit_events').values(events.map((e) => rowOf(e, now))).execute();
 }

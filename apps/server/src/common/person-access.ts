@@ -3,7 +3,7 @@ import { roleAllows } from '@kinchart/shared/people';
 import type { Db } from '../db/database';
 import { forbidden, notFound } from '../lib/http-errors';
 import { nowIso } from '../lib/ids';
-import { recordAudit } from './audit';
+import { recordAudit, recordAudits } from './audit';
 
 // DESIGN §4, §11: the one function that decides what a signed-in user may do with a person's
 // data — from the owner's rows and the active shares. Every route that touches a person's data
@@ -75,6 +75,52 @@ export function createPersonAccess(db: Db) {
       .orderBy('accepted_at')
       .executeTakeFirst();
 
+  /** The people shared with `userId` through an active share, each once (the first accepted share wins). */
+  async function sharedWith(userId: string): Promise<VisiblePerson[]> {
+    const shared = await db
+      .selectFrom('person_shares')
+      .innerJoin('profiles', 'profiles.id', 'person_shares.profile_id')
+      .innerJoin('users', 'users.id', 'person_shares.owner_id')
+      .select([
+        'person_shares.id as share_id',
+        'person_shares.role',
+        'person_shares.owner_id',
+        'profiles.id',
+        'profiles.name',
+        'profiles.relationship',
+        'profiles.is_pet',
+        'profiles.is_self',
+        'users.username',
+      ])
+      .where('person_shares.holder_id', '=', userId)
+      .where('person_shares.revoked_at', 'is', null)
+      .where('person_shares.accepted_at', 'is not', null)
+      .where((eb) => eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', nowIso())]))
+      .orderBy('users.username')
+      .orderBy('profiles.created_at')
+      .orderBy('person_shares.accepted_at')
+      .execute();
+    const people: VisiblePerson[] = [];
+    const seen = new Set<string>();
+    for (const s of shared) {
+      // Two shares of one person (say, re-invited) count once: the first accepted.
+      if (seen.has(s.id)) continue;
+      seen.add(s.id);
+      people.push({
+        profileId: s.id,
+        ownerId: s.owner_id,
+        role: s.role,
+        isSelf: s.is_self === 1,
+        shareId: s.share_id,
+        name: s.name,
+        relationship: s.is_self === 1 ? null : s.relationship,
+        isPet: s.is_pet === 1,
+        sharedBy: s.username,
+      });
+    }
+    return people;
+  }
+
   async function lookup(userId: string, profileId: string): Promise<PersonAccess | undefined> {
     const profile = await db.selectFrom('profiles').select(['id', 'user_id', 'is_self']).where('id', '=', profileId).executeTakeFirst();
     if (!profile) return undefined;
@@ -131,29 +177,6 @@ export function createPersonAccess(db: Db) {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      const shared = await db
-        .selectFrom('person_shares')
-        .innerJoin('profiles', 'profiles.id', 'person_shares.profile_id')
-        .innerJoin('users', 'users.id', 'person_shares.owner_id')
-        .select([
-          'person_shares.id as share_id',
-          'person_shares.role',
-          'person_shares.owner_id',
-          'profiles.id',
-          'profiles.name',
-          'profiles.relationship',
-          'profiles.is_pet',
-          'profiles.is_self',
-          'users.username',
-        ])
-        .where('person_shares.holder_id', '=', userId)
-        .where('person_shares.revoked_at', 'is', null)
-        .where('person_shares.accepted_at', 'is not', null)
-        .where((eb) => eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', nowIso())]))
-        .orderBy('users.username')
-        .orderBy('profiles.created_at')
-        .orderBy('person_shares.accepted_at')
-        .execute();
       const people: VisiblePerson[] = own.map((p) => ({
         profileId: p.id,
         ownerId: userId,
@@ -166,23 +189,21 @@ export function createPersonAccess(db: Db) {
         sharedBy: null,
       }));
       const seen = new Set(people.map((p) => p.profileId));
-      for (const s of shared) {
-        // Two shares of one person (say, re-invited) count once: the first accepted.
-        if (seen.has(s.id)) continue;
-        seen.add(s.id);
-        people.push({
-          profileId: s.id,
-          ownerId: s.owner_id,
-          role: s.role,
-          isSelf: s.is_self === 1,
-          shareId: s.share_id,
-          name: s.name,
-          relationship: s.is_self === 1 ? null : s.relationship,
-          isPet: s.is_pet === 1,
-          sharedBy: s.username,
-        });
-      }
-      return people;
+      return [...people, ...(await sharedWith(userId)).filter((p) => !seen.has(p.profileId))];
+    },
+
+    /** The people shared with `userId` (one query): what a list of "everyone's" rows adds to the user's own. */
+    sharedWith,
+
+    /** Writes one shared-read event per person in one statement: a list that read several shared people. */
+    async auditAll(actor: Actor, people: readonly PersonAccess[], what: string): Promise<void> {
+      const events = people.filter((p) => p.shareId !== null);
+      if (events.length === 0) return;
+      const action = what.startsWith('GET ') || what.startsWith('HEAD ') ? 'shared_read' : 'shared_write';
+      await recordAudits(
+        db,
+        events.map((p) => ({ userId: p.ownerId, actorId: actor.userId, profileId: p.profileId, action, ip: actor.ip ?? null, detail: { what, share: p.shareId } })),
+      );
     },
 
     own,

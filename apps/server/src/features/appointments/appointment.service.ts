@@ -69,7 +69,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
       (row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id,
     );
     const touched = new Set(theirs.map((row) => row.profile_id));
-    for (const p of shared) if (touched.has(p.profileId)) await access.audit(actor, p, route);
+    await access.auditAll(actor, shared.filter((p) => touched.has(p.profileId)), route);
     // No shared rows: the database's own order stands, exactly as before sharing.
     const rows = theirs.length === 0 ? own : [...own, ...theirs].sort(byDateAndTime);
     return rows.map((row) => {

@@ -282,18 +282,21 @@ export function createMedicalFileService(deps: FileServiceDeps) {
         const filed: FilePerson = { id: access.profileId, name: await repo.personName(access.profileId) };
         return rows.map((row) => toMedicalFile(row, filed));
       }
-      const people = await deps.access.visible(actor.userId);
-      const shared = people.filter((p) => p.shareId !== null);
+      // The hot path (DESIGN §9): the user's own rows, the people shared with them (one query each),
+      // and one audit statement for every shared person whose files the answer holds.
+      const shared = await deps.access.sharedWith(actor.userId);
       const own = await repo.list(actor.userId);
       const byId = new Map<string, VisiblePerson>(shared.map((p) => [p.profileId, p]));
       // A shared person's rows are theirs only while their owner is the person's owner.
       const theirs = (await repo.listOfPeople([...byId.keys()])).filter((row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id);
       const touched = new Set(theirs.map((row) => row.profile_id));
-      for (const p of shared) if (touched.has(p.profileId)) await deps.access.audit(actor, p, route);
-      const self = people.find((p) => p.role === 'owner' && p.isSelf);
-      const unfiled: FilePerson = { id: self?.profileId ?? '', name: self?.name ?? null };
-      return [...own, ...theirs]
-        .sort(newestFirst)
+      await deps.access.auditAll(actor, shared.filter((p) => touched.has(p.profileId)), route);
+      // Rows from before people (no person) are the owner's own profile's; looked up only if any.
+      const unfiledRows = own.some((row) => row.profile_id === null);
+      const self = unfiledRows ? await deps.access.own(actor.userId).catch(() => undefined) : undefined;
+      const unfiled: FilePerson = self ? { id: self.profileId, name: await repo.personName(self.profileId) } : { id: '', name: null };
+      // Without shared rows the database's order stands.
+      return (theirs.length === 0 ? own : [...own, ...theirs].sort(newestFirst))
         .map((row) => toMedicalFile(row, row.profile_id === null ? unfiled : { id: row.profile_id, name: row.person_name }));
     },
 
