@@ -12,6 +12,7 @@ import { attemptLimits } from './migrations/0004-attempt-limits';
 import { essentialsWithoutPin } from './migrations/0005-essentials-without-pin';
 import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notified';
 import { peopleAndShares } from './migrations/0007-people-and-shares';
+import { shlLocations } from './migrations/0009-shl-locations';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0005-essentials-without-pin': essentialsWithoutPin,
   '0006-drop-last-access-notified': dropLastAccessNotified,
   '0007-people-and-shares': peopleAndShares,
+  '0009-shl-locations': shlLocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
