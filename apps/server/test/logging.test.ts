@@ -81,7 +81,7 @@ describe('redactUrl', () => {
 
   it('redacts emergency share ids and SMART Health Link ids, pages and API, own and family', () => {
     const id = 'L_E6pX0aQ9mZk3bT1yW8rN2cV5uH7sJ4dF6gA0eI9oP';
-    for (const prefix of ['/emergency/', '/family/emergency/', '/api/user/emergency/', '/api/user/family/emergency/', '/shl/']) {
+    for (const prefix of ['/emergency/', '/family/emergency/', '/api/user/emergency/', '/api/user/family/emergency/', '/shl/', '/shl-files/']) {
       expect(redactUrl(`${prefix}${id}`)).toBe(`${prefix}[redacted]`);
     }
     expect(redactUrl(`/api/user/family/emergency/${id}/fhir?pin=1234`)).toBe('/api/user/family/emergency/[redacted]/fhir?pin=[redacted]');

@@ -13,13 +13,14 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Answer without a session by design: health, sign-up and login, logout (idempotent), and the public emergency, share-link, SMART Health Link and invitation reads. */
+/** Answer without a session by design: health, sign-up and login, logout (idempotent), and the public emergency, share-link, SMART Health Link (manifest and file location) and invitation reads. */
 const PUBLIC = [
   /^\/api\/health$/,
   /^\/api\/auth\/(signup|login|logout)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,
+  /^\/shl-files\//,
   /^\/api\/invitations\/:token$/,
 ];
 

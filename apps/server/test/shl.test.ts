@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShlink } from '@kinchart/shared/shl';
@@ -5,6 +6,7 @@ import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 import { loadFhirValidator } from './fhir-validator';
+import { loggerOptions } from '../src/plugins/logging';
 
 let t: TestApp;
 let fhirErrors: (resource: unknown) => string[];
@@ -121,8 +123,11 @@ describe('SMART Health Link for an emergency code', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const manifest = res.json();
-    expect(manifest.files).toHaveLength(1);
-    expect(manifest.files[0].contentType).toBe('application/fhir+json');
+    // STU1 manifest: `{ files }` only; `status` and `fhirVersion` sit on each file (docs/decisions/0020).
+    expect(manifest).toEqual({
+      files: [{ contentType: 'application/fhir+json', embedded: expect.any(String), lastUpdated: expect.any(String), status: 'can-change', fhirVersion: '4.0.1' }],
+    });
+    expect(Date.parse(manifest.files[0].lastUpdated as string)).not.toBeNaN();
     const jwe = manifest.files[0].embedded as string;
     expect(jwe.split('.')).toHaveLength(5);
     expect(decodeProtectedHeader(jwe)).toMatchObject({ alg: 'dir', enc: 'A256GCM' });
@@ -154,17 +159,18 @@ describe('SMART Health Link for an emergency code', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('answers a wrong passcode with 401 and remainingAttempts, and needs a recipient', async () => {
+  it('answers a wrong passcode with 401 and the attempts left before the link is disabled, and needs a recipient', async () => {
     const { owner } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     const r = receiver();
     const wrong = await r.fetchManifest(payload.url, { recipient: 'Dr. X', passcode: '0000' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid passcode', remainingAttempts: 4 });
+    // STU1: "number of attempts remaining before the SMART Health Link is disabled" — ten in all.
+    expect(wrong.json()).toEqual({ message: 'Invalid passcode', remainingAttempts: 9 });
     expect(wrong.headers['access-control-allow-origin']).toBe('*');
     const none = await r.fetchManifest(payload.url, { recipient: 'Dr. X' });
     expect(none.statusCode).toBe(401);
-    expect(none.json().remainingAttempts).toBe(3);
+    expect(none.json().remainingAttempts).toBe(8);
     const noRecipient = await r.fetchManifest(payload.url, { passcode: PIN });
     expect(noRecipient.statusCode).toBe(400);
     expect(noRecipient.json().message).toMatch(/recipient is required/);
@@ -174,9 +180,10 @@ describe('SMART Health Link for an emergency code', () => {
     const { owner, shareId } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     const r = receiver();
-    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1111' })).json().remainingAttempts).toBe(4);
+    // The link counts down to its disabling (10 wrong in all); the page to the 15-minute lock (5 in a row).
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1111' })).json().remainingAttempts).toBe(9);
     expect((await r.openPage(shareId, '2222')).json().remainingAttempts).toBe(3);
-    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '3333' })).json().remainingAttempts).toBe(2);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '3333' })).json().remainingAttempts).toBe(7);
     expect((await r.downloadFhir(shareId, '4444')).json().remainingAttempts).toBe(1);
     expect((await r.openPage(shareId, '5555')).json().remainingAttempts).toBe(0);
 
@@ -188,6 +195,10 @@ describe('SMART Health Link for an emergency code', () => {
     expect((await r.downloadFhir(shareId, PIN)).statusCode).toBe(429);
     const notes = (await owner.client.get('/api/user/notifications')).json<{ title: string }[]>();
     expect(notes.filter((n) => n.title === 'Emergency QR code locked')).toHaveLength(1);
+
+    // The lock is a pause: it spent none of the link's budget. Five wrong so far, five left.
+    await t.database.db.updateTable('emergency_shares').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('share_id', '=', shareId).execute();
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '6666' })).json()).toEqual({ message: 'Invalid passcode', remainingAttempts: 4 });
   });
 
   it('a lock set on the emergency page holds on the link too, and 10 wrong in total deactivate the code for both', async () => {
@@ -197,16 +208,94 @@ describe('SMART Health Link for an emergency code', () => {
     for (let i = 0; i < 5; i += 1) expect((await r.openPage(shareId, '1357')).statusCode).toBe(401);
     expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(429);
 
-    // Let the lock run out (as 15 minutes passing would), then five more wrong through the link.
+    // Let the lock run out (as 15 minutes passing would), then five more wrong through the link,
+    // each answering what is left before the link is disabled.
     await t.database.db.updateTable('emergency_shares').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('share_id', '=', shareId).execute();
-    for (let i = 0; i < 4; i += 1) expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).statusCode).toBe(401);
-    const last = await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' });
-    expect(last.statusCode).toBe(401);
-    expect(last.json().remainingAttempts).toBe(0);
+    const left: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' });
+      expect(wrong.statusCode).toBe(401);
+      left.push(wrong.json<{ remainingAttempts: number }>().remainingAttempts);
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
     expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
     expect((await r.openPage(shareId, PIN)).statusCode).toBe(404);
     const config = (await owner.client.get('/api/user/wearable-qr')).json();
     expect(config).toMatchObject({ is_active: false, is_disabled: true });
+
+    // Disabled for good: the owner turning the PIN back on does not bring the link back…
+    expect((await owner.client.put('/api/user/wearable-qr/unlock')).statusCode).toBe(200);
+    expect((await r.openPage(shareId, PIN)).statusCode).toBe(200);
+    const dead = await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN });
+    expect(dead.statusCode).toBe(404);
+    expect(dead.json()).toEqual({ message: 'QR code not found or inactive' });
+    const read = await owner.client.get('/api/user/wearable-qr/shl');
+    expect(read.statusCode).toBe(404);
+    expect(read.json().message).toMatch(/disabled after too many wrong passcodes/);
+    // …a new link, with a new manifest URL and a new key, does.
+    const fresh = await owner.client.post('/api/user/wearable-qr/shl');
+    expect(fresh.statusCode).toBe(201);
+    const next = fresh.json<{ payload: { url: string; key: string } }>().payload;
+    expect(next.url).not.toBe(payload.url);
+    expect(next.key).not.toBe(payload.key);
+    expect((await r.fetchManifest(next.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(200);
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
+    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_link_disabled').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it("keeps the link's own lifetime count of wrong passcodes: a new PIN does not give a link that was guessed at a fresh budget", async () => {
+    const { owner, shareId } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    for (const expected of [9, 8, 7, 6]) expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).json().remainingAttempts).toBe(expected);
+    // The right passcode spends nothing.
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(200);
+
+    // A new PIN starts the code's counters afresh (DESIGN §7), not the link's.
+    const NEW_PIN = '5937';
+    expect((await owner.client.put('/api/user/wearable-qr/update-pin', { pin: NEW_PIN })).statusCode).toBe(200);
+    const unlockExpired = () =>
+      t.database.db.updateTable('emergency_shares').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('share_id', '=', shareId).execute();
+    const left: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      if (i === 5) await unlockExpired();
+      const wrong = await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' });
+      expect(wrong.statusCode).toBe(401);
+      left.push(wrong.json<{ remainingAttempts: number }>().remainingAttempts);
+    }
+    expect(left).toEqual([5, 4, 3, 2, 1, 0]);
+
+    // The link is spent and disabled; the code itself is not (6 wrong since the new PIN).
+    await unlockExpired();
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: NEW_PIN })).statusCode).toBe(404);
+    expect((await r.openPage(shareId, NEW_PIN)).statusCode).toBe(200);
+    expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({ is_active: true, is_disabled: false });
+  });
+
+  it('counts nothing against the link for a request refused before its passcode was checked (per-address cap, lock)', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    // An address that has used its 30 PIN attempts this hour (DESIGN §7) is turned away first.
+    const busy = '10.79.0.1';
+    const now = new Date().toISOString();
+    for (let i = 0; i < 30; i += 1) await t.database.db.insertInto('pin_attempts').values({ id: `busy-${i}-${Date.now()}`, ip: busy, created_at: now }).execute();
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await t.app.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'a', passcode: '1357' }, remoteAddress: busy });
+      expect(refused.statusCode).toBe(429);
+    }
+    expect((await receiver().fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).json().remainingAttempts).toBe(9);
+  });
+
+  it('a disabled code answers 404 on the link even when its owner shows the essentials without the PIN', async () => {
+    const { owner, shareId } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    expect((await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true })).statusCode).toBe(200);
+    // The moment between the tenth wrong PIN and the code's switch-off (a parallel request's view).
+    await t.database.db.updateTable('emergency_shares').set({ failed_total: 10 }).where('share_id', '=', shareId).execute();
+    const res = await receiver().fetchManifest(payload.url, { recipient: 'a', passcode: PIN });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'QR code not found or inactive' });
   });
 
   it('unknown and malformed links, and deactivated codes, answer 404', async () => {
@@ -252,6 +341,131 @@ describe('SMART Health Link for an emergency code', () => {
     expect(all).toContain('/shl/');
     expect(all).not.toContain('9182');
     expect(all).not.toContain('Unique Recipient');
+  });
+});
+
+describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
+  const LOCATION = new RegExp(`^${ORIGIN}/shl-files/[A-Za-z0-9_-]{43}$`);
+  /** The token of a location URL, the id of a manifest URL. */
+  const lastSegment = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
+  const getLocation = (app: typeof t.app, location: string) => app.inject({ method: 'GET', url: new URL(location).pathname, remoteAddress: '10.80.0.1' });
+
+  it('embeds the JWE when it fits embeddedLengthMax, and answers a location instead when it is longer', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    const roomy = (await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 1_000_000 })).json();
+    const length = (roomy.files[0].embedded as string).length;
+    expect(length).toBeGreaterThan(100);
+
+    for (const embeddedLengthMax of [100, 0]) {
+      const res = await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax });
+      expect(res.statusCode, res.body).toBe(200);
+      const manifest = res.json();
+      expect(manifest).toEqual({
+        files: [{ contentType: 'application/fhir+json', location: expect.stringMatching(LOCATION), lastUpdated: expect.any(String), status: 'can-change', fhirVersion: '4.0.1' }],
+      });
+      expect(manifest.files[0]).not.toHaveProperty('embedded');
+    }
+    for (const embeddedLengthMax of [-1, 1.5, '100']) {
+      expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax })).statusCode).toBe(400);
+    }
+  });
+
+  it('a location answers one GET with the JWE as application/jose, which decrypts with the link key; a second GET is 404', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const manifest = (await receiver().fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 10 })).json();
+    const location = manifest.files[0].location as string;
+
+    const res = await getLocation(t.app, location);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/jose');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.split('.')).toHaveLength(5);
+    const { bundle, protectedHeader } = await decryptFile(res.body, payload.key);
+    expect(protectedHeader).toMatchObject({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' });
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    expect(fhirErrors(bundle)).toEqual([]);
+    expect(JSON.stringify(bundle)).toContain('Penicillin');
+
+    const again = await getLocation(t.app, location);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'QR code not found or inactive' });
+    expect((await getLocation(t.app, `${ORIGIN}/shl-files/${'A'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await getLocation(t.app, `${ORIGIN}/shl-files/short`)).statusCode).toBe(404);
+  });
+
+  it('is kept in the database, hashed: another instance answers it, and its token is stored nowhere', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const manifest = (await receiver().fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 })).json();
+    const location = manifest.files[0].location as string;
+    const token = lastSegment(location);
+    const rows = await t.database.db.selectFrom('shl_file_locations').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const row = rows.find((r) => r.token_hash === createHash('sha256').update(token).digest('hex'));
+    expect(row).toBeDefined();
+    // STU1: "The lifetime of .files.location links SHALL NOT exceed one hour."
+    const lifetime = Date.parse(row!.expires_at) - Date.parse(row!.created_at);
+    expect(lifetime).toBeGreaterThan(0);
+    expect(lifetime).toBeLessThanOrEqual(3_600_000);
+
+    // A second app on the same database, as a second instance would be.
+    const { app: other } = await appWithCapturedLog(t, { level: 'silent' });
+    try {
+      const res = await getLocation(other, location);
+      expect(res.statusCode).toBe(200);
+      expect((await decryptFile(res.body, payload.key)).bundle).toMatchObject({ resourceType: 'Bundle' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('expires after the hour, and dies with its code switched off or its link disabled', async () => {
+    const { owner } = await ownerWithCode();
+    const { payload } = await linkOf(owner);
+    const r = receiver();
+    const locationOf = async () => (await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 })).json().files[0].location as string;
+
+    const expired = await locationOf();
+    const hash = createHash('sha256').update(lastSegment(expired)).digest('hex');
+    await t.database.db.updateTable('shl_file_locations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
+    expect((await getLocation(t.app, expired)).statusCode).toBe(404);
+    // The next manifest clears expired locations away.
+    await locationOf();
+    expect(await t.database.db.selectFrom('shl_file_locations').select('id').where('token_hash', '=', hash).execute()).toEqual([]);
+
+    const switchedOff = await locationOf();
+    await owner.client.put('/api/user/wearable-qr/toggle', { is_active: false });
+    expect((await getLocation(t.app, switchedOff)).statusCode).toBe(404);
+    await owner.client.put('/api/user/wearable-qr/toggle', { is_active: true });
+
+    const disabled = await locationOf();
+    await t.database.db.updateTable('shl_links').set({ disabled_at: new Date().toISOString() }).where('manifest_id', '=', lastSegment(payload.url)).execute();
+    expect((await getLocation(t.app, disabled)).statusCode).toBe(404);
+  });
+
+  it('never writes a location token to the log', async () => {
+    const { app: logged, log } = await appWithCapturedLog(t, loggerOptions('info') as object);
+    let token = '';
+    try {
+      const { owner } = await ownerWithCode();
+      const { payload } = await linkOf(owner);
+      const res = await logged.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 }, remoteAddress: '10.78.0.2' });
+      const location = res.json().files[0].location as string;
+      token = lastSegment(location);
+      expect((await getLocation(logged, location)).statusCode).toBe(200);
+      expect((await getLocation(logged, location)).statusCode).toBe(404);
+    } finally {
+      await logged.close();
+    }
+    const all = log();
+    expect(all).toContain('/shl-files/[redacted]');
+    expect(token).toHaveLength(43);
+    expect(all).not.toContain(token);
   });
 });
 

@@ -39,15 +39,32 @@ export const shlManifestRequestSchema = z.object({
     .min(1, 'recipient is required')
     .max(SHL_RECIPIENT_MAX, `recipient must be at most ${SHL_RECIPIENT_MAX} characters`),
   passcode: z.string().max(64).optional(),
-  embeddedLengthMax: z.number().int().positive().optional(),
+  /** STU1: no `embedded` longer than this; a longer file comes as a `location` (0 means never embedded). */
+  embeddedLengthMax: z.number().int().min(0).optional(),
 });
 export type ShlManifestRequest = z.infer<typeof shlManifestRequestSchema>;
 
-export const shlManifestSchema = z.object({
+/** STU1's file `fhirVersion` for FHIR content: Kinchart's Bundles are FHIR R4. */
+export const SHL_FHIR_VERSION = '4.0.1';
+/** How long a file's `location` URL answers (STU1: "SHALL NOT exceed one hour"). */
+export const SHL_LOCATION_TTL_SECONDS = 3600;
+
+// STU1 "SMART Health Link Manifest File": the manifest is `{ list?, files }`; `status` and
+// `fhirVersion` are properties of each file entry, not of the manifest (docs/decisions/0020).
+const shlFileBase = z.object({
+  contentType: z.literal(SHL_CONTENT_TYPE),
+  lastUpdated: z.string().optional(),
   /** The summary follows the person's profile: it can change between fetches. */
   status: z.literal('can-change'),
-  files: z.array(z.object({ contentType: z.string(), embedded: z.string(), lastUpdated: z.string().optional() })),
+  fhirVersion: z.literal(SHL_FHIR_VERSION),
 });
+/** One file: its JWE `embedded`, or a short-lived `location` that answers the JWE to a GET — exactly one. */
+export const shlManifestFileSchema = z.union([
+  shlFileBase.extend({ embedded: z.string() }).strict(),
+  shlFileBase.extend({ location: z.string() }).strict(),
+]);
+export const shlManifestSchema = z.object({ files: z.array(shlManifestFileSchema) }).strict();
+export type ShlManifestFile = z.infer<typeof shlManifestFileSchema>;
 export type ShlManifest = z.infer<typeof shlManifestSchema>;
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

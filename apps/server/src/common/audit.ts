@@ -24,6 +24,8 @@ export type AuditAction =
   | 'emergency_fhir_download'
   | 'shl_link_create'
   | 'shl_access'
+  /** A SMART Health Link's wrong-passcode budget ran out: it answers 404 for good (docs/decisions/0020). */
+  | 'shl_link_disabled'
   | 'emergency_card_download'
   | 'person_share_create'
   | 'person_share_accept'

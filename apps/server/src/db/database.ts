@@ -13,6 +13,7 @@ import { essentialsWithoutPin } from './migrations/0005-essentials-without-pin';
 import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notified';
 import { peopleAndShares } from './migrations/0007-people-and-shares';
 import { clinicalData } from './migrations/0008-clinical-data';
+import { shlLocations } from './migrations/0009-shl-locations';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0006-drop-last-access-notified': dropLastAccessNotified,
   '0007-people-and-shares': peopleAndShares,
   '0008-clinical-data': clinicalData,
+  '0009-shl-locations': shlLocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -250,6 +250,19 @@ export interface ShlLinksTable {
   emergency_share_id: string; // unique: one SMART Health Link per emergency code
   manifest_id: string; // unique, 43-char base64url (256 bits)
   created_at: string;
+  failed_passcodes: Counter; // wrong passcodes over the link's lifetime (never reset)
+  disabled_at: string | null; // set when the passcode budget is spent: the link answers 404 for good
+}
+
+/** A manifest file answered by `location` (STU1 `.files.location`): one GET within the hour. */
+export interface ShlFileLocationsTable {
+  id: string;
+  user_id: string;
+  shl_link_id: string;
+  token_hash: string; // unique, SHA-256 hex of the URL's 43-char token
+  jwe: string; // the file's compact JWE under the link's key
+  expires_at: string;
+  created_at: string;
 }
 
 /** What every clinical item carries (DESIGN §12). */
@@ -324,5 +337,6 @@ export interface Database {
   lab_results: LabResultsTable;
   conditions: ConditionsTable;
   procedures: ProceduresTable;
+  shl_file_locations: ShlFileLocationsTable;
 }
 

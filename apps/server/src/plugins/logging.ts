@@ -19,8 +19,9 @@ function decoded(text: string, plusIsSpace = false): string {
 /**
  * Path prefixes whose next segment is a secret: share-link tokens, emergency share ids (page and
  * API, own and family; anyone holding one can lock the code with wrong PINs), SMART Health Link
- * manifest ids and invitation tokens (page, preview and accept; DESIGN §11). Compared on the
- * percent-decoded path, as the router reads it.
+ * manifest ids and file-location tokens (`/shl-files/{token}`, docs/decisions/0020), and invitation
+ * tokens (page, preview and accept; DESIGN §11). Compared on the percent-decoded path, as the
+ * router reads it.
  */
 const SECRET_SEGMENT_PREFIXES = [
   '/shared/',
@@ -30,6 +31,7 @@ const SECRET_SEGMENT_PREFIXES = [
   '/api/user/emergency/',
   '/api/user/family/emergency/',
   '/shl/',
+  '/shl-files/',
   '/invite/',
   '/api/invitations/',
   '/api/user/invitations/',

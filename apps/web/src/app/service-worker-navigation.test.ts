@@ -40,6 +40,7 @@ describe('what the service worker answers with the app shell', () => {
       '/api/auth/check-auth',
       '/api/user/emergency-cards',
       `/shl/${shareId}`,
+      `/shl-files/${shareId}`,
       '/sw.js',
       '/manifest.webmanifest',
       '/favicon.svg',

@@ -355,7 +355,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     }
 
     const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
-    if (!reserved) throw await refusal(share);
+    if (!reserved) throw await refusal(share, channel);
 
     const wellFormed = /^\d{4}$/.test(pin);
     if (wellFormed && (await verifySecret(share.pin_hash, pin))) {
@@ -376,16 +376,22 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
       if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyPeople(share, name, 'locked');
     }
-    const remainingAttempts = Math.max(0, Math.min(MAX_PIN_STREAK - reserved.failed_streak, MAX_PIN_TOTAL - reserved.failed_total));
+    // A SMART Health Link's remainingAttempts counts down to the disabling (STU1: "number of attempts
+    // remaining before the SMART Health Link is disabled"); the 15-minute lock is a pause, not an
+    // end. The page and the download count down to whichever comes first.
+    const toDisabled = MAX_PIN_TOTAL - reserved.failed_total;
+    const remainingAttempts = Math.max(0, channel === 'shl' ? toDisabled : Math.min(MAX_PIN_STREAK - reserved.failed_streak, toDisabled));
     const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;
     throw new HttpError(401, message, { remainingAttempts });
   }
 
   /** Why an attempt could not be reserved: deactivated (404) or locked (429 with Retry-After). */
-  async function refusal(reserved: ShareRow): Promise<HttpError> {
+  async function refusal(reserved: ShareRow, channel: AccessChannel): Promise<HttpError> {
     const share = await repo.findById(reserved.id);
-    // An opted-in code still answers its essentials, so its page learns why the PIN is refused.
-    const disabledAnswer = () => (share && fromFlag(share.essentials_without_pin) ? new HttpError(423, PIN_DISABLED_MESSAGE) : notFound(NOT_FOUND_MESSAGE));
+    // An opted-in code still answers its essentials, so its page learns why the PIN is refused. A
+    // SMART Health Link has no essentials: disabled is 404 (STU1: "no longer active").
+    const disabledAnswer = () =>
+      share && channel !== 'shl' && fromFlag(share.essentials_without_pin) ? new HttpError(423, PIN_DISABLED_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
     if (!share) return notFound(NOT_FOUND_MESSAGE);
     if (fromFlag(share.is_disabled)) return disabledAnswer();
     if (!fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);

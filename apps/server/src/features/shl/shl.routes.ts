@@ -9,8 +9,9 @@ import { actorOf, routePerson } from '../../common/request-actor';
 import { notFound } from '../../lib/http-errors';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ShlService } from './shl.service';
+import { SHL_LOCATION_PATH } from './shl.service';
 
-/** Share ids and manifest ids are 43 base64url characters; anything else cannot exist. */
+/** Share ids, manifest ids and location tokens are 43 base64url characters; anything else cannot exist. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const publicErrors = { 400: messageSchema, 401: wrongPinSchema, 404: messageSchema, 429: messageSchema };
 
@@ -43,17 +44,18 @@ export async function shlOwnerRoutes(
 }
 
 /**
- * Public: the SHL manifest and the emergency page's FHIR download. The manifest lives outside
- * /api/ on purpose: SHL receivers (clinicians' apps, other servers, web viewers on other origins)
- * POST to it without our Origin and without cookies, so the CSRF origin check — which protects
- * cookie-authenticated /api/ calls — does not apply, and CORS lets any origin read it.
+ * Public: the SHL manifest, its files' `location` URLs and the emergency page's FHIR download. The
+ * manifest and the locations live outside /api/ on purpose: SHL receivers (clinicians' apps, other
+ * servers, web viewers on other origins) call them without our Origin and without cookies, so the
+ * CSRF origin check — which protects cookie-authenticated /api/ calls — does not apply, and CORS
+ * lets any origin read them.
  */
 export async function shlPublicRoutes(app: FastifyInstance, opts: { shl: ShlService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cors = (reply: FastifyReply) =>
+  const cors = (reply: FastifyReply, methods = 'POST, OPTIONS') =>
     reply.headers({
       'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+      'Access-Control-Allow-Methods': methods,
       'Access-Control-Allow-Headers': 'Content-Type',
       'Access-Control-Max-Age': '600',
       'Cache-Control': 'no-store',
@@ -71,6 +73,23 @@ export async function shlPublicRoutes(app: FastifyInstance, opts: { shl: ShlServ
     async (request) => {
       if (!TOKEN.test(request.params.manifestId)) throw notFound(NOT_FOUND_MESSAGE);
       return opts.shl.manifest(request.params.manifestId, request.body, request.ip);
+    },
+  );
+
+  // STU1 .files.location: a GET answers the file's JWE as application/jose. No 200 schema: the body
+  // is the compact JWE string itself (errors still answer { message }).
+  const locationParams = z.object({ token: z.string().max(128) });
+  r.options(`${SHL_LOCATION_PATH}:token`, { schema: { params: locationParams } }, async (_request, reply) => cors(reply, 'GET, OPTIONS').code(204).send());
+  r.get(
+    `${SHL_LOCATION_PATH}:token`,
+    {
+      schema: { params: locationParams },
+      onRequest: async (_request, reply) => void cors(reply, 'GET, OPTIONS'),
+    },
+    async (request, reply) => {
+      if (!TOKEN.test(request.params.token)) throw notFound(NOT_FOUND_MESSAGE);
+      const jwe = await opts.shl.locationFile(request.params.token);
+      return reply.header('Content-Type', 'application/jose').send(jwe);
     },
   );
 
