@@ -12,6 +12,7 @@ import regexp from 'eslint-plugin-regexp';
 const webExposes = {
   appointments: ['components/upcoming-appointments'],
   auth: ['api/check-auth'],
+  clinical: ['components/health-records-link'],
   emergency: [
     'api/get-qr-config',
     'api/qr-target',

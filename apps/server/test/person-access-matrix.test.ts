@@ -377,7 +377,13 @@ const CASES: Case[] = [
     ok: 200,
     prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/access-history`, key: p }),
   },
-  // Clinical data (DESIGN §12): a viewer reads, an editor adds, edits and deletes.
+  // Clinical data (DESIGN §12): a viewer reads (and prints the vaccination record), an editor adds, edits and deletes.
+  {
+    route: 'GET /api/user/people/:personId/immunizations.pdf',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/immunizations.pdf`, key: p }),
+  },
   ...Object.entries(clinicalExamples).flatMap(([kind, body]): Case[] => {
     const base = (p: string) => `/api/user/people/${p}/${kind}`;
     const ownerItem = async (p: string) => (await created(owner().post(base(p), body))).id;

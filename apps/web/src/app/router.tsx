@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(async () => (await import('../features/medications/pages/prescriptions-page')).PrescriptionsPage),
                   },
                   {
+                    // DESIGN §12: a person's immunizations, lab results, conditions and procedures.
+                    path: 'health-records/:personId?',
+                    lazy: lazyPage(async () => (await import('../features/clinical/pages/health-records-page')).HealthRecordsPage),
+                  },
+                  {
                     path: 'settings',
                     lazy: lazyPage(async () => (await import('../features/settings/pages/settings-page')).SettingsPage),
                   },

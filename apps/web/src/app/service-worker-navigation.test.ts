@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { routes } from './router';
 import { shellAnswers } from './service-worker-navigation';
 
-/** Every path of the router's tree, with parameters filled in ('*', the not-found page, left out). */
+/** Every path of the router's tree, with parameters (optional ones too) filled in ('*', the not-found page, left out). */
 function routePaths(list: RouteObject[], prefix = ''): string[] {
   return list.flatMap((route) => {
     const path = route.index ? prefix : route.path === undefined ? prefix : `${prefix}/${route.path}`;
-    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path.replace(/:[A-Za-z]+/g, 'abc123') || '/'] : [];
+    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path.replace(/:[A-Za-z]+\??/g, 'abc123') || '/'] : [];
     return [...own, ...routePaths(route.children ?? [], path)];
   });
 }
@@ -19,7 +19,7 @@ describe('what the service worker answers with the app shell', () => {
   const paths = routePaths(routes);
 
   it('reads the whole router (guards the walker above)', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/', '/login', '/dashboard', '/settings', '/edit-family-member/abc123', '/emergency-cards']));
+    expect(paths).toEqual(expect.arrayContaining(['/', '/login', '/dashboard', '/settings', '/edit-family-member/abc123', '/health-records/abc123', '/emergency-cards']));
     expect(paths.length).toBeGreaterThan(15);
   });
 

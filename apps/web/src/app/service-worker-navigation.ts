@@ -34,6 +34,7 @@ const SHELL_PAGES = [
 export const shellNavigationAllowlist: RegExp[] = [
   new RegExp(`^/(?:${SHELL_PAGES.join('|')})/?(?:\\?.*)?$`),
   /^\/edit-family-member\/[^/?]+\/?(?:\?.*)?$/,
+  /^\/health-records(?:\/[^/?]+)?\/?(?:\?.*)?$/,
   /^\/shared\/[^/?]+\/?(?:\?.*)?$/,
   /^\/invite\/[^/?]+\/?(?:\?.*)?$/,
 ];

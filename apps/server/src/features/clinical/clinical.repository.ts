@@ -118,6 +118,11 @@ export function createClinicalRepository(db: Db) {
       const result = await db.deleteFrom(from(table)).where('id', '=', id).where('user_id', '=', ownerId).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+
+    /** The name and date of birth a printed record is headed with. */
+    async person(ownerId: string, profileId: string): Promise<{ name: string | null; date_of_birth: string | null } | undefined> {
+      return db.selectFrom('profiles').select(['name', 'date_of_birth']).where('id', '=', profileId).where('user_id', '=', ownerId).executeTakeFirst();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLINICAL_LABELS } from '@kinchart/shared/clinical';
@@ -13,9 +13,17 @@ const personParams = z.object({ personId: pathId });
 const itemParams = personParams.extend({ id: pathId });
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 
+/** A PDF to save, never cached, named after the person only (ASCII, see immunization-record.ts). */
+function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) {
+  return reply
+    .headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${file.fileName}"`, 'Cache-Control': 'private, no-store' })
+    .send(file.body);
+}
+
 /**
  * DESIGN §12: GET/POST /api/user/people/{personId}/immunizations | lab-results | conditions |
- * procedures, with PUT/DELETE …/{id}, under the people access rules (DESIGN §11).
+ * procedures, with PUT/DELETE …/{id}, and GET …/immunizations.pdf (the vaccination record to
+ * print), under the people access rules (DESIGN §11).
  */
 export async function clinicalRoutes(app: FastifyInstance, opts: { clinical: ClinicalService; requireUser: (r: FastifyRequest) => Promise<void> }) {
   const { clinical } = opts;
@@ -23,6 +31,13 @@ export async function clinicalRoutes(app: FastifyInstance, opts: { clinical: Cli
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The route's name for the owner's access history (the service knows which role it needs). */
   const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
+
+  // The vaccination record to print (DESIGN §12): a file to save, never cached.
+  r.get(
+    '/api/user/people/:personId/immunizations.pdf',
+    { exposeHeadRoute: false, schema: { params: personParams, response: { 400: messageSchema, 404: messageSchema } } },
+    async (request, reply) => sendPdf(reply, await clinical.vaccinationRecord(actorOf(request), route(request), request.params.personId)),
+  );
 
   for (const spec of KINDS) {
     const base = `/api/user/people/:personId/${spec.kind}`;

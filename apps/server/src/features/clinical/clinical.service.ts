@@ -1,9 +1,11 @@
-import { CLINICAL_CAP, CLINICAL_LABELS } from '@kinchart/shared/clinical';
+import { CLINICAL_CAP, CLINICAL_LABELS, type Immunization } from '@kinchart/shared/clinical';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { nowIso } from '../../lib/ids';
 import type { AccessNeed, Actor, PersonAccessService } from '../../common/person-access';
 import type { AnyKindSpec } from './clinical-kinds';
-import { notFoundMessage, parseCodings } from './clinical-kinds';
+import { immunizations, notFoundMessage, parseCodings } from './clinical-kinds';
+import { vaccinationRecordFileName, vaccinationRecordPdf } from './immunization-record';
 import { createClinicalRepository, type ClinicalRowBase } from './clinical.repository';
 
 /** A route's name in the owner's access history ("GET /api/user/people/:personId/immunizations"). */
@@ -59,6 +61,26 @@ export function createClinicalService(deps: { db: Db; access: PersonAccessServic
     async remove(spec: AnyKindSpec, actor: Actor, route: RouteName, personId: string, id: string): Promise<void> {
       const person = await editableItem(spec, actor, route, personId, id);
       if (!(await repo.delete(spec.table, person.ownerId, id))) throw notFound(notFoundMessage(spec));
+    },
+
+    /**
+     * The person's vaccination record as a PDF to print (DESIGN §12): whoever may read the
+     * immunizations (a viewer and up) may print them.
+     */
+    async vaccinationRecord(actor: Actor, route: RouteName, personId: string): Promise<{ body: Buffer; fileName: string }> {
+      const person = await access.require(actor, personId, need('viewer', route));
+      const [profile, rows] = await Promise.all([
+        repo.person(person.ownerId, person.profileId),
+        repo.list(immunizations.table, immunizations.dateColumn, person.ownerId, person.profileId),
+      ]);
+      const name = profile?.name ?? null;
+      const body = await vaccinationRecordPdf({
+        name,
+        dateOfBirth: profile?.date_of_birth ?? null,
+        immunizations: rows.map((row) => answer(immunizations, row) as Immunization),
+        printedOn: nowIso().slice(0, 10),
+      });
+      return { body, fileName: vaccinationRecordFileName(name) };
     },
   };
 }

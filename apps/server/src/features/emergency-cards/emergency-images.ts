@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import QRCode from 'qrcode';
 import * as PImage from 'pureimage';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, clampLines, essentialLines, fontPaths, qrMatrix, wrap } from './emergency-card-content';
+import { CAPTION, essentialLines, qrMatrix } from './emergency-card-content';
+import { clampLines, fontPaths, wrap } from '../../lib/pdf-text';
 
 /** The code alone for printing elsewhere (stickers, bracelets): EC level H, 4-module quiet zone, ≥ 1200 px. */
 export function qrPng(qrData: string): Promise<Buffer> {

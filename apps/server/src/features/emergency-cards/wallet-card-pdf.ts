@@ -2,7 +2,8 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, clampLines, essentialLines, fontData, qrMatrix, wrap } from './emergency-card-content';
+import { CAPTION, essentialLines, qrMatrix } from './emergency-card-content';
+import { clampLines, fontData, wrap } from '../../lib/pdf-text';
 
 const MM = 72 / 25.4;
 /** ISO/IEC 7810 ID-1, the size of a bank card: 85.6 × 54 mm (DESIGN §7). */

@@ -71,7 +71,7 @@ describe('private layout', () => {
 });
 
 describe('signed-in top bar', () => {
-  it('has the brand link, the seven links, the greeting and the Upload, Export and Logout buttons', async () => {
+  it('has the brand link, the seven links and Health Records, the greeting and the Upload, Export and Logout buttons', async () => {
     api('alice');
     renderRoutes(stubRoutes, '/dashboard');
     await screen.findByRole('heading', { name: 'Private dashboard' });
@@ -86,6 +86,7 @@ describe('signed-in top bar', () => {
       ['Upload Records', '/update-records'],
       ['View Records', '/view-records'],
       ['Prescriptions', '/prescriptions'],
+      ['Health Records', '/health-records'],
       ['Settings', '/settings'],
       ['Notifications', '/notifications'],
     ]);

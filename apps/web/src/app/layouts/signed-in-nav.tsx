@@ -24,6 +24,8 @@ const navItems: NavItem[] = [
   { to: '/update-records', label: 'Upload Records', mobileLabel: 'Update Records' },
   { to: '/view-records', label: 'View Records' },
   { to: '/prescriptions', label: 'Prescriptions' },
+  // DESIGN §12, beyond SPEC §2's seven links: the clinical records of the people the user can see.
+  { to: '/health-records', label: 'Health Records' },
   { to: '/settings', label: 'Settings' },
   { to: '/notifications', label: 'Notifications' },
 ];

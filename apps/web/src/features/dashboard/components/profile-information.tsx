@@ -84,10 +84,12 @@ export interface ProfileInformationProps {
   qr?: ReactNode;
   /** Beside the heading: who shares this person and the user's access (DESIGN §11). */
   sharing?: ReactNode;
+  /** Beside the edit link: the way to the person's health records (DESIGN §12), for viewers too. */
+  links?: ReactNode;
 }
 
 /** SPEC §2 Profile Information: Basic Info, Critical Medical Info, Primary Emergency Contact, Current Medications. */
-export function ProfileInformation({ person, loading, editHref, editLabel, qr, sharing }: ProfileInformationProps) {
+export function ProfileInformation({ person, loading, editHref, editLabel, qr, sharing, links }: ProfileInformationProps) {
   const isMember = person?.relationship !== undefined;
   const current = (person?.medications ?? []).filter((m) => m.is_current);
   const shown = current.slice(0, DASHBOARD_MEDICATION_LIMIT);
@@ -113,10 +115,15 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
           {person?.is_pet ? <PetMarker className="size-5 text-amber-700" /> : null}
           {sharing}
         </div>
-        {editHref ? (
-          <Link to={editHref} className={buttonClassName('secondary', 'sm')}>
-            {editLabel}
-          </Link>
+        {editHref || links ? (
+          <div className="flex flex-wrap gap-2">
+            {links}
+            {editHref ? (
+              <Link to={editHref} className={buttonClassName('secondary', 'sm')}>
+                {editLabel}
+              </Link>
+            ) : null}
+          </div>
         ) : null}
       </div>
       {loading ? (

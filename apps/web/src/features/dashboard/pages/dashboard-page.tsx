@@ -10,6 +10,7 @@ import { useAppEvent } from '../../../lib/events';
 import { canWrite, ownPerson } from '../../../lib/person-choice';
 import { UpcomingAppointments } from '../../appointments/components/upcoming-appointments';
 import { ProfileQrImage } from '../../emergency/components/profile-qr-image';
+import { HealthRecordsLink } from '../../clinical/components/health-records-link';
 import { RecentUploads } from '../../files/components/recent-uploads';
 import { useFamilyMember } from '../../profiles/api/get-family-member';
 import { familyMembersQueryKey } from '../../../lib/queries/family-members';
@@ -167,6 +168,7 @@ export function DashboardPage() {
           editHref={!editable ? null : showingOther && activeId ? `/edit-family-member/${encodeURIComponent(activeId)}` : '/profile'}
           editLabel={showingOther ? 'Edit Member' : 'Edit Profile'}
           sharing={shared && listEntry?.shared_by ? <SharingNote sharedBy={listEntry.shared_by} role={listEntry.role} /> : null}
+          links={blocksFor ? <HealthRecordsLink personId={blocksFor} /> : null}
           qr={showQr ? <ProfileQrImage target={showingOther && activeId ? { memberId: activeId } : { self: true }} /> : null}
         />
         {people.isPending ? null : (

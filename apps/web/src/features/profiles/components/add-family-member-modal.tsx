@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useAddFamilyMember } from '../api/add-family-member';
 import { errorMessage } from '../../../lib/api-client';
-import { CheckboxField, SelectField } from './form-controls';
+import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
 
 type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;

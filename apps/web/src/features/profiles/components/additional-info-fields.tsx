@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
 import type { ProfileFormInput } from '../lib/profile-form';
-import { CheckboxField, TextareaField } from './form-controls';
+import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
 
 /** Language, religious restrictions, directives and impairments (SPEC §3) — what a first responder may need. */
 export function AdditionalInfoFields() {

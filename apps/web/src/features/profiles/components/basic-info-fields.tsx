@@ -3,7 +3,7 @@ import { todayIsoDate } from '@kinchart/shared/common';
 import { BLOOD_TYPES, MAX_FEET, MAX_INCHES, MAX_POUNDS } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import type { FamilyFormInput, ProfileFormInput } from '../lib/profile-form';
-import { CheckboxField, SelectField } from './form-controls';
+import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 
 /** Name, relationship and the pet box of a family member: SPEC §5, name, date of birth and relationship are required. */
 function MemberIdentityFields() {

@@ -6,7 +6,7 @@ import { emergencyContactInputSchema } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
-import { CheckboxField } from './form-controls';
+import { CheckboxField } from '../../../components/ui/form-controls';
 
 type ContactFormInput = z.input<typeof emergencyContactInputSchema>;
 export type ContactValues = z.output<typeof emergencyContactInputSchema>;

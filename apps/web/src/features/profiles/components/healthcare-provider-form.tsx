@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { familyHealthcareProviderFormSchema } from '../lib/profile-form';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
-import { CheckboxField, TextareaField } from './form-controls';
+import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
 
 type ProviderFormInput = z.input<typeof healthcareProviderInputSchema>;
 export type ProviderValues = z.output<typeof healthcareProviderInputSchema>;

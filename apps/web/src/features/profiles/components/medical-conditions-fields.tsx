@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
 import type { ProfileFormInput } from '../lib/profile-form';
-import { CheckboxField, TextareaField } from './form-controls';
+import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
 
 type Pair = (typeof FLAG_DETAIL_PAIRS)[number];
 

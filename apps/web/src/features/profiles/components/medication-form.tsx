@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { formatDate } from '../../../lib/format';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
-import { CheckboxField } from './form-controls';
+import { CheckboxField } from '../../../components/ui/form-controls';
 
 type MedicationFormInput = z.input<typeof medicationInputSchema>;
 export type MedicationValues = z.output<typeof medicationInputSchema>;

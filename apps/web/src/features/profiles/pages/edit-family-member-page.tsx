@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { HealthRecordsLink } from '../../clinical/components/health-records-link';
 import { FamilyMemberEditor } from '../components/family-member-editor';
 
 /** /edit-family-member/{id} — the editor without a modal: 'Update Family Member' returns to /dashboard (SPEC §2). */
@@ -9,7 +10,7 @@ export function EditFamilyMemberPage() {
   const location = useLocation();
   return (
     <>
-      <PageHeader title="Edit Family Member" />
+      <PageHeader title="Edit Family Member" actions={id ? <HealthRecordsLink personId={id} /> : null} />
       <FamilyMemberEditor
         variant="page"
         memberId={id}

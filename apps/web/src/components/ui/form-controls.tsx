@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { inputClassName } from '../../../components/ui/field';
+import { inputClassName } from './field';
 
 /*
  * Labelled select, text area and checkbox in the style of components/ui/field.tsx: the hint and

@@ -1,0 +1,85 @@
+import type { Condition, Immunization, Procedure } from '@kinchart/shared/clinical';
+import type { ItemActions } from './clinical-section';
+import { ItemCard, StatusBadge } from './item-card';
+import { statusLabel } from '../utils/clinical-text';
+
+// The cards of the three kinds that list item by item (lab results go by test: lab-results-list).
+// Dates are shown as they were given — 2019, 2019-05 or 2019-05-14 (DESIGN §12).
+
+const grid = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
+const when = (date: string | null) => (date ? ` (${date})` : '');
+
+export const immunizationTitle = (i: Immunization) => `${i.vaccine}${when(i.date)}`;
+export const conditionTitle = (c: Condition) => c.name;
+export const procedureTitle = (p: Procedure) => `${p.name}${when(p.performed_date)}`;
+
+export function ImmunizationList({ items, actions }: { items: Immunization[]; actions: ItemActions<'immunizations'> }) {
+  return (
+    <ul className={grid}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard
+            title={item.vaccine}
+            details={[
+              ['Date', item.date],
+              ['Dose', item.dose_number === null ? null : String(item.dose_number)],
+              ['Lot', item.lot_number],
+              ['Site', item.site],
+              ['Performer', item.performer],
+            ]}
+            notes={item.notes}
+            codings={item.codings}
+            onEdit={actions.edit && (() => actions.edit?.(item))}
+            onDelete={actions.remove && (() => actions.remove?.(item))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ConditionList({ items, actions }: { items: Condition[]; actions: ItemActions<'conditions'> }) {
+  return (
+    <ul className={grid}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard
+            title={item.name}
+            badges={<StatusBadge>{statusLabel(item.status)}</StatusBadge>}
+            details={[
+              ['Onset', item.onset_date],
+              ['Resolved', item.abatement_date],
+            ]}
+            notes={item.notes}
+            codings={item.codings}
+            onEdit={actions.edit && (() => actions.edit?.(item))}
+            onDelete={actions.remove && (() => actions.remove?.(item))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProcedureList({ items, actions }: { items: Procedure[]; actions: ItemActions<'procedures'> }) {
+  return (
+    <ul className={grid}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard
+            title={item.name}
+            badges={<StatusBadge>{statusLabel(item.status)}</StatusBadge>}
+            details={[
+              ['Performed', item.performed_date],
+              ['Performer', item.performer],
+            ]}
+            notes={item.notes}
+            codings={item.codings}
+            onEdit={actions.edit && (() => actions.edit?.(item))}
+            onDelete={actions.remove && (() => actions.remove?.(item))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

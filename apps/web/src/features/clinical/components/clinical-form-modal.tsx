@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CLINICAL_LABELS, type ClinicalKind } from '@kinchart/shared/clinical';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { SelectField, TextareaField } from '../../../components/ui/form-controls';
+import { Modal } from '../../../components/ui/modal';
+import { serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import type { ClinicalInputs, ClinicalItem } from '../api/clinical-paths';
+import { useSaveClinicalItem } from '../api/save-clinical-item';
+import { FORMS, type ClinicalFormValues, type FieldSpec } from '../utils/clinical-forms';
+
+export interface ClinicalFormModalProps<K extends ClinicalKind> {
+  kind: K;
+  personId: string;
+  /** The item to edit; null to add one. */
+  item: ClinicalItem<K> | null;
+  onClose: () => void;
+}
+
+/** The message under a field: its own, or one the shared schema files under a name it stands for. */
+function errorFor(errors: FieldErrors<ClinicalFormValues>, field: FieldSpec): string | undefined {
+  for (const name of [field.name, ...(field.alsoShows ?? [])]) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}
+
+/** "Vaccine is required; the rest is optional." */
+function requiredNote(fields: readonly FieldSpec[]): string {
+  const names = fields.filter((f) => f.required).map((f) => f.label);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''} are` : `${names[0] ?? ''} is`;
+  return `${list} required; the rest is optional.`;
+}
+
+/**
+ * Adds or edits one item of a kind, the fields from utils/clinical-forms. The form is checked
+ * with the shared input schema before anything is sent; the server's message is shown on success
+ * (a toast) and on failure (in the dialog, announced).
+ */
+export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item, onClose }: ClinicalFormModalProps<K>) {
+  const spec = FORMS[kind];
+  const formId = useId();
+  const save = useSaveClinicalItem(personId, kind);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { one } = CLINICAL_LABELS[kind];
+  const mode = item ? 'edit' : 'add';
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ClinicalFormValues, unknown, ClinicalInputs[K]>({
+    resolver: zodResolver(spec.schema),
+    defaultValues: spec.valuesOf(item),
+  });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const { message } = await save.mutateAsync({ id: item?.id, input });
+      notify.success(message);
+      onClose();
+    } catch (error) {
+      setFailure(serverMessage(error) ?? `The ${one.toLowerCase()} could not be saved. Please try again.`);
+    }
+  });
+
+  const title = `${mode === 'add' ? 'Add' : 'Edit'} ${one.toLowerCase()}`;
+  return (
+    <Modal
+      open
+      onClose={isSubmitting ? () => undefined : onClose}
+      closeOnBackdrop={!isSubmitting}
+      title={title}
+      description={requiredNote(spec.fields)}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : mode === 'add' ? title : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      {/* noValidate: the checks are the shared schema's, with messages tied to each field. */}
+      <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+        {spec.fields.map((field) => {
+          const common = {
+            error: errorFor(errors, field),
+            hint: field.hint,
+            containerClassName: field.wide ? 'sm:col-span-2' : '',
+            ...register(field.name),
+          };
+          switch (field.control) {
+            case 'select':
+              return (
+                <SelectField key={field.name} label={field.label} {...common}>
+                  {(field.options ?? []).map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            case 'textarea':
+              return <TextareaField key={field.name} label={field.label} {...common} />;
+            case 'text':
+              return (
+                <Field
+                  key={field.name}
+                  label={field.label}
+                  autoComplete="off"
+                  required={field.required}
+                  placeholder={field.placeholder}
+                  inputMode={field.inputMode}
+                  {...common}
+                />
+              );
+          }
+        })}
+        {failure ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
+            {failure}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button';
+
+/** /health-records/{personId}, or /health-records for the person the screen picks (yourself, or the dashboard's choice). */
+export function healthRecordsPath(personId?: string | null): string {
+  return personId ? `/health-records/${encodeURIComponent(personId)}` : '/health-records';
+}
+
+/** The way from a person's page to their immunizations, lab results, conditions and procedures (DESIGN §12). */
+export function HealthRecordsLink({ personId, className = '' }: { personId?: string | null; className?: string }) {
+  return (
+    <Link to={healthRecordsPath(personId)} className={buttonClassName('secondary', 'sm', className)}>
+      Health records
+    </Link>
+  );
+}

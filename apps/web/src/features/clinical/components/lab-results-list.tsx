@@ -1,0 +1,101 @@
+import { useId, useMemo } from 'react';
+import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
+import { Button } from '../../../components/ui/button';
+import { codingLabels, valueText } from '../utils/clinical-text';
+import { groupLabResults, outOfRangeText, trendOf, type LabGroup } from '../utils/lab-groups';
+import type { ItemActions } from './clinical-section';
+import { StatusBadge } from './item-card';
+import { LabTrend } from './lab-trend';
+import { OutOfRangeMarker } from './out-of-range-marker';
+
+/** "HbA1c (2024-02-10)": the result's name in the delete question and in its buttons' names. */
+export const labResultTitle = (r: LabResult) => `${r.name}${r.date ? ` (${r.date})` : ''}`;
+
+/**
+ * Lab results and vital signs by test (LOINC code, else name), the test with the newest result
+ * first, each newest first; a trend chart once a test has two numeric values (DESIGN §12).
+ */
+export function LabResultsList({ items, actions }: { items: LabResult[]; actions: ItemActions<'lab-results'> }) {
+  const groups = useMemo(() => groupLabResults(items), [items]);
+  return (
+    <ul className="flex flex-col gap-6">
+      {groups.map((group) => (
+        <li key={group.key}>
+          <LabGroupCard group={group} actions={actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemActions<'lab-results'> }) {
+  const headingId = useId();
+  const trend = useMemo(() => trendOf(group), [group]);
+  const vital = group.results.some((r) => r.category === 'vital-signs');
+  const count = group.results.length;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words text-slate-900">
+          {group.name}
+        </h3>
+        <p className="text-xs text-slate-600">
+          {[vital ? 'Vital sign' : null, group.loincCode ? `LOINC ${group.loincCode}` : null, `${count} ${count === 1 ? 'result' : 'results'}`]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      {trend ? <LabTrend name={group.name} trend={trend} /> : null}
+      <ul aria-label={`${group.name} results, newest first`} className="divide-y divide-slate-200 border-t border-slate-200">
+        {group.results.map((result) => (
+          <LabResultRow key={result.id} result={result} groupLoinc={group.loincCode} actions={actions} />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function LabResultRow({ result, groupLoinc, actions }: { result: LabResult; groupLoinc: string | null; actions: ItemActions<'lab-results'> }) {
+  const out = outOfRangeText(result);
+  const range = rangeText(result);
+  const title = labResultTitle(result);
+  // The group's LOINC code is in its heading already.
+  const codes = codingLabels(result.codings).filter((c) => c !== `LOINC ${groupLoinc ?? ''}`);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="text-sm text-slate-600 tabular-nums">{result.date ?? 'No date'}</span>
+          <span className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>{valueText(result)}</span>
+          {range ? <span className="text-sm text-slate-600">Range {range}</span> : null}
+          {out ? (
+            <OutOfRangeMarker text={out} />
+          ) : result.interpretation ? (
+            <StatusBadge>{INTERPRETATIONS[result.interpretation]}</StatusBadge>
+          ) : null}
+        </p>
+        {result.notes ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{result.notes}</p> : null}
+        {codes.length > 0 ? (
+          <p className="text-xs text-slate-600">
+            <span className="sr-only">Codes: </span>
+            {codes.join(' · ')}
+          </p>
+        ) : null}
+      </div>
+      {actions.edit || actions.remove ? (
+        <div className="flex shrink-0 gap-2">
+          {actions.edit ? (
+            <Button variant="secondary" size="sm" onClick={() => actions.edit?.(result)}>
+              Edit <span className="sr-only">{title}</span>
+            </Button>
+          ) : null}
+          {actions.remove ? (
+            <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => actions.remove?.(result)}>
+              Delete <span className="sr-only">{title}</span>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

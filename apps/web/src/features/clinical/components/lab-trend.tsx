@@ -1,0 +1,96 @@
+import { lazy, Suspense, useId } from 'react';
+import { trendSummary, type Trend } from '../utils/lab-groups';
+import { WarningIcon } from './out-of-range-marker';
+
+// uPlot comes with the canvas, on its own chunk, only once there is a trend to draw (decision 0021).
+const TrendCanvas = lazy(() => import('./trend-canvas'));
+
+/**
+ * A test's values over time (DESIGN §12): the chart for the eyes — its reference range as a band,
+ * out-of-range values as red triangles instead of dots — named in words for screen readers (role
+ * img, the summary as its name), and the same values as a table behind a disclosure.
+ */
+export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
+  const captionId = useId();
+  const unit = trend.unit ? ` (${trend.unit})` : '';
+  const hasRange = trend.low !== null || trend.high !== null;
+  return (
+    <figure aria-labelledby={captionId} className="flex min-w-0 flex-col gap-2">
+      <figcaption id={captionId} className="text-sm font-medium text-slate-800">
+        {name} over time{unit}
+      </figcaption>
+      <div role="img" aria-label={trendSummary(name, trend)} className="min-h-[200px] w-full min-w-0">
+        <Suspense fallback={<div className="h-[200px] w-full rounded-lg bg-slate-50" />}>
+          <TrendCanvas trend={trend} />
+        </Suspense>
+      </div>
+      {/* The key explains shapes and colours to those who see them; the summary and table say it all in words. */}
+      <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+        <li className="flex items-center gap-1.5">
+          <svg viewBox="0 0 12 12" className="size-3">
+            <circle cx="6" cy="6" r="4" fill="#fff" stroke="#4338ca" strokeWidth="2" />
+          </svg>
+          Value
+        </li>
+        <li className="flex items-center gap-1.5 text-red-800">
+          <WarningIcon className="size-3.5" />
+          Out of range
+        </li>
+        {hasRange ? (
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block h-3 w-5 border-y border-dashed border-green-700 bg-green-600/15" />
+            Reference range{trend.low !== null && trend.high !== null ? '' : ' limit'}
+          </li>
+        ) : null}
+      </ul>
+      <details className="text-sm">
+        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">Show the values as a table</summary>
+        {/* Narrow enough for a phone without scrolling: long words wrap in their cells. */}
+        <div className="break-words">
+          <table className="w-full border-collapse text-left text-xs sm:text-sm">
+            <caption className="sr-only">{name} values, oldest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300 text-slate-700">
+                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                  Value
+                </th>
+                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                  Unit
+                </th>
+                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                  Reference range
+                </th>
+                <th scope="col" className="py-1.5 font-semibold">
+                  Flag
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {trend.points.map((point) => (
+                <tr key={point.id} className="border-b border-slate-200">
+                  <td className="py-1.5 pr-2 sm:pr-3 whitespace-nowrap">{point.date}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3 font-medium">{point.value}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3">{point.unit ?? '—'}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3">{point.range ?? '—'}</td>
+                  <td className="py-1.5">
+                    {point.outOfRange ? (
+                      <span className="inline-flex items-center gap-1 font-semibold text-red-800">
+                        <WarningIcon />
+                        {point.outOfRange}
+                      </span>
+                    ) : (
+                      'Within range'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CLINICAL_KINDS, type ClinicalKind } from '@kinchart/shared/clinical';
+import type { Person } from '@kinchart/shared/people';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PersonSelect } from '../../../components/ui/person-select';
+import { SharedByBadge } from '../../../components/ui/shared-by-badge';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { Tabs } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { canWrite, defaultPersonId, ownPerson } from '../../../lib/person-choice';
+import { personLabel, usePeople } from '../../../lib/queries/people';
+import { useSelectedPersonId } from '../../../lib/selected-person';
+import { ConditionList, ImmunizationList, ProcedureList, conditionTitle, immunizationTitle, procedureTitle } from '../components/clinical-cards';
+import { ClinicalSection } from '../components/clinical-section';
+import { healthRecordsPath } from '../components/health-records-link';
+import { LabResultsList, labResultTitle } from '../components/lab-results-list';
+import { PrintVaccinationRecordButton } from '../components/print-vaccination-record-button';
+
+const TAB_LABELS: Record<ClinicalKind, string> = {
+  immunizations: 'Immunizations',
+  'lab-results': 'Lab results & vitals',
+  conditions: 'Conditions',
+  procedures: 'Procedures',
+};
+
+const isKind = (value: string | null): value is ClinicalKind => CLINICAL_KINDS.includes(value as ClinicalKind);
+
+/** The four sections of one person's health records. */
+function sections(person: Person): { id: ClinicalKind; label: string; content: ReactNode }[] {
+  const personId = person.id;
+  const canEdit = canWrite(person);
+  const content: Record<ClinicalKind, ReactNode> = {
+    immunizations: (
+      <ClinicalSection
+        kind="immunizations"
+        personId={personId}
+        canEdit={canEdit}
+        heading="Immunizations"
+        emptyText="No immunizations recorded yet."
+        titleOf={immunizationTitle}
+        extraActions={<PrintVaccinationRecordButton personId={personId} />}
+        renderItems={(items, actions) => <ImmunizationList items={items} actions={actions} />}
+      />
+    ),
+    'lab-results': (
+      <ClinicalSection
+        kind="lab-results"
+        personId={personId}
+        canEdit={canEdit}
+        heading="Lab results & vitals"
+        emptyText="No lab results or vital signs recorded yet."
+        titleOf={labResultTitle}
+        renderItems={(items, actions) => <LabResultsList items={items} actions={actions} />}
+      />
+    ),
+    conditions: (
+      <ClinicalSection
+        kind="conditions"
+        personId={personId}
+        canEdit={canEdit}
+        heading="Conditions"
+        emptyText="No conditions recorded yet."
+        titleOf={conditionTitle}
+        renderItems={(items, actions) => <ConditionList items={items} actions={actions} />}
+      />
+    ),
+    procedures: (
+      <ClinicalSection
+        kind="procedures"
+        personId={personId}
+        canEdit={canEdit}
+        heading="Procedures"
+        emptyText="No procedures recorded yet."
+        titleOf={procedureTitle}
+        renderItems={(items, actions) => <ProcedureList items={items} actions={actions} />}
+      />
+    ),
+  };
+  return CLINICAL_KINDS.map((kind) => ({ id: kind, label: TAB_LABELS[kind], content: content[kind] }));
+}
+
+/**
+ * /health-records/{personId} (DESIGN §12): a person's immunizations, lab results and vital signs,
+ * conditions and procedures, one tab each (?tab=). Anyone who can see the person reads them and
+ * prints the vaccination record; editors and up add, edit and delete (DESIGN §11). Without a
+ * person in the address it opens the one chosen on the dashboard, else yourself.
+ */
+export function HealthRecordsPage() {
+  const { personId: fromPath } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const people = usePeople();
+  const dashboardChoice = useSelectedPersonId();
+  const tabParam = searchParams.get('tab');
+  const tab: ClinicalKind = isKind(tabParam) ? tabParam : 'immunizations';
+  const keepTab = tab === 'immunizations' ? '' : `?tab=${tab}`;
+
+  const header = <PageHeader title="Health records" subtitle="Immunizations, lab results and vital signs, conditions and procedures." />;
+  if (people.isPending) {
+    return (
+      <>
+        {header}
+        <p role="status" className="py-8 text-slate-700">
+          Loading health records...
+        </p>
+      </>
+    );
+  }
+  if (people.isError) {
+    return (
+      <>
+        {header}
+        <StatusMessage message={errorMessage(people.error, 'Failed to load family members')} />
+      </>
+    );
+  }
+
+  const everyone = people.data;
+  if (fromPath === undefined) {
+    const startId = defaultPersonId(everyone, dashboardChoice);
+    return startId === null ? header : <Navigate to={`${healthRecordsPath(startId)}${keepTab}`} replace />;
+  }
+  const shown = everyone.find((p) => p.id === fromPath);
+  if (!shown) {
+    // A person deleted, or a share that ended, since the link was made: say so, never show someone else.
+    return (
+      <>
+        {header}
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+          <p>This person is not among the people you can see.</p>
+          <Link to={healthRecordsPath(ownPerson(everyone)?.id)} className="font-semibold text-brand-700 underline">
+            Open your own health records
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="mb-6 flex flex-col gap-3">
+        {everyone.length > 1 ? (
+          <PersonSelect
+            label="Person"
+            people={everyone}
+            value={shown.id}
+            onChange={(id) => void navigate(`${healthRecordsPath(id)}${keepTab}`, { replace: true })}
+            containerClassName="sm:max-w-xs"
+          />
+        ) : null}
+        {shown.shared_by !== null ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <SharedByBadge username={shown.shared_by} />
+            {canWrite(shown) ? null : <span>View only: you can see {personLabel(shown)}&apos;s health records but not change them.</span>}
+          </p>
+        ) : null}
+      </div>
+      <Tabs<ClinicalKind>
+        // A new person starts with closed dialogs and fresh lists.
+        key={shown.id}
+        label="Health records"
+        value={tab}
+        onChange={(id) => setSearchParams(id === 'immunizations' ? {} : { tab: id }, { replace: true })}
+        items={sections(shown)}
+      />
+    </>
+  );
+}

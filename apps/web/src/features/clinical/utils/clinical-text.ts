@@ -1,0 +1,35 @@
+import { SYSTEMS, type Coding } from '@kinchart/shared/clinical';
+
+// How the health records screen writes what the API gives: codings, statuses, values.
+
+/** Short names of the code systems people meet on a record. */
+const SYSTEM_NAMES: Record<string, string> = {
+  [SYSTEMS.loinc]: 'LOINC',
+  [SYSTEMS.snomed]: 'SNOMED',
+  [SYSTEMS.cvx]: 'CVX',
+  'http://hl7.org/fhir/sid/icd-10': 'ICD-10',
+  'http://hl7.org/fhir/sid/icd-10-cm': 'ICD-10-CM',
+  'http://www.nlm.nih.gov/research/umls/rxnorm': 'RxNorm',
+};
+
+/**
+ * A coding as a small line under the item: "SNOMED 195967001", "LOINC 4548-4"; a code of a system
+ * the screen does not know reads "Code 123". Codings without a code are left out (their display is
+ * the item's name already), and so are repeats.
+ */
+export function codingLabels(codings: readonly Coding[]): string[] {
+  const labels = codings.filter((c) => c.code).map((c) => `${(c.system && SYSTEM_NAMES[c.system]) || 'Code'} ${c.code ?? ''}`);
+  return [...new Set(labels)];
+}
+
+/** A FHIR status as a word: "active" → "Active", "not-done" → "Not done". */
+export function statusLabel(status: string): string {
+  const words = status.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A number or a text value with its unit: "6.1 %", "120 mmHg", "Positive". */
+export function valueText(result: { value: number | null; value_text: string | null; unit: string | null }): string {
+  const value = result.value === null ? (result.value_text ?? '') : String(result.value);
+  return result.unit && result.value !== null ? `${value} ${result.unit}` : value;
+}

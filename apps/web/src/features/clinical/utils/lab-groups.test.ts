@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { isOutOfRange } from '@kinchart/shared/clinical';
+import { makeLabResult } from '../testing/fixtures';
+import { byDateDescending, chartTime, groupLabResults, outOfRangeText, trendOf, trendSummary } from './lab-groups';
+
+/** A result whose out_of_range is what the server computes with the shared rule. */
+function result(overrides: Parameters<typeof makeLabResult>[0]) {
+  const r = makeLabResult(overrides);
+  return { ...r, out_of_range: isOutOfRange(r) };
+}
+
+describe('grouping lab results by test', () => {
+  it('puts results with the same LOINC code together even under different names, and others by name whatever their case', () => {
+    const groups = groupLabResults([
+      result({ id: 'a', name: 'HbA1c', loinc_code: '4548-4', date: '2023-06-01' }),
+      result({ id: 'b', name: 'Hemoglobin A1c', loinc_code: '4548-4', date: '2024-02-10' }),
+      result({ id: 'c', name: 'Blood pressure (systolic)', loinc_code: null, date: '2024-03-01', unit: 'mmHg' }),
+      result({ id: 'd', name: '  blood pressure  (Systolic)', loinc_code: null, date: '2022-01', unit: 'mmHg' }),
+      result({ id: 'e', name: 'Glucose', loinc_code: null, date: null }),
+    ]);
+    expect(groups.map((g) => [g.key, g.name, g.results.map((r) => r.id)])).toEqual([
+      // The test with the newest result first; its newest result names it.
+      ['name:blood pressure (systolic)', 'Blood pressure (systolic)', ['c', 'd']],
+      ['loinc:4548-4', 'Hemoglobin A1c', ['b', 'a']],
+      ['name:glucose', 'Glucose', ['e']],
+    ]);
+    expect(groups[1]?.loincCode).toBe('4548-4');
+  });
+
+  it('orders partial dates newest first and undated ones last', () => {
+    const dates = ['2019', null, '2019-05-14', '2020-01', '2019-05'].map((date) => ({ date }));
+    expect([...dates].sort(byDateDescending).map((d) => d.date)).toEqual(['2020-01', '2019-05-14', '2019-05', '2019', null]);
+  });
+});
+
+describe('out-of-range marking', () => {
+  it('says which way a value is out: against the range, or the interpretation\'s word', () => {
+    expect(outOfRangeText(result({ value: 6.4 }))).toBe('Out of range (High)');
+    expect(outOfRangeText(result({ value: 3.1 }))).toBe('Out of range (Low)');
+    expect(outOfRangeText(result({ value: 5.0 }))).toBeNull();
+    expect(outOfRangeText(result({ value: 5.0, interpretation: 'HH' }))).toBe('Out of range (Critically high)');
+    expect(outOfRangeText(result({ value: null, value_text: 'Positive', interpretation: 'POS', reference_low: null, reference_high: null }))).toBe(
+      'Out of range (Positive)',
+    );
+    // A normal interpretation wins over the numbers, as in the shared rule.
+    expect(outOfRangeText(result({ value: 6.4, interpretation: 'N' }))).toBeNull();
+  });
+
+  it('follows the server\'s out_of_range flag', () => {
+    expect(outOfRangeText({ ...makeLabResult({ value: 5 }), out_of_range: true })).toBe('Out of range');
+    expect(outOfRangeText({ ...makeLabResult({ value: 9 }), out_of_range: false })).toBeNull();
+  });
+});
+
+describe('a test\'s trend', () => {
+  it('needs two dated numeric values; a text value or an undated one does not count', () => {
+    const [one] = groupLabResults([result({ id: 'a' }), result({ id: 'b', value: null, value_text: 'Pending' }), result({ id: 'c', date: null })]);
+    expect(one && trendOf(one)).toBeNull();
+  });
+
+  it('draws oldest first, in the newest value\'s unit, with its range and each point\'s marker', () => {
+    const [group] = groupLabResults([
+      result({ id: 'new', value: 6.4, date: '2024-02-10', reference_low: 4, reference_high: 6 }),
+      result({ id: 'mid', value: 5.5, date: '2023-06' }),
+      result({ id: 'old', value: 5.1, date: '2022' }),
+      result({ id: 'mmol', value: 42, unit: 'mmol/mol', date: '2023-01-01' }),
+    ]);
+    const trend = group ? trendOf(group) : null;
+    expect(trend?.unit).toBe('%');
+    expect(trend?.low).toBe(4);
+    expect(trend?.high).toBe(6);
+    expect(trend?.points.map((p) => [p.id, p.date, p.value, p.range, p.outOfRange])).toEqual([
+      ['old', '2022', 5.1, '4–5.6', null],
+      ['mid', '2023-06', 5.5, '4–5.6', null],
+      ['new', '2024-02-10', 6.4, '4–6', 'Out of range (High)'],
+    ]);
+    expect(trend && group && trendSummary(group.name, trend)).toBe('Trend of HbA1c: 3 values from 2022 to 2024-02-10, latest 6.4 %, 1 out of range.');
+  });
+
+  it('places a year in its middle and a month on its 15th', () => {
+    expect(new Date(chartTime('2019') * 1000).toISOString().slice(0, 10)).toBe('2019-07-01');
+    expect(new Date(chartTime('2019-05') * 1000).toISOString().slice(0, 10)).toBe('2019-05-15');
+    expect(new Date(chartTime('2019-05-03') * 1000).toISOString().slice(0, 10)).toBe('2019-05-03');
+  });
+});
