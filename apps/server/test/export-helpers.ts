@@ -8,8 +8,9 @@ import type { TestApp, TestClient } from './helpers';
 import { signedInUser } from './helpers';
 import { fixture, multipartBody, uploadRecord } from './files-helpers';
 
-// Shared by the export, import and round-trip tests: a richly filled account, reading a zip, and
-// a snapshot of everything an account holds with the ids taken out (an import makes new ids).
+// Shared by the export, import and round-trip tests: a richly filled account (and its clinical
+// items), reading a zip, and a snapshot of everything an account holds with the ids taken out (an
+// import makes new ids).
 
 /** Every entry of a zip, by name. */
 export async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -155,6 +156,68 @@ export async function makeRichAccount(t: TestApp) {
   return { user, kidId, petId: pet.json().id as string, files };
 }
 
+/**
+ * Clinical items (DESIGN §12) for the rich account's people, through the API: every kind, partial
+ * dates, codings, a vital sign, statuses that put conditions in either section; and codings on a
+ * medication (only an import brings those, so they are written directly).
+ */
+export async function addClinicalRecords(t: TestApp, user: { id: string; client: TestClient }, people: { selfId: string; kidId: string; petId: string }) {
+  const c = user.client;
+  const add = async (personId: string, kind: string, body: Record<string, unknown>) => {
+    const res = await c.post(`/api/user/people/${personId}/${kind}`, body);
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const { selfId, kidId, petId } = people;
+  await add(selfId, 'immunizations', {
+    vaccine: 'MMR <live>',
+    date: '2015-03',
+    dose_number: 2,
+    lot_number: 'AB123',
+    site: 'Left arm',
+    performer: 'Dr Lee',
+    notes: 'No reaction',
+    codings: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }],
+  });
+  await add(selfId, 'immunizations', { vaccine: 'Tetanus', date: null });
+  await add(selfId, 'lab-results', {
+    name: 'HbA1c',
+    loinc_code: '4548-4',
+    value: 6.1,
+    unit: '%',
+    reference_range: '4-5.6',
+    interpretation: 'H',
+    date: '2024-02-10',
+    codings: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }],
+  });
+  await add(selfId, 'lab-results', { name: 'Strep test', value_text: 'negative', interpretation: 'NEG', date: '2023' });
+  await add(selfId, 'lab-results', { name: 'Blood pressure systolic', category: 'vital-signs', loinc_code: '8480-6', value: 128, unit: 'mm[Hg]', date: '2024-06' });
+  await add(selfId, 'lab-results', { name: 'Heart rate', category: 'vital-signs', loinc_code: '8867-4', value: 64, unit: '/min', date: null });
+  await add(selfId, 'conditions', {
+    name: 'Type 2 diabetes',
+    status: 'active',
+    onset_date: '2019-11',
+    codings: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }],
+  });
+  await add(selfId, 'conditions', { name: 'Fractured wrist', status: 'resolved', onset_date: '2010', abatement_date: '2010-09', notes: 'Cast for 6 weeks' });
+  await add(selfId, 'procedures', {
+    name: 'Appendectomy',
+    status: 'completed',
+    performed_date: '2001-07-03',
+    performer: 'City Hospital',
+    codings: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }],
+  });
+  await add(selfId, 'procedures', { name: 'Colonoscopy', status: 'completed', performed_date: null });
+  await add(kidId, 'immunizations', { vaccine: 'DTaP', date: '2015-06-02', dose_number: 1 });
+  await add(kidId, 'conditions', { name: 'Eczema', status: 'remission', onset_date: '2016' });
+  await add(petId, 'immunizations', { vaccine: 'Rabies', date: '2020-05-01', performer: 'Vet clinic' });
+  await t.database.db
+    .updateTable('medications')
+    .set({ codings: JSON.stringify([{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]) })
+    .where('user_id', '=', user.id)
+    .where('medication_name', '=', 'Warfarin')
+    .execute();
+}
+
 export async function insertNotification(
   db: Db,
   userId: string,
@@ -182,7 +245,17 @@ export async function insertNotification(
  * the account's, not data, so they are left out; file bytes are read through the API.
  */
 export async function snapshotAccount(db: Db, userId: string, client?: TestClient) {
-  const profiles = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).orderBy('is_self', 'desc').orderBy('created_at').orderBy('id').execute();
+  // Members added in the same millisecond are ordered by who they are, not by their (new) ids.
+  const profiles = await db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_self', 'desc')
+    .orderBy('created_at')
+    .orderBy('name')
+    .orderBy('date_of_birth')
+    .orderBy('id')
+    .execute();
   const label = new Map<string, string>();
   profiles.forEach((p, i) => label.set(p.id, p.is_self ? 'self' : `member:${i}`));
   const strip = <T extends Record<string, unknown>>(row: T, drop: string[]) => {
@@ -203,6 +276,12 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
     const bytes = client ? (await client.get(`/api/user/files/${f.id}/content`)).rawPayload.toString('base64') : undefined;
     files.push({ ...strip(f, ['id', 'user_id', 'storage_key', 'wrapped_key']), bytes });
   }
+  const clinical = async (table: 'immunizations' | 'lab_results' | 'conditions' | 'procedures') =>
+    (await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute())
+      .map((r) => strip(r, ['id', 'user_id']))
+      .map((r) => JSON.stringify(r))
+      .sort()
+      .map((r) => JSON.parse(r) as Record<string, unknown>);
   return {
     profiles: profiles.map((p) => strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id'])),
     emergency_contacts: await list('emergency_contacts'),
@@ -215,5 +294,9 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
       strip(r, ['id', 'user_id', 'dedupe_key']),
     ),
     files,
+    immunizations: await clinical('immunizations'),
+    lab_results: await clinical('lab_results'),
+    conditions: await clinical('conditions'),
+    procedures: await clinical('procedures'),
   };
 }

@@ -9,15 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinchartExportSchema } from '@kinchart/shared/export';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
-import { loadFhirValidator } from './fhir-validator';
-import { exportZip, makeRichAccount, readZip } from './export-helpers';
+import type { FhirChecker } from './fhir-validator';
+import { loadFhirChecker } from './fhir-validator';
+import { addClinicalRecords, exportZip, makeRichAccount, readZip } from './export-helpers';
+import { selfProfileId } from './factories';
 import { blobPath, fixture, uploadRecord } from './files-helpers';
 
 let t: TestApp;
-let fhirErrors: (resource: unknown) => string[];
+let check: FhirChecker;
 beforeAll(async () => {
   t = await buildTestApp();
-  fhirErrors = await loadFhirValidator();
+  check = await loadFhirChecker();
 });
 afterAll(async () => {
   await t.close();
@@ -46,7 +48,7 @@ describe('export', () => {
     expect(zip.get('README.txt')!.toString()).toContain('kinchart.json');
 
     const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
-    expect(doc).toMatchObject({ format: 'kinchart-export', version: 1, account: { username: 'Rich Example', email: user.email } });
+    expect(doc).toMatchObject({ format: 'kinchart-export', version: 2, account: { username: 'Rich Example', email: user.email } });
     // Every profile and record.
     expect(doc.profiles.map((p) => [p.name, p.is_self, p.is_pet])).toEqual([
       ['Jordan Rivers', true, false],
@@ -87,31 +89,132 @@ describe('export', () => {
     for (const f of doc.files) expect(zip.get(f.path)?.length, f.path).toBe(f.size);
     for (const name of names) expect(name).not.toMatch(/(^|\/)\.\.(\/|$)|\\|^\//);
 
-    // One FHIR bundle per person, named after them, never colliding.
+    // One FHIR document per person, named after them, never colliding; beside it a collection for
+    // those with appointments or files.
     const fhirNames = names.filter((n) => n.startsWith('fhir/')).sort();
-    expect(fhirNames).toEqual(['fhir/Alex Rivers.json', 'fhir/Jordan Rivers.json', 'fhir/Rex (2).json', 'fhir/Rex.json']);
-    expect(doc.profiles.map((p) => p.fhir)).toEqual(['fhir/Jordan Rivers.json', 'fhir/Alex Rivers.json', 'fhir/Rex.json', 'fhir/Rex (2).json']);
+    expect(fhirNames).toEqual(['fhir/Alex Rivers.json', 'fhir/Jordan Rivers-other.json', 'fhir/Jordan Rivers.json', 'fhir/Rex (2).json', 'fhir/Rex.json']);
+    expect(doc.profiles.map((p) => [p.fhir, p.fhir_other])).toEqual([
+      ['fhir/Jordan Rivers.json', 'fhir/Jordan Rivers-other.json'],
+      ['fhir/Alex Rivers.json', undefined],
+      ['fhir/Rex.json', undefined],
+      ['fhir/Rex (2).json', undefined],
+    ]);
+    expect(zip.get('README.txt')!.toString()).toContain('fhir/Jordan Rivers-other.json  Jordan Rivers: appointments and files');
   });
 
-  it('writes FHIR R4 IPS bundles that validate with zero errors, with appointments and documents in the account holder\'s', async () => {
-    const { user } = await makeRichAccount(t);
+  it("writes each person's IPS document and collection with 0 errors, appointments and files in the account holder's collection", async () => {
+    const { user, kidId, petId } = await makeRichAccount(t);
+    await addClinicalRecords(t, user, { selfId: await selfProfileId(t.database.db, user.id), kidId, petId });
     const zip = await readZip(await exportZip(user.client));
+    let documents = 0;
     for (const [name, content] of zip) {
       if (!name.startsWith('fhir/')) continue;
-      const bundle = JSON.parse(content.toString('utf8')) as { resourceType: string; type: string; entry: { resource: { resourceType: string } }[] };
-      expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
-      expect(fhirErrors(bundle), name).toEqual([]);
-      for (const e of bundle.entry) expect(fhirErrors(e.resource), `${name} ${e.resource.resourceType}`).toEqual([]);
+      const bundle = JSON.parse(content.toString('utf8')) as unknown;
+      if (name.endsWith('-other.json')) expect(check.collection(bundle), name).toEqual([]);
+      else {
+        expect(check.ipsDocument(bundle), name).toEqual([]);
+        documents += 1;
+      }
     }
-    const self = JSON.parse(zip.get('fhir/Jordan Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
-    const types = self.entry.map((e) => e.resource.resourceType);
-    expect(types.filter((x) => x === 'Appointment')).toHaveLength(3);
-    expect(types.filter((x) => x === 'DocumentReference')).toHaveLength(4);
-    const docRef = self.entry.find((e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'))!;
+    expect(documents).toBe(4);
+    type Bundle = { entry: { resource: Record<string, unknown> }[] };
+    const read = (name: string) => JSON.parse(zip.get(name)!.toString()) as Bundle;
+    const typesOf = (b: Bundle) => b.entry.map((e) => e.resource.resourceType);
+    const self = read('fhir/Jordan Rivers.json');
+    expect(typesOf(self)).not.toContain('Appointment');
+    expect(typesOf(self)).not.toContain('DocumentReference');
+    expect(typesOf(self).filter((x) => x === 'Immunization')).toHaveLength(2);
+    const other = read('fhir/Jordan Rivers-other.json');
+    expect(typesOf(other).filter((x) => x === 'Appointment')).toHaveLength(3);
+    expect(typesOf(other).filter((x) => x === 'DocumentReference')).toHaveLength(4);
+    const docRef = other.entry.find((e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'))!;
     expect(JSON.stringify(docRef)).toContain('files/Lab%20results.pdf');
-    const pet = JSON.parse(zip.get('fhir/Rex.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
-    expect(pet.entry.map((e) => e.resource.resourceType)).not.toContain('Appointment');
+    const pet = read('fhir/Rex.json');
     expect(JSON.stringify(pet)).toContain('patient-animal');
+    expect(JSON.stringify(pet)).toContain('Rabies');
+    expect(zip.has('fhir/Rex-other.json')).toBe(false);
+  });
+
+  it("kinchart.json (version 2) holds every person's clinical items with their codings and partial dates, and the medications' codings", async () => {
+    const { user, kidId, petId } = await makeRichAccount(t);
+    await addClinicalRecords(t, user, { selfId: await selfProfileId(t.database.db, user.id), kidId, petId });
+    const zip = await readZip(await exportZip(user.client));
+    const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
+    expect(doc.version).toBe(2);
+    const [self, kid, pet, otherPet] = doc.profiles;
+    // Items added in the same millisecond may come in either order.
+    const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort().map((r) => JSON.parse(r) as T);
+    expect(sorted(self!.immunizations.map((i) => [i.vaccine, i.date, i.codings]))).toEqual(sorted([
+      ['MMR <live>', '2015-03', [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }]],
+      ['Tetanus', null, []],
+    ]));
+    expect(sorted(self!.lab_results.map((r) => [r.name, r.category, r.value, r.value_text, r.date]))).toEqual(sorted([
+      ['HbA1c', 'laboratory', 6.1, null, '2024-02-10'],
+      ['Strep test', 'laboratory', null, 'negative', '2023'],
+      ['Blood pressure systolic', 'vital-signs', 128, null, '2024-06'],
+      ['Heart rate', 'vital-signs', 64, null, null],
+    ]));
+    expect(self!.lab_results.find((r) => r.name === 'HbA1c')).toMatchObject({ loinc_code: '4548-4', reference_low: 4, reference_high: 5.6, reference_range: '4-5.6', interpretation: 'H' });
+    expect(sorted(self!.conditions.map((c) => [c.name, c.status, c.onset_date, c.abatement_date]))).toEqual(
+      sorted([
+        ['Type 2 diabetes', 'active', '2019-11', null],
+        ['Fractured wrist', 'resolved', '2010', '2010-09'],
+      ]),
+    );
+    expect(sorted(self!.procedures.map((x) => [x.name, x.performed_date, x.codings?.[0]?.code ?? null]))).toEqual(
+      sorted([
+        ['Appendectomy', '2001-07-03', '80146002'],
+        ['Colonoscopy', null, null],
+      ]),
+    );
+    expect(kid!.immunizations.map((i) => i.vaccine)).toEqual(['DTaP']);
+    expect(kid!.conditions.map((c) => c.status)).toEqual(['remission']);
+    expect(pet!.immunizations.map((i) => i.vaccine)).toEqual(['Rabies']);
+    expect([otherPet!.immunizations, otherPet!.lab_results, otherPet!.conditions, otherPet!.procedures]).toEqual([[], [], [], []]);
+    expect(self!.medications.map((m) => [m.medication_name, m.codings])).toEqual([
+      ['Warfarin', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]],
+      ['Amoxicillin', null],
+      [null, null],
+    ]);
+    // What only ties the file together or only the API says is not written.
+    const raw = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as { profiles: { immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[] };
+    expect(Object.keys(raw.profiles[0]!.immunizations[0]!)).not.toContain('person_id');
+    expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).not.toContain('out_of_range');
+    expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).toContain('codings');
+  });
+
+  it("writes appointment times with the offset of the browser's time zone (?tz=), UTC by default, and refuses a zone that does not exist", async () => {
+    const { user } = await makeRichAccount(t);
+    const startsOf = async (query: string) => {
+      const res = await user.client.get(`/api/user/export${query}`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const other = JSON.parse((await readZip(res.rawPayload)).get('fhir/Jordan Rivers-other.json')!.toString()) as { entry: { resource: { resourceType: string; start?: string; description?: string } }[] };
+      return Object.fromEntries(other.entry.filter((e) => e.resource.resourceType === 'Appointment').map((e) => [e.resource.description, e.resource.start]));
+    };
+    // 09:30 typed in Montréal in December is 09:30-05:00; a stored UTC instant is shown in the same zone.
+    expect(await startsOf('?tz=America%2FMontreal')).toEqual({
+      'Dr. Chen - Check-up': '2026-12-03T09:30:00-05:00',
+      Lab: '2025-01-15T03:00:00-05:00',
+      Dentist: '2026-02-01T00:00:00-05:00',
+    });
+    expect(await startsOf('')).toEqual({ 'Dr. Chen - Check-up': '2026-12-03T09:30:00+00:00', Lab: '2025-01-15T08:00:00+00:00', Dentist: '2026-02-01T00:00:00+00:00' });
+    const bad = await user.client.get('/api/user/export?tz=Mars%2FOlympus');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'tz must be an IANA time zone such as Europe/London' });
+  });
+
+  it("dates the profile's height, weight and blood group when the profile was last saved, not when it was exported", async () => {
+    const { user } = await makeRichAccount(t);
+    const zip = await readZip(await exportZip(user.client));
+    const doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
+    const self = JSON.parse(zip.get('fhir/Jordan Rivers.json')!.toString()) as { entry: { resource: { resourceType: string; code?: { coding?: { code: string }[] }; effectiveDateTime?: string } }[] };
+    const observations = self.entry.map((e) => e.resource).filter((r) => r.resourceType === 'Observation');
+    expect(observations.map((o) => [o.code?.coding?.[0]?.code, o.effectiveDateTime])).toEqual([
+      ['882-1', doc.profiles[0]!.updated_at],
+      ['8302-2', doc.profiles[0]!.updated_at],
+      ['29463-7', doc.profiles[0]!.updated_at],
+    ]);
+    expect(doc.profiles[0]!.updated_at).not.toBe(doc.exported_at);
   });
 
   it('exports an empty account, and is audited', async () => {

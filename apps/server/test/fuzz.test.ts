@@ -468,7 +468,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/user/files/:id/content', slots: ['fileId'] },
   { method: 'GET', path: '/api/shared/:token', slots: ['shareToken'] },
   { method: 'GET', path: '/api/shared/:token/files/:fileId', slots: ['shareToken', 'fileId'] },
-  { method: 'GET', path: '/api/user/export', runs: 5 },
+  { method: 'GET', path: '/api/user/export', query: ['tz'], runs: 5 },
   // SMART Health Links and the clinicians' FHIR download (decision 0004).
   { method: 'GET', path: '/api/user/wearable-qr/shl' },
   { method: 'GET', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },

@@ -298,7 +298,19 @@ describe('import of a FHIR R4 Bundle', () => {
     const again = await importFile(user.client, json(clinicBundle()), 'a.json');
     expect(again.statusCode).toBe(200);
     expect(again.json().imported).toMatchObject({ medications: 0, emergency_contacts: 0, appointments: 0, files: 0 });
-    expect(again.json().already_present).toEqual({ family_members: 0, emergency_contacts: 1, healthcare_providers: 0, medications: 2, appointments: 1, notifications: 0, files: 1 });
+    expect(again.json().already_present).toEqual({
+      family_members: 0,
+      emergency_contacts: 1,
+      healthcare_providers: 0,
+      medications: 2,
+      immunizations: 0,
+      lab_results: 0,
+      conditions: 0,
+      procedures: 0,
+      appointments: 1,
+      notifications: 0,
+      files: 1,
+    });
     const twice = await state(user);
     // Only the profile's updated_at may move.
     expect(twice).toEqual(once);
@@ -335,7 +347,11 @@ describe('import of a FHIR R4 Bundle', () => {
     const target = await signedInUser(t.app);
     const res = await importFile(target.client, zip.get('fhir/Jordan Rivers.json')!, 'Jordan Rivers.json');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().skipped).toEqual(['4 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
+    expect(res.json().skipped).toEqual([]);
+    // Appointments and files are in the collection beside the IPS document (decision 0023).
+    const other = await importFile(target.client, zip.get('fhir/Jordan Rivers-other.json')!, 'Jordan Rivers-other.json');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().skipped).toEqual(['4 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
 
     const [a, b] = await Promise.all([source.client.get('/api/user/getPatientProfile'), target.client.get('/api/user/getPatientProfile')]);
     const was = a.json();

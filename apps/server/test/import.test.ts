@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLINICAL_CAP } from '@kinchart/shared/clinical';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
 import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
-import { exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
+import { addClinicalRecords, exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
+import { selfProfileId } from './factories';
 import { fixture, storedBlobs } from './files-helpers';
 
 let t: TestApp;
@@ -26,6 +28,13 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
+/** The rich account with clinical items for its people (DESIGN §12). */
+async function makeClinicalAccount() {
+  const rich = await makeRichAccount(t);
+  await addClinicalRecords(t, rich.user, { selfId: await selfProfileId(t.database.db, rich.user.id), kidId: rich.kidId, petId: rich.petId });
+  return rich;
+}
+
 /** Everything the account holds plus the blobs on disk: what "nothing changed" is checked against. */
 async function state(user: User) {
   return { data: await snapshotAccount(t.database.db, user.id, user.client), blobs: storedBlobs(t.dataDir).committed.sort() };
@@ -33,7 +42,7 @@ async function state(user: User) {
 
 describe('import of a Kinchart export', () => {
   it('round trip: export → new account → import reproduces the data exactly, files byte for byte', async () => {
-    const { user: source } = await makeRichAccount(t);
+    const { user: source } = await makeClinicalAccount();
     const zip = await exportZip(source.client);
 
     const target = await signedInUser(t.app, { username: 'Fresh Account' });
@@ -41,12 +50,15 @@ describe('import of a Kinchart export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       format: 'kinchart',
-      imported: { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, files: 4 },
+      imported: { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, files: 4, immunizations: 4, lab_results: 4, conditions: 3, procedures: 2 },
       skipped: [],
     });
 
+    // Every profile field, list item, clinical item, codings and dates (stamps included) equal.
     const before = await snapshotAccount(t.database.db, source.id, source.client);
     const after = await snapshotAccount(t.database.db, target.id, target.client);
+    expect(before.immunizations).toHaveLength(4);
+    expect(before.medications.filter((m) => m.codings !== null)).toHaveLength(1);
     expect(after).toEqual(before);
     // The account itself is not the export's: username and email stay.
     const account = await t.database.db.selectFrom('users').select(['username', 'email']).where('id', '=', target.id).executeTakeFirstOrThrow();
@@ -57,11 +69,50 @@ describe('import of a Kinchart export', () => {
     const strip = (p: Record<string, unknown>) => JSON.parse(JSON.stringify(p, (k, v: unknown) => (/(^|_)id$/.test(k) || k === 'username' || k === 'account_email' ? undefined : v)));
     expect(strip(b.json())).toEqual(strip(a.json()));
 
-    // A second export of the new account holds the same kinchart.json apart from ids and dates.
+    // A second export of the new account holds the same kinchart.json apart from ids, the own
+    // profile's stamps and the export time: nothing was lost on the way.
     const again = await readZip(await exportZip(target.client));
     const first = await readZip(zip);
     expect([...again.keys()].sort()).toEqual([...first.keys()].sort());
     for (const [name, bytes] of first) if (name.startsWith('files/')) expect(again.get(name), name).toEqual(bytes);
+    // Ids only tie a file together (people are named by who they are instead), and records made in
+    // the same millisecond may come in either order: lists are compared as sets.
+    const comparable = (entries: Map<string, Buffer>) => {
+      const doc = JSON.parse(entries.get('kinchart.json')!.toString('utf8')) as { profiles: Record<string, unknown>[] } & Record<string, unknown>;
+      const person = new Map(doc.profiles.map((p) => [p.id, `${String(p.name)}|${String(p.date_of_birth)}|${String(p.relationship)}`]));
+      delete doc.profiles[0]!.created_at;
+      delete doc.profiles[0]!.updated_at;
+      const plain = JSON.parse(
+        JSON.stringify({ ...doc, account: undefined, exported_at: undefined }, (key, value: unknown) =>
+          key === 'id' || key === 'uid' ? undefined : key === 'profile_id' && typeof value === 'string' ? person.get(value) : value,
+        ),
+      ) as Record<string, unknown[]>;
+      for (const key of ['profiles', 'appointments', 'notifications', 'files']) plain[key] = plain[key]!.map((x) => JSON.stringify(x)).sort();
+      return plain;
+    };
+    expect(comparable(again)).toEqual(comparable(first));
+  });
+
+  it('round trip of a version 1 export (before clinical items): restores it, adding no clinical items and taking none away', async () => {
+    const { user: source } = await makeRichAccount(t);
+    const entries = await readZip(await exportZip(source.client));
+    const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as { version: number; profiles: Record<string, unknown>[] };
+    doc.version = 1;
+    for (const p of doc.profiles) {
+      for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other']) delete p[key];
+      for (const m of p.medications as Record<string, unknown>[]) delete m.codings;
+    }
+    const v1 = await makeZip([...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
+    const target = await signedInUser(t.app);
+    const self = await selfProfileId(t.database.db, target.id);
+    expect((await target.client.post(`/api/user/people/${self}/immunizations`, { vaccine: 'Flu', date: '2026-10' })).statusCode).toBe(201);
+    const res = await importFile(target.client, v1, 'v1.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported).toMatchObject({ family_members: 3, medications: 4, immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 });
+    expect((await target.client.get(`/api/user/people/${self}/immunizations`)).json().map((i: { vaccine: string }) => i.vaccine)).toEqual(['Flu']);
+    const before = await snapshotAccount(t.database.db, source.id, source.client);
+    const after = await snapshotAccount(t.database.db, target.id, target.client);
+    expect({ ...after, immunizations: [] }).toEqual(before);
   });
 
   it('restores into an account that already has data: its own profile becomes the export\'s, the rest is added', async () => {
@@ -139,8 +190,8 @@ describe('bad input changes nothing', () => {
 
   it('refuses a zip without kinchart.json, with a wrong format or a wrong version', async () => {
     await expectRefused(await makeZip([{ name: 'notes.txt', content: 'hi' }]), 'other.zip', 400, /not a Kinchart export: kinchart\.json is missing/);
-    await expectRefused(await withManifest((d) => (d.version = 2)), 'v2.zip', 400, /format version 2, newer than this Kinchart can read \(version 1\)/);
-    await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads version 1/);
+    await expectRefused(await withManifest((d) => (d.version = 3)), 'v3.zip', 400, /format version 3, newer than this Kinchart can read \(version 2\)/);
+    await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads versions 1 to 2/);
     await expectRefused(await withManifest((d) => delete d.version), 'nov.zip', 400, /does not say which format version/);
     await expectRefused(await withManifest((d) => (d.format = 'other')), 'fmt.zip', 400, /not a Kinchart export/);
     await expectRefused(
@@ -168,6 +219,34 @@ describe('bad input changes nothing', () => {
     // Text no database can keep as sent: NUL (PostgreSQL refuses it) and an unpaired surrogate.
     await expectRefused(await withManifest((d) => ((d.profiles as Record<string, unknown>[])[1]!.name = 'A\u0000B')), 'nul.zip', 400, /kinchart\.json holds text with a NUL/);
     await expectRefused(await withManifest((d) => ((d.notifications as Record<string, unknown>[])[0]!.title = 'x\ud800')), 'sur.zip', 400, /broken Unicode/);
+    // Clinical items follow the API's own rules.
+    await expectRefused(
+      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[0]!.immunizations = [{ id: 'i', vaccine: 'MMR', date: '2015-13', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }])),
+      'date.zip',
+      400,
+      /kinchart\.json profiles\.0\.immunizations\.0\.date: Date must be a date as YYYY, YYYY-MM or YYYY-MM-DD/,
+    );
+    await expectRefused(
+      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[0]!.lab_results = [{ id: 'l', name: 'HbA1c', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }])),
+      'value.zip',
+      400,
+      /kinchart\.json profiles\.0\.lab_results\.0\.value: Value is required/,
+    );
+  });
+
+  it('refuses an export that would give a person more clinical items than the cap, changing nothing', async () => {
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as { profiles: Record<string, unknown>[] };
+    const self = await selfProfileId(t.database.db, victim.id);
+    expect((await victim.client.post(`/api/user/people/${self}/procedures`, { name: 'Already here' })).statusCode).toBe(201);
+    doc.profiles[0]!.procedures = Array.from({ length: CLINICAL_CAP }, (_, i) => ({
+      id: `x${i}`,
+      name: `Procedure ${i}`,
+      status: 'completed',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    }));
+    const zip = await makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+    await expectRefused(zip, 'many.zip', 400, new RegExp(`would give Jordan Rivers more than ${CLINICAL_CAP} procedures`));
   });
 
   it('refuses a zip whose files do not match kinchart.json, removing any blob already written', async () => {
@@ -279,16 +358,42 @@ describe('bad input changes nothing', () => {
 });
 
 describe('importing what is already there', () => {
-  const NOTHING = { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
-  const EVERYTHING_PRESENT = { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, notifications: 3, files: 4 };
+  const NOTHING = {
+    family_members: 0,
+    allergies: 0,
+    conditions: 0,
+    immunizations: 0,
+    lab_results: 0,
+    procedures: 0,
+    emergency_contacts: 0,
+    healthcare_providers: 0,
+    medications: 0,
+    appointments: 0,
+    notifications: 0,
+    files: 0,
+  };
+  const NONE_PRESENT = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, immunizations: 0, lab_results: 0, conditions: 0, procedures: 0, appointments: 0, notifications: 0, files: 0 };
+  const EVERYTHING_PRESENT = {
+    family_members: 3,
+    emergency_contacts: 3,
+    healthcare_providers: 2,
+    medications: 4,
+    immunizations: 4,
+    lab_results: 4,
+    conditions: 3,
+    procedures: 2,
+    appointments: 3,
+    notifications: 3,
+    files: 4,
+  };
 
-  it('a user who imports the same export twice gets nothing added the second time, and is told what was already there', async () => {
-    const { user: source } = await makeRichAccount(t);
+  it('a user who imports the same export twice gets nothing added the second time, clinical items included, and is told what was already there', async () => {
+    const { user: source } = await makeClinicalAccount();
     const zip = await exportZip(source.client);
     const target = await signedInUser(t.app);
     const first = await importFile(target.client, zip, 'export.zip');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().already_present).toEqual({ family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 });
+    expect(first.json().already_present).toEqual(NONE_PRESENT);
     const once = await state(target);
 
     const again = await importFile(target.client, zip, 'export.zip');
@@ -299,7 +404,7 @@ describe('importing what is already there', () => {
   });
 
   it('a user who restores their own export into the same account gets nothing added', async () => {
-    const { user } = await makeRichAccount(t);
+    const { user } = await makeClinicalAccount();
     const before = await state(user);
     const res = await importFile(user.client, await exportZip(user.client), 'export.zip');
     expect(res.statusCode, res.body).toBe(200);
@@ -309,21 +414,27 @@ describe('importing what is already there', () => {
   });
 
   it('a user who imports an export holding a few new records gets only those added', async () => {
-    const { user } = await makeRichAccount(t);
+    const { user } = await makeClinicalAccount();
     const entries = await readZip(await exportZip(user.client));
     const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as {
-      profiles: { name: string; medications: Record<string, unknown>[] }[];
+      profiles: { name: string; medications: Record<string, unknown>[]; immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[];
       appointments: Record<string, unknown>[];
     };
     const alex = doc.profiles.find((p) => p.name === 'Alex Rivers')!;
     alex.medications.push({ ...alex.medications[0], id: 'new-med', medication_name: 'Cetirizine', dosage: '5 mg', position: 1 });
+    // A second DTaP dose is a new item; the same HbA1c on another day is too.
+    alex.immunizations.push({ ...alex.immunizations[0], id: 'new-dose', date: '2015-08', dose_number: 2 });
+    const own = doc.profiles[0]!;
+    own.lab_results.push({ ...own.lab_results[0], id: 'new-lab', date: '2025-02-10' });
     doc.appointments.push({ ...doc.appointments[0], id: 'new-appt', uid: 'new-appt-uid', appointment_date: '2027-05-05', start_time: '2027-05-05T10:00', end_time: null });
     const zip = await makeZip([...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
 
     const res = await importFile(user.client, zip, 'export.zip');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().imported).toEqual({ ...NOTHING, medications: 1, appointments: 1 });
+    expect(res.json().imported).toEqual({ ...NOTHING, medications: 1, appointments: 1, immunizations: 1, lab_results: 1 });
     expect(res.json().already_present).toEqual(EVERYTHING_PRESENT);
+    const kidId = (await user.client.get('/api/user/getPatientProfile')).json().family_members[0].id as string;
+    expect((await user.client.get(`/api/user/people/${kidId}/immunizations`)).json().map((i: { date: string }) => i.date)).toEqual(['2015-08', '2015-06-02']);
     const members = (await user.client.get('/api/user/getPatientProfile')).json().family_members as { name: string; id: string }[];
     expect(members.map((m) => m.name)).toEqual(['Alex Rivers', 'Rex', 'Rex']);
     const kid = (await user.client.get(`/api/user/family/members/${members[0]!.id}`)).json();

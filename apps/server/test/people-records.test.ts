@@ -353,7 +353,7 @@ describe('the owner\'s audit trail', () => {
 });
 
 describe('export and import keep each record with its person', () => {
-  it('kinchart.json names each appointment\'s person, each person\'s FHIR bundle holds theirs, and an import puts them back', async () => {
+  it('kinchart.json names each appointment\'s person, each person\'s FHIR collection holds theirs, and an import puts them back', async () => {
     const { owner, child } = await family();
     await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Own' }));
     await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Child', person_id: child }));
@@ -370,8 +370,9 @@ describe('export and import keep each record with its person', () => {
       bundleOf(path)
         .entry.filter((e) => e.resource.resourceType === 'Appointment')
         .flatMap((e) => (e.resource.participant ?? []).map((p) => p.actor.display).filter(Boolean));
-    expect(providers(childInExport.fhir)).toEqual(['Dr Child']);
-    expect(providers(doc.profiles.find((p: { is_self: boolean }) => p.is_self).fhir)).toEqual(['Dr Own']);
+    // Appointments are in the collection beside each person's IPS document (decision 0023).
+    expect(providers(childInExport.fhir_other)).toEqual(['Dr Child']);
+    expect(providers(doc.profiles.find((p: { is_self: boolean }) => p.is_self).fhir_other)).toEqual(['Dr Own']);
 
     // Into a fresh account: the child comes along, with its appointment and its file.
     const other = await signedInUser(t.app);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BloodType } from './profile';
 import { optionalName, optionalText, requiredName } from './profile';
 
 // DESIGN §12 Clinical data: immunizations, lab results and vital signs, conditions and
@@ -78,6 +79,21 @@ export const SYSTEMS = {
   snomed: 'http://snomed.info/sct',
   cvx: 'http://hl7.org/fhir/sid/cvx',
 } as const;
+
+/**
+ * SNOMED CT blood group findings (the IPS blood group values) for Kinchart's blood types: how the
+ * export codes a blood group, and what an import recognises.
+ */
+export const BLOOD_GROUP_SNOMED: Record<BloodType, { code: string; display: string }> = {
+  'A+': { code: '278149003', display: 'Blood group A Rh(D) positive' },
+  'A-': { code: '278152006', display: 'Blood group A Rh(D) negative' },
+  'B+': { code: '278150003', display: 'Blood group B Rh(D) positive' },
+  'B-': { code: '278153001', display: 'Blood group B Rh(D) negative' },
+  'AB+': { code: '278151004', display: 'Blood group AB Rh(D) positive' },
+  'AB-': { code: '278154007', display: 'Blood group AB Rh(D) negative' },
+  'O+': { code: '278147001', display: 'Blood group O Rh(D) positive' },
+  'O-': { code: '278148006', display: 'Blood group O Rh(D) negative' },
+};
 
 /** The code a list of codings gives in `system`, if any. */
 export const codeIn = (list: readonly Coding[], system: string): string | undefined => list.find((c) => c.system === system && c.code)?.code ?? undefined;

@@ -4,6 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema } from './appointments';
 import { isoDateSchema } from './common';
+import { CLINICAL_CAP, codingSchema, conditionInputSchema, immunizationInputSchema, labResultInputSchema, procedureInputSchema } from './clinical';
 import { LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
 
 // The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
@@ -11,8 +12,13 @@ import { LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalT
 // definition: the export writes what it describes, and the import accepts nothing it does not.
 
 export const EXPORT_FORMAT = 'kinchart-export';
-/** Bumped on any change an older reader could misread; the import refuses versions it does not know. */
-export const EXPORT_FORMAT_VERSION = 1;
+/**
+ * Bumped on any change an older reader could misread or silently drop; the import refuses versions
+ * it does not know. Version 2 added the clinical items and the medications' codings.
+ */
+export const EXPORT_FORMAT_VERSION = 2;
+/** What this Kinchart restores: version 1 is version 2 without clinical items or codings. */
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2];
 
 export const EXPORT_PATH = '/api/user/export';
 export const IMPORT_PATH = '/api/user/import';
@@ -60,7 +66,19 @@ export const exportMedicationSchema = z.object({
   position,
   created_at: instant,
   updated_at: instant,
+  /** Version 2: the codes an import brought (DESIGN §12); null or absent when it brought none. */
+  codings: z.array(codingSchema).max(20).nullable().optional(),
 });
+
+// Version 2: each person's clinical items (DESIGN §12), each checked by the same rules as the API's
+// input, with its id (which only ties the file together) and its stamps.
+const stamps = z.object({ id, created_at: instant, updated_at: instant });
+export const exportImmunizationSchema = z.intersection(stamps, immunizationInputSchema);
+export const exportLabResultSchema = z.intersection(stamps, labResultInputSchema);
+export const exportConditionSchema = z.intersection(stamps, conditionInputSchema);
+export const exportProcedureSchema = z.intersection(stamps, procedureInputSchema);
+/** A version 1 file has none: an empty list. */
+const clinicalList = <T extends z.ZodType>(item: T) => z.array(item).max(CLINICAL_CAP).optional().default([]);
 
 export const exportProfileSchema = profileFieldsSchema.extend({
   id,
@@ -74,6 +92,12 @@ export const exportProfileSchema = profileFieldsSchema.extend({
   emergency_contacts: z.array(exportContactSchema).max(LIST_CAPS.emergency_contacts),
   healthcare_providers: z.array(exportProviderSchema).max(LIST_CAPS.healthcare_providers),
   medications: z.array(exportMedicationSchema).max(LIST_CAPS.medications),
+  /** Path of the person's FHIR collection Bundle (appointments, documents), when they have one (informative). */
+  fhir_other: z.string().max(300).optional(),
+  immunizations: clinicalList(exportImmunizationSchema),
+  lab_results: clinicalList(exportLabResultSchema),
+  conditions: clinicalList(exportConditionSchema),
+  procedures: clinicalList(exportProcedureSchema),
 });
 
 export const exportAppointmentSchema = z.object({
@@ -124,11 +148,11 @@ export const exportFileSchema = z.object({
   updated_at: instant,
 });
 
-/** kinchart.json, format version 1. */
+/** kinchart.json, format version 2 (and 1, which lacks what 2 added). */
 export const kinchartExportSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT, { message: `format must be "${EXPORT_FORMAT}"` }),
-    version: z.literal(EXPORT_FORMAT_VERSION),
+    version: z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]),
     exported_at: instant,
     /** Informative only: an import never changes the signed-in account's username or email. */
     account: z.object({ username: z.string().max(100), email: z.string().max(254) }),
@@ -167,8 +191,14 @@ export const importCountsSchema = z.object({
   family_members: z.number(),
   /** FHIR: AllergyIntolerance resources added to the person's allergy (or anesthesia reaction) details. */
   allergies: z.number(),
-  /** FHIR: Condition resources added to the person's conditions, bleeding disorder, surgeries, … */
+  /**
+   * FHIR: Condition resources added to the person's conditions, bleeding disorder, surgeries, …;
+   * a Kinchart export: the people's conditions (DESIGN §12).
+   */
   conditions: z.number(),
+  immunizations: z.number(),
+  lab_results: z.number(),
+  procedures: z.number(),
   emergency_contacts: z.number(),
   healthcare_providers: z.number(),
   medications: z.number(),
@@ -187,11 +217,19 @@ export const alreadyPresentSchema = z.object({
   emergency_contacts: z.number(),
   healthcare_providers: z.number(),
   medications: z.number(),
+  immunizations: z.number(),
+  lab_results: z.number(),
+  conditions: z.number(),
+  procedures: z.number(),
   appointments: z.number(),
   notifications: z.number(),
   files: z.number(),
 });
 export type AlreadyPresent = z.infer<typeof alreadyPresentSchema>;
+
+/** The clinical items' counts (DESIGN §12), in both answers: one per table, as the tables are named. */
+export const CLINICAL_COUNT_KEYS = ['immunizations', 'lab_results', 'conditions', 'procedures'] as const;
+export type ClinicalCounts = Record<(typeof CLINICAL_COUNT_KEYS)[number], number>;
 
 export const importResultSchema = z.object({
   message: z.string(),

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
 import { createAppointmentRepository, type AppointmentRow } from './appointment.repository';
-import { buildCalendar, isValidTimeZone, toInstant } from './ics';
+import { isValidTimeZone, toInstant } from '../../lib/time-zone';
+import { buildCalendar } from './ics';
 
 const NOT_FOUND = 'Appointment not found';
 

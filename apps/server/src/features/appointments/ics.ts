@@ -52,39 +52,3 @@ export function buildCalendar(events: IcsEvent[], now: Date = new Date()): strin
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
-
-/**
- * A wall-clock time ("2026-05-01T14:30:00") in an IANA time zone → the UTC instant. ISO instants
- * with a zone pass through. Uses Intl, so no time-zone database ships with us.
- */
-export function toInstant(value: string, timeZone: string): Date {
-  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
-  const asUtc = new Date(`${value}Z`);
-  const offsetAt = (d: Date) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(d);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-    return local - d.getTime();
-  };
-  // Two passes settle the offset across a daylight-saving change.
-  const first = new Date(asUtc.getTime() - offsetAt(asUtc));
-  return new Date(asUtc.getTime() - offsetAt(first));
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -26,6 +26,9 @@ const from = (table: ClinicalTable) => table as 'immunizations';
 export interface ClinicalInsert {
   columns: Record<string, unknown>;
   codings: Coding[];
+  /** A restored item keeps its own stamps (a Kinchart export's); otherwise now. */
+  created_at?: string;
+  updated_at?: string;
 }
 
 /**
@@ -39,11 +42,25 @@ export async function insertClinicalItems(db: Db, table: ClinicalTable, ownerId:
     const id = newId();
     await db
       .insertInto(from(table))
-      .values({ ...item.columns, id, user_id: ownerId, profile_id: profileId, codings: JSON.stringify(item.codings), created_at: now, updated_at: now } as never)
+      .values({
+        ...item.columns,
+        id,
+        user_id: ownerId,
+        profile_id: profileId,
+        codings: JSON.stringify(item.codings),
+        created_at: item.created_at ?? now,
+        updated_at: item.updated_at ?? now,
+      } as never)
       .execute();
     ids.push(id);
   }
   return ids;
+}
+
+/** Every item of `table` the account holds, for every person, on `db` or an open transaction (what an import compares with). */
+export async function accountClinicalItems(db: Db, table: ClinicalTable, ownerId: string): Promise<ClinicalRowBase[]> {
+  const rows = await db.selectFrom(from(table)).selectAll().where('user_id', '=', ownerId).execute();
+  return rows;
 }
 
 /** How many items of `table` one person holds, on `db` or an open transaction. */

@@ -2,11 +2,15 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type {
   AppointmentsTable,
+  ConditionsTable,
   EmergencyContactsTable,
   HealthcareProvidersTable,
+  ImmunizationsTable,
+  LabResultsTable,
   MedicalFilesTable,
   MedicationsTable,
   NotificationsTable,
+  ProceduresTable,
   ProfilesTable,
 } from '../../db/schema';
 
@@ -23,6 +27,13 @@ export interface AccountData {
   appointments: Selectable<AppointmentsTable>[];
   notifications: Selectable<NotificationsTable>[];
   files: Selectable<MedicalFilesTable>[];
+  /** DESIGN §12: each person's clinical items, in the order they were added. */
+  clinical: {
+    immunizations: Selectable<ImmunizationsTable>[];
+    lab_results: Selectable<LabResultsTable>[];
+    conditions: Selectable<ConditionsTable>[];
+    procedures: Selectable<ProceduresTable>[];
+  };
 }
 
 export async function loadAccountData(db: Db, userId: string): Promise<AccountData | undefined> {
@@ -38,5 +49,11 @@ export async function loadAccountData(db: Db, userId: string): Promise<AccountDa
     db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('medical_files').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
   ]);
-  return { account, profiles, contacts, providers, medications, appointments, notifications, files };
+  const [immunizations, lab_results, conditions, procedures] = await Promise.all([
+    db.selectFrom('immunizations').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('lab_results').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('conditions').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('procedures').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return { account, profiles, contacts, providers, medications, appointments, notifications, files, clinical: { immunizations, lab_results, conditions, procedures } };
 }

@@ -6,15 +6,16 @@ import { EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
 import type { Db } from '../../db/database';
 import type { MedicalFilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { isValidTimeZone } from '../../lib/time-zone';
 import type { BlobStore } from '../../storage/blob-store';
 import { decryptStream, fileAssociatedData, unwrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
-import type { IpsDocument } from './fhir-ips';
-import { buildIpsBundle } from './fhir-ips';
+import type { IpsDocument } from './fhir-collection';
+import { buildPersonBundles } from './fhir-ips';
 import type { AccountData } from './export.repository';
 import { loadAccountData } from './export.repository';
-import { buildKinchartDocument, personBundle } from './kinchart-format';
+import { buildKinchartDocument, medicationCodings, personBundle, personClinical } from './kinchart-format';
 import { safeSegment, uniqueNamer, withExtension } from './zip-names';
 
 // GET /api/user/export (decision 0004): one zip, streamed. Entries are stored uncompressed (the files are
@@ -39,7 +40,7 @@ export interface ExportStream {
 
 type FileRow = Selectable<MedicalFilesTable>;
 
-export function readme(now: Date, people: { name: string; path: string }[], fileCount: number): string {
+export function readme(now: Date, people: { name: string; path: string; other?: string | undefined }[], fileCount: number): string {
   const lines = [
     'Kinchart export',
     '===============',
@@ -48,16 +49,20 @@ export function readme(now: Date, people: { name: string; path: string }[], file
     '',
     'kinchart.json',
     `  Every profile (yours and each family member's, pets included), emergency contact, healthcare`,
-    `  provider, medication, appointment, notification, and every file's details. Format`,
-    `  "kinchart-export" version ${EXPORT_FORMAT_VERSION}, documented in Kinchart's docs/decisions/0004-export-format.md.`,
+    `  provider, medication, immunization, lab result and vital sign, condition, procedure,`,
+    `  appointment, notification, and every file's details. Format "kinchart-export" version`,
+    `  ${EXPORT_FORMAT_VERSION}, documented in Kinchart's docs/decisions/0004-export-format.md.`,
     '  Import this whole zip into Kinchart (Settings > Import) to restore it, into this or another account.',
     '',
     'fhir/',
-    '  One FHIR R4 Bundle per person, shaped as an International Patient Summary (IPS) document:',
-    '  allergies, problems, medications, vital signs, blood group, advance directives, contacts,',
-    '  providers, appointments and a DocumentReference for each file. Clinicians\' systems and',
-    '  personal health apps that speak FHIR can read these. Attachment URLs point into files/ of this zip.',
-    ...people.map((p) => `    ${p.path}  ${p.name}`),
+    '  For each person, a FHIR R4 International Patient Summary (IPS) document (HL7 IPS):',
+    '  allergies, medications, problems, immunizations, procedures, results and blood group, vital',
+    '  signs, past illnesses, care team, advance directives and alerts, each section readable as a',
+    '  table. Clinicians\' systems and personal health apps that speak FHIR can read it.',
+    '  Beside it, "<name>-other.json": a FHIR R4 collection Bundle with the person\'s appointments',
+    '  (times with your time zone\'s offset) and a DocumentReference for each of their files, whose',
+    '  URL points into files/ of this zip (only for people who have any).',
+    ...people.flatMap((p) => [`    ${p.path}  ${p.name}`, ...(p.other ? [`    ${p.other}  ${p.name}: appointments and files`] : [])]),
     '',
     'files/',
     `  The original of each of your ${fileCount} uploaded file${fileCount === 1 ? '' : 's'}, decrypted, under its record name`,
@@ -80,36 +85,54 @@ export function createExportService(deps: ExportDeps) {
     return Readable.from(decryptStream(source, dataKey, aad), { objectMode: false });
   }
 
-  /** Zip paths: fhir/<person>.json and files/<record name>, safe and unique. */
-  function namePaths(data: AccountData) {
+  /**
+   * Zip paths, safe and unique: fhir/<person>.json (the IPS document), fhir/<person>-other.json (the
+   * collection, for people with appointments or files; named after the documents, so those keep
+   * the names they had before there were collections) and files/<record name>.
+   */
+  function namePaths(data: AccountData, selfId: string | undefined) {
     const fhirName = uniqueNamer();
     const fileName = uniqueNamer();
+    const label = (p: AccountData['profiles'][number]) => p.name?.trim() || (fromFlag(p.is_self) ? 'Me' : 'Family member');
     const fhir = new Map<string, string>();
+    for (const p of data.profiles) fhir.set(p.id, `fhir/${fhirName(safeSegment(`${label(p)}.json`, 'person'))}`);
+    const other = new Map<string, string>();
+    const owner = (row: { profile_id: string | null }) => row.profile_id ?? selfId;
+    const withOther = new Set([...data.appointments.map(owner), ...data.files.map(owner)]);
     for (const p of data.profiles) {
-      fhir.set(p.id, `fhir/${fhirName(safeSegment(`${p.name?.trim() || (fromFlag(p.is_self) ? 'Me' : 'Family member')}.json`, 'person'))}`);
+      if (!withOther.has(p.id)) continue;
+      // Cut the name first, so "-other" survives the length limit.
+      other.set(p.id, `fhir/${fhirName(safeSegment(`${Array.from(label(p)).slice(0, 100).join('')}-other.json`, 'person-other'))}`);
     }
     const files = new Map<string, string>();
     for (const f of data.files) files.set(f.id, `files/${fileName(safeSegment(withExtension(f.display_name, f.file_type), 'file'))}`);
-    return { fhir, files };
+    return { fhir, other, files };
   }
 
   return {
-    async export(userId: string, ip: string, now = new Date()): Promise<ExportStream> {
+    /**
+     * `timeZone` is the person's (the web app sends the browser's): appointments' wall-clock times
+     * are placed in it and written with its offset (decision 0023).
+     */
+    async export(userId: string, ip: string, timeZone = 'UTC', now = new Date()): Promise<ExportStream> {
+      // The same check and message as the calendar file's ?tz= (appointment.service.ts).
+      if (!isValidTimeZone(timeZone)) throw badRequest('tz must be an IANA time zone such as Europe/London');
       const data = await loadAccountData(db, userId);
       if (!data) throw notFound('Account not found');
-      const paths = namePaths(data);
       const selfId = data.profiles.find((p) => fromFlag(p.is_self))?.id;
+      const paths = namePaths(data, selfId);
 
       const zip = new ZipFile();
       const stored = { compress: false, mtime: now } as const;
       const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
-      const people = data.profiles.map((p) => ({ name: p.name?.trim() || 'Unnamed', path: paths.fhir.get(p.id) ?? '' }));
+      const people = data.profiles.map((p) => ({ name: p.name?.trim() || 'Unnamed', path: paths.fhir.get(p.id) ?? '', other: paths.other.get(p.id) }));
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
       zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
 
-      // Each file and appointment goes in the summary of the person it belongs to (DESIGN §4; the
+      // Each file and appointment goes in the collection of the person it belongs to (DESIGN §4; the
       // account holder's when none).
+      const codings = medicationCodings(data);
       for (const p of data.profiles) {
         const documents: IpsDocument[] = data.files
           .filter((f) => (f.profile_id ?? selfId) === p.id)
@@ -124,13 +147,19 @@ export function createExportService(deps: ExportDeps) {
             visit_reason: f.visit_reason,
             url: paths.files.get(f.id) ?? '',
           }));
-        const bundle = buildIpsBundle({
+        const bundles = buildPersonBundles({
           person: personBundle(data, p),
+          clinical: personClinical(data, p.id),
+          medicationCodings: codings,
+          profileUpdatedAt: p.updated_at,
           appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
           documents,
           now,
+          timeZone,
         });
-        zip.addBuffer(json(bundle), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
+        zip.addBuffer(json(bundles.document), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
+        const otherPath = paths.other.get(p.id);
+        if (bundles.other && otherPath) zip.addBuffer(json(bundles.other), otherPath, stored);
       }
 
       // Files last, each opened only when the zip reaches it. If the client goes away, the open

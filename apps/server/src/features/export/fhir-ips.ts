@@ -1,86 +1,131 @@
-import { createHash } from 'node:crypto';
+import type { Coding, Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
+import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
+import { BLOOD_TYPES, type BloodType } from '@kinchart/shared/profile';
 import type { ProfileBundle } from '../profiles/profile.repository';
-import { escapeHtml } from '../../lib/html';
+import type { Json, Ref } from './fhir-common';
+import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, uuidIdentifier } from './fhir-common';
+import {
+  CONDITION_HEADERS,
+  IMMUNIZATION_HEADERS,
+  LAB_RESULT_HEADERS,
+  PAST_CONDITION,
+  PROCEDURE_HEADERS,
+  conditionResource,
+  conditionRow,
+  immunizationResource,
+  immunizationRow,
+  labResultResource,
+  labResultRow,
+  newestFirst,
+  procedureResource,
+  procedureRow,
+  VITAL_HEADERS,
+  vitalRow,
+} from './fhir-clinical';
+import type { IpsAppointment, IpsDocument } from './fhir-collection';
+import { buildCollection } from './fhir-collection';
+import { listNarrative, sentenceNarrative, tableNarrative } from './fhir-narrative';
 
-// A FHIR R4 Bundle per person, shaped as an International Patient Summary document
-// (HL7 IPS IG, http://hl7.org/fhir/uv/ips/): Composition first, then every resource it cites.
-// Kinchart's free text stays free text (CodeableConcept.text): we never invent codes the user
-// did not give us.
+// Each person's FHIR R4 export (docs/decisions/0023-ips-document-export.md):
+// - an International Patient Summary *document* (HL7 IPS IG, http://hl7.org/fhir/uv/ips/): a
+//   Bundle of type document whose first entry is the Composition, and every other entry is reached
+//   from it — its subject and author (the Patient), a section's entries, or what those refer to;
+//   each section's narrative lists the items themselves;
+// - a *collection* Bundle beside it for what belongs to no IPS section: appointments and a
+//   DocumentReference for each file (with the Patient, so its references resolve).
+// Kinchart's free text stays free text (CodeableConcept.text); codes are only those the item came
+// with, or the fixed ones of IPS sections and Kinchart's own fields (blood group, height, weight).
 
-type Json = Record<string, unknown>;
-
-export interface IpsAppointment {
-  id: string;
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
-}
-
-export interface IpsDocument {
-  id: string;
-  display_name: string;
-  file_type: string;
-  size: number;
-  created_at: string;
-  record_date: string | null;
-  provider_name: string | null;
-  visit_reason: string | null;
-  /** Where the bytes are: a path inside the export zip, or an absolute URL. */
-  url: string;
+/** DESIGN §12: the person's clinical items, as the API answers them. */
+export interface IpsClinical {
+  immunizations: readonly Immunization[];
+  labResults: readonly LabResult[];
+  conditions: readonly Condition[];
+  procedures: readonly Procedure[];
 }
 
 export interface IpsInput {
   person: ProfileBundle;
-  appointments: IpsAppointment[];
-  documents: IpsDocument[];
+  /** Absent: none (the emergency summary shows none). */
+  clinical?: IpsClinical;
+  /** Each medication's codings (what an import brought), by medication id. */
+  medicationCodings?: ReadonlyMap<string, readonly Coding[]>;
+  /**
+   * When the profile was last saved: the date of its height, weight and blood group, which carry
+   * no date of their own. Absent: those observations say their date is unknown.
+   */
+  profileUpdatedAt?: string;
+  /** For the collection bundle. */
+  appointments?: IpsAppointment[];
+  /** For the collection bundle. */
+  documents?: IpsDocument[];
   now: Date;
+  /** IANA zone the person's wall-clock appointment times are in (the browser's); UTC when absent. */
+  timeZone?: string;
   /** Patient.identifier carries Kinchart's profile id; left out of summaries shown to strangers. */
   withIdentifier?: boolean;
 }
 
-const LOINC = 'http://loinc.org';
-const UCUM = 'http://unitsofmeasure.org';
-
-/** Deterministic UUIDs from Kinchart ids, so a re-export names each resource the same way. */
-export function stableUuid(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('|')).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+export interface PersonBundles {
+  /** The IPS document. */
+  document: Json;
+  /** Appointments and files, or null when the person has neither. */
+  other: Json | null;
 }
 
-const narrative = (text: string) => ({ status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${escapeHtml(text)}</div>` });
-const codeable = (text: string) => ({ text });
-const loinc = (code: string, display: string) => ({ coding: [{ system: LOINC, code, display }], text: display });
+const ALLERGY_CLINICAL = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
+const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-category';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const LIST_EMPTY_REASON = 'http://terminology.hl7.org/CodeSystem/list-empty-reason';
 
-/** A wall-clock time without zone is read as UTC; FHIR instants need a zone. */
-const instant = (value: string) => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`).toISOString();
+interface Section {
+  title: string;
+  code: string;
+  display: string;
+  entries: Ref[];
+  text: Json;
+}
 
-export function buildIpsBundle({ person, appointments, documents, now, withIdentifier = true }: IpsInput): Json {
+function sectionOf(s: Section): Json {
+  return {
+    title: s.title,
+    code: loinc(s.code, s.display),
+    text: s.text,
+    ...(s.entries.length
+      ? { entry: s.entries }
+      : // IPS 1.1+: a required section with nothing known says so (ips-comp-1).
+        { emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: 'unavailable', display: 'Unavailable' }], text: 'No information available' } }),
+  };
+}
+
+export function buildPersonBundles(input: IpsInput): PersonBundles {
+  const { person, now, withIdentifier = true } = input;
   const p = person.profile;
+  const clinical: IpsClinical = input.clinical ?? { immunizations: [], labResults: [], conditions: [], procedures: [] };
+  const timeZone = input.timeZone ?? 'UTC';
   const id = (kind: string, key: string) => `urn:uuid:${stableUuid('kinchart', p.id, kind, key)}`;
-  const patientRef = { reference: id('Patient', p.id) };
+  const patientRef: Ref = { reference: id('Patient', p.id) };
   const entries: { fullUrl: string; resource: Json }[] = [];
-  const add = (fullUrl: string, resource: Json) => {
+  const add = (fullUrl: string, resource: Json): Ref => {
     entries.push({ fullUrl, resource });
     return { reference: fullUrl };
   };
 
-  // Patient, with emergency contacts as Patient.contact (v2-0131 "C": emergency contact).
+  // ---------- Patient, with emergency contacts as Patient.contact (v2-0131 "C": emergency contact) ----------
   const patient: Json = {
     resourceType: 'Patient',
     ...(withIdentifier ? { identifier: [{ system: 'urn:kinchart:profile', value: p.id }] } : {}),
     active: true,
     name: [{ text: p.name ?? 'Unnamed' }],
   };
-  if (p.date_of_birth) patient.birthDate = p.date_of_birth;
   const telecom: Json[] = [];
   if (p.phone_number) telecom.push({ system: 'phone', value: p.phone_number });
   if (p.email) telecom.push({ system: 'email', value: p.email });
   if (telecom.length) patient.telecom = telecom;
+  if (p.date_of_birth) patient.birthDate = p.date_of_birth;
   if (p.address) patient.address = [{ text: p.address }];
-  if (p.primary_language) patient.communication = [{ language: codeable(p.primary_language), preferred: true }];
   if (person.emergency_contacts.length) {
     patient.contact = person.emergency_contacts.map((c) => {
       const contact: Json = {
@@ -98,6 +143,10 @@ export function buildIpsBundle({ person, appointments, documents, now, withIdent
       return contact;
     });
   }
+  if (p.primary_language) patient.communication = [{ language: codeable(p.primary_language), preferred: true }];
+  // The primary providers' PractitionerRoles (written with the care team below).
+  const primary = person.healthcare_providers.filter((h) => h.is_primary).map((h): Ref => ({ reference: id('PractitionerRole', h.id) }));
+  if (primary.length) patient.generalPractitioner = primary;
   if (p.is_pet) {
     // http://hl7.org/fhir/StructureDefinition/patient-animal: species is required; Kinchart keeps
     // only that the person is a pet, so the species is stated as text.
@@ -110,86 +159,134 @@ export function buildIpsBundle({ person, appointments, documents, now, withIdent
   }
   const patientEntry = { fullUrl: patientRef.reference, resource: patient };
 
-  // Allergies and anesthesia reactions.
-  const allergies: { reference: string }[] = [];
-  if (p.has_allergies) {
+  // ---------- allergies and anesthesia reactions (the profile's flags and details) ----------
+  const allergies: Ref[] = [];
+  const allergyRows: string[][] = [];
+  const allergy = (key: string, text: string, category: string | null) => {
+    allergyRows.push([text, category ? 'Medication' : 'Allergy or intolerance', 'Active', 'Unconfirmed (patient-reported)']);
     allergies.push(
-      add(id('AllergyIntolerance', 'allergies'), {
+      add(id('AllergyIntolerance', key), {
         resourceType: 'AllergyIntolerance',
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
-        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'unconfirmed' }] },
-        code: codeable(p.allergy_details ?? 'Allergy (details not provided)'),
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: ALLERGY_VERIFICATION, code: 'unconfirmed' }] },
+        ...(category ? { category: [category] } : {}),
+        code: codeable(text),
         patient: patientRef,
       }),
     );
-  }
-  if (p.had_anesthesia_reactions) {
-    allergies.push(
-      add(id('AllergyIntolerance', 'anesthesia'), {
-        resourceType: 'AllergyIntolerance',
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
-        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'unconfirmed' }] },
-        category: ['medication'],
-        code: codeable(`Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`),
-        patient: patientRef,
+  };
+  if (p.has_allergies) allergy('allergies', p.allergy_details ?? 'Allergy (details not provided)', null);
+  if (p.had_anesthesia_reactions) allergy('anesthesia', `Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`, 'medication');
+
+  // ---------- problems: the profile's flags and details, and the structured conditions ----------
+  const problems: Ref[] = [];
+  const history: Ref[] = [];
+  const problemRows: (string | null)[][] = [];
+  const historyRows: (string | null)[][] = [];
+  const flagCondition = (key: string, text: string, status: 'active' | 'resolved') => {
+    (status === 'active' ? problemRows : historyRows).push([text, status, null, null, null]);
+    (status === 'active' ? problems : history).push(
+      add(id('Condition', key), {
+        resourceType: 'Condition',
+        clinicalStatus: { coding: [{ system: CONDITION_CLINICAL, code: status }] },
+        category: [{ coding: [{ system: CONDITION_CATEGORY, code: 'problem-list-item', display: 'Problem List Item' }] }],
+        code: codeable(text),
+        subject: patientRef,
       }),
     );
+  };
+  if (p.has_chronic_conditions) flagCondition('chronic', p.chronic_condition_details ?? 'Chronic condition (details not provided)', 'active');
+  if (p.has_bleeding_disorders) flagCondition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active');
+  if (p.has_mobility_issues) flagCondition('mobility', `Mobility issue: ${p.mobility_details ?? 'details not provided'}`, 'active');
+  if (p.has_vision_impairment) flagCondition('vision', 'Vision impairment', 'active');
+  if (p.has_hearing_impairment) flagCondition('hearing', 'Hearing impairment', 'active');
+  if (p.has_previous_surgeries) flagCondition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved');
+  for (const c of newestFirst(clinical.conditions, (x) => x.onset_date)) {
+    const past = PAST_CONDITION.has(c.status);
+    (past ? history : problems).push(add(id('Condition', c.id), conditionResource(c, patientRef)));
+    (past ? historyRows : problemRows).push(conditionRow(c));
   }
 
-  // Problems: chronic conditions and bleeding disorders are active; surgeries are history.
-  const condition = (key: string, text: string, status: 'active' | 'resolved') =>
-    add(id('Condition', key), {
-      resourceType: 'Condition',
-      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: status }] },
-      category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item' }] }],
-      code: codeable(text),
-      subject: patientRef,
-    });
-  const problems: { reference: string }[] = [];
-  const history: { reference: string }[] = [];
-  if (p.has_chronic_conditions) problems.push(condition('chronic', p.chronic_condition_details ?? 'Chronic condition (details not provided)', 'active'));
-  if (p.has_bleeding_disorders) problems.push(condition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active'));
-  if (p.has_mobility_issues) problems.push(condition('mobility', `Mobility issue: ${p.mobility_details ?? 'details not provided'}`, 'active'));
-  if (p.has_vision_impairment) problems.push(condition('vision', 'Vision impairment', 'active'));
-  if (p.has_hearing_impairment) problems.push(condition('hearing', 'Hearing impairment', 'active'));
-  if (p.has_previous_surgeries) history.push(condition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved'));
-
-  // Medications.
+  // ---------- medications ----------
+  const medRows: (string | null)[][] = [];
   const meds = person.medications.map((m) => {
+    const name = m.medication_name ?? 'Unnamed medication';
     const statement: Json = {
       resourceType: 'MedicationStatement',
       status: m.is_current ? 'active' : 'completed',
-      medicationCodeableConcept: codeable(m.medication_name ?? 'Unnamed medication'),
+      medicationCodeableConcept: coded(name, input.medicationCodings?.get(m.id) ?? []),
       subject: patientRef,
+      // IPS: effective[x] is required — the period taken, or said to be unknown.
+      ...(m.start_date || m.end_date
+        ? { effectivePeriod: { ...(m.start_date ? { start: m.start_date } : {}), ...(m.end_date ? { end: m.end_date } : {}) } }
+        : dateOrUnknown('effectiveDateTime', null)),
     };
-    if (m.start_date || m.end_date) {
-      statement.effectivePeriod = { ...(m.start_date ? { start: m.start_date } : {}), ...(m.end_date ? { end: m.end_date } : {}) };
-    }
     // The text reads as a clinician expects ("5 mg, daily"); the frequency also stands alone in
     // timing.code, so an import can take the two apart again.
     const dose = [m.dosage, m.frequency].filter(Boolean).join(', ');
     if (dose) statement.dosage = [{ text: dose, ...(m.frequency ? { timing: { code: codeable(m.frequency) } } : {}) }];
     if (m.purpose) statement.reasonCode = [codeable(m.purpose)];
+    medRows.push([name, dose || null, m.is_current ? 'Current' : 'Past', m.start_date, m.end_date, m.purpose]);
     return add(id('MedicationStatement', m.id), statement);
   });
 
-  // Vital signs and blood group, with UCUM units.
-  const observations: { reference: string }[] = [];
-  const vital = (key: string, code: string, display: string, value: Json) =>
+  // ---------- immunizations and procedures ----------
+  const immunizations = newestFirst(clinical.immunizations, (i) => i.date);
+  const immunizationRefs = immunizations.map((i) => add(id('Immunization', i.id), immunizationResource(i, patientRef)));
+  const procedures = newestFirst(clinical.procedures, (x) => x.performed_date);
+  const procedureRefs = procedures.map((x) => add(id('Procedure', x.id), procedureResource(x, patientRef)));
+
+  // ---------- results (lab results and the blood group) and vital signs ----------
+  // The profile's height, weight and blood group have no date of their own: they are dated when the
+  // profile was last saved (decision 0023), never the export time.
+  const profileDate = input.profileUpdatedAt ?? null;
+  const profileDateText = profileDate ? `${profileDate.slice(0, 10)} (profile last saved)` : 'Date unknown';
+  const profileObservation = (key: string, category: 'laboratory' | 'vital-signs', code: Json, value: Json) =>
     add(id('Observation', key), {
       resourceType: 'Observation',
       status: 'final',
-      category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: key === 'blood' ? 'laboratory' : 'vital-signs' }] }],
-      code: loinc(code, display),
+      category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: category }] }],
+      code,
       subject: patientRef,
-      effectiveDateTime: now.toISOString(),
+      ...dateOrUnknown('effectiveDateTime', profileDate),
       ...value,
     });
-  if (p.height !== null) observations.push(vital('height', '8302-2', 'Body height', { valueQuantity: { value: p.height, unit: 'cm', system: UCUM, code: 'cm' } }));
-  if (p.weight !== null) observations.push(vital('weight', '29463-7', 'Body weight', { valueQuantity: { value: p.weight, unit: 'kg', system: UCUM, code: 'kg' } }));
-  if (p.blood_type) observations.push(vital('blood', '882-1', 'ABO and Rh group [Type] in Blood', { valueCodeableConcept: codeable(p.blood_type) }));
 
-  // Providers.
+  const results: Ref[] = [];
+  const resultRows: (string | number | null)[][] = [];
+  const bloodType = BLOOD_TYPES.includes(p.blood_type as BloodType) ? (p.blood_type as BloodType) : null;
+  if (p.blood_type) {
+    const snomed = bloodType ? BLOOD_GROUP_SNOMED[bloodType] : null;
+    results.push(
+      profileObservation('blood', 'laboratory', loinc('882-1', 'ABO and Rh group [Type] in Blood'), {
+        valueCodeableConcept: { ...(snomed ? { coding: [{ system: SNOMED, code: snomed.code, display: snomed.display }] } : {}), text: p.blood_type },
+      }),
+    );
+    resultRows.push(['Blood group (ABO and Rh)', p.blood_type, null, null, null, profileDateText, null]);
+  }
+  const vitals: Ref[] = [];
+  const vitalRows: (string | number | null)[][] = [];
+  if (p.height !== null) {
+    vitals.push(profileObservation('height', 'vital-signs', loinc('8302-2', 'Body height'), { valueQuantity: { value: p.height, unit: 'cm', system: UCUM, code: 'cm' } }));
+    vitalRows.push(['Body height', p.height, 'cm', profileDateText]);
+  }
+  if (p.weight !== null) {
+    vitals.push(profileObservation('weight', 'vital-signs', loinc('29463-7', 'Body weight'), { valueQuantity: { value: p.weight, unit: 'kg', system: UCUM, code: 'kg' } }));
+    vitalRows.push(['Body weight', p.weight, 'kg', profileDateText]);
+  }
+  for (const r of newestFirst(clinical.labResults, (x) => x.date)) {
+    const ref = add(id('Observation', r.id), labResultResource(r, patientRef));
+    if (r.category === 'vital-signs') {
+      vitals.push(ref);
+      vitalRows.push(vitalRow(r));
+    } else {
+      results.push(ref);
+      resultRows.push(labResultRow(r));
+    }
+  }
+
+  // ---------- care team: every provider (the primary ones are also the Patient's generalPractitioner) ----------
+  const careTeam: Ref[] = [];
   for (const h of person.healthcare_providers) {
     const practitioner: Json = { resourceType: 'Practitioner', name: [{ text: h.provider_name }] };
     const t: Json[] = [];
@@ -202,61 +299,55 @@ export function buildIpsBundle({ person, appointments, documents, now, withIdent
     if (h.specialty) role.specialty = [codeable(h.specialty)];
     const notes = [h.facility, h.is_primary ? 'Primary care provider' : null, h.notes].filter(Boolean).join('. ');
     if (notes) role.code = [codeable(notes)];
-    add(id('PractitionerRole', h.id), role);
+    careTeam.push(add(id('PractitionerRole', h.id), role));
   }
 
-  // Appointments and documents.
-  for (const a of appointments) {
-    const start = instant(a.start_time ?? `${a.appointment_date}T00:00:00`);
-    const end = instant(a.end_time ?? `${a.appointment_date}T23:59:59`);
-    const future = Date.parse(start) > now.getTime();
-    add(id('Appointment', a.id), {
-      resourceType: 'Appointment',
-      status: future ? 'booked' : 'fulfilled',
-      description: a.reason_for_visit ? `${a.provider_name} - ${a.reason_for_visit}` : a.provider_name,
-      ...(a.reason_for_visit ? { reasonCode: [codeable(a.reason_for_visit)] } : {}),
-      start,
-      end,
-      ...(a.location ? { comment: `Location: ${a.location}` } : {}),
-      participant: [
-        { actor: patientRef, status: 'accepted' },
-        { actor: { display: a.provider_name }, status: 'accepted' },
-      ],
-    });
-  }
-  for (const d of documents) {
-    add(id('DocumentReference', d.id), {
-      resourceType: 'DocumentReference',
-      status: 'current',
-      subject: patientRef,
-      date: d.created_at,
-      description: d.display_name,
-      ...(d.provider_name ? { author: [{ display: d.provider_name }] } : {}),
-      content: [
-        {
-          attachment: {
-            contentType: d.file_type,
-            url: encodeURI(d.url),
-            size: d.size,
-            title: d.display_name,
-            ...(d.record_date ? { creation: instant(d.record_date.length === 10 ? `${d.record_date}T00:00:00` : d.record_date) } : {}),
-          },
-        },
-      ],
-      ...(d.visit_reason ? { context: { related: [{ display: d.visit_reason }] } } : {}),
-    });
-  }
+  // ---------- the Composition: the three required sections always, the others when they hold something ----------
+  const sections: Section[] = [
+    {
+      title: 'Allergies and Intolerances',
+      code: '48765-2',
+      display: 'Allergies and adverse reactions Document',
+      entries: allergies,
+      text: allergies.length ? tableNarrative(['Allergy or intolerance', 'Type', 'Status', 'Verification'], allergyRows) : sentenceNarrative('No information about allergies.'),
+    },
+    {
+      title: 'Medication Summary',
+      code: '10160-0',
+      display: 'History of Medication use Narrative',
+      entries: meds,
+      text: meds.length ? tableNarrative(['Medication', 'Dose', 'Status', 'Started', 'Stopped', 'Reason'], medRows) : sentenceNarrative('No information about medications.'),
+    },
+    {
+      title: 'Problem List',
+      code: '11450-4',
+      display: 'Problem list - Reported',
+      entries: problems,
+      text: problems.length ? tableNarrative(CONDITION_HEADERS, problemRows) : sentenceNarrative('No information about current problems.'),
+    },
+  ];
+  const optional = (s: Section) => {
+    if (s.entries.length) sections.push(s);
+  };
+  optional({ title: 'Immunizations', code: '11369-6', display: 'History of Immunization Narrative', entries: immunizationRefs, text: tableNarrative(IMMUNIZATION_HEADERS, immunizations.map(immunizationRow)) });
+  optional({ title: 'History of Procedures', code: '47519-4', display: 'History of Procedures Document', entries: procedureRefs, text: tableNarrative(PROCEDURE_HEADERS, procedures.map(procedureRow)) });
+  optional({ title: 'Results', code: '30954-2', display: 'Relevant diagnostic tests/laboratory data Narrative', entries: results, text: tableNarrative(LAB_RESULT_HEADERS, resultRows) });
+  optional({ title: 'Vital Signs', code: '8716-3', display: 'Vital signs', entries: vitals, text: tableNarrative(VITAL_HEADERS, vitalRows) });
+  optional({ title: 'History of Past Illness', code: '11348-0', display: 'History of Past illness Narrative', entries: history, text: tableNarrative(CONDITION_HEADERS, historyRows) });
+  // Not an IPS section (IPS allows others): who looks after the person. Its entries bring the
+  // providers into the document, referenced like everything else (LOINC 85847-2, as C-CDA's Care Teams section).
+  optional({
+    title: 'Care Team',
+    code: '85847-2',
+    display: 'Patient Care team information',
+    entries: careTeam,
+    text: tableNarrative(
+      ['Provider', 'Specialty', 'Facility', 'Phone', 'Email', 'Primary'],
+      person.healthcare_providers.map((h) => [h.provider_name, h.specialty, h.facility, h.phone_number, h.email, h.is_primary ? 'Yes' : 'No']),
+    ),
+  });
 
-  // Composition: the IPS sections, the three required ones always present.
-  const section = (title: string, code: string, display: string, refs: { reference: string }[], emptyText: string): Json =>
-    refs.length
-      ? { title, code: loinc(code, display), text: narrative(`${title}: ${refs.length} entr${refs.length === 1 ? 'y' : 'ies'}`), entry: refs }
-      : {
-          title,
-          code: loinc(code, display),
-          text: narrative(emptyText),
-          emptyReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'unavailable', display: 'Unavailable' }] },
-        };
+  const composed = sections.map(sectionOf);
   const directives = [
     p.organ_donor ? 'Organ donor' : null,
     p.advance_directives ? 'Has advance directives' : null,
@@ -264,19 +355,13 @@ export function buildIpsBundle({ person, appointments, documents, now, withIdent
     p.religious_restrictions ? `Religious restrictions: ${p.religious_restrictions}` : null,
   ].filter((x): x is string => x !== null);
   const alerts = [
-    p.has_bleeding_disorders ? 'Bleeding disorder' : null,
-    p.had_anesthesia_reactions ? 'Anesthesia reactions' : null,
-    p.has_allergies ? 'Allergies' : null,
+    p.has_bleeding_disorders ? `Bleeding disorder${p.bleeding_disorder_details ? `: ${p.bleeding_disorder_details}` : ''}` : null,
+    p.had_anesthesia_reactions ? `Anesthesia reactions${p.anesthesia_reaction_details ? `: ${p.anesthesia_reaction_details}` : ''}` : null,
+    p.has_allergies ? `Allergies${p.allergy_details ? `: ${p.allergy_details}` : ''}` : null,
   ].filter((x): x is string => x !== null);
-  const sections: Json[] = [
-    section('Allergies and Intolerances', '48765-2', 'Allergies and adverse reactions Document', allergies, 'No information about allergies'),
-    section('Problem List', '11450-4', 'Problem list - Reported', problems, 'No information about current problems'),
-    section('Medication Summary', '10160-0', 'History of Medication use Narrative', meds, 'No information about medications'),
-  ];
-  if (history.length) sections.push(section('History of Past Illness', '11348-0', 'History of Past illness Narrative', history, ''));
-  if (observations.length) sections.push(section('Vital Signs', '8716-3', 'Vital signs', observations, ''));
-  if (directives.length) sections.push({ title: 'Advance Directives', code: loinc('42348-3', 'Advance directives'), text: narrative(directives.join('. ')) });
-  if (alerts.length) sections.push({ title: 'Alerts', code: loinc('104605-1', 'Alert'), text: narrative(alerts.join('. ')) });
+  // Narrative-only sections: IPS gives them no required entry, and Kinchart keeps these as yes/no answers.
+  if (directives.length) composed.push({ title: 'Advance Directives', code: loinc('42348-3', 'Advance directives'), text: listNarrative(directives) });
+  if (alerts.length) composed.push({ title: 'Alerts', code: loinc('104605-1', 'Alert'), text: listNarrative(alerts) });
 
   const composition = {
     fullUrl: id('Composition', 'ips'),
@@ -286,18 +371,27 @@ export function buildIpsBundle({ person, appointments, documents, now, withIdent
       type: loinc('60591-5', 'Patient summary Document'),
       subject: patientRef,
       date: now.toISOString(),
-      author: [{ display: 'Kinchart (patient-entered)' }],
+      // IPS: who is responsible for the content. Everything in Kinchart is entered by the person
+      // (or their family), so the author is the Patient.
+      author: [patientRef],
       title: `Patient Summary: ${p.name ?? 'Unnamed'}`,
       confidentiality: 'N',
-      section: sections,
+      section: composed,
     },
   };
-
-  return {
+  const document: Json = {
     resourceType: 'Bundle',
-    identifier: { system: 'urn:kinchart:ips', value: stableUuid('kinchart', p.id, 'bundle', now.toISOString()) },
+    identifier: uuidIdentifier(stableUuid('kinchart', p.id, 'bundle', now.toISOString())),
     type: 'document',
     timestamp: now.toISOString(),
     entry: [composition, patientEntry, ...entries],
   };
+
+  const other = buildCollection({ id, patientEntry, appointments: input.appointments ?? [], documents: input.documents ?? [], now, timeZone });
+  return { document, other };
+}
+
+/** The person's IPS document alone (the emergency summary's; the export also writes the collection). */
+export function buildIpsBundle(input: IpsInput): Json {
+  return buildPersonBundles(input).document;
 }

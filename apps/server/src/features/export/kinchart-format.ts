@@ -6,11 +6,13 @@ import type { ProfileValues } from '@kinchart/shared/profile';
 import { PROFILE_FIELD_NAMES, PROFILE_FLAG_FIELDS } from '@kinchart/shared/profile';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
+import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
 import { toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { AccountData } from './export.repository';
+import type { IpsClinical } from './fhir-ips';
 
-// kinchart.json, format version 1 (docs/decisions/0004-export-format.md; schema in
+// kinchart.json, format version 2 (docs/decisions/0004-export-format.md; schema in
 // packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
 
 export function profileValues(row: Selectable<ProfilesTable>): ProfileValues {
@@ -43,12 +45,37 @@ export function personBundle(data: AccountData, profile: Selectable<ProfilesTabl
   };
 }
 
+/** One person's clinical items (DESIGN §12) as the API answers them: what the IPS builder and kinchart.json read. */
+export function personClinical(data: AccountData, profileId: string): IpsClinical {
+  const mine = <T extends { profile_id: string; codings: string }, A>(rows: T[], answer: (row: T, codings: ReturnType<typeof parseCodings>) => A) =>
+    rows.filter((r) => r.profile_id === profileId).map((r) => answer(r, parseCodings(r.codings)));
+  return {
+    immunizations: mine(data.clinical.immunizations, immunizations.answer),
+    labResults: mine(data.clinical.lab_results, labResults.answer),
+    conditions: mine(data.clinical.conditions, conditions.answer),
+    procedures: mine(data.clinical.procedures, procedures.answer),
+  };
+}
+
+/** Each medication's codings by id; only those an import gave any. */
+export function medicationCodings(data: AccountData): Map<string, ReturnType<typeof parseCodings>> {
+  return new Map(data.medications.filter((m) => m.codings !== null).map((m) => [m.id, parseCodings(m.codings)]));
+}
+
 export function buildKinchartDocument(
   data: AccountData,
-  paths: { fhir: Map<string, string>; files: Map<string, string> },
+  paths: { fhir: Map<string, string>; other: Map<string, string>; files: Map<string, string> },
   now: Date,
 ): KinchartExport {
   const byProfile = <T extends { profile_id: string }>(rows: T[], profileId: string) => rows.filter((r) => r.profile_id === profileId);
+  // The API's answer less what only the API says (whose it is, whether it is out of range).
+  const item = <T extends { person_id: string }>({ person_id: _, ...rest }: T) => rest;
+  const clinicalOf = (c: IpsClinical) => ({
+    immunizations: c.immunizations.map(item),
+    lab_results: c.labResults.map(({ out_of_range: _, ...r }) => item(r)),
+    conditions: c.conditions.map(item),
+    procedures: c.procedures.map(item),
+  });
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_FORMAT_VERSION,
@@ -99,7 +126,10 @@ export function buildKinchartDocument(
         position: Number(m.position),
         created_at: m.created_at,
         updated_at: m.updated_at,
+        codings: m.codings === null ? null : parseCodings(m.codings),
       })),
+      ...(paths.other.has(p.id) ? { fhir_other: paths.other.get(p.id) } : {}),
+      ...clinicalOf(personClinical(data, p.id)),
     })),
     appointments: data.appointments.map((a) => ({
       id: a.id,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, READABLE_EXPORT_VERSIONS } from '@kinchart/shared/export';
 import { HttpError, badRequest } from '../../lib/http-errors';
 
 // Reading an import's bytes (decision 0004): which kind of file it is, its JSON (UTF-8, storable
@@ -65,7 +65,9 @@ export function checkFormat(raw: unknown): void {
   if (version > EXPORT_FORMAT_VERSION) {
     throw badRequest(`This export is format version ${version}, newer than this Kinchart can read (version ${EXPORT_FORMAT_VERSION}). Update Kinchart and import it again.`);
   }
-  if (version !== EXPORT_FORMAT_VERSION) throw badRequest(`This export is format version ${version}; this Kinchart reads version ${EXPORT_FORMAT_VERSION}.`);
+  if (!READABLE_EXPORT_VERSIONS.includes(version)) {
+    throw badRequest(`This export is format version ${version}; this Kinchart reads versions ${Math.min(...READABLE_EXPORT_VERSIONS)} to ${EXPORT_FORMAT_VERSION}.`);
+  }
 }
 
 /** Multipart plugin failures as answers a person can act on. */

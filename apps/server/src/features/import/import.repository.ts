@@ -3,12 +3,16 @@ import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
+import type { Coding } from '@kinchart/shared/clinical';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { lockAccount } from '../../db/account-lock';
 import { fromFlag, toFlag } from '../../lib/flags';
 import { newId } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
+import type { ClinicalTable } from '../clinical/clinical-kinds';
+import type { ClinicalInsert } from '../clinical/clinical.repository';
+import { accountClinicalItems, insertClinicalItems } from '../clinical/clinical.repository';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -35,11 +39,11 @@ export interface NewMember {
   updated_at: string;
 }
 
-/** What a list row is written with; a medication also carries its edit time. */
+/** What a list row is written with; a medication also carries its edit time, and may carry codings (DESIGN §12). */
 export interface ListValues {
   emergency_contacts: ContactValues;
   healthcare_providers: ProviderValues;
-  medications: MedicationValues & { updated_at: string };
+  medications: MedicationValues & { updated_at: string; codings?: Coding[] | null };
 }
 
 export interface NewListRow<T extends ListTable> {
@@ -80,7 +84,11 @@ type ListRow<T extends ListTable> = Selectable<Database[T]> & { position: number
 const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, string | number | null> } = {
   emergency_contacts: contactColumns,
   healthcare_providers: providerColumns,
-  medications: (m) => ({ ...medicationColumns(m), updated_at: m.updated_at }),
+  medications: (m) => ({
+    ...medicationColumns(m),
+    updated_at: m.updated_at,
+    ...(m.codings === undefined ? {} : { codings: m.codings === null ? null : JSON.stringify(m.codings) }),
+  }),
 };
 
 const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
@@ -161,6 +169,13 @@ function importQueries(db: Executor) {
         files: files.map((f) => ({ ...f, size: Number(f.size) })),
       };
     },
+
+    /** DESIGN §12: the account's clinical items of one kind, every person's (clinical.repository.ts). */
+    clinicalItems: (userId: string, table: ClinicalTable) => accountClinicalItems(db, table, userId),
+
+    /** Adds one person's clinical items (clinical.repository.ts); the caller holds the lock and checked the cap. */
+    insertClinicalItems: (userId: string, table: ClinicalTable, profileId: string, items: readonly ClinicalInsert[]) =>
+      insertClinicalItems(db, table, userId, profileId, items),
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {

@@ -27,6 +27,7 @@ import { createImportRepository } from './import.repository';
 import type { ExistingAccount, ListTable } from './kinchart-match';
 import { LIST_TABLES, existingAccount, keyOf, matchKinchart } from './kinchart-match';
 import { checkListCaps, restoreRows, withUids } from './kinchart-restore';
+import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
 // POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
@@ -95,6 +96,13 @@ export function createImportService(deps: ImportDeps) {
       const restore = restoreRows(doc, match, existing.selfId, stored);
       await tx.checkQuota(userId, restore.files.reduce((sum, f) => sum + f.size, 0), deps.quota, IMPORT_NEEDS);
       checkListCaps(match);
+      // DESIGN §12: the people's clinical items, added (never replaced) where not already there.
+      const clinical = restoreClinical(doc, match.profileIds, existing.selfId, {
+        immunizations: await tx.clinicalItems(userId, 'immunizations'),
+        lab_results: await tx.clinicalItems(userId, 'lab_results'),
+        conditions: await tx.clinicalItems(userId, 'conditions'),
+        procedures: await tx.clinicalItems(userId, 'procedures'),
+      });
 
       if (restore.self) await tx.updateProfile(userId, existing.selfId, { ...restore.self, updated_at: now });
       await tx.insertMembers(userId, restore.members);
@@ -109,7 +117,8 @@ export function createImportService(deps: ImportDeps) {
       await tx.insertAppointments(userId, withUids(restore.appointments, taken));
       await tx.insertNotifications(userId, restore.notifications);
       await tx.insertFiles(userId, restore.files);
-      return { counts: restore.counts, present: restore.present, unused: restore.unused };
+      for (const w of clinical.writes) await tx.insertClinicalItems(userId, w.table, w.profileId, w.items);
+      return { counts: { ...restore.counts, ...clinical.counts }, present: { ...restore.present, ...clinical.present }, unused: restore.unused };
     });
   }
 
@@ -139,6 +148,9 @@ export function createImportService(deps: ImportDeps) {
           family_members: 0,
           allergies: plan.allergies,
           conditions: plan.conditions,
+          immunizations: 0,
+          lab_results: 0,
+          procedures: 0,
           emergency_contacts: contacts.rows.length,
           healthcare_providers: providers.rows.length,
           medications: medications.rows.length,
@@ -151,6 +163,10 @@ export function createImportService(deps: ImportDeps) {
           emergency_contacts: contacts.present,
           healthcare_providers: providers.present,
           medications: medications.present,
+          immunizations: 0,
+          lab_results: 0,
+          conditions: 0,
+          procedures: 0,
           appointments: plan.appointments.length - appointments.length,
           notifications: 0,
           files: plan.documents.length - documents.length,

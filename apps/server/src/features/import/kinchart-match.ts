@@ -1,4 +1,4 @@
-import type { AlreadyPresent, KinchartExportParsed } from '@kinchart/shared/export';
+import type { AlreadyPresent, ClinicalCounts, KinchartExportParsed } from '@kinchart/shared/export';
 import { newId } from '../../lib/ids';
 
 // Re-importing what is already there adds nothing (docs/decisions/0012-reimport-and-quota.md). An
@@ -85,7 +85,8 @@ export interface KinchartMatch {
   appointments: KinchartExportParsed['appointments'];
   notifications: KinchartExportParsed['notifications'];
   files: KinchartExportParsed['files'];
-  present: AlreadyPresent;
+  /** Clinical items are matched by kinchart-clinical.ts. */
+  present: Omit<AlreadyPresent, keyof ClinicalCounts>;
 }
 
 /** A multiset of keys: `take` answers whether one more is there, and uses it up. */
@@ -132,7 +133,7 @@ export function existingAccount(selfId: string, rows: AccountRows): ExistingAcco
 }
 
 export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccount): KinchartMatch {
-  const present: AlreadyPresent = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+  const present: KinchartMatch['present'] = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
   const profileIds = new Map<string, string>();
   const matched = new Map<string, { name: string | null }>();
   const newMembers: ExportProfile[] = [];
@@ -186,7 +187,7 @@ export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccou
     lists[table] = plan;
   }
 
-  const fresh = <T>(items: T[], have: string[], key: (item: T) => string, kind: keyof AlreadyPresent): T[] => {
+  const fresh = <T>(items: T[], have: string[], key: (item: T) => string, kind: keyof KinchartMatch['present']): T[] => {
     const pool = new KeyPool(have, (k) => k);
     return items.filter((item) => {
       if (pool.take(key(item)) === undefined) return true;

@@ -1,4 +1,4 @@
-import type { AlreadyPresent, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
+import type { AlreadyPresent, ClinicalCounts, ImportCounts, KinchartExportParsed } from '@kinchart/shared/export';
 import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
@@ -32,8 +32,9 @@ export interface KinchartRestore {
   appointments: (Omit<NewAppointment, 'uid'> & { uid: string | undefined })[];
   notifications: NewNotification[];
   files: NewImportedFile[];
-  counts: ImportCounts;
-  present: AlreadyPresent;
+  /** Clinical items are counted by kinchart-clinical.ts. */
+  counts: Omit<ImportCounts, keyof ClinicalCounts>;
+  present: Omit<AlreadyPresent, keyof ClinicalCounts>;
   /** Blobs written for files that proved, under the lock, to be there already: the caller removes them. */
   unused: string[];
 }
@@ -45,11 +46,12 @@ function profileFields(p: ExportProfile): Partial<ProfileFields> {
   return fields;
 }
 
-// An export's list item is written with its own values — a medication also with its own edit time.
+// An export's list item is written with its own values — a medication also with its own edit time,
+// and its codings (none in a version 1 export: the own profile's medications become the export's).
 const VALUES: { [T in ListTable]: (item: ListItem<T>) => ListValues[T] } = {
   emergency_contacts: (c) => c,
   healthcare_providers: (h) => h,
-  medications: (m) => m,
+  medications: (m) => ({ ...m, codings: m.codings ?? null }),
 };
 
 function listWrites<T extends ListTable>(match: KinchartMatch, table: T): ListWrites<T> {
@@ -129,7 +131,6 @@ export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, sel
     counts: {
       family_members: members.length,
       allergies: 0,
-      conditions: 0,
       emergency_contacts: lists.emergency_contacts.insert.length,
       healthcare_providers: lists.healthcare_providers.insert.length,
       medications: lists.medications.insert.length,

@@ -51,7 +51,9 @@ describe('Export button', () => {
     renderRoutes([{ path: '/', element: <ExportButton className="btn" /> }], '/');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByRole('button', { name: 'Exporting... 50%' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/user/export', credentials: 'include' });
+    // The browser's time zone goes along: the FHIR bundles write appointment times with its offset.
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(calls[0]).toMatchObject({ url: `/api/user/export?tz=${encodeURIComponent(tz)}`, credentials: 'include' });
     zip.release();
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Export complete: kinchart-export-2026-11-21.zip'));
     expect(clicks).toEqual(['kinchart-export-2026-11-21.zip']);

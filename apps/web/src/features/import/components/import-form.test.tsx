@@ -38,16 +38,62 @@ function fakeXhr(reply: { status: number; body: unknown }) {
 const RESULT = {
   message: 'Import complete.',
   format: 'kinchart',
-  imported: { family_members: 2, allergies: 0, conditions: 0, emergency_contacts: 1, healthcare_providers: 0, medications: 3, appointments: 0, notifications: 0, files: 1 },
-  already_present: { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 },
+  imported: {
+    family_members: 2,
+    allergies: 0,
+    conditions: 1,
+    immunizations: 2,
+    lab_results: 3,
+    procedures: 0,
+    emergency_contacts: 1,
+    healthcare_providers: 0,
+    medications: 3,
+    appointments: 0,
+    notifications: 0,
+    files: 1,
+  },
+  already_present: {
+    family_members: 0,
+    emergency_contacts: 0,
+    healthcare_providers: 0,
+    medications: 0,
+    immunizations: 0,
+    lab_results: 0,
+    conditions: 0,
+    procedures: 0,
+    appointments: 0,
+    notifications: 0,
+    files: 0,
+  },
   skipped: [],
 };
 
-const NOTHING = { family_members: 0, allergies: 0, conditions: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+const NOTHING = {
+  family_members: 0,
+  allergies: 0,
+  conditions: 0,
+  immunizations: 0,
+  lab_results: 0,
+  procedures: 0,
+  emergency_contacts: 0,
+  healthcare_providers: 0,
+  medications: 0,
+  appointments: 0,
+  notifications: 0,
+  files: 0,
+};
 
 describe('Import form', () => {
   it('lists what came in, in words', () => {
-    expect(importedLines(RESULT.imported)).toEqual(['2 family members', '1 emergency contact', '3 medications', '1 file']);
+    expect(importedLines(RESULT.imported)).toEqual([
+      '2 family members',
+      '1 condition',
+      '1 emergency contact',
+      '3 medications',
+      '2 immunizations',
+      '3 lab results and vital signs',
+      '1 file',
+    ]);
   });
 
   it('restores an export zip: says what will happen, sends the file with the session, then shows what came in', async () => {
@@ -91,7 +137,19 @@ describe('Import form', () => {
       body: {
         ...RESULT,
         imported: NOTHING,
-        already_present: { family_members: 3, emergency_contacts: 1, healthcare_providers: 0, medications: 4, appointments: 2, notifications: 0, files: 1 },
+        already_present: {
+          family_members: 3,
+          emergency_contacts: 1,
+          healthcare_providers: 0,
+          medications: 4,
+          immunizations: 2,
+          lab_results: 0,
+          conditions: 1,
+          procedures: 1,
+          appointments: 2,
+          notifications: 0,
+          files: 1,
+        },
       },
     });
     const user = userEvent.setup();
@@ -100,16 +158,25 @@ describe('Import form', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Nothing new: everything in the file was already here.')).toBeTruthy();
     const present = screen.getByRole('list', { name: 'Already here, not added again' });
-    expect(within(present).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 family members', '1 emergency contact', '4 medications', '2 appointments', '1 file']);
+    expect(within(present).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '3 family members',
+      '1 condition',
+      '1 emergency contact',
+      '4 medications',
+      '2 immunizations',
+      '1 procedure',
+      '2 appointments',
+      '1 file',
+    ]);
   });
 
   it("shows the server's reason when the import is refused", async () => {
     mockFetch(() => json([]));
-    fakeXhr({ status: 400, body: { message: 'This export is format version 2, newer than this Kinchart can read (version 1). Update Kinchart and import it again.' } });
+    fakeXhr({ status: 400, body: { message: 'This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.' } });
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
     await user.upload(screen.getByLabelText('File to import'), new File(['PK'], 'old.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Import failed: This export is format version 2, newer than this Kinchart can read (version 1). Update Kinchart and import it again.'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Import failed: This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.'));
   });
 });

@@ -13,6 +13,9 @@ const COUNT_LABELS: [keyof ImportCounts, string, string][] = [
   ['emergency_contacts', 'emergency contact', 'emergency contacts'],
   ['healthcare_providers', 'healthcare provider', 'healthcare providers'],
   ['medications', 'medication', 'medications'],
+  ['immunizations', 'immunization', 'immunizations'],
+  ['lab_results', 'lab result or vital sign', 'lab results and vital signs'],
+  ['procedures', 'procedure', 'procedures'],
   ['appointments', 'appointment', 'appointments'],
   ['notifications', 'notification', 'notifications'],
   ['files', 'file', 'files'],
@@ -25,7 +28,7 @@ export function importedLines(counts: ImportCounts): string[] {
 
 /** The same, for records the account already held and the import did not add again (decision 0012). */
 export function presentLines(present: AlreadyPresent): string[] {
-  return importedLines({ ...present, allergies: 0, conditions: 0 });
+  return importedLines({ ...present, allergies: 0 });
 }
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';

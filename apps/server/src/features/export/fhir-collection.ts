@@ -1,0 +1,111 @@
+import { appointmentSpan } from '@kinchart/shared/appointments';
+import { toInstant, withOffset } from '../../lib/time-zone';
+import type { Json } from './fhir-common';
+import { codeable, stableUuid, uuidIdentifier } from './fhir-common';
+
+// The collection Bundle beside each person's IPS document (docs/decisions/0023-ips-document-export.md):
+// what belongs to no IPS section — appointments, and a DocumentReference for each file — with the
+// Patient, so every reference in it resolves inside it.
+
+export interface IpsAppointment {
+  id: string;
+  appointment_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  provider_name: string;
+  reason_for_visit: string | null;
+  location: string | null;
+}
+
+export interface IpsDocument {
+  id: string;
+  display_name: string;
+  file_type: string;
+  size: number;
+  created_at: string;
+  record_date: string | null;
+  provider_name: string | null;
+  visit_reason: string | null;
+  /** Where the bytes are: a path inside the export zip, or an absolute URL. */
+  url: string;
+}
+
+/** A record date as FHIR dateTime: a date stays a date; anything else is read as an instant (UTC when it has no zone). */
+function recordDate(value: string): string {
+  if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(value)) return value;
+  return new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`).toISOString();
+}
+
+export interface CollectionInput {
+  /** The fullUrl of a resource of the person's (the same as the document's). */
+  id: (kind: string, key: string) => string;
+  patientEntry: { fullUrl: string; resource: Json };
+  appointments: readonly IpsAppointment[];
+  documents: readonly IpsDocument[];
+  now: Date;
+  timeZone: string;
+}
+
+/** The person's collection Bundle, or null when they have no appointment and no file. */
+export function buildCollection({ id, patientEntry, appointments, documents, now, timeZone }: CollectionInput): Json | null {
+  const patientRef = { reference: patientEntry.fullUrl };
+  // The document's Patient, less its links to the care team, which lives in the document.
+  const { generalPractitioner: _, ...patient } = patientEntry.resource;
+  const others: { fullUrl: string; resource: Json }[] = [];
+  for (const a of appointments) {
+    // A wall-clock time is the person's own (their browser's zone); written with its offset, so a
+    // clinician's system shows the time the person booked and still knows the instant.
+    const span = appointmentSpan(a);
+    const start = toInstant(span.start, timeZone);
+    const end = toInstant(span.end, timeZone);
+    others.push({
+      fullUrl: id('Appointment', a.id),
+      resource: {
+        resourceType: 'Appointment',
+        status: start.getTime() > now.getTime() ? 'booked' : 'fulfilled',
+        description: a.reason_for_visit ? `${a.provider_name} - ${a.reason_for_visit}` : a.provider_name,
+        ...(a.reason_for_visit ? { reasonCode: [codeable(a.reason_for_visit)] } : {}),
+        start: withOffset(start, timeZone),
+        end: withOffset(end, timeZone),
+        ...(a.location ? { comment: `Location: ${a.location}` } : {}),
+        participant: [
+          { actor: patientRef, status: 'accepted' },
+          { actor: { display: a.provider_name }, status: 'accepted' },
+        ],
+      },
+    });
+  }
+  for (const d of documents) {
+    others.push({
+      fullUrl: id('DocumentReference', d.id),
+      resource: {
+        resourceType: 'DocumentReference',
+        status: 'current',
+        subject: patientRef,
+        date: d.created_at,
+        description: d.display_name,
+        ...(d.provider_name ? { author: [{ display: d.provider_name }] } : {}),
+        content: [
+          {
+            attachment: {
+              contentType: d.file_type,
+              url: encodeURI(d.url),
+              size: d.size,
+              title: d.display_name,
+              ...(d.record_date ? { creation: recordDate(d.record_date) } : {}),
+            },
+          },
+        ],
+        ...(d.visit_reason ? { context: { related: [{ display: d.visit_reason }] } } : {}),
+      },
+    });
+  }
+  if (others.length === 0) return null;
+  return {
+    resourceType: 'Bundle',
+    identifier: uuidIdentifier(stableUuid(patientEntry.fullUrl, 'collection', now.toISOString())),
+    type: 'collection',
+    timestamp: now.toISOString(),
+    entry: [{ fullUrl: patientEntry.fullUrl, resource: patient }, ...others],
+  };
+}

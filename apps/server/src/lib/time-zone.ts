@@ -1,0 +1,54 @@
+// Time zones without a time-zone database of our own: Intl knows the IANA zones. The web app sends
+// the browser's zone (`?tz=`), so wall-clock times a person typed are placed where they live.
+
+/**
+ * A wall-clock time ("2026-05-01T14:30:00") in an IANA time zone → the UTC instant. ISO instants
+ * with a zone pass through. Uses Intl, so no time-zone database ships with us.
+ */
+export function toInstant(value: string, timeZone: string): Date {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
+  const asUtc = new Date(`${value}Z`);
+  const offsetAt = (d: Date) => offsetMinutes(d, timeZone) * 60_000;
+  // Two passes settle the offset across a daylight-saving change.
+  const first = new Date(asUtc.getTime() - offsetAt(asUtc));
+  return new Date(asUtc.getTime() - offsetAt(first));
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at `instant`, in minutes (−300 for Montréal in winter). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * An instant written as the wall clock of `timeZone` with its offset: `2027-03-04T09:30:00-05:00`
+ * for 14:30Z in Montréal, `…+00:00` in UTC. A FHIR instant or dateTime that reads as the person's
+ * own time, and still names one moment.
+ */
+export function withOffset(instant: Date, timeZone: string): string {
+  const minutes = offsetMinutes(instant, timeZone);
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + minutes * 60_000).toISOString().slice(0, 19);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
