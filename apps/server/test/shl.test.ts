@@ -5,14 +5,18 @@ import { decodeShlink } from '@kinchart/shared/shl';
 import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
-import { loadFhirValidator } from './fhir-validator';
+import { loadFhirChecker } from './fhir-validator';
 import { loggerOptions } from '../src/plugins/logging';
 
 let t: TestApp;
-let fhirErrors: (resource: unknown) => string[];
+/** Every error of the emergency summary: R4, and the IPS document rules (docs/decisions/0023). */
+let fhirErrors: (bundle: unknown) => string[];
+let r4Errors: (resource: unknown) => string[];
 beforeAll(async () => {
   t = await buildTestApp();
-  fhirErrors = await loadFhirValidator();
+  const checker = await loadFhirChecker();
+  fhirErrors = checker.ipsDocument;
+  r4Errors = checker.resource;
 });
 afterAll(async () => {
   await t.close();
@@ -135,7 +139,7 @@ describe('SMART Health Link for an emergency code', () => {
     const { bundle } = await decryptFile(jwe, payload.key);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
     expect(fhirErrors(bundle)).toEqual([]);
-    for (const e of bundle.entry as { resource: { resourceType: string } }[]) expect(fhirErrors(e.resource), e.resource.resourceType).toEqual([]);
+    for (const e of bundle.entry as { resource: { resourceType: string } }[]) expect(r4Errors(e.resource), e.resource.resourceType).toEqual([]);
     const text = JSON.stringify(bundle);
     // What the emergency page shows…
     for (const shown of ['Jordan Rivers', 'Penicillin', 'Malignant hyperthermia', 'Warfarin', 'Sam Rivers', '555-0199']) expect(text).toContain(shown);
