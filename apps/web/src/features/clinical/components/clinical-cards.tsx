@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { Condition, Immunization, Procedure } from '@kinchart/shared/clinical';
+import type { ClinicalItem } from '../api/clinical-paths';
 import type { ItemActions } from './clinical-section';
 import { ItemCard, StatusBadge } from './item-card';
 import { statusLabel } from '../utils/clinical-text';
@@ -13,20 +15,29 @@ export const immunizationTitle = (i: Immunization) => `${i.vaccine}${when(i.date
 export const conditionTitle = (c: Condition) => c.name;
 export const procedureTitle = (p: Procedure) => `${p.name}${when(p.performed_date)}`;
 
-export function ImmunizationList({ items, actions }: { items: Immunization[]; actions: ItemActions<'immunizations'> }) {
+/** What one card shows of an item: its title, status badge and labelled details. */
+interface CardContent {
+  title: string;
+  badges?: ReactNode;
+  details: [string, string | null][];
+}
+
+/** The cards of one kind, each with the item's notes, codings and the actions the reader may take. */
+function CardList<K extends 'immunizations' | 'conditions' | 'procedures'>({
+  items,
+  actions,
+  content,
+}: {
+  items: ClinicalItem<K>[];
+  actions: ItemActions<K>;
+  content: (item: ClinicalItem<K>) => CardContent;
+}) {
   return (
     <ul className={grid}>
       {items.map((item) => (
         <li key={item.id}>
           <ItemCard
-            title={item.vaccine}
-            details={[
-              ['Date', item.date],
-              ['Dose', item.dose_number === null ? null : String(item.dose_number)],
-              ['Lot', item.lot_number],
-              ['Site', item.site],
-              ['Performer', item.performer],
-            ]}
+            {...content(item)}
             notes={item.notes}
             codings={item.codings}
             onEdit={actions.edit && (() => actions.edit?.(item))}
@@ -35,51 +46,58 @@ export function ImmunizationList({ items, actions }: { items: Immunization[]; ac
         </li>
       ))}
     </ul>
+  );
+}
+
+export function ImmunizationList({ items, actions }: { items: Immunization[]; actions: ItemActions<'immunizations'> }) {
+  return (
+    <CardList
+      items={items}
+      actions={actions}
+      content={(item) => ({
+        title: item.vaccine,
+        details: [
+          ['Date', item.date],
+          ['Dose', item.dose_number === null ? null : String(item.dose_number)],
+          ['Lot', item.lot_number],
+          ['Site', item.site],
+          ['Performer', item.performer],
+        ],
+      })}
+    />
   );
 }
 
 export function ConditionList({ items, actions }: { items: Condition[]; actions: ItemActions<'conditions'> }) {
   return (
-    <ul className={grid}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <ItemCard
-            title={item.name}
-            badges={<StatusBadge>{statusLabel(item.status)}</StatusBadge>}
-            details={[
-              ['Onset', item.onset_date],
-              ['Resolved', item.abatement_date],
-            ]}
-            notes={item.notes}
-            codings={item.codings}
-            onEdit={actions.edit && (() => actions.edit?.(item))}
-            onDelete={actions.remove && (() => actions.remove?.(item))}
-          />
-        </li>
-      ))}
-    </ul>
+    <CardList
+      items={items}
+      actions={actions}
+      content={(item) => ({
+        title: item.name,
+        badges: <StatusBadge>{statusLabel(item.status)}</StatusBadge>,
+        details: [
+          ['Onset', item.onset_date],
+          ['Resolved', item.abatement_date],
+        ],
+      })}
+    />
   );
 }
 
 export function ProcedureList({ items, actions }: { items: Procedure[]; actions: ItemActions<'procedures'> }) {
   return (
-    <ul className={grid}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <ItemCard
-            title={item.name}
-            badges={<StatusBadge>{statusLabel(item.status)}</StatusBadge>}
-            details={[
-              ['Performed', item.performed_date],
-              ['Performer', item.performer],
-            ]}
-            notes={item.notes}
-            codings={item.codings}
-            onEdit={actions.edit && (() => actions.edit?.(item))}
-            onDelete={actions.remove && (() => actions.remove?.(item))}
-          />
-        </li>
-      ))}
-    </ul>
+    <CardList
+      items={items}
+      actions={actions}
+      content={(item) => ({
+        title: item.name,
+        badges: <StatusBadge>{statusLabel(item.status)}</StatusBadge>,
+        details: [
+          ['Performed', item.performed_date],
+          ['Performer', item.performer],
+        ],
+      })}
+    />
   );
 }
