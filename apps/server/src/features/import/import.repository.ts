@@ -3,6 +3,9 @@ import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
+import type { ClinicalTable } from '../clinical/clinical-kinds';
+import type { ClinicalInsert } from '../clinical/clinical.repository';
+import { insertClinicalItems } from '../clinical/clinical.repository';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { lockAccount } from '../../db/account-lock';
@@ -13,7 +16,8 @@ import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
-import type { TextField } from './fhir-plan';
+import type { FlagField, PlanFields, TextField } from './fhir-plan';
+import { FLAG_FIELDS } from './fhir-plan';
 import type { AccountRows, ListTable } from './kinchart-match';
 
 // The only place the import speaks SQL: it reads what the account holds and writes what
@@ -35,12 +39,15 @@ export interface NewMember {
   updated_at: string;
 }
 
-/** What a list row is written with; a medication also carries its edit time. */
+/** What a list row is written with; a medication also carries its edit time, and an imported one its codings (JSON, DESIGN §12). */
 export interface ListValues {
   emergency_contacts: ContactValues;
   healthcare_providers: ProviderValues;
-  medications: MedicationValues & { updated_at: string };
+  medications: MedicationValues & { updated_at: string; codings?: string | null };
 }
+
+/** What a FHIR import compares with: a profile's details texts, flags, demographics and measurements. */
+export type ProfileState = Record<TextField, string | null> & Record<FlagField, boolean> & Record<keyof PlanFields, string | number | null> & { is_pet: boolean };
 
 export interface NewListRow<T extends ListTable> {
   profileId: string;
@@ -80,10 +87,11 @@ type ListRow<T extends ListTable> = Selectable<Database[T]> & { position: number
 const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, string | number | null> } = {
   emergency_contacts: contactColumns,
   healthcare_providers: providerColumns,
-  medications: (m) => ({ ...medicationColumns(m), updated_at: m.updated_at }),
+  medications: (m) => ({ ...medicationColumns(m), updated_at: m.updated_at, ...(m.codings === undefined ? {} : { codings: m.codings }) }),
 };
 
 const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
+const PLAN_FIELDS = ['name', 'date_of_birth', 'phone_number', 'email', 'address', 'primary_language', 'blood_type', 'height', 'weight'] as const satisfies readonly (keyof PlanFields)[];
 
 /** Yes/no values as 0/1 flags; everything else as it is. */
 function columnsOf(values: object): Record<string, unknown> {
@@ -126,10 +134,27 @@ function importQueries(db: Executor) {
 
     selfProfileId: (userId: string) => selfProfileId(db, userId),
 
-    /** The details texts of one of the user's profiles; undefined when it is not theirs. */
-    async profileDetails(userId: string, profileId: string): Promise<Record<TextField, string | null> | undefined> {
-      return db.selectFrom('profiles').select(DETAIL_FIELDS).where('user_id', '=', userId).where('id', '=', profileId).executeTakeFirst();
+    /** What a FHIR import compares one of the user's profiles with; undefined when it is not theirs. */
+    async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
+      const row = await db
+        .selectFrom('profiles')
+        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet'])
+        .where('user_id', '=', userId)
+        .where('id', '=', profileId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const flags = Object.fromEntries([...FLAG_FIELDS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
+      return { ...row, ...flags } as unknown as ProfileState;
     },
+
+    /** One person's clinical items of a kind, as the import recognises them (DESIGN §12). */
+    async clinicalRows(userId: string, table: ClinicalTable, profileId: string): Promise<Record<string, unknown>[]> {
+      const from = table as 'immunizations';
+      return db.selectFrom(from).selectAll().where('user_id', '=', userId).where('profile_id', '=', profileId).execute();
+    },
+
+    insertClinical: (table: ClinicalTable, ownerId: string, profileId: string, items: readonly ClinicalInsert[]) =>
+      insertClinicalItems(db, table, ownerId, profileId, items),
 
     /** Name and size of each of the user's files. */
     async fileSizes(userId: string): Promise<{ display_name: string; size: number }[]> {
