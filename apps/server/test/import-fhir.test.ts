@@ -762,11 +762,14 @@ describe('import of a FHIR R4 Bundle', () => {
       ]);
       expect(await list('procedures')).toMatchObject([{ name: 'Appendectomy', status: 'completed', performed_date: '2010-06-01', performer: 'Dr. Rosa Diaz' }]);
       const labs = await list('lab-results');
-      expect(labs.map((l: Record<string, unknown>) => [l.name, l.category, l.loinc_code, l.value ?? l.value_text, l.unit, l.reference_low, l.reference_high, l.interpretation, l.out_of_range, l.date, l.notes])).toEqual([
-        ['Systolic blood pressure', 'vital-signs', '8480-6', 142, 'mmHg', null, null, 'H', true, '2024-01-05', null],
+      // Newest first; the two rows of one blood pressure share its date, so they are compared by name.
+      const rows = labs.map((l: Record<string, unknown>) => [l.name, l.category, l.loinc_code, l.value ?? l.value_text, l.unit, l.reference_low, l.reference_high, l.interpretation, l.out_of_range, l.date, l.notes]);
+      expect(rows.map((r: unknown[]) => r[9])).toEqual(['2024-01-05', '2024-01-05', '2023-11-20', '2015-03-14']);
+      expect([...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
         ['Blood pressure diastolic', 'vital-signs', '8462-4', 88, 'mmHg', null, null, null, false, '2024-01-05', null],
         ['Glucose [Mass/volume] in Serum or Plasma', 'laboratory', '2345-7', 5.4, 'mmol/L', 3.9, 5.6, null, false, '2023-11-20', 'Fasting'],
         ['Rapid strep test', 'laboratory', null, 'Negative', null, null, null, null, false, '2015-03-14', null],
+        ['Systolic blood pressure', 'vital-signs', '8480-6', 142, 'mmHg', null, null, 'H', true, '2024-01-05', null],
       ]);
 
       const files = (await user.client.get('/api/user/files')).json();

@@ -203,7 +203,12 @@ export function profileChange(plan: SanitizedPlan, current: ProfileState, now: s
       tally.record(from, 'merged');
     }
   }
-  if (plan.patient !== null) tally.record(plan.patient, 'already_present');
+  if (plan.patient !== null) {
+    const patient = plan.patient;
+    const saysSomething = Object.values(plan.fieldFrom).includes(patient) || plan.contacts.some((c) => c.from === patient) || plan.isPet;
+    if (saysSomething) tally.record(patient, 'already_present');
+    else tally.drop(patient, 'with nothing Kinchart keeps (no name, birth date, contact details or language)');
+  }
   if (plan.isPet && !current.is_pet && plan.patient !== null) {
     change.is_pet = true;
     tally.record(plan.patient, 'merged');

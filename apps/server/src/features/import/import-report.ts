@@ -19,7 +19,8 @@ interface Reason {
 
 export function createImportTally(types: readonly string[]) {
   const outcome: (Outcome | undefined)[] = types.map(() => undefined);
-  const dropped: (Reason | undefined)[] = types.map(() => undefined);
+  /** Why each entry (or something of it) was left out, in the order said, each reason once. */
+  const dropped: Reason[][] = types.map(() => []);
   /** helper entry → the entries that used it (a Medication → the statements that name it). */
   const usedBy = new Map<number, number[]>();
   /** Parts left out, per entry, in the order they were found. */
@@ -49,9 +50,13 @@ export function createImportTally(types: readonly string[]) {
       if (!now || RANK[what] > RANK[now]) outcome[i] = what;
     },
 
-    /** Why the entry was left out; counts only when nothing else became of it. The first reason given stays. */
+    /**
+     * Why the entry, or something of it, was left out. When nothing else becomes of the entry the first
+     * reason is why it was dropped; the others — or all of them, when some of it was kept (a report
+     * with one attachment kept and one refused) — are parts left out.
+     */
     drop(i: number, reason: string, line?: string): void {
-      if (valid(i) && !dropped[i]) dropped[i] = { reason, line };
+      if (valid(i) && !dropped[i]!.some((d) => d.reason === reason)) dropped[i]!.push({ reason, line });
     },
 
     /** Entry `helper` was read as part of entry `user`: it fares as its users do. */
@@ -86,16 +91,19 @@ export function createImportTally(types: readonly string[]) {
       types.forEach((type, i) => {
         const r = row(type);
         const final = resolve(i, new Set());
-        if (final) {
-          r[final] += 1;
-          return;
+        const reasons = dropped[i]!;
+        let rest = reasons;
+        if (final) r[final] += 1;
+        else {
+          const why =
+            reasons[0] ??
+            (usedBy.has(i) ? { reason: 'named only by resources that were left out' } : { reason: NOT_IMPORTED, line: `${type} (not something Kinchart keeps)` });
+          rest = reasons.slice(1);
+          count(r.dropped, why.reason);
+          const line = why.line ?? `${type} ${why.reason}`;
+          lines.set(line, (lines.get(line) ?? 0) + 1);
         }
-        const why =
-          dropped[i] ??
-          (usedBy.has(i) ? { reason: 'named only by resources that were left out' } : { reason: NOT_IMPORTED, line: `${type} (not something Kinchart keeps)` });
-        count(r.dropped, why.reason);
-        const line = why.line ?? `${type} ${why.reason}`;
-        lines.set(line, (lines.get(line) ?? 0) + 1);
+        for (const reason of rest) parts.push({ entry: i, reason });
       });
       for (const { entry, reason } of parts) {
         const type = types[entry] ?? '';
