@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
@@ -107,6 +108,44 @@ describe('export and import', () => {
       await expect(page.getByRole('article', { name: 'Thyroid panel', exact: true }).count()).resolves.toBe(1);
       await open(page, '/prescriptions');
       await expect(page.getByRole('heading', { name: 'Levothyroxine', exact: true }).count()).resolves.toBe(1);
+    });
+  }
+
+  // DESIGN §12, decision 0022: a real Synthea patient (apps/server/test/fixtures/fhir/README.md) is
+  // read resource by resource, and the result says per resource type what became of it.
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a user who imports a real FHIR summary sees, per resource type, what was imported, merged, already here and left out (${device})`, async () => {
+      const synthea = await readFile(fileURLToPath(new URL('../../apps/server/test/fixtures/fhir/synthea-kermit-trantow.json', import.meta.url)));
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      await open(page, '/settings?tab=account');
+      const section = page.getByRole('region', { name: 'Import and Export' });
+      await section.getByLabel('File to import').setInputFiles({ name: 'kermit-trantow.json', mimeType: 'application/json', buffer: synthea });
+      await expectVisible(section.getByLabel('Import into'));
+      await section.getByRole('button', { name: 'Import', exact: true }).click();
+      await expectVisible(section.getByText('Import complete.'));
+      await expectVisible(section.getByText('8 immunizations'));
+
+      const table = section.getByRole('table', { name: 'What the file held, by resource type' });
+      await expectVisible(table);
+      const cells = async (type: string) => table.getByRole('row', { name: new RegExp(`^${type} `) }).getByRole('cell').allTextContents();
+      expect(await cells('MedicationRequest')).toEqual(['6', '0', '0', '0']);
+      expect(await cells('Immunization')).toEqual(['8', '0', '0', '0']);
+      expect(await cells('Observation')).toEqual(['39', '0', '0', '5']);
+      expect(await cells('Claim')).toEqual(['0', '0', '0', '18']);
+      const why = section.getByRole('list', { name: 'Left out, and why' });
+      await expectVisible(why.getByText('5 left out: in category survey (Kinchart keeps laboratory results and vital signs)'));
+      await expectVisible(why.getByText('18 left out: not imported by Kinchart'));
+      await expectNoA11yViolations(page, `Settings → FHIR import report (${device})`);
+      await table.scrollIntoViewIfNeeded();
+      await screenshot(page, `fhir-import-report-${device}`);
+
+      // The records are where a person looks for them.
+      await open(page, '/prescriptions');
+      await expectVisible(page.getByText('Hydrochlorothiazide 25 MG'));
     });
   }
 

@@ -6,6 +6,8 @@ import { buildTestApp, signedInUser } from './helpers';
 import { loadFhirValidator } from './fhir-validator';
 import { exportZip, importFile, makeRichAccount, readZip, snapshotAccount } from './export-helpers';
 import { fixture, storedBlobs } from './files-helpers';
+import { clinicalOf, expectReportAddsUp, rowOf, tallyOf } from './fhir-import-helpers';
+import { selfProfileId } from '../src/common/person-access';
 
 let t: TestApp;
 let small: FastifyInstance;
@@ -166,7 +168,11 @@ function clinicBundle(): Json {
 const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
 async function state(user: User) {
-  return { data: await snapshotAccount(t.database.db, user.id, user.client), blobs: storedBlobs(t.dataDir).committed.sort() };
+  return {
+    data: await snapshotAccount(t.database.db, user.id, user.client),
+    clinical: await clinicalOf(t.database.db, user.id),
+    blobs: storedBlobs(t.dataDir).committed.sort(),
+  };
 }
 
 describe('import of a FHIR R4 Bundle', () => {
@@ -176,22 +182,49 @@ describe('import of a FHIR R4 Bundle', () => {
     for (const e of bundle.entry as { resource: Json }[]) expect(fhirErrors(e.resource), String(e.resource.resourceType)).toEqual([]);
   });
 
-  it('maps Patient, AllergyIntolerance, Condition, MedicationStatement, Observation, Appointment and embedded DocumentReference into the own profile', async () => {
+  it('maps Patient, AllergyIntolerance, Condition, MedicationStatement, Observation, Immunization, Appointment and embedded DocumentReference into the own profile', async () => {
     const user = await signedInUser(t.app);
-    const res = await importFile(user.client, json(clinicBundle()), 'summary.json');
+    const bundle = clinicBundle();
+    const res = await importFile(user.client, json(bundle), 'summary.json');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       format: 'fhir',
       imported: { allergies: 2, conditions: 2, medications: 2, emergency_contacts: 1, appointments: 1, files: 1, family_members: 0 },
     });
-    expect(body.skipped).toEqual(
-      expect.arrayContaining([
-        '1 Appointment with status cancelled',
-        '1 DocumentReference without embedded data (only a link, which Kinchart does not fetch)',
-        '1 Immunization (not something Kinchart keeps)',
-      ]),
-    );
+    expect(body.skipped).toEqual(['1 Appointment with status cancelled', '1 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
+    // Decision 0022: every resource is counted once, under its type.
+    expectReportAddsUp(body, bundle);
+    expect(tallyOf(body)).toEqual({
+      Patient: [0, 1, 0, 0],
+      AllergyIntolerance: [0, 2, 0, 0],
+      Condition: [2, 0, 0, 0],
+      Medication: [0, 1, 0, 0],
+      MedicationStatement: [2, 0, 0, 0],
+      Observation: [3, 0, 0, 0],
+      Appointment: [1, 0, 0, 1],
+      DocumentReference: [1, 0, 0, 1],
+      Immunization: [1, 0, 0, 0],
+    });
+    expect(rowOf(body, 'DocumentReference').dropped).toEqual([{ reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 }]);
+
+    // DESIGN §12: the structured items, with their codings and dates as given.
+    const clinical = await clinicalOf(t.database.db, user.id);
+    expect(clinical.immunizations).toMatchObject([{ vaccine: 'Influenza', date: '2025-10-01', codings: '[]' }]);
+    expect(clinical.conditions).toMatchObject([
+      { name: 'Pneumonia', status: 'resolved' },
+      { name: 'Type 2 diabetes', status: 'active' },
+    ]);
+    expect(clinical.lab_results.map((r) => [r.name, r.category, r.loinc_code, r.value ?? r.value_text, r.unit])).toEqual([
+      ['ABO and Rh group', 'laboratory', '882-1', 'Blood group A Rh(D) negative', null],
+      ['Body height', 'vital-signs', '8302-2', 65, 'in'],
+      ['Body weight', 'vital-signs', '29463-7', 165, 'lb'],
+    ]);
+    const metformin = await t.database.db.selectFrom('medications').select(['medication_name', 'codings']).where('user_id', '=', user.id).orderBy('position').execute();
+    expect(metformin.map((m) => [m.medication_name, m.codings === null ? null : JSON.parse(m.codings)])).toEqual([
+      ['Metformin 500 MG Oral Tablet', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '860975', display: 'Metformin 500 MG Oral Tablet' }]],
+      ['Amoxicillin 500 mg', null],
+    ]);
 
     const p = (await user.client.get('/api/user/getPatientProfile')).json();
     expect(p).toMatchObject({
@@ -303,13 +336,25 @@ describe('import of a FHIR R4 Bundle', () => {
       emergency_contacts: 1,
       healthcare_providers: 0,
       medications: 2,
-      immunizations: 0,
-      lab_results: 0,
-      conditions: 0,
+      immunizations: 1,
+      lab_results: 3,
+      conditions: 2,
       procedures: 0,
       appointments: 1,
       notifications: 0,
       files: 1,
+    });
+    // The report says the same, resource by resource: nothing imported or merged.
+    expect(tallyOf(again.json())).toEqual({
+      Patient: [0, 0, 1, 0],
+      AllergyIntolerance: [0, 0, 2, 0],
+      Condition: [0, 0, 2, 0],
+      Medication: [0, 0, 1, 0],
+      MedicationStatement: [0, 0, 2, 0],
+      Observation: [0, 0, 3, 0],
+      Appointment: [0, 0, 1, 1],
+      DocumentReference: [0, 0, 1, 1],
+      Immunization: [0, 0, 1, 0],
     });
     const twice = await state(user);
     // Only the profile's updated_at may move.
@@ -388,34 +433,12 @@ describe('import of a FHIR R4 Bundle', () => {
       expect(storedBlobs(t.dataDir).temp).toEqual([]);
     }
 
-    /** The clinic bundle with one change that a FHIR validator also refuses. */
-    function broken(edit: (entries: { resource: Json }[]) => void): Json {
-      const bundle = clinicBundle();
-      edit(bundle.entry as { resource: Json }[]);
-      expect(fhirErrors(bundle).length + (bundle.entry as { resource: Json }[]).reduce((n, e) => n + fhirErrors(e.resource).length, 0)).toBeGreaterThan(0);
-      return bundle;
-    }
-
-    it('a bundle that fails validation, naming the entry and the element', async () => {
-      await expectRefused(json(broken((e) => (e[0]!.resource.birthDate = 'yesterday'))), 400, /FHIR Bundle is not valid: entry\[0\] Patient birthDate: must be a FHIR date/);
-      await expectRefused(json(broken((e) => delete e[1]!.resource.patient)), 400, /entry\[1\] AllergyIntolerance patient: is required/);
-      await expectRefused(json(broken((e) => delete e[2]!.resource.clinicalStatus)), 400, /entry\[2\] AllergyIntolerance clinicalStatus: is required unless/);
-      await expectRefused(json(broken((e) => delete e[6]!.resource.status)), 400, /entry\[6\] MedicationStatement status: is required/);
-      // R4 binds MedicationStatement.status to its value set with strength "required". Medplum's
-      // validator does not check bindings; Kinchart does, for the codes it reads.
-      const badCode = clinicBundle();
-      (badCode.entry as { resource: Json }[])[6]!.resource.status = 'taking';
-      await expectRefused(json(badCode), 400, /entry\[6\] MedicationStatement status: must be one of active, completed, entered-in-error/);
-      await expectRefused(json(broken((e) => (e[11]!.resource.start = '2027-03-04 10:15'))), 400, /entry\[11\] Appointment start: must be a FHIR instant/);
-      await expectRefused(
-        json(broken((e) => ((e[13]!.resource.content as { attachment: Json }[])[0]!.attachment.data = 'not base64!'))),
-        400,
-        /entry\[13\] DocumentReference content\.0\.attachment\.data: must be base64/,
-      );
+    it('a bundle that is not a valid Bundle itself, naming the element', async () => {
       const noType = clinicBundle();
       delete noType.type;
       expect(fhirErrors(noType).length).toBeGreaterThan(0);
       await expectRefused(json(noType), 400, /FHIR Bundle is not valid: Bundle type/);
+      await expectRefused(json({ ...clinicBundle(), entry: { resource: { resourceType: 'Patient' } } }), 400, /FHIR Bundle is not valid: Bundle entry: must be array/);
     });
 
     it('a resource that is not a Bundle, JSON that is not FHIR, and text that is not JSON', async () => {
@@ -432,15 +455,6 @@ describe('import of a FHIR R4 Bundle', () => {
       await expectRefused(json(bundle), 400, /more than one Patient/);
     });
 
-    it('an embedded document of a type Kinchart does not keep, after another was already written', async () => {
-      const bundle = clinicBundle();
-      (bundle.entry as unknown[]).push({
-        fullUrl: 'urn:uuid:d3',
-        resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'text/html', title: 'page.html', data: Buffer.from('<html><script>alert(1)</script></html>').toString('base64') } }] },
-      });
-      await expectRefused(json(bundle), 415, /DocumentReference "page\.html": This file type is not supported/);
-    });
-
     it('a bundle larger than the cap', async () => {
       const user = await signedInUser(small);
       const bundle = clinicBundle();
@@ -448,6 +462,362 @@ describe('import of a FHIR R4 Bundle', () => {
       const res = await importFile(user.client, json(bundle), 'big.json');
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('A FHIR Bundle may be at most 0.1 MB.');
+    });
+  });
+
+  describe('resource by resource (decision 0022)', () => {
+    /** The clinic bundle with one change that a FHIR validator also refuses. */
+    function broken(edit: (entries: { resource: Json }[]) => void): Json {
+      const bundle = clinicBundle();
+      edit(bundle.entry as { resource: Json }[]);
+      expect(fhirErrors(bundle).length + (bundle.entry as { resource: Json }[]).reduce((n, e) => n + fhirErrors(e.resource).length, 0)).toBeGreaterThan(0);
+      return bundle;
+    }
+
+    it('a user whose summary holds malformed resources gets everything else, and each one left out is reported with the element and the rule', async () => {
+      const bundle = broken((e) => {
+        e[0]!.resource.birthDate = 'yesterday';
+        delete e[1]!.resource.patient;
+        delete e[2]!.resource.clinicalStatus;
+        // R4 binds MedicationStatement.status with strength "required". Medplum's validator does not
+        // check bindings; Kinchart does, for the codes it reads.
+        e[6]!.resource.status = 'taking';
+        e[11]!.resource.start = '2027-03-04 10:15';
+        (e[13]!.resource.content as { attachment: Json }[])[0]!.attachment.data = 'not base64!';
+      });
+      const user = await signedInUser(t.app);
+      const res = await importFile(user.client, json(bundle), 'bundle.json');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expectReportAddsUp(body, bundle);
+      expect(rowOf(body, 'Patient').dropped).toEqual([{ reason: 'not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))', count: 1 }]);
+      expect(rowOf(body, 'AllergyIntolerance').dropped).toEqual([
+        { reason: 'not valid FHIR (patient: is required)', count: 1 },
+        { reason: 'not valid FHIR (clinicalStatus: is required unless verificationStatus is entered-in-error (ait-1))', count: 1 },
+      ]);
+      expect(rowOf(body, 'MedicationStatement')).toMatchObject({
+        imported: 1,
+        dropped: [{ reason: 'not valid FHIR (status: must be one of active, completed, entered-in-error, intended, stopped, on-hold, unknown, not-taken)', count: 1 }],
+      });
+      expect(rowOf(body, 'Appointment').dropped).toEqual([
+        { reason: 'not valid FHIR (start: must be a FHIR instant (date, time and zone))', count: 1 },
+        { reason: 'with status cancelled', count: 1 },
+      ]);
+      expect(rowOf(body, 'DocumentReference').dropped).toEqual([
+        { reason: 'not valid FHIR (content.0.attachment.data: must be base64)', count: 1 },
+        { reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 },
+      ]);
+      expect(body.skipped).toEqual(expect.arrayContaining(['1 Patient not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))']));
+      // Everything else came in.
+      expect(tallyOf(body)).toMatchObject({ Condition: [2, 0, 0, 0], Observation: [3, 0, 0, 0], Immunization: [1, 0, 0, 0] });
+      // The Medication only the malformed statement named has nothing left to belong to.
+      expect(rowOf(body, 'Medication').dropped).toEqual([{ reason: 'not named by any MedicationStatement or MedicationRequest', count: 1 }]);
+      const p = (await user.client.get('/api/user/getPatientProfile')).json();
+      expect(p).toMatchObject({ name: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes\nPneumonia (resolved)' });
+      expect(p.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Amoxicillin 500 mg']);
+      expect((await user.client.get('/api/user/files')).json()).toEqual([]);
+    });
+
+    it('an embedded document of a type Kinchart does not keep is left out and its bytes are not kept; the other document is', async () => {
+      const bundle = clinicBundle();
+      (bundle.entry as unknown[]).push({
+        fullUrl: 'urn:uuid:d3',
+        resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'text/html', title: 'page.html', data: Buffer.from('<html><script>alert(1)</script></html>').toString('base64') } }] },
+      });
+      const user = await signedInUser(t.app);
+      const before = storedBlobs(t.dataDir).committed.length;
+      const res = await importFile(user.client, json(bundle), 'bundle.json');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rowOf(res.json(), 'DocumentReference')).toMatchObject({ imported: 1, dropped: expect.arrayContaining([{ reason: expect.stringMatching(/^attachment not kept \(This file type is not supported/), count: 1 }]) });
+      expect((await user.client.get('/api/user/files')).json().map((f: { display_name: string }) => f.display_name)).toEqual(['Discharge summary.pdf']);
+      expect(storedBlobs(t.dataDir).committed.length).toBe(before + 1);
+      expect(storedBlobs(t.dataDir).temp).toEqual([]);
+    });
+
+    it('an Observation with a value given as text in valueQuantity, or as a bare "value", is left out and reported; the rest comes in', async () => {
+      const bundle = clinicBundle();
+      const obs = (id: string, extra: Json): { fullUrl: string; resource: Json } => ({
+        fullUrl: `urn:uuid:${id}`,
+        resource: { resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c' }] }, subject: { reference: PATIENT }, ...extra },
+      });
+      (bundle.entry as unknown[]).push(obs('bad1', { valueQuantity: { value: '7.5', unit: '%' } }), obs('bad2', { value: '7.5' }), obs('good', { valueQuantity: { value: 7.5, unit: '%' } }));
+      const user = await signedInUser(t.app);
+      const res = await importFile(user.client, json(bundle), 'bundle.json');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rowOf(res.json(), 'Observation')).toEqual({
+        resource_type: 'Observation',
+        imported: 4,
+        merged: 0,
+        already_present: 0,
+        dropped: [
+          { reason: 'not valid FHIR (valueQuantity.value: must be number)', count: 1 },
+          {
+            reason: 'not valid FHIR (value: is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x])',
+            count: 1,
+          },
+        ],
+        parts_left_out: [],
+      });
+      const labs = (await clinicalOf(t.database.db, user.id)).lab_results;
+      expect(labs.filter((l) => l.loinc_code === '4548-4')).toMatchObject([{ name: 'Hemoglobin A1c', value: 7.5, unit: '%' }]);
+    });
+  });
+
+  describe('clinical resources, medication requests and reports', () => {
+    const subject = { reference: PATIENT };
+    const SNOMED = 'http://snomed.info/sct';
+    const LOINC = 'http://loinc.org';
+    const entry = (id: string, resource: Json) => ({ fullUrl: `urn:uuid:${id}`, resource });
+
+    /** A summary as a hospital system (or Synthea) might write it: requests, results, visits and reports. */
+    function recordsBundle(): Json {
+      return {
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [
+          { fullUrl: PATIENT, resource: { resourceType: 'Patient', name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1980-12-10' } },
+          entry('org', { resourceType: 'Organization', name: 'Northside Clinic' }),
+          entry('dr-who', { resourceType: 'Practitioner', name: [{ prefix: ['Dr.'], given: ['Rosa'], family: 'Diaz' }] }),
+          entry('cond', {
+            resourceType: 'Condition',
+            clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'resolved' }] },
+            code: { coding: [{ system: SNOMED, code: '195662009', display: 'Acute viral pharyngitis' }] },
+            subject,
+            onsetString: '2015-03',
+            abatementDateTime: '2015-04-02T10:00:00Z',
+          }),
+          entry('med', { resourceType: 'Medication', code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' }] } }),
+          entry('mr1', {
+            resourceType: 'MedicationRequest',
+            status: 'stopped',
+            intent: 'order',
+            medicationReference: { reference: 'urn:uuid:med' },
+            subject,
+            authoredOn: '2015-03-14T09:30:00Z',
+            reasonReference: [{ reference: 'urn:uuid:cond' }],
+            dosageInstruction: [
+              {
+                timing: { repeat: { frequency: 3, period: 1, periodUnit: 'd' } },
+                doseAndRate: [{ doseQuantity: { value: 1, unit: 'capsule', system: 'http://unitsofmeasure.org', code: '{capsule}' } }],
+              },
+            ],
+            dispenseRequest: { validityPeriod: { start: '2015-03-14', end: '2015-03-24' } },
+          }),
+          entry('mr2', {
+            resourceType: 'MedicationRequest',
+            contained: [{ resourceType: 'Medication', id: 'm', code: { text: 'Ibuprofen 200 mg tablet' } }],
+            status: 'active',
+            intent: 'order',
+            medicationReference: { reference: '#m' },
+            subject,
+            authoredOn: '2024-01-05',
+            dosageInstruction: [{ text: '1–2 tablets', timing: { repeat: { frequency: 1, period: 8, periodUnit: 'h' } }, asNeededBoolean: true }],
+          }),
+          entry('mr3', {
+            resourceType: 'MedicationRequest',
+            status: 'entered-in-error',
+            intent: 'order',
+            medicationCodeableConcept: { text: 'Wrong patient' },
+            subject,
+          }),
+          entry('imm', {
+            resourceType: 'Immunization',
+            status: 'completed',
+            vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '08', display: 'Hep B, adolescent or pediatric' }] },
+            patient: subject,
+            occurrenceString: '2015-03',
+            lotNumber: 'HB-2015-7',
+            site: { coding: [{ system: SNOMED, code: '368208006', display: 'Left upper arm structure' }] },
+            performer: [{ actor: { reference: 'urn:uuid:org' } }],
+            protocolApplied: [{ doseNumberPositiveInt: 2 }],
+            note: [{ text: 'Second of three doses' }],
+          }),
+          entry('bp', {
+            resourceType: 'Observation',
+            status: 'final',
+            category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
+            code: { coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel with all children optional' }], text: 'Blood pressure' },
+            subject,
+            effectiveDateTime: '2024-01-05T10:00:00+01:00',
+            component: [
+              { code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: { value: 142, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' }, interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'H' }] }] },
+              { code: { coding: [{ system: LOINC, code: '8462-4' }], text: 'Diastolic' }, valueQuantity: { value: 88, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' } },
+            ],
+          }),
+          entry('glucose', {
+            resourceType: 'Observation',
+            status: 'final',
+            category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+            code: { coding: [{ system: LOINC, code: '2345-7', display: 'Glucose [Mass/volume] in Serum or Plasma' }] },
+            subject,
+            effectivePeriod: { start: '2023-11-20T08:00:00Z' },
+            valueQuantity: { value: 5.4, unit: 'mmol/L' },
+            referenceRange: [{ low: { value: 3.9, unit: 'mmol/L' }, high: { value: 5.6, unit: 'mmol/L' } }],
+            note: [{ text: 'Fasting' }],
+          }),
+          entry('strep', {
+            resourceType: 'Observation',
+            status: 'final',
+            code: { text: 'Rapid strep test' },
+            subject,
+            issued: '2015-03-14T10:00:00Z',
+            valueCodeableConcept: { coding: [{ system: SNOMED, code: '260385009', display: 'Negative' }] },
+          }),
+          entry('smoking', {
+            resourceType: 'Observation',
+            status: 'final',
+            category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'social-history' }] }],
+            code: { coding: [{ system: LOINC, code: '72166-2', display: 'Tobacco smoking status' }] },
+            subject,
+            valueCodeableConcept: { text: 'Never smoker' },
+          }),
+          entry('proc', {
+            resourceType: 'Procedure',
+            status: 'completed',
+            code: { coding: [{ system: SNOMED, code: '80146002', display: 'Appendectomy' }] },
+            subject,
+            performedPeriod: { start: '2010-06-01T08:00:00Z', end: '2010-06-01T09:00:00Z' },
+            performer: [{ actor: { display: 'Dr. Rosa Diaz' } }],
+          }),
+          entry('visit', {
+            resourceType: 'Encounter',
+            status: 'finished',
+            class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+            type: [{ text: 'General examination' }],
+            subject,
+            reasonCode: [{ text: 'Sore throat' }],
+            serviceProvider: { display: 'Northside Clinic' },
+          }),
+          entry('visit2', {
+            resourceType: 'Encounter',
+            status: 'finished',
+            class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+            subject,
+          }),
+          entry('report', {
+            resourceType: 'DiagnosticReport',
+            status: 'final',
+            code: { coding: [{ system: LOINC, code: '11506-3', display: 'Progress note' }] },
+            subject,
+            encounter: { reference: 'urn:uuid:visit' },
+            effectiveDateTime: '2015-03-14T09:00:00Z',
+            issued: '2015-03-14T12:00:00Z',
+            performer: [{ reference: 'urn:uuid:dr-who' }],
+            presentedForm: [{ contentType: 'application/pdf', data: fixture('record.pdf').toString('base64') }],
+          }),
+          entry('labs', {
+            resourceType: 'DiagnosticReport',
+            status: 'final',
+            code: { text: 'Lipid panel' },
+            subject,
+            result: [{ reference: 'urn:uuid:glucose' }],
+          }),
+          entry('goal', { resourceType: 'Goal', lifecycleStatus: 'active', description: { text: 'Walk every day' }, subject }),
+        ],
+      };
+    }
+
+    it('the records bundle used here is valid FHIR R4 (checked with a real validator)', () => {
+      const bundle = recordsBundle();
+      expect(fhirErrors(bundle)).toEqual([]);
+      for (const e of bundle.entry as { resource: Json }[]) expect(fhirErrors(e.resource), String(e.resource.resourceType)).toEqual([]);
+    });
+
+    it('a user who imports a summary gets its requests, immunizations, results, conditions, procedures and reports, codings and partial dates kept', async () => {
+      const user = await signedInUser(t.app);
+      const bundle = recordsBundle();
+      const res = await importFile(user.client, json(bundle), 'records.json');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expectReportAddsUp(body, bundle);
+      expect(tallyOf(body)).toEqual({
+        Patient: [0, 1, 0, 0],
+        Organization: [0, 1, 0, 0],
+        Practitioner: [1, 0, 0, 0],
+        Condition: [1, 0, 0, 0],
+        Medication: [0, 1, 0, 0],
+        MedicationRequest: [2, 0, 0, 1],
+        Immunization: [1, 0, 0, 0],
+        Observation: [3, 0, 0, 1],
+        Procedure: [1, 0, 0, 0],
+        Encounter: [0, 1, 0, 1],
+        DiagnosticReport: [1, 0, 0, 1],
+        Goal: [0, 0, 0, 1],
+      });
+      expect(rowOf(body, 'MedicationRequest').dropped).toEqual([{ reason: 'with status entered-in-error', count: 1 }]);
+      expect(rowOf(body, 'Observation').dropped).toEqual([{ reason: 'in category social-history (Kinchart keeps laboratory results and vital signs)', count: 1 }]);
+      expect(rowOf(body, 'Encounter').dropped).toEqual([{ reason: 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)', count: 1 }]);
+      expect(rowOf(body, 'DiagnosticReport').dropped).toEqual([{ reason: 'without an attached report (presentedForm with data)', count: 1 }]);
+      expect(rowOf(body, 'Goal').dropped).toEqual([{ reason: 'not imported by Kinchart', count: 1 }]);
+      expect(body.skipped).toEqual(expect.arrayContaining(['1 Goal (not something Kinchart keeps)', '1 MedicationRequest with status entered-in-error']));
+
+      const p = (await user.client.get('/api/user/getPatientProfile')).json();
+      expect(p.medications).toMatchObject([
+        { medication_name: 'Amoxicillin 250 MG Oral Capsule', dosage: '1 capsule', frequency: '3 times a day', purpose: 'Acute viral pharyngitis', start_date: '2015-03-14', end_date: '2015-03-24', is_current: false },
+        { medication_name: 'Ibuprofen 200 mg tablet', dosage: '1–2 tablets', frequency: 'every 8 hours, as needed', purpose: null, start_date: '2024-01-05', end_date: null, is_current: true },
+      ]);
+      const meds = await t.database.db.selectFrom('medications').select('codings').where('user_id', '=', user.id).orderBy('position').execute();
+      expect(meds.map((m) => m.codings)).toEqual([JSON.stringify([{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' }]), null]);
+
+      const self = (await selfProfileId(t.database.db, user.id))!;
+      const list = async (kind: string) => (await user.client.get(`/api/user/people/${self}/${kind}`)).json();
+      expect(await list('immunizations')).toMatchObject([
+        {
+          vaccine: 'Hep B, adolescent or pediatric',
+          date: '2015-03',
+          dose_number: 2,
+          lot_number: 'HB-2015-7',
+          site: 'Left upper arm structure',
+          performer: 'Northside Clinic',
+          notes: 'Second of three doses',
+          codings: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '08', display: 'Hep B, adolescent or pediatric' }],
+        },
+      ]);
+      expect(await list('conditions')).toMatchObject([
+        { name: 'Acute viral pharyngitis', status: 'resolved', onset_date: '2015-03', abatement_date: '2015-04-02', codings: [{ system: SNOMED, code: '195662009', display: 'Acute viral pharyngitis' }] },
+      ]);
+      expect(await list('procedures')).toMatchObject([{ name: 'Appendectomy', status: 'completed', performed_date: '2010-06-01', performer: 'Dr. Rosa Diaz' }]);
+      const labs = await list('lab-results');
+      // Newest first; the two rows of one blood pressure share its date, so they are compared by name.
+      const rows = labs.map((l: Record<string, unknown>) => [l.name, l.category, l.loinc_code, l.value ?? l.value_text, l.unit, l.reference_low, l.reference_high, l.interpretation, l.out_of_range, l.date, l.notes]);
+      expect(rows.map((r: unknown[]) => r[9])).toEqual(['2024-01-05', '2024-01-05', '2023-11-20', '2015-03-14']);
+      expect([...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+        ['Blood pressure diastolic', 'vital-signs', '8462-4', 88, 'mmHg', null, null, null, false, '2024-01-05', null],
+        ['Glucose [Mass/volume] in Serum or Plasma', 'laboratory', '2345-7', 5.4, 'mmol/L', 3.9, 5.6, null, false, '2023-11-20', 'Fasting'],
+        ['Rapid strep test', 'laboratory', null, 'Negative', null, null, null, null, false, '2015-03-14', null],
+        ['Systolic blood pressure', 'vital-signs', '8480-6', 142, 'mmHg', null, null, 'H', true, '2024-01-05', null],
+      ]);
+
+      const files = (await user.client.get('/api/user/files')).json();
+      expect(files).toMatchObject([
+        { display_name: 'Progress note', file_type: 'application/pdf', record_date: '2015-03-14', provider_name: 'Dr. Rosa Diaz', visit_location: 'Northside Clinic', visit_reason: 'Sore throat' },
+      ]);
+      expect((await user.client.get(files[0].url)).rawPayload).toEqual(fixture('record.pdf'));
+    });
+
+    it('importing the same summary again adds nothing and reports every record as already present', async () => {
+      const user = await signedInUser(t.app);
+      expect((await importFile(user.client, json(recordsBundle()), 'records.json')).statusCode).toBe(200);
+      const once = await state(user);
+      const again = await importFile(user.client, json(recordsBundle()), 'records.json');
+      expect(again.statusCode, again.body).toBe(200);
+      const t2 = tallyOf(again.json());
+      for (const [type, [imported, merged]] of Object.entries(t2)) expect([type, imported, merged]).toEqual([type, 0, 0]);
+      expect(t2).toMatchObject({ Immunization: [0, 0, 1, 0], Observation: [0, 0, 3, 1], Condition: [0, 0, 1, 0], Procedure: [0, 0, 1, 0], MedicationRequest: [0, 0, 2, 1], DiagnosticReport: [0, 0, 1, 1] });
+      expect(await state(user)).toEqual(once);
+    });
+
+    it('goes to the chosen family member; nothing of it lands on the own profile', async () => {
+      const owner = await signedInUser(t.app);
+      const member = (await owner.client.post('/api/user/family/add', { name: 'Ada', date_of_birth: '1980-12-10', relationship: 'sister' })).json();
+      const res = await importFile(owner.client, json(recordsBundle()), 'records.json', { profileId: member.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await owner.client.get(`/api/user/people/${member.id}/immunizations`)).json()).toHaveLength(1);
+      expect((await owner.client.get(`/api/user/people/${member.id}/lab-results`)).json()).toHaveLength(4);
+      const self = (await selfProfileId(t.database.db, owner.id))!;
+      for (const kind of ['immunizations', 'lab-results', 'conditions', 'procedures']) expect((await owner.client.get(`/api/user/people/${self}/${kind}`)).json()).toEqual([]);
+      const files = (await owner.client.get('/api/user/files')).json();
+      expect(files).toMatchObject([{ display_name: 'Progress note', person_id: member.id }]);
     });
   });
 });

@@ -231,6 +231,29 @@ export type AlreadyPresent = z.infer<typeof alreadyPresentSchema>;
 export const CLINICAL_COUNT_KEYS = ['immunizations', 'lab_results', 'conditions', 'procedures'] as const;
 export type ClinicalCounts = Record<(typeof CLINICAL_COUNT_KEYS)[number], number>;
 
+/** How many resources (or parts of resources) were left out for one reason. */
+export const importReasonCountSchema = z.object({ reason: z.string(), count: z.number() });
+export type ImportReasonCount = z.infer<typeof importReasonCountSchema>;
+
+/**
+ * What became of the resources of one type in a FHIR Bundle (DESIGN §12; decision 0022). Every
+ * resource of the type is counted exactly once: `imported` (became a record of its own),
+ * `merged` (read into records it belongs to: the profile's fields and details, or as part of
+ * another resource — a Medication named by a statement, a Practitioner named as a performer),
+ * `already_present` (what it holds was already there) or `dropped` (left out, with the reason).
+ * `parts_left_out` names parts of resources otherwise kept that Kinchart could not keep (a birth
+ * date without a day, a contact without a name).
+ */
+export const importReportRowSchema = z.object({
+  resource_type: z.string(),
+  imported: z.number(),
+  merged: z.number(),
+  already_present: z.number(),
+  dropped: z.array(importReasonCountSchema),
+  parts_left_out: z.array(importReasonCountSchema),
+});
+export type ImportReportRow = z.infer<typeof importReportRowSchema>;
+
 export const importResultSchema = z.object({
   message: z.string(),
   format: z.enum(['kinchart', 'fhir']),
@@ -238,6 +261,8 @@ export const importResultSchema = z.object({
   already_present: alreadyPresentSchema,
   /** What was left out and why, e.g. "2 DocumentReference without embedded data". */
   skipped: z.array(z.string()),
+  /** FHIR: one row per resource type, in the order the types first appear in the bundle; a Kinchart export has none. */
+  report: z.array(importReportRowSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

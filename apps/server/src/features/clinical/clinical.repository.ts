@@ -57,10 +57,11 @@ export async function insertClinicalItems(db: Db, table: ClinicalTable, ownerId:
   return ids;
 }
 
-/** Every item of `table` the account holds, for every person, on `db` or an open transaction (what an import compares with). */
-export async function accountClinicalItems(db: Db, table: ClinicalTable, ownerId: string): Promise<ClinicalRowBase[]> {
-  const rows = await db.selectFrom(from(table)).selectAll().where('user_id', '=', ownerId).execute();
-  return rows;
+/** Every item of `table` the account holds (or one person's), on `db` or an open transaction (what an import compares with). */
+export async function accountClinicalItems(db: Db, table: ClinicalTable, ownerId: string, profileId?: string): Promise<ClinicalRowBase[]> {
+  let query = db.selectFrom(from(table)).selectAll().where('user_id', '=', ownerId);
+  if (profileId !== undefined) query = query.where('profile_id', '=', profileId);
+  return query.execute();
 }
 
 /** How many items of `table` one person holds, on `db` or an open transaction. */

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
-// Validation of an imported FHIR R4 Bundle (decision 0004: "a bundle that fails validation … gets a clear
-// message and changes nothing"). Every resource Kinchart reads is checked against the R4 rules
-// that matter for reading it — required elements (cardinality 1..*), value sets of the status
-// codes, and the formats of the primitive types (regular expressions from the R4 specification,
-// http://hl7.org/fhir/R4/datatypes.html). Resources Kinchart does not read only need a resourceType.
-// Unknown elements are tolerated (FHIR readers must ignore what they do not understand only for
-// extensions, but refusing a clinician's whole summary over one is not what a patient wants).
+// Validation of an imported FHIR R4 Bundle, resource by resource (DESIGN §12, decision 0022). Only
+// a file that is not a Bundle at all is refused whole (decision 0004: a clear message, nothing
+// changed). Every resource Kinchart reads is checked against the R4 rules that matter for reading
+// it — required elements (cardinality 1..*), value sets of the status codes, and the formats of the
+// primitive types (regular expressions from the R4 specification,
+// http://hl7.org/fhir/R4/datatypes.html); one that fails is left out and reported with the element
+// and the rule, and the rest of the bundle is read. Resources Kinchart does not read only need a
+// resourceType. Unknown elements are tolerated (FHIR readers must ignore what they do not
+// understand only for extensions, but leaving out a clinician's result over one is not what a
+// patient wants) — except a bare `value`, which is always a misspelt value[x].
 
 const YEAR = '([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)';
 const TIME = 'T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))';
@@ -35,6 +38,15 @@ const coding = z.object({ system: uri.optional(), code: code.optional(), display
 const codeableConcept = z.object({ coding: z.array(coding).optional(), text: fstring.optional() });
 const reference = z.object({ reference: fstring.optional(), display: fstring.optional() });
 const period = z.object({ start: dateTime.optional(), end: dateTime.optional() });
+const annotation = z.object({ text: z.string() });
+const quantity = z.object({
+  value: z.number().optional(),
+  comparator: z.enum(['<', '<=', '>=', '>']).optional(),
+  unit: fstring.optional(),
+  system: uri.optional(),
+  code: code.optional(),
+});
+const range = z.object({ low: quantity.optional(), high: quantity.optional() });
 const humanName = z.object({
   use: code.optional(),
   text: fstring.optional(),
@@ -67,6 +79,52 @@ const attachment = z.object({
   title: fstring.optional(),
   creation: dateTime.optional(),
 });
+/** Contained resources are read only where Kinchart looks for them (a contained Medication). */
+const contained = z.array(z.object({ resourceType: z.string(), id: z.string().optional() }).loose());
+/** R4 Dosage, as far as a medication list can say it: text, timing, dose, as needed. */
+const dosage = z.object({
+  text: fstring.optional(),
+  timing: z
+    .object({
+      code: codeableConcept.optional(),
+      repeat: z
+        .object({
+          boundsPeriod: period.optional(),
+          count: z.number().int().positive().optional(),
+          frequency: z.number().int().positive().optional(),
+          frequencyMax: z.number().int().positive().optional(),
+          period: z.number().positive().optional(),
+          periodMax: z.number().positive().optional(),
+          periodUnit: z.enum(['s', 'min', 'h', 'd', 'wk', 'mo', 'a']).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  asNeededBoolean: z.boolean().optional(),
+  asNeededCodeableConcept: codeableConcept.optional(),
+  doseAndRate: z.array(z.object({ doseQuantity: quantity.optional(), doseRange: range.optional() })).optional(),
+});
+/** A bare `value` is not an element of Observation: a sender meant one of the value[x] choices. */
+const noBareValue = z
+  .never({ error: 'is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x]' })
+  .optional();
+const observationValue = {
+  value: noBareValue,
+  valueQuantity: quantity.optional(),
+  valueCodeableConcept: codeableConcept.optional(),
+  valueString: z.string().optional(),
+  valueBoolean: z.boolean().optional(),
+  valueInteger: z.number().int().optional(),
+  valueRange: range.optional(),
+  valueRatio: z.object({}).loose().optional(),
+  valueSampledData: z.object({}).loose().optional(),
+  valueTime: z.string().optional(),
+  valueDateTime: dateTime.optional(),
+  valuePeriod: period.optional(),
+  dataAbsentReason: codeableConcept.optional(),
+  interpretation: z.array(codeableConcept).optional(),
+  referenceRange: z.array(z.object({ low: quantity.optional(), high: quantity.optional(), text: z.string().optional() })).optional(),
+};
 
 const patientSchema = z.object({
   resourceType: z.literal('Patient'),
@@ -108,35 +166,124 @@ const conditionSchema = z.object({
   code: codeableConcept.optional(),
   subject: reference,
   onsetDateTime: dateTime.optional(),
+  onsetPeriod: period.optional(),
+  onsetString: fstring.optional(),
+  abatementDateTime: dateTime.optional(),
+  abatementPeriod: period.optional(),
+  abatementString: fstring.optional(),
+  note: z.array(annotation).optional(),
 });
 
 const medicationSchema = z.object({ resourceType: z.literal('Medication'), id: z.string().optional(), code: codeableConcept.optional() });
+
+const exactlyOneMedication = {
+  check: (m: { medicationCodeableConcept?: unknown; medicationReference?: unknown }) => !!m.medicationCodeableConcept !== !!m.medicationReference,
+  message: { message: 'needs exactly one of medicationCodeableConcept and medicationReference', path: ['medication[x]'] },
+};
 
 const medicationStatementSchema = z
   .object({
     resourceType: z.literal('MedicationStatement'),
     status: z.enum(['active', 'completed', 'entered-in-error', 'intended', 'stopped', 'on-hold', 'unknown', 'not-taken']),
+    contained: contained.optional(),
     medicationCodeableConcept: codeableConcept.optional(),
     medicationReference: reference.optional(),
     subject: reference,
     effectiveDateTime: dateTime.optional(),
     effectivePeriod: period.optional(),
     reasonCode: z.array(codeableConcept).optional(),
-    dosage: z.array(z.object({ text: fstring.optional(), timing: z.object({ code: codeableConcept.optional() }).optional() })).optional(),
+    reasonReference: z.array(reference).optional(),
+    dosage: z.array(dosage).optional(),
   })
-  .refine((m) => !!m.medicationCodeableConcept !== !!m.medicationReference, {
-    message: 'needs exactly one of medicationCodeableConcept and medicationReference',
-    path: ['medication[x]'],
-  });
+  .refine(exactlyOneMedication.check, exactlyOneMedication.message);
+
+const medicationRequestSchema = z
+  .object({
+    resourceType: z.literal('MedicationRequest'),
+    status: z.enum(['active', 'on-hold', 'cancelled', 'completed', 'entered-in-error', 'stopped', 'draft', 'unknown']),
+    intent: z.enum(['proposal', 'plan', 'order', 'original-order', 'reflex-order', 'filler-order', 'instance-order', 'option']),
+    contained: contained.optional(),
+    medicationCodeableConcept: codeableConcept.optional(),
+    medicationReference: reference.optional(),
+    subject: reference,
+    authoredOn: dateTime.optional(),
+    reasonCode: z.array(codeableConcept).optional(),
+    reasonReference: z.array(reference).optional(),
+    dosageInstruction: z.array(dosage).optional(),
+    dispenseRequest: z.object({ validityPeriod: period.optional() }).optional(),
+  })
+  .refine(exactlyOneMedication.check, exactlyOneMedication.message);
 
 const observationSchema = z.object({
   resourceType: z.literal('Observation'),
   status: z.enum(['registered', 'preliminary', 'final', 'amended', 'corrected', 'cancelled', 'entered-in-error', 'unknown']),
+  category: z.array(codeableConcept).optional(),
   code: codeableConcept,
   subject: reference.optional(),
-  valueQuantity: z.object({ value: z.number().optional(), unit: fstring.optional(), system: uri.optional(), code: code.optional() }).optional(),
-  valueCodeableConcept: codeableConcept.optional(),
-  valueString: fstring.optional(),
+  effectiveDateTime: dateTime.optional(),
+  effectivePeriod: period.optional(),
+  effectiveInstant: instant.optional(),
+  issued: instant.optional(),
+  note: z.array(annotation).optional(),
+  hasMember: z.array(reference).optional(),
+  ...observationValue,
+  component: z.array(z.object({ code: codeableConcept, ...observationValue })).optional(),
+});
+
+const immunizationSchema = z
+  .object({
+    resourceType: z.literal('Immunization'),
+    status: z.enum(['completed', 'entered-in-error', 'not-done']),
+    vaccineCode: codeableConcept,
+    patient: reference,
+    occurrenceDateTime: dateTime.optional(),
+    occurrenceString: fstring.optional(),
+    lotNumber: fstring.optional(),
+    site: codeableConcept.optional(),
+    performer: z.array(z.object({ actor: reference })).optional(),
+    note: z.array(annotation).optional(),
+    protocolApplied: z
+      .array(z.object({ series: fstring.optional(), doseNumberPositiveInt: z.number().int().positive().optional(), doseNumberString: fstring.optional() }))
+      .optional(),
+  })
+  .refine((i) => i.occurrenceDateTime !== undefined || i.occurrenceString !== undefined, { message: 'is required', path: ['occurrence[x]'] });
+
+const procedureSchema = z.object({
+  resourceType: z.literal('Procedure'),
+  status: z.enum(['preparation', 'in-progress', 'not-done', 'on-hold', 'stopped', 'completed', 'entered-in-error', 'unknown']),
+  code: codeableConcept.optional(),
+  subject: reference,
+  performedDateTime: dateTime.optional(),
+  performedPeriod: period.optional(),
+  performedString: fstring.optional(),
+  performer: z.array(z.object({ actor: reference })).optional(),
+  note: z.array(annotation).optional(),
+});
+
+const encounterSchema = z.object({
+  resourceType: z.literal('Encounter'),
+  status: z.enum(['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown']),
+  class: coding,
+  type: z.array(codeableConcept).optional(),
+  subject: reference.optional(),
+  period: period.optional(),
+  reasonCode: z.array(codeableConcept).optional(),
+  location: z.array(z.object({ location: reference })).optional(),
+  serviceProvider: reference.optional(),
+});
+
+const diagnosticReportSchema = z.object({
+  resourceType: z.literal('DiagnosticReport'),
+  status: z.enum(['registered', 'partial', 'preliminary', 'final', 'amended', 'corrected', 'appended', 'cancelled', 'entered-in-error', 'unknown']),
+  code: codeableConcept,
+  subject: reference.optional(),
+  encounter: reference.optional(),
+  effectiveDateTime: dateTime.optional(),
+  effectivePeriod: period.optional(),
+  issued: instant.optional(),
+  performer: z.array(reference).optional(),
+  conclusion: z.string().optional(),
+  presentedForm: z.array(attachment).optional(),
 });
 
 const appointmentSchema = z
@@ -186,6 +333,8 @@ const practitionerRoleSchema = z.object({
   telecom: z.array(contactPoint).optional(),
 });
 
+const organizationSchema = z.object({ resourceType: z.literal('Organization'), id: z.string().optional(), name: fstring.optional() });
+
 const compositionSchema = z.object({
   resourceType: z.literal('Composition'),
   subject: reference.optional(),
@@ -198,7 +347,13 @@ const READ = {
   Condition: conditionSchema,
   Medication: medicationSchema,
   MedicationStatement: medicationStatementSchema,
+  MedicationRequest: medicationRequestSchema,
   Observation: observationSchema,
+  Immunization: immunizationSchema,
+  Procedure: procedureSchema,
+  Encounter: encounterSchema,
+  DiagnosticReport: diagnosticReportSchema,
+  Organization: organizationSchema,
   Appointment: appointmentSchema,
   DocumentReference: documentReferenceSchema,
   Practitioner: practitionerSchema,
@@ -213,26 +368,44 @@ const BUNDLE_TYPES = ['document', 'message', 'transaction', 'transaction-respons
 const bundleSchema = z.object({
   resourceType: z.literal('Bundle'),
   type: z.enum(BUNDLE_TYPES, { message: `type must be one of ${BUNDLE_TYPES.join(', ')}` }),
-  entry: z
-    .array(
-      z.object({
-        fullUrl: uri.optional(),
-        resource: z.object({ resourceType: z.string().regex(/^[A-Z][A-Za-z]+$/, 'must be a FHIR resource type'), id: z.string().optional() }).loose(),
-      }),
-    )
-    .optional(),
+  // Each entry is checked on its own (validateBundle): a bad one is left out, not the bundle.
+  entry: z.array(z.unknown()).optional(),
+});
+
+const entrySchema = z.object({
+  fullUrl: uri.optional(),
+  resource: z.object({ resourceType: z.string().regex(/^[A-Z][A-Za-z]+$/, 'must be a FHIR resource type'), id: z.string().optional() }).loose(),
 });
 
 export interface ParsedEntry {
+  /** Where the entry is in the bundle (the import report counts by it). */
+  index: number;
   fullUrl: string | undefined;
   /** For a type Kinchart reads (ReadType), its schema's output: already validated. Other types as sent. */
   resource: { resourceType: string; id?: string | undefined } & Record<string, unknown>;
 }
 
+/** An entry left out because it is not valid FHIR, with what is wrong ("birthDate: must be a FHIR date …"). */
+export interface RejectedEntry {
+  index: number;
+  reason: string;
+}
+
+export interface ValidatedBundle {
+  /** The valid entries, in bundle order. */
+  entries: ParsedEntry[];
+  rejected: RejectedEntry[];
+  /** Every entry's resource type by index, valid or not ("(unknown)" when it has none). */
+  types: string[];
+}
+
+/** The file as a whole cannot be imported: it is not a FHIR Bundle. */
 export class FhirValidationError extends Error {}
 
-function describe(issue: z.core.$ZodIssue | undefined, where: string): string {
-  if (!issue) return `${where} is not valid`;
+export const UNKNOWN_TYPE = '(unknown)';
+
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'is not valid';
   const path = issue.path.map(String).join('.');
   const message = issue.message.startsWith('Invalid input: expected')
     ? `must be ${issue.message.replace('Invalid input: expected ', '').replace(/, received .*$/, '')}`
@@ -240,11 +413,14 @@ function describe(issue: z.core.$ZodIssue | undefined, where: string): string {
       ? `must be one of ${issue.message.replace('Invalid option: expected one of ', '').replace(/"/g, '').split('|').join(', ')}`
       : issue.message;
   const required = 'input' in issue && issue.input === undefined && issue.code !== 'custom';
-  return `${where}${path ? ` ${path}` : ''}: ${required ? 'is required' : message}`;
+  return `${path ? `${path}: ` : ''}${required ? 'is required' : message}`;
 }
 
-/** The bundle's entries after validation; throws FhirValidationError with a message naming the entry and element. */
-export function validateBundle(value: unknown): ParsedEntry[] {
+/**
+ * The bundle's entries, each checked on its own: the valid ones, and the others with what is wrong.
+ * Throws FhirValidationError only when the file is not a FHIR Bundle at all.
+ */
+export function validateBundle(value: unknown): ValidatedBundle {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new FhirValidationError('The file is not a FHIR resource (a JSON object was expected).');
   const resourceType = (value as { resourceType?: unknown }).resourceType;
   if (resourceType !== 'Bundle') {
@@ -254,19 +430,40 @@ export function validateBundle(value: unknown): ParsedEntry[] {
   }
   // reportInput: tells a missing element ("is required") from a wrong one.
   const bundle = bundleSchema.safeParse(value, { reportInput: true });
-  if (!bundle.success) throw new FhirValidationError(describe(bundle.error.issues[0], 'Bundle'));
-  return ((bundle.data.entry ?? []) as ParsedEntry[]).map((entry, i) => {
-    const schema = (READ as Record<string, z.ZodType>)[entry.resource.resourceType];
-    if (!schema) return entry;
-    const parsed = schema.safeParse(entry.resource, { reportInput: true });
-    if (!parsed.success) throw new FhirValidationError(describe(parsed.error.issues[0], `entry[${i}] ${entry.resource.resourceType}`));
-    return { fullUrl: entry.fullUrl, resource: parsed.data as ParsedEntry['resource'] };
+  if (!bundle.success) throw new FhirValidationError(`Bundle ${describe(bundle.error.issues[0])}`);
+  const result: ValidatedBundle = { entries: [], rejected: [], types: [] };
+  (bundle.data.entry ?? []).forEach((raw, index) => {
+    const declared = (raw as { resource?: { resourceType?: unknown } } | null)?.resource?.resourceType;
+    result.types.push(typeof declared === 'string' && /^[A-Z][A-Za-z]{0,63}$/.test(declared) ? declared : UNKNOWN_TYPE);
+    const entry = entrySchema.safeParse(raw, { reportInput: true });
+    if (!entry.success) {
+      result.rejected.push({ index, reason: describe(entry.error.issues[0]) });
+      return;
+    }
+    const schema = (READ as Record<string, z.ZodType>)[entry.data.resource.resourceType];
+    if (!schema) {
+      result.entries.push({ index, fullUrl: entry.data.fullUrl, resource: entry.data.resource });
+      return;
+    }
+    const parsed = schema.safeParse(entry.data.resource, { reportInput: true });
+    if (!parsed.success) result.rejected.push({ index, reason: describe(parsed.error.issues[0]) });
+    else result.entries.push({ index, fullUrl: entry.data.fullUrl, resource: parsed.data as ParsedEntry['resource'] });
   });
+  return result;
 }
 
 /** The entries of one type Kinchart reads, typed by its schema (validateBundle parsed them). */
-export function entriesOfType<T extends ReadType>(entries: ParsedEntry[], type: T): { fullUrl: string | undefined; resource: ResourceOf<T> }[] {
-  return entries.filter((e) => e.resource.resourceType === type).map((e) => ({ fullUrl: e.fullUrl, resource: e.resource as ResourceOf<T> }));
+export function entriesOfType<T extends ReadType>(entries: ParsedEntry[], type: T): { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[] {
+  return entries
+    .filter((e) => e.resource.resourceType === type)
+    .map((e) => ({ index: e.index, fullUrl: e.fullUrl, resource: e.resource as ResourceOf<T> }));
+}
+
+/** A contained Medication, checked like one in the bundle; undefined when there is none or it is not valid. */
+export function containedMedication(list: { resourceType: string; id?: string | undefined }[] | undefined, ref: string): ResourceOf<'Medication'> | undefined {
+  const found = list?.find((r) => r.resourceType === 'Medication' && `#${r.id ?? ''}` === ref);
+  const parsed = found ? medicationSchema.safeParse(found) : undefined;
+  return parsed?.success ? parsed.data : undefined;
 }
 
 export function isReadType(t: string): t is ReadType {

@@ -1,20 +1,34 @@
+import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
-import type { ParsedEntry, ReadType, ResourceOf } from './fhir-bundle';
+import type { ParsedEntry, ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
 import { isAbsentOrUnknown } from './absent-unknown';
-import { FhirValidationError, entriesOfType, isReadType } from './fhir-bundle';
+import { FhirValidationError, containedMedication, entriesOfType } from './fhir-bundle';
+import type { ClinicalCandidate, Measurement } from './fhir-clinical';
+import { performerName, planCondition, planImmunization, planObservation, planProcedure } from './fhir-clinical';
+import { dosageOf } from './fhir-dosage';
+import type { ImportTally } from './import-report';
+import { createImportTally } from './import-report';
+import type { CC, Ref, Resolver } from './fhir-values';
+import { bestName, ccText, clean, clip, codingsOf, createResolver, fullDate, hasCode, nameText } from './fhir-values';
 
-// A validated FHIR R4 Bundle → the Kinchart records it maps to (decision 0004): Patient demographics,
-// AllergyIntolerance, Condition, MedicationStatement, Appointment, DocumentReference with embedded
-// data — plus what Kinchart's own IPS export writes (height, weight and blood group Observations,
-// emergency contacts as Patient.contact, Practitioner/PractitionerRole), so an IPS bundle Kinchart
-// wrote comes back as the same records. Free text stays free text; nothing is invented.
+// A validated FHIR R4 Bundle → the Kinchart records it maps to, resource by resource (decision
+// 0004, DESIGN §12, decision 0022): Patient demographics, AllergyIntolerance, Condition,
+// MedicationStatement and MedicationRequest, Immunization, Observation (lab results and vital
+// signs), Procedure, Appointment, DocumentReference and DiagnosticReport with embedded data — plus
+// what Kinchart's own IPS export writes (height, weight and blood group Observations, emergency
+// contacts as Patient.contact, Practitioner/PractitionerRole), so an IPS bundle Kinchart wrote
+// comes back as the same records. Every item remembers the entry it came from, and the tally hears
+// why an entry is left out. Free text stays free text; nothing is invented.
 
-type CC = { text?: string | undefined; coding?: { system?: string | undefined; code?: string | undefined; display?: string | undefined }[] | undefined };
-type Name = { text?: string | undefined; family?: string | undefined; given?: string[] | undefined; prefix?: string[] | undefined; suffix?: string[] | undefined; use?: string | undefined };
 type Telecom = { system?: string | undefined; value?: string | undefined; rank?: number | undefined }[] | undefined;
 type Addr = { text?: string | undefined; line?: string[] | undefined; city?: string | undefined; state?: string | undefined; postalCode?: string | undefined; country?: string | undefined };
+
+/** The bundle entry (its index) an item came from: the import report counts by it. */
+export interface Sourced {
+  from: number;
+}
 
 export interface PlannedAppointment {
   appointment_date: string;
@@ -25,63 +39,78 @@ export interface PlannedAppointment {
   location: string | null;
 }
 
-export interface PlannedDocument {
+export interface PlannedDocument extends Sourced {
   label: string;
   display_name: string;
   data: Buffer;
   record_date: string | null;
   provider_name: string | null;
+  visit_location: string | null;
   visit_reason: string | null;
   created_at: string | null;
 }
 
+export interface PlannedMedication extends MedicationValues, Sourced {
+  codings: Coding[];
+}
+
 export type TextField = DetailField;
-export type FlagField =
-  | 'has_allergies'
-  | 'had_anesthesia_reactions'
-  | 'has_chronic_conditions'
-  | 'has_bleeding_disorders'
-  | 'has_previous_surgeries'
-  | 'has_mobility_issues'
-  | 'has_vision_impairment'
-  | 'has_hearing_impairment';
+/** The profile's flags a FHIR import may set. */
+export const FLAG_FIELDS = [
+  'has_allergies',
+  'had_anesthesia_reactions',
+  'has_chronic_conditions',
+  'has_bleeding_disorders',
+  'has_previous_surgeries',
+  'has_mobility_issues',
+  'has_vision_impairment',
+  'has_hearing_impairment',
+] as const;
+export type FlagField = (typeof FLAG_FIELDS)[number];
 
 /** Each details field's flag (one list in packages/shared). */
 export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
 
+/** A line for a details text (null: the flag only), from one resource. */
+export interface PlannedText extends Sourced {
+  field: TextField;
+  text: string | null;
+}
+
+export type PlanFields = Partial<{
+  name: string;
+  date_of_birth: string;
+  phone_number: string;
+  email: string;
+  address: string;
+  primary_language: string;
+  blood_type: string;
+  height: number;
+  weight: number;
+}>;
+
 export interface FhirPlan {
   /** Demographics and measurements to set (only what the bundle says). */
-  fields: Partial<{ name: string; date_of_birth: string; phone_number: string; email: string; address: string; primary_language: string; blood_type: string; height: number; weight: number }>;
+  fields: PlanFields;
+  /** The entry each field came from (the Patient, or the Observation measured last). */
+  fieldFrom: Partial<Record<keyof PlanFields, number>>;
   isPet: boolean;
+  /** The Patient entry the bundle is about, if it has one. */
+  patient: number | null;
   /** Lines to add to the details texts (each also sets its flag). */
-  texts: Record<TextField, string[]>;
-  flags: Set<FlagField>;
-  contacts: ContactValues[];
-  providers: ProviderValues[];
-  medications: MedicationValues[];
-  appointments: PlannedAppointment[];
+  texts: PlannedText[];
+  /** Flags set without a text (vision, hearing). */
+  flags: ({ flag: FlagField } & Sourced)[];
+  contacts: (ContactValues & Sourced)[];
+  providers: (ProviderValues & Sourced)[];
+  medications: PlannedMedication[];
+  appointments: (PlannedAppointment & Sourced)[];
   documents: PlannedDocument[];
+  /** Immunizations, lab results, conditions and procedures, for their kinds' schemas. */
+  clinical: ClinicalCandidate[];
   allergies: number;
   conditions: number;
-  skipped: string[];
-}
-
-const clean = (s: string | undefined | null): string | null => (s && s.trim() ? s.trim() : null);
-
-export function ccText(cc: CC | undefined): string | null {
-  if (!cc) return null;
-  return clean(cc.text) ?? clean(cc.coding?.find((c) => clean(c.display))?.display) ?? clean(cc.coding?.find((c) => clean(c.code))?.code);
-}
-
-function nameText(n: Name | undefined): string | null {
-  if (!n) return null;
-  return clean(n.text) ?? clean([...(n.prefix ?? []), ...(n.given ?? []), n.family ?? '', ...(n.suffix ?? [])].filter(Boolean).join(' '));
-}
-
-function bestName(names: Name[] | undefined): string | null {
-  if (!names?.length) return null;
-  const preferred = names.find((n) => n.use === 'official') ?? names.find((n) => n.use === 'usual') ?? names[0];
-  return nameText(preferred);
+  tally: ImportTally;
 }
 
 function telecomOf(t: Telecom, system: 'phone' | 'email'): { value: string; rank?: number | undefined } | null {
@@ -96,8 +125,6 @@ function addressText(a: Addr | undefined): string | null {
   return clean(a.text) ?? clean([...(a.line ?? []), a.city, a.state, a.postalCode, a.country].filter(Boolean).join(', '));
 }
 
-const hasCode = (cc: CC | undefined, codes: string[]) => !!cc?.coding?.some((c) => c.code && codes.includes(c.code));
-const fullDate = (v: string | undefined): string | null => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
 const DETAILS_NOT_PROVIDED = /^(.*\(details not provided\)|details not provided)$/i;
 
 // SNOMED CT blood group concepts (IPS value set) → Kinchart's blood types.
@@ -141,27 +168,22 @@ function weightKg(q: { value?: number | undefined; code?: string | undefined; un
   return kg !== null && kg > 0 && kg <= MAX_WEIGHT_KG ? kg : null;
 }
 
-/** "2 Condition for another patient" — one line per kind of thing left out. */
-function tally(): { add(what: string): void; lines(): string[] } {
-  const counts = new Map<string, number>();
-  return {
-    add: (what) => counts.set(what, (counts.get(what) ?? 0) + 1),
-    lines: () => [...counts].map(([what, n]) => `${n} ${what}`),
-  };
-}
-
-export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean }): FhirPlan {
-  const skipped = tally();
+export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolean }): FhirPlan {
+  const { entries } = bundle;
+  const tally = createImportTally(bundle.types);
+  for (const r of bundle.rejected) tally.drop(r.index, `not valid FHIR (${r.reason})`);
   const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
+  const resolve = createResolver(entries);
+  const ctx = { tally, resolve };
 
   // Whose bundle is it? The Composition's subject, else the only Patient.
   const patients = byType('Patient');
-  const composition = byType('Composition')[0]?.resource;
+  const composition = byType('Composition')[0];
   const refersTo = (entry: { fullUrl: string | undefined; resource: { id?: string | undefined } }, ref: string) =>
     ref === entry.fullUrl || (!!entry.resource.id && (ref === `Patient/${entry.resource.id}` || ref.endsWith(`/Patient/${entry.resource.id}`)));
   let patient = patients.length === 1 ? patients[0] : undefined;
   if (patients.length > 1) {
-    const subject = composition?.subject?.reference;
+    const subject = composition?.resource.subject?.reference;
     patient = subject ? patients.find((p) => refersTo(p, subject)) : undefined;
     if (!patient) throw new FhirValidationError("The bundle holds more than one Patient; import one person's bundle at a time.");
   }
@@ -170,53 +192,75 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
    * resource is theirs — references in third-party bundles often do not resolve inside the bundle.
    * With several, only what points at the chosen one.
    */
-  const isAboutPatient = (ref: { reference?: string | undefined } | undefined) =>
-    !patient || patients.length <= 1 || (!!ref?.reference && refersTo(patient, ref.reference));
+  const isAboutPatient = (ref: Ref) => !patient || patients.length <= 1 || (!!ref?.reference && refersTo(patient, ref.reference));
   const isPatientRef = (ref: string | undefined) => !!ref && (/(^|\/)Patient\/[^/]+$/.test(ref) || patients.some((p) => refersTo(p, ref)));
+  /** Leaves the entry out when it is about someone else; true when it is. */
+  const forSomeoneElse = (index: number, type: string, ref: Ref) => {
+    if (isAboutPatient(ref)) return false;
+    tally.drop(index, 'for another patient', `${type} for another patient`);
+    return true;
+  };
 
   const plan: FhirPlan = {
     fields: {},
+    fieldFrom: {},
     isPet: false,
-    texts: { allergy_details: [], anesthesia_reaction_details: [], chronic_condition_details: [], bleeding_disorder_details: [], surgery_details: [], mobility_details: [] },
-    flags: new Set(),
+    patient: patient?.index ?? null,
+    texts: [],
+    flags: [],
     contacts: [],
     providers: [],
     medications: [],
     appointments: [],
     documents: [],
+    clinical: [],
     allergies: 0,
     conditions: 0,
-    skipped: [],
+    tally,
   };
-  const addText = (field: TextField, text: string | null) => {
-    plan.flags.add(FLAG_OF[field]);
-    if (text && !DETAILS_NOT_PROVIDED.test(text)) plan.texts[field].push(text);
+  const addText = (field: TextField, text: string | null, from: number) => {
+    plan.texts.push({ field, text: text && !DETAILS_NOT_PROVIDED.test(text) ? text : null, from });
   };
+  const setField = <K extends keyof PlanFields>(key: K, value: NonNullable<PlanFields[K]>, from: number) => {
+    plan.fields[key] = value;
+    plan.fieldFrom[key] = from;
+  };
+
+  if (composition) {
+    if (patient) tally.use(composition.index, patient.index);
+    else tally.drop(composition.index, 'about no Patient of this bundle (nothing of its own to keep)');
+  }
+  for (const other of patients) {
+    if (other !== patient) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
+  }
 
   if (patient) {
     const p = patient.resource;
+    const at = patient.index;
     const name = bestName(p.name);
-    if (name) plan.fields.name = name;
+    if (name) setField('name', name, at);
     if (p.birthDate) {
-      if (fullDate(p.birthDate)) plan.fields.date_of_birth = p.birthDate;
-      else skipped.add('birth date without a day (Kinchart keeps full dates)');
+      if (fullDate(p.birthDate)) setField('date_of_birth', p.birthDate, at);
+      else tally.part(at, 'birth date without a day (Kinchart keeps full dates)', 'birth date without a day (Kinchart keeps full dates)');
     }
     const phone = telecomOf(p.telecom, 'phone');
-    if (phone) plan.fields.phone_number = phone.value;
+    if (phone) setField('phone_number', phone.value, at);
     const email = telecomOf(p.telecom, 'email');
-    if (email) plan.fields.email = email.value;
+    if (email) setField('email', email.value, at);
     const addr = addressText(p.address?.[0]);
-    if (addr) plan.fields.address = addr;
+    if (addr) setField('address', addr, at);
     const language = ccText((p.communication?.find((c) => c.preferred) ?? p.communication?.[0])?.language);
-    if (language) plan.fields.primary_language = language;
+    if (language) setField('primary_language', language, at);
     if (p.extension?.some((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/patient-animal')) {
-      if (target.isSelf) skipped.add('animal Patient (your own profile cannot be a pet; import it into a family member)');
-      else plan.isPet = true;
+      if (target.isSelf) {
+        const why = 'animal Patient (your own profile cannot be a pet; import it into a family member)';
+        tally.part(at, why, why);
+      } else plan.isPet = true;
     }
     for (const c of p.contact ?? []) {
       const contactName = nameText(c.name);
       if (!contactName) {
-        skipped.add('Patient.contact without a name');
+        tally.part(at, 'contact without a name', 'Patient.contact without a name');
         continue;
       }
       const relations = (c.relationship ?? []).map((r) => ({ text: ccText(r), emergency: hasCode(r, ['C']) }));
@@ -230,151 +274,152 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
         email: telecomOf(c.telecom, 'email')?.value ?? null,
         is_primary: cPhone?.rank === 1,
         has_medical_power: medicalPower,
+        from: at,
       });
     }
   }
-  if (patients.length > 1) skipped.add('other Patient (not the subject of this summary)');
 
-  for (const { resource: a } of byType('AllergyIntolerance')) {
-    if (!isAboutPatient(a.patient)) {
-      skipped.add('AllergyIntolerance for another patient');
-      continue;
-    }
+  for (const { index, resource: a } of byType('AllergyIntolerance')) {
+    if (forSomeoneElse(index, 'AllergyIntolerance', a.patient)) continue;
     if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
-      skipped.add('AllergyIntolerance entered in error or refuted');
+      tally.drop(index, 'entered in error or refuted');
       continue;
     }
     if (isAbsentOrUnknown(a.code)) {
-      skipped.add('AllergyIntolerance saying none are known (nothing to add)');
+      tally.drop(index, 'saying none are known (nothing to add)');
       continue;
     }
     const text = ccText(a.code) ?? ccText(a.reaction?.[0]?.manifestation[0]);
     const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
     const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
-    if (anesthesia && text) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null);
-    else addText('allergy_details', text ? `${text}${resolved}` : null);
+    if (anesthesia && text) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
+    else addText('allergy_details', text ? `${text}${resolved}` : null, index);
     plan.allergies += 1;
   }
 
-  for (const { resource: c } of byType('Condition')) {
-    if (!isAboutPatient(c.subject)) {
-      skipped.add('Condition for another patient');
-      continue;
-    }
+  for (const { index, resource: c } of byType('Condition')) {
+    if (forSomeoneElse(index, 'Condition', c.subject)) continue;
     if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
-      skipped.add('Condition entered in error or refuted');
+      tally.drop(index, 'entered in error or refuted');
       continue;
     }
     if (isAbsentOrUnknown(c.code)) {
-      skipped.add('Condition saying none are known (nothing to add)');
+      tally.drop(index, 'saying none are known (nothing to add)');
       continue;
     }
     const text = ccText(c.code);
     plan.conditions += 1;
+    // The profile's details, which the SPEC's screens show, and a structured condition (DESIGN §12).
     const prefixed = (re: RegExp) => (text ? re.exec(text) : null);
     let m: RegExpExecArray | null;
-    if ((m = prefixed(/^bleeding disorder:\s*/i))) addText('bleeding_disorder_details', text!.slice(m[0].length));
-    else if ((m = prefixed(/^mobility issue:\s*/i))) addText('mobility_details', text!.slice(m[0].length));
-    else if ((m = prefixed(/^history of surgery:\s*/i))) addText('surgery_details', text!.slice(m[0].length));
-    else if (text && /^vision impairment$/i.test(text)) plan.flags.add('has_vision_impairment');
-    else if (text && /^hearing impairment$/i.test(text)) plan.flags.add('has_hearing_impairment');
+    if ((m = prefixed(/^bleeding disorder:\s*/i))) addText('bleeding_disorder_details', text!.slice(m[0].length), index);
+    else if ((m = prefixed(/^mobility issue:\s*/i))) addText('mobility_details', text!.slice(m[0].length), index);
+    else if ((m = prefixed(/^history of surgery:\s*/i))) addText('surgery_details', text!.slice(m[0].length), index);
+    else if (text && /^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
+    else if (text && /^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
     else {
       const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
-      addText('chronic_condition_details', text ? `${text}${resolved}` : null);
+      addText('chronic_condition_details', text ? `${text}${resolved}` : null, index);
     }
+    const row = planCondition(index, c);
+    if (row) plan.clinical.push(row);
   }
 
-  const medicationsById = new Map<string, ResourceOf<'Medication'>>();
-  for (const { fullUrl, resource } of byType('Medication')) {
-    if (fullUrl) medicationsById.set(fullUrl, resource);
-    if (resource.id) medicationsById.set(`Medication/${resource.id}`, resource);
-  }
-  for (const { resource: m } of byType('MedicationStatement')) {
-    if (!isAboutPatient(m.subject)) {
-      skipped.add('MedicationStatement for another patient');
-      continue;
-    }
-    if (m.status === 'entered-in-error' || m.status === 'not-taken') {
-      skipped.add(`MedicationStatement with status ${m.status}`);
-      continue;
-    }
-    if (isAbsentOrUnknown(m.medicationCodeableConcept)) {
-      skipped.add('MedicationStatement saying none are known (nothing to add)');
-      continue;
-    }
-    const name =
-      ccText(m.medicationCodeableConcept) ??
-      (m.medicationReference?.reference ? ccText(medicationsById.get(m.medicationReference.reference)?.code) : null) ??
-      clean(m.medicationReference?.display);
-    const frequency = ccText(m.dosage?.[0]?.timing?.code);
-    let dosage = clean(m.dosage?.[0]?.text);
-    // Kinchart's own export writes "dose, frequency" as the text and the frequency as timing.code.
-    if (dosage && frequency && dosage.endsWith(`, ${frequency}`)) dosage = dosage.slice(0, -`, ${frequency}`.length) || null;
-    else if (dosage && frequency && dosage === frequency) dosage = null;
-    plan.medications.push({
-      medication_name: name,
-      dosage,
-      frequency,
-      purpose: ccText(m.reasonCode?.[0]),
-      start_date: fullDate(m.effectivePeriod?.start ?? m.effectiveDateTime),
-      end_date: fullDate(m.effectivePeriod?.end),
-      is_current: ['active', 'intended', 'on-hold'].includes(m.status),
-    });
-  }
+  planMedications(entries, plan, resolve, forSomeoneElse);
 
-  for (const { resource: o } of byType('Observation')) {
-    if (!isAboutPatient(o.subject) || o.status === 'entered-in-error' || o.status === 'cancelled') continue;
+  const measurements: Measurement[] = [];
+  const readMeasurement = (o: ResourceOf<'Observation'>, date: string | null, index: number): Measurement | null => {
+    const unusable = (what: string) => {
+      tally.part(index, what, what);
+      return null;
+    };
     if (hasCode(o.code, ['8302-2', '8306-3', '3137-7'])) {
       const cm = o.valueQuantity ? heightCm(o.valueQuantity) : null;
-      if (cm !== null) plan.fields.height = cm;
-      else skipped.add('body height in a unit or range Kinchart cannot use');
-    } else if (hasCode(o.code, ['29463-7', '3141-9'])) {
+      return cm !== null ? { field: 'height', value: cm, date, from: index } : unusable('body height in a unit or range Kinchart cannot use');
+    }
+    if (hasCode(o.code, ['29463-7', '3141-9'])) {
       const kg = o.valueQuantity ? weightKg(o.valueQuantity) : null;
-      if (kg !== null) plan.fields.weight = kg;
-      else skipped.add('body weight in a unit or range Kinchart cannot use');
-    } else if (hasCode(o.code, ['882-1', '883-9'])) {
+      return kg !== null ? { field: 'weight', value: kg, date, from: index } : unusable('body weight in a unit or range Kinchart cannot use');
+    }
+    if (hasCode(o.code, ['882-1', '883-9'])) {
       const type = bloodType(o.valueCodeableConcept, o.valueString);
-      if (type) plan.fields.blood_type = type;
-      else skipped.add('blood group Kinchart cannot read');
-    } else skipped.add('Observation other than height, weight or blood group');
+      return type ? { field: 'blood_type', value: type, date, from: index } : unusable('blood group Kinchart cannot read');
+    }
+    return null;
+  };
+  for (const { index, resource: o } of byType('Observation')) {
+    if (forSomeoneElse(index, 'Observation', o.subject)) continue;
+    const { rows, measurement } = planObservation(index, o, ctx, (obs, date) => readMeasurement(obs, date, index));
+    plan.clinical.push(...rows);
+    if (measurement) measurements.push(measurement);
+  }
+  // The profile keeps the latest of each measurement (DESIGN §4 units).
+  for (const field of ['height', 'weight', 'blood_type'] as const) {
+    const latest = measurements
+      .filter((m) => m.field === field)
+      .reduce<Measurement | null>((best, m) => (!best || (m.date ?? '') >= (best.date ?? '') ? m : best), null);
+    if (!latest) continue;
+    if (field === 'blood_type') setField(field, String(latest.value), latest.from);
+    else setField(field, Number(latest.value), latest.from);
   }
 
-  const compositionAuthors = new Set((composition?.author ?? []).map((a) => a.reference).filter(Boolean));
-  const roles = byType('PractitionerRole').map((r) => r.resource);
-  for (const { fullUrl, resource: pr } of byType('Practitioner')) {
+  for (const { index, resource: im } of byType('Immunization')) {
+    if (forSomeoneElse(index, 'Immunization', im.patient)) continue;
+    const row = planImmunization(index, im, ctx);
+    if (row) plan.clinical.push(row);
+  }
+  for (const { index, resource: p } of byType('Procedure')) {
+    if (forSomeoneElse(index, 'Procedure', p.subject)) continue;
+    const row = planProcedure(index, p, ctx);
+    if (row) plan.clinical.push(row);
+  }
+
+  const compositionAuthors = new Set((composition?.resource.author ?? []).map((a) => a.reference).filter(Boolean));
+  const roles = byType('PractitionerRole');
+  const rolesRead = new Set<number>();
+  for (const { index, fullUrl, resource: pr } of byType('Practitioner')) {
     const refs = [fullUrl, pr.id ? `Practitioner/${pr.id}` : undefined].filter((x): x is string => !!x);
-    if (refs.some((r) => compositionAuthors.has(r))) continue; // the summary's author, not the patient's provider
-    const name = bestName(pr.name);
-    if (!name) {
-      skipped.add('Practitioner without a name');
+    const role = roles.find((r) => !!r.resource.practitioner?.reference && refs.includes(r.resource.practitioner.reference));
+    if (role) {
+      rolesRead.add(role.index);
+      tally.use(role.index, index);
+    }
+    if (refs.some((r) => compositionAuthors.has(r))) {
+      tally.drop(index, "who wrote the summary (not one of the person's providers)");
       continue;
     }
-    const role = roles.find((r) => !!r.practitioner?.reference && refs.includes(r.practitioner.reference));
-    const notes = ccText(role?.code?.[0]);
+    const name = bestName(pr.name);
+    if (!name) {
+      tally.drop(index, 'without a name');
+      continue;
+    }
+    const notes = ccText(role?.resource.code?.[0]);
     plan.providers.push({
       provider_name: name,
-      specialty: ccText(role?.specialty?.[0]),
+      specialty: ccText(role?.resource.specialty?.[0]),
       facility: null,
-      phone_number: telecomOf(pr.telecom, 'phone')?.value ?? telecomOf(role?.telecom, 'phone')?.value ?? null,
+      phone_number: telecomOf(pr.telecom, 'phone')?.value ?? telecomOf(role?.resource.telecom, 'phone')?.value ?? null,
       email: telecomOf(pr.telecom, 'email')?.value ?? null,
       address: addressText(pr.address?.[0]),
       is_primary: !!notes && /primary care provider/i.test(notes),
       notes,
+      from: index,
     });
   }
+  for (const r of roles) if (!rolesRead.has(r.index)) tally.drop(r.index, 'naming no Practitioner of this bundle');
 
-  for (const { resource: a } of byType('Appointment')) {
+  for (const { index, resource: a } of byType('Appointment')) {
     const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
     if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
-      skipped.add('Appointment for another patient');
+      tally.drop(index, 'for another patient');
       continue;
     }
     if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
-      skipped.add(`Appointment with status ${a.status}`);
+      tally.drop(index, `with status ${a.status}`);
       continue;
     }
     if (!a.start) {
-      skipped.add('Appointment without a start time');
+      tally.drop(index, 'without a start time');
       continue;
     }
     const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
@@ -390,37 +435,180 @@ export function planFromBundle(entries: ParsedEntry[], target: { isSelf: boolean
       provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
       reason_for_visit: reason,
       location,
+      from: index,
     });
   }
 
-  byType('DocumentReference').forEach(({ resource: d }, i) => {
-    if (d.subject && !isAboutPatient(d.subject)) {
-      skipped.add('DocumentReference for another patient');
-      return;
+  planDocuments(plan, byType, ctx, forSomeoneElse);
+  return plan;
+}
+
+/** MedicationStatement and MedicationRequest → the person's medications, with their codings (DESIGN §12). */
+function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
+  const { tally } = plan;
+  const named = new Set<number>();
+  /** The medication's concept: its own, a contained Medication's, or the bundle's Medication it names. */
+  const medicationOf = (
+    m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
+    user: number,
+  ): CC | undefined => {
+    if (m.medicationCodeableConcept) return m.medicationCodeableConcept;
+    const ref = m.medicationReference?.reference;
+    if (ref?.startsWith('#')) return containedMedication(m.contained, ref)?.code;
+    const found = resolve(ref, 'Medication');
+    if (!found) return undefined;
+    named.add(found.index);
+    tally.use(found.index, user);
+    return (found.resource as ResourceOf<'Medication'>).code;
+  };
+  /** reasonCode, else the Condition a reasonReference names in the bundle. */
+  const purposeOf = (reasonCode: CC[] | undefined, reasonReference: Ref[] | undefined): string | null => {
+    const code = ccText(reasonCode?.[0]);
+    if (code) return code;
+    for (const ref of reasonReference ?? []) {
+      const condition = resolve(ref?.reference, 'Condition');
+      const text = condition ? ccText((condition.resource as ResourceOf<'Condition'>).code) : clean(ref?.display);
+      if (text) return text;
     }
+    return null;
+  };
+  const add = (index: number, concept: CC | undefined, ref: Ref, values: Omit<MedicationValues, 'medication_name'>) => {
+    plan.medications.push({
+      medication_name: ccText(concept) ?? clean(ref?.display),
+      ...values,
+      codings: codingsOf(concept),
+      from: index,
+    });
+  };
+  const startAndEnd = (start: string | null, end: string | null) => ({ start_date: start, end_date: start && end && end < start ? null : end });
+
+  for (const { index, resource: m } of entriesOfType(entries, 'MedicationStatement')) {
+    if (forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
+    if (m.status === 'entered-in-error' || m.status === 'not-taken') {
+      tally.drop(index, `with status ${m.status}`);
+      continue;
+    }
+    const concept = medicationOf(m, index);
+    if (isAbsentOrUnknown(concept)) {
+      tally.drop(index, 'saying none are known (nothing to add)');
+      continue;
+    }
+    add(index, concept, m.medicationReference, {
+      ...dosageOf(m.dosage?.[0]),
+      purpose: purposeOf(m.reasonCode, m.reasonReference),
+      ...startAndEnd(fullDate(m.effectivePeriod?.start ?? m.effectiveDateTime), fullDate(m.effectivePeriod?.end)),
+      is_current: ['active', 'intended', 'on-hold'].includes(m.status),
+    });
+  }
+
+  for (const { index, resource: m } of entriesOfType(entries, 'MedicationRequest')) {
+    if (forSomeoneElse(index, 'MedicationRequest', m.subject)) continue;
+    if (m.status === 'entered-in-error' || m.status === 'cancelled' || m.status === 'draft') {
+      tally.drop(index, `with status ${m.status}`);
+      continue;
+    }
+    const concept = medicationOf(m, index);
+    if (isAbsentOrUnknown(concept)) {
+      tally.drop(index, 'saying none are known (nothing to add)');
+      continue;
+    }
+    const instruction = m.dosageInstruction?.[0];
+    const bounds = instruction?.timing?.repeat?.boundsPeriod;
+    const validity = m.dispenseRequest?.validityPeriod;
+    add(index, concept, m.medicationReference, {
+      ...dosageOf(instruction),
+      purpose: purposeOf(m.reasonCode, m.reasonReference),
+      ...startAndEnd(fullDate(m.authoredOn ?? validity?.start ?? bounds?.start), fullDate(bounds?.end ?? validity?.end)),
+      // The prescription's status says whether it is taken now: active (or on hold) is current.
+      is_current: m.status === 'active' || m.status === 'on-hold',
+    });
+  }
+
+  for (const { index } of entriesOfType(entries, 'Medication')) {
+    if (!named.has(index)) tally.drop(index, 'not named by any MedicationStatement or MedicationRequest');
+  }
+}
+
+/** DocumentReference and DiagnosticReport attachments with their bytes → record files of the person (DESIGN §6 rules apply when written). */
+function planDocuments(
+  plan: FhirPlan,
+  byType: <T extends ReadType>(type: T) => { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[],
+  ctx: { tally: ImportTally; resolve: Resolver },
+  forSomeoneElse: (index: number, type: string, ref: Ref) => boolean,
+): void {
+  const { tally } = plan;
+  const fileName = (...names: (string | null | undefined)[]) => {
+    for (const n of names) {
+      const name = clip(stripInvisible(n ?? ''), 255);
+      if (name) return name;
+    }
+    return null;
+  };
+
+  byType('DocumentReference').forEach(({ index, resource: d }, i) => {
+    if (d.subject && forSomeoneElse(index, 'DocumentReference', d.subject)) return;
     if (d.status === 'entered-in-error') {
-      skipped.add('DocumentReference entered in error');
+      tally.drop(index, 'entered in error');
       return;
     }
     for (const { attachment } of d.content) {
       if (!attachment.data) {
-        skipped.add('DocumentReference without embedded data (only a link, which Kinchart does not fetch)');
+        tally.drop(index, 'without embedded data (only a link, which Kinchart does not fetch)');
         continue;
       }
-      const name = clean(stripInvisible(attachment.title ?? '')) ?? clean(stripInvisible(d.description ?? '')) ?? `Document ${i + 1}`;
+      const name = fileName(attachment.title, d.description) ?? `Document ${i + 1}`;
       plan.documents.push({
+        from: index,
         label: `DocumentReference "${name.slice(0, 80)}"`,
-        display_name: name.slice(0, 255),
+        display_name: name,
         data: Buffer.from(attachment.data.replace(/\s+/g, ''), 'base64'),
         record_date: fullDate(attachment.creation ?? d.context?.period?.start ?? d.date),
         provider_name: clean(d.author?.[0]?.display)?.slice(0, 200) ?? null,
+        visit_location: null,
         visit_reason: clean(d.context?.related?.[0]?.display)?.slice(0, 1000) ?? null,
         created_at: d.date ? new Date(d.date).toISOString() : null,
       });
     }
   });
 
-  for (const e of entries) if (!isReadType(e.resource.resourceType)) skipped.add(`${e.resource.resourceType} (not something Kinchart keeps)`);
-  plan.skipped = skipped.lines();
-  return plan;
+  const encountersUsed = new Set<number>();
+  for (const { index, resource: r } of byType('DiagnosticReport')) {
+    if (r.subject && forSomeoneElse(index, 'DiagnosticReport', r.subject)) continue;
+    if (r.status === 'entered-in-error' || r.status === 'cancelled') {
+      tally.drop(index, r.status === 'cancelled' ? 'cancelled' : 'entered in error');
+      continue;
+    }
+    const attached = (r.presentedForm ?? []).filter((a) => !!a.data);
+    if (attached.length === 0) {
+      tally.drop(index, 'without an attached report (presentedForm with data)');
+      continue;
+    }
+    // The visit it came from gives the file its place and reason (an Encounter has no document of its own).
+    const encounter = ctx.resolve(r.encounter?.reference, 'Encounter');
+    const visit = encounter?.resource as ResourceOf<'Encounter'> | undefined;
+    if (encounter) {
+      encountersUsed.add(encounter.index);
+      tally.use(encounter.index, index);
+    }
+    const title = ccText(r.code);
+    attached.forEach((a, n) => {
+      const name = fileName(a.title, attached.length > 1 && title ? `${title} (${n + 1})` : title) ?? 'Diagnostic report';
+      plan.documents.push({
+        from: index,
+        label: `DiagnosticReport "${name.slice(0, 80)}"`,
+        display_name: name,
+        data: Buffer.from(a.data!.replace(/\s+/g, ''), 'base64'),
+        record_date: fullDate(r.effectiveDateTime ?? r.effectivePeriod?.start ?? r.issued ?? a.creation),
+        provider_name: performerName(ctx, r.performer ?? [], index),
+        visit_location: clip(clean(visit?.location?.[0]?.location.display) ?? clean(visit?.serviceProvider?.display), 200),
+        visit_reason: clip(ccText(visit?.reasonCode?.[0]) ?? ccText(visit?.type?.[0]), 1000),
+        created_at: r.issued ? new Date(r.issued).toISOString() : null,
+      });
+    });
+  }
+  for (const { index, resource: e } of byType('Encounter')) {
+    if (encountersUsed.has(index)) continue;
+    if (e.subject && forSomeoneElse(index, 'Encounter', e.subject)) continue;
+    tally.drop(index, 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)');
+  }
 }

@@ -17,7 +17,8 @@ import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
-import type { TextField } from './fhir-plan';
+import type { FlagField, PlanFields, TextField } from './fhir-plan';
+import { FLAG_FIELDS } from './fhir-plan';
 import type { AccountRows, ListTable } from './kinchart-match';
 
 // The only place the import speaks SQL: it reads what the account holds and writes what
@@ -45,6 +46,9 @@ export interface ListValues {
   healthcare_providers: ProviderValues;
   medications: MedicationValues & { updated_at: string; codings?: Coding[] | null };
 }
+
+/** What a FHIR import compares with: a profile's details texts, flags, demographics and measurements. */
+export type ProfileState = Record<TextField, string | null> & Record<FlagField, boolean> & Record<keyof PlanFields, string | number | null> & { is_pet: boolean };
 
 export interface NewListRow<T extends ListTable> {
   profileId: string;
@@ -92,6 +96,7 @@ const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, str
 };
 
 const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
+const PLAN_FIELDS = ['name', 'date_of_birth', 'phone_number', 'email', 'address', 'primary_language', 'blood_type', 'height', 'weight'] as const satisfies readonly (keyof PlanFields)[];
 
 /** Yes/no values as 0/1 flags; everything else as it is. */
 function columnsOf(values: object): Record<string, unknown> {
@@ -134,9 +139,22 @@ function importQueries(db: Executor) {
 
     selfProfileId: (userId: string) => selfProfileId(db, userId),
 
-    /** The details texts of one of the user's profiles; undefined when it is not theirs. */
-    async profileDetails(userId: string, profileId: string): Promise<Record<TextField, string | null> | undefined> {
-      return db.selectFrom('profiles').select(DETAIL_FIELDS).where('user_id', '=', userId).where('id', '=', profileId).executeTakeFirst();
+    /** What a FHIR import compares one of the user's profiles with; undefined when it is not theirs. */
+    async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
+      const row = await db
+        .selectFrom('profiles')
+        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet'])
+        .where('user_id', '=', userId)
+        .where('id', '=', profileId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const flags = Object.fromEntries([...FLAG_FIELDS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
+      return { ...row, ...flags } as unknown as ProfileState;
+    },
+
+    /** One person's clinical items of a kind, as the import recognises them (DESIGN §12). */
+    async clinicalRows(userId: string, table: ClinicalTable, profileId: string): Promise<Record<string, unknown>[]> {
+      return accountClinicalItems(db, table, userId, profileId);
     },
 
     /** Name and size of each of the user's files. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlreadyPresent, ImportCounts, ImportResult, KinchartExportParsed } from '@kinchart/shared/export';
+import type { AlreadyPresent, ClinicalCounts, ImportCounts, ImportReportRow, ImportResult, KinchartExportParsed } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
@@ -16,8 +16,9 @@ import { createBlobWriter } from './blob-writer';
 import type { Spool } from './encrypted-spool';
 import { spoolEncrypted } from './encrypted-spool';
 import { FhirValidationError, validateBundle } from './fhir-bundle';
-import { documentRows, listAdditions, newAppointments, newDocuments, profileChange, sanitizePlan } from './fhir-merge';
-import type { FhirPlan, PlannedDocument } from './fhir-plan';
+import type { SanitizedPlan } from './fhir-merge';
+import { CLINICAL_TABLES, clinicalAdditions, documentRows, listAdditions, newAppointments, profileChange, sanitizePlan, splitDocuments } from './fhir-merge';
+import type { PlannedDocument, Sourced } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
 import { checkFormat, kindOf, multipartError, parseJson, zodMessage } from './import-input';
 import type { ImportLimits } from './import-limits';
@@ -67,7 +68,7 @@ export function createImportService(deps: ImportDeps) {
   const repo = createImportRepository(db);
   const tooLarge = () => new HttpError(413, `The file is larger than ${mb(limits.maxImportBytes)} MB, the most an import may be.`);
 
-  type Outcome = Counted & { skipped: string[] };
+  type Outcome = Counted & { skipped: string[]; report: ImportReportRow[] };
   const IMPORT_NEEDS = "this import's files need";
 
   /**
@@ -122,52 +123,83 @@ export function createImportService(deps: ImportDeps) {
     });
   }
 
-  /** Merges a FHIR plan into one profile (fhir-merge.ts) in one transaction; `documents` are those whose blobs were written. */
-  async function mergeFhir(userId: string, profileId: string, plan: FhirPlan, documents: { stored: StoredImportFile; doc: PlannedDocument }[]): Promise<Counted> {
+  /**
+   * Merges a FHIR plan into one person (fhir-merge.ts) in one transaction; `documents` are those
+   * whose blobs were written. Every outcome reaches the plan's tally (decision 0022).
+   */
+  async function mergeFhir(userId: string, profileId: string, plan: SanitizedPlan, documents: { stored: StoredImportFile; doc: PlannedDocument }[]): Promise<Counted> {
+    const { tally } = plan;
+    const outcome = (items: Sourced[], what: 'imported' | 'merged' | 'already_present') => {
+      for (const item of items) tally.record(item.from, what);
+    };
     return repo.transaction(async (tx) => {
       await tx.lockAccount(userId);
       await tx.checkQuota(userId, documents.reduce((sum, d) => sum + d.stored.size, 0), deps.quota, IMPORT_NEEDS);
       const now = nowIso();
-      const details = await tx.profileDetails(userId, profileId);
-      if (!details) throw notFound('Family member not found');
-      await tx.updateProfile(userId, profileId, profileChange(plan, details, now));
+      const current = await tx.profileState(userId, profileId);
+      if (!current) throw notFound('Family member not found');
+      await tx.updateProfile(userId, profileId, profileChange(plan, current, now));
 
       const rowsOf = <T extends ListTable>(table: T) => tx.listRows(userId, table, profileId);
-      const contacts = listAdditions('emergency_contacts', profileId, plan.contacts, await rowsOf('emergency_contacts'), keyOf.contact, now);
+      // Emergency contacts come from the Patient: a new one means the Patient merged something.
+      const contacts = listAdditions('emergency_contacts', profileId, plan.contacts, await rowsOf('emergency_contacts'), keyOf.contact, now, tally);
       await tx.insertListRows(userId, 'emergency_contacts', contacts.rows);
-      const providers = listAdditions('healthcare_providers', profileId, plan.providers, await rowsOf('healthcare_providers'), keyOf.provider, now);
+      outcome(contacts.fresh, 'merged');
+      const providers = listAdditions('healthcare_providers', profileId, plan.providers, await rowsOf('healthcare_providers'), keyOf.provider, now, tally);
       await tx.insertListRows(userId, 'healthcare_providers', providers.rows);
-      const stamped = plan.medications.map((m) => ({ ...m, updated_at: now }));
-      const medications = listAdditions('medications', profileId, stamped, await rowsOf('medications'), keyOf.medication, now);
+      outcome(providers.fresh, 'imported');
+      outcome(providers.present, 'already_present');
+      const stamped = plan.medications.map((m) => ({ ...m, codings: m.codings.length > 0 ? m.codings : null, updated_at: now }));
+      const medications = listAdditions('medications', profileId, stamped, await rowsOf('medications'), keyOf.medication, now, tally);
       await tx.insertListRows(userId, 'medications', medications.rows);
+      outcome(medications.fresh, 'imported');
+      outcome(medications.present, 'already_present');
       const appointments = newAppointments(plan.appointments, profileId, await tx.appointments(userId, profileId), now);
-      await tx.insertAppointments(userId, appointments);
+      await tx.insertAppointments(userId, appointments.rows);
+      outcome(appointments.fresh, 'imported');
+      outcome(appointments.present, 'already_present');
+      // DESIGN §12: immunizations, lab results, conditions and procedures, each kind up to CLINICAL_CAP.
+      const clinicalAdded: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
+      const clinicalPresent: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
+      for (const table of CLINICAL_TABLES) {
+        const items = plan.clinical.filter((c) => c.table === table);
+        if (items.length === 0) continue;
+        const have = await tx.clinicalRows(userId, table, profileId);
+        const { fresh, present } = clinicalAdditions(table, items, have, have.length, tally);
+        await tx.insertClinicalItems(userId, table, profileId, fresh);
+        clinicalAdded[table] = fresh.length;
+        clinicalPresent[table] = present.length;
+        outcome(fresh, 'imported');
+        outcome(present, 'already_present');
+      }
       await tx.insertFiles(userId, documentRows(documents, profileId, now));
+      outcome(
+        documents.map((d) => d.doc),
+        'imported',
+      );
       return {
         counts: {
           family_members: 0,
           allergies: plan.allergies,
+          // Conditions count as before (the problems read into the profile's details); each is also a structured row.
           conditions: plan.conditions,
-          immunizations: 0,
-          lab_results: 0,
-          procedures: 0,
+          immunizations: clinicalAdded.immunizations,
+          lab_results: clinicalAdded.lab_results,
+          procedures: clinicalAdded.procedures,
           emergency_contacts: contacts.rows.length,
           healthcare_providers: providers.rows.length,
           medications: medications.rows.length,
-          appointments: appointments.length,
+          appointments: appointments.rows.length,
           notifications: 0,
           files: documents.length,
         },
         present: {
           family_members: 0,
-          emergency_contacts: contacts.present,
-          healthcare_providers: providers.present,
-          medications: medications.present,
-          immunizations: 0,
-          lab_results: 0,
-          conditions: 0,
-          procedures: 0,
-          appointments: plan.appointments.length - appointments.length,
+          emergency_contacts: contacts.present.length,
+          healthcare_providers: providers.present.length,
+          medications: medications.present.length,
+          ...clinicalPresent,
+          appointments: appointments.present.length,
           notifications: 0,
           files: plan.documents.length - documents.length,
         },
@@ -216,7 +248,7 @@ export function createImportService(deps: ImportDeps) {
         for (const { file, entry } of toWrite) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
         const { counts, present, unused } = await restoreKinchart(userId, doc, stored);
         await writer.remove(unused);
-        return { counts, present, skipped: [] };
+        return { counts, present, skipped: [], report: [] };
       } catch (error) {
         await writer.removeAll();
         throw error;
@@ -236,23 +268,36 @@ export function createImportService(deps: ImportDeps) {
     }
     const userId = person.ownerId;
     const profile = { id: person.profileId, isSelf: person.isSelf };
-    let plan: FhirPlan;
+    let plan: SanitizedPlan;
     try {
+      // Resource by resource (decision 0022): only a file that is not a Bundle is refused whole.
       plan = sanitizePlan(planFromBundle(validateBundle(json), { isSelf: profile.isSelf }));
     } catch (error) {
       if (error instanceof FhirValidationError) throw badRequest(`FHIR Bundle is not valid: ${error.message}`);
       throw error;
     }
+    const { tally } = plan;
 
     // Documents already there (same name, same size) are not added twice.
-    const documents = newDocuments(plan.documents, await repo.fileSizes(userId));
-    await repo.checkQuota(userId, documents.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
+    const { fresh, present } = splitDocuments(plan.documents, await repo.fileSizes(userId));
+    for (const doc of present) tally.record(doc.from, 'already_present');
+    await repo.checkQuota(userId, fresh.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
     const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
     try {
-      const stored = [];
-      for (const doc of documents) stored.push({ stored: await writer.write(userId, Readable.from([doc.data]), doc.label), doc });
-      const { counts, present } = await mergeFhir(userId, profile.id, plan, stored);
-      return { counts, present, skipped: plan.skipped };
+      const stored: { stored: StoredImportFile; doc: PlannedDocument }[] = [];
+      for (const doc of fresh) {
+        try {
+          stored.push({ stored: await writer.write(userId, Readable.from([doc.data]), doc.label), doc });
+        } catch (error) {
+          // A file type Kinchart does not keep, or one past MAX_UPLOAD_MB: that attachment is left out (DESIGN §6).
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          const why = error.message.startsWith(`${doc.label}: `) ? error.message.slice(doc.label.length + 2) : error.message;
+          tally.drop(doc.from, `attachment not kept (${why})`);
+        }
+      }
+      const { counts, present: already } = await mergeFhir(userId, profile.id, plan, stored);
+      const { report, skipped } = tally.finish();
+      return { counts, present: already, skipped, report };
     } catch (error) {
       await writer.removeAll();
       throw error;
@@ -289,10 +334,10 @@ export function createImportService(deps: ImportDeps) {
         if (spool.size === 0) throw badRequest('The file is empty.');
         const kind = kindOf(spool.head);
         if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
-        const { counts, present, skipped } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
+        const { counts, present, skipped, report } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
         const format = kind === 'zip' ? 'kinchart' : 'fhir';
         await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
-        return { message: 'Import complete.', format, imported: counts, already_present: present, skipped };
+        return { message: 'Import complete.', format, imported: counts, already_present: present, skipped, report };
       } catch (error) {
         throw multipartError(error, tooLarge);
       } finally {

@@ -66,6 +66,7 @@ const RESULT = {
     files: 0,
   },
   skipped: [],
+  report: [],
 };
 
 const NOTHING = {
@@ -118,7 +119,7 @@ describe('Import form', () => {
 
   it('asks whose a FHIR Bundle is, offering My Profile and each family member', async () => {
     mockFetch((call) => (call.url === '/api/user/family/members' ? json([makeMemberSummary('m1', { name: 'Rex', is_pet: true })]) : json({}, 404)));
-    const sent = fakeXhr({ status: 200, body: { ...RESULT, format: 'fhir', skipped: ['1 Immunization (not something Kinchart keeps)'] } });
+    const sent = fakeXhr({ status: 200, body: { ...RESULT, format: 'fhir', skipped: ['1 Goal (not something Kinchart keeps)'] } });
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
     await user.upload(screen.getByLabelText('File to import'), new File(['{}'], 'summary.json', { type: 'application/json' }));
@@ -126,8 +127,95 @@ describe('Import form', () => {
     await screen.findByRole('option', { name: 'Rex (pet)' });
     await user.selectOptions(select, 'm1');
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('1 Immunization (not something Kinchart keeps)')).toBeTruthy();
+    expect(await screen.findByText('1 Goal (not something Kinchart keeps)')).toBeTruthy();
     expect(sent[0]!.body.get('profileId')).toBe('m1');
+  });
+
+  it('a user who imports a FHIR Bundle sees, per resource type, what was imported, merged, already here and left out, and why', async () => {
+    mockFetch(() => json([]));
+    fakeXhr({
+      status: 200,
+      body: {
+        ...RESULT,
+        format: 'fhir',
+        imported: { ...NOTHING, allergies: 3, medications: 2 },
+        skipped: ['5 Observation in category survey (Kinchart keeps laboratory results and vital signs)', '18 Claim (not something Kinchart keeps)'],
+        report: [
+          { resource_type: 'Patient', imported: 0, merged: 1, already_present: 0, dropped: [], parts_left_out: [{ reason: 'birth date without a day (Kinchart keeps full dates)', count: 1 }] },
+          { resource_type: 'Immunization', imported: 8, merged: 0, already_present: 1, dropped: [], parts_left_out: [] },
+          {
+            resource_type: 'Observation',
+            imported: 39,
+            merged: 0,
+            already_present: 0,
+            dropped: [
+              { reason: 'in category survey (Kinchart keeps laboratory results and vital signs)', count: 5 },
+              { reason: 'not valid FHIR (valueQuantity.value: must be number)', count: 1 },
+            ],
+            parts_left_out: [],
+          },
+          { resource_type: 'Claim', imported: 0, merged: 0, already_present: 0, dropped: [{ reason: 'not imported by Kinchart', count: 18 }], parts_left_out: [] },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    await user.upload(screen.getByLabelText('File to import'), new File(['{}'], 'synthea.json', { type: 'application/json' }));
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import complete.')).toBeTruthy();
+    // The summary names the clinical records too.
+    const summary = screen.getByText('Import complete.').parentElement!;
+    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2 medications', '8 immunizations', '39 lab results and vital signs']);
+
+    const table = screen.getByRole('table', { name: 'What the file held, by resource type' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Resource type', 'Imported', 'Merged', 'Already here', 'Left out']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => [within(tr).getByRole('rowheader').textContent, ...within(tr).getAllByRole('cell').map((td) => td.textContent)]);
+    expect(rows).toEqual([
+      ['Patient', '0', '1', '0', '0'],
+      ['Immunization', '8', '0', '1', '0'],
+      ['Observation', '39', '0', '0', '6'],
+      ['Claim', '0', '0', '0', '18'],
+    ]);
+    const why = screen.getByRole('list', { name: 'Left out, and why' });
+    expect(within(why).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Patient: part left out: birth date without a day (Kinchart keeps full dates)',
+      'Observation: 5 left out: in category survey (Kinchart keeps laboratory results and vital signs)',
+      'Observation: 1 left out: not valid FHIR (valueQuantity.value: must be number)',
+      'Claim: 18 left out: not imported by Kinchart',
+    ]);
+    // The older one-line list says the same things: it is not shown twice.
+    expect(screen.queryByText('18 Claim (not something Kinchart keeps)')).toBeNull();
+    // The table can be scrolled with the keyboard on a narrow screen.
+    expect(screen.getByRole('region', { name: 'What the file held, by resource type' }).tabIndex).toBe(0);
+  });
+
+  it('a user who imports a FHIR Bundle twice is told nothing was new, with the report saying it per resource type', async () => {
+    mockFetch(() => json([]));
+    fakeXhr({
+      status: 200,
+      body: {
+        ...RESULT,
+        format: 'fhir',
+        imported: { ...NOTHING, allergies: 1 },
+        already_present: { ...RESULT.already_present, medications: 1 },
+        report: [
+          { resource_type: 'AllergyIntolerance', imported: 0, merged: 0, already_present: 1, dropped: [], parts_left_out: [] },
+          { resource_type: 'Immunization', imported: 0, merged: 0, already_present: 2, dropped: [], parts_left_out: [] },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
+    await user.upload(screen.getByLabelText('File to import'), new File(['{}'], 'again.json', { type: 'application/json' }));
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Nothing new: everything in the file was already here.')).toBeTruthy();
+    expect(screen.queryByText('1 allergy')).toBeNull();
+    const row = within(screen.getByRole('table', { name: 'What the file held, by resource type' })).getByRole('row', { name: /Immunization/ });
+    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['0', '0', '2', '0']);
+    expect(screen.queryByRole('list', { name: 'Left out, and why' })).toBeNull();
   });
 
   it('a user who imports the same export again is told that nothing was added and what was already there', async () => {

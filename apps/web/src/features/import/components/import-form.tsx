@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
 import { useImportTargets } from '../api/get-import-targets';
 import { useImportData } from '../api/import-data';
+import { ImportReport, reportAddedSomething, reportLines } from './import-report';
 
 const COUNT_LABELS: [keyof ImportCounts, string, string][] = [
   ['family_members', 'family member', 'family members'],
@@ -73,6 +74,13 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
   };
 
   const busyLabel = progress === null ? 'Importing...' : `Uploading... ${Math.floor(progress * 100)}%`;
+  // A FHIR import's report says which allergies and conditions were new; a Kinchart export has no report.
+  const added = !result
+    ? []
+    : result.report.length > 0
+      ? [...importedLines({ ...result.imported, allergies: 0, conditions: 0 }), ...reportLines(result.report)]
+      : importedLines(result.imported);
+  const nothingNew = !!result && added.length === 0 && !reportAddedSomething(result.report);
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
@@ -138,15 +146,15 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
         {result ? (
           <div className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
             <p className="font-semibold">{result.message}</p>
-            {importedLines(result.imported).length > 0 ? (
+            {added.length > 0 ? (
               <ul className="mt-1 list-disc pl-5">
-                {importedLines(result.imported).map((line) => (
+                {added.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
-            ) : (
+            ) : nothingNew ? (
               <p className="mt-1">Nothing new: everything in the file was already here.</p>
-            )}
+            ) : null}
             {presentLines(result.already_present).length > 0 ? (
               <>
                 <p id={presentId} className="mt-2 font-semibold">
@@ -159,7 +167,8 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
                 </ul>
               </>
             ) : null}
-            {result.skipped.length > 0 ? (
+            {/* A FHIR import's report below says the same, per resource type. */}
+            {result.report.length === 0 && result.skipped.length > 0 ? (
               <>
                 <p className="mt-2 font-semibold">Left out</p>
                 <ul className="list-disc pl-5">
@@ -172,6 +181,8 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
           </div>
         ) : null}
       </div>
+      {/* Outside the live region: a screen reader hears the summary, and reads the table when it chooses to. */}
+      {result && result.report.length > 0 ? <ImportReport report={result.report} /> : null}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {error}
