@@ -1,7 +1,8 @@
 import type { Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
-import { INTERPRETATIONS, isPartialDate, rangeText } from '@kinchart/shared/clinical';
+import { BLOOD_GROUP_SNOMED, INTERPRETATIONS, isPartialDate, rangeText } from '@kinchart/shared/clinical';
+import type { BloodType } from '@kinchart/shared/profile';
 import type { Json, Ref } from './fhir-common';
-import { LOINC, codeable, coded, dateOrUnknown } from './fhir-common';
+import { LOINC, SNOMED, UCUM, codeable, coded, dateOrUnknown } from './fhir-common';
 
 // DESIGN §12: a person's clinical items as IPS resources (HL7 IPS IG profiles Immunization-uv-ips,
 // Observation-results-uv-ips, Condition-uv-ips, Procedure-uv-ips), each with the codings it came
@@ -59,8 +60,21 @@ function vitalDate(date: string | null): Json {
 }
 
 /** A lab result or a vital sign (its `category`), with its value, unit, range and interpretation as given. */
+/**
+ * Units written as UCUM codes too: the vital-sign units the R4 vital signs profile names (it
+ * requires a UCUM code). Any other unit is written as the text it was given.
+ */
+const UCUM_UNITS = new Set(['cm', 'm', '[in_i]', 'kg', 'g', '[lb_av]', 'mm[Hg]', '/min', '%', 'Cel', '[degF]', 'kg/m2']);
+
+/** The blood group's LOINC code (ABO and Rh group): its result is a SNOMED CT blood group. */
+export const BLOOD_GROUP_LOINC = '882-1';
+
+/** A result's LOINC code: its own field, else a LOINC coding it carries. */
+export const loincOf = (r: LabResult): string | null => r.loinc_code ?? r.codings.find((c) => c.system === LOINC && c.code)?.code ?? null;
+
 export function labResultResource(r: LabResult, patient: Ref): Json {
-  const quantity = (value: number) => ({ value, ...(r.unit ? { unit: r.unit } : {}) });
+  const quantity = (value: number) => ({ value, ...(r.unit ? { unit: r.unit } : {}), ...(r.unit && UCUM_UNITS.has(r.unit) ? { system: UCUM, code: r.unit } : {}) });
+  const bloodGroup = loincOf(r) === BLOOD_GROUP_LOINC && r.value_text !== null ? BLOOD_GROUP_SNOMED[r.value_text.toUpperCase() as BloodType] : undefined;
   const range: Json = {
     ...(r.reference_low !== null ? { low: quantity(r.reference_low) } : {}),
     ...(r.reference_high !== null ? { high: quantity(r.reference_high) } : {}),
@@ -69,9 +83,11 @@ export function labResultResource(r: LabResult, patient: Ref): Json {
   const value =
     r.value !== null
       ? { valueQuantity: quantity(r.value) }
-      : r.value_text !== null
-        ? { valueString: r.value_text }
-        : {};
+      : bloodGroup
+        ? { valueCodeableConcept: { coding: [{ system: SNOMED, code: bloodGroup.code, display: bloodGroup.display }], text: r.value_text } }
+        : r.value_text !== null
+          ? { valueString: r.value_text }
+          : {};
   return {
     resourceType: 'Observation',
     status: 'final',

@@ -7,6 +7,7 @@ import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, uuidId
 import {
   CONDITION_HEADERS,
   IMMUNIZATION_HEADERS,
+  BLOOD_GROUP_LOINC,
   LAB_RESULT_HEADERS,
   PAST_CONDITION,
   PROCEDURE_HEADERS,
@@ -16,6 +17,7 @@ import {
   immunizationRow,
   labResultResource,
   labResultRow,
+  loincOf,
   newestFirst,
   procedureResource,
   procedureRow,
@@ -195,7 +197,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
       }),
     );
   };
-  if (p.has_chronic_conditions) flagCondition('chronic', p.chronic_condition_details ?? 'Chronic condition (details not provided)', 'active');
+  // The details' lines that name a structured condition are that condition (an import writes both).
+  const named = new Set(clinical.conditions.flatMap((c) => [c.name.toLowerCase(), `${c.name} (resolved)`.toLowerCase()]));
+  const ownLines = (p.chronic_condition_details ?? '').split('\n').filter((line) => line.trim() !== '' && !named.has(line.trim().toLowerCase()));
+  if (p.has_chronic_conditions && (ownLines.length > 0 || clinical.conditions.length === 0)) {
+    flagCondition('chronic', ownLines.length > 0 ? ownLines.join('\n') : 'Chronic condition (details not provided)', 'active');
+  }
   if (p.has_bleeding_disorders) flagCondition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active');
   if (p.has_mobility_issues) flagCondition('mobility', `Mobility issue: ${p.mobility_details ?? 'details not provided'}`, 'active');
   if (p.has_vision_impairment) flagCondition('vision', 'Vision impairment', 'active');
@@ -239,7 +246,8 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   // ---------- results (lab results and the blood group) and vital signs ----------
   // The profile's height, weight and blood group have no date of their own: they are dated when the
   // profile was last saved (decision 0023), never the export time.
-  const profileDate = input.profileUpdatedAt ?? null;
+  // A day, like the results' own dates: what an import keeps of it, so a round trip keeps it equal.
+  const profileDate = input.profileUpdatedAt?.slice(0, 10) ?? null;
   const profileDateText = profileDate ? `${profileDate.slice(0, 10)} (profile last saved)` : 'Date unknown';
   const profileObservation = (key: string, category: 'laboratory' | 'vital-signs', code: Json, value: Json) =>
     add(id('Observation', key), {
@@ -254,8 +262,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
 
   const results: Ref[] = [];
   const resultRows: (string | number | null)[][] = [];
+  // A measurement the results list already holds (the same code and value, say one an import
+  // brought) is written once, as that result with its own date.
+  const held = (code: string, value: number | string) =>
+    clinical.labResults.some((r) => loincOf(r) === code && (typeof value === 'number' ? r.value === value : r.value_text?.toUpperCase() === value.toUpperCase()));
   const bloodType = BLOOD_TYPES.includes(p.blood_type as BloodType) ? (p.blood_type as BloodType) : null;
-  if (p.blood_type) {
+  if (p.blood_type && !held(BLOOD_GROUP_LOINC, p.blood_type)) {
     const snomed = bloodType ? BLOOD_GROUP_SNOMED[bloodType] : null;
     results.push(
       profileObservation('blood', 'laboratory', loinc('882-1', 'ABO and Rh group [Type] in Blood'), {
@@ -266,11 +278,11 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   }
   const vitals: Ref[] = [];
   const vitalRows: (string | number | null)[][] = [];
-  if (p.height !== null) {
+  if (p.height !== null && !held('8302-2', p.height)) {
     vitals.push(profileObservation('height', 'vital-signs', loinc('8302-2', 'Body height'), { valueQuantity: { value: p.height, unit: 'cm', system: UCUM, code: 'cm' } }));
     vitalRows.push(['Body height', p.height, 'cm', profileDateText]);
   }
-  if (p.weight !== null) {
+  if (p.weight !== null && !held('29463-7', p.weight)) {
     vitals.push(profileObservation('weight', 'vital-signs', loinc('29463-7', 'Body weight'), { valueQuantity: { value: p.weight, unit: 'kg', system: UCUM, code: 'kg' } }));
     vitalRows.push(['Body weight', p.weight, 'kg', profileDateText]);
   }

@@ -238,6 +238,8 @@ const immunizationSchema = z
     patient: reference,
     occurrenceDateTime: dateTime.optional(),
     occurrenceString: fstring.optional(),
+    /** A date said to be unknown: the element's extension (data-absent-reason) with no value. */
+    _occurrenceDateTime: z.object({ extension: z.array(z.unknown()).min(1) }).optional(),
     lotNumber: fstring.optional(),
     site: codeableConcept.optional(),
     performer: z.array(z.object({ actor: reference })).optional(),
@@ -246,7 +248,11 @@ const immunizationSchema = z
       .array(z.object({ series: fstring.optional(), doseNumberPositiveInt: z.number().int().positive().optional(), doseNumberString: fstring.optional() }))
       .optional(),
   })
-  .refine((i) => i.occurrenceDateTime !== undefined || i.occurrenceString !== undefined, { message: 'is required', path: ['occurrence[x]'] });
+  // R4 requires occurrence[x]; IPS allows it to be absent with a reason (a date nobody knows).
+  .refine((i) => i.occurrenceDateTime !== undefined || i.occurrenceString !== undefined || i._occurrenceDateTime !== undefined, {
+    message: 'is required',
+    path: ['occurrence[x]'],
+  });
 
 const procedureSchema = z.object({
   resourceType: z.literal('Procedure'),

@@ -320,9 +320,11 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     else {
       const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
       addText('chronic_condition_details', text ? `${text}${resolved}` : null, index);
+      // Only a condition of its own is also a structured one: the profile's flags above (as
+      // Kinchart writes them) are the profile's, so a round trip does not double them.
+      const row = planCondition(index, c);
+      if (row) plan.clinical.push(row);
     }
-    const row = planCondition(index, c);
-    if (row) plan.clinical.push(row);
   }
 
   planMedications(entries, plan, resolve, forSomeoneElse);
