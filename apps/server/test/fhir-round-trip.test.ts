@@ -100,7 +100,7 @@ describe('round trip through FHIR', () => {
     const synthea = readFileSync(path.join(import.meta.dirname, 'fixtures', 'fhir', 'synthea-kermit-trantow.json'));
     const first = await signedInUser(t.app);
     expect((await importFile(first.client, synthea, 'kermit.json')).statusCode).toBe(200);
-    const name = ((await first.client.get('/api/user/getPatientProfile')).json() as { name: string }).name;
+    const name = (await first.client.get('/api/user/getPatientProfile')).json<{ name: string }>().name;
     const exported = await ownDocument(first.client, name);
     expect(check.ipsDocument(exported)).toEqual([]);
 
