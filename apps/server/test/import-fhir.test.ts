@@ -795,6 +795,35 @@ describe('import of a FHIR R4 Bundle', () => {
       expect((await user.client.get(files[0].url)).rawPayload).toEqual(fixture('record.pdf'));
     });
 
+    it('a medication started in a month only keeps no invented day: the report names the date it could not keep', async () => {
+      const user = await signedInUser(t.app);
+      const bundle = {
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [
+          { fullUrl: PATIENT, resource: { resourceType: 'Patient', id: 'p1' } },
+          {
+            fullUrl: 'urn:uuid:m1',
+            resource: {
+              resourceType: 'MedicationStatement',
+              status: 'active',
+              medicationCodeableConcept: { text: 'Metformin 500 mg' },
+              subject: { reference: PATIENT },
+              effectivePeriod: { start: '2015-03' },
+            },
+          },
+        ],
+      };
+      const res = await importFile(user.client, json(bundle), 'meds.json');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rowOf(res.json(), 'MedicationStatement')).toMatchObject({
+        imported: 1,
+        parts_left_out: [{ reason: 'start or end date without a day (the medication list keeps full dates)', count: 1 }],
+      });
+      const p = (await user.client.get('/api/user/getPatientProfile')).json();
+      expect(p.medications).toMatchObject([{ medication_name: 'Metformin 500 mg', start_date: null, is_current: true }]);
+    });
+
     it('importing the same summary again adds nothing and reports every record as already present', async () => {
       const user = await signedInUser(t.app);
       expect((await importFile(user.client, json(recordsBundle()), 'records.json')).statusCode).toBe(200);

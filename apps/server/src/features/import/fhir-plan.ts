@@ -482,7 +482,19 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
       from: index,
     });
   };
-  const startAndEnd = (start: string | null, end: string | null) => ({ start_date: start, end_date: start && end && end < start ? null : end });
+  /**
+   * The medication list keeps full dates (SPEC §5's date fields): a start or end given only to the
+   * month or year is named in the report as a part left out, never silently lost.
+   */
+  const startAndEnd = (index: number, rawStart: string | undefined, rawEnd: string | undefined) => {
+    const start = fullDate(rawStart);
+    const end = fullDate(rawEnd);
+    if ((rawStart && !start) || (rawEnd && !end)) {
+      const what = 'start or end date without a day (the medication list keeps full dates)';
+      tally.part(index, what, what);
+    }
+    return { start_date: start, end_date: start && end && end < start ? null : end };
+  };
 
   for (const { index, resource: m } of entriesOfType(entries, 'MedicationStatement')) {
     if (forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
@@ -498,7 +510,7 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
     add(index, concept, m.medicationReference, {
       ...dosageOf(m.dosage?.[0]),
       purpose: purposeOf(m.reasonCode, m.reasonReference),
-      ...startAndEnd(fullDate(m.effectivePeriod?.start ?? m.effectiveDateTime), fullDate(m.effectivePeriod?.end)),
+      ...startAndEnd(index, m.effectivePeriod?.start ?? m.effectiveDateTime, m.effectivePeriod?.end),
       is_current: ['active', 'intended', 'on-hold'].includes(m.status),
     });
   }
@@ -520,7 +532,7 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
     add(index, concept, m.medicationReference, {
       ...dosageOf(instruction),
       purpose: purposeOf(m.reasonCode, m.reasonReference),
-      ...startAndEnd(fullDate(m.authoredOn ?? validity?.start ?? bounds?.start), fullDate(bounds?.end ?? validity?.end)),
+      ...startAndEnd(index, m.authoredOn ?? validity?.start ?? bounds?.start, bounds?.end ?? validity?.end),
       // The prescription's status says whether it is taken now: active (or on hold) is current.
       is_current: m.status === 'active' || m.status === 'on-hold',
     });
