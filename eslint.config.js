@@ -35,7 +35,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
-  clinical: ['clinical-kinds', 'clinical.repository'],
+  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.repository'],
   emergency: ['emergency.repository', 'emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],

@@ -159,7 +159,8 @@ export async function makeRichAccount(t: TestApp) {
 /**
  * Clinical items (DESIGN §12) for the rich account's people, through the API: every kind, partial
  * dates, codings, a vital sign, statuses that put conditions in either section; and codings on a
- * medication (only an import brings those, so they are written directly).
+ * medication and on allergy lines (only an import brings those, so they are written directly): the
+ * kid's one line, and one of the own profile's for a line edited away since (it applies to nothing).
  */
 export async function addClinicalRecords(t: TestApp, user: { id: string; client: TestClient }, people: { selfId: string; kidId: string; petId: string }) {
   const c = user.client;
@@ -216,6 +217,9 @@ export async function addClinicalRecords(t: TestApp, user: { id: string; client:
     .where('user_id', '=', user.id)
     .where('medication_name', '=', 'Warfarin')
     .execute();
+  const allergyCodings = (text: string, code: string, display: string) => JSON.stringify([{ text, codings: [{ system: 'http://snomed.info/sct', code, display }] }]);
+  await t.database.db.updateTable('profiles').set({ allergy_codings: allergyCodings('Bee stings', '424213003', 'Allergy to bee venom') }).where('id', '=', kidId).execute();
+  await t.database.db.updateTable('profiles').set({ allergy_codings: allergyCodings('Latex', '300916003', 'Latex allergy') }).where('id', '=', selfId).execute();
 }
 
 export async function insertNotification(
@@ -282,8 +286,10 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
       .map((r) => JSON.stringify(r))
       .sort()
       .map((r) => JSON.parse(r) as Record<string, unknown>);
+  // The allergy lines' codings (JSON text) are compared as what they say.
+  const parsed = (p: Record<string, unknown>) => ({ ...p, allergy_codings: typeof p.allergy_codings === 'string' ? (JSON.parse(p.allergy_codings) as unknown) : p.allergy_codings });
   return {
-    profiles: profiles.map((p) => strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id'])),
+    profiles: profiles.map((p) => parsed(strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id']))),
     emergency_contacts: await list('emergency_contacts'),
     healthcare_providers: await list('healthcare_providers'),
     medications: await list('medications'),

@@ -129,6 +129,12 @@ describe('export', () => {
     expect(typesOf(other).filter((x) => x === 'DocumentReference')).toHaveLength(4);
     const docRef = other.entry.find((e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'))!;
     expect(JSON.stringify(docRef)).toContain('files/Lab%20results.pdf');
+    // Decision 0023: an allergy line is coded when an import kept codings for it, and only then.
+    const allergies = (b: Bundle) => b.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code);
+    expect(allergies(read('fhir/Alex Rivers.json'))).toEqual([
+      { coding: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }], text: 'Bee stings' },
+    ]);
+    expect(allergies(self)).toEqual([{ text: 'Penicillin; peanuts' }, { text: 'Anesthesia reaction: Malignant hyperthermia' }]);
     const pet = read('fhir/Rex.json');
     expect(JSON.stringify(pet)).toContain('patient-animal');
     expect(JSON.stringify(pet)).toContain('Rabies');
@@ -176,11 +182,36 @@ describe('export', () => {
       ['Amoxicillin', null],
       [null, null],
     ]);
+    expect(doc.profiles.map((p) => p.allergy_codings)).toEqual([
+      [{ text: 'Latex', codings: [{ system: 'http://snomed.info/sct', code: '300916003', display: 'Latex allergy' }] }],
+      [{ text: 'Bee stings', codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }] }],
+      null,
+      null,
+    ]);
     // What only ties the file together or only the API says is not written.
     const raw = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as { profiles: { immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[] };
     expect(Object.keys(raw.profiles[0]!.immunizations[0]!)).not.toContain('person_id');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).not.toContain('out_of_range');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).toContain('codings');
+  });
+
+  it('reads an unreadable allergy codings column as none: the export still answers, with the allergies uncoded', async () => {
+    const { user, kidId } = await makeRichAccount(t);
+    const db = t.database.db;
+    const entry = { text: 'Bee stings', codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }] };
+    for (const odd of ['{"not": "a list"', '{"text": "Bee stings"}', JSON.stringify([1, null, 'Bee stings', { text: 5 }, { text: 'Bee stings', codings: 'none' }, { codings: entry.codings }])]) {
+      await db.updateTable('profiles').set({ allergy_codings: odd }).where('id', '=', kidId).execute();
+      const zip = await readZip(await exportZip(user.client));
+      const kid = JSON.parse(zip.get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
+      expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code), odd).toEqual([{ text: 'Bee stings' }]);
+      const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
+      expect(doc.profiles[1]!.allergy_codings, odd).toEqual([]);
+      expect((await user.client.get(`/api/user/family/members/${kidId}`)).statusCode).toBe(200);
+    }
+    // Readable entries among unreadable ones still apply.
+    await db.updateTable('profiles').set({ allergy_codings: JSON.stringify([{ text: 5 }, entry]) }).where('id', '=', kidId).execute();
+    const kid = JSON.parse((await readZip(await exportZip(user.client))).get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
+    expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code)).toEqual([{ coding: entry.codings, text: 'Bee stings' }]);
   });
 
   it("writes appointment times with the offset of the browser's time zone (?tz=), UTC by default, and refuses a zone that does not exist", async () => {

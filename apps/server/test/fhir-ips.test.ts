@@ -235,6 +235,38 @@ describe('FHIR R4 International Patient Summary document', () => {
     expect(warfarin).toMatchObject({ medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332' }], text: 'Warfarin' } });
   });
 
+  it('writes each line of the allergy details as an AllergyIntolerance of its own, coded when an import kept codings for that very line', () => {
+    const SNOMED = 'http://snomed.info/sct';
+    const penicillin = { system: SNOMED, code: '91936005', display: 'Allergy to penicillin' };
+    const bees = { system: SNOMED, code: '424213003', display: 'Allergy to bee venom' };
+    const document = buildIpsBundle({
+      person: { ...full, profile: { ...base, allergy_details: 'Allergy to penicillin\n  Latex; peanuts \n\nBee stings (resolved)' } },
+      allergyCodings: [
+        { text: 'Allergy to penicillin', codings: [penicillin] },
+        { text: 'Bee stings (resolved)', codings: [bees] },
+        // Edited away since: applies to no line.
+        { text: 'Latex', codings: [{ system: SNOMED, code: '300916003', display: 'Latex allergy' }] },
+      ],
+      now,
+    });
+    expect(check.ipsDocument(document)).toEqual([]);
+    const allergies = sectionResources(document, '48765-2');
+    expect(allergies.map((r) => r.code)).toEqual([
+      { coding: [penicillin], text: 'Allergy to penicillin' },
+      { text: 'Latex; peanuts' },
+      { coding: [bees], text: 'Bee stings (resolved)' },
+      { text: 'Anesthesia reaction: Malignant hyperthermia' },
+    ]);
+    expect(allergies.map((r) => r.category ?? null)).toEqual([null, null, null, ['medication']]);
+    expect(new Set(section(document, '48765-2').entry!.map((e) => e.reference)).size).toBe(4);
+    const div = section(document, '48765-2').text.div;
+    for (const line of ['Allergy to penicillin', 'Latex; peanuts', 'Bee stings (resolved)', 'Anesthesia reaction: Malignant hyperthermia']) expect(div).toContain(`<td>${line}</td>`);
+
+    // A person's own single line stays one AllergyIntolerance; without codings nothing is coded.
+    const own = sectionResources(buildIpsBundle({ person: { ...full, profile: { ...base, allergy_details: 'Penicillin; peanuts' } }, now }), '48765-2');
+    expect(own.map((r) => r.code)).toEqual([{ text: 'Penicillin; peanuts' }, { text: 'Anesthesia reaction: Malignant hyperthermia' }]);
+  });
+
   it('every MedicationStatement has effective[x]: the period taken, or unknown', () => {
     const { document } = richBundles();
     const [current, past, undated] = sectionResources(document, '10160-0');

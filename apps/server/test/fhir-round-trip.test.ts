@@ -1,7 +1,7 @@
-// DESIGN §12, issue 23's round trip through FHIR: a person's IPS document, exported, imported into
-// a new account and exported again loses nothing — every clinical item with its codes and dates,
-// the medications with theirs, the allergies and problems — and the second export passes the same
-// checks (R4 and the IPS document rules) as the first.
+// DESIGN §12, decision 0023: a round trip through FHIR — a person's IPS document, exported,
+// imported into a new account and exported again loses nothing — every clinical item with its codes
+// and dates, the medications with theirs, the allergies and problems — and the second export passes
+// the same checks (R4 and the IPS document rules) as the first.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { TestApp } from './helpers';
 import { buildTestApp, signedInUser } from './helpers';
 import { addClinicalRecords, exportZip, importFile, makeRichAccount, readZip } from './export-helpers';
 import { selfProfileId } from './factories';
+import { isAbsentOrUnknown } from '../src/features/import/absent-unknown';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker } from './fhir-validator';
 
@@ -115,4 +116,40 @@ describe('round trip through FHIR', () => {
     expect(before.MedicationStatement.length).toBeGreaterThan(0);
     expect(essence(again)).toEqual(before);
   });
+
+  // Decision 0023: an allergy is a line of the profile's details, and its codings are kept beside
+  // that line, so each one goes out again as an AllergyIntolerance of its own, coded as it came.
+  // HL7's IPS example has one coded allergy (and a "no known food allergy", which is none known);
+  // the Synthea patient has four.
+  it.each(['ips-bundle-01.json', 'synthea-asa-hermiston.json'])(
+    'each coded allergy of %s comes back as its own AllergyIntolerance with its codes, through an export, an import into a new account and a second export',
+    async (file) => {
+      const source = JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'fhir', file), 'utf8')) as Json;
+      const codesOf = (r: Json) => ((r.code as { coding?: { system?: string; code?: string }[] }).coding ?? []).map((c) => `${c.system}|${c.code}`).sort().join(' ');
+      const known = resources(source, 'AllergyIntolerance').filter((r) => !isAbsentOrUnknown(r.code as Parameters<typeof isAbsentOrUnknown>[0]));
+      const expected = known.map(codesOf).sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.every((codes) => codes !== '')).toBe(true);
+
+      const first = await signedInUser(t.app);
+      expect((await importFile(first.client, Buffer.from(JSON.stringify(source)), file)).statusCode).toBe(200);
+      const name = (await first.client.get('/api/user/getPatientProfile')).json<{ name: string }>().name;
+      const exported = await ownDocument(first.client, name);
+      expect(check.ipsDocument(exported)).toEqual([]);
+      expect(resources(exported, 'AllergyIntolerance').map(codesOf).sort()).toEqual(expected);
+
+      const second = await signedInUser(t.app);
+      expect((await importFile(second.client, Buffer.from(JSON.stringify(exported)), 'exported.json')).statusCode).toBe(200);
+      const again = await ownDocument(second.client, name);
+      expect(check.ipsDocument(again)).toEqual([]);
+      expect(resources(again, 'AllergyIntolerance').map(codesOf).sort()).toEqual(expected);
+      expect(essence(again).AllergyIntolerance).toEqual(essence(exported).AllergyIntolerance);
+
+      // Importing it once more keeps one entry per allergy line.
+      expect((await importFile(second.client, Buffer.from(JSON.stringify(exported)), 'exported.json')).statusCode).toBe(200);
+      const row = await t.database.db.selectFrom('profiles').select('allergy_codings').where('user_id', '=', second.id).where('is_self', '=', 1).executeTakeFirstOrThrow();
+      expect((JSON.parse(row.allergy_codings ?? '[]') as unknown[]).length).toBe(expected.length);
+      expect(resources(await ownDocument(second.client, name), 'AllergyIntolerance').map(codesOf).sort()).toEqual(expected);
+    },
+  );
 });

@@ -361,6 +361,56 @@ describe('import of a FHIR R4 Bundle', () => {
     expect(twice).toEqual(once);
   });
 
+  it('a coded allergy keeps its codings beside its line, once; a line read from a reaction brings none; a line edited away lets its codings go at the next import', async () => {
+    const SNOMED = 'http://snomed.info/sct';
+    const penicillin = { system: SNOMED, code: '91936005', display: 'Allergy to penicillin' };
+    const shellfish = { system: SNOMED, code: '300913006', display: 'Shellfish allergy' };
+    const clinical = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code }] });
+    const bundle = clinicBundle();
+    (bundle.entry as unknown[]).push(
+      { fullUrl: 'urn:uuid:a3', resource: { resourceType: 'AllergyIntolerance', clinicalStatus: clinical('resolved'), code: { coding: [shellfish], text: 'Shellfish' }, patient: { reference: PATIENT } } },
+      {
+        fullUrl: 'urn:uuid:a4',
+        resource: { resourceType: 'AllergyIntolerance', clinicalStatus: clinical('active'), patient: { reference: PATIENT }, reaction: [{ manifestation: [{ coding: [{ system: SNOMED, code: '271807003', display: 'Rash' }] }] }] },
+      },
+    );
+    expect(fhirErrors(bundle)).toEqual([]);
+    const user = await signedInUser(t.app);
+    const self = await selfProfileId(t.database.db, user.id);
+    const profileOf = async (u: User) => (await u.client.get('/api/user/getPatientProfile')).json<{ allergy_details: string | null }>();
+    const column = async () => {
+      const row = await t.database.db.selectFrom('profiles').select('allergy_codings').where('id', '=', self!).executeTakeFirstOrThrow();
+      return row.allergy_codings;
+    };
+    // Whatever odd JSON the column holds reads as none, never an error.
+    await t.database.db.updateTable('profiles').set({ allergy_codings: '{"not": "a list"' }).where('id', '=', self!).execute();
+
+    expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);
+    expect((await profileOf(user)).allergy_details).toBe('Allergy to penicillin\nLatex\nShellfish (resolved)\nRash');
+    const expected = [
+      { text: 'Allergy to penicillin', codings: [penicillin] },
+      { text: 'Shellfish (resolved)', codings: [shellfish] },
+    ];
+    const once = await column();
+    expect(JSON.parse(once!)).toEqual(expected);
+    expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);
+    expect(await column()).toBe(once);
+
+    // The person edits the details: the column is left as it is (an entry whose line is gone applies
+    // to nothing: fhir-ips.test.ts).
+    expect((await user.client.put('/api/user/updateProfile', { has_allergies: true, allergy_details: 'Shellfish (resolved)\nCats' })).statusCode).toBe(200);
+    expect(await column()).toBe(once);
+    // The next import that brings a coded allergy writes the column again: the entry of the line
+    // gone is let go, the one still there keeps its, and a line added again gets its own.
+    const penicillinOnly = { ...bundle, entry: (bundle.entry as { resource: Json }[]).filter((e) => e.resource.resourceType !== 'AllergyIntolerance' || JSON.stringify(e.resource).includes('91936005')) };
+    const withoutPenicillin = { ...bundle, entry: (bundle.entry as { resource: Json }[]).filter((e) => !JSON.stringify(e.resource).includes('91936005')) };
+    expect((await importFile(user.client, json(withoutPenicillin), 'b.json')).statusCode).toBe(200);
+    expect(JSON.parse((await column())!)).toEqual([{ text: 'Shellfish (resolved)', codings: [shellfish] }]);
+    expect((await importFile(user.client, json(penicillinOnly), 'c.json')).statusCode).toBe(200);
+    expect((await profileOf(user)).allergy_details).toBe('Shellfish (resolved)\nCats\nLatex\nRash\nAllergy to penicillin');
+    expect(JSON.parse((await column())!)).toEqual([{ text: 'Shellfish (resolved)', codings: [shellfish] }, { text: 'Allergy to penicillin', codings: [penicillin] }]);
+  });
+
   it("goes to a chosen family member, and an animal Patient makes them a pet; another user's member is a 404", async () => {
     const owner = await signedInUser(t.app);
     const member = (await owner.client.post('/api/user/family/add', { name: 'Buddy', date_of_birth: '2018-01-01', relationship: 'dog' })).json();

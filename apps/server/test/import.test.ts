@@ -59,6 +59,7 @@ describe('import of a Kinchart export', () => {
     const after = await snapshotAccount(t.database.db, target.id, target.client);
     expect(before.immunizations).toHaveLength(4);
     expect(before.medications.filter((m) => m.codings !== null)).toHaveLength(1);
+    expect(before.profiles.filter((p) => p.allergy_codings !== null)).toHaveLength(2);
     expect(after).toEqual(before);
     // The account itself is not the export's: username and email stay.
     const account = await t.database.db.selectFrom('users').select(['username', 'email']).where('id', '=', target.id).executeTakeFirstOrThrow();
@@ -99,7 +100,7 @@ describe('import of a Kinchart export', () => {
     const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as { version: number; profiles: Record<string, unknown>[] };
     doc.version = 1;
     for (const p of doc.profiles) {
-      for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other']) delete p[key];
+      for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other', 'allergy_codings']) delete p[key];
       for (const m of p.medications as Record<string, unknown>[]) delete m.codings;
     }
     const v1 = await makeZip([...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
@@ -113,6 +114,25 @@ describe('import of a Kinchart export', () => {
     const before = await snapshotAccount(t.database.db, source.id, source.client);
     const after = await snapshotAccount(t.database.db, target.id, target.client);
     expect({ ...after, immunizations: [] }).toEqual(before);
+  });
+
+  it("restores a version 2 export made before the allergy lines' codings were written: the allergies come back without codes", async () => {
+    const { user: source } = await makeClinicalAccount();
+    const entries = await readZip(await exportZip(source.client));
+    const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as { version: number; profiles: Record<string, unknown>[] };
+    expect(doc.version).toBe(2);
+    expect(doc.profiles.filter((p) => Array.isArray(p.allergy_codings))).toHaveLength(2);
+    for (const p of doc.profiles) delete p.allergy_codings;
+    const older = await makeZip([...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
+    const target = await signedInUser(t.app);
+    // The own profile becomes the export's: codings it had go with the details they were for.
+    await t.database.db.updateTable('profiles').set({ allergy_codings: '[{"text":"Cats","codings":[]}]' }).where('user_id', '=', target.id).execute();
+    const res = await importFile(target.client, older, 'older.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    const before = await snapshotAccount(t.database.db, source.id, source.client);
+    const after = await snapshotAccount(t.database.db, target.id, target.client);
+    expect(after.profiles.map((p) => p.allergy_codings)).toEqual([null, null, null, null]);
+    expect(after).toEqual({ ...before, profiles: before.profiles.map((p) => ({ ...p, allergy_codings: null })) });
   });
 
   it('restores into an account that already has data: its own profile becomes the export\'s, the rest is added', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_HEIGHT_CM, MAX_WEIGHT_KG } from '@kinchart/shared/profile';
 import type { TestApp, TestClient } from './helpers';
 import { TestClient as Client, buildTestApp, signedInUser } from './helpers';
+import { importFile } from './export-helpers';
 
 // SPEC §7 "Own profile". Family members and the cross-user ownership matrix live in family.test.ts.
 
@@ -438,6 +439,72 @@ describe('own healthcare providers', () => {
     const again = await client.put(`/api/user/healthcare-providers/${added.id}`, provider('Dr. Ghost'));
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Healthcare provider not found' });
+  });
+});
+
+describe("what an import keeps beside the profile (the allergy lines' codings, decision 0023)", () => {
+  // An allergy as another system codes it: Kinchart keeps its text in allergy_details, its codes internally.
+  const bundle = Buffer.from(
+    JSON.stringify({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          fullUrl: 'urn:uuid:a1',
+          resource: {
+            resourceType: 'AllergyIntolerance',
+            clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+            code: { coding: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] },
+            patient: { reference: 'Patient/p1' },
+          },
+        },
+      ],
+    }),
+  );
+  const STORED = [{ text: 'Allergy to penicillin', codings: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] }];
+
+  it('no profile answer carries them, and the profile editors cannot write them', async () => {
+    const user = await signedInUser(t.app);
+    const c = user.client;
+    const added = await c.post('/api/user/family/add', { name: 'Kit', date_of_birth: '2015-01-01', relationship: 'child' });
+    expect(added.statusCode).toBe(201);
+    const kitId = added.json().id as string;
+    const answers = async () => ({
+      own: await profileOf(c),
+      member: (await c.get(`/api/user/family/members/${kitId}`)).json<Record<string, unknown>>(),
+      members: (await c.get('/api/user/family/members')).json<Record<string, unknown>[]>(),
+    });
+    const keysOf = (a: Awaited<ReturnType<typeof answers>>) => ({
+      own: Object.keys(a.own as Record<string, unknown>).sort(),
+      member: Object.keys(a.member).sort(),
+      members: a.members.map((m) => Object.keys(m).sort()),
+    });
+    const before = keysOf(await answers());
+
+    for (const fields of [{}, { profileId: kitId }] as Record<string, string>[]) expect((await importFile(c, bundle, 'allergy.json', fields)).statusCode).toBe(200);
+    const column = async () =>
+      (await t.database.db.selectFrom('profiles').select(['id', 'allergy_codings']).where('user_id', '=', user.id).orderBy('is_self', 'desc').execute()).map((r) => [
+        r.id === kitId ? 'kit' : 'self',
+        r.allergy_codings === null ? null : (JSON.parse(r.allergy_codings) as unknown),
+      ]);
+    expect(await column()).toEqual([['self', STORED], ['kit', STORED]]);
+
+    // The same fields as before the import: the text is there, its codes are not.
+    const after = await answers();
+    expect(keysOf(after)).toEqual(before);
+    expect((after.own as { allergy_details: string }).allergy_details).toBe('Allergy to penicillin');
+    expect(after.member.allergy_details).toBe('Allergy to penicillin');
+    expect(JSON.stringify(after)).not.toContain('91936005');
+
+    // The editors' bodies are the SPEC's profile fields: anything else is not written, nor answered.
+    const sneaky = { allergy_codings: JSON.stringify([{ text: 'Allergy to penicillin', codings: [] }]) };
+    expect((await c.put('/api/user/updateProfile', fullProfile({ allergy_details: 'Allergy to penicillin', ...sneaky }))).statusCode).toBe(200);
+    const memberUpdate = await c.put(`/api/user/family/members/${kitId}`, { name: 'Kit', date_of_birth: '2015-01-01', relationship: 'child', has_allergies: true, allergy_details: 'Allergy to penicillin', ...sneaky });
+    expect(memberUpdate.statusCode, memberUpdate.body).toBe(200);
+    expect(Object.keys(memberUpdate.json<Record<string, unknown>>())).not.toContain('allergy_codings');
+    expect(JSON.stringify(memberUpdate.json())).not.toContain('91936005');
+    expect(await column()).toEqual([['self', STORED], ['kit', STORED]]);
+    expect(keysOf(await answers())).toEqual(before);
   });
 });
 

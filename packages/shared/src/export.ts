@@ -5,7 +5,7 @@ import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema } from './appointments';
 import { isoDateSchema } from './common';
 import { CLINICAL_CAP, codingSchema, conditionInputSchema, immunizationInputSchema, labResultInputSchema, procedureInputSchema } from './clinical';
-import { LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
+import { DETAILS_MAX, LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
 
 // The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
 // kinchart.json is documented in docs/decisions/0004-export-format.md; this schema is its
@@ -14,7 +14,9 @@ import { LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalT
 export const EXPORT_FORMAT = 'kinchart-export';
 /**
  * Bumped on any change an older reader could misread or silently drop; the import refuses versions
- * it does not know. Version 2 added the clinical items and the medications' codings.
+ * it does not know. Version 2 added the clinical items and the medications' codings; the allergy
+ * lines' codings came later as an optional field (decision 0004: an older version 2 reader keeps the
+ * allergy texts and drops only their codes).
  */
 export const EXPORT_FORMAT_VERSION = 2;
 /** What this Kinchart restores: version 1 is version 2 without clinical items or codings. */
@@ -80,6 +82,18 @@ export const exportProcedureSchema = z.intersection(stamps, procedureInputSchema
 /** A version 1 file has none: an empty list. */
 const clinicalList = <T extends z.ZodType>(item: T) => z.array(item).max(CLINICAL_CAP).optional().default([]);
 
+/**
+ * One line of the profile's allergy details with the codes an import brought for it (DESIGN §12,
+ * decision 0023): the IPS export codes the line that reads exactly `text`.
+ */
+export const allergyCodingSchema = z.object({
+  text: z.string().trim().min(1).max(DETAILS_MAX),
+  codings: z.array(codingSchema).max(20),
+});
+export type AllergyCoding = z.output<typeof allergyCodingSchema>;
+/** Each entry is a different non-empty line of a text of at most DETAILS_MAX characters. */
+export const ALLERGY_CODINGS_MAX = Math.ceil(DETAILS_MAX / 2);
+
 export const exportProfileSchema = profileFieldsSchema.extend({
   id,
   is_self: z.boolean(),
@@ -98,6 +112,8 @@ export const exportProfileSchema = profileFieldsSchema.extend({
   lab_results: clinicalList(exportLabResultSchema),
   conditions: clinicalList(exportConditionSchema),
   procedures: clinicalList(exportProcedureSchema),
+  /** Version 2, added later (absent in older files: none): the allergy lines' codings. */
+  allergy_codings: z.array(allergyCodingSchema).max(ALLERGY_CODINGS_MAX).nullable().optional(),
 });
 
 export const exportAppointmentSchema = z.object({

@@ -74,6 +74,8 @@ export interface ProfilesTable {
   mobility_details: string | null;
   had_anesthesia_reactions: Flag;
   anesthesia_reaction_details: string | null;
+  /** JSON [{ text, codings }]: the codings an import brought for lines of allergy_details (migration 0008). */
+  allergy_codings: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,7 +3,10 @@ import type { Kysely, Migration } from 'kysely';
 // DESIGN §4, §12: immunizations, lab results and vital signs, conditions and procedures, per
 // person. Each keeps the codings it came with as JSON text ([{ system, code, display }]) and its
 // dates as given: `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (text compares in date order). Medications
-// gain the same codings column, so an imported medication writes its codes back on export.
+// gain the same codings column, so an imported medication writes its codes back on export. A
+// profile's allergies stay lines of its free-text `allergy_details` (the SPEC's screens and the
+// emergency page read them); `allergy_codings` keeps beside them the codings an import brought, as
+// JSON text ([{ text, codings }], one entry per line) — internal, never in a profile answer.
 // Deleting a person deletes their clinical items (as it does their medications).
 export const clinicalData: Migration = {
   async up(db: Kysely<unknown>) {
@@ -65,9 +68,11 @@ export const clinicalData: Migration = {
       await db.schema.createIndex(`${t}_profile_idx`).on(t).columns(['profile_id', 'created_at']).execute();
     }
     await db.schema.alterTable('medications').addColumn('codings', 'text').execute();
+    await db.schema.alterTable('profiles').addColumn('allergy_codings', 'text').execute();
   },
 
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('profiles').dropColumn('allergy_codings').execute();
     await db.schema.alterTable('medications').dropColumn('codings').execute();
     for (const t of ['procedures', 'conditions', 'lab_results', 'immunizations']) await db.schema.dropTable(t).execute();
   },

@@ -11,6 +11,7 @@ import { isValidTimeZone } from '../../lib/time-zone';
 import type { BlobStore } from '../../storage/blob-store';
 import { decryptStream, fileAssociatedData, unwrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
+import { parseAllergyCodings } from '../clinical/allergy-codings';
 import type { IpsDocument } from './fhir-collection';
 import { buildPersonBundles } from './fhir-ips';
 import type { AccountData } from './export.repository';
@@ -151,6 +152,7 @@ export function createExportService(deps: ExportDeps) {
           person: personBundle(data, p),
           clinical: personClinical(data, p.id),
           medicationCodings: codings,
+          allergyCodings: parseAllergyCodings(p.allergy_codings),
           profileUpdatedAt: p.updated_at,
           appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
           documents,

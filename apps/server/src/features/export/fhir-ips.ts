@@ -1,6 +1,8 @@
 import type { Coding, Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
+import type { AllergyCoding } from '@kinchart/shared/export';
 import { BLOOD_TYPES, type BloodType } from '@kinchart/shared/profile';
+import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { Json, Ref } from './fhir-common';
 import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, uuidIdentifier } from './fhir-common';
@@ -52,6 +54,8 @@ export interface IpsInput {
   clinical?: IpsClinical;
   /** Each medication's codings (what an import brought), by medication id. */
   medicationCodings?: ReadonlyMap<string, readonly Coding[]>;
+  /** The codings an import brought for lines of the allergy details (profiles.allergy_codings). Absent: none. */
+  allergyCodings?: readonly AllergyCoding[];
   /**
    * When the profile was last saved: the date of its height, weight and blood group, which carry
    * no date of their own. Absent: those observations say their date is unknown.
@@ -164,7 +168,7 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   // ---------- allergies and anesthesia reactions (the profile's flags and details) ----------
   const allergies: Ref[] = [];
   const allergyRows: string[][] = [];
-  const allergy = (key: string, text: string, category: string | null) => {
+  const allergy = (key: string, text: string, category: string | null, codings: readonly Coding[] = []) => {
     allergyRows.push([text, category ? 'Medication' : 'Allergy or intolerance', 'Active', 'Unconfirmed (patient-reported)']);
     allergies.push(
       add(id('AllergyIntolerance', key), {
@@ -172,12 +176,20 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
         clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
         verificationStatus: { coding: [{ system: ALLERGY_VERIFICATION, code: 'unconfirmed' }] },
         ...(category ? { category: [category] } : {}),
-        code: codeable(text),
+        code: coded(text, codings),
         patient: patientRef,
       }),
     );
   };
-  if (p.has_allergies) allergy('allergies', p.allergy_details ?? 'Allergy (details not provided)', null);
+  // One AllergyIntolerance per line of the details (decision 0023): an import writes each allergy
+  // as a line, and a line keeps the codings its allergy came with. A line the person wrote
+  // ("Penicillin; peanuts") stays one, with no codes.
+  if (p.has_allergies) {
+    const lines = detailLines(p.allergy_details);
+    if (lines.length === 0) allergy('allergies', 'Allergy (details not provided)', null);
+    // The first keeps the id a single allergy always had.
+    lines.forEach((line, i) => allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, codingsOfLine(input.allergyCodings ?? [], line)));
+  }
   if (p.had_anesthesia_reactions) allergy('anesthesia', `Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`, 'medication');
 
   // ---------- problems: the profile's flags and details, and the structured conditions ----------

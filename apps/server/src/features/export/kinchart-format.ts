@@ -6,6 +6,7 @@ import type { ProfileValues } from '@kinchart/shared/profile';
 import { PROFILE_FIELD_NAMES, PROFILE_FLAG_FIELDS } from '@kinchart/shared/profile';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
+import { parseAllergyCodings } from '../clinical/allergy-codings';
 import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
 import { toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.repository';
@@ -130,6 +131,7 @@ export function buildKinchartDocument(
       })),
       ...(paths.other.has(p.id) ? { fhir_other: paths.other.get(p.id) } : {}),
       ...clinicalOf(personClinical(data, p.id)),
+      allergy_codings: p.allergy_codings === null ? null : parseAllergyCodings(p.allergy_codings),
     })),
     appointments: data.appointments.map((a) => ({
       id: a.id,

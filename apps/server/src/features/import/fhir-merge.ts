@@ -11,6 +11,7 @@ import {
   medicationInputSchema,
   profileFieldsSchema,
 } from '@kinchart/shared/profile';
+import { allergyCodingsColumn, parseAllergyCodings, withAddedLines } from '../clinical/allergy-codings';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
 import { KINDS, parseCodings } from '../clinical/clinical-kinds';
 import { newId } from '../../lib/ids';
@@ -25,9 +26,10 @@ import { identity, keyOf } from './kinchart-match';
 // A FHIR plan (fhir-plan.ts) merged into one person (decision 0004, DESIGN §12, decision 0022):
 // only what Kinchart's own rules accept is kept, each item checked on its own; demographics the
 // bundle states are set; allergy and condition texts are added as new lines (a line already there
-// is not repeated); contacts, providers, medications, appointments, documents and clinical items
-// are added unless the same one is already there (the identity keys of kinchart-match.ts, decision
-// 0012, and `clinicalKeys` below) — so importing one bundle twice changes nothing the second time.
+// is not repeated), an allergy line with its codings beside it (decision 0023); contacts,
+// providers, medications, appointments, documents and clinical items are added unless the same one
+// is already there (the identity keys of kinchart-match.ts, decision 0012, and `clinicalKeys`
+// below) — so importing one bundle twice changes nothing the second time.
 // A list that is full takes what fits; the rest is left out and said so. Every outcome is told to
 // the plan's tally by the entry it came from. import.service.ts reads and writes in one transaction.
 
@@ -245,6 +247,20 @@ export function profileChange(plan: SanitizedPlan, current: ProfileState, now: s
       tally.record(t.from, 'merged');
     }
     if (added.size > 0) change[field] = text;
+  }
+
+  // Decision 0023: each coded allergy line keeps its codings beside it, once (a re-import adds no
+  // entry); entries whose line the person has since edited away are let go when the column is written.
+  const coded = plan.texts.filter((t) => t.field === 'allergy_details' && t.text !== null && t.codings.length > 0);
+  if (coded.length > 0) {
+    const details = typeof change.allergy_details === 'string' ? change.allergy_details : current.allergy_details;
+    const entries = withAddedLines(
+      parseAllergyCodings(current.allergy_codings),
+      details,
+      coded.map((t) => ({ text: t.text ?? '', codings: t.codings })),
+    );
+    const column = allergyCodingsColumn(entries);
+    if (column !== current.allergy_codings) change.allergy_codings = column;
   }
   return change;
 }

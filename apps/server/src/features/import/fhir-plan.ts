@@ -75,6 +75,8 @@ export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
 export interface PlannedText extends Sourced {
   field: TextField;
   text: string | null;
+  /** An allergy's codings, kept beside its line (profiles.allergy_codings, decision 0023). */
+  codings: Coding[];
 }
 
 export type PlanFields = Partial<{
@@ -218,8 +220,9 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     conditions: 0,
     tally,
   };
-  const addText = (field: TextField, text: string | null, from: number) => {
-    plan.texts.push({ field, text: text && !DETAILS_NOT_PROVIDED.test(text) ? text : null, from });
+  const addText = (field: TextField, text: string | null, from: number, codings: Coding[] = []) => {
+    const line = text && !DETAILS_NOT_PROVIDED.test(text) ? text : null;
+    plan.texts.push({ field, text: line, codings: line ? codings : [], from });
   };
   const setField = <K extends keyof PlanFields>(key: K, value: NonNullable<PlanFields[K]>, from: number) => {
     plan.fields[key] = value;
@@ -289,11 +292,13 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       tally.drop(index, 'saying none are known (nothing to add)');
       continue;
     }
-    const text = ccText(a.code) ?? ccText(a.reaction?.[0]?.manifestation[0]);
+    const named = ccText(a.code);
+    const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
     const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
     const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
     if (anesthesia && text) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
-    else addText('allergy_details', text ? `${text}${resolved}` : null, index);
+    // The substance's codings stay with its line; a line read from the reaction has none of its own.
+    else addText('allergy_details', text ? `${text}${resolved}` : null, index, named ? codingsOf(a.code) : []);
     plan.allergies += 1;
   }
 

@@ -28,12 +28,14 @@ import type { AccountRows, ListTable } from './kinchart-match';
 type Executor = Kysely<Database>;
 type Table = keyof Database;
 
-/** Profile columns to set, yes/no values as booleans. */
-export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & { updated_at: string };
+/** Profile columns to set, yes/no values as booleans; `allergy_codings` as its JSON text (clinical/allergy-codings.ts). */
+export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & { allergy_codings?: string | null; updated_at: string };
 
 export interface NewMember {
   id: string;
   fields: Partial<ProfileFields>;
+  /** JSON text, or null (clinical/allergy-codings.ts). */
+  allergy_codings: string | null;
   relationship: string | null;
   is_pet: boolean;
   created_at: string;
@@ -47,8 +49,10 @@ export interface ListValues {
   medications: MedicationValues & { updated_at: string; codings?: Coding[] | null };
 }
 
-/** What a FHIR import compares with: a profile's details texts, flags, demographics and measurements. */
-export type ProfileState = Record<TextField, string | null> & Record<FlagField, boolean> & Record<keyof PlanFields, string | number | null> & { is_pet: boolean };
+/** What a FHIR import compares with: a profile's details texts (and the allergy lines' codings), flags, demographics and measurements. */
+export type ProfileState = Record<TextField, string | null> &
+  Record<FlagField, boolean> &
+  Record<keyof PlanFields, string | number | null> & { is_pet: boolean; allergy_codings: string | null };
 
 export interface NewListRow<T extends ListTable> {
   profileId: string;
@@ -143,7 +147,7 @@ function importQueries(db: Executor) {
     async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
       const row = await db
         .selectFrom('profiles')
-        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet'])
+        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
         .where('user_id', '=', userId)
         .where('id', '=', profileId)
         .executeTakeFirst();
@@ -219,6 +223,7 @@ function importQueries(db: Executor) {
           is_self: 0,
           relationship: m.relationship,
           is_pet: toFlag(m.is_pet),
+          allergy_codings: m.allergy_codings,
           created_at: m.created_at,
           updated_at: m.updated_at,
         })),

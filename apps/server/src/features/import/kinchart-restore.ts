@@ -4,6 +4,7 @@ import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
+import { allergyCodingsColumn } from '../clinical/allergy-codings';
 import type { StoredImportFile } from './blob-writer';
 import type { ListValues, NewAppointment, NewImportedFile, NewListRow, NewMember, NewNotification } from './import.repository';
 import type { KinchartMatch, ListItem, ListTable } from './kinchart-match';
@@ -24,8 +25,8 @@ export interface ListWrites<T extends ListTable> {
 }
 
 export interface KinchartRestore {
-  /** The own profile's new fields: the export's. */
-  self: Partial<ProfileFields> | undefined;
+  /** The own profile's new fields and allergy lines' codings (JSON text): the export's. */
+  self: (Partial<ProfileFields> & { allergy_codings: string | null }) | undefined;
   members: NewMember[];
   lists: { [T in ListTable]: ListWrites<T> };
   /** `uid` is the export's, if it has one: `withUids` decides whether it is kept. */
@@ -101,6 +102,7 @@ export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, sel
     (p): NewMember => ({
       id: pid(p.id),
       fields: profileFields(p),
+      allergy_codings: allergyCodingsColumn(p.allergy_codings),
       relationship: p.relationship,
       is_pet: p.is_pet,
       created_at: p.created_at,
@@ -122,7 +124,8 @@ export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, sel
 
   const inserted = new Set(files.map((r) => r.id));
   return {
-    self: self && profileFields(self),
+    // A file without allergy codings (made before they were exported) leaves the own profile none.
+    self: self && { ...profileFields(self), allergy_codings: allergyCodingsColumn(self.allergy_codings) },
     members,
     lists,
     appointments,
