@@ -128,6 +128,12 @@ describe('export and import', () => {
       await section.getByRole('button', { name: 'Import', exact: true }).click();
       await expectVisible(section.getByText('Import complete.'));
       await expectVisible(section.getByText('8 immunizations'));
+      // Each kind once, as the rows it became (44 results from 39 observations: blood pressures give two).
+      const summary = section.getByText('Import complete.').locator('..').getByRole('listitem');
+      const lines = await summary.allTextContents();
+      expect(lines).toContain('44 lab results and vital signs');
+      expect(new Set(lines).size).toBe(lines.length);
+      expect(lines.filter((line) => line.endsWith('immunizations'))).toEqual(['8 immunizations']);
 
       const table = section.getByRole('table', { name: 'What the file held, by resource type' });
       await expectVisible(table);

@@ -138,7 +138,7 @@ describe('Import form', () => {
       body: {
         ...RESULT,
         format: 'fhir',
-        imported: { ...NOTHING, allergies: 3, medications: 2 },
+        imported: { ...NOTHING, allergies: 3, medications: 2, immunizations: 8, lab_results: 39 },
         skipped: ['5 Observation in category survey (Kinchart keeps laboratory results and vital signs)', '18 Claim (not something Kinchart keeps)'],
         report: [
           { resource_type: 'Patient', imported: 0, merged: 1, already_present: 0, dropped: [], parts_left_out: [{ reason: 'birth date without a day (Kinchart keeps full dates)', count: 1 }] },

@@ -1,19 +1,20 @@
 import { Fragment, useId } from 'react';
 import type { ImportReportRow } from '@kinchart/shared/export';
 
-/** The summary's words for the clinical resource types a FHIR import reads. */
+/**
+ * The summary's words for the resource types whose count the answer's `imported` does not give as
+ * rows: allergies and conditions are read into the profile's details (the answer counts what the
+ * file held); immunizations, lab results and procedures are counted as the rows they became.
+ */
 const REPORT_LABELS: [string, string, string][] = [
   ['AllergyIntolerance', 'allergy', 'allergies'],
   ['Condition', 'condition', 'conditions'],
-  ['Immunization', 'immunization', 'immunizations'],
-  ['Observation', 'lab result or vital sign', 'lab results and vital signs'],
-  ['Procedure', 'procedure', 'procedures'],
 ];
 
 /**
- * "2 immunizations": the clinical records a FHIR import added or merged, read off its report. The
- * answer's older `allergies` and `conditions` counts say what the file held, even when it was all
- * here already; the report says what changed.
+ * "2 conditions": the allergies and conditions a FHIR import added or merged, read off its report.
+ * The answer's older `allergies` and `conditions` counts say what the file held, even when it was
+ * all here already; the report says what changed.
  */
 export function reportLines(report: ImportReportRow[]): string[] {
   return REPORT_LABELS.flatMap(([type, one, many]) => {
