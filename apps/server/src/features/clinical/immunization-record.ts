@@ -3,6 +3,7 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { Immunization } from '@kinchart/shared/clinical';
 import { clampLines, fontData, wrap } from '../../lib/pdf-text';
+import { asciiSlug } from '../../lib/ascii-slug';
 
 /** What the printed record shows: the person and their immunizations, newest first as listed. */
 export interface VaccinationRecordInput {
@@ -138,18 +139,6 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
 /** "vaccination-record-mia-rivera.pdf": ASCII only, so the header needs no encoding and holds nothing but the name. */
 export function vaccinationRecordFileName(name: string | null): string {
-  // Plain string work, no backtracking regular expressions on user text (DESIGN §3).
-  const words = (name ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]/)
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > 40) break;
-    slug = next;
-  }
+  const slug = asciiSlug(name);
   return `vaccination-record${slug ? `-${slug}` : ''}.pdf`;
 }

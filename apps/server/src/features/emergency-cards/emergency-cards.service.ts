@@ -8,6 +8,7 @@ import type { Actor, PersonAccess } from '../../common/person-access';
 import { createEmergencyCardRepository } from './emergency-cards.repository';
 import { walletCardPdf } from './wallet-card-pdf';
 import { lockscreenPng, qrPng } from './emergency-images';
+import { asciiSlug } from '../../lib/ascii-slug';
 
 export const CARD_NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 export const WRONG_CARD_PIN_MESSAGE = 'That is not this code’s PIN. Type the PIN you chose for it, or leave “Print the PIN” off.';
@@ -33,19 +34,7 @@ const FORMATS: Record<CardFormat, { contentType: string; suffix: string }> = {
 
 /** An ASCII file name from the person's name; never the share id (it is the code's secret half). */
 export function downloadFileName(name: string, format: CardFormat): string {
-  // Plain string work, no backtracking regular expressions on user text (DESIGN §3).
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]/)
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > 40) break;
-    slug = next;
-  }
+  const slug = asciiSlug(name);
   return `emergency-${slug ? `${slug}-` : ''}${FORMATS[format].suffix}`;
 }
 
