@@ -316,7 +316,7 @@ describe('login with TOTP on', () => {
     clock.advance(5 * 60_000 + 1_000);
     const late = await client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.' });
+    expect(late.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
     expect(String(late.headers['set-cookie'])).toMatch(/^mfa=;/);
     expect(await t.database.db.selectFrom('pending_logins').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
 
@@ -330,7 +330,7 @@ describe('login with TOTP on', () => {
     const anon = new TestClient(t.app);
     const none = await anon.post('/api/auth/login/mfa', { code: '123456' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.' });
+    expect(none.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
     anon.cookie = `mfa=${randomBytes(32).toString('base64url')}`;
     expect((await anon.post('/api/auth/login/mfa', { code: '123456' })).statusCode).toBe(401);
     const both = await anon.post('/api/auth/login/mfa', { code: '123456', recovery_code: 'abcd-efgh-ijkm' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOTP_CODE_MESSAGE } from './auth-texts';
 
 // SPEC §3 / §7 Authentication; DESIGN §5 password rules.
 export const PASSWORD_MIN = 8;
@@ -83,7 +84,6 @@ export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponseSchema>;
 export const loginAnswerSchema = z.union([loginResponseSchema, mfaRequiredResponseSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
 /** A 6-digit TOTP code (RFC 6238); spaces some apps show in the middle are dropped. */
 export const totpCodeSchema = z

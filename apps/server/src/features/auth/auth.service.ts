@@ -1,3 +1,4 @@
+import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
 import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
@@ -40,7 +41,7 @@ export class SessionEndedError extends HttpError {
 /** A 401 for a pending login that is gone (expired, finished or never made): the route clears its cookie. */
 export class PendingLoginEndedError extends HttpError {
   constructor() {
-    super(401, LOGIN_EXPIRED);
+    super(401, LOGIN_EXPIRED, { error: LOGIN_EXPIRED_ERROR });
   }
 }
 
