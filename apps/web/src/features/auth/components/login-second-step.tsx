@@ -7,6 +7,8 @@ import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useLoginMfa } from '../api/login-mfa';
 
 const RECOVERY_PROMPT = 'Enter one of your recovery codes';
+/** Looks like the page's links (it changes the form, it goes nowhere); tall enough for a thumb. */
+const LINK_BUTTON = 'min-h-9 text-left font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
 export interface LoginSecondStepProps {
   methods: readonly MfaMethod[];
@@ -111,20 +113,20 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
           {error.text}
         </p>
       ) : null}
-      <div className="flex flex-col items-start gap-2 text-sm">
+      <div className="flex flex-col items-start gap-1 text-sm">
         {totp && methods.includes('recovery_code') ? (
-          <Button variant="ghost" size="sm" className="px-0 text-brand-700 underline underline-offset-4" onClick={() => switchTo('recovery_code')}>
+          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('recovery_code')}>
             Use a recovery code instead
-          </Button>
+          </button>
         ) : null}
         {!totp && methods.includes('totp') ? (
-          <Button variant="ghost" size="sm" className="px-0 text-brand-700 underline underline-offset-4" onClick={() => switchTo('totp')}>
+          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('totp')}>
             Use your authenticator app instead
-          </Button>
+          </button>
         ) : null}
-        <Button variant="ghost" size="sm" className="px-0 text-slate-700 underline underline-offset-4" onClick={() => onStartOver()}>
+        <button type="button" className={LINK_BUTTON} onClick={() => onStartOver()}>
           Start over
-        </Button>
+        </button>
       </div>
     </form>
   );

@@ -47,51 +47,49 @@ export function TotpSetupPanel({
   });
 
   return (
-    <div className="flex flex-col gap-5">
-      <ol className="flex list-decimal flex-col gap-5 pl-5 text-sm text-slate-800">
-        <li className="flex flex-col gap-3">
-          <span>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this QR code.</span>
-          <QRCodeSVG
-            value={setup.otpauth_url}
-            size={184}
-            level="M"
-            marginSize={4}
-            bgColor="#ffffff"
-            fgColor="#000000"
-            role="img"
-            aria-label="QR code to scan with your authenticator app"
-            className="self-center rounded-md border border-slate-200 bg-white sm:self-start"
-          />
-          <span id={keyLabelId}>Can’t scan it? Enter this setup key in the app instead:</span>
-          <code aria-labelledby={keyLabelId} className="break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wide text-slate-900">
-            {grouped(setup.secret)}
-          </code>
-        </li>
-        <li>
-          <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-xs flex-col gap-3">
-            <Field
-              label="Enter the 6-digit code from the app"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              placeholder="123456"
-              className="font-mono text-lg tracking-widest"
-              error={errors.code?.message}
-              {...register('code')}
-            />
-            <StatusMessage message={status} />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Turning on...' : 'Turn on'}
-              </Button>
-              <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        </li>
-      </ol>
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 text-sm text-slate-800">
+        <h4 className="text-base font-semibold text-slate-900">1. Scan the QR code</h4>
+        <p>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this code.</p>
+        <QRCodeSVG
+          value={setup.otpauth_url}
+          size={184}
+          level="M"
+          marginSize={4}
+          bgColor="#ffffff"
+          fgColor="#000000"
+          role="img"
+          aria-label="QR code to scan with your authenticator app"
+          className="self-center rounded-md border border-slate-200 bg-white sm:self-start"
+        />
+        <p id={keyLabelId}>Can’t scan it? Enter this setup key in the app instead:</p>
+        <code aria-labelledby={keyLabelId} className="self-stretch rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wide break-words text-slate-900 sm:self-start">
+          {grouped(setup.secret)}
+        </code>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-xs flex-col gap-3">
+        <h4 className="text-base font-semibold text-slate-900">2. Enter the code it shows</h4>
+        <Field
+          label="Enter the 6-digit code from the app"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          placeholder="123456"
+          className="font-mono text-lg tracking-widest"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <StatusMessage message={status} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Turning on...' : 'Turn on'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }
