@@ -7,13 +7,15 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
-import { registerSession, requireUser, sessionCookies } from './plugins/session';
+import { pendingLoginCookies, registerSession, requireUser, sessionCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
 import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
+import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
+import { mfaRoutes } from './features/auth/mfa.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { clientConfigRoutes } from './features/config/config.routes';
 import { createProfileService } from './features/profiles/profile.service';
@@ -90,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireUser = s.authenticated;
 
   await app.register(healthRoutes, { db: s.db });
-  await app.register(authRoutes, { auth: s.auth, sessions: s.sessions, cookies: s.cookies, requireUser });
+  await app.register(authRoutes, { auth: s.auth, sessions: s.sessions, cookies: s.cookies, pendingCookies: s.pendingCookies, requireUser });
+  // Second factors (DESIGN §5): TOTP and recovery codes.
+  await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
   await app.register(ownProfileRoutes, { profiles: s.profiles, access: s.access, requireUser });
@@ -129,7 +133,12 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const sessions = createSessionRepository(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const cookies = sessionCookies(config);
   const accountDeletionHooks: AccountDeletionHook[] = [];
-  const auth = createAuthService({ db, sessions, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour });
+  // Files: encrypted blobs (DESIGN §6); its master key also seals TOTP secrets.
+  const storage = deps.storage ?? (await createStorage(config));
+  // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
+  app.addHook('onClose', () => storage.blobs.close());
+  const mfa = createMfaService({ db, masterKey: storage.masterKey });
+  const auth = createAuthService({ db, sessions, mfa, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour });
   const profiles = createProfileService({ db });
   // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
   const access = createPersonAccess(db);
@@ -156,10 +165,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     await bus.close();
   });
 
-  // Files: encrypted blobs (DESIGN §6); an account's blobs go once its rows are gone.
-  const storage = deps.storage ?? (await createStorage(config));
-  // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
-  app.addHook('onClose', () => storage.blobs.close());
+  // An account's blobs go once its rows are gone.
   const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
   const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log, access });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
@@ -183,8 +189,10 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     db,
     sessions,
     cookies,
+    pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,
+    mfa,
     profiles,
     emergency,
     emergencyPage,

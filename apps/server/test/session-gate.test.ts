@@ -13,10 +13,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Answer without a session by design: health, sign-up and login, logout (idempotent), and the public emergency, share-link, SMART Health Link (manifest and file location) and invitation reads. */
+/** Answer without a session by design: health, sign-up and login (and its second step, which has its own pending-login marker), logout (idempotent), and the public emergency, share-link, SMART Health Link (manifest and file location) and invitation reads. */
 const PUBLIC = [
   /^\/api\/health$/,
-  /^\/api\/auth\/(signup|login|logout)$/,
+  /^\/api\/auth\/(signup|login|login\/mfa|logout)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOTP_CODE_MESSAGE } from './auth-texts';
 
 // SPEC §3 / §7 Authentication; DESIGN §5 password rules.
 export const PASSWORD_MIN = 8;
@@ -68,3 +69,72 @@ export type CheckAuthResponse = z.infer<typeof checkAuthResponseSchema>;
 
 export const loginResponseSchema = z.object({ message: z.string(), user: authUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+// Second factors (DESIGN §5, docs/decisions/0026-two-factor-authentication.md).
+
+/** What can finish a login that asked for a second factor. Passkeys join this list when they come. */
+export const mfaMethodSchema = z.enum(['totp', 'recovery_code']);
+export type MfaMethod = z.infer<typeof mfaMethodSchema>;
+
+/** POST /api/auth/login when the password was right and the account has a second factor: no session yet. */
+export const mfaRequiredResponseSchema = z.object({ mfa_required: z.literal(true), methods: z.array(mfaMethodSchema) });
+export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponseSchema>;
+
+/** Every 200 answer of POST /api/auth/login: signed in, or a second step to go. */
+export const loginAnswerSchema = z.union([loginResponseSchema, mfaRequiredResponseSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+
+/** A 6-digit TOTP code (RFC 6238); spaces some apps show in the middle are dropped. */
+export const totpCodeSchema = z
+  .string({ message: TOTP_CODE_MESSAGE })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_MESSAGE));
+
+/** A recovery code as typed: case, spaces and hyphens do not matter (the server normalises it). */
+export const recoveryCodeSchema = z
+  .string({ message: 'Enter one of your recovery codes' })
+  .trim()
+  .min(1, 'Enter one of your recovery codes')
+  .max(64, 'That is not a recovery code');
+
+/**
+ * POST /api/auth/login/mfa: exactly one of the second factors the login answer offered (a passkey
+ * assertion joins as a third optional field).
+ */
+export const loginMfaSchema = z
+  .object({ code: totpCodeSchema.optional(), recovery_code: recoveryCodeSchema.optional() })
+  .refine((input) => (input.code === undefined) !== (input.recovery_code === undefined), {
+    message: 'Enter a code from your authenticator app or a recovery code',
+  });
+export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
+
+/** POST /api/auth/mfa/totp/setup: a new secret, not yet on, to show as a QR code and as text. */
+export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+/** POST /api/auth/mfa/totp/confirm: a code from the new secret turns TOTP on. */
+export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+export type TotpConfirmInput = z.infer<typeof totpConfirmSchema>;
+
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A fresh set of single-use recovery codes, shown once. */
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+export const passkeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
+
+/** GET /api/auth/mfa: which second factors the account has. */
+export const mfaStatusSchema = z.object({
+  totp: z.boolean(),
+  passkeys: z.array(passkeySummarySchema),
+  recovery_codes_left: z.number().int().nonnegative(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;

@@ -9,6 +9,12 @@ export type AuditAction =
   | 'password_change'
   | 'email_change'
   | 'account_delete'
+  /** Second factors (docs/decisions/0026): never the secret or a code, only that it happened. */
+  | 'mfa_totp_enable'
+  | 'mfa_totp_disable'
+  | 'mfa_recovery_codes_new'
+  /** detail.left: how many unused codes remain. */
+  | 'mfa_recovery_code_use'
   | 'qr_setup'
   | 'qr_toggle'
   | 'qr_pin_change'

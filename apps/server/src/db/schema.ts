@@ -342,3 +342,40 @@ export interface Database {
   shl_file_locations: ShlFileLocationsTable;
 }
 
+
+// Second factors (migration 0012, docs/decisions/0026). Declared as a second part of `Database`
+// (TypeScript merges the two) so tables added in parallel do not touch the same lines.
+export interface TotpFactorsTable {
+  id: string;
+  user_id: string;
+  /** The secret's data key, wrapped by the master key (storage/sealed-secret.ts). */
+  wrapped_key: string;
+  /** The RFC 6238 secret, sealed under the data key. */
+  secret_sealed: string;
+  created_at: string;
+  /** Null while the set-up waits for its first code. */
+  enabled_at: string | null;
+  /** The last accepted time step: a code of this step or an earlier one is refused. */
+  last_used_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string; // SHA-256, hex, of the normalised code
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PendingLoginsTable {
+  id: string; // SHA-256 of the cookie's token, hex
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_logins: PendingLoginsTable;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createDatabase } from '../db/database';
-import { IntegrityError, fileAssociatedData, unwrapDataKey, wrapDataKey } from '../storage/envelope';
+import { IntegrityError, unwrapDataKey, wrapDataKey } from '../storage/envelope';
 import { MASTER_KEY_FILE, decodeMasterKey, readMasterKey } from '../storage/master-key';
 import { syncDir } from '../storage/temp-spool';
 import type { OpsLog } from './ops-common';
@@ -35,7 +35,7 @@ export async function rotateMasterKey(deps: { db: Db; oldKey: Buffer; newKey: Bu
     const repo = createWrappedKeyRepository(trx);
     const result: RotationResult = { rewrapped: 0, alreadyNew: 0 };
     for (const row of await repo.all()) {
-      const aad = fileAssociatedData(row.fileId, row.ownerId);
+      const { aad } = row;
       let dataKey: Buffer;
       try {
         dataKey = unwrapDataKey(deps.oldKey, row.wrappedKey, aad);

@@ -30,6 +30,21 @@ export function sessionCookies(config: Config): SessionCookies {
   };
 }
 
+/**
+ * The marker of a login waiting for its second factor (docs/decisions/0026): an opaque token whose
+ * SHA-256 names a pending_logins row, for 5 minutes. HttpOnly like the session's; `__Host-` on https.
+ */
+export function pendingLoginCookies(config: Config, maxAgeMs: number): SessionCookies {
+  const name = config.secureCookies ? '__Host-mfa' : 'mfa';
+  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
+  return {
+    name,
+    read: (request) => request.cookies[name],
+    set: (reply, token) => void reply.setCookie(name, token, { ...base, maxAge: Math.floor(maxAgeMs / 1000) }),
+    clear: (reply) => void reply.clearCookie(name, base),
+  };
+}
+
 export async function registerSession(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);

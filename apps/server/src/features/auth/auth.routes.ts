@@ -5,6 +5,8 @@ import {
   changePasswordSchema,
   checkAuthResponseSchema,
   deleteAccountSchema,
+  loginAnswerSchema,
+  loginMfaSchema,
   loginResponseSchema,
   loginSchema,
   signupSchema,
@@ -13,18 +15,32 @@ import { messageSchema } from '@kinchart/shared/common';
 import type { SessionCookies } from '../../plugins/session';
 import { currentUser } from '../../plugins/session';
 import type { SessionRepository } from '../../common/session.repository';
-import { SessionEndedError } from './auth.service';
-import type { AuthService, RequestMeta } from './auth.service';
+import { PendingLoginEndedError, SessionEndedError } from './auth.service';
+import type { AuthService, LoginOutcome, RequestMeta } from './auth.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 // SPEC §7 Authentication — exact paths and `message` fields.
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; sessions: SessionRepository; cookies: SessionCookies; requireUser: (r: FastifyRequest) => Promise<void> },
+  opts: {
+    auth: AuthService;
+    sessions: SessionRepository;
+    cookies: SessionCookies;
+    /** The marker of a login waiting for its second factor (plugins/session.ts). */
+    pendingCookies: SessionCookies;
+    requireUser: (r: FastifyRequest) => Promise<void>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, cookies, requireUser } = opts;
+  const { auth, cookies, pendingCookies, requireUser } = opts;
+
+  /** Signed in, with one factor or two: the same cookie and answer (SPEC §7). */
+  function signedIn(reply: FastifyReply, outcome: LoginOutcome) {
+    if (outcome.kind !== 'session') throw new Error('A login that needs a second factor has no session');
+    cookies.set(reply, outcome.token);
+    return { message: 'Login successful.', user: outcome.user };
+  }
 
   /** Too many wrong re-confirmations end the session (DESIGN §5): the browser's cookie goes with it. */
   async function reconfirming<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -47,11 +63,31 @@ export async function authRoutes(
 
   r.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+    { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
     async (request, reply) => {
-      const { token, user } = await auth.login(request.body, meta(request));
-      cookies.set(reply, token);
-      return { message: 'Login successful.', user };
+      const outcome = await auth.login(request.body, meta(request));
+      if (outcome.kind === 'session') return signedIn(reply, outcome);
+      // DESIGN §5: the right password of an account with a second factor sets no session.
+      pendingCookies.set(reply, outcome.pendingToken);
+      return { mfa_required: true as const, methods: outcome.methods };
+    },
+  );
+
+  r.post(
+    '/api/auth/login/mfa',
+    { schema: { body: loginMfaSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const token = pendingCookies.read(request);
+      try {
+        const outcome = await auth.completeLogin(token ?? '', request.body, meta(request));
+        // The marker is spent; it goes before the session cookie is set.
+        pendingCookies.clear(reply);
+        return signedIn(reply, outcome);
+      } catch (error) {
+        // An expired or unknown marker is of no further use; a wrong code leaves it for the next try.
+        if (error instanceof PendingLoginEndedError) pendingCookies.clear(reply);
+        throw error;
+      }
     },
   );
 

@@ -1,4 +1,5 @@
-import type { ChangeEmailInput, ChangePasswordInput, LoginInput, SignupInput } from '@kinchart/shared/auth';
+import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
+import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
@@ -7,6 +8,7 @@ import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/password
 import { createAuthRepository } from './auth.repository';
 import type { SessionRepository } from '../../common/session.repository';
 import { isCommonPassword } from './common-passwords';
+import type { MfaService } from './mfa.service';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /**
@@ -25,11 +27,21 @@ const COMMON_PASSWORD = 'This password is too common. Please choose a less predi
 const LOGIN_LIMITED = 'Too many failed login attempts. Please try again in 15 minutes.';
 const REAUTH_LIMITED = 'Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.';
 const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again later.';
+const LOGIN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+const INVALID_CODE = 'Invalid authentication code';
+const INVALID_RECOVERY_CODE = 'Invalid recovery code';
 
 /** A 429 that has also ended the caller's session on the server: the route clears its cookie too. */
 export class SessionEndedError extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, {}, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+/** A 401 for a pending login that is gone (expired, finished or never made): the route clears its cookie. */
+export class PendingLoginEndedError extends HttpError {
+  constructor() {
+    super(401, LOGIN_EXPIRED, { error: LOGIN_EXPIRED_ERROR });
   }
 }
 
@@ -41,9 +53,15 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** A login's outcome: signed in, or a right password that still needs a second factor (no session yet). */
+export type LoginOutcome =
+  | { kind: 'session'; token: string; user: AuthUser }
+  | { kind: 'second_factor'; pendingToken: string; methods: MfaMethod[] };
+
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionRepository;
+  mfa: MfaService;
   accountDeletionHooks: AccountDeletionHook[];
   /** Sign-ups per client address an hour; 0 turns the limit off. */
   signupLimitPerHour: number;
@@ -70,6 +88,14 @@ export function createAuthService(deps: {
     return user;
   }
 
+  /** Signed in, with one factor or two: a new session, and the pair's failures no longer count. */
+  async function startSession(user: AuthUser, meta: RequestMeta, secondFactor?: MfaMethod): Promise<LoginOutcome> {
+    await repo.clearLoginFailures(user.email, meta.ip);
+    const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
+    await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(secondFactor ? { detail: { second_factor: secondFactor } } : {}) });
+    return { kind: 'session', token, user: { id: user.id, username: user.username, email: user.email } };
+  }
+
   return {
     async signup(input: SignupInput, meta: RequestMeta) {
       if (await isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD);
@@ -94,7 +120,7 @@ export function createAuthService(deps: {
       }
     },
 
-    async login(input: LoginInput, meta: RequestMeta) {
+    async login(input: LoginInput, meta: RequestMeta): Promise<LoginOutcome> {
       // DESIGN §5: the attempt is reserved before the hash is checked, so parallel requests are
       // held too. An unknown email reserves like a known one: same answers, same timing.
       const attempt = await repo.reserveLoginAttempt(input.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
@@ -103,11 +129,32 @@ export function createAuthService(deps: {
       const ok = user ? await verifySecret(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       // A wrong password leaves the reserved attempt in place: it was a failure.
       if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+      if (await deps.mfa.required(user.id)) {
+        // Half way: this attempt was no failure, but the earlier ones keep counting until the second
+        // factor is right too — else a right password would reset the budget for guessing codes.
+        await repo.releaseLoginAttempt(attempt);
+        return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: deps.mfa.methods() };
+      }
       // Signed in: the pair's failures, the reserved attempt among them, no longer count.
-      await repo.clearLoginFailures(input.email, meta.ip);
-      const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
-      await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip });
-      return { token, user: { id: user.id, username: user.username, email: user.email } };
+      return startSession(user, meta);
+    },
+
+    /**
+     * The second step of a login (DESIGN §5): within 5 minutes of the right password, one code or
+     * recovery code. Each one is a login attempt of the account and address, reserved before it is
+     * checked like a password, so codes share the password's budget of 10 failures.
+     */
+    async completeLogin(pendingToken: string, input: LoginMfaInput, meta: RequestMeta): Promise<LoginOutcome> {
+      const pending = await deps.mfa.pendingLogin(pendingToken);
+      const user = pending ? await repo.findUserById(pending.userId) : undefined;
+      if (!pending || !user) throw new PendingLoginEndedError();
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const method = await deps.mfa.verify(user.id, input, meta);
+      if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : INVALID_RECOVERY_CODE);
+      // One pending login, one session, even when two right codes race.
+      if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
+      return startSession(user, meta, method);
     },
 
     async logout(userId: string, sessionId: string, meta: RequestMeta) {

@@ -134,4 +134,97 @@ describe('login page', () => {
     renderRoutes(routes, '/login?next=%2Finvite%2Fabc');
     expect(await screen.findByRole('heading', { name: 'Invite route' })).toBeTruthy();
   });
+
+  describe('with a second factor', () => {
+    /** A server whose account asks for TOTP after the password; `second` answers the second step. */
+    function serveTwoSteps(second: (body: unknown) => Response) {
+      let signedIn = false;
+      return mockFetch((call) => {
+        if (call.url === '/api/auth/login') return json({ mfa_required: true, methods: ['totp', 'recovery_code'] });
+        if (call.url === '/api/auth/login/mfa') {
+          const answer = second(call.body);
+          signedIn = answer.ok;
+          return answer;
+        }
+        return checkAuthAnswer(signedIn ? 'alice' : null);
+      });
+    }
+    const signedInAnswer = () => json({ message: 'Login successful.', user: { id: 'u1', username: 'alice', email: 'alice@example.com' } });
+
+    it('after the password asks for the code from the authenticator app, then signs in like any login', async () => {
+      const { calls } = serveTwoSteps((body) => ((body as { code?: string }).code === '123456' ? signedInAnswer() : json({ message: 'Invalid authentication code' }, 401)));
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+      await submit(user, 'alice@example.com', 'correct horse battery');
+
+      const code = await screen.findByLabelText('Authentication code');
+      expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(code.getAttribute('inputmode')).toBe('numeric');
+      await waitFor(() => expect(document.activeElement).toBe(code));
+      // The password step is gone, and nobody is signed in yet.
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/auth/check-auth', 'POST /api/auth/login']);
+
+      await user.type(code, '12');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Enter the 6-digit code from your authenticator app');
+      expect(calls.some((c) => c.url === '/api/auth/login/mfa')).toBe(false);
+
+      await user.clear(screen.getByLabelText('Authentication code'));
+      await user.type(screen.getByLabelText('Authentication code'), '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Invalid authentication code');
+      expect(value('Authentication code')).toBe('');
+
+      await user.type(screen.getByLabelText('Authentication code'), '123 456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/auth/login/mfa').map((c) => c.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
+      // SPEC §4: the authentication state is re-checked after the login completes.
+      expect(calls.at(-1)?.url).toBe('/api/auth/check-auth');
+    });
+
+    it('offers a recovery code instead', async () => {
+      const { calls } = serveTwoSteps(() => signedInAnswer());
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+      await submit(user, 'alice@example.com', 'correct horse battery');
+
+      await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+      const field = screen.getByLabelText('Recovery code');
+      await waitFor(() => expect(document.activeElement).toBe(field));
+      expect(screen.getByText('Enter one of your recovery codes. Each code works once.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Use your authenticator app instead' })).toBeTruthy();
+      await user.type(field, 'abcd-efgh-ijkm');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
+      expect(calls.find((c) => c.url === '/api/auth/login/mfa')?.body).toEqual({ recovery_code: 'abcd-efgh-ijkm' });
+    });
+
+    it('when the 5 minutes are up, goes back to email and password with the server message', async () => {
+      serveTwoSteps(() => json({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' }, 401));
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+      await submit(user, 'alice@example.com', 'correct horse battery');
+      await user.type(await screen.findByLabelText('Authentication code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+      expect((await screen.findByRole('alert')).textContent).toBe('Your sign-in has expired. Please log in again.');
+      expect(value('Email')).toBe('');
+      expect(value('Password')).toBe('');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    });
+
+    it('Start over goes back to email and password', async () => {
+      serveTwoSteps(() => signedInAnswer());
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+      await submit(user, 'alice@example.com', 'correct horse battery');
+      await user.click(await screen.findByRole('button', { name: 'Start over' }));
+      expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { LoginInput } from '@kinchart/shared/auth';
+import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverMessage } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { notify } from '../../../lib/toast';
 import { useAuth } from '../api/check-auth';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
+import { LoginSecondStep } from '../components/login-second-step';
 import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 
 const EMPTY = { email: '', password: '' };
@@ -28,6 +29,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(NEXT_PARAM));
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
+  /** Set when the password was right and the account asks for a second factor (docs/decisions/0026). */
+  const [secondStep, setSecondStep] = useState<readonly MfaMethod[] | null>(null);
+  const [restarts, setRestarts] = useState(0);
   const busy = login.isPending;
 
   // loginSchema adds no client checks (SPEC §5); it only trims and lower-cases the email.
@@ -37,10 +41,10 @@ export function LoginPage() {
     disabled: busy,
   });
 
-  // After a failed attempt, start the next one from the (now empty and enabled) email field.
+  // After a failed attempt, or back from the second step, start from the (empty and enabled) email field.
   useEffect(() => {
-    if (error) setFocus('email');
-  }, [error, setFocus]);
+    if ((error || restarts > 0) && !secondStep) setFocus('email');
+  }, [error, restarts, secondStep, setFocus]);
 
   // Someone already signed in has no business here (the check resolves before this matters).
   if (auth.data?.authenticated && login.isIdle) return <Navigate to={next ?? '/dashboard'} replace />;
@@ -54,14 +58,20 @@ export function LoginPage() {
     }));
   };
 
+  // SPEC §4 Login: the message (the server's, or 'Login successful.'), then /dashboard.
+  const signedIn = async (answer: LoginResponse) => {
+    notify.success(answer.message || 'Login successful.');
+    await navigate(next ?? '/dashboard', { replace: true });
+  };
+
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
       // Resolves only after the authentication state has been re-checked (SPEC §4 Login).
       const answer = await login.mutateAsync(values);
       reset(EMPTY);
-      notify.success(answer.message || 'Login successful.');
-      await navigate(next ?? '/dashboard', { replace: true });
+      if ('mfa_required' in answer) setSecondStep(answer.methods);
+      else await signedIn(answer);
     } catch (failure) {
       failed(failure);
     }
@@ -89,19 +99,31 @@ export function LoginPage() {
         </>
       }
     >
-      {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
-      <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-        <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-        <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
-        <Button type="submit" size="lg" disabled={busy}>
-          Login
-        </Button>
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-            {error.text}
-          </p>
-        ) : null}
-      </form>
+      {secondStep ? (
+        <LoginSecondStep
+          methods={secondStep}
+          onSignedIn={signedIn}
+          onStartOver={(message) => {
+            setSecondStep(null);
+            setError(message ? { text: message, attempt: (error?.attempt ?? 0) + 1 } : null);
+            setRestarts((n) => n + 1);
+          }}
+        />
+      ) : (
+        // noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails.
+        <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+          <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+          <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+          <Button type="submit" size="lg" disabled={busy}>
+            Login
+          </Button>
+          {error ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+              {error.text}
+            </p>
+          ) : null}
+        </form>
+      )}
     </AuthShell>
   );
 }

@@ -8,6 +8,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
 import { StorageUsage } from './storage-usage';
+import { TwoFactorSection } from './two-factor-section';
 
 function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
   return (
@@ -54,14 +55,9 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
         <ChangeEmailForm currentEmail={email} />
       </SettingsSection>
 
-      <SettingsSection id="settings-security-heading" title="Security">
-        <p className="text-sm text-slate-700">Add a second step when you sign in.</p>
-        <div>
-          <Button variant="secondary" disabled>
-            Two-Factor Authentication
-            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Coming Soon</span>
-          </Button>
-        </div>
+      {/* DESIGN §5: the second factor (docs/decisions/0026). */}
+      <SettingsSection id="settings-security-heading" title="Two-Factor Authentication">
+        <TwoFactorSection />
       </SettingsSection>
 
       {/* DESIGN §7: the owner's emergency cards, kept offline on this device (PWA). */}

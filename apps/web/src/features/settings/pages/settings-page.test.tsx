@@ -34,7 +34,7 @@ describe('settings page', () => {
     expect(tablist.getAttribute('aria-orientation')).toBe('vertical');
   });
 
-  it('Account Settings: Edit Profile, Manage Family, the forms, a disabled Two-Factor Authentication button and the Danger Zone', async () => {
+  it('Account Settings: Edit Profile, Manage Family, the forms, the Two-Factor Authentication section and the Danger Zone', async () => {
     serve();
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/settings?tab=account');
@@ -42,9 +42,9 @@ describe('settings page', () => {
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change Email Address' })).toBeTruthy();
     expect(screen.getByLabelText('New Email').getAttribute('type')).toBe('email');
-    const twoFactor = screen.getByRole<HTMLButtonElement>('button', { name: /Two-Factor Authentication/ });
-    expect(twoFactor.disabled).toBe(true);
-    expect(twoFactor.textContent).toContain('Coming Soon');
+    // SPEC §2's 'Coming Soon' button is now the real section (docs/decisions/0026).
+    expect(screen.getByRole('region', { name: 'Two-Factor Authentication' })).toBeTruthy();
+    expect(screen.queryByText('Coming Soon')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Manage Family' }));

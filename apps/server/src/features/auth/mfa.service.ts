@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { LoginMfaInput, MfaMethod, MfaStatus, TotpSetupResponse } from '@kinchart/shared/auth';
+import type { Db } from '../../db/database';
+import { recordAudit } from '../../common/audit';
+import { badRequest, conflict } from '../../lib/http-errors';
+import { randomToken, sha256Hex } from '../../lib/ids';
+import { openSecret, sealSecret, totpAssociatedData } from '../../storage/sealed-secret';
+import { createMfaRepository } from './mfa.repository';
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+
+// Second factors (DESIGN §5, docs/decisions/0026-two-factor-authentication.md): TOTP per RFC 6238
+// with the parameters every authenticator app reads from an otpauth:// URL without asking (SHA-1,
+// 6 digits, 30 s), single-use recovery codes, and the pending login between the two steps.
+
+const ISSUER = 'Kinchart';
+const PERIOD = 30;
+/** RFC 6238 §5.2: one step either side allows for clock drift and a code typed as it changed. */
+const WINDOW = 1;
+/** 160 bits, the HMAC-SHA-1 output size RFC 4226 §4 recommends (32 base32 characters). */
+const SECRET_BYTES = 20;
+/** How long the second step may take after a right password. */
+export const PENDING_LOGIN_MS = 5 * 60_000;
+const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: PERIOD } as const;
+
+const secretOf = (bytes: Buffer) => new Secret({ buffer: new Uint8Array(bytes).buffer });
+
+const INVALID_SETUP_CODE = 'That code did not match. Check the time on your phone and try the newest code.';
+const NO_SETUP = 'Start the set-up again: there is no authenticator waiting for a code.';
+const ALREADY_ON = 'Two-factor authentication is already on. Turn it off first to set up another authenticator.';
+const NOT_ON = 'Two-factor authentication is off, so there are no recovery codes to replace.';
+
+export interface RequestMeta {
+  ip: string;
+}
+
+export function createMfaService(deps: { db: Db; masterKey: Buffer }) {
+  const repo = createMfaRepository(deps.db);
+
+  /** The time step a code belongs to, or null when it matches none within the window. */
+  function matchingStep(secret: Buffer, code: string, now: Date): number | null {
+    const delta = TOTP.validate({ token: code, secret: secretOf(secret), ...TOTP_PARAMS, timestamp: now.getTime(), window: WINDOW });
+    return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: now.getTime() }) + delta;
+  }
+
+  const open = (factor: { user_id: string; wrapped_key: string; secret_sealed: string }) =>
+    openSecret(deps.masterKey, { wrappedKey: factor.wrapped_key, sealed: factor.secret_sealed }, totpAssociatedData(factor.user_id));
+
+  function freshRecoveryCodes(): { codes: string[]; hashes: string[] } {
+    const codes = newRecoveryCodes();
+    return { codes, hashes: codes.map((code) => recoveryCodeHash(code) as string) };
+  }
+
+  return {
+    async status(userId: string): Promise<MfaStatus> {
+      const factor = await repo.findTotp(userId);
+      // Passkeys are listed here once they exist (the field is part of the answer already).
+      return { totp: !!factor?.enabled_at, passkeys: [], recovery_codes_left: await repo.countRecoveryCodesLeft(userId) };
+    },
+
+    /** Whether a right password must be followed by a second step. */
+    async required(userId: string): Promise<boolean> {
+      return !!(await repo.findTotp(userId))?.enabled_at;
+    },
+
+    /** The methods a second step may use, in the order the login page offers them. */
+    methods(): MfaMethod[] {
+      return ['totp', 'recovery_code'];
+    },
+
+    async setupTotp(userId: string, email: string): Promise<TotpSetupResponse> {
+      if ((await repo.findTotp(userId))?.enabled_at) throw conflict(ALREADY_ON);
+      const secret = randomBytes(SECRET_BYTES);
+      await repo.savePendingTotp(userId, sealSecret(deps.masterKey, secret, totpAssociatedData(userId)));
+      const totp = new TOTP({ issuer: ISSUER, label: email, secret: secretOf(secret), ...TOTP_PARAMS });
+      return { secret: totp.secret.base32, otpauth_url: totp.toString() };
+    },
+
+    async confirmTotp(userId: string, code: string, meta: RequestMeta): Promise<string[]> {
+      const factor = await repo.findTotp(userId);
+      if (factor?.enabled_at) throw conflict(ALREADY_ON);
+      if (!factor) throw badRequest(NO_SETUP);
+      const step = matchingStep(open(factor), code, new Date());
+      if (step === null) throw badRequest(INVALID_SETUP_CODE);
+      const { codes, hashes } = freshRecoveryCodes();
+      // The confirming code is spent too: it cannot sign in a second time.
+      if (!(await repo.enableTotp(factor.id, userId, step, hashes))) throw badRequest(NO_SETUP);
+      await recordAudit(deps.db, { userId, action: 'mfa_totp_enable', ip: meta.ip });
+      return codes;
+    },
+
+    async disableTotp(userId: string, meta: RequestMeta): Promise<void> {
+      const wasOn = !!(await repo.findTotp(userId))?.enabled_at;
+      await repo.deleteTotp(userId);
+      if (wasOn) await recordAudit(deps.db, { userId, action: 'mfa_totp_disable', ip: meta.ip });
+    },
+
+    async replaceRecoveryCodes(userId: string, meta: RequestMeta): Promise<string[]> {
+      if (!(await repo.findTotp(userId))?.enabled_at) throw conflict(NOT_ON);
+      const { codes, hashes } = freshRecoveryCodes();
+      await repo.replaceRecoveryCodes(userId, hashes);
+      await recordAudit(deps.db, { userId, action: 'mfa_recovery_codes_new', ip: meta.ip });
+      return codes;
+    },
+
+    /**
+     * Checks one second factor of a login. A TOTP code counts once: its time step must be later than
+     * the last one used. A recovery code is spent. Null when it does not match.
+     */
+    async verify(userId: string, input: LoginMfaInput, meta: RequestMeta): Promise<MfaMethod | null> {
+      if (input.code !== undefined) {
+        const factor = await repo.findTotp(userId);
+        if (!factor?.enabled_at) return null;
+        const step = matchingStep(open(factor), input.code, new Date());
+        return step !== null && (await repo.useTotpStep(userId, step)) ? 'totp' : null;
+      }
+      if (input.recovery_code !== undefined) {
+        const hash = recoveryCodeHash(input.recovery_code);
+        if (hash === null || !(await repo.useRecoveryCode(userId, hash))) return null;
+        const left = await repo.countRecoveryCodesLeft(userId);
+        await recordAudit(deps.db, { userId, action: 'mfa_recovery_code_use', ip: meta.ip, detail: { left } });
+        return 'recovery_code';
+      }
+      return null;
+    },
+
+    /** After a right password: a pending login for the second step, and the cookie's token for it. */
+    async beginLogin(userId: string): Promise<string> {
+      const token = randomToken();
+      await repo.createPendingLogin(sha256Hex(token), userId, new Date(), PENDING_LOGIN_MS);
+      return token;
+    },
+
+    /** The pending login of a cookie's token, while it lasts. */
+    async pendingLogin(token: string): Promise<{ id: string; userId: string } | null> {
+      const id = sha256Hex(token);
+      const row = await repo.findPendingLogin(id);
+      if (!row) return null;
+      if (Date.parse(row.expires_at) <= Date.now()) {
+        await repo.deletePendingLogin(id);
+        return null;
+      }
+      return { id, userId: row.user_id };
+    },
+
+    async endPendingLogin(id: string): Promise<boolean> {
+      return repo.deletePendingLogin(id);
+    },
+  };
+}
+export type MfaService = ReturnType<typeof createMfaService>;

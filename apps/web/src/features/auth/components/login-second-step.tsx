@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { LoginResponse, MfaMethod } from '@kinchart/shared/auth';
+import { LOGIN_EXPIRED_ERROR, TOTP_CODE_MESSAGE } from '@kinchart/shared/auth-texts';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { useLoginMfa } from '../api/login-mfa';
+
+const RECOVERY_PROMPT = 'Enter one of your recovery codes';
+/** Looks like the page's links (it changes the form, it goes nowhere); tall enough for a thumb. */
+const LINK_BUTTON = 'min-h-9 text-left font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
+
+export interface LoginSecondStepProps {
+  methods: readonly MfaMethod[];
+  /** Signed in, the authentication state already re-checked (SPEC §4 Login). */
+  onSignedIn: (answer: LoginResponse) => Promise<void> | void;
+  /** Back to email and password: asked for, or the 5 minutes are up (`message` says so). */
+  onStartOver: (message?: string) => void;
+}
+
+/**
+ * The second step of a login for an account with a second factor (docs/decisions/0026): a code
+ * from the authenticator app, or a recovery code instead. Checked here only for shape — the shared
+ * schema's zod stays out of /login (decision 0017); the server checks again.
+ */
+export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecondStepProps) {
+  const promptId = useId();
+  const verify = useLoginMfa();
+  const [method, setMethod] = useState<MfaMethod>(methods.includes('totp') ? 'totp' : 'recovery_code');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const busy = verify.isPending;
+
+  // The field is where the person goes next: on arrival, after switching method, after a failure.
+  useEffect(() => {
+    input.current?.focus();
+  }, [method, error]);
+
+  const fail = (text: string) => setError((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }));
+
+  const switchTo = (next: MfaMethod) => {
+    setMethod(next);
+    setValue('');
+    setError(null);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = method === 'totp' ? value.replace(/\s+/g, '') : value.trim();
+    if (method === 'totp' ? !/^\d{6}$/.test(typed) : typed === '') {
+      fail(method === 'totp' ? TOTP_CODE_MESSAGE : RECOVERY_PROMPT);
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await verify.mutateAsync(method === 'totp' ? { code: typed } : { recovery_code: typed });
+      await onSignedIn(answer);
+    } catch (failure) {
+      setValue('');
+      if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
+      else fail(serverMessage(failure) ?? 'An error occurred');
+    }
+  };
+
+  const totp = method === 'totp';
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} aria-describedby={promptId} className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold text-slate-900">Two-step verification</h2>
+      <p id={promptId} className="text-slate-700">
+        {totp ? `${TOTP_CODE_MESSAGE}.` : `${RECOVERY_PROMPT}. Each code works once.`}
+      </p>
+      {totp ? (
+        <Field
+          key="totp"
+          ref={input}
+          label="Authentication code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          placeholder="123456"
+          value={value}
+          disabled={busy}
+          onChange={(event) => setValue(event.target.value)}
+          className="text-center font-mono text-2xl tracking-[0.3em]"
+        />
+      ) : (
+        <Field
+          key="recovery"
+          ref={input}
+          label="Recovery code"
+          name="recovery_code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={64}
+          placeholder="abcd-efgh-ijkm"
+          value={value}
+          disabled={busy}
+          onChange={(event) => setValue(event.target.value)}
+          className="font-mono text-lg"
+        />
+      )}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+          {error.text}
+        </p>
+      ) : null}
+      <div className="flex flex-col items-start gap-1 text-sm">
+        {totp && methods.includes('recovery_code') ? (
+          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('recovery_code')}>
+            Use a recovery code instead
+          </button>
+        ) : null}
+        {!totp && methods.includes('totp') ? (
+          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('totp')}>
+            Use your authenticator app instead
+          </button>
+        ) : null}
+        <button type="button" className={LINK_BUTTON} onClick={() => onStartOver()}>
+          Start over
+        </button>
+      </div>
+    </form>
+  );
+}

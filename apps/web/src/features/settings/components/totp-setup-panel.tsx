@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { QRCodeSVG } from 'qrcode.react';
+import { totpConfirmSchema, type TotpConfirmInput, type TotpSetupResponse } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
+import { useConfirmTotp } from '../api/confirm-totp';
+
+/** The key in groups of four, as authenticator apps show and accept it. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Setting up TOTP: scan the QR code (or type the key), then prove it with a code. The factor is on
+ * only once the server has seen a right code; the recovery codes come back with that answer.
+ */
+export function TotpSetupPanel({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TotpSetupResponse;
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const keyLabelId = useId();
+  const confirm = useConfirmTotp();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TotpConfirmInput>({ resolver: zodResolver(totpConfirmSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setStatus(null);
+    try {
+      const { recovery_codes } = await confirm.mutateAsync({ code });
+      onEnabled(recovery_codes);
+    } catch (error) {
+      reset({ code: '' });
+      setStatus(errorMessage(error, 'Failed to turn on two-factor authentication'));
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 text-sm text-slate-800">
+        <h4 className="text-base font-semibold text-slate-900">1. Scan the QR code</h4>
+        <p>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this code.</p>
+        <QRCodeSVG
+          value={setup.otpauth_url}
+          size={184}
+          level="M"
+          marginSize={4}
+          bgColor="#ffffff"
+          fgColor="#000000"
+          role="img"
+          aria-label="QR code to scan with your authenticator app"
+          className="self-center rounded-md border border-slate-200 bg-white sm:self-start"
+        />
+        <p id={keyLabelId}>Can’t scan it? Enter this setup key in the app instead:</p>
+        <code aria-labelledby={keyLabelId} className="self-stretch rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wide break-words text-slate-900 sm:self-start">
+          {grouped(setup.secret)}
+        </code>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-xs flex-col gap-3">
+        <h4 className="text-base font-semibold text-slate-900">2. Enter the code it shows</h4>
+        <Field
+          label="Enter the 6-digit code from the app"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          placeholder="123456"
+          className="font-mono text-lg tracking-widest"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <StatusMessage message={status} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Turning on...' : 'Turn on'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { RECOVERY_CODE_COUNT, type TotpSetupResponse } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { errorMessage } from '../../../lib/api-client';
+import { useDisableTotp } from '../api/disable-totp';
+import { useMfaStatus } from '../api/get-mfa-status';
+import { useNewRecoveryCodes } from '../api/new-recovery-codes';
+import { useSetupTotp } from '../api/setup-totp';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { TotpSetupPanel } from './totp-setup-panel';
+
+type Stage =
+  | { kind: 'status' }
+  | { kind: 'setup'; setup: TotpSetupResponse }
+  | { kind: 'codes'; codes: string[]; intro: string }
+  | { kind: 'confirm-off' }
+  | { kind: 'confirm-new-codes' };
+
+/**
+ * Settings → Account Settings → Two-Factor Authentication (SPEC §2's button, made real; DESIGN §5,
+ * docs/decisions/0026): the status, setting up an authenticator app, recovery codes, turning it off.
+ */
+export function TwoFactorSection() {
+  const status = useMfaStatus();
+  const setup = useSetupTotp();
+  const disable = useDisableTotp();
+  const renew = useNewRecoveryCodes();
+  const [stage, setStage] = useState<Stage>({ kind: 'status' });
+  const [message, setMessage] = useState<string | null>(null);
+
+  const startSetup = async () => {
+    setMessage(null);
+    try {
+      setStage({ kind: 'setup', setup: await setup.mutateAsync() });
+    } catch (error) {
+      setMessage(errorMessage(error, 'Failed to start the set-up'));
+    }
+  };
+
+  const turnOff = async () => {
+    try {
+      await disable.mutateAsync();
+      setMessage('Two-factor authentication turned off successfully.');
+    } catch (error) {
+      setMessage(errorMessage(error, 'Failed to turn off two-factor authentication'));
+    }
+    setStage({ kind: 'status' });
+  };
+
+  const newCodes = async () => {
+    try {
+      const { recovery_codes } = await renew.mutateAsync();
+      setStage({ kind: 'codes', codes: recovery_codes, intro: 'Your new recovery codes are ready. The old ones no longer work.' });
+    } catch (error) {
+      setMessage(errorMessage(error, 'Failed to make new recovery codes'));
+      setStage({ kind: 'status' });
+    }
+  };
+
+  if (stage.kind === 'setup') {
+    return (
+      <TotpSetupPanel
+        setup={stage.setup}
+        onCancel={() => setStage({ kind: 'status' })}
+        onEnabled={(codes) => {
+          setMessage('Two-factor authentication turned on successfully.');
+          setStage({ kind: 'codes', codes, intro: 'Two-factor authentication is on. Signing in now asks for a code from your app.' });
+        }}
+      />
+    );
+  }
+  if (stage.kind === 'codes') {
+    return <RecoveryCodesPanel codes={stage.codes} intro={stage.intro} onDone={() => setStage({ kind: 'status' })} />;
+  }
+
+  let body;
+  if (status.isPending) {
+    body = <p className="text-sm text-slate-700">Loading two-factor authentication...</p>;
+  } else if (status.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-red-700">Two-factor authentication could not be loaded.</p>
+        <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (status.data.totp) {
+    const left = status.data.recovery_codes_left;
+    body = (
+      <>
+        <p className="text-sm text-slate-800">
+          <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
+          Signing in asks for a code from your authenticator app after your password.
+        </p>
+        <p className={`text-sm ${left <= 2 ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+          {left} of {RECOVERY_CODE_COUNT} recovery codes left.{left <= 2 ? ' Make new ones before you run out.' : ''}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
+            New recovery codes
+          </Button>
+          <Button variant="danger" onClick={() => setStage({ kind: 'confirm-off' })}>
+            Turn off
+          </Button>
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-sm text-slate-800">
+          <span className="mr-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
+          Add a second step when you sign in: a 6-digit code from an authenticator app on your phone.
+        </p>
+        <div>
+          <Button onClick={() => void startSetup()} disabled={setup.isPending}>
+            {setup.isPending ? 'Starting...' : 'Set up'}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <StatusMessage message={message} />
+      <ConfirmDialog
+        open={stage.kind === 'confirm-off'}
+        title="Turn off two-factor authentication?"
+        message="Signing in will need only your password, and your recovery codes will stop working."
+        confirmLabel="Turn off"
+        busy={disable.isPending}
+        busyLabel="Turning off..."
+        onConfirm={() => void turnOff()}
+        onCancel={() => setStage({ kind: 'status' })}
+      />
+      <ConfirmDialog
+        open={stage.kind === 'confirm-new-codes'}
+        title="Make new recovery codes?"
+        message="Your current recovery codes will stop working."
+        confirmLabel="Make new codes"
+        tone="primary"
+        busy={renew.isPending}
+        busyLabel="Making codes..."
+        onConfirm={() => void newCodes()}
+        onCancel={() => setStage({ kind: 'status' })}
+      />
+    </>
+  );
+}
