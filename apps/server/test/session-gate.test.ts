@@ -13,10 +13,15 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Answer without a session by design: health, sign-up and login, logout (idempotent), and the public emergency, share-link, SMART Health Link (manifest and file location) and invitation reads. */
+/**
+ * Answer without a session by design: health, the server's public settings, sign-up and login,
+ * logout (idempotent), the way back in (forgot and reset password), and the public emergency,
+ * share-link, SMART Health Link (manifest and file location) and invitation reads.
+ */
 const PUBLIC = [
   /^\/api\/health$/,
-  /^\/api\/auth\/(signup|login|logout)$/,
+  /^\/api\/config$/,
+  /^\/api\/auth\/(signup|login|logout|forgot-password|reset-password)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,

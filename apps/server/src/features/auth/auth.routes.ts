@@ -5,8 +5,12 @@ import {
   changePasswordSchema,
   checkAuthResponseSchema,
   deleteAccountSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
+  PASSWORD_RESET_DONE,
+  resetPasswordSchema,
   signupSchema,
 } from '@kinchart/shared/auth';
 import { messageSchema } from '@kinchart/shared/common';
@@ -15,13 +19,20 @@ import { currentUser } from '../../plugins/session';
 import type { SessionRepository } from '../../common/session.repository';
 import { SessionEndedError } from './auth.service';
 import type { AuthService, RequestMeta } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 // SPEC §7 Authentication — exact paths and `message` fields.
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; sessions: SessionRepository; cookies: SessionCookies; requireUser: (r: FastifyRequest) => Promise<void> },
+  opts: {
+    auth: AuthService;
+    passwordResets: PasswordResetService;
+    sessions: SessionRepository;
+    cookies: SessionCookies;
+    requireUser: (r: FastifyRequest) => Promise<void>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, cookies, requireUser } = opts;
@@ -52,6 +63,27 @@ export async function authRoutes(
       const { token, user } = await auth.login(request.body, meta(request));
       cookies.set(reply, token);
       return { message: 'Login successful.', user };
+    },
+  );
+
+  // A way back in (docs/decisions/0025): one answer whether or not an account has the email.
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 202: messageSchema } } },
+    async (request, reply) => {
+      await opts.passwordResets.request(request.body, meta(request));
+      return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await opts.passwordResets.reset(request.body, meta(request));
+      // Every session ended, this browser's too (it may have been signed in as someone else).
+      cookies.clear(reply);
+      return { message: PASSWORD_RESET_DONE };
     },
   );
 
