@@ -27,7 +27,7 @@ describe('forgot password page', () => {
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password', method: 'POST', body: { email: 'alice@example.com' } });
-    expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
   });
 
   it('says the same whatever the server knows of the email', async () => {

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_TTL_MINUTES, forgotPasswordSchema } from '@kinchart/shared/auth';
 import type { z } from 'zod';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,13 +65,7 @@ export function ForgotPasswordPage() {
           </div>
         ) : null}
       </div>
-      {sent ? (
-        <p className="mt-4 text-sm text-slate-700">
-          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-            Go to login
-          </Link>
-        </p>
-      ) : (
+      {sent ? null : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
           <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <Button type="submit" size="lg" disabled={isSubmitting}>

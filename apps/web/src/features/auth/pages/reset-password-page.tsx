@@ -54,7 +54,12 @@ export function ResetPasswordPage() {
     }
   });
 
-  const footer = (
+  // Once the password is set, the way on is the login link above; asking for another link is not.
+  const footer = done ? (
+    <p>
+      <AuthFooterLink to="/">Go Home</AuthFooterLink>
+    </p>
+  ) : (
     <>
       <p>
         Need a new link? <AuthFooterLink to="/forgot-password">Ask for one</AuthFooterLink>
