@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // the build, which `test/global-build.ts` makes when it is missing or older than the sources.
 const MULTI_INSTANCE = 'test/multi-instance.test.ts';
 // SQLite-only by nature (the SQLite backup API, a SQLite file after SIGKILL): run once, not per dialect.
-const SQLITE_PROCESS_TESTS = ['test/faults.test.ts', 'test/operations.test.ts'];
+const SQLITE_PROCESS_TESTS = ['test/faults.test.ts', 'test/operations.test.ts', 'test/reset-password-cli.test.ts'];
 
 // Server integration tests run once per database. PostgreSQL joins when TEST_DATABASE_URL is set
 // (`.ci/run` always sets it), so the same suites prove both dialects (DESIGN §1).

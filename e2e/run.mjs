@@ -4,12 +4,13 @@
 // Exit code is vitest's. Nothing is skipped: a missing Chromium or a missing build is a failure.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -113,6 +114,35 @@ for (const dir of ['apps/server/dist', 'apps/web/dist', 'apps/web/dist-ssr']) {
 await cp(path.join(repoRoot, 'apps/server/package.json'), path.join(snapshotDir, 'apps/server/package.json'));
 const snapshotEntry = path.join(snapshotDir, 'apps/server/dist/server.js');
 
+// Email as it really goes out (DESIGN §1: SMTP_URL): a loopback SMTP server keeps every message
+// the server sends as a file in the mailbox folder, where journeys read them (e2e/lib/mailbox.ts),
+// e.g. the link of a password reset.
+const mailboxDir = path.join(tmpDir, 'mailbox');
+await rm(mailboxDir, { recursive: true, force: true });
+mkdirSync(mailboxDir, { recursive: true });
+let mailCount = 0;
+const smtp = new SMTPServer({
+  secure: false,
+  hideSTARTTLS: true,
+  authOptional: true,
+  disableReverseLookup: true,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      mailCount += 1;
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      // Written whole, then renamed, so a reader never sees half a message.
+      const file = path.join(mailboxDir, `${String(mailCount).padStart(5, '0')}.eml`);
+      void writeFile(`${file}.part`, Buffer.concat([Buffer.from(`X-Envelope-To: ${to}\r\n`), ...chunks]))
+        .then(() => rename(`${file}.part`, file))
+        .then(() => callback(), callback);
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, HOST, resolve));
+const smtpPort = smtp.server.address().port;
+
 const port = await freePort();
 // The browser uses the very origin the server is told it lives at, so the CSRF Origin check
 // (DESIGN §5) sees the same origin the page sends.
@@ -138,6 +168,8 @@ Object.assign(serverEnv, {
   // for real responders, instead of adding up over the whole suite on 127.0.0.1.
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://${HOST}:${smtpPort}`,
+  MAIL_FROM: 'Kinchart <kinchart@e2e.test>',
 });
 
 const logFd = openSync(logFile, 'w');
@@ -154,6 +186,7 @@ function cleanup() {
         await waitForExit(server, 5_000);
       }
     }
+    await new Promise((resolve) => smtp.close(resolve));
     await rm(dataDir, { recursive: true, force: true });
     await rm(snapshotDir, { recursive: true, force: true });
   })();
@@ -180,7 +213,7 @@ try {
   vitest = spawn(process.execPath, [vitestBin, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAILBOX: mailboxDir },
   });
   exitCode = await new Promise((resolve) => {
     vitest.on('error', (err) => {

@@ -139,7 +139,7 @@ describe('an upload the server refuses', () => {
     await signUpAndLogIn(page);
     const alerts = collectAlerts(page);
     // Tell the page a larger limit than the server's, so the 60 MB file is really sent.
-    await page.route('**/api/config', (route) => route.fulfill({ json: { max_upload_bytes: 500 * 1024 * 1024 } }));
+    await page.route('**/api/config', (route) => route.fulfill({ json: { max_upload_bytes: 500 * 1024 * 1024, signup_mode: 'open' } }));
     await open(page, '/update-records');
     await page.getByLabel('File', { exact: true }).setInputFiles(bigPdf('scan-60mb.pdf', 60));
     await page.getByRole('button', { name: 'Upload File' }).click();

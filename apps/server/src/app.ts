@@ -13,6 +13,8 @@ import { serveWebApp } from './plugins/web-app';
 import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createPasswordResetService } from './features/auth/password-reset.service';
+import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
 import { mfaRoutes } from './features/auth/mfa.routes';
@@ -92,7 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireUser = s.authenticated;
 
   await app.register(healthRoutes, { db: s.db });
-  await app.register(authRoutes, { auth: s.auth, sessions: s.sessions, cookies: s.cookies, pendingCookies: s.pendingCookies, requireUser });
+  await app.register(authRoutes, {
+    auth: s.auth,
+    passwordResets: s.passwordResets,
+    sessions: s.sessions,
+    cookies: s.cookies,
+    pendingCookies: s.pendingCookies,
+    requireUser,
+  });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
@@ -108,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
-  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, requireUser });
+  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
@@ -138,14 +147,31 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
   app.addHook('onClose', () => storage.blobs.close());
   const mfa = createMfaService({ db, masterKey: storage.masterKey });
-  const auth = createAuthService({ db, sessions, mfa, accountDeletionHooks, signupLimitPerHour: config.signupLimitPerHour });
   const profiles = createProfileService({ db });
   // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
   const access = createPersonAccess(db);
+  const people = createPeopleService({ db, access, profiles, publicUrl: config.publicUrl });
+  const auth = createAuthService({
+    db,
+    sessions,
+    mfa,
+    accountDeletionHooks,
+    signupLimitPerHour: config.signupLimitPerHour,
+    signupMode: config.signupMode,
+    invitations: people.signupInvitations,
+  });
 
-  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off.
-  const mail = createEmergencyMail({ db, mail: config.mail, log: app.log });
-  if (mail) app.addHook('onClose', async () => mail.close());
+  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off. Emails still
+  // queued go out before the app closes.
+  const mailer = createMailer({ mail: config.mail, log: app.log });
+  if (mailer) {
+    app.addHook('onClose', async () => {
+      await mailer.settled();
+      mailer.close();
+    });
+  }
+  const mail = createEmergencyMail({ db, mailer });
+  const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail, access });
   const webRoot = deps.webRoot === undefined ? defaultWebRoot : deps.webRoot;
   const emergencyPage = await loadEmergencyPage(webRoot);
@@ -193,6 +219,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     authenticated: requireUser(sessions, cookies),
     auth,
     mfa,
+    passwordResets,
     profiles,
     emergency,
     emergencyPage,
@@ -209,7 +236,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     // SMART Health Links: the passcode is the code's PIN, checked by the emergency service (one counter).
     shl: createShlService({ db, emergency, profiles, masterKey: storage.masterKey, publicUrl: config.publicUrl }),
     access,
-    people: createPeopleService({ db, access, profiles, publicUrl: config.publicUrl }),
+    people,
     clinical: createClinicalService({ db, access }),
   };
 }

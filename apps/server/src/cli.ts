@@ -5,10 +5,11 @@ import { ConfigError, loadConfig } from './config';
 import { backup } from './ops/backup';
 import type { OpsLog } from './ops/ops-common';
 import { OpsError } from './ops/ops-common';
+import { printResetLink } from './ops/reset-password';
 import { restore } from './ops/restore';
 import { rotateDeploymentKey } from './ops/rotate-master-key';
 
-// Operations commands, run as `npm run backup|restore|rotate-key -- …` (README "Deployment").
+// Operations commands, run as `npm run backup|restore|rotate-key|reset-password -- …` (README "Deployment").
 // They read the same environment as the server (DATA_DIR, DATABASE_URL, MASTER_KEY, STORAGE, S3_*).
 
 const USAGE = `Usage:
@@ -18,7 +19,10 @@ const USAGE = `Usage:
   npm run restore -- <backup dir>
       Restores a backup into an empty DATA_DIR (and blob store).
   npm run rotate-key -- --new-key <base64> | --new-key-file <file>
-      Re-wraps every file's data key under a new master key. Stop every instance first.`;
+      Re-wraps every file's data key under a new master key. Stop every instance first.
+  npm run reset-password -- --email <address>
+      Prints a single-use password reset link (valid 30 minutes) for the account, to pass on
+      when the server sends no email. Its second factors stay as they are.`;
 
 const log: OpsLog = {
   info: (message) => console.log(message),
@@ -39,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
       'include-key': { type: 'boolean', default: false },
       'new-key': { type: 'string' },
       'new-key-file': { type: 'string' },
+      email: { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -57,6 +62,11 @@ async function main(argv: string[]): Promise<number> {
       const newKey = values['new-key'] ?? (fromFile ? fs.readFileSync(fromFile, 'utf8') : undefined);
       if (!newKey || (values['new-key'] && fromFile)) throw new OpsError(`rotate-key takes one of --new-key or --new-key-file\n${USAGE}`);
       await rotateDeploymentKey(config, { newKey, log });
+      return 0;
+    }
+    case 'reset-password': {
+      if (!values.email || positionals.length > 0) throw new OpsError(`reset-password takes --email <address>\n${USAGE}`);
+      await printResetLink(config, { email: values.email, log });
       return 0;
     }
     default:

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import path from 'node:path';
 import { isMasterKeyText } from './storage/master-key';
 import { trimEndChars } from '@kinchart/shared/text';
+import { SIGNUP_MODES } from '@kinchart/shared/auth';
+import type { SignupMode } from '@kinchart/shared/auth';
 
 // DESIGN §1: configuration is environment variables, validated once at start-up.
 // This is the only module that reads process.env.
@@ -38,6 +40,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'SIGNUP_LIMIT_PER_HOUR must be a number' }).int('SIGNUP_LIMIT_PER_HOUR must be a whole number').min(0, 'SIGNUP_LIMIT_PER_HOUR must be 0 or more').default(10),
+  // Who may create an account (docs/decisions/0025): anyone, only through an invitation link, or nobody.
+  SIGNUP_MODE: z.enum(SIGNUP_MODES, { message: 'SIGNUP_MODE must be open, invite or closed' }).default('open'),
   TRUST_PROXY: boolish.optional(),
   // DESIGN §1: email for emergency notifications; unset → no email.
   SMTP_URL: z
@@ -79,9 +83,11 @@ export interface Config {
   rateLimitPerMin: number;
   /** Sign-ups per client address an hour, counted in the database (DESIGN §5); 0 turns it off. */
   signupLimitPerHour: number;
+  /** Who may create an account: anyone, holders of an invitation link, or nobody (docs/decisions/0025). */
+  signupMode: SignupMode;
   trustProxy: boolean;
   logLevel: string;
-  /** DESIGN §1: SMTP server and sender for emergency notification emails; undefined turns email off. */
+  /** DESIGN §1: SMTP server and sender for notification and password reset emails; undefined turns email off. */
   mail: { smtpUrl: string; from: string } | undefined;
 }
 
@@ -138,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    signupMode: e.SIGNUP_MODE,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,

@@ -24,13 +24,13 @@ describe('GET /api/config', () => {
     const { client } = await signedInUser(standard.app);
     const res = await client.get('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ max_upload_bytes: 50 * 1024 * 1024 });
+    expect(res.json()).toEqual({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open' });
   });
 
   it('follows MAX_UPLOAD_MB, and a file one byte over what it says is refused with 413', async () => {
     const { client } = await signedInUser(small.app);
     const res = await client.get('/api/config');
-    expect(res.json()).toEqual({ max_upload_bytes: 2 * 1024 * 1024 });
+    expect(res.json()).toEqual({ max_upload_bytes: 2 * 1024 * 1024, signup_mode: 'open' });
 
     const limit = res.json<{ max_upload_bytes: number }>().max_upload_bytes;
     const over = Buffer.concat([PDF, Buffer.alloc(limit + 1 - PDF.length, 0x20)]);
@@ -39,9 +39,9 @@ describe('GET /api/config', () => {
     expect(refused.json()).toEqual({ message: 'File is larger than 2 MB' });
   });
 
-  it('tells nothing without a session', async () => {
+  it('tells the same settings without a session, and nothing of any account (the sign-up page reads it)', async () => {
     const res = await new TestClient(standard.app).get('/api/config');
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open' });
   });
 });

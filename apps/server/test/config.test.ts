@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       sessionMaxMs: 12 * 3_600_000,
       rateLimitPerMin: 600,
       signupLimitPerHour: 10,
+      signupMode: 'open',
       logLevel: 'info',
     });
   });
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       SESSION_MAX_HOURS: '2',
       RATE_LIMIT_PER_MIN: '0',
       SIGNUP_LIMIT_PER_HOUR: '3',
+      SIGNUP_MODE: 'invite',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       STORAGE: '',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       sessionMaxMs: 2 * 3_600_000,
       rateLimitPerMin: 0,
       signupLimitPerHour: 3,
+      signupMode: 'invite',
       trustProxy: true,
       logLevel: 'warn',
       storage: { driver: 'local' },
@@ -83,6 +86,8 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_MIN', '-1'],
     ['SIGNUP_LIMIT_PER_HOUR', '-1'],
     ['SIGNUP_LIMIT_PER_HOUR', 'many'],
+    ['SIGNUP_MODE', 'invitation', /open, invite or closed/],
+    ['SIGNUP_MODE', 'OPEN', /open, invite or closed/],
     ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
     ['PUBLIC_URL', 'not a url'],
     ['PUBLIC_URL', 'ftp://files.example.org', /http:\/\/ or https:\/\//],

@@ -62,6 +62,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/appointments.ics?tz=Europe%2FLondon')).toBe('/api/user/appointments.ics?tz=Europe%2FLondon');
     // The return path after sign-in can carry an invitation token.
     expect(redactUrl('/login?next=%2Finvite%2FSECRETTOKEN')).toBe('/login?next=[redacted]');
+    expect(redactUrl('/reset-password?token=SECRETTOKEN')).toBe('/reset-password?token=[redacted]');
   });
 
   it('redacts share tokens and file names in the path, also when percent-encoded', () => {

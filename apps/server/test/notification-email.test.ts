@@ -1,71 +1,26 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 import { composeEmergencyMail } from '../src/features/notifications/emergency-mail';
+import type { LoopbackSmtp, ReceivedMail } from './smtp-helpers';
+import { startLoopbackSmtp } from './smtp-helpers';
 
 // DESIGN §1 and §7: with SMTP_URL set, emergency views, PIN locks and deactivations are emailed to
 // the account's address — the person and the time, no medical data, no link, no share id. A real
 // SMTP server on loopback receives them.
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-  headers: Record<string, string>;
-  text: string;
-}
-
 const MAIL_FROM = 'Kinchart Alerts <alerts@kinchart.test>';
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: LoopbackSmtp;
 let t: TestApp;
 
-function parse(raw: string, from: string, to: string[]): Received {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.slice(split + 4);
-  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  } else if (/base64/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = Buffer.from(body, 'base64').toString('utf8');
-  }
-  return { from, to, raw, headers, text: body };
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    hideSTARTTLS: true,
-    allowInsecureAuth: true,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push(parse(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await buildTestApp({ SMTP_URL: `smtp://kinchart:secret@127.0.0.1:${port}`, MAIL_FROM });
+  smtp = await startLoopbackSmtp();
+  t = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 let addressCounter = 0;
@@ -76,15 +31,7 @@ function stranger() {
   return { get: (url: string) => client.get(url, { remoteAddress }) };
 }
 
-async function messagesTo(address: string, count: number): Promise<Received[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mine = received.filter((m) => m.to.includes(address));
-    if (mine.length >= count) return mine;
-    if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${mine.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const messagesTo = (address: string, count: number) => smtp.messagesTo(address, count);
 
 /** Minutes a message may name: those between `before` and now, as the email writes them. */
 function minutesSince(before: Date): string[] {
@@ -95,7 +42,7 @@ function minutesSince(before: Date): string[] {
   return out;
 }
 
-function expectNothingSecret(message: Received, secrets: string[]) {
+function expectNothingSecret(message: ReceivedMail, secrets: string[]) {
   for (const secret of secrets) expect(message.raw, secret).not.toContain(secret);
   expect(message.text).not.toMatch(/https?:|:\/\/|www\./i);
   expect(message.raw).not.toMatch(/https?:\/\//i);

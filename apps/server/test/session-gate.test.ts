@@ -13,10 +13,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Answer without a session by design: health, sign-up and login (and its second step, which has its own pending-login marker), logout (idempotent), and the public emergency, share-link, SMART Health Link (manifest and file location) and invitation reads. */
+/**
+ * Answer without a session by design: health, the server's public settings, sign-up and login
+ * (and its second step, which has its own pending-login marker), logout (idempotent), the way back
+ * in (forgot and reset password), and the public emergency, share-link, SMART Health Link (manifest
+ * and file location) and invitation reads.
+ */
 const PUBLIC = [
   /^\/api\/health$/,
-  /^\/api\/auth\/(signup|login|login\/mfa|logout)$/,
+  /^\/api\/config$/,
+  /^\/api\/auth\/(signup|login|login\/mfa|logout|forgot-password|reset-password)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,

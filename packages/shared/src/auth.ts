@@ -23,13 +23,6 @@ export const usernameSchema = z
   .min(1, 'Username is required')
   .max(100, 'Username must be at most 100 characters');
 
-export const signupSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
-export type SignupInput = z.infer<typeof signupSchema>;
-
 export const loginSchema = z.object({
   email: z.string({ message: 'Email is required' }).trim().max(254).transform((e) => e.toLowerCase()),
   password: z.string({ message: 'Password is required' }).max(PASSWORD_MAX),
@@ -138,3 +131,42 @@ export const mfaStatusSchema = z.object({
   recovery_codes_left: z.number().int().nonnegative(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+/**
+ * SIGNUP_MODE (README Configuration): `open` lets anyone sign up; `invite` only someone who came
+ * through a person-share invitation link (DESIGN §11), whose token the sign-up carries; `closed`
+ * nobody. Told to the web app by GET /api/config.
+ */
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export const signupModeSchema = z.enum(SIGNUP_MODES);
+export type SignupMode = z.infer<typeof signupModeSchema>;
+
+export const SIGNUP_INVITE_ONLY = 'Sign-up is by invitation only.';
+export const SIGNUP_CLOSED = 'Sign-up is closed on this server.';
+
+/** A token this app made (32 random bytes as base64url, 43 characters, DESIGN §5); the server checks its form. */
+const issuedTokenSchema = z.string().max(100);
+
+/** POST /api/auth/signup: SPEC §7's three fields, and the invitation's token under SIGNUP_MODE=invite. */
+export const signupSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  invitation: issuedTokenSchema.optional(),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** A password reset link lives 30 minutes and opens once (docs/decisions/0025). */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** POST /api/auth/forgot-password: always 202 with this one answer, whether or not the account exists. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export const FORGOT_PASSWORD_ANSWER = 'If an account uses this email, a link to reset its password is on its way.';
+
+/** POST /api/auth/reset-password: the link's token and the new password, under the sign-up rules. */
+export const resetPasswordSchema = z.object({
+  token: issuedTokenSchema,
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';

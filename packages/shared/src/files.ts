@@ -62,13 +62,6 @@ export const UNSUPPORTED_FILE_MESSAGE = `This file type is not supported. Accept
 /** Answer to an upload over MAX_UPLOAD_MB (413). */
 export const fileTooLargeMessage = (maxMb: number): string => `File is larger than ${maxMb} MB`;
 
-/**
- * GET /api/config: the server's limits the web app states and checks before sending. The upload
- * limit is MAX_UPLOAD_MB in bytes (DESIGN §1: configurable), so it is read, never built in.
- */
-export const clientConfigSchema = z.object({ max_upload_bytes: z.number().int().positive() });
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
-
 /** MAX_UPLOAD_MB back from its byte count, for messages worded like the server's 413. */
 export const uploadLimitMb = (maxBytes: number): number => Math.round((maxBytes / (1024 * 1024)) * 100) / 100;
 

@@ -7,6 +7,10 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'password_change'
+  /** A password reset link was issued (detail.via: email or operator); never the token. */
+  | 'password_reset_request'
+  /** A password reset link set a new password; every session of the account ended. */
+  | 'password_reset'
   | 'email_change'
   | 'account_delete'
   /** Second factors (docs/decisions/0026): never the secret or a code, only that it happened. */

@@ -244,6 +244,25 @@ export interface PersonSharesTable {
   accepted_at: string | null;
   revoked_at: string | null;
   created_at: string;
+  signup_claimed_at: string | null; // SIGNUP_MODE=invite: the one sign-up this invitation admitted (migration 0011)
+}
+
+/** A single-use password reset link (migration 0011, docs/decisions/0025). */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string; // SHA-256 of the link's token, hex
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Password reset requests per client address and per requested email, for their limits. */
+export interface PasswordResetRequestsTable {
+  id: string;
+  email: string;
+  ip: string;
+  created_at: string;
 }
 
 export interface ShlLinksTable {
@@ -340,6 +359,8 @@ export interface Database {
   conditions: ConditionsTable;
   procedures: ProceduresTable;
   shl_file_locations: ShlFileLocationsTable;
+  password_resets: PasswordResetsTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }
 
 

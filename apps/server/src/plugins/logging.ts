@@ -95,6 +95,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.newPassword',
         '*.pin',
         '*.passcode',
+        '*.token',
       ],
       censor: '[redacted]',
     },

@@ -48,6 +48,15 @@ export const routes: RouteObject[] = [
               { path: 'signup', lazy: lazyPage(async () => (await import('../features/auth/pages/signup-page')).SignupPage) },
               { path: 'login', lazy: lazyPage(async () => (await import('../features/auth/pages/login-page')).LoginPage) },
               {
+                // A way back in (docs/decisions/0025): public like /login.
+                path: 'forgot-password',
+                lazy: lazyPage(async () => (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage),
+              },
+              {
+                path: 'reset-password',
+                lazy: lazyPage(async () => (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage),
+              },
+              {
                 path: 'privacy-policy',
                 lazy: lazyPage(async () => (await import('../features/marketing/pages/privacy-policy-page')).PrivacyPolicyPage),
               },

@@ -16,6 +16,8 @@ const SHELL_PAGES = [
   'faq',
   'signup',
   'login',
+  'forgot-password',
+  'reset-password',
   'privacy-policy',
   'terms-of-service',
   'dashboard',

@@ -7,8 +7,12 @@ import {
   deleteAccountSchema,
   loginAnswerSchema,
   loginMfaSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
+  PASSWORD_RESET_DONE,
+  resetPasswordSchema,
   signupSchema,
 } from '@kinchart/shared/auth';
 import { messageSchema } from '@kinchart/shared/common';
@@ -17,6 +21,7 @@ import { currentUser } from '../../plugins/session';
 import type { SessionRepository } from '../../common/session.repository';
 import { PendingLoginEndedError, SessionEndedError } from './auth.service';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
@@ -25,6 +30,7 @@ export async function authRoutes(
   app: FastifyInstance,
   opts: {
     auth: AuthService;
+    passwordResets: PasswordResetService;
     sessions: SessionRepository;
     cookies: SessionCookies;
     /** The marker of a login waiting for its second factor (plugins/session.ts). */
@@ -88,6 +94,27 @@ export async function authRoutes(
         if (error instanceof PendingLoginEndedError) pendingCookies.clear(reply);
         throw error;
       }
+    },
+  );
+
+  // A way back in (docs/decisions/0025): one answer whether or not an account has the email.
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 202: messageSchema } } },
+    async (request, reply) => {
+      await opts.passwordResets.request(request.body, meta(request));
+      return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await opts.passwordResets.reset(request.body, meta(request));
+      // Every session ended, this browser's too (it may have been signed in as someone else).
+      cookies.clear(reply);
+      return { message: PASSWORD_RESET_DONE };
     },
   );
 

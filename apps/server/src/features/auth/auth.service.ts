@@ -1,9 +1,10 @@
 import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
-import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput } from '@kinchart/shared/auth';
+import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput, SignupMode } from '@kinchart/shared/auth';
+import { SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
-import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';
 import { createAuthRepository } from './auth.repository';
 import type { SessionRepository } from '../../common/session.repository';
@@ -23,7 +24,7 @@ export const SIGNUP_WINDOW_MS = 3_600_000;
 const LOGIN_LIMIT = { windowMs: LOGIN_WINDOW_MS, perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_IP };
 
 const INVALID_LOGIN = 'Invalid email or password';
-const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
+export const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
 const LOGIN_LIMITED = 'Too many failed login attempts. Please try again in 15 minutes.';
 const REAUTH_LIMITED = 'Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.';
 const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again later.';
@@ -48,6 +49,15 @@ export class PendingLoginEndedError extends HttpError {
 /** Work that must follow an account deletion once the rows are gone (e.g. removing file blobs). */
 export type AccountDeletionHook = (userId: string) => Promise<(() => Promise<void>) | void>;
 
+/**
+ * Under SIGNUP_MODE=invite, the person-share invitations that admit a sign-up (DESIGN §11): each
+ * admits one. A claim is given back when the account could not be made after all.
+ */
+export interface SignupInvitations {
+  claim(token: string): Promise<boolean>;
+  release(token: string): Promise<void>;
+}
+
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
@@ -65,6 +75,9 @@ export function createAuthService(deps: {
   accountDeletionHooks: AccountDeletionHook[];
   /** Sign-ups per client address an hour; 0 turns the limit off. */
   signupLimitPerHour: number;
+  /** SIGNUP_MODE (docs/decisions/0025). */
+  signupMode: SignupMode;
+  invitations: SignupInvitations;
 }) {
   const repo = createAuthRepository(deps.db);
 
@@ -98,6 +111,10 @@ export function createAuthService(deps: {
 
   return {
     async signup(input: SignupInput, meta: RequestMeta) {
+      // SIGNUP_MODE first: a closed server answers nothing about passwords or addresses.
+      const invitation = deps.signupMode === 'invite' ? input.invitation : undefined;
+      if (deps.signupMode === 'closed') throw forbidden(SIGNUP_CLOSED);
+      if (deps.signupMode === 'invite' && !invitation) throw forbidden(SIGNUP_INVITE_ONLY);
       if (await isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD);
       // Counted before the email is looked up, so the 409 of a taken address cannot be probed
       // without limit either; held across instances by the database (DESIGN §5, §10).
@@ -107,15 +124,23 @@ export function createAuthService(deps: {
       ) {
         throw tooManyRequests(SIGNUP_LIMITED, SIGNUP_WINDOW_MS / 1000);
       }
-      if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
-      const passwordHash = await hashSecret(input.password);
+      // The invitation is claimed before the address is looked up: without one, a 409 does not
+      // tell an invite-only server's addresses either.
+      if (invitation && !(await deps.invitations.claim(invitation))) throw forbidden(SIGNUP_INVITE_ONLY);
       try {
-        const id = await repo.createUser({ email: input.email, username: input.username, passwordHash });
-        await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip });
-        return id;
-      } catch (error) {
-        // Two sign-ups racing for one email: the unique index decides.
         if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
+        const passwordHash = await hashSecret(input.password);
+        try {
+          const id = await repo.createUser({ email: input.email, username: input.username, passwordHash });
+          await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: invitation ? { invited: true } : undefined });
+          return id;
+        } catch (error) {
+          // Two sign-ups racing for one email: the unique index decides.
+          if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
+          throw error;
+        }
+      } catch (error) {
+        if (invitation) await deps.invitations.release(invitation);
         throw error;
       }
     },

@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clientConfigSchema } from '@kinchart/shared/files';
+import type { SignupMode } from '@kinchart/shared/auth';
+import { clientConfigSchema } from '@kinchart/shared/config';
 
 /**
  * GET /api/config: the limits the web app states and checks before sending (DESIGN §6: an upload
- * over MAX_UPLOAD_MB is refused with 413). Signed-in only: only signed-in screens upload.
+ * over MAX_UPLOAD_MB is refused with 413) and SIGNUP_MODE, which the sign-up page needs before
+ * anyone is signed in. Public (docs/decisions/0025): it tells the server's settings, nothing of an
+ * account, and the same to everyone.
  */
-export async function clientConfigRoutes(app: FastifyInstance, opts: { maxUploadBytes: number; requireUser: (r: FastifyRequest) => Promise<void> }) {
-  const answer = clientConfigSchema.parse({ max_upload_bytes: opts.maxUploadBytes });
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/config',
-    { onRequest: opts.requireUser, schema: { response: { 200: clientConfigSchema } } },
-    async () => answer,
-  );
+export async function clientConfigRoutes(app: FastifyInstance, opts: { maxUploadBytes: number; signupMode: SignupMode }) {
+  const answer = clientConfigSchema.parse({ max_upload_bytes: opts.maxUploadBytes, signup_mode: opts.signupMode });
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: clientConfigSchema } } }, async () => answer);
 }

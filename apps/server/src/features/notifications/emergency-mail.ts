@@ -1,9 +1,7 @@
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
-import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/shared/emergency';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Mailer } from '../../common/mailer';
 
 // DESIGN §1 and §7: with SMTP_URL set, every emergency view, PIN lock and PIN deactivation is also
 // emailed to the account's address — the person and the time only: no medical data, no link, no
@@ -22,7 +20,6 @@ export interface EmergencyMailMessage {
 export interface EmergencyMail {
   /** Queues the email and returns at once; failures are logged without address or content. */
   send(message: EmergencyMailMessage): void;
-  close(): void;
 }
 
 /** "2026-11-24 03:58 UTC": the minute, in one zone every reader can place. */
@@ -67,34 +64,20 @@ export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' 
   });
 }
 
-/** The mailer, or undefined when SMTP_URL is unset (said once, at start-up). */
-export function createEmergencyMail(deps: { db: Db; mail: Config['mail']; log: FastifyBaseLogger }): EmergencyMail | undefined {
-  if (!deps.mail) {
-    deps.log.info('email is off: SMTP_URL is not set');
-    return undefined;
-  }
-  const { from } = deps.mail;
-  const transport = nodemailer.createTransport(deps.mail.smtpUrl);
-
-  async function deliver(message: EmergencyMailMessage, at: Date): Promise<void> {
-    const user = await deps.db.selectFrom('users').select('email').where('id', '=', message.userId).executeTakeFirst();
-    if (!user) return;
-    const { subject, text } = composeEmergencyMail(message, at);
-    await transport.sendMail({ from, to: user.email, subject, text });
-  }
-
+/** Emergency emails through the app's mailer, or undefined when email is off (SMTP_URL unset). */
+export function createEmergencyMail(deps: { db: Db; mailer: Mailer | undefined }): EmergencyMail | undefined {
+  const { mailer } = deps;
+  if (!mailer) return undefined;
   return {
     send(message) {
       const at = new Date();
-      deliver(message, at).catch((error: unknown) => {
-        // Never the address, the text or the server's reply (which may quote the address).
-        const e = error as { code?: unknown; responseCode?: unknown };
-        deps.log.warn(
-          { code: typeof e?.code === 'string' ? e.code : undefined, responseCode: typeof e?.responseCode === 'number' ? e.responseCode : undefined, event: message.event },
-          'emergency notification email failed',
-        );
-      });
+      mailer.send(
+        async () => {
+          const user = await deps.db.selectFrom('users').select('email').where('id', '=', message.userId).executeTakeFirst();
+          return user ? { to: user.email, ...composeEmergencyMail(message, at) } : undefined;
+        },
+        { message: 'emergency notification email failed', fields: { event: message.event } },
+      );
     },
-    close: () => transport.close(),
   };
 }

@@ -202,6 +202,17 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       return { left: leaving };
     },
 
+    /**
+     * Under SIGNUP_MODE=invite an open invitation admits one sign-up (docs/decisions/0025): true
+     * when `token` is one and had not admitted one yet.
+     */
+    signupInvitations: {
+      claim: async (token: string): Promise<boolean> => TOKEN_PATTERN.test(token) && shares.claimForSignup(sha256Hex(token), nowIso()),
+      release: async (token: string): Promise<void> => {
+        if (TOKEN_PATTERN.test(token)) await shares.releaseSignupClaim(sha256Hex(token));
+      },
+    },
+
     /** GET /api/invitations/{token} (public): who shares whom, before the visitor signs in. */
     async previewInvitation(token: string): Promise<Invitation> {
       const { found } = await invitation(token, nowIso());

@@ -178,6 +178,27 @@ export function createShareRepository(db: Db) {
         .executeTakeFirst(),
 
     /**
+     * SIGNUP_MODE=invite (docs/decisions/0025): one conditional UPDATE marks the invitation as having
+     * admitted a sign-up, so of two parallel sign-ups with one link exactly one gets through. The
+     * invitation itself stays open, for the new account to accept.
+     */
+    async claimForSignup(tokenHash: string, now: string): Promise<boolean> {
+      const res = await db
+        .updateTable('person_shares')
+        .set({ signup_claimed_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('signup_claimed_at', 'is', null)
+        .where(acceptable(now))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The sign-up the invitation was claimed for did not happen: it may admit one again. */
+    async releaseSignupClaim(tokenHash: string): Promise<void> {
+      await db.updateTable('person_shares').set({ signup_claimed_at: null }).where('token_hash', '=', tokenHash).execute();
+    },
+
+    /**
      * Single use: one conditional UPDATE claims the invitation for `holderId` (and clears its token),
      * so of two parallel accepts exactly one changes the row. The holder's other open shares of the
      * same person end in the same transaction: the newest invitation accepted is the access they have.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/page-header';
 
 export interface AuthShellProps {
@@ -30,5 +31,14 @@ export function AuthShell({ title, intro, children, footer }: AuthShellProps) {
         <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">{footer}</div>
       </div>
     </div>
+  );
+}
+
+/** A link under an authentication form. */
+export function AuthFooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+      {children}
+    </Link>
   );
 }

@@ -32,6 +32,20 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy());
   });
 
+  it('offers "Forgot password?" under the password field, leading to /forgot-password', async () => {
+    mockFetch(() => checkAuthAnswer(null));
+    renderRoutes([...routes, { path: '/forgot-password', element: <Landmark name="Forgot password route" /> }], '/login');
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(link.getAttribute('href')).toBe('/forgot-password');
+    // Under the password field, before the Login button.
+    const password = screen.getByLabelText('Password');
+    const login = screen.getByRole('button', { name: 'Login' });
+    expect(password.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(link.compareDocumentPosition(login) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('heading', { name: 'Forgot password route' })).toBeTruthy();
+  });
+
   it('a failed attempt shows the server message and clears email and password', async () => {
     const { calls } = mockFetch((call) =>
       call.url === '/api/auth/login' ? json({ message: 'Invalid email or password' }, 401) : checkAuthAnswer(null),

@@ -113,7 +113,15 @@ export function LoginPage() {
         // noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails.
         <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
           <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-          <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+          <div className="flex flex-col gap-1">
+            <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+            {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
+            <p className="text-sm">
+              <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                Forgot password?
+              </Link>
+            </p>
+          </div>
           <Button type="submit" size="lg" disabled={busy}>
             Login
           </Button>

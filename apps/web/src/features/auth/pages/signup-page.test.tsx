@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { SignupMode } from '@kinchart/shared/auth';
+import type { FetchCall } from '../../../../test/utils';
 import { Landmark, json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { SignupPage } from './signup-page';
 
@@ -8,6 +10,14 @@ const routes = [
   { path: '/signup', element: <SignupPage /> },
   { path: '/login', element: <Landmark name="Login route" /> },
 ];
+
+/** The server: GET /api/config says `mode`; everything else goes to `handler`. */
+function mockServer(handler: (call: FetchCall) => Response | Promise<Response>, mode: SignupMode = 'open') {
+  const mocked = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: mode }) : handler(call)));
+  return { ...mocked, signupCalls: () => mocked.calls.filter((c) => c.url === '/api/auth/signup') };
+}
+
+const INVITE_TOKEN = 'T'.repeat(43);
 
 function renderSignup() {
   return renderRoutes(routes, '/signup');
@@ -21,7 +31,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, username = 'al
 
 describe('sign-up page', () => {
   it('shows the heading, intro, labelled fields and links of the spec', () => {
-    mockFetch(() => json({}, 404));
+    mockServer(() => json({}, 404));
     renderSignup();
     expect(screen.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeTruthy();
     expect(screen.getByText('Join Kinchart! Please fill in the form below.')).toBeTruthy();
@@ -34,7 +44,7 @@ describe('sign-up page', () => {
   });
 
   it('a new user reads the password rules under the password field before submitting anything', () => {
-    const { calls } = mockFetch(() => json({}, 404));
+    const { signupCalls } = mockServer(() => json({}, 404));
     renderSignup();
     const password = screen.getByLabelText('Password');
     const described = (password.getAttribute('aria-describedby') ?? '')
@@ -43,11 +53,11 @@ describe('sign-up page', () => {
       .join(' ');
     expect(described).toContain('8–256 characters');
     expect(described).toContain('not a common password');
-    expect(calls.filter((c) => c.url.includes('signup'))).toHaveLength(0);
+    expect(signupCalls()).toHaveLength(0);
   });
 
   it('a blank username shows "Username is required" and sends no request', async () => {
-    const { fetchMock } = mockFetch(() => json({ message: 'created' }, 201));
+    const { signupCalls } = mockServer(() => json({ message: 'created' }, 201));
     const user = userEvent.setup();
     renderSignup();
 
@@ -58,12 +68,12 @@ describe('sign-up page', () => {
 
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(signupCalls()).toHaveLength(0);
   });
 
   it('while the request runs the button reads "Creating Account..." and everything is disabled', async () => {
     let answer: (response: Response) => void = () => undefined;
-    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    mockServer(() => new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderSignup();
 
@@ -83,7 +93,7 @@ describe('sign-up page', () => {
 
   it('sends the trimmed username, then shows the success messages and moves to /login after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockFetch(() => json({ message: 'User created' }, 201));
+    const { signupCalls } = mockServer(() => json({ message: 'User created' }, 201));
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderSignup();
 
@@ -93,8 +103,8 @@ describe('sign-up page', () => {
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Account created successfully!');
     expect(status.querySelector('p')?.className).toContain('text-green');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
+    expect(signupCalls()).toHaveLength(1);
+    expect(signupCalls()[0]).toMatchObject({
       url: '/api/auth/signup',
       method: 'POST',
       body: { username: 'alice', email: 'alice@example.com', password: 'correct horse battery' },
@@ -113,7 +123,7 @@ describe('sign-up page', () => {
   });
 
   it('shows the server message in red when sign-up fails', async () => {
-    mockFetch(() => json({ message: 'An account with this email already exists' }, 409));
+    mockServer(() => json({ message: 'An account with this email already exists' }, 409));
     const user = userEvent.setup();
     renderSignup();
 
@@ -133,7 +143,7 @@ describe('sign-up page', () => {
         throw new TypeError('Failed to fetch');
       },
     ];
-    mockFetch(() => {
+    mockServer(() => {
       const next = answers.shift();
       if (!next) throw new Error('unexpected request');
       return next();
@@ -151,7 +161,7 @@ describe('sign-up page', () => {
 
   it('someone who came to sign up from an invitation goes on to /login with the way back (?next=)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch(() => json({ message: 'User created' }, 201));
+    mockServer(() => json({ message: 'User created' }, 201));
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const { router } = renderRoutes(routes, '/signup?next=%2Finvite%2Fabc');
     expect(screen.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login?next=%2Finvite%2Fabc');
@@ -163,5 +173,46 @@ describe('sign-up page', () => {
     });
     expect(screen.getByRole('heading', { name: 'Login route' })).toBeTruthy();
     expect(router.state.location.search).toBe('?next=%2Finvite%2Fabc');
+  });
+
+  describe('SIGNUP_MODE', () => {
+    it('a closed server says so instead of offering the form, and sign-in is still offered', async () => {
+      mockServer(() => json({}, 404), 'closed');
+      renderSignup();
+      expect((await screen.findByRole('alert')).textContent).toBe('Sign-up is closed on this server.');
+      expect(screen.queryByLabelText('Username')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login');
+    });
+
+    it('an invite-only server says so to someone who came without an invitation', async () => {
+      mockServer(() => json({}, 404), 'invite');
+      renderSignup();
+      expect((await screen.findByRole('alert')).textContent).toBe('Sign-up is by invitation only.');
+      expect(screen.getByText(/their invitation link lets you create an account/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    });
+
+    it('someone who came from an invitation link signs up on an invite-only server, the token going along', async () => {
+      const { signupCalls } = mockServer(() => json({ message: 'Account created successfully!' }, 201), 'invite');
+      const user = userEvent.setup();
+      renderRoutes(routes, `/signup?next=${encodeURIComponent(`/invite/${INVITE_TOKEN}`)}`);
+      // The form stays once the mode is known (the invitation is there); the token in the body
+      // shows the mode was known when it was sent.
+      await fillForm(user);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect((await screen.findByRole('status')).textContent).toBe('Account created successfully!');
+      expect(signupCalls()[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'correct horse battery', invitation: INVITE_TOKEN });
+    });
+
+    it('an open server gets the three fields of the spec, even from an invitation link', async () => {
+      const { signupCalls } = mockServer(() => json({ message: 'Account created successfully!' }, 201), 'open');
+      const user = userEvent.setup();
+      renderRoutes(routes, `/signup?next=${encodeURIComponent(`/invite/${INVITE_TOKEN}`)}`);
+      await fillForm(user);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      await screen.findByRole('status');
+      expect(signupCalls()[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'correct horse battery' });
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, usernameSchema } from '@kinchart/shared/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY, usernameSchema } from '@kinchart/shared/auth';
+import type { SignupMode } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
-import { NEXT_PARAM, withNext } from '../../../lib/next-path';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
+import { useSignupMode } from '../../../lib/queries/client-config';
 import { useSignup } from '../api/signup';
 import { useEndLogout } from '../api/check-auth';
 import { AuthShell } from '../components/auth-shell';
@@ -32,6 +34,22 @@ function signupErrorMessage(error: unknown): string {
   );
 }
 
+/**
+ * SIGNUP_MODE=invite (docs/decisions/0025): the invitation page sends visitors here with
+ * `?next=/invite/{token}`, so the token the server asks for is the one in that path.
+ */
+const INVITE_NEXT = /^\/invite\/([A-Za-z0-9_-]{43})$/;
+function invitationOf(next: string | null): string | undefined {
+  return INVITE_NEXT.exec(safeNextPath(next) ?? '')?.[1];
+}
+
+/** Why the form is not offered, or null when it is: the server refuses these sign-ups anyway. */
+function signupRefusal(mode: SignupMode | undefined, invitation: string | undefined): string | null {
+  if (mode === 'closed') return SIGNUP_CLOSED;
+  if (mode === 'invite' && !invitation) return SIGNUP_INVITE_ONLY;
+  return null;
+}
+
 function validateUsername(value: string): true | string {
   const result = usernameSchema.safeParse(value);
   return result.success || (result.error.issues[0]?.message ?? 'Username is required');
@@ -43,6 +61,10 @@ export function SignupPage() {
   // Carried on to /login, so a visitor who came to sign up (from an invitation) gets back there.
   const [params] = useSearchParams();
   const login = withNext('/login', params.get(NEXT_PARAM));
+  // Until the mode is known the form shows (the SPEC's flow in the default, open mode).
+  const mode = useSignupMode();
+  const invitation = invitationOf(params.get(NEXT_PARAM));
+  const refusal = signupRefusal(mode, invitation);
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const busy = signup.isPending;
@@ -73,7 +95,13 @@ export function SignupPage() {
       setMessage(null);
       try {
         // SPEC §5: only the username is checked here; email relies on the browser's email input.
-        await signup.mutateAsync({ username: values.username.trim(), email: values.email, password: values.password });
+        await signup.mutateAsync({
+          username: values.username.trim(),
+          email: values.email,
+          password: values.password,
+          // Only an invite-only server asks for it; an open one gets the SPEC's three fields.
+          ...(mode === 'invite' && invitation ? { invitation } : {}),
+        });
         setMessage(CREATED);
         setCreated(true);
       } catch (error) {
@@ -106,37 +134,50 @@ export function SignupPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-        <Field
-          label="Username"
-          autoComplete="username"
-          aria-required="true"
-          error={errors.username?.message}
-          {...register('username', { validate: validateUsername })}
-        />
-        <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-        {/* DESIGN §5 password rules, stated before the first try rather than after a refusal. */}
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
-          {...register('password')}
-        />
-        <Button type="submit" size="lg" disabled={busy || created}>
-          {busy ? 'Creating Account...' : 'Sign Up'}
-        </Button>
-        <div role="status" aria-live="polite">
-          {message && success ? (
-            <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
+      {refusal ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
+            {refusal}
+          </p>
+          {mode === 'invite' ? (
+            <p className="text-slate-700">
+              Someone who uses Kinchart here can share a profile with you; their invitation link lets you create an account.
+            </p>
           ) : null}
         </div>
-        {message && !success ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-            {message}
-          </p>
-        ) : null}
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+          <Field
+            label="Username"
+            autoComplete="username"
+            aria-required="true"
+            error={errors.username?.message}
+            {...register('username', { validate: validateUsername })}
+          />
+          <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+          {/* DESIGN §5 password rules, stated before the first try rather than after a refusal. */}
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
+            {...register('password')}
+          />
+          <Button type="submit" size="lg" disabled={busy || created}>
+            {busy ? 'Creating Account...' : 'Sign Up'}
+          </Button>
+          <div role="status" aria-live="polite">
+            {message && success ? (
+              <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
+            ) : null}
+          </div>
+          {message && !success ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+              {message}
+            </p>
+          ) : null}
+        </form>
+      )}
     </AuthShell>
   );
 }

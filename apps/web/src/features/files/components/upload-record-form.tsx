@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClassName } from '../../../components/ui/field';
 import { PersonSelect } from '../../../components/ui/person-select';
 import { useForPerson } from '../../../lib/person-choice';
-import { useUploadLimit } from '../api/get-client-config';
+import { useUploadLimit } from '../../../lib/queries/client-config';
 import { uploadRecord } from '../api/upload-record';
 import type { UploadProgress } from '../../../lib/upload-client';
 import { useAnnounceUpload } from '../hooks/use-announce-upload';

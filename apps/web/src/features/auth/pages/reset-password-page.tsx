@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useSearchParams } from 'react-router';
+import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from '@kinchart/shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { AuthFooterLink, AuthShell } from '../components/auth-shell';
+
+// The sign-up password rules (the shared schema) and SPEC §5's confirmation message.
+const resetPasswordFormSchema = resetPasswordSchema
+  .pick({ newPassword: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'New passwords do not match',
+  });
+type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+type ResetPasswordFormOutput = z.output<typeof resetPasswordFormSchema>;
+
+const TITLE = 'Choose a new password';
+const INCOMPLETE = 'This password reset link is incomplete. Please open the whole link from the email, or ask for a new one.';
+
+/**
+ * /reset-password?token=… (docs/decisions/0025): the link from the email (or from the operator)
+ * sets a new password under the sign-up rules. The server then ends every session; the next
+ * login still asks for a second factor when the account has one.
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormInput, unknown, ResetPasswordFormOutput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setError(null);
+    try {
+      const answer = await reset.mutateAsync({ token, newPassword });
+      setDone(answer.message);
+    } catch (failure) {
+      setError(errorMessage(failure, 'The password could not be reset. Please try again.'));
+    }
+  });
+
+  // Once the password is set, the way on is the login link above; asking for another link is not.
+  const footer = done ? (
+    <p>
+      <AuthFooterLink to="/">Go Home</AuthFooterLink>
+    </p>
+  ) : (
+    <>
+      <p>
+        Need a new link? <AuthFooterLink to="/forgot-password">Ask for one</AuthFooterLink>
+      </p>
+      <p>
+        <AuthFooterLink to="/login">Back to login</AuthFooterLink>
+      </p>
+    </>
+  );
+
+  let body;
+  if (!token) {
+    body = (
+      <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
+        {INCOMPLETE}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <div role="status" aria-live="polite">
+          {done ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{done}</p> : null}
+        </div>
+        {done ? (
+          <p className="mt-4">
+            <AuthFooterLink to="/login">Go to login</AuthFooterLink>
+          </p>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
+            <Field
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
+              error={errors.newPassword?.message}
+              {...register('newPassword')}
+            />
+            <Field
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
+            <Button type="submit" size="lg" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Set new password'}
+            </Button>
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </form>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <AuthShell title={TITLE} intro="This signs your account out everywhere. Your second factor, if you use one, stays as it is." footer={footer}>
+      {body}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,58 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+// The emails the server sent during the run: e2e/run.mjs gives it a loopback SMTP server
+// (SMTP_URL) that keeps each message as a file in E2E_MAILBOX.
+
+export interface Mail {
+  to: string[];
+  headers: Record<string, string>;
+  /** The plain-text body, transfer encoding undone. */
+  text: string;
+}
+
+function mailboxDir(): string {
+  const dir = process.env.E2E_MAILBOX;
+  if (!dir) throw new Error('E2E_MAILBOX is not set: run the browser tests with `npm run test:e2e` (e2e/run.mjs).');
+  return dir;
+}
+
+function parse(raw: string): Mail {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let text = raw.slice(split + 4);
+  const encoding = headers['content-transfer-encoding'] ?? '';
+  if (/quoted-printable/i.test(encoding)) {
+    text = Buffer.from(
+      text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (/base64/i.test(encoding)) {
+    text = Buffer.from(text, 'base64').toString('utf8');
+  }
+  return { to: (headers['x-envelope-to'] ?? '').split(','), headers, text };
+}
+
+/** Every email sent to `address` so far, oldest first. */
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const dir = mailboxDir();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const mails = await Promise.all(files.map(async (f) => parse(await readFile(path.join(dir, f), 'utf8'))));
+  return mails.filter((m) => m.to.includes(address));
+}
+
+/** Waits (up to `timeout` ms) for the `count`-th email to `address`, and answers it. */
+export async function waitForMail(address: string, count = 1, timeout = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const mails = await mailsTo(address);
+    if (mails.length >= count) return mails[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`Expected ${count} email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { signupModeSchema } from './auth';
+
+/**
+ * GET /api/config (public): what the web app needs to know of this server's configuration before
+ * it sends anything. The upload limit is MAX_UPLOAD_MB in bytes (DESIGN §1: configurable), so it
+ * is read, never built in; the sign-up mode is SIGNUP_MODE, so the sign-up page can say sign-up
+ * is closed instead of offering a form the server refuses. Nothing here is about an account.
+ */
+export const clientConfigSchema = z.object({
+  max_upload_bytes: z.number().int().positive(),
+  signup_mode: signupModeSchema,
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
