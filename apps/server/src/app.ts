@@ -14,6 +14,8 @@ import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
+import { createSessionsService } from './features/auth/sessions.service';
+import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { clientConfigRoutes } from './features/config/config.routes';
 import { createProfileService } from './features/profiles/profile.service';
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db: s.db });
   await app.register(authRoutes, { auth: s.auth, sessions: s.sessions, cookies: s.cookies, requireUser });
+  await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
   await app.register(ownProfileRoutes, { profiles: s.profiles, access: s.access, requireUser });
@@ -185,6 +188,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     cookies,
     authenticated: requireUser(sessions, cookies),
     auth,
+    sessionList: createSessionsService({ db, sessions }),
     profiles,
     emergency,
     emergencyPage,

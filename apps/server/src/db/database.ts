@@ -14,6 +14,7 @@ import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notif
 import { peopleAndShares } from './migrations/0007-people-and-shares';
 import { clinicalData } from './migrations/0008-clinical-data';
 import { shlLocations } from './migrations/0009-shl-locations';
+import { sessionIds } from './migrations/0010-session-ids';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0007-people-and-shares': peopleAndShares,
   '0008-clinical-data': clinicalData,
   '0009-shl-locations': shlLocations,
+  '0010-session-ids': sessionIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,8 @@ import {
   deleteAccountSchema,
   loginResponseSchema,
   loginSchema,
+  reauthResponseSchema,
+  reauthSchema,
   signupSchema,
 } from '@kinchart/shared/auth';
 import { messageSchema } from '@kinchart/shared/common';
@@ -72,6 +74,17 @@ export async function authRoutes(
     cookies.clear(reply);
     return { message: 'Logged out successfully' };
   });
+
+  // DESIGN §5: the password again before exporting everything or creating a share (common/recent-auth.ts).
+  r.post(
+    '/api/auth/reauth',
+    { onRequest: requireUser, schema: { body: reauthSchema, response: { 200: reauthResponseSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const until = await reconfirming(reply, () => auth.reauthenticate(user.id, user.sessionId, request.body.password, meta(request)));
+      return { message: 'Password confirmed', authenticated_until: until.toISOString() };
+    },
+  );
 
   r.put(
     '/api/auth/changePassword',
