@@ -7,6 +7,7 @@ import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-sett
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
 
 function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
@@ -62,6 +63,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Coming Soon</span>
           </Button>
         </div>
+      </SettingsSection>
+
+      {/* DESIGN §5: every browser signed in to the account, each of which can be signed out. */}
+      <SettingsSection id="settings-sessions-heading" title="Sessions">
+        <SessionsSection />
       </SettingsSection>
 
       {/* DESIGN §7: the owner's emergency cards, kept offline on this device (PWA). */}
