@@ -213,7 +213,9 @@ try {
   vitest = spawn(process.execPath, [vitestBin, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAILBOX: mailboxDir },
+    // E2E_DATA_DIR: the server's SQLite database, which a journey may read or change the way the
+    // API tests do (e2e/lib/database.ts) — e.g. to let time pass — never through the product.
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAILBOX: mailboxDir, E2E_DATA_DIR: dataDir },
   });
   exitCode = await new Promise((resolve) => {
     vitest.on('error', (err) => {

@@ -18,6 +18,8 @@ import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
 import { mfaRoutes } from './features/auth/mfa.routes';
+import { createSessionsService } from './features/auth/sessions.service';
+import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { clientConfigRoutes } from './features/config/config.routes';
 import { createProfileService } from './features/profiles/profile.service';
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
+  await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
   await app.register(ownProfileRoutes, { profiles: s.profiles, access: s.access, requireUser });
@@ -220,6 +223,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     auth,
     mfa,
     passwordResets,
+    sessionList: createSessionsService({ db, sessions }),
     profiles,
     emergency,
     emergencyPage,

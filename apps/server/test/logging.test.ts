@@ -78,6 +78,7 @@ describe('redactUrl', () => {
     // A '+' in a path is a plus, not a space.
     expect(redactUrl('/api/user/files/a+b?x=1')).toBe('/api/user/files/[redacted]?x=1');
     expect(redactUrl('/api/user/appointments/a+b')).toBe('/api/user/appointments/a+b');
+    expect(redactUrl('/api/auth/sessions/0b6a3c2e-1b0f-4d1e-9a55-2f7d2b8c9e10')).toBe('/api/auth/sessions/[redacted]');
   });
 
   it('redacts emergency share ids and SMART Health Link ids, pages and API, own and family', () => {

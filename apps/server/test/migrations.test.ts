@@ -1,5 +1,6 @@
-// Migration 0006 drops the unused emergency_shares.last_access_notified_at: in place on both
-// dialects, keeping every row, and reversible.
+// Migrations that change tables in place, on both dialects, keeping every row, and reversible:
+// 0006 drops the unused emergency_shares.last_access_notified_at; 0010 adds the sessions' public id
+// and last password proof (docs/decisions/0024).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/database';
 import type { TestApp } from './helpers';
@@ -35,5 +36,27 @@ describe('migration 0006', () => {
     const rows = await t.database.db.selectFrom('emergency_shares').select(['share_id', 'is_active']).where('share_id', '=', shareId).execute();
     expect(rows).toEqual([{ share_id: shareId, is_active: 1 }]);
     expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({ exists: true, share_id: shareId });
+  });
+});
+
+describe('migration 0010', () => {
+  it('gives existing sessions a public id and their sign-in time as their last password proof; down removes both', async () => {
+    const owner = await signedInUser(t.app);
+    const columns = async () => ((await t.database.db.introspection.getTables()).find((table) => table.name === 'sessions')?.columns ?? []).map((c) => c.name);
+
+    await migrateTo(t.database.db, '0009-shl-locations');
+    expect(await columns()).not.toContain('public_id');
+    expect(await columns()).not.toContain('authenticated_at');
+    await migrateToLatest(t.database.db);
+
+    const rows = await t.database.db.selectFrom('sessions').select(['id', 'public_id', 'created_at', 'authenticated_at']).where('user_id', '=', owner.id).execute();
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.public_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row?.public_id).not.toBe(row?.id);
+    expect(row?.authenticated_at).toBe(row?.created_at);
+    // The session goes on and is listed by its new id.
+    const listed = await owner.client.get('/api/auth/sessions');
+    expect(listed.json()).toEqual([expect.objectContaining({ id: row?.public_id, current: true })]);
   });
 });

@@ -176,6 +176,7 @@ describe('createPatientProfileCache', () => {
     username,
     email,
     profileVersion,
+    authenticatedAt: null,
   });
 
   it('answers only while version, username and e-mail are unchanged', () => {

@@ -43,6 +43,8 @@ describe('without a session', () => {
         'GET /api/user/files/:id/content',
         'PUT /api/user/notifications/:id/hide',
         'POST /shl/:manifestId',
+        'DELETE /api/auth/sessions/:id',
+        'POST /api/auth/reauth',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

@@ -170,3 +170,55 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
+
+// Sessions you can see and re-authentication (DESIGN §5, docs/decisions/0024).
+
+/** DESIGN §5: exporting everything and creating shares need the password within the last 10 minutes. */
+export const REAUTH_WINDOW_MS = 10 * 60_000;
+export const REAUTH_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
+
+/**
+ * POST /api/auth/reauth. Only the password today; a passkey assertion will be a second shape of
+ * this body (a union), answered the same way.
+ */
+export const reauthSchema = z.object({
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
+export const reauthResponseSchema = z.object({
+  message: z.string(),
+  /** ISO-8601 instant until which this session counts as recently authenticated. */
+  authenticated_until: z.string(),
+});
+export type ReauthResponse = z.infer<typeof reauthResponseSchema>;
+
+/** The 401 of an action that needs a recent password: a prompt to confirm it, not a sign-out. */
+export const reauthRequiredSchema = z.object({
+  message: z.string(),
+  reauth_required: z.literal(true),
+});
+export type ReauthRequired = z.infer<typeof reauthRequiredSchema>;
+
+/** GET /api/auth/sessions: one of the signed-in user's live sessions. `id` opens nothing. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** The session this request came from. */
+  current: z.boolean(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+/** The current session first, then the newest. */
+export const sessionsSchema = z.array(sessionSchema);
+
+/** DELETE /api/auth/sessions/{id}; `current`: it was this session, so the caller is signed out. */
+export const endSessionResponseSchema = z.object({ message: z.string(), current: z.boolean() });
+export type EndSessionResponse = z.infer<typeof endSessionResponseSchema>;
+
+/** DELETE /api/auth/sessions: every other session ended. */
+export const endOtherSessionsResponseSchema = z.object({ message: z.string(), ended: z.number().int().nonnegative() });
+export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponseSchema>;

@@ -6,6 +6,8 @@ export type AuditAction =
   | 'signup'
   | 'login'
   | 'logout'
+  /** The password confirmed again for an action that needs a recent one (docs/decisions/0024). */
+  | 'reauthenticate'
   | 'password_change'
   /** A password reset link was issued (detail.via: email or operator); never the token. */
   | 'password_reset_request'

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { createBatchLoader } from '../lib/batch-loader';
-import { nowIso, randomToken, sha256Hex } from '../lib/ids';
+import { newId, nowIso, randomToken, sha256Hex } from '../lib/ids';
 
 export interface SessionUser {
   sessionId: string;
@@ -9,6 +9,19 @@ export interface SessionUser {
   email: string;
   /** The account's profile_versions counter (0 before its first profile write): keys the profile cache. */
   profileVersion: number;
+  /** When this session last proved the password (common/recent-auth.ts); null: never. */
+  authenticatedAt: string | null;
+}
+
+/** One of a user's live sessions as the session list shows it (docs/decisions/0024). */
+export interface SessionListing {
+  /** The session's key: the token's hash. Stays on the server; the list shows `publicId`. */
+  sessionId: string;
+  publicId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 // Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
@@ -26,6 +39,7 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
         'sessions.id as sessionId',
         'sessions.last_seen_at',
         'sessions.expires_at',
+        'sessions.authenticated_at',
         'users.id',
         'users.username',
         'users.email',
@@ -44,8 +58,10 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
         .insertInto('sessions')
         .values({
           id: sha256Hex(token),
+          public_id: newId(),
           user_id: userId,
           created_at: nowIso(now),
+          authenticated_at: nowIso(now),
           last_seen_at: nowIso(now),
           expires_at: nowIso(new Date(now.getTime() + options.maxMs)),
           ip: meta.ip,
@@ -72,7 +88,48 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       if (now - lastSeen > touchMs) {
         await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
       }
-      return { sessionId: row.sessionId, id: row.id, username: row.username, email: row.email, profileVersion: row.profileVersion ?? 0 };
+      return {
+        sessionId: row.sessionId,
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        profileVersion: row.profileVersion ?? 0,
+        authenticatedAt: row.authenticated_at,
+      };
+    },
+
+    /** The session proved the password (or, later, a passkey) just now. */
+    async markAuthenticated(sessionId: string, at: Date = new Date()): Promise<void> {
+      await db.updateTable('sessions').set({ authenticated_at: nowIso(at) }).where('id', '=', sessionId).execute();
+    },
+
+    /** The user's live sessions, newest first; idle or expired ones are left out (they are over). */
+    async listLive(userId: string): Promise<SessionListing[]> {
+      const now = new Date();
+      return db
+        .selectFrom('sessions')
+        .select([
+          'id as sessionId',
+          'public_id as publicId',
+          'created_at as createdAt',
+          'last_seen_at as lastSeenAt',
+          'user_agent as userAgent',
+          'ip',
+        ])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso(now))
+        .where('last_seen_at', '>', nowIso(new Date(now.getTime() - options.idleMs)))
+        .orderBy('created_at', 'desc')
+        .orderBy('public_id')
+        .execute();
+    },
+
+    /** Ends the user's session listed as `publicId`; answers its key, or null when the user has none such. */
+    async deleteByPublicId(userId: string, publicId: string): Promise<string | null> {
+      const row = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('public_id', '=', publicId).executeTakeFirst();
+      if (!row) return null;
+      await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+      return row.id;
     },
 
     /** Whether a session is still live, without touching it (open event streams, DESIGN §7). */
@@ -86,8 +143,10 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
-    async deleteOthers(userId: string, keepSessionId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+    /** Ends every session of the user but `keepSessionId`; answers how many ended. */
+    async deleteOthers(userId: string, keepSessionId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async deleteExpired(): Promise<void> {

@@ -14,6 +14,7 @@ import { dropLastAccessNotified } from './migrations/0006-drop-last-access-notif
 import { peopleAndShares } from './migrations/0007-people-and-shares';
 import { clinicalData } from './migrations/0008-clinical-data';
 import { shlLocations } from './migrations/0009-shl-locations';
+import { sessionIds } from './migrations/0010-session-ids';
 import { passwordResets } from './migrations/0011-password-resets';
 import { secondFactors } from './migrations/0012-second-factors';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0007-people-and-shares': peopleAndShares,
   '0008-clinical-data': clinicalData,
   '0009-shl-locations': shlLocations,
+  '0010-session-ids': sessionIds,
   '0011-password-resets': passwordResets,
   '0012-second-factors': secondFactors,
 };

@@ -32,6 +32,10 @@ export interface SessionsTable {
   expires_at: string; // absolute lifetime end
   ip: string | null;
   user_agent: string | null;
+  /** Random; what the session list shows and ends a session by (migration 0010). Never the token's hash. */
+  public_id: string;
+  /** When this session last proved the password: login or re-authentication (migration 0010). */
+  authenticated_at: string | null;
 }
 
 export interface LoginFailuresTable {

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError, isReauthRequired } from '../lib/api-client';
 import { LOGGED_OUT, SIGNED_OUT, authQueryKey, isLoggingOut } from '../features/auth/api/check-auth';
 
 /**
@@ -11,7 +11,8 @@ export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== authQueryKey[0]) {
+        // A 401 asking for the password again (docs/decisions/0024) is a prompt, not an ended session.
+        if (error instanceof ApiError && error.status === 401 && !isReauthRequired(error) && query.queryKey[0] !== authQueryKey[0]) {
           queryClient.setQueryData(authQueryKey, isLoggingOut() ? LOGGED_OUT : SIGNED_OUT);
         }
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { empty, json, mockFetch } from '../../test/utils';
-import { ApiError, api, apiRequest, serverErrorField, serverMessage } from './api-client';
+import { ApiError, api, apiRequest, isReauthRequired, onReauthRequired, serverErrorField, serverMessage } from './api-client';
 
 describe('api client', () => {
   it('sends credentials and no Content-Type when there is no body', async () => {
@@ -46,5 +46,40 @@ describe('api client', () => {
 
     const third = await apiRequest('/c').catch((e: unknown) => e);
     expect(third).toMatchObject({ status: 502, message: 'Request failed with status code 502', body: 'upstream down' });
+  });
+});
+
+describe('re-authentication', () => {
+  const reauthRequired = () => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401);
+
+  it('tells a password prompt apart from "not signed in"', async () => {
+    mockFetch(reauthRequired);
+    const prompt = await api.get('/api/user/export').catch((error: unknown) => error);
+    expect(isReauthRequired(prompt)).toBe(true);
+    mockFetch(() => json({ message: 'Not authenticated' }, 401));
+    const signedOut = await api.get('/api/user/export').catch((error: unknown) => error);
+    expect(isReauthRequired(signedOut)).toBe(false);
+    expect(isReauthRequired(new Error('x'))).toBe(false);
+  });
+
+  it('sends the call again once the registered prompt confirms, and not when it is cancelled', async () => {
+    const answers = [reauthRequired(), json({ ok: true }), reauthRequired()];
+    const { calls } = mockFetch(() => answers.shift()!);
+    const confirmations = [true, false];
+    const unregister = onReauthRequired(async () => confirmations.shift()!);
+    try {
+      await expect(api.post('/api/thing', { a: 1 })).resolves.toEqual({ ok: true });
+      expect(calls.map((c) => c.body)).toEqual([{ a: 1 }, { a: 1 }]);
+      await expect(api.post('/api/thing', { a: 2 })).rejects.toMatchObject({ status: 401, message: 'Please confirm your password to continue.' });
+      expect(calls).toHaveLength(3);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('without a prompt on the page the answer goes to the caller as it is', async () => {
+    const { calls } = mockFetch(reauthRequired);
+    await expect(api.post('/api/thing', {})).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -47,6 +47,44 @@ export function serverErrorField(error: unknown): string | undefined {
   return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
+/*
+ * Re-authentication (DESIGN §5, docs/decisions/0024): some actions need the password within the
+ * last 10 minutes and answer 401 `{ reauth_required: true }` otherwise. The signed-in app registers
+ * one handler (its password dialog); any call that meets such an answer waits for it and, once the
+ * password is confirmed, is sent again. Read by hand, not by the shared zod schema: this module
+ * is in the entry chunk every page loads (decision 0017).
+ */
+
+/** Asks for the password; resolves true once it is confirmed, false when the person cancels. */
+export type ReauthHandler = () => Promise<boolean>;
+let reauthHandler: ReauthHandler | null = null;
+
+/** Registers the password prompt; answers the function that removes it. */
+export function onReauthRequired(handler: ReauthHandler): () => void {
+  reauthHandler = handler;
+  return () => {
+    if (reauthHandler === handler) reauthHandler = null;
+  };
+}
+
+/** A 401 asking to confirm the password (not "signed out"). */
+export function isReauthRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && isRecord(error.body) && error.body.reauth_required === true;
+}
+
+/**
+ * Runs `attempt`; when it fails with a re-authentication prompt, asks for the password and runs it
+ * once more. Cancelled (or no prompt registered), the original error goes to the caller.
+ */
+export async function withReauth<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isReauthRequired(error) || !reauthHandler || !(await reauthHandler())) throw error;
+    return attempt();
+  }
+}
+
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -74,11 +112,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the API and resolves with the parsed answer. Non-2xx answers reject with an ApiError
- * whose message is the body's `message`, else its `error`, else a generic text.
+ * whose message is the body's `message`, else its `error`, else a generic text. An answer asking
+ * for the password again opens the prompt and, once confirmed, the call is sent again.
  * The type parameter is the caller's statement of the answer shape; the server's response
  * schemas (DESIGN §2) are what guarantee it.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return withReauth(() => sendRequest<T>(path, options));
+}
+
+async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;

@@ -6,3 +6,10 @@ export function formatDate(value: string | null | undefined): string {
   const date = parseISO(value.slice(0, 10));
   return isValid(date) ? format(date, 'MMM d, yyyy') : value;
 }
+
+/** An ISO instant in the reader's time zone ('Mar 4, 2026, 2:05 PM'); empty when there is none. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy, h:mm a') : value;
+}

@@ -13,6 +13,8 @@ import {
   loginSchema,
   PASSWORD_RESET_DONE,
   resetPasswordSchema,
+  reauthResponseSchema,
+  reauthSchema,
   signupSchema,
 } from '@kinchart/shared/auth';
 import { messageSchema } from '@kinchart/shared/common';
@@ -135,6 +137,17 @@ export async function authRoutes(
     cookies.clear(reply);
     return { message: 'Logged out successfully' };
   });
+
+  // DESIGN §5: the password again before exporting everything or creating a share (common/recent-auth.ts).
+  r.post(
+    '/api/auth/reauth',
+    { onRequest: requireUser, schema: { body: reauthSchema, response: { 200: reauthResponseSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const until = await reconfirming(reply, () => auth.reauthenticate(user.id, user.sessionId, request.body.password, meta(request)));
+      return { message: 'Password confirmed', authenticated_until: until.toISOString() };
+    },
+  );
 
   r.put(
     '/api/auth/changePassword',

@@ -1,6 +1,6 @@
 import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
 import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput, SignupMode } from '@kinchart/shared/auth';
-import { SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
+import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
@@ -85,7 +85,8 @@ export function createAuthService(deps: {
    * DESIGN §5: a password re-confirmation is a login attempt. It takes one from the login budget of
    * the account and address before the hash is checked and gives it back when the password is
    * right, so a stolen session cannot guess the password. Once the budget is spent the session is
-   * ended (the caller clears its cookie) and the answer is 429.
+   * ended (the caller clears its cookie) and the answer is 429. A right password is also this
+   * session's re-authentication (common/recent-auth.ts, docs/decisions/0024).
    */
   async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta) {
     const user = await repo.findUserById(userId);
@@ -98,7 +99,9 @@ export function createAuthService(deps: {
     }
     if (!(await verifySecret(user.password_hash, password))) throw badRequest(message);
     await repo.releaseLoginAttempt(attempt);
-    return user;
+    const authenticatedAt = new Date();
+    await deps.sessions.markAuthenticated(sessionId, authenticatedAt);
+    return { user, authenticatedAt };
   }
 
   /** Signed in, with one factor or two: a new session, and the pair's failures no longer count. */
@@ -187,6 +190,16 @@ export function createAuthService(deps: {
       await recordAudit(deps.db, { userId, action: 'logout', ip: meta.ip });
     },
 
+    /**
+     * POST /api/auth/reauth: the password again, for the actions that need a recent one. Counts
+     * against the login budget like every re-confirmation; answers until when it holds.
+     */
+    async reauthenticate(userId: string, sessionId: string, password: string, meta: RequestMeta): Promise<Date> {
+      const { authenticatedAt } = await confirmPassword(userId, sessionId, password, 'Password is incorrect', meta);
+      await recordAudit(deps.db, { userId, action: 'reauthenticate', ip: meta.ip });
+      return new Date(authenticatedAt.getTime() + REAUTH_WINDOW_MS);
+    },
+
     async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, meta: RequestMeta) {
       await confirmPassword(userId, sessionId, input.currentPassword, 'Current password is incorrect', meta);
       if (await isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD);
@@ -197,7 +210,7 @@ export function createAuthService(deps: {
     },
 
     async changeEmail(userId: string, sessionId: string, input: ChangeEmailInput, meta: RequestMeta) {
-      const user = await confirmPassword(userId, sessionId, input.password, 'Password is incorrect', meta);
+      const { user } = await confirmPassword(userId, sessionId, input.password, 'Password is incorrect', meta);
       if (user.email !== input.newEmail) {
         if (await repo.findUserByEmail(input.newEmail)) throw conflict('An account with this email already exists');
         await repo.updateEmail(userId, input.newEmail);

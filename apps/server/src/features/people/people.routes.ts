@@ -13,6 +13,7 @@ import {
   sharesSchema,
 } from '@kinchart/shared/people';
 import type { Actor } from '../../common/person-access';
+import { requireRecentAuth } from '../../common/recent-auth';
 import { currentUser } from '../../plugins/session';
 import type { PeopleService } from './people.service';
 
@@ -39,9 +40,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: { people: PeopleS
     async (request) => people.get(actorOf(request), request.params.personId),
   );
 
+  // DESIGN §5: giving someone access to a chart needs a recent password.
   r.post(
     '/api/user/people/:personId/shares',
-    { schema: { params: personParams, body: createShareSchema, response: { 201: shareCreatedSchema, ...notFoundResponses } } },
+    { onRequest: requireRecentAuth, schema: { params: personParams, body: createShareSchema, response: { 201: shareCreatedSchema, ...notFoundResponses } } },
     async (request, reply) => reply.code(201).send(await people.createShare(actorOf(request), request.params.personId, request.body)),
   );
 

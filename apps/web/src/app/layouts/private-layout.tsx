@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
+import { ReauthPrompt } from '../../features/auth/components/reauth-prompt';
 import { NotificationStream } from '../../features/notifications/api/notification-stream';
 import { OfflineCardsSync } from '../../features/offline-cards/components/offline-cards-sync';
 import { PageLoading } from './page-loading';
@@ -18,9 +19,11 @@ export function PrivateLayout() {
     return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;
   }
   // DESIGN §7: new notifications arrive while signed in; signing out unmounts this and closes it.
-  // The emergency cards kept on this device (if any) follow every change.
+  // The emergency cards kept on this device (if any) follow every change. Actions that need a
+  // recent password ask for it here (docs/decisions/0024).
   return (
     <>
+      <ReauthPrompt />
       <NotificationStream />
       <OfflineCardsSync userId={auth.data.user.id} />
       <Outlet />

@@ -55,6 +55,37 @@ describe('Modal', () => {
     }
   });
 
+  it('a scrolling body whose fields are all disabled while a form sends becomes a tab stop until they are back', async () => {
+    const restore = pretendOverflow();
+    // jsdom has no ResizeObserver; the dialog watches its body with one only where it exists.
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    try {
+      function Sending() {
+        const [busy, setBusy] = useState(false);
+        return (
+          <Modal open onClose={() => {}} title="Share access" footer={<button type="button" onClick={() => setBusy((b) => !b)}>Toggle</button>}>
+            <fieldset disabled={busy}>
+              <label>
+                Email
+                <input />
+              </label>
+            </fieldset>
+          </Modal>
+        );
+      }
+      const user = userEvent.setup();
+      render(<Sending />);
+      const body = screen.getByRole('group').parentElement;
+      expect(body?.hasAttribute('tabindex')).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Toggle' }));
+      await vi.waitFor(() => expect(body?.getAttribute('tabindex')).toBe('0'));
+      await user.click(screen.getByRole('button', { name: 'Toggle' }));
+      await vi.waitFor(() => expect(body?.hasAttribute('tabindex')).toBe(false));
+    } finally {
+      restore();
+    }
+  });
+
   it('adds no tab stop to a body that fits', () => {
     render(
       <Modal open onClose={() => {}} title="Short">

@@ -18,7 +18,8 @@ const FIELD = 'input, select, textarea, [contenteditable="true"]';
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.hasAttribute('hidden') && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[hidden]'),
+    // :disabled also holds for a field in a disabled fieldset, which has no attribute of its own.
+    (el) => !el.hasAttribute('hidden') && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[hidden]') && !el.matches(':disabled'),
   );
 }
 
@@ -42,7 +43,8 @@ function useKeyboardScrollable(body: RefObject<HTMLDivElement | null>) {
     observer.observe(element);
     for (const child of Array.from(element.children)) observer.observe(child);
     const mutations = new MutationObserver(update);
-    mutations.observe(element, { childList: true, subtree: true });
+    // A form that disables its fields while it sends leaves nothing to focus until it is done.
+    mutations.observe(element, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] });
     return () => {
       observer.disconnect();
       mutations.disconnect();

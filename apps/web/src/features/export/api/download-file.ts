@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, withReauth } from '../../../lib/api-client';
 
 export interface DownloadProgress {
   received: number;
@@ -35,8 +35,12 @@ export async function downloadFile(
   url: string,
   options: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(url, { credentials: 'include', signal: options.signal });
-  if (!response.ok) throw await errorOf(response);
+  // A download that needs a recent password (the export, DESIGN §5) asks for it and starts again.
+  const response = await withReauth(async () => {
+    const answer = await fetch(url, { credentials: 'include', signal: options.signal });
+    if (!answer.ok) throw await errorOf(answer);
+    return answer;
+  });
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   const filename = filenameOf(response, options.fallbackName);

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
+import { ReauthPrompt } from '../../auth/components/reauth-prompt';
 import { ExportButton, progressLabel } from './export-button';
 
 vi.mock('../../../lib/toast');
@@ -81,4 +82,40 @@ describe('Export button', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(expect.stringMatching(/^Export failed: the download was interrupted/)));
     expect(clicks).toEqual([]);
   });
+
+  // DESIGN §5: exporting everything needs the password within the last 10 minutes.
+  it('asks for the password when the session’s last one is old, then downloads without another click', async () => {
+    const reauthRequired = () => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401);
+    const answers = [reauthRequired(), json({ message: 'Password confirmed', authenticated_until: '2026-03-04T10:10:00.000Z' }), zipAnswer()];
+    const { calls } = mockFetch(() => answers.shift()!);
+    const { clicks } = stubDownloads();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <><ReauthPrompt /><ExportButton className="btn" /></> }], '/');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Export complete: kinchart-export.zip'));
+    expect(clicks).toEqual(['kinchart-export.zip']);
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual(['/api/user/export', '/api/auth/reauth', '/api/user/export']);
+  });
+
+  it('says the export did not start when the password prompt is cancelled', async () => {
+    mockFetch(() => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401));
+    const { clicks } = stubDownloads();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <><ReauthPrompt /><ExportButton className="btn" /></> }], '/');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Export failed: your password was not confirmed.'));
+    expect(clicks).toEqual([]);
+  });
 });
+
+function zipAnswer(): Response {
+  return new Response(new Uint8Array(10), {
+    status: 200,
+    headers: { 'content-type': 'application/zip', 'content-length': '10', 'content-disposition': 'attachment; filename="kinchart-export.zip"' },
+  });
+}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ApiError, serverMessage } from '../../../lib/api-client';
+import { ApiError, isReauthRequired, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { DownloadProgress } from '../api/download-file';
 import { exportData } from '../api/export-data';
@@ -13,6 +13,8 @@ export function progressLabel(progress: DownloadProgress | null): string {
 }
 
 function failureText(error: unknown): string {
+  // The password prompt was cancelled (DESIGN §5: exporting everything needs a recent password).
+  if (isReauthRequired(error)) return `${EXPORT_FAILED}: your password was not confirmed.`;
   if (error instanceof ApiError && error.status === 401) return `${EXPORT_FAILED}: please sign in again.`;
   const reason = serverMessage(error);
   if (reason) return `${EXPORT_FAILED}: ${reason}`;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { makeShare } from '../testing/fixtures';
+import { ReauthPrompt } from '../../auth/components/reauth-prompt';
 import { ShareAccessDialog } from './share-access-dialog';
 
 const TOKEN = 'A'.repeat(43);
@@ -151,5 +152,49 @@ describe('Share access dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[1]!);
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  // DESIGN §5: creating a share needs the password within the last 10 minutes.
+  it('asks for the password before creating the link when the session’s last one is old, then creates it', async () => {
+    const posts = [
+      json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401),
+      json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'viewer', expires_at: null }, 201),
+    ];
+    const onClose = vi.fn();
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/auth/reauth') return json({ message: 'Password confirmed', authenticated_until: '2026-03-04T10:10:00.000Z' });
+      if (call.method === 'POST') return posts.shift()!;
+      return json([]);
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/', element: <><ReauthPrompt /><ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={onClose} /></> }],
+      '/',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Share access to Mia' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(prompt).getByLabelText('Password'), 'correct horse battery');
+    await user.click(within(prompt).getByRole('button', { name: 'Confirm' }));
+    const link = await within(dialog).findByRole('textbox', { name: 'Invitation link' });
+    expect((link as HTMLInputElement).value).toBe(`http://localhost/invite/${TOKEN}`);
+    expect(screen.queryByRole('dialog', { name: 'Confirm your password' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([SHARES, '/api/auth/reauth', SHARES]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says the invitation was not created when the password prompt is cancelled', async () => {
+    mockFetch((call) => (call.method === 'POST' ? json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401) : json([])));
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/', element: <><ReauthPrompt /><ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={vi.fn()} /></> }],
+      '/',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Share access to Mia' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The invitation was not created: your password was not confirmed.');
+    expect(screen.getByRole('dialog', { name: 'Share access to Mia' })).toBeTruthy();
   });
 });

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { StatusMessage } from '../../../components/ui/status-message';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isReauthRequired } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCreateShare } from '../api/create-share';
 import type { SharePerson } from '../utils/share-person';
@@ -108,7 +108,9 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
     try {
       onCreated(await create.mutateAsync(values));
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to create the invitation', 'Error creating the invitation'));
+      // Creating a share needs a recent password (DESIGN §5); the prompt was cancelled.
+      if (isReauthRequired(error)) setStatus('The invitation was not created: your password was not confirmed.');
+      else setStatus(errorMessage(error, 'Failed to create the invitation', 'Error creating the invitation'));
     }
   });
 

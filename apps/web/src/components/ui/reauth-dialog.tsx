@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from './button';
+import { Field } from './field';
+import { Modal } from './modal';
+import { StatusMessage } from './status-message';
+
+export interface ReauthDialogProps {
+  open: boolean;
+  /**
+   * Checks the password; resolves when it is confirmed, rejects with the text to show otherwise
+   * (the dialog stays open for another try).
+   */
+  onConfirm: (password: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * "Confirm your password" (DESIGN §5, docs/decisions/0024): asked before an action that needs a
+ * recent password — exporting everything, creating a share. A prompt, not an error: the action
+ * goes on once the password is confirmed.
+ */
+export function ReauthDialog({ open, onConfirm, onCancel }: ReauthDialogProps) {
+  if (!open) return null;
+  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} />;
+}
+
+function ReauthForm({ onConfirm, onCancel }: Omit<ReauthDialogProps, 'open'>) {
+  const formId = useId();
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setStatus(null);
+    try {
+      await onConfirm(password);
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : 'Your password could not be confirmed. Please try again.');
+      resetField('password');
+      setFocus('password');
+    }
+  });
+
+  return (
+    <Modal
+      open
+      onClose={isSubmitting ? () => undefined : onCancel}
+      closeOnBackdrop={!isSubmitting}
+      title="Confirm your password"
+      description="For your security, enter your password again to continue. You will not be asked again for 10 minutes."
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Confirming...' : 'Confirm'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          aria-required="true"
+          error={errors.password?.message}
+          {...register('password', { required: 'Password is required' })}
+        />
+        <StatusMessage message={status} />
+      </form>
+    </Modal>
+  );
+}

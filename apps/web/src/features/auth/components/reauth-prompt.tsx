@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ReauthDialog } from '../../../components/ui/reauth-dialog';
+import { ApiError, errorMessage, onReauthRequired, serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { clearSession } from '../api/check-auth';
+import { reauthenticate } from '../api/reauth';
+
+/**
+ * The signed-in app's answer to "please confirm your password" (docs/decisions/0024): any API call
+ * that meets it waits while this dialog asks, then is sent again. Calls that meet it together share
+ * one prompt. Too many wrong passwords end the session on the server: then the app signs out.
+ */
+export function ReauthPrompt() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  // The one prompt in progress: its promise, handed to every call that waits, and how it ends.
+  const pending = useRef<{ promise: Promise<boolean>; settle: (confirmed: boolean) => void } | null>(null);
+
+  useEffect(() => {
+    const unregister = onReauthRequired(() => {
+      if (!pending.current) {
+        let settle: (confirmed: boolean) => void = () => undefined;
+        const promise = new Promise<boolean>((resolve) => {
+          settle = resolve;
+        });
+        pending.current = { promise, settle };
+        setOpen(true);
+      }
+      return pending.current.promise;
+    });
+    return () => {
+      unregister();
+      // Leaving the signed-in pages: calls still waiting end as not confirmed.
+      pending.current?.settle(false);
+      pending.current = null;
+    };
+  }, []);
+
+  const finish = (confirmed: boolean) => {
+    setOpen(false);
+    pending.current?.settle(confirmed);
+    pending.current = null;
+  };
+
+  const onConfirm = async (password: string) => {
+    try {
+      await reauthenticate({ password });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 429 || error.status === 401)) {
+        // The session is over (too many wrong passwords, or it expired meanwhile): sign out.
+        finish(false);
+        notify.error(serverMessage(error) ?? 'Your session has ended. Please sign in again.');
+        clearSession(queryClient);
+        return;
+      }
+      throw new Error(errorMessage(error, 'Your password could not be confirmed. Please try again.', 'Your password could not be checked. Check the connection and try again.'));
+    }
+    finish(true);
+  };
+
+  return <ReauthDialog open={open} onConfirm={onConfirm} onCancel={() => finish(false)} />;
+}

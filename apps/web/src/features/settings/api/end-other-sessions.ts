@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endOtherSessionsResponseSchema, type EndOtherSessionsResponse } from '@kinchart/shared/auth';
+import { api } from '../../../lib/api-client';
+import { sessionsQueryKey } from './get-sessions';
+
+/** DELETE /api/auth/sessions: signs out every session of the account but this one. */
+export async function endOtherSessions(): Promise<EndOtherSessionsResponse> {
+  return endOtherSessionsResponseSchema.parse(await api.delete('/api/auth/sessions'));
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+  });
+}
