@@ -1,4 +1,5 @@
 import type { Coding } from '@kinchart/shared/clinical';
+import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
@@ -129,17 +130,8 @@ function addressText(a: Addr | undefined): string | null {
 
 const DETAILS_NOT_PROVIDED = /^(.*\(details not provided\)|details not provided)$/i;
 
-// SNOMED CT blood group concepts (IPS value set) → Kinchart's blood types.
-const SNOMED_BLOOD: Record<string, string> = {
-  '278149003': 'A+',
-  '278152006': 'A-',
-  '278150003': 'B+',
-  '278153001': 'B-',
-  '278151004': 'AB+',
-  '278154007': 'AB-',
-  '278147001': 'O+',
-  '278148006': 'O-',
-};
+// SNOMED CT blood group concepts (IPS value set) → Kinchart's blood types: the export's table, read backwards.
+const SNOMED_BLOOD: Record<string, string> = Object.fromEntries(Object.entries(BLOOD_GROUP_SNOMED).map(([type, { code }]) => [code, type]));
 
 function bloodType(cc: CC | undefined, valueString: string | undefined): string | null {
   for (const c of cc?.coding ?? []) if (c.code && SNOMED_BLOOD[c.code]) return SNOMED_BLOOD[c.code] ?? null;
