@@ -18,6 +18,8 @@ import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
 import { mfaRoutes } from './features/auth/mfa.routes';
+import { createPasskeyService, relyingPartyOf } from './features/auth/passkeys.service';
+import { passkeyRoutes } from './features/auth/passkeys.routes';
 import { createSessionsService } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
+  await app.register(passkeyRoutes, { passkeys: s.passkeys, mfa: s.mfa, auth: s.auth, cookies: s.cookies, pendingCookies: s.pendingCookies, requireUser });
   await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
@@ -120,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
-  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode });
+  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode, passkeys: s.passkeys.available });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
@@ -149,7 +152,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const storage = deps.storage ?? (await createStorage(config));
   // Graceful exit (DESIGN §6): this process's spool folders go; in-flight requests are done by now.
   app.addHook('onClose', () => storage.blobs.close());
-  const mfa = createMfaService({ db, masterKey: storage.masterKey });
+  const passkeys = createPasskeyService({ db, relyingParty: relyingPartyOf(config.publicUrl) });
+  const mfa = createMfaService({ db, masterKey: storage.masterKey, passkeys });
   const profiles = createProfileService({ db });
   // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
   const access = createPersonAccess(db);
@@ -158,6 +162,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     db,
     sessions,
     mfa,
+    passkeys,
     accountDeletionHooks,
     signupLimitPerHour: config.signupLimitPerHour,
     signupMode: config.signupMode,
@@ -222,6 +227,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     authenticated: requireUser(sessions, cookies),
     auth,
     mfa,
+    passkeys,
     passwordResets,
     sessionList: createSessionsService({ db, sessions }),
     profiles,

@@ -15,14 +15,15 @@ afterAll(async () => {
 
 /**
  * Answer without a session by design: health, the server's public settings, sign-up and login
- * (and its second step, which has its own pending-login marker), logout (idempotent), the way back
+ * (its second step, which has its own pending-login marker, and signing in with a passkey alone,
+ * each with its challenge), logout (idempotent), the way back
  * in (forgot and reset password), and the public emergency, share-link, SMART Health Link (manifest
  * and file location) and invitation reads.
  */
 const PUBLIC = [
   /^\/api\/health$/,
   /^\/api\/config$/,
-  /^\/api\/auth\/(signup|login|login\/mfa|logout|forgot-password|reset-password)$/,
+  /^\/api\/auth\/(signup|login|login\/mfa|login\/mfa\/options|login\/passkey|login\/passkey\/options|logout|forgot-password|reset-password)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,

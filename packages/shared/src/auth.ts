@@ -65,8 +65,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 // Second factors (DESIGN §5, docs/decisions/0026-two-factor-authentication.md).
 
-/** What can finish a login that asked for a second factor. Passkeys join this list when they come. */
-export const mfaMethodSchema = z.enum(['totp', 'recovery_code']);
+/** What can finish a login that asked for a second factor, in the order the login page offers them. */
+export const mfaMethodSchema = z.enum(['passkey', 'totp', 'recovery_code']);
 export type MfaMethod = z.infer<typeof mfaMethodSchema>;
 
 /** POST /api/auth/login when the password was right and the account has a second factor: no session yet. */
@@ -91,13 +91,53 @@ export const recoveryCodeSchema = z
   .min(1, 'Enter one of your recovery codes')
   .max(64, 'That is not a recovery code');
 
+// WebAuthn's JSON forms of a credential (W3C WebAuthn L3 §5.1, what @simplewebauthn/browser sends).
+// Only their shape is checked here; the server verifies their content. The bounds are generous for
+// any real authenticator: a credential id is at most 1023 bytes (§5.8.3), 1364 in base64url.
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'Not base64url');
+const credentialId = base64url(1400);
+const passkeyKinds = { type: z.literal('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) };
+const attachment = z.enum(['platform', 'cross-platform']).optional();
+
+/** A passkey's answer to a sign-in challenge (AuthenticationResponseJSON). */
+export const passkeyAssertionSchema = z.object({
+  id: credentialId,
+  rawId: credentialId,
+  ...passkeyKinds,
+  authenticatorAttachment: attachment,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(1024),
+    userHandle: base64url(128).optional(),
+  }),
+});
+export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+
+/** A new passkey's answer to a registration challenge (RegistrationResponseJSON). */
+export const passkeyAttestationSchema = z.object({
+  id: credentialId,
+  rawId: credentialId,
+  ...passkeyKinds,
+  authenticatorAttachment: attachment,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(16384),
+    authenticatorData: base64url(4096).optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url(4096).optional(),
+  }),
+});
+export type PasskeyAttestation = z.infer<typeof passkeyAttestationSchema>;
+
 /**
- * POST /api/auth/login/mfa: exactly one of the second factors the login answer offered (a passkey
- * assertion joins as a third optional field).
+ * POST /api/auth/login/mfa: exactly one of the second factors the login answer offered — a code,
+ * a recovery code or a passkey's assertion.
  */
 export const loginMfaSchema = z
-  .object({ code: totpCodeSchema.optional(), recovery_code: recoveryCodeSchema.optional() })
-  .refine((input) => (input.code === undefined) !== (input.recovery_code === undefined), {
+  .object({ code: totpCodeSchema.optional(), recovery_code: recoveryCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
+  .refine((input) => [input.code, input.recovery_code, input.passkey].filter((given) => given !== undefined).length === 1, {
     message: 'Enter a code from your authenticator app or a recovery code',
   });
 export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
@@ -115,6 +155,34 @@ export const RECOVERY_CODE_COUNT = 10;
 /** A fresh set of single-use recovery codes, shown once. */
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+export const PASSKEY_NAME_MAX = 60;
+export const passkeyNameSchema = z
+  .string({ message: 'Passkey name is required' })
+  .trim()
+  .min(1, 'Passkey name is required')
+  .max(PASSKEY_NAME_MAX, `Passkey name must be at most ${PASSKEY_NAME_MAX} characters`);
+
+/** POST /api/auth/mfa/passkeys: the new passkey's name and its answer to the registration challenge. */
+export const passkeyRegisterSchema = z.object({ name: passkeyNameSchema, response: passkeyAttestationSchema });
+export type PasskeyRegisterInput = z.infer<typeof passkeyRegisterSchema>;
+
+/** PUT /api/auth/mfa/passkeys/{id}: a new name. */
+export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });
+
+/**
+ * What a passkey challenge is for: signing in with the passkey alone, the second step of a login,
+ * or re-authentication (POST /api/auth/passkey/options).
+ */
+export const passkeyPurposeSchema = z.enum(['login', 'second_factor', 'reauth']);
+export type PasskeyPurpose = z.infer<typeof passkeyPurposeSchema>;
+export const passkeyOptionsSchema = z.object({ purpose: passkeyPurposeSchema });
+
+/** WebAuthn options for the browser (PublicKeyCredential{Creation,Request}OptionsJSON), passed through as they are. */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** POST /api/auth/login/passkey: a discoverable passkey signs in alone. */
+export const passkeyLoginSchema = z.object({ response: passkeyAssertionSchema });
 
 export const passkeySummarySchema = z.object({
   id: z.string(),
@@ -177,13 +245,13 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in 
 export const REAUTH_WINDOW_MS = 10 * 60_000;
 export const REAUTH_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
 
-/**
- * POST /api/auth/reauth. Only the password today; a passkey assertion will be a second shape of
- * this body (a union), answered the same way.
- */
-export const reauthSchema = z.object({
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
-});
+/** POST /api/auth/reauth: the password, or one of the account's passkeys; answered the same way. */
+export const reauthSchema = z
+  .object({
+    password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX).optional(),
+    passkey: passkeyAssertionSchema.optional(),
+  })
+  .refine((input) => (input.password === undefined) !== (input.passkey === undefined), { message: 'Password is required' });
 export type ReauthInput = z.infer<typeof reauthSchema>;
 
 export const reauthResponseSchema = z.object({

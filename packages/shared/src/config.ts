@@ -10,5 +10,7 @@ import { signupModeSchema } from './auth';
 export const clientConfigSchema = z.object({
   max_upload_bytes: z.number().int().positive(),
   signup_mode: signupModeSchema,
+  /** Whether passkeys work here: browsers refuse them on a server reached by an IP address. */
+  passkeys: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

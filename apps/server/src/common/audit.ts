@@ -21,6 +21,9 @@ export type AuditAction =
   | 'mfa_recovery_codes_new'
   /** detail.left: how many unused codes remain. */
   | 'mfa_recovery_code_use'
+  /** Passkeys (docs/decisions/0027): detail.passkey_id only. */
+  | 'mfa_passkey_add'
+  | 'mfa_passkey_remove'
   | 'qr_setup'
   | 'qr_toggle'
   | 'qr_pin_change'

@@ -17,6 +17,7 @@ import { shlLocations } from './migrations/0009-shl-locations';
 import { sessionIds } from './migrations/0010-session-ids';
 import { passwordResets } from './migrations/0011-password-resets';
 import { secondFactors } from './migrations/0012-second-factors';
+import { passkeys } from './migrations/0013-passkeys';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0010-session-ids': sessionIds,
   '0011-password-resets': passwordResets,
   '0012-second-factors': secondFactors,
+  '0013-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -404,3 +404,35 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   pending_logins: PendingLoginsTable;
 }
+
+// Passkeys (migration 0013, docs/decisions/0027-passkeys.md).
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url of the WebAuthn credential id. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  counter: Generated<number>;
+  /** JSON array of AuthenticatorTransport hints, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  /** The challenge itself (base64url, 32 random bytes): it is sent in the clear and proves nothing alone. */
+  id: string;
+  purpose: 'register' | 'login' | 'second_factor' | 'reauth';
+  user_id: string | null;
+  session_id: string | null;
+  pending_login_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}

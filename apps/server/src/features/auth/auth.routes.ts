@@ -138,14 +138,17 @@ export async function authRoutes(
     return { message: 'Logged out successfully' };
   });
 
-  // DESIGN §5: the password again before exporting everything or creating a share (common/recent-auth.ts).
+  // DESIGN §5: the password or a passkey again before exporting everything, creating a share or
+  // changing factors (common/recent-auth.ts).
   r.post(
     '/api/auth/reauth',
     { onRequest: requireUser, schema: { body: reauthSchema, response: { 200: reauthResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const until = await reconfirming(reply, () => auth.reauthenticate(user.id, user.sessionId, request.body.password, meta(request)));
-      return { message: 'Password confirmed', authenticated_until: until.toISOString() };
+      const { password, passkey } = request.body;
+      const proof = passkey ? { passkey } : { password: password ?? '' };
+      const until = await reconfirming(reply, () => auth.reauthenticate(user.id, user.sessionId, proof, meta(request)));
+      return { message: passkey ? 'Passkey confirmed' : 'Password confirmed', authenticated_until: until.toISOString() };
     },
   );
 

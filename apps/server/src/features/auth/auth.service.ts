@@ -1,5 +1,5 @@
 import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
-import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, SignupInput, SignupMode } from '@kinchart/shared/auth';
+import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, PasskeyAssertion, SignupInput, SignupMode } from '@kinchart/shared/auth';
 import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
@@ -10,6 +10,7 @@ import { createAuthRepository } from './auth.repository';
 import type { SessionRepository } from '../../common/session.repository';
 import { isCommonPassword } from './common-passwords';
 import type { MfaService } from './mfa.service';
+import type { PasskeyService } from './passkeys.service';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /**
@@ -31,6 +32,8 @@ const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again la
 const LOGIN_EXPIRED = 'Your sign-in has expired. Please log in again.';
 const INVALID_CODE = 'Invalid authentication code';
 const INVALID_RECOVERY_CODE = 'Invalid recovery code';
+const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Please try again or use another way to sign in.';
+const PASSKEY_NOT_CONFIRMED = 'That passkey could not confirm it is you. Please try again.';
 
 /** A 429 that has also ended the caller's session on the server: the route clears its cookie too. */
 export class SessionEndedError extends HttpError {
@@ -72,6 +75,7 @@ export function createAuthService(deps: {
   db: Db;
   sessions: SessionRepository;
   mfa: MfaService;
+  passkeys: PasskeyService;
   accountDeletionHooks: AccountDeletionHook[];
   /** Sign-ups per client address an hour; 0 turns the limit off. */
   signupLimitPerHour: number;
@@ -89,6 +93,17 @@ export function createAuthService(deps: {
    * session's re-authentication (common/recent-auth.ts, docs/decisions/0024).
    */
   async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta) {
+    return confirmIdentity(userId, sessionId, (user) => verifySecret(user.password_hash, password), message, meta);
+  }
+
+  /** A re-confirmation by any proof (the password, or a passkey for POST /api/auth/reauth), under one budget. */
+  async function confirmIdentity(
+    userId: string,
+    sessionId: string,
+    proves: (user: { password_hash: string }) => Promise<boolean>,
+    message: string,
+    meta: RequestMeta,
+  ) {
     const user = await repo.findUserById(userId);
     if (!user) throw badRequest(message);
     const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
@@ -97,18 +112,21 @@ export function createAuthService(deps: {
       await recordAudit(deps.db, { userId, action: 'logout', ip: meta.ip, detail: { reason: 'too_many_password_attempts' } });
       throw new SessionEndedError(REAUTH_LIMITED, LOGIN_WINDOW_MS / 1000);
     }
-    if (!(await verifySecret(user.password_hash, password))) throw badRequest(message);
+    if (!(await proves(user))) throw badRequest(message);
     await repo.releaseLoginAttempt(attempt);
     const authenticatedAt = new Date();
     await deps.sessions.markAuthenticated(sessionId, authenticatedAt);
     return { user, authenticatedAt };
   }
 
-  /** Signed in, with one factor or two: a new session, and the pair's failures no longer count. */
-  async function startSession(user: AuthUser, meta: RequestMeta, secondFactor?: MfaMethod): Promise<LoginOutcome> {
+  /**
+   * Signed in, with one factor or two: a new session, and the pair's failures no longer count.
+   * `how` goes to the audit trail: the second factor used, or the one method that sufficed.
+   */
+  async function startSession(user: AuthUser, meta: RequestMeta, how?: { second_factor: MfaMethod } | { method: 'passkey' }): Promise<LoginOutcome> {
     await repo.clearLoginFailures(user.email, meta.ip);
     const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
-    await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(secondFactor ? { detail: { second_factor: secondFactor } } : {}) });
+    await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(how ? { detail: how } : {}) });
     return { kind: 'session', token, user: { id: user.id, username: user.username, email: user.email } };
   }
 
@@ -161,7 +179,7 @@ export function createAuthService(deps: {
         // Half way: this attempt was no failure, but the earlier ones keep counting until the second
         // factor is right too — else a right password would reset the budget for guessing codes.
         await repo.releaseLoginAttempt(attempt);
-        return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: deps.mfa.methods() };
+        return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: await deps.mfa.methods(user.id) };
       }
       // Signed in: the pair's failures, the reserved attempt among them, no longer count.
       return startSession(user, meta);
@@ -178,11 +196,33 @@ export function createAuthService(deps: {
       if (!pending || !user) throw new PendingLoginEndedError();
       const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
       if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
-      const method = await deps.mfa.verify(user.id, input, meta);
-      if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : INVALID_RECOVERY_CODE);
+      const method = await deps.mfa.verify(user.id, pending.id, input, meta);
+      if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE);
       // One pending login, one session, even when two right codes race.
       if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
-      return startSession(user, meta, method);
+      return startSession(user, meta, { second_factor: method });
+    },
+
+    /** The pending login of a second step, for its passkey challenge; gone → 401 login_expired. */
+    async pendingLoginUser(pendingToken: string): Promise<{ userId: string; pendingLoginId: string }> {
+      const pending = await deps.mfa.pendingLogin(pendingToken);
+      if (!pending) throw new PendingLoginEndedError();
+      return { userId: pending.userId, pendingLoginId: pending.id };
+    },
+
+    /**
+     * Signing in with a discoverable passkey alone (DESIGN §5): a passkey that verifies its user is
+     * two factors in one. The attempt is reserved before the signature is checked, on the account
+     * the passkey names (or the address alone when it names none), like a password.
+     */
+    async loginWithPasskey(response: PasskeyAssertion, meta: RequestMeta): Promise<LoginOutcome> {
+      const claimed = await deps.passkeys.claimedUser(response);
+      const user = claimed ? await repo.findUserById(claimed) : undefined;
+      const attempt = await repo.reserveLoginAttempt(user?.email ?? '', meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const proof = await deps.passkeys.verifyAssertion('login', {}, response);
+      if (!user || proof?.userId !== user.id) throw unauthorized(PASSKEY_NOT_ACCEPTED);
+      return startSession({ id: user.id, username: user.username, email: user.email }, meta, { method: 'passkey' });
     },
 
     async logout(userId: string, sessionId: string, meta: RequestMeta) {
@@ -194,8 +234,17 @@ export function createAuthService(deps: {
      * POST /api/auth/reauth: the password again, for the actions that need a recent one. Counts
      * against the login budget like every re-confirmation; answers until when it holds.
      */
-    async reauthenticate(userId: string, sessionId: string, password: string, meta: RequestMeta): Promise<Date> {
-      const { authenticatedAt } = await confirmPassword(userId, sessionId, password, 'Password is incorrect', meta);
+    async reauthenticate(userId: string, sessionId: string, proof: { password: string } | { passkey: PasskeyAssertion }, meta: RequestMeta): Promise<Date> {
+      const { authenticatedAt } =
+        'password' in proof
+          ? await confirmPassword(userId, sessionId, proof.password, 'Password is incorrect', meta)
+          : await confirmIdentity(
+              userId,
+              sessionId,
+              async () => !!(await deps.passkeys.verifyAssertion('reauth', { userId, sessionId }, proof.passkey)),
+              PASSKEY_NOT_CONFIRMED,
+              meta,
+            );
       await recordAudit(deps.db, { userId, action: 'reauthenticate', ip: meta.ip });
       return new Date(authenticatedAt.getTime() + REAUTH_WINDOW_MS);
     },

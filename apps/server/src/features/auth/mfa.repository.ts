@@ -53,13 +53,17 @@ export function createMfaRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    /** TOTP off: the factor and the recovery codes go together. True when there was one. */
-    async deleteTotp(userId: string): Promise<boolean> {
+    /** TOTP off: the recovery codes go with it unless another factor keeps them. True when there was one. */
+    async deleteTotp(userId: string, options: { keepRecoveryCodes: boolean }): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx.deleteFrom('totp_factors').where('user_id', '=', userId).executeTakeFirst();
-        await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+        if (!options.keepRecoveryCodes) await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
         return Number(res.numDeletedRows) > 0;
       });
+    },
+
+    async deleteRecoveryCodes(userId: string) {
+      await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     },
 
     async replaceRecoveryCodes(userId: string, codeHashes: readonly string[]) {

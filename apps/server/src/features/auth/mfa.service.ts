@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../lib/http-errors';
 import { randomToken, sha256Hex } from '../../lib/ids';
 import { openSecret, sealSecret, totpAssociatedData } from '../../storage/sealed-secret';
 import { createMfaRepository } from './mfa.repository';
+import type { PasskeyService } from './passkeys.service';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 
 // Second factors (DESIGN §5, docs/decisions/0026-two-factor-authentication.md): TOTP per RFC 6238
@@ -28,14 +29,18 @@ const secretOf = (bytes: Buffer) => new Secret({ buffer: new Uint8Array(bytes).b
 const INVALID_SETUP_CODE = 'That code did not match. Check the time on your phone and try the newest code.';
 const NO_SETUP = 'Start the set-up again: there is no authenticator waiting for a code.';
 const ALREADY_ON = 'Two-factor authentication is already on. Turn it off first to set up another authenticator.';
-const NOT_ON = 'Two-factor authentication is off, so there are no recovery codes to replace.';
+const NOT_ON = 'There is no second factor on, so there are no recovery codes to replace.';
 
 export interface RequestMeta {
   ip: string;
 }
 
-export function createMfaService(deps: { db: Db; masterKey: Buffer }) {
+export function createMfaService(deps: { db: Db; masterKey: Buffer; passkeys: PasskeyService }) {
   const repo = createMfaRepository(deps.db);
+  const { passkeys } = deps;
+  const totpOn = async (userId: string) => !!(await repo.findTotp(userId))?.enabled_at;
+  /** Whether a right password must be followed by a second step: TOTP is on or a passkey is registered. */
+  const required = async (userId: string) => (await totpOn(userId)) || (await passkeys.count(userId)) > 0;
 
   /** The time step a code belongs to, or null when it matches none within the window. */
   function matchingStep(secret: Buffer, code: string, now: Date): number | null {
@@ -53,19 +58,36 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer }) {
 
   return {
     async status(userId: string): Promise<MfaStatus> {
-      const factor = await repo.findTotp(userId);
-      // Passkeys are listed here once they exist (the field is part of the answer already).
-      return { totp: !!factor?.enabled_at, passkeys: [], recovery_codes_left: await repo.countRecoveryCodesLeft(userId) };
+      return { totp: await totpOn(userId), passkeys: await passkeys.list(userId), recovery_codes_left: await repo.countRecoveryCodesLeft(userId) };
     },
 
-    /** Whether a right password must be followed by a second step. */
-    async required(userId: string): Promise<boolean> {
-      return !!(await repo.findTotp(userId))?.enabled_at;
-    },
+    required,
 
     /** The methods a second step may use, in the order the login page offers them. */
-    methods(): MfaMethod[] {
-      return ['totp', 'recovery_code'];
+    async methods(userId: string): Promise<MfaMethod[]> {
+      const methods: MfaMethod[] = [];
+      if ((await passkeys.count(userId)) > 0) methods.push('passkey');
+      if (await totpOn(userId)) methods.push('totp');
+      methods.push('recovery_code');
+      return methods;
+    },
+
+    /**
+     * After a passkey is added: the first second factor of the account brings recovery codes, shown
+     * once (a lost passkey must not lock the owner out). Null when the account had them already.
+     */
+    async passkeyAdded(userId: string, passkeyId: string, meta: RequestMeta): Promise<string[] | null> {
+      await recordAudit(deps.db, { userId, action: 'mfa_passkey_add', ip: meta.ip, detail: { passkey_id: passkeyId } });
+      if ((await totpOn(userId)) || (await passkeys.count(userId)) > 1) return null;
+      const { codes, hashes } = freshRecoveryCodes();
+      await repo.replaceRecoveryCodes(userId, hashes);
+      return codes;
+    },
+
+    /** After a passkey is removed: with no second factor left, the recovery codes go too. */
+    async passkeyRemoved(userId: string, passkeyId: string, meta: RequestMeta): Promise<void> {
+      await recordAudit(deps.db, { userId, action: 'mfa_passkey_remove', ip: meta.ip, detail: { passkey_id: passkeyId } });
+      if (!(await totpOn(userId)) && (await passkeys.count(userId)) === 0) await repo.deleteRecoveryCodes(userId);
     },
 
     async setupTotp(userId: string, email: string): Promise<TotpSetupResponse> {
@@ -90,13 +112,14 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer }) {
     },
 
     async disableTotp(userId: string, meta: RequestMeta): Promise<void> {
-      const wasOn = !!(await repo.findTotp(userId))?.enabled_at;
-      await repo.deleteTotp(userId);
+      const wasOn = await totpOn(userId);
+      // The recovery codes stay while a passkey remains a second factor (decision 0027).
+      await repo.deleteTotp(userId, { keepRecoveryCodes: (await passkeys.count(userId)) > 0 });
       if (wasOn) await recordAudit(deps.db, { userId, action: 'mfa_totp_disable', ip: meta.ip });
     },
 
     async replaceRecoveryCodes(userId: string, meta: RequestMeta): Promise<string[]> {
-      if (!(await repo.findTotp(userId))?.enabled_at) throw conflict(NOT_ON);
+      if (!(await required(userId))) throw conflict(NOT_ON);
       const { codes, hashes } = freshRecoveryCodes();
       await repo.replaceRecoveryCodes(userId, hashes);
       await recordAudit(deps.db, { userId, action: 'mfa_recovery_codes_new', ip: meta.ip });
@@ -105,9 +128,13 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer }) {
 
     /**
      * Checks one second factor of a login. A TOTP code counts once: its time step must be later than
-     * the last one used. A recovery code is spent. Null when it does not match.
+     * the last one used. A recovery code is spent. A passkey answers the challenge handed to this
+     * pending login. Null when it does not match.
      */
-    async verify(userId: string, input: LoginMfaInput, meta: RequestMeta): Promise<MfaMethod | null> {
+    async verify(userId: string, pendingLoginId: string, input: LoginMfaInput, meta: RequestMeta): Promise<MfaMethod | null> {
+      if (input.passkey !== undefined) {
+        return (await passkeys.verifyAssertion('second_factor', { userId, pendingLoginId }, input.passkey)) ? 'passkey' : null;
+      }
       if (input.code !== undefined) {
         const factor = await repo.findTotp(userId);
         if (!factor?.enabled_at) return null;

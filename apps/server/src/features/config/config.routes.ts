@@ -9,7 +9,7 @@ import { clientConfigSchema } from '@kinchart/shared/config';
  * anyone is signed in. Public (docs/decisions/0025): it tells the server's settings, nothing of an
  * account, and the same to everyone.
  */
-export async function clientConfigRoutes(app: FastifyInstance, opts: { maxUploadBytes: number; signupMode: SignupMode }) {
-  const answer = clientConfigSchema.parse({ max_upload_bytes: opts.maxUploadBytes, signup_mode: opts.signupMode });
+export async function clientConfigRoutes(app: FastifyInstance, opts: { maxUploadBytes: number; signupMode: SignupMode; passkeys: boolean }) {
+  const answer = clientConfigSchema.parse({ max_upload_bytes: opts.maxUploadBytes, signup_mode: opts.signupMode, passkeys: opts.passkeys });
   app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: clientConfigSchema } } }, async () => answer);
 }
