@@ -13,6 +13,11 @@ export interface ReauthDialogProps {
    */
   onConfirm: (password: string) => Promise<void>;
   onCancel: () => void;
+  /**
+   * Confirms with a passkey instead (docs/decisions/0027), offered when the account has one;
+   * resolves or rejects like `onConfirm`.
+   */
+  onPasskey?: () => Promise<void>;
 }
 
 /**
@@ -20,21 +25,36 @@ export interface ReauthDialogProps {
  * recent password — exporting everything, creating a share. A prompt, not an error: the action
  * goes on once the password is confirmed.
  */
-export function ReauthDialog({ open, onConfirm, onCancel }: ReauthDialogProps) {
+export function ReauthDialog({ open, onConfirm, onCancel, onPasskey }: ReauthDialogProps) {
   if (!open) return null;
-  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} />;
+  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} onPasskey={onPasskey} />;
 }
 
-function ReauthForm({ onConfirm, onCancel }: Omit<ReauthDialogProps, 'open'>) {
+function ReauthForm({ onConfirm, onCancel, onPasskey }: Omit<ReauthDialogProps, 'open'>) {
   const formId = useId();
   const [status, setStatus] = useState<string | null>(null);
+  const [provingPasskey, setProvingPasskey] = useState(false);
   const {
     register,
     handleSubmit,
     resetField,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting: submitting },
   } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const isSubmitting = submitting || provingPasskey;
+
+  const usePasskey = async () => {
+    if (!onPasskey) return;
+    setStatus(null);
+    setProvingPasskey(true);
+    try {
+      await onPasskey();
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : 'Your passkey could not be confirmed. Please try again.');
+    } finally {
+      setProvingPasskey(false);
+    }
+  };
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setStatus(null);
@@ -75,6 +95,11 @@ function ReauthForm({ onConfirm, onCancel }: Omit<ReauthDialogProps, 'open'>) {
           error={errors.password?.message}
           {...register('password', { required: 'Password is required' })}
         />
+        {onPasskey ? (
+          <Button variant="secondary" onClick={() => void usePasskey()} disabled={isSubmitting}>
+            {provingPasskey ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+          </Button>
+        ) : null}
         <StatusMessage message={status} />
       </form>
     </Modal>

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { LoginResponse, MfaMethod } from '@kinchart/shared/auth';
+import type { LoginMfaInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
 import { LOGIN_EXPIRED_ERROR, TOTP_CODE_MESSAGE } from '@kinchart/shared/auth-texts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { provePasskey } from '../../../lib/passkeys';
 import { useLoginMfa } from '../api/login-mfa';
 
 const RECOVERY_PROMPT = 'Enter one of your recovery codes';
+const PASSKEY_PROMPT = 'Use your passkey to finish signing in: your fingerprint, face, screen lock or security key.';
 /** Looks like the page's links (it changes the form, it goes nowhere); tall enough for a thumb. */
 const LINK_BUTTON = 'min-h-9 text-left font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -19,22 +21,25 @@ export interface LoginSecondStepProps {
 }
 
 /**
- * The second step of a login for an account with a second factor (docs/decisions/0026): a code
- * from the authenticator app, or a recovery code instead. Checked here only for shape — the shared
+ * The second step of a login for an account with a second factor (docs/decisions/0026, 0027): a
+ * passkey, a code from the authenticator app, or a recovery code instead. Checked here only for shape — the shared
  * schema's zod stays out of /login (decision 0017); the server checks again.
  */
 export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecondStepProps) {
   const promptId = useId();
   const verify = useLoginMfa();
-  const [method, setMethod] = useState<MfaMethod>(methods.includes('totp') ? 'totp' : 'recovery_code');
+  // The login answer lists the methods in the order to offer them: a passkey first when there is one.
+  const [method, setMethod] = useState<MfaMethod>(methods[0] ?? 'recovery_code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const busy = verify.isPending;
+  const passkeyButton = useRef<HTMLButtonElement>(null);
+  const [proving, setProving] = useState(false);
+  const busy = verify.isPending || proving;
 
   // The field is where the person goes next: on arrival, after switching method, after a failure.
   useEffect(() => {
-    input.current?.focus();
+    (input.current ?? passkeyButton.current)?.focus();
   }, [method, error]);
 
   const fail = (text: string) => setError((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }));
@@ -45,32 +50,56 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
     setError(null);
   };
 
+  const send = async (input: LoginMfaInput) => {
+    setError(null);
+    try {
+      const answer = await verify.mutateAsync(input);
+      await onSignedIn(answer);
+    } catch (failure) {
+      setValue('');
+      if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
+      else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : 'An error occurred'));
+    }
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (method === 'passkey') {
+      // The challenge belongs to this pending login; the browser's own failures are shown as they are.
+      setProving(true);
+      try {
+        await send({ passkey: await provePasskey('/api/auth/login/mfa/options') });
+      } catch (failure) {
+        if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
+        else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : 'An error occurred'));
+      } finally {
+        setProving(false);
+      }
+      return;
+    }
     const typed = method === 'totp' ? value.replace(/\s+/g, '') : value.trim();
     if (method === 'totp' ? !/^\d{6}$/.test(typed) : typed === '') {
       fail(method === 'totp' ? TOTP_CODE_MESSAGE : RECOVERY_PROMPT);
       return;
     }
-    setError(null);
-    try {
-      const answer = await verify.mutateAsync(method === 'totp' ? { code: typed } : { recovery_code: typed });
-      await onSignedIn(answer);
-    } catch (failure) {
-      setValue('');
-      if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
-      else fail(serverMessage(failure) ?? 'An error occurred');
-    }
+    await send(method === 'totp' ? { code: typed } : { recovery_code: typed });
   };
 
   const totp = method === 'totp';
+  const passkey = method === 'passkey';
+  const prompt = passkey ? PASSKEY_PROMPT : totp ? `${TOTP_CODE_MESSAGE}.` : `${RECOVERY_PROMPT}. Each code works once.`;
+  const alternatives: { to: MfaMethod; label: string }[] = [
+    { to: 'passkey', label: 'Use your passkey instead' },
+    { to: 'totp', label: 'Use your authenticator app instead' },
+    { to: 'recovery_code', label: 'Use a recovery code instead' },
+  ];
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} aria-describedby={promptId} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold text-slate-900">Two-step verification</h2>
       <p id={promptId} className="text-slate-700">
-        {totp ? `${TOTP_CODE_MESSAGE}.` : `${RECOVERY_PROMPT}. Each code works once.`}
+        {prompt}
       </p>
-      {totp ? (
+      {passkey ? null : totp ? (
         <Field
           key="totp"
           ref={input}
@@ -105,8 +134,8 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
           className="font-mono text-lg"
         />
       )}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? 'Verifying...' : 'Verify'}
+      <Button ref={passkey ? passkeyButton : undefined} type="submit" size="lg" disabled={busy}>
+        {passkey ? (busy ? 'Waiting for your passkey...' : 'Use your passkey') : busy ? 'Verifying...' : 'Verify'}
       </Button>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
@@ -114,16 +143,13 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
         </p>
       ) : null}
       <div className="flex flex-col items-start gap-1 text-sm">
-        {totp && methods.includes('recovery_code') ? (
-          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('recovery_code')}>
-            Use a recovery code instead
-          </button>
-        ) : null}
-        {!totp && methods.includes('totp') ? (
-          <button type="button" className={LINK_BUTTON} onClick={() => switchTo('totp')}>
-            Use your authenticator app instead
-          </button>
-        ) : null}
+        {alternatives
+          .filter((alternative) => alternative.to !== method && methods.includes(alternative.to))
+          .map((alternative) => (
+            <button key={alternative.to} type="button" className={LINK_BUTTON} onClick={() => switchTo(alternative.to)}>
+              {alternative.label}
+            </button>
+          ))}
         <button type="button" className={LINK_BUTTON} onClick={() => onStartOver()}>
           Start over
         </button>

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReauthDialog } from '../../../components/ui/reauth-dialog';
 import { ApiError, errorMessage, onReauthRequired, serverMessage } from '../../../lib/api-client';
+import { browserHasPasskeys, provePasskey } from '../../../lib/passkeys';
 import { notify } from '../../../lib/toast';
+import { mfaQueryOptions } from '../../settings/api/get-mfa-status';
 import { clearSession } from '../api/check-auth';
 import { reauthenticate } from '../api/reauth';
 
 /**
- * The signed-in app's answer to "please confirm your password" (docs/decisions/0024): any API call
+ * The signed-in app's answer to "please confirm your password" (docs/decisions/0024), by password
+ * or passkey (decision 0027): any API call
  * that meets it waits while this dialog asks, then is sent again. Calls that meet it together share
  * one prompt. Too many wrong passwords end the session on the server: then the app signs out.
  */
@@ -43,9 +46,20 @@ export function ReauthPrompt() {
     pending.current = null;
   };
 
-  const onConfirm = async (password: string) => {
+  // A passkey answers the prompt too, when the account has one and this browser can use it (decision 0027).
+  const mfa = useQuery({ ...mfaQueryOptions, enabled: open && browserHasPasskeys() });
+  const hasPasskey = (mfa.data?.passkeys.length ?? 0) > 0;
+
+  const onConfirm = (password: string) => confirmWith(() => reauthenticate({ password }));
+  const onPasskey = async () => {
+    // The browser's own failures (cancelled, no passkey here) reach the dialog as they are.
+    const passkey = await provePasskey('/api/auth/reauth/options');
+    await confirmWith(() => reauthenticate({ passkey }));
+  };
+
+  const confirmWith = async (prove: () => Promise<unknown>) => {
     try {
-      await reauthenticate({ password });
+      await prove();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 429 || error.status === 401)) {
         // The session is over (too many wrong passwords, or it expired meanwhile): sign out.
@@ -59,5 +73,5 @@ export function ReauthPrompt() {
     finish(true);
   };
 
-  return <ReauthDialog open={open} onConfirm={onConfirm} onCancel={() => finish(false)} />;
+  return <ReauthDialog open={open} onConfirm={onConfirm} onCancel={() => finish(false)} onPasskey={hasPasskey ? onPasskey : undefined} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
@@ -14,6 +14,9 @@ import { LoginSecondStep } from '../components/login-second-step';
 import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 
 const EMPTY = { email: '', password: '' };
+
+// Other ways to sign in load after the page has painted (decision 0017).
+const PasskeySignIn = lazy(() => import('../components/passkey-sign-in'));
 
 // The schema's code is fetched when someone turns to the form, not before the page has painted;
 // a submit that comes first waits for it (utils/login-resolver).
@@ -131,6 +134,11 @@ export function LoginPage() {
             </p>
           ) : null}
         </form>
+      )}
+      {secondStep ? null : (
+        <Suspense fallback={null}>
+          <PasskeySignIn onSignedIn={signedIn} />
+        </Suspense>
       )}
     </AuthShell>
   );

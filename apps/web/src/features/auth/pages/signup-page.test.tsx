@@ -13,7 +13,7 @@ const routes = [
 
 /** The server: GET /api/config says `mode`; everything else goes to `handler`. */
 function mockServer(handler: (call: FetchCall) => Response | Promise<Response>, mode: SignupMode = 'open') {
-  const mocked = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: mode }) : handler(call)));
+  const mocked = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: mode, passkeys: true }) : handler(call)));
   return { ...mocked, signupCalls: () => mocked.calls.filter((c) => c.url === '/api/auth/signup') };
 }
 

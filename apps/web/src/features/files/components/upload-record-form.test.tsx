@@ -92,7 +92,7 @@ beforeEach(() => {
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   // The server's default upload limit (MAX_UPLOAD_MB=50); everything else answers an empty list.
-  mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open' }) : json([])));
+  mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([])));
   localStorage.clear();
   setSelectedPersonId(null);
 });
@@ -226,7 +226,7 @@ describe('upload form', () => {
   });
 
   it('states the server’s limit and refuses a file over it in the browser, sending nothing', async () => {
-    mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024 * 1024, signup_mode: 'open' }) : json([])));
+    mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([])));
     const user = userEvent.setup();
     renderForm();
     await waitFor(() => expect(screen.getByTestId('drop-zone').textContent).toContain('Up to 1 MB per file.'));

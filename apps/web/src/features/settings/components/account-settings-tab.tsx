@@ -7,6 +7,7 @@ import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-sett
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
 import { TwoFactorSection } from './two-factor-section';
@@ -59,6 +60,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
       {/* DESIGN §5: the second factor (docs/decisions/0026). */}
       <SettingsSection id="settings-security-heading" title="Two-Factor Authentication">
         <TwoFactorSection />
+      </SettingsSection>
+
+      {/* DESIGN §5: phishing-resistant sign-in, alone or as the second step (docs/decisions/0027). */}
+      <SettingsSection id="settings-passkeys-heading" title="Passkeys">
+        <PasskeysSection />
       </SettingsSection>
 
       {/* DESIGN §5: every browser signed in to the account, each of which can be signed out. */}

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toast';
 const FILE_NAME = 'kinchart-recovery-codes.txt';
 
 function download(codes: readonly string[]) {
-  const text = `Kinchart recovery codes\nEach code signs you in once instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+  const text = `Kinchart recovery codes\nEach code signs you in once instead of your authenticator app or passkey.\n\n${codes.join('\n')}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;

@@ -11,6 +11,14 @@ import { useSetupTotp } from '../api/setup-totp';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TotpSetupPanel } from './totp-setup-panel';
 
+function recoveryCodesLeft(left: number) {
+  return (
+    <p className={`text-sm ${left <= 2 ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+      {left} of {RECOVERY_CODE_COUNT} recovery codes left.{left <= 2 ? ' Make new ones before you run out.' : ''}
+    </p>
+  );
+}
+
 type Stage =
   | { kind: 'status' }
   | { kind: 'setup'; setup: TotpSetupResponse }
@@ -88,16 +96,13 @@ export function TwoFactorSection() {
       </div>
     );
   } else if (status.data.totp) {
-    const left = status.data.recovery_codes_left;
     body = (
       <>
         <p className="text-sm text-slate-800">
           <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
           Signing in asks for a code from your authenticator app after your password.
         </p>
-        <p className={`text-sm ${left <= 2 ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-          {left} of {RECOVERY_CODE_COUNT} recovery codes left.{left <= 2 ? ' Make new ones before you run out.' : ''}
-        </p>
+        {recoveryCodesLeft(status.data.recovery_codes_left)}
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
             New recovery codes
@@ -109,16 +114,26 @@ export function TwoFactorSection() {
       </>
     );
   } else {
+    // A passkey is a second factor too (docs/decisions/0027): its recovery codes are managed here.
+    const byPasskey = status.data.passkeys.length > 0;
     body = (
       <>
         <p className="text-sm text-slate-800">
           <span className="mr-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
-          Add a second step when you sign in: a 6-digit code from an authenticator app on your phone.
+          {byPasskey
+            ? 'Your passkey is your second step now. You can also use a 6-digit code from an authenticator app on your phone.'
+            : 'Add a second step when you sign in: a 6-digit code from an authenticator app on your phone, or a passkey (below).'}
         </p>
-        <div>
+        {byPasskey ? recoveryCodesLeft(status.data.recovery_codes_left) : null}
+        <div className="flex flex-wrap gap-2">
           <Button onClick={() => void startSetup()} disabled={setup.isPending}>
             {setup.isPending ? 'Starting...' : 'Set up'}
           </Button>
+          {byPasskey ? (
+            <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
+              New recovery codes
+            </Button>
+          ) : null}
         </div>
       </>
     );
@@ -131,7 +146,11 @@ export function TwoFactorSection() {
       <ConfirmDialog
         open={stage.kind === 'confirm-off'}
         title="Turn off two-factor authentication?"
-        message="Signing in will need only your password, and your recovery codes will stop working."
+        message={
+          status.data?.passkeys.length
+            ? 'Your authenticator app will no longer be asked for. Your passkeys and recovery codes keep working.'
+            : 'Signing in will need only your password, and your recovery codes will stop working.'
+        }
         confirmLabel="Turn off"
         busy={disable.isPending}
         busyLabel="Turning off..."
