@@ -146,7 +146,8 @@ const smtpPort = smtp.server.address().port;
 const port = await freePort();
 // The browser uses the very origin the server is told it lives at, so the CSRF Origin check
 // (DESIGN §5) sees the same origin the page sends.
-const baseUrl = `http://${HOST}:${port}`;
+// `localhost`, not the address: browsers refuse passkeys on an IP address (WebAuthn §5.1.4.1).
+const baseUrl = `http://localhost:${port}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kinchart-e2e-'));
 
 // Hermetic: the suite always gets a fresh SQLite database and local file store, whatever the

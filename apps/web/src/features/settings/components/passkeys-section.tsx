@@ -55,6 +55,7 @@ export function PasskeysSection() {
     try {
       const answer = await add.mutateAsync(trimmed);
       setMessage('Passkey added successfully.');
+      setName(suggestedName());
       if (answer.recovery_codes) setCodes(answer.recovery_codes);
     } catch (error) {
       setMessage(error instanceof PasskeyCancelled ? error.message : errorMessage(error, 'Failed to add the passkey', error instanceof Error ? error.message : 'Error adding the passkey'));
