@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
-import { pendingLoginCookies, registerSession, requireUser, sessionCookies } from './plugins/session';
+import { knownBrowserCookies, pendingLoginCookies, registerSession, requireUser, sessionCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
 import { createSessionRepository } from './common/session.repository';
@@ -20,6 +20,8 @@ import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service'
 import { mfaRoutes } from './features/auth/mfa.routes';
 import { createPasskeyService, relyingPartyOf } from './features/auth/passkeys.service';
 import { passkeyRoutes } from './features/auth/passkeys.routes';
+import { createKnownBrowsers } from './features/auth/known-browsers.service';
+import { createSignedIn } from './features/auth/sign-in';
 import { createSessionsService } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -105,10 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookies: s.cookies,
     pendingCookies: s.pendingCookies,
     requireUser,
+    signedIn: s.signedIn,
   });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
-  await app.register(passkeyRoutes, { passkeys: s.passkeys, mfa: s.mfa, auth: s.auth, cookies: s.cookies, pendingCookies: s.pendingCookies, requireUser });
+  await app.register(passkeyRoutes, { passkeys: s.passkeys, mfa: s.mfa, auth: s.auth, pendingCookies: s.pendingCookies, signedIn: s.signedIn, requireUser });
   await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
@@ -180,6 +183,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   }
   const mail = createEmergencyMail({ db, mailer });
   const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
+  // Every way of signing in ends here: an email when the browser is new to the account (decision 0028).
+  const knownBrowsers = createKnownBrowsers({ db, mailer, publicUrl: config.publicUrl });
+  const signedIn = createSignedIn({ cookies, browserCookies: knownBrowserCookies(config), knownBrowsers });
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail, access });
   const webRoot = deps.webRoot === undefined ? defaultWebRoot : deps.webRoot;
   const emergencyPage = await loadEmergencyPage(webRoot);
@@ -229,6 +235,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     mfa,
     passkeys,
     passwordResets,
+    signedIn,
     sessionList: createSessionsService({ db, sessions }),
     profiles,
     emergency,

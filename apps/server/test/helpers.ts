@@ -99,14 +99,22 @@ export async function buildTestApp(env: Record<string, string> = {}, { webRoot =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** A client that keeps its session cookie and sends our Origin on writes, like the browser app. */
+/** The cookie that tells this browser apart from others (docs/decisions/0028): kept beside the session's. */
+const BROWSER_COOKIE = /^(__Host-)?browser=/;
+
+/**
+ * A client that keeps its session cookie and sends our Origin on writes, like the browser app.
+ * `cookie` is the session's (or pending login's) cookie; `browserCookie` the browser's own token.
+ */
 export class TestClient {
   cookie: string | undefined;
+  browserCookie: string | undefined;
   constructor(private readonly app: FastifyInstance) {}
 
   async request(method: Method, url: string, body?: unknown, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { origin: ORIGIN, ...(extra.headers as Record<string, string> | undefined) };
-    if (this.cookie) headers.cookie = this.cookie;
+    const sent = [this.cookie, this.browserCookie].filter(Boolean).join('; ');
+    if (sent) headers.cookie = sent;
     const res = await this.app.inject({
       method,
       url,
@@ -119,7 +127,11 @@ export class TestClient {
     for (const c of cookies) {
       const [pair] = c.split(';');
       if (!pair) continue;
-      if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = undefined;
+      if (BROWSER_COOKIE.test(pair)) this.browserCookie = pair;
+      // A cleared cookie ends only the one of that name (clearing a pending login's marker leaves the session).
+      else if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) {
+        if (this.cookie?.split('=')[0] === pair.split('=')[0]) this.cookie = undefined;
+      }
       else this.cookie = pair;
     }
     return res;

@@ -121,6 +121,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export class HttpClient {
   cookie: string | undefined;
+  /** The browser's own token (docs/decisions/0028), kept beside the session cookie. */
+  browserCookie: string | undefined;
   /** `headers` go with every request, e.g. an X-Forwarded-For naming the client's address behind a proxy. */
   constructor(
     readonly origin: string,
@@ -136,7 +138,8 @@ export class HttpClient {
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...this.headers, ...extra.headers };
     if (method !== 'GET') headers.origin = this.origin;
-    if (this.cookie) headers.cookie = this.cookie;
+    const sent = [this.cookie, this.browserCookie].filter(Boolean).join('; ');
+    if (sent) headers.cookie = sent;
     let payload: Buffer | string | undefined = extra.raw;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -146,7 +149,11 @@ export class HttpClient {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       if (!pair) continue;
-      if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = undefined;
+      if (/^(__Host-)?browser=/.test(pair)) this.browserCookie = pair;
+      // A cleared cookie ends only the one of that name (clearing a pending login's marker leaves the session).
+      else if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) {
+        if (this.cookie?.split('=')[0] === pair.split('=')[0]) this.cookie = undefined;
+      }
       else this.cookie = pair;
     }
     const bytes = Buffer.from(await res.arrayBuffer());

@@ -18,6 +18,7 @@ import { sessionIds } from './migrations/0010-session-ids';
 import { passwordResets } from './migrations/0011-password-resets';
 import { secondFactors } from './migrations/0012-second-factors';
 import { passkeys } from './migrations/0013-passkeys';
+import { knownBrowsers } from './migrations/0015-known-browsers';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0011-password-resets': passwordResets,
   '0012-second-factors': secondFactors,
   '0013-passkeys': passkeys,
+  '0015-known-browsers': knownBrowsers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -436,3 +436,17 @@ export interface Database {
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
 }
+
+// Browsers an account has signed in from (migration 0015, docs/decisions/0028).
+export interface KnownBrowsersTable {
+  id: string;
+  user_id: string;
+  /** SHA-256, hex, of the browser cookie's random token. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface Database {
+  known_browsers: KnownBrowsersTable;
+}

@@ -45,6 +45,21 @@ export function pendingLoginCookies(config: Config, maxAgeMs: number): SessionCo
   };
 }
 
+/**
+ * The browser's own random token (docs/decisions/0028): tells a browser the account has signed in
+ * from before apart from a new one. Kept 400 days (the longest browsers allow, RFC 6265bis).
+ */
+export function knownBrowserCookies(config: Config): SessionCookies {
+  const name = config.secureCookies ? '__Host-browser' : 'browser';
+  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
+  return {
+    name,
+    read: (request) => request.cookies[name],
+    set: (reply, token) => void reply.setCookie(name, token, { ...base, maxAge: 400 * 24 * 3600 }),
+    clear: (reply) => void reply.clearCookie(name, base),
+  };
+}
+
 export async function registerSession(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);

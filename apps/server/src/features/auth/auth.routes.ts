@@ -22,7 +22,8 @@ import type { SessionCookies } from '../../plugins/session';
 import { currentUser } from '../../plugins/session';
 import type { SessionRepository } from '../../common/session.repository';
 import { PendingLoginEndedError, SessionEndedError } from './auth.service';
-import type { AuthService, LoginOutcome, RequestMeta } from './auth.service';
+import type { AuthService, RequestMeta } from './auth.service';
+import type { SignedIn } from './sign-in';
 import type { PasswordResetService } from './password-reset.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -38,17 +39,12 @@ export async function authRoutes(
     /** The marker of a login waiting for its second factor (plugins/session.ts). */
     pendingCookies: SessionCookies;
     requireUser: (r: FastifyRequest) => Promise<void>;
+    /** Signed in, with one factor or two: the same cookies and answer (SPEC §7). */
+    signedIn: SignedIn;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, cookies, pendingCookies, requireUser } = opts;
-
-  /** Signed in, with one factor or two: the same cookie and answer (SPEC §7). */
-  function signedIn(reply: FastifyReply, outcome: LoginOutcome) {
-    if (outcome.kind !== 'session') throw new Error('A login that needs a second factor has no session');
-    cookies.set(reply, outcome.token);
-    return { message: 'Login successful.', user: outcome.user };
-  }
+  const { auth, cookies, pendingCookies, requireUser, signedIn } = opts;
 
   /** Too many wrong re-confirmations end the session (DESIGN §5): the browser's cookie goes with it. */
   async function reconfirming<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -74,7 +70,7 @@ export async function authRoutes(
     { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
     async (request, reply) => {
       const outcome = await auth.login(request.body, meta(request));
-      if (outcome.kind === 'session') return signedIn(reply, outcome);
+      if (outcome.kind === 'session') return signedIn(request, reply, outcome);
       // DESIGN §5: the right password of an account with a second factor sets no session.
       pendingCookies.set(reply, outcome.pendingToken);
       return { mfa_required: true as const, methods: outcome.methods };
@@ -90,7 +86,7 @@ export async function authRoutes(
         const outcome = await auth.completeLogin(token ?? '', request.body, meta(request));
         // The marker is spent; it goes before the session cookie is set.
         pendingCookies.clear(reply);
-        return signedIn(reply, outcome);
+        return await signedIn(request, reply, outcome);
       } catch (error) {
         // An expired or unknown marker is of no further use; a wrong code leaves it for the next try.
         if (error instanceof PendingLoginEndedError) pendingCookies.clear(reply);

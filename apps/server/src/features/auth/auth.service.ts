@@ -213,15 +213,17 @@ export function createAuthService(deps: {
     /**
      * Signing in with a discoverable passkey alone (DESIGN §5): a passkey that verifies its user is
      * two factors in one. The attempt is reserved before the signature is checked, on the account
-     * the passkey names (or the address alone when it names none), like a password.
+     * the passkey names, like a password. A credential id no account has is refused at once: it
+     * names nobody to guess for, and a random id with no private key behind it proves nothing.
      */
     async loginWithPasskey(response: PasskeyAssertion, meta: RequestMeta): Promise<LoginOutcome> {
       const claimed = await deps.passkeys.claimedUser(response);
       const user = claimed ? await repo.findUserById(claimed) : undefined;
-      const attempt = await repo.reserveLoginAttempt(user?.email ?? '', meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+      if (!user) throw unauthorized(PASSKEY_NOT_ACCEPTED);
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
       if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       const proof = await deps.passkeys.verifyAssertion('login', {}, response);
-      if (!user || proof?.userId !== user.id) throw unauthorized(PASSKEY_NOT_ACCEPTED);
+      if (proof?.userId !== user.id) throw unauthorized(PASSKEY_NOT_ACCEPTED);
       return startSession({ id: user.id, username: user.username, email: user.email }, meta, { method: 'passkey' });
     },
 

@@ -17,6 +17,7 @@ import { requireRecentAuth } from '../../common/recent-auth';
 import type { AuthService, RequestMeta } from './auth.service';
 import { PendingLoginEndedError } from './auth.service';
 import type { MfaService } from './mfa.service';
+import type { SignedIn } from './sign-in';
 import type { PasskeyService } from './passkeys.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -36,13 +37,13 @@ export async function passkeyRoutes(
     passkeys: PasskeyService;
     mfa: MfaService;
     auth: AuthService;
-    cookies: SessionCookies;
     pendingCookies: SessionCookies;
+    signedIn: SignedIn;
     requireUser: (r: FastifyRequest) => Promise<void>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { passkeys, mfa, auth, cookies, pendingCookies, requireUser } = opts;
+  const { passkeys, mfa, auth, pendingCookies, requireUser, signedIn } = opts;
   const optionsSchema = { response: { 200: webauthnOptionsSchema } };
 
   // Managing the account's passkeys: adding and removing one changes its factors, so it needs a
@@ -87,10 +88,7 @@ export async function passkeyRoutes(
   r.post('/api/auth/login/passkey/options', { schema: optionsSchema }, async () => passkeys.assertionOptions('login', {}));
 
   r.post('/api/auth/login/passkey', { schema: { body: passkeyLoginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    const outcome = await auth.loginWithPasskey(request.body.response, meta(request));
-    if (outcome.kind !== 'session') throw new Error('A passkey login always ends signed in');
-    cookies.set(reply, outcome.token);
-    return { message: 'Login successful.', user: outcome.user };
+    return signedIn(request, reply, await auth.loginWithPasskey(request.body.response, meta(request)));
   });
 
   // The second step of a login, with one of that account's passkeys (answered at POST /api/auth/login/mfa).

@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResponse } from '@kinchart/shared/auth';
+import type { SessionCookies } from '../../plugins/session';
+import type { LoginOutcome } from './auth.service';
+import type { KnownBrowsers } from './known-browsers.service';
+
+export type SignedIn = (request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) => Promise<LoginResponse>;
+
+/**
+ * The end of every way of signing in (password, second step, passkey): the session cookie, the
+ * browser made known (an email to the owner when it is new, docs/decisions/0028), and SPEC §7's
+ * answer.
+ */
+export function createSignedIn(deps: { cookies: SessionCookies; browserCookies: SessionCookies; knownBrowsers: KnownBrowsers }): SignedIn {
+  return async (request, reply, outcome) => {
+    if (outcome.kind !== 'session') throw new Error('A login that needs a second factor has no session');
+    deps.cookies.set(reply, outcome.token);
+    const place = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+    deps.browserCookies.set(reply, await deps.knownBrowsers.signedIn(outcome.user, deps.browserCookies.read(request), place));
+    return { message: 'Login successful.', user: outcome.user };
+  };
+}
