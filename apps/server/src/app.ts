@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
-import { pendingLoginCookies, registerSession, requireUser, sessionCookies } from './plugins/session';
+import { pendingLoginCookies, registerSession, requireUser, sessionCookies, ssoBrowserCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
 import { createSessionRepository } from './common/session.repository';
@@ -18,6 +18,8 @@ import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
 import { mfaRoutes } from './features/auth/mfa.routes';
+import { createOidcService, SSO_REQUEST_MS } from './features/auth/oidc.service';
+import { oidcRoutes } from './features/auth/oidc.routes';
 import { createSessionsService } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -106,6 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
+  // Single sign-on with OpenID Connect when OIDC_* are set (docs/decisions/0027); 404 otherwise.
+  await app.register(oidcRoutes, {
+    oidc: s.oidc,
+    sessions: s.sessions,
+    cookies: s.cookies,
+    pendingCookies: s.pendingCookies,
+    browserCookies: ssoBrowserCookies(config, SSO_REQUEST_MS),
+  });
   await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
@@ -120,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
-  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode });
+  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode, ssoName: config.oidc?.name ?? null });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
@@ -214,10 +224,24 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   void importSpool.sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
   app.addHook('onClose', () => importSpool.remove());
 
+  const oidc = config.oidc
+    ? createOidcService({
+        db,
+        oidc: config.oidc,
+        publicUrl: config.publicUrl,
+        auth,
+        sessions,
+        signupMode: config.signupMode,
+        signupLimitPerHour: config.signupLimitPerHour,
+        log: app.log,
+      })
+    : undefined;
+
   return {
     db,
     sessions,
     cookies,
+    oidc,
     pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,

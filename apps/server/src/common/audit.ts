@@ -21,6 +21,8 @@ export type AuditAction =
   | 'mfa_recovery_codes_new'
   /** detail.left: how many unused codes remain. */
   | 'mfa_recovery_code_use'
+  /** An identity provider's account was linked to this one by its verified email (docs/decisions/0027). */
+  | 'oidc_link'
   | 'qr_setup'
   | 'qr_toggle'
   | 'qr_pin_change'

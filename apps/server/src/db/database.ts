@@ -17,6 +17,7 @@ import { shlLocations } from './migrations/0009-shl-locations';
 import { sessionIds } from './migrations/0010-session-ids';
 import { passwordResets } from './migrations/0011-password-resets';
 import { secondFactors } from './migrations/0012-second-factors';
+import { oidcIdentities } from './migrations/0014-oidc-identities';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -35,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0010-session-ids': sessionIds,
   '0011-password-resets': passwordResets,
   '0012-second-factors': secondFactors,
+  // 0013 is the passkeys' (written in parallel); Kysely runs migrations in name order.
+  '0014-oidc-identities': oidcIdentities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,9 @@ export type LoginOutcome =
   | { kind: 'session'; token: string; user: AuthUser }
   | { kind: 'second_factor'; pendingToken: string; methods: MfaMethod[] };
 
+/** What the audit trail says of a login beyond its time and address (never a secret). */
+type LoginDetail = { second_factor: MfaMethod } | { method: 'oidc' };
+
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionRepository;
@@ -104,11 +107,14 @@ export function createAuthService(deps: {
     return { user, authenticatedAt };
   }
 
-  /** Signed in, with one factor or two: a new session, and the pair's failures no longer count. */
-  async function startSession(user: AuthUser, meta: RequestMeta, secondFactor?: MfaMethod): Promise<LoginOutcome> {
+  /**
+   * Signed in, with one factor or two: a new session, and the pair's failures no longer count.
+   * `how` goes into the audit trail (the second factor used, or a first factor other than the password).
+   */
+  async function startSession(user: AuthUser, meta: RequestMeta, how?: LoginDetail): Promise<LoginOutcome> {
     await repo.clearLoginFailures(user.email, meta.ip);
     const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
-    await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(secondFactor ? { detail: { second_factor: secondFactor } } : {}) });
+    await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(how ? { detail: how } : {}) });
     return { kind: 'session', token, user: { id: user.id, username: user.username, email: user.email } };
   }
 
@@ -182,7 +188,20 @@ export function createAuthService(deps: {
       if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : INVALID_RECOVERY_CODE);
       // One pending login, one session, even when two right codes race.
       if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
-      return startSession(user, meta, method);
+      return startSession(user, meta, { second_factor: method });
+    },
+
+    /**
+     * A first factor proved elsewhere — single sign-on (docs/decisions/0027) — goes on exactly like a
+     * right password: an account with a second factor gets the pending second step and no session.
+     */
+    async signInVerified(userId: string, meta: RequestMeta, how: { method: 'oidc' }): Promise<LoginOutcome> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthorized();
+      if (await deps.mfa.required(user.id)) {
+        return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: deps.mfa.methods() };
+      }
+      return startSession(user, meta, how);
     },
 
     async logout(userId: string, sessionId: string, meta: RequestMeta) {
