@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from './button';
 import { Field } from './field';
@@ -13,6 +13,8 @@ export interface ReauthDialogProps {
    */
   onConfirm: (password: string) => Promise<void>;
   onCancel: () => void;
+  /** Another way to confirm, under the password (single sign-on, docs/decisions/0027). */
+  alternative?: ReactNode;
 }
 
 /**
@@ -20,12 +22,12 @@ export interface ReauthDialogProps {
  * recent password — exporting everything, creating a share. A prompt, not an error: the action
  * goes on once the password is confirmed.
  */
-export function ReauthDialog({ open, onConfirm, onCancel }: ReauthDialogProps) {
+export function ReauthDialog({ open, onConfirm, onCancel, alternative }: ReauthDialogProps) {
   if (!open) return null;
-  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} />;
+  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} alternative={alternative} />;
 }
 
-function ReauthForm({ onConfirm, onCancel }: Omit<ReauthDialogProps, 'open'>) {
+function ReauthForm({ onConfirm, onCancel, alternative }: Omit<ReauthDialogProps, 'open'>) {
   const formId = useId();
   const [status, setStatus] = useState<string | null>(null);
   const {
@@ -77,6 +79,7 @@ function ReauthForm({ onConfirm, onCancel }: Omit<ReauthDialogProps, 'open'>) {
         />
         <StatusMessage message={status} />
       </form>
+      {alternative}
     </Modal>
   );
 }

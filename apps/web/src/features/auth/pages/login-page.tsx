@@ -11,9 +11,21 @@ import { useAuth } from '../api/check-auth';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
 import { LoginSecondStep } from '../components/login-second-step';
+import { SsoSignIn } from '../components/sso-sign-in';
+import { SECOND_FACTOR_PARAM } from '@kinchart/shared/auth-texts';
 import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 
 const EMPTY = { email: '', password: '' };
+
+/**
+ * The second step's methods when /login opens at it: single sign-on came back for an account with
+ * a second factor (docs/decisions/0027), and the server names the methods in `?second_factor=`. The
+ * step offers only methods it knows; the pending login itself is in an HttpOnly cookie.
+ */
+function secondStepFromAddress(value: string | null): MfaMethod[] | null {
+  const methods = (value ?? '').split(',').filter((method) => method !== '').slice(0, 5) as MfaMethod[];
+  return methods.length > 0 ? methods : null;
+}
 
 // The schema's code is fetched when someone turns to the form, not before the page has painted;
 // a submit that comes first waits for it (utils/login-resolver).
@@ -30,7 +42,7 @@ export function LoginPage() {
   const next = safeNextPath(params.get(NEXT_PARAM));
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
   /** Set when the password was right and the account asks for a second factor (docs/decisions/0026). */
-  const [secondStep, setSecondStep] = useState<readonly MfaMethod[] | null>(null);
+  const [secondStep, setSecondStep] = useState<readonly MfaMethod[] | null>(() => secondStepFromAddress(params.get(SECOND_FACTOR_PARAM)));
   const [restarts, setRestarts] = useState(0);
   const busy = login.isPending;
 
@@ -110,27 +122,30 @@ export function LoginPage() {
           }}
         />
       ) : (
-        // noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails.
-        <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-          <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-          <div className="flex flex-col gap-1">
-            <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
-            {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
-            <p className="text-sm">
-              <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                Forgot password?
-              </Link>
-            </p>
-          </div>
-          <Button type="submit" size="lg" disabled={busy}>
-            Login
-          </Button>
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-              {error.text}
-            </p>
-          ) : null}
-        </form>
+        <>
+          {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
+          <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+            <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+            <div className="flex flex-col gap-1">
+              <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+              {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
+              <p className="text-sm">
+                <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                  Forgot password?
+                </Link>
+              </p>
+            </div>
+            <Button type="submit" size="lg" disabled={busy}>
+              Login
+            </Button>
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+                {error.text}
+              </p>
+            ) : null}
+          </form>
+          <SsoSignIn next={next} />
+        </>
       )}
     </AuthShell>
   );
