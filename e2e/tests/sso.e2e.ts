@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpViaApi, uniqueUser, useBrowser } from '../lib/browser';
+import { DESKTOP, PHONE, expectHidden, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpAndLogIn, signUpViaApi, uniqueUser, useBrowser } from '../lib/browser';
+import { ageSessionAuthentication } from '../lib/database';
 
 useBrowser();
 
@@ -79,4 +80,29 @@ describe('single sign-on', () => {
       expect((await page.request.get('/api/auth/check-auth')).status()).toBe(401);
     });
   }
+  test('the password prompt before an export offers the provider; back on the page, the export goes through', async () => {
+    const page = await pageWithoutWebFonts(DESKTOP);
+    const user = await signUpAndLogIn(page, uniqueUser('ssoreauth'));
+    await ageSessionAuthentication(page, 11);
+
+    const exportButton = page.getByRole('banner').getByRole('button', { name: 'Export', exact: true });
+    await exportButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    const viaProvider = dialog.getByRole('button', { name: 'Confirm with Acme ID' });
+    await expectVisible(viaProvider);
+    await expectNoA11yViolations(page, 'Confirm your password, with single sign-on');
+    await screenshot(page, 'sso-reauth-dialog-desktop');
+
+    await viaProvider.click();
+    // prompt=login: the provider asks again even though this browser has never been there.
+    await signInAtProvider(page, user.email);
+    // Back on the page it left (the toast lasts 3 s, SPEC §9), the mark taken out of the address.
+    await expectVisible(page.getByText('Confirmed. Please try that again: you will not be asked for 10 minutes.'), 20_000);
+    await expectPath(page, '/dashboard');
+    expect(new URL(page.url()).search).toBe('');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^kinchart-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expectHidden(dialog);
+  });
 });

@@ -124,7 +124,8 @@ export function createOidcService(deps: {
       throw new SsoFailure('failed');
     }
     const claims = tokens.claims();
-    if (!claims) throw new SsoFailure('failed');
+    // A subject the database could not keep as sent (NUL, a lone surrogate) names no account here.
+    if (!claims || hasUnstorableText([claims.iss, claims.sub])) throw new SsoFailure('failed');
     let source: Record<string, unknown> = claims;
     // OpenID Connect Core 5.4: with an access token, the profile and email claims may come from UserInfo only.
     if (text(claims.email) === undefined && tokens.access_token) {
