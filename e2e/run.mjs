@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startOidcProvider } from './lib/oidc-provider.mjs';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -148,6 +149,10 @@ const port = await freePort();
 // (DESIGN §5) sees the same origin the page sends.
 // `localhost`, not the address: browsers refuse passkeys on an IP address (WebAuthn §5.1.4.1).
 const baseUrl = `http://localhost:${port}`;
+
+// Single sign-on (docs/decisions/0029): a real OpenID Connect provider on loopback, started before
+// the server, whose one client returns to this server's callback (e2e/lib/oidc-provider.mjs).
+const oidcProvider = await startOidcProvider(HOST, `${baseUrl}/api/auth/oidc/callback`);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kinchart-e2e-'));
 
 // Hermetic: the suite always gets a fresh SQLite database and local file store, whatever the
@@ -171,6 +176,10 @@ Object.assign(serverEnv, {
   LOG_LEVEL: 'warn',
   SMTP_URL: `smtp://${HOST}:${smtpPort}`,
   MAIL_FROM: 'Kinchart <kinchart@e2e.test>',
+  OIDC_ISSUER: oidcProvider.issuer,
+  OIDC_CLIENT_ID: oidcProvider.clientId,
+  OIDC_CLIENT_SECRET: oidcProvider.clientSecret,
+  OIDC_NAME: 'Acme ID',
 });
 
 const logFd = openSync(logFile, 'w');
@@ -188,6 +197,7 @@ function cleanup() {
       }
     }
     await new Promise((resolve) => smtp.close(resolve));
+    await oidcProvider.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(snapshotDir, { recursive: true, force: true });
   })();
@@ -216,7 +226,8 @@ try {
     stdio: 'inherit',
     // E2E_DATA_DIR: the server's SQLite database, which a journey may read or change the way the
     // API tests do (e2e/lib/database.ts) — e.g. to let time pass — never through the product.
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAILBOX: mailboxDir, E2E_DATA_DIR: dataDir },
+    // E2E_OIDC_ISSUER: the provider's address, where a single sign-on journey expects to find itself.
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAILBOX: mailboxDir, E2E_DATA_DIR: dataDir, E2E_OIDC_ISSUER: oidcProvider.issuer },
   });
   exitCode = await new Promise((resolve) => {
     vitest.on('error', (err) => {

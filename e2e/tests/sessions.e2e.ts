@@ -112,12 +112,12 @@ describe('re-authentication', () => {
     await screenshot(page, 'sessions-reauth-export-desktop');
 
     await password.fill('not the right password');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expectVisible(dialog.getByRole('alert').getByText('Password is incorrect'));
     await screenshot(page, 'sessions-reauth-wrong-desktop');
 
     await password.fill(user.password);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^kinchart-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = await readFile(await download.path());
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -140,7 +140,7 @@ describe('re-authentication', () => {
     await screenshot(page, 'sessions-reauth-share-phone');
 
     await dialog.getByLabel('Password', { exact: true }).fill(user.password);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expectHidden(dialog);
     const link = share.getByRole('textbox', { name: 'Invitation link' });
     await expectVisible(link);

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
-import { knownBrowserCookies, pendingLoginCookies, registerSession, requireUser, sessionCookies } from './plugins/session';
+import { knownBrowserCookies, pendingLoginCookies, registerSession, requireUser, sessionCookies, ssoBrowserCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
 import { createSessionRepository } from './common/session.repository';
@@ -22,6 +22,8 @@ import { createPasskeyService, relyingPartyOf } from './features/auth/passkeys.s
 import { passkeyRoutes } from './features/auth/passkeys.routes';
 import { createKnownBrowsers } from './features/auth/known-browsers.service';
 import { createSignedIn } from './features/auth/sign-in';
+import { createOidcService, SSO_REQUEST_MS } from './features/auth/oidc.service';
+import { oidcRoutes } from './features/auth/oidc.routes';
 import { createSessionsService } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -112,6 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
   await app.register(passkeyRoutes, { passkeys: s.passkeys, mfa: s.mfa, auth: s.auth, pendingCookies: s.pendingCookies, signedIn: s.signedIn, requireUser });
+  // Single sign-on with OpenID Connect when OIDC_* are set (docs/decisions/0029); 404 otherwise.
+  await app.register(oidcRoutes, {
+    oidc: s.oidc,
+    sessions: s.sessions,
+    cookies: s.cookies,
+    pendingCookies: s.pendingCookies,
+    browserCookies: ssoBrowserCookies(config, SSO_REQUEST_MS),
+    signedIn: s.signedIn,
+  });
   await app.register(sessionsRoutes, { sessions: s.sessionList, cookies: s.cookies, requireUser });
   // Own profile and family members: one service on two route sets (DESIGN §4).
   // Every route that touches a person's data asks the one access function (DESIGN §4, §11).
@@ -126,7 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
-  await app.register(clientConfigRoutes, { maxUploadBytes: config.maxUploadBytes, signupMode: config.signupMode, passkeys: s.passkeys.available });
+  await app.register(clientConfigRoutes, {
+    maxUploadBytes: config.maxUploadBytes,
+    signupMode: config.signupMode,
+    passkeys: s.passkeys.available,
+    ssoName: config.oidc?.name ?? null,
+  });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
   await app.register(shlOwnerRoutes, { shl: s.shl, access: s.access, requireUser });
@@ -225,10 +241,24 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   void importSpool.sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
   app.addHook('onClose', () => importSpool.remove());
 
+  const oidc = config.oidc
+    ? createOidcService({
+        db,
+        oidc: config.oidc,
+        publicUrl: config.publicUrl,
+        auth,
+        sessions,
+        signupMode: config.signupMode,
+        signupLimitPerHour: config.signupLimitPerHour,
+        log: app.log,
+      })
+    : undefined;
+
   return {
     db,
     sessions,
     cookies,
+    oidc,
     pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,

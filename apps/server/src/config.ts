@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isMasterKeyText } from './storage/master-key';
 import { trimEndChars } from '@kinchart/shared/text';
 import { SIGNUP_MODES } from '@kinchart/shared/auth';
+import { DEFAULT_SSO_NAME } from '@kinchart/shared/auth-texts';
 import type { SignupMode } from '@kinchart/shared/auth';
 
 // DESIGN §1: configuration is environment variables, validated once at start-up.
@@ -51,6 +52,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an email address, e.g. Kinchart <kinchart@example.com>')
     .optional(),
+  // Single sign-on with OpenID Connect (docs/decisions/0029): on when the first three are all set.
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an https:// URL (http:// only on this machine)' }).optional(),
+  OIDC_CLIENT_ID: z.string().max(1000, 'OIDC_CLIENT_ID is too long').optional(),
+  OIDC_CLIENT_SECRET: z.string().max(1000, 'OIDC_CLIENT_SECRET is too long').optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40, 'OIDC_NAME must be at most 40 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -89,6 +95,46 @@ export interface Config {
   logLevel: string;
   /** DESIGN §1: SMTP server and sender for notification and password reset emails; undefined turns email off. */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** Single sign-on with an OpenID Connect provider (docs/decisions/0029); undefined turns it off. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the buttons ("Sign in with {name}"); OIDC_NAME, else "SSO". */
+  name: string;
+  /** http:// is allowed for an issuer on this machine only (a test or development provider). */
+  allowInsecureRequests: boolean;
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** OIDC_* all set, or none: half a configuration stops the start-up rather than leaving sign-in half on. */
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  const missing = OIDC_VARIABLES.filter((name) => !e[name]);
+  if (missing.length === OIDC_VARIABLES.length) {
+    if (e.OIDC_NAME) throw new ConfigError('Invalid configuration: OIDC_NAME: set only with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+    return undefined;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${missing[0]}: required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)`);
+  }
+  const issuer = new URL(e.OIDC_ISSUER ?? '');
+  const loopback = LOOPBACK_HOSTS.has(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !loopback) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER: must be an https:// URL (http:// only on this machine)');
+  }
+  return {
+    // The issuer identifier as the operator wrote it: discovery compares it exactly (OpenID Connect Discovery 4.3).
+    issuer: e.OIDC_ISSUER ?? '',
+    clientId: e.OIDC_CLIENT_ID ?? '',
+    clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+    name: e.OIDC_NAME ?? DEFAULT_SSO_NAME,
+    allowInsecureRequests: issuer.protocol === 'http:' && loopback,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMTP_URL && !new URL(e.SMTP_URL).hostname) {
     throw new ConfigError('Invalid configuration: SMTP_URL: must name a host');
   }
+  const oidc = oidcConfig(e);
   const publicUrl = trimEndChars(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/');
   const publicOrigin = new URL(publicUrl).origin;
   return {
@@ -148,5 +195,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    oidc,
   };
 }

@@ -63,6 +63,10 @@ describe('redactUrl', () => {
     // The return path after sign-in can carry an invitation token.
     expect(redactUrl('/login?next=%2Finvite%2FSECRETTOKEN')).toBe('/login?next=[redacted]');
     expect(redactUrl('/reset-password?token=SECRETTOKEN')).toBe('/reset-password?token=[redacted]');
+    // What an identity provider sends back to the single sign-on callback (docs/decisions/0029).
+    expect(redactUrl('/api/auth/oidc/callback?code=SECRETCODE&state=SECRETSTATE&session_state=S&iss=https%3A%2F%2Fid.example')).toBe(
+      '/api/auth/oidc/callback?code=[redacted]&state=[redacted]&session_state=[redacted]&iss=https%3A%2F%2Fid.example',
+    );
   });
 
   it('redacts share tokens and file names in the path, also when percent-encoded', () => {

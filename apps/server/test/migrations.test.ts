@@ -1,6 +1,6 @@
 // Migrations that change tables in place, on both dialects, keeping every row, and reversible:
 // 0006 drops the unused emergency_shares.last_access_notified_at; 0010 adds the sessions' public id
-// and last password proof (docs/decisions/0024).
+// and last password proof (docs/decisions/0024); 0014 adds single sign-on's tables (docs/decisions/0029).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/database';
 import type { TestApp } from './helpers';
@@ -58,5 +58,23 @@ describe('migration 0010', () => {
     // The session goes on and is listed by its new id.
     const listed = await owner.client.get('/api/auth/sessions');
     expect(listed.json()).toEqual([expect.objectContaining({ id: row?.public_id, current: true })]);
+  });
+});
+
+describe('migration 0014', () => {
+  it('adds the single sign-on tables: one link per (issuer, subject), gone with its user; down removes them', async () => {
+    const names = async () => (await t.database.db.introspection.getTables()).map((table) => table.name);
+    await migrateTo(t.database.db, '0012-second-factors');
+    expect(await names()).not.toContain('oidc_identities');
+    expect(await names()).not.toContain('oidc_requests');
+    await migrateToLatest(t.database.db);
+    expect(await names()).toEqual(expect.arrayContaining(['oidc_identities', 'oidc_requests', 'oidc_attempts']));
+
+    const user = await signedInUser(t.app);
+    const row = (id: string, userId: string) => ({ id, user_id: userId, issuer: 'https://id.example.org', subject: 'abc', created_at: new Date().toISOString() });
+    await t.database.db.insertInto('oidc_identities').values(row('link-1', user.id)).execute();
+    await expect(t.database.db.insertInto('oidc_identities').values(row('link-2', user.id)).execute()).rejects.toThrow();
+    expect(await user.client.delete('/api/auth/deleteAccount', { password: user.password })).toMatchObject({ statusCode: 200 });
+    expect(await t.database.db.selectFrom('oidc_identities').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOTP_CODE_MESSAGE } from './auth-texts';
+import { NEXT_PATH_MAX, safeNextPath } from './next-path';
 
 // SPEC §3 / §7 Authentication; DESIGN §5 password rules.
 export const PASSWORD_MIN = 8;
@@ -290,3 +291,42 @@ export type EndSessionResponse = z.infer<typeof endSessionResponseSchema>;
 /** DELETE /api/auth/sessions: every other session ended. */
 export const endOtherSessionsResponseSchema = z.object({ message: z.string(), ended: z.number().int().nonnegative() });
 export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponseSchema>;
+
+// Single sign-on with OpenID Connect (docs/decisions/0029-single-sign-on.md).
+
+/** What a single sign-on is for: signing in, or re-authenticating the session it starts from (DESIGN §5). */
+export const SSO_PURPOSES = ['login', 'reauth'] as const;
+export const ssoPurposeSchema = z.enum(SSO_PURPOSES, { message: 'purpose must be login or reauth' });
+export type SsoPurpose = z.infer<typeof ssoPurposeSchema>;
+
+/** POST /api/auth/oidc/start. `next`: where to land afterwards, a path on this site only. */
+export const ssoStartSchema = z.object({
+  purpose: ssoPurposeSchema,
+  next: z
+    .string()
+    .max(NEXT_PATH_MAX, 'next is too long')
+    .refine((value) => safeNextPath(value) !== null, 'next must be a path on this site')
+    .optional(),
+});
+export type SsoStartInput = z.infer<typeof ssoStartSchema>;
+
+/** The identity provider's authorization address to send the browser to. */
+export const ssoStartResponseSchema = z.object({ url: z.string() });
+export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
+
+/**
+ * GET /api/auth/oidc/callback as the identity provider sends the browser back (OpenID Connect Core
+ * 3.1.2.5, 3.1.2.6; RFC 9207's `iss`). Only lengths are checked here: openid-client checks the rest,
+ * and any failure is a redirect with a short code, not a JSON error a person would see raw.
+ */
+export const ssoCallbackQuerySchema = z
+  .object({
+    state: z.string().max(512).optional(),
+    code: z.string().max(4096).optional(),
+    iss: z.string().max(2048).optional(),
+    error: z.string().max(256).optional(),
+    error_description: z.string().max(2048).optional(),
+    session_state: z.string().max(1024).optional(),
+  })
+  .loose();
+export type SsoCallbackQuery = z.infer<typeof ssoCallbackQuerySchema>;

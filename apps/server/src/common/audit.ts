@@ -24,6 +24,8 @@ export type AuditAction =
   /** Passkeys (docs/decisions/0027): detail.passkey_id only. */
   | 'mfa_passkey_add'
   | 'mfa_passkey_remove'
+  /** An identity provider's account was linked to this one by its verified email (docs/decisions/0029). */
+  | 'oidc_link'
   | 'qr_setup'
   | 'qr_toggle'
   | 'qr_pin_change'

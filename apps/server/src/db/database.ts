@@ -19,6 +19,7 @@ import { passwordResets } from './migrations/0011-password-resets';
 import { secondFactors } from './migrations/0012-second-factors';
 import { passkeys } from './migrations/0013-passkeys';
 import { knownBrowsers } from './migrations/0015-known-browsers';
+import { oidcIdentities } from './migrations/0014-oidc-identities';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0011-password-resets': passwordResets,
   '0012-second-factors': secondFactors,
   '0013-passkeys': passkeys,
+  '0014-oidc-identities': oidcIdentities,
   '0015-known-browsers': knownBrowsers,
 };
 

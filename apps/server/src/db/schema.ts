@@ -450,3 +450,44 @@ export interface KnownBrowsersTable {
 export interface Database {
   known_browsers: KnownBrowsersTable;
 }
+
+// Single sign-on with OpenID Connect (migration 0014, docs/decisions/0029), a third part of `Database`.
+export interface OidcIdentitiesTable {
+  id: string;
+  user_id: string;
+  /** The provider's issuer identifier, as its ID tokens carry it. */
+  issuer: string;
+  /** The provider's `sub`: with the issuer, the only stable name of its account (OpenID Connect Core 5.7). */
+  subject: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface OidcRequestsTable {
+  id: string; // SHA-256 of the `state`, hex
+  /** SHA-256 of the token in the browser's `oidc` cookie. */
+  browser_hash: string;
+  purpose: 'login' | 'reauth';
+  /** The PKCE code_verifier (RFC 7636); useful only with the code, and gone once used. */
+  code_verifier: string;
+  nonce: string;
+  next: string | null;
+  /** The session being re-authenticated (purpose reauth). */
+  session_id: string | null;
+  /** The row in oidc_attempts this start reserved; given back when it finishes. */
+  attempt_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OidcAttemptsTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface Database {
+  oidc_identities: OidcIdentitiesTable;
+  oidc_requests: OidcRequestsTable;
+  oidc_attempts: OidcAttemptsTable;
+}

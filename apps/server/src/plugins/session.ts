@@ -35,7 +35,21 @@ export function sessionCookies(config: Config): SessionCookies {
  * SHA-256 names a pending_logins row, for 5 minutes. HttpOnly like the session's; `__Host-` on https.
  */
 export function pendingLoginCookies(config: Config, maxAgeMs: number): SessionCookies {
-  const name = config.secureCookies ? '__Host-mfa' : 'mfa';
+  return markerCookies(config, 'mfa', maxAgeMs);
+}
+
+/**
+ * The browser's half of a single sign-on on its way (docs/decisions/0029): an opaque token whose
+ * SHA-256 the oidc_requests row holds, so the provider's answer is taken only in the browser that
+ * asked. SameSite=Lax still comes along on the provider's top-level redirect back to us.
+ */
+export function ssoBrowserCookies(config: Config, maxAgeMs: number): SessionCookies {
+  return markerCookies(config, 'oidc', maxAgeMs);
+}
+
+/** A short-lived HttpOnly cookie holding one opaque token; `__Host-` on https like the session's. */
+function markerCookies(config: Config, baseName: string, maxAgeMs: number): SessionCookies {
+  const name = config.secureCookies ? `__Host-${baseName}` : baseName;
   const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
   return {
     name,

@@ -1,23 +1,13 @@
+import { NEXT_PARAM, safeNextPath } from '@kinchart/shared/next-path';
+
 /**
  * Where to go after signing in or up, carried in the address as `?next=` (the invitation page
- * sends visitors through /signup and /login and back). Only a path on this site is followed: it
- * must start with one "/" — never "//host" or "/\host", which browsers read as another site — and
- * hold no backslash or control character. Anything else is ignored, so a crafted link cannot send
- * someone elsewhere after they sign in.
+ * sends visitors through /signup and /login and back). The rule of what may be followed lives in
+ * the shared package, because the server checks the same path before single sign-on
+ * (docs/decisions/0029): only a path on this site, so a crafted link cannot send someone elsewhere
+ * after they sign in.
  */
-export const NEXT_PARAM = 'next';
-
-const MAX_LENGTH = 2048;
-
-export function safeNextPath(value: string | null | undefined): string | null {
-  if (!value || value.length > MAX_LENGTH) return null;
-  if (!value.startsWith('/') || value.startsWith('//')) return null;
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || value[i] === '\\') return null;
-  }
-  return value;
-}
+export { NEXT_PARAM, safeNextPath };
 
 /** `path` with `?next={next}` when `next` is a safe path, else `path` alone. */
 export function withNext(path: string, next: string | null | undefined): string {

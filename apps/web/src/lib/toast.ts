@@ -36,9 +36,21 @@ export function preloadToasts(): void {
   requestContainer();
 }
 
+// react-toastify 11 drops a toast raised before its container has mounted (a toast on a page's
+// very first render, e.g. back from single sign-on, docs/decisions/0029): toasts wait for it.
+let containerMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  containerMounted = resolve;
+});
+
+/** Called by the toast host once the container is on the page. */
+export function toastContainerMounted(): void {
+  containerMounted();
+}
+
 function show(kind: ToastKind, message: string): void {
   requestContainer();
-  void import('react-toastify').then(({ toast }) => {
+  void Promise.all([import('react-toastify'), mounted]).then(([{ toast }]) => {
     toast[kind](message);
   });
 }

@@ -71,6 +71,9 @@ export type LoginOutcome =
   | { kind: 'session'; token: string; user: AuthUser }
   | { kind: 'second_factor'; pendingToken: string; methods: MfaMethod[] };
 
+/** What the audit trail says of a login beyond its time and address (never a secret). */
+type LoginDetail = { second_factor: MfaMethod } | { method: 'oidc' | 'passkey' };
+
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionRepository;
@@ -121,9 +124,9 @@ export function createAuthService(deps: {
 
   /**
    * Signed in, with one factor or two: a new session, and the pair's failures no longer count.
-   * `how` goes to the audit trail: the second factor used, or the one method that sufficed.
+   * `how` goes into the audit trail (the second factor used, or a first factor other than the password).
    */
-  async function startSession(user: AuthUser, meta: RequestMeta, how?: { second_factor: MfaMethod } | { method: 'passkey' }): Promise<LoginOutcome> {
+  async function startSession(user: AuthUser, meta: RequestMeta, how?: LoginDetail): Promise<LoginOutcome> {
     await repo.clearLoginFailures(user.email, meta.ip);
     const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
     await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(how ? { detail: how } : {}) });
@@ -225,6 +228,19 @@ export function createAuthService(deps: {
       const proof = await deps.passkeys.verifyAssertion('login', {}, response);
       if (proof?.userId !== user.id) throw unauthorized(PASSKEY_NOT_ACCEPTED);
       return startSession({ id: user.id, username: user.username, email: user.email }, meta, { method: 'passkey' });
+    },
+
+    /**
+     * A first factor proved elsewhere — single sign-on (docs/decisions/0029) — goes on exactly like a
+     * right password: an account with a second factor gets the pending second step and no session.
+     */
+    async signInVerified(userId: string, meta: RequestMeta, how: { method: 'oidc' }): Promise<LoginOutcome> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthorized();
+      if (await deps.mfa.required(user.id)) {
+        return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: await deps.mfa.methods(user.id) };
+      }
+      return startSession(user, meta, how);
     },
 
     async logout(userId: string, sessionId: string, meta: RequestMeta) {

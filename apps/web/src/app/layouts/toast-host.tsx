@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useToastContainerRequested } from '../../lib/toast';
+import { lazy, Suspense, useEffect } from 'react';
+import { toastContainerMounted, useToastContainerRequested } from '../../lib/toast';
 
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
@@ -11,6 +11,13 @@ export function ToastHost() {
     <Suspense fallback={null}>
       {/* SPEC §9: toast duration 3000 ms. */}
       <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="light" />
+      <MountedSignal />
     </Suspense>
   );
+}
+
+/** Commits with the container (one Suspense boundary), so toasts raised meanwhile wait for both. */
+function MountedSignal() {
+  useEffect(toastContainerMounted, []);
+  return null;
 }

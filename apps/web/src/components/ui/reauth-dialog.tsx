@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from './button';
 import { Field } from './field';
@@ -18,6 +18,8 @@ export interface ReauthDialogProps {
    * resolves or rejects like `onConfirm`.
    */
   onPasskey?: () => Promise<void>;
+  /** Another way to confirm, under the password (single sign-on, docs/decisions/0029). */
+  alternative?: ReactNode;
 }
 
 /**
@@ -25,12 +27,12 @@ export interface ReauthDialogProps {
  * recent password — exporting everything, creating a share. A prompt, not an error: the action
  * goes on once the password is confirmed.
  */
-export function ReauthDialog({ open, onConfirm, onCancel, onPasskey }: ReauthDialogProps) {
+export function ReauthDialog({ open, onConfirm, onCancel, onPasskey, alternative }: ReauthDialogProps) {
   if (!open) return null;
-  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} onPasskey={onPasskey} />;
+  return <ReauthForm onConfirm={onConfirm} onCancel={onCancel} onPasskey={onPasskey} alternative={alternative} />;
 }
 
-function ReauthForm({ onConfirm, onCancel, onPasskey }: Omit<ReauthDialogProps, 'open'>) {
+function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<ReauthDialogProps, 'open'>) {
   const formId = useId();
   const [status, setStatus] = useState<string | null>(null);
   const [provingPasskey, setProvingPasskey] = useState(false);
@@ -102,6 +104,7 @@ function ReauthForm({ onConfirm, onCancel, onPasskey }: Omit<ReauthDialogProps, 
         ) : null}
         <StatusMessage message={status} />
       </form>
+      {alternative}
     </Modal>
   );
 }

@@ -1,30 +1,18 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { LoginResponse } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
-import { browserHasPasskeys } from '../../../lib/passkeys';
-import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
 import { usePasskeyLogin } from '../api/passkey-login';
 
 /**
  * "Sign in with a passkey" under the login form (docs/decisions/0027): a discoverable passkey
- * signs in alone, with no email to type. Loaded after /login has painted (decision 0017) and shown
- * only where it can work: this browser has WebAuthn and the server is reached by a domain name.
+ * signs in alone, with no email to type. Shown only where it can work: this browser has WebAuthn
+ * and the server is reached by a domain name (login-page.tsx asks). The WebAuthn library itself
+ * loads at the first press (lib/passkeys.ts), so /login stays small (decision 0017).
  */
-export default function PasskeySignIn(props: PasskeySignInProps) {
-  return browserHasPasskeys() ? <PasskeyButton {...props} /> : null;
-}
-
-interface PasskeySignInProps {
-  onSignedIn: (answer: LoginResponse) => Promise<void>;
-}
-
-function PasskeyButton({ onSignedIn }: PasskeySignInProps) {
-  const config = useQuery(clientConfigQueryOptions);
+export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: LoginResponse) => Promise<void> }) {
   const login = usePasskeyLogin();
   const [error, setError] = useState<string | null>(null);
-  if (config.data?.passkeys !== true) return null;
 
   const signIn = async () => {
     setError(null);
@@ -36,10 +24,7 @@ function PasskeyButton({ onSignedIn }: PasskeySignInProps) {
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      <p className="flex items-center gap-3 text-sm text-slate-700 before:h-px before:flex-1 before:bg-slate-300 after:h-px after:flex-1 after:bg-slate-300">
-        or
-      </p>
+    <div className="flex flex-col gap-4">
       <Button variant="secondary" size="lg" onClick={() => void signIn()} disabled={login.isPending}>
         {login.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
       </Button>

@@ -35,8 +35,12 @@ function ShareAction() {
   );
 }
 
-function renderWithPrompt(handler: (call: FetchCall) => Response) {
-  const fetched = mockFetch(handler);
+/** GET /api/config as a server without single sign-on answers it (the prompt asks once it opens). */
+const NO_SSO = () => json({ max_upload_bytes: 1024, signup_mode: 'open', sso: null });
+const notConfig = (call: FetchCall) => call.url !== '/api/config';
+
+function renderWithPrompt(handler: (call: FetchCall) => Response, config: () => Response = NO_SSO) {
+  const fetched = mockFetch((call) => (call.url === '/api/config' ? config() : handler(call)));
   const user = userEvent.setup();
   const rendered = renderRoutes(
     [
@@ -79,10 +83,13 @@ describe('Re-authentication prompt', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(result()).toBe('Invitation created'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${SHARES}`, 'POST /api/auth/reauth', 'POST /api/auth/reauth', `POST ${SHARES}`]);
-    expect(calls[2]?.body).toEqual({ password: 'correct horse battery' });
+    const sent = calls.filter(notConfig);
+    expect(sent.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${SHARES}`, 'POST /api/auth/reauth', 'POST /api/auth/reauth', `POST ${SHARES}`]);
+    expect(sent[2]?.body).toEqual({ password: 'correct horse battery' });
     // The original request is sent again as it was.
-    expect(calls[3]?.body).toEqual({ role: 'viewer' });
+    expect(sent[3]?.body).toEqual({ role: 'viewer' });
+    // Without single sign-on there is only the password.
+    expect(screen.queryByRole('button', { name: /Confirm with/ })).toBeNull();
   });
 
   it('an empty password is not sent', async () => {
@@ -101,7 +108,7 @@ describe('Re-authentication prompt', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(result()).toBe('Please confirm your password to continue.'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toHaveLength(1);
+    expect(calls.filter(notConfig)).toHaveLength(1);
   });
 
   it('calls that need the password together share one prompt and all go on', async () => {
@@ -140,5 +147,33 @@ describe('Re-authentication prompt', () => {
     expect(notify.error).toHaveBeenCalledWith('Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.');
     expect(queryClient.getQueryData(authQueryKey)).toEqual(SIGNED_OUT);
     await waitFor(() => expect(result()).toBe('Please confirm your password to continue.'));
+  });
+  describe('with single sign-on', () => {
+    it('offers "Confirm with {name}", which goes round the provider and back to this page', async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      // This server has a provider.
+      const { calls, user } = renderWithPrompt(
+        (call) => (call.url === '/api/auth/oidc/start' ? json({ url: 'https://id.example.org/auth?prompt=login' }) : REAUTH_REQUIRED()),
+        () => json({ max_upload_bytes: 1024, signup_mode: 'open', sso: { name: 'Acme ID' } }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Create invitation link' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Confirm with Acme ID' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://id.example.org/auth?prompt=login'));
+      expect(calls.find((c) => c.url === '/api/auth/oidc/start')?.body).toEqual({ purpose: 'reauth', next: '/' });
+      vi.unstubAllGlobals();
+    });
+
+    it('back from the provider, says whether it worked and takes the mark out of the address', async () => {
+      mockFetch(() => NO_SSO());
+      const confirmed = renderRoutes([{ path: '/settings', element: <ReauthPrompt /> }], '/settings?tab=a&sso=confirmed');
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Confirmed. Please try that again: you will not be asked for 10 minutes.'));
+      await waitFor(() => expect(confirmed.router.state.location.search).toBe('?tab=a'));
+      confirmed.unmount();
+      const failed = renderRoutes([{ path: '/settings', element: <ReauthPrompt /> }], '/settings?sso_error=other_account');
+      await waitFor(() => expect(notify.error).toHaveBeenCalledWith('That sign-in belongs to another account. Confirm with the account you are signed in with.'));
+      await waitFor(() => expect(failed.router.state.location.search).toBe(''));
+    });
   });
 });

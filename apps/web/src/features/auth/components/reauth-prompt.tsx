@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM, ssoErrorText } from '@kinchart/shared/auth-texts';
 import { ReauthDialog } from '../../../components/ui/reauth-dialog';
 import { ApiError, errorMessage, onReauthRequired, serverMessage } from '../../../lib/api-client';
 import { browserHasPasskeys, provePasskey } from '../../../lib/passkeys';
@@ -7,18 +9,42 @@ import { notify } from '../../../lib/toast';
 import { mfaQueryOptions } from '../../settings/api/get-mfa-status';
 import { clearSession } from '../api/check-auth';
 import { reauthenticate } from '../api/reauth';
+import { useSsoName } from '../api/sign-in-options';
+import { SsoReauth } from './sso-reauth';
 
 /**
  * The signed-in app's answer to "please confirm your password" (docs/decisions/0024), by password
  * or passkey (decision 0027): any API call
  * that meets it waits while this dialog asks, then is sent again. Calls that meet it together share
  * one prompt. Too many wrong passwords end the session on the server: then the app signs out.
+ * With single sign-on the prompt also offers the provider (docs/decisions/0029); that way leaves the
+ * page and comes back to it with `?sso=confirmed` (or `?sso_error=`), said here once.
  */
 export function ReauthPrompt() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // The one prompt in progress: its promise, handed to every call that waits, and how it ends.
   const pending = useRef<{ promise: Promise<boolean>; settle: (confirmed: boolean) => void } | null>(null);
+  const ssoName = useSsoName(open);
+  const [params, setParams] = useSearchParams();
+  const ssoConfirmed = params.get(SSO_CONFIRMED_PARAM) === SSO_CONFIRMED_VALUE;
+  const ssoError = ssoErrorText(params.get(SSO_ERROR_PARAM));
+
+  // Back from the provider: say how it went, once, and take the marks out of the address.
+  useEffect(() => {
+    if (!ssoConfirmed && !ssoError) return;
+    if (ssoConfirmed) notify.success('Confirmed. Please try that again: you will not be asked for 10 minutes.');
+    else if (ssoError) notify.error(ssoError);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SSO_CONFIRMED_PARAM);
+        next.delete(SSO_ERROR_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [ssoConfirmed, ssoError, setParams]);
 
   useEffect(() => {
     const unregister = onReauthRequired(() => {
@@ -73,5 +99,13 @@ export function ReauthPrompt() {
     finish(true);
   };
 
-  return <ReauthDialog open={open} onConfirm={onConfirm} onCancel={() => finish(false)} onPasskey={hasPasskey ? onPasskey : undefined} />;
+  return (
+    <ReauthDialog
+      open={open}
+      onConfirm={onConfirm}
+      onCancel={() => finish(false)}
+      onPasskey={hasPasskey ? onPasskey : undefined}
+      alternative={ssoName ? <SsoReauth name={ssoName} /> : null}
+    />
+  );
 }

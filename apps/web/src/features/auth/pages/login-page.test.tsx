@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Landmark, checkAuthAnswer, empty, json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { LoginPage } from './login-page';
 
@@ -91,12 +91,13 @@ describe('login page', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/login');
-    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/auth/check-auth']));
+    // GET /api/config asks whether to offer single sign-on (docs/decisions/0029); here there is none.
+    await waitFor(() => expect(calls.map((c) => c.url).filter((url) => url !== '/api/config')).toEqual(['/api/auth/check-auth']));
 
     await submit(user, 'alice@example.com', 'correct horse battery');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    expect(calls.filter((c) => c.url !== '/api/config').map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/auth/check-auth',
       'POST /api/auth/login',
       'GET /api/auth/check-auth',
@@ -178,7 +179,7 @@ describe('login page', () => {
       await waitFor(() => expect(document.activeElement).toBe(code));
       // The password step is gone, and nobody is signed in yet.
       expect(screen.queryByLabelText('Password')).toBeNull();
-      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/auth/check-auth', 'POST /api/auth/login']);
+      expect(calls.filter((c) => c.url !== '/api/config').map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/auth/check-auth', 'POST /api/auth/login']);
 
       await user.type(code, '12');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -239,6 +240,52 @@ describe('login page', () => {
       expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
       expect(screen.queryByRole('alert')).toBeNull();
       await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    });
+  });
+  describe('with single sign-on', () => {
+    /** A server with a provider named Acme ID; `start` answers POST /api/auth/oidc/start. */
+    function serveSso(start: () => Response = () => json({ url: 'https://id.example.org/auth?state=s' })) {
+      return mockFetch((call) => {
+        if (call.url === '/api/config') return json({ max_upload_bytes: 1024, signup_mode: 'open', sso: { name: 'Acme ID' } });
+        if (call.url === '/api/auth/oidc/start') return start();
+        return checkAuthAnswer(null);
+      });
+    }
+
+    it('offers "Sign in with {name}" below the form, which starts a sign-on that comes back to ?next=', async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      const { calls } = serveSso();
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login?next=%2Finvite%2Fabc');
+      const button = await screen.findByRole('button', { name: 'Sign in with Acme ID' });
+      expect(screen.getByRole('button', { name: 'Login' }).compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await user.click(button);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://id.example.org/auth?state=s'));
+      expect(calls.find((c) => c.url === '/api/auth/oidc/start')?.body).toEqual({ purpose: 'login', next: '/invite/abc' });
+      vi.unstubAllGlobals();
+    });
+
+    it('says why a sign-on came back without signing in', async () => {
+      serveSso();
+      renderRoutes(routes, '/login?sso_error=unverified');
+      expect((await screen.findByRole('alert')).textContent).toBe('Your identity provider did not confirm your email address, so it cannot sign you in here.');
+    });
+
+    it('says when the sign-on could not start', async () => {
+      serveSso(() => json({ message: 'Single sign-on is not available right now. Please try again later, or log in with your password.' }, 503));
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+      await user.click(await screen.findByRole('button', { name: 'Sign in with Acme ID' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Single sign-on is not available right now. Please try again later, or log in with your password.');
+    });
+
+    it('opens at the second step when the provider signed in an account with a second factor', async () => {
+      serveSso();
+      renderRoutes(routes, '/login?second_factor=totp%2Crecovery_code');
+      expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeTruthy();
     });
   });
 });

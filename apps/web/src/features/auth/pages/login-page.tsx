@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
@@ -11,12 +11,23 @@ import { useAuth } from '../api/check-auth';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
 import { LoginSecondStep } from '../components/login-second-step';
+import { PasskeySignIn } from '../components/passkey-sign-in';
+import { SsoSignIn } from '../components/sso-sign-in';
+import { useSignInOptions } from '../api/sign-in-options';
+import { SECOND_FACTOR_PARAM } from '@kinchart/shared/auth-texts';
 import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 
 const EMPTY = { email: '', password: '' };
 
-// Other ways to sign in load after the page has painted (decision 0017).
-const PasskeySignIn = lazy(() => import('../components/passkey-sign-in'));
+/**
+ * The second step's methods when /login opens at it: single sign-on came back for an account with
+ * a second factor (docs/decisions/0029), and the server names the methods in `?second_factor=`. The
+ * step offers only methods it knows; the pending login itself is in an HttpOnly cookie.
+ */
+function secondStepFromAddress(value: string | null): MfaMethod[] | null {
+  const methods = (value ?? '').split(',').filter((method) => method !== '').slice(0, 5) as MfaMethod[];
+  return methods.length > 0 ? methods : null;
+}
 
 // The schema's code is fetched when someone turns to the form, not before the page has painted;
 // a submit that comes first waits for it (utils/login-resolver).
@@ -27,13 +38,14 @@ const prepareForm = () => {
 export function LoginPage() {
   const navigate = useNavigate();
   const auth = useAuth();
+  const options = useSignInOptions();
   const login = useLogin();
   // A page that sent the visitor here to sign in (the invitation page) gets them back; else /dashboard (SPEC §2).
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(NEXT_PARAM));
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
   /** Set when the password was right and the account asks for a second factor (docs/decisions/0026). */
-  const [secondStep, setSecondStep] = useState<readonly MfaMethod[] | null>(null);
+  const [secondStep, setSecondStep] = useState<readonly MfaMethod[] | null>(() => secondStepFromAddress(params.get(SECOND_FACTOR_PARAM)));
   const [restarts, setRestarts] = useState(0);
   const busy = login.isPending;
 
@@ -113,32 +125,41 @@ export function LoginPage() {
           }}
         />
       ) : (
-        // noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails.
-        <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-          <Field label="Email" type="email" autoComplete="email" {...register('email')} />
-          <div className="flex flex-col gap-1">
-            <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
-            {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
-            <p className="text-sm">
-              <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                Forgot password?
-              </Link>
-            </p>
-          </div>
-          <Button type="submit" size="lg" disabled={busy}>
-            Login
-          </Button>
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-              {error.text}
+        <>
+          {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
+          <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+            <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+            <div className="flex flex-col gap-1">
+              <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+              {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
+              <p className="text-sm">
+                <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                  Forgot password?
+                </Link>
+              </p>
+            </div>
+            <Button type="submit" size="lg" disabled={busy}>
+              Login
+            </Button>
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+                {error.text}
+              </p>
+            ) : null}
+          </form>
+          {/* Other ways to sign in (docs/decisions/0027, 0029), under one "or". */}
+          {options?.ssoName || options?.passkeys ? (
+            <p className="mt-4 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+              <span className="h-px flex-1 bg-slate-300" />
+              or
+              <span className="h-px flex-1 bg-slate-300" />
             </p>
           ) : null}
-        </form>
-      )}
-      {secondStep ? null : (
-        <Suspense fallback={null}>
-          <PasskeySignIn onSignedIn={signedIn} />
-        </Suspense>
+          <div className="mt-4 flex flex-col gap-4 empty:hidden">
+            {options?.passkeys ? <PasskeySignIn onSignedIn={signedIn} /> : null}
+            <SsoSignIn next={next} />
+          </div>
+        </>
       )}
     </AuthShell>
   );

@@ -87,7 +87,7 @@ describe('Export button', () => {
   it('asks for the password when the session’s last one is old, then downloads without another click', async () => {
     const reauthRequired = () => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401);
     const answers = [reauthRequired(), json({ message: 'Password confirmed', authenticated_until: '2026-03-04T10:10:00.000Z' }), zipAnswer()];
-    const { calls } = mockFetch(() => answers.shift()!);
+    const { calls } = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: 'open', sso: null }) : answers.shift()!));
     const { clicks } = stubDownloads();
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <><ReauthPrompt /><ExportButton className="btn" /></> }], '/');
@@ -97,7 +97,7 @@ describe('Export button', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Export complete: kinchart-export.zip'));
     expect(clicks).toEqual(['kinchart-export.zip']);
-    expect(calls.map((c) => c.url.split('?')[0])).toEqual(['/api/user/export', '/api/auth/reauth', '/api/user/export']);
+    expect(calls.map((c) => c.url.split('?')[0]).filter((url) => url !== '/api/config')).toEqual(['/api/user/export', '/api/auth/reauth', '/api/user/export']);
   });
 
   it('says the export did not start when the password prompt is cancelled', async () => {

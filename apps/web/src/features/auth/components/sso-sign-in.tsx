@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SSO_ERROR_PARAM, ssoErrorText } from '@kinchart/shared/auth-texts';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useSsoName } from '../api/sign-in-options';
+import { goToProvider, startSso } from '../api/sso-start';
+
+export interface SsoSignInProps {
+  /** Where to land once signed in (a safe path on this site), else /dashboard. */
+  next: string | null;
+}
+
+/**
+ * "Sign in with {OIDC_NAME}" below the login form (docs/decisions/0029), shown only when the
+ * server has a provider. It goes round the provider and comes back signed in, or to /login with
+ * `?sso_error=` — whose words this shows too (role="alert", like the form's errors).
+ */
+export function SsoSignIn({ next }: SsoSignInProps) {
+  const name = useSsoName();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const returned = ssoErrorText(params.get(SSO_ERROR_PARAM));
+  const message = failure ?? returned;
+
+  const start = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      goToProvider(await startSso({ purpose: 'login', ...(next ? { next } : {}) }));
+    } catch (error) {
+      setBusy(false);
+      setFailure(errorMessage(error, 'Single sign-on could not start. Please try again.', 'Single sign-on could not start. Check the connection and try again.'));
+    }
+  };
+
+  if (!name) {
+    // Without a provider (or before the server has said) there is no button; words from a
+    // failed return still show.
+    return message ? <SsoAlert text={message} /> : null;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <Button variant="secondary" size="lg" onClick={() => void start()} disabled={busy} aria-busy={busy}>
+        {busy ? 'Opening...' : `Sign in with ${name}`}
+      </Button>
+      {message ? <SsoAlert text={message} /> : null}
+    </div>
+  );
+}
+
+function SsoAlert({ text }: { text: string }) {
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+      {text}
+    </p>
+  );
+}
