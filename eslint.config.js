@@ -31,6 +31,7 @@ const webExposes = {
   import: ['components/data-portability-section'],
   'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
+  settings: ['api/get-mfa-status'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
   shl: ['components/shl-offer'],
 };

@@ -18,7 +18,6 @@ afterAll(async () => {
 });
 
 type Options = { challenge: string; rp: { id: string; name: string }; user: { id: string; name: string; displayName: string } } & Record<string, unknown>;
-type User = Awaited<ReturnType<typeof signedInUser>>;
 
 const sessionKey = (client: TestClient): string => sha256Hex(decodeURIComponent(client.cookie?.split('=')[1] ?? ''));
 

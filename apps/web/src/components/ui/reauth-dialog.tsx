@@ -45,7 +45,7 @@ function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<Reauth
   } = useForm<{ password: string }>({ defaultValues: { password: '' } });
   const isSubmitting = submitting || provingPasskey;
 
-  const usePasskey = async () => {
+  const confirmWithPasskey = async () => {
     if (!onPasskey) return;
     setStatus(null);
     setProvingPasskey(true);
@@ -98,7 +98,7 @@ function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<Reauth
           {...register('password', { required: 'Password is required' })}
         />
         {onPasskey ? (
-          <Button variant="secondary" onClick={() => void usePasskey()} disabled={isSubmitting}>
+          <Button variant="secondary" onClick={() => void confirmWithPasskey()} disabled={isSubmitting}>
             {provingPasskey ? 'Waiting for your passkey...' : 'Use a passkey instead'}
           </Button>
         ) : null}
