@@ -1,3 +1,5 @@
+import { AlertMessage } from './alert-message';
+
 /** SPEC §5 message colours: a status message is green when it contains 'success', red otherwise. */
 export function isSuccessMessage(message: string): boolean {
   return message.toLowerCase().includes('success');
@@ -16,11 +18,7 @@ export function StatusMessage({ message, className = '' }: { message: string | n
           <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
         ) : null}
       </div>
-      {message && !success ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-          {message}
-        </p>
-      ) : null}
+      {message && !success ? <AlertMessage>{message}</AlertMessage> : null}
     </div>
   );
 }

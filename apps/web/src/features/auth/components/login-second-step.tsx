@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { provePasskey } from '../../../lib/passkeys';
 import { useLoginMfa } from '../api/login-mfa';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 const RECOVERY_PROMPT = 'Enter one of your recovery codes';
 const PASSKEY_PROMPT = 'Use your passkey to finish signing in: your fingerprint, face, screen lock or security key.';
@@ -137,11 +138,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
       <Button ref={passkey ? passkeyButton : undefined} type="submit" size="lg" disabled={busy}>
         {passkey ? (busy ? 'Waiting for your passkey...' : 'Use your passkey') : busy ? 'Verifying...' : 'Verify'}
       </Button>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-          {error.text}
-        </p>
-      ) : null}
+      {error ? <AlertMessage>{error.text}</AlertMessage> : null}
       <div className="flex flex-col items-start gap-1 text-sm">
         {alternatives
           .filter((alternative) => alternative.to !== method && methods.includes(alternative.to))

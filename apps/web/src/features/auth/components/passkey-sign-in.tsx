@@ -3,6 +3,7 @@ import type { LoginResponse } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
 import { usePasskeyLogin } from '../api/passkey-login';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 /**
  * "Sign in with a passkey" under the login form (docs/decisions/0027): a discoverable passkey
@@ -28,11 +29,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: LoginRespon
       <Button variant="secondary" size="lg" onClick={() => void signIn()} disabled={login.isPending}>
         {login.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
       </Button>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <AlertMessage>{error}</AlertMessage> : null}
     </div>
   );
 }

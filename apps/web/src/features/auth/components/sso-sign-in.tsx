@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useSsoName } from '../api/sign-in-options';
 import { goToProvider, startSso } from '../api/sso-start';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 export interface SsoSignInProps {
   /** Where to land once signed in (a safe path on this site), else /dashboard. */
@@ -38,22 +39,15 @@ export function SsoSignIn({ next }: SsoSignInProps) {
   if (!name) {
     // Without a provider (or before the server has said) there is no button; words from a
     // failed return still show.
-    return message ? <SsoAlert text={message} /> : null;
+    return message ? <AlertMessage>{message}</AlertMessage> : null;
   }
   return (
     <div className="flex flex-col gap-4">
       <Button variant="secondary" size="lg" onClick={() => void start()} disabled={busy} aria-busy={busy}>
         {busy ? 'Opening...' : `Sign in with ${name}`}
       </Button>
-      {message ? <SsoAlert text={message} /> : null}
+      {message ? <AlertMessage>{message}</AlertMessage> : null}
     </div>
   );
 }
 
-function SsoAlert({ text }: { text: string }) {
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-      {text}
-    </p>
-  );
-}

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 type ForgotPasswordFormInput = z.input<typeof forgotPasswordSchema>;
 type ForgotPasswordFormOutput = z.output<typeof forgotPasswordSchema>;
@@ -71,11 +72,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" size="lg" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send reset link'}
           </Button>
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          {error ? <AlertMessage>{error}</AlertMessage> : null}
         </form>
       )}
     </AuthShell>

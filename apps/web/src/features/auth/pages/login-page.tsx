@@ -16,6 +16,7 @@ import { SsoSignIn } from '../components/sso-sign-in';
 import { useSignInOptions } from '../api/sign-in-options';
 import { SECOND_FACTOR_PARAM } from '@kinchart/shared/auth-texts';
 import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 const EMPTY = { email: '', password: '' };
 
@@ -141,11 +142,7 @@ export function LoginPage() {
             <Button type="submit" size="lg" disabled={busy}>
               Login
             </Button>
-            {error ? (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-                {error.text}
-              </p>
-            ) : null}
+            {error ? <AlertMessage>{error.text}</AlertMessage> : null}
           </form>
           {/* Other ways to sign in (docs/decisions/0027, 0029), under one "or". */}
           {options?.ssoName || options?.passkeys ? (

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 // The sign-up password rules (the shared schema) and SPEC §5's confirmation message.
 const resetPasswordFormSchema = resetPasswordSchema
@@ -107,11 +108,7 @@ export function ResetPasswordPage() {
             <Button type="submit" size="lg" disabled={isSubmitting}>
               {isSubmitting ? 'Saving...' : 'Set new password'}
             </Button>
-            {error ? (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-                {error}
-              </p>
-            ) : null}
+            {error ? <AlertMessage>{error}</AlertMessage> : null}
           </form>
         )}
       </>

@@ -11,6 +11,7 @@ import { useSignupMode } from '../../../lib/queries/client-config';
 import { useSignup } from '../api/signup';
 import { useEndLogout } from '../api/check-auth';
 import { AuthShell } from '../components/auth-shell';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 interface SignupFormValues {
   username: string;
@@ -171,11 +172,7 @@ export function SignupPage() {
               <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
             ) : null}
           </div>
-          {message && !success ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-              {message}
-            </p>
-          ) : null}
+          {message && !success ? <AlertMessage>{message}</AlertMessage> : null}
         </form>
       )}
     </AuthShell>

@@ -8,6 +8,7 @@ import type { ClinicalItem } from '../api/clinical-paths';
 import { useDeleteClinicalItem } from '../api/delete-clinical-item';
 import { useClinicalItems } from '../api/get-clinical-items';
 import { ClinicalFormModal } from './clinical-form-modal';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 /** What a list may offer on each item; absent for a viewer (DESIGN §11: viewers only read). */
 export interface ItemActions<K extends ClinicalKind> {
@@ -114,11 +115,7 @@ export function ClinicalSection<K extends ClinicalKind>({
           </div>
         ) : null}
       </div>
-      {deleteFailure ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-          {deleteFailure}
-        </p>
-      ) : null}
+      {deleteFailure ? <AlertMessage>{deleteFailure}</AlertMessage> : null}
       {body}
       {form ? <ClinicalFormModal kind={kind} personId={personId} item={form.item} onClose={() => setForm(null)} /> : null}
       <ConfirmDialog

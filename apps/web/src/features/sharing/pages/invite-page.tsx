@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/api/check-auth';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 import { RoleAllowances } from '../components/role-text';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 const TITLE = 'Invitation';
 /** The server's one answer for every link that opens nothing (used, expired, revoked, unknown). */
@@ -149,11 +150,7 @@ function AcceptInvitation({ token, name, username }: { token: string; name: stri
           {accept.isPending ? 'Accepting...' : 'Accept invitation'}
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <AlertMessage>{error}</AlertMessage> : null}
     </div>
   );
 }
