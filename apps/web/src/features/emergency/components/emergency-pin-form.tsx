@@ -24,17 +24,19 @@ export function EmergencyPinForm({ submitting, problem, afterEssentials = false,
   const inputRef = useRef<HTMLInputElement>(null);
   const complete = isCompletePin(pin);
 
-  // After each refused PIN, clear the field and put the cursor back for the next try.
+  // The field empties as the PIN is sent, so a refused PIN leaves it ready for the next try; the
+  // cursor goes back once the answer is in. (Emptying it when the answer came, in an effect, could
+  // wipe digits typed between the answer's render and the effect.)
   const hadError = Boolean(problem);
   useEffect(() => {
-    if (submitting || !hadError) return;
-    setPin('');
-    inputRef.current?.focus();
+    if (!submitting && hadError) inputRef.current?.focus();
   }, [submitting, hadError]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (complete && !submitting) onSubmit(pin);
+    if (!complete || submitting) return;
+    onSubmit(pin);
+    setPin('');
   };
 
   return (
