@@ -4,7 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/check-auth';
 import { useAccessHistory } from '../api/get-access-history';
-import { describeAccess, formatWhen } from '../utils/describe-access';
+import { describeAccess, describeAccesses, formatTime, formatWhen } from '../utils/describe-access';
 import type { SharePerson } from '../utils/share-person';
 
 export interface AccessHistoryDialogProps {
@@ -15,7 +15,8 @@ export interface AccessHistoryDialogProps {
 
 /**
  * Settings → Access history (DESIGN §11): who opened or changed a person's chart through a share,
- * and what happened to the shares themselves — who, what, when, newest first. Owner only.
+ * and what happened to the shares themselves — who, what, when, newest first. Owner only. Reads by
+ * one person within 10 minutes come as one entry, with how many and from when to when.
  */
 export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProps) {
   if (!person) return null;
@@ -68,7 +69,12 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
           </time>
           <span className="flex min-w-0 flex-col">
             <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
-            <span className="break-words text-slate-800">{describeAccess(event)}</span>
+            <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
+            {event.count > 1 ? (
+              <span className="text-sm text-slate-700">
+                {event.count} times, from {formatTime(event.first_at)} to {formatTime(event.created_at)}
+              </span>
+            ) : null}
           </span>
         </li>
       ))}
