@@ -39,9 +39,11 @@ describe('Access history dialog', () => {
         first_at: '2026-03-05T14:21:00',
         created_at: '2026-03-05T14:30:00',
       }),
+      makeAccessEvent('e2', { actor: 'bo', count: 3, first_at: '2026-03-05T14:20:10', created_at: '2026-03-05T14:20:50' }),
     ]);
     const list = await screen.findByRole('list', { name: 'Access history' });
-    const [row] = within(list).getAllByRole('listitem');
+    const [row, quick] = within(list).getAllByRole('listitem');
+    expect(quick!.textContent).toBe('Mar 5, 2026, 2:20 PMboViewed record files3 times, at 2:20 PM');
     expect(row!.textContent).toBe(
       'Mar 5, 2026, 2:30 PMgrandmaViewed the profile, record files, and conditions; opened a record file7 times, from 2:21 PM to 2:30 PM',
     );

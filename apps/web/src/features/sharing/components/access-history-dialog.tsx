@@ -38,6 +38,13 @@ export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProp
   );
 }
 
+/** "7 times, from 2:21 PM to 2:30 PM", or "3 times, at 2:21 PM" within one minute. */
+function timesWords(event: { count: number; first_at: string; created_at: string }): string {
+  const from = formatTime(event.first_at);
+  const to = formatTime(event.created_at);
+  return from === to ? `${event.count} times, at ${to}` : `${event.count} times, from ${from} to ${to}`;
+}
+
 function AccessHistoryList({ person }: { person: SharePerson }) {
   const listId = useId();
   const history = useAccessHistory(person.id);
@@ -71,9 +78,7 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
             <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
             <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
             {event.count > 1 ? (
-              <span className="text-sm text-slate-700">
-                {event.count} times, from {formatTime(event.first_at)} to {formatTime(event.created_at)}
-              </span>
+              <span className="text-sm text-slate-700">{timesWords(event)}</span>
             ) : null}
           </span>
         </li>
