@@ -5,6 +5,8 @@ import type { Condition, Immunization, LabResult, Procedure } from '@kinchart/sh
 import type { IpsClinical } from '../src/features/export/fhir-ips';
 import { buildIpsBundle, buildPersonBundles } from '../src/features/export/fhir-ips';
 import type { ProfileBundle } from '../src/features/profiles/profile.repository';
+import { validateBundle } from '../src/features/import/fhir-bundle';
+import { planFromBundle } from '../src/features/import/fhir-plan';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker, narrativeProblems } from './fhir-validator';
 
@@ -331,6 +333,52 @@ describe('FHIR R4 International Patient Summary document', () => {
       expect(s.text.div).toMatch(/<p>No information about (allergies|medications|current problems)\.<\/p>/);
     }
     expect(entriesOf(document)[1]!.resource.extension).toEqual([expect.objectContaining({ url: 'http://hl7.org/fhir/StructureDefinition/patient-animal' })]);
+  });
+});
+
+describe('a person whose name or date of birth is not known', () => {
+  const DAR = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
+  const nameless: ProfileBundle = { ...full, profile: { ...base, name: null, date_of_birth: null } };
+
+  it('is exported with the data-absent reason where IPS requires a birth date and a name, never an invented "Unnamed", with 0 errors', () => {
+    const { document, other } = buildPersonBundles({ person: nameless, clinical, now, appointments: [{ id: 'a1', appointment_date: '2027-03-04', start_time: null, end_time: null, provider_name: 'Dr. Chen', reason_for_visit: null, location: null }] });
+    expect(check.ipsDocument(document)).toEqual([]);
+    expect(check.collection(other)).toEqual([]);
+    const patient = entriesOf(document)[1]!.resource;
+    // IPS Patient.birthDate is 1..1: unknown says so.
+    expect(patient).not.toHaveProperty('birthDate');
+    expect(patient._birthDate).toEqual({ extension: [{ url: DAR, valueCode: 'unknown' }] });
+    // IPS Patient.name is 1..* with text, family or given (ips-pat-1): the text is there, as unknown.
+    expect(patient.name).toEqual([{ _text: { extension: [{ url: DAR, valueCode: 'unknown' }] } }]);
+    // (The fixture's medication without a name is another matter: "Unnamed medication" is its narrative's text.)
+    expect(JSON.stringify(document).replaceAll('Unnamed medication', '').includes('Unnamed')).toBe(false);
+    expect(JSON.stringify(other).includes('Unnamed')).toBe(false);
+    expect((entriesOf(document)[0]!.resource as { title: string }).title).toBe('Patient Summary');
+    // A known date of birth and name are still written as they are.
+    const known = entriesOf(buildIpsBundle({ person: full, now }))[1]!.resource;
+    expect(known).toMatchObject({ birthDate: '1980-02-03', name: [{ text: 'Jordan Rivers' }] });
+    expect(known).not.toHaveProperty('_birthDate');
+  });
+
+  it('comes back from an import of its own export without a name or a birth date — nobody becomes "Unnamed"', () => {
+    const { document } = buildPersonBundles({ person: nameless, clinical, now });
+    const plan = planFromBundle(validateBundle(JSON.parse(JSON.stringify(document))), { isSelf: false });
+    expect(plan.fields.name).toBeUndefined();
+    expect(plan.fields.date_of_birth).toBeUndefined();
+    expect(plan.patient).toBe(1);
+  });
+
+  it('the IPS checker refuses a Patient without a birth date or a name, and accepts the data-absent reason for either', () => {
+    const patientOf = (edit: (patient: Json) => void) => {
+      const b = JSON.parse(JSON.stringify(richBundles().document)) as Json;
+      edit(entriesOf(b)[1]!.resource);
+      return check.ipsDocument(b);
+    };
+    expect(patientOf((p) => delete p.birthDate)).toContain('entry[1] Patient: IPS requires birthDate (a value, or a data-absent-reason)');
+    expect(patientOf((p) => delete p.name)).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
+    expect(patientOf((p) => (p.name = [{ use: 'official' }]))).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
+    expect(patientOf((p) => (delete p.birthDate, (p._birthDate = { extension: [{ url: DAR, valueCode: 'unknown' }] })))).toEqual([]);
+    expect(patientOf((p) => (p.name = [{ _text: { extension: [{ url: DAR, valueCode: 'unknown' }] } }]))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { BLOOD_TYPES, type BloodType } from '@kinchart/shared/profile';
 import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { Json, Ref } from './fhir-common';
-import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, uuidIdentifier } from './fhir-common';
+import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, unknownValue, uuidIdentifier } from './fhir-common';
 import {
   CONDITION_HEADERS,
   IMMUNIZATION_HEADERS,
@@ -124,13 +124,17 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     resourceType: 'Patient',
     ...(withIdentifier ? { identifier: [{ system: 'urn:kinchart:profile', value: p.id }] } : {}),
     active: true,
-    name: [{ text: p.name ?? 'Unnamed' }],
+    // IPS: name 1..* with text, family or given (ips-pat-1). A profile without a name gets none
+    // invented: the text is there and says it is unknown (data-absent-reason), so an import of
+    // this file names nobody.
+    name: [p.name?.trim() ? { text: p.name } : { _text: unknownValue() }],
   };
   const telecom: Json[] = [];
   if (p.phone_number) telecom.push({ system: 'phone', value: p.phone_number });
   if (p.email) telecom.push({ system: 'email', value: p.email });
   if (telecom.length) patient.telecom = telecom;
-  if (p.date_of_birth) patient.birthDate = p.date_of_birth;
+  // IPS: birthDate 1..1 — the date, or the data-absent-reason when it is not known.
+  Object.assign(patient, dateOrUnknown('birthDate', p.date_of_birth));
   if (p.address) patient.address = [{ text: p.address }];
   if (person.emergency_contacts.length) {
     patient.contact = person.emergency_contacts.map((c) => {
@@ -398,7 +402,7 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
       // IPS: who is responsible for the content. Everything in Kinchart is entered by the person
       // (or their family), so the author is the Patient.
       author: [patientRef],
-      title: `Patient Summary: ${p.name ?? 'Unnamed'}`,
+      title: p.name?.trim() ? `Patient Summary: ${p.name}` : 'Patient Summary',
       confidentiality: 'N',
       section: composed,
     },
