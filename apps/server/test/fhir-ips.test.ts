@@ -336,6 +336,60 @@ describe('FHIR R4 International Patient Summary document', () => {
   });
 });
 
+describe('allergies that are none known, problems that are over, and lines in the narratives', () => {
+  const nothingElse = { had_anesthesia_reactions: false, has_bleeding_disorders: false } as const;
+
+  it('"NKDA" is no AllergyIntolerance: the section has no entry and says none are known (nilknown), and no allergy alert is raised', () => {
+    const document = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'NKDA' } }, now });
+    expect(check.ipsDocument(document)).toEqual([]);
+    expect(entriesOf(document).some((e) => e.resource.resourceType === 'AllergyIntolerance')).toBe(false);
+    const allergies = section(document, '48765-2');
+    expect(allergies.entry).toBeUndefined();
+    expect(allergies.emptyReason).toMatchObject({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown' }] });
+    expect(allergies.text.div).toContain('NKDA');
+    expect(sectionsOf(document).find((x) => sectionCode(x) === '104605-1')).toBeUndefined();
+
+    // Beside a real allergy, only the real one is an entry.
+    const mixed = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'No known drug allergies\nLatex' } }, now });
+    expect(check.ipsDocument(mixed)).toEqual([]);
+    expect(sectionResources(mixed, '48765-2').map((r) => r.code)).toEqual([{ text: 'Latex' }]);
+    expect(section(mixed, '104605-1').text.div).toContain('<li>Allergies: Latex</li>');
+  });
+
+  it('a chronic-condition line marked "(resolved)" is a past illness, not a current problem, and a line in remission is its structured condition', () => {
+    const summary = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Asthma\nPneumonia (resolved)' } }, now });
+    expect(check.ipsDocument(summary)).toEqual([]);
+    const texts = (code: string) => sectionResources(summary, code).map((r) => (r.code as { text: string }).text);
+    expect(texts('11450-4')).toContain('Asthma');
+    expect(texts('11450-4').join('\n')).not.toContain('Pneumonia');
+    const past = sectionResources(summary, '11348-0').find((r) => (r.code as { text: string }).text === 'Pneumonia (resolved)');
+    expect(past).toMatchObject({ clinicalStatus: { coding: [{ code: 'resolved' }] } });
+
+    // An import writes a condition in remission as "… (in remission)" beside the structured one: written once, as that condition.
+    const eczema: Condition = { ...stamps, id: 'k9', name: 'Eczema', status: 'remission', onset_date: '2016', abatement_date: null, notes: null, codings: [] };
+    const document = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Eczema (in remission)' } }, clinical: { immunizations: [], labResults: [], procedures: [], conditions: [eczema] }, now });
+    expect(check.ipsDocument(document)).toEqual([]);
+    const conditions = entriesOf(document).filter((e) => e.resource.resourceType === 'Condition').map((e) => (e.resource.code as { text: string }).text);
+    expect(conditions.filter((c) => c.includes('Eczema'))).toEqual(['Eczema']);
+  });
+
+  it('writes each line of a multi-line text on its own line in the narratives (<br/>), never a raw line break', () => {
+    const document = buildIpsBundle({
+      person: { ...full, profile: { ...base, allergy_details: 'Penicillin\r\nLatex', chronic_condition_details: 'Asthma\nCOPD', bleeding_disorder_details: 'Hemophilia A\rVon Willebrand' } },
+      now,
+    });
+    expect(check.ipsDocument(document)).toEqual([]);
+    for (const s of sectionsOf(document)) {
+      expect(s.text.div, s.title).not.toMatch(/[\r\n]/);
+      expect(narrativeProblems(s.text.div), s.title).toEqual([]);
+    }
+    const alerts = section(document, '104605-1').text.div;
+    expect(alerts).toContain('<li>Bleeding disorder: Hemophilia A<br/>Von Willebrand</li>');
+    expect(alerts).toContain('<li>Allergies: Penicillin<br/>Latex</li>');
+    expect(section(document, '11450-4').text.div).toContain('<td>Asthma<br/>COPD</td>');
+  });
+});
+
 describe('a person whose name or date of birth is not known', () => {
   const DAR = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
   const nameless: ProfileBundle = { ...full, profile: { ...base, name: null, date_of_birth: null } };
