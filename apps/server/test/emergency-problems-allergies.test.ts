@@ -67,7 +67,7 @@ describe('chronic conditions on the emergency page', () => {
     expect(profile).toMatchObject({ has_chronic_conditions: true, chronic_condition_details: 'Asthma\nLeukemia (in remission)\nGout' });
     // Every problem is still a structured condition with its own status (the health records screen).
     const personId = await selfProfileId(t.database.db, owner.id);
-    const structured = (await owner.client.get(`/api/user/people/${personId}/conditions`)).json() as { name: string; status: string }[];
+    const structured = (await owner.client.get(`/api/user/people/${personId}/conditions`)).json<{ name: string; status: string }[]>();
     expect(structured.map((c) => [c.name, c.status]).sort()).toEqual([
       ['Asthma', 'active'],
       ['Broken ankle', 'inactive'],

@@ -371,6 +371,10 @@ describe('allergies that are none known, problems that are over, and lines in th
     expect(check.ipsDocument(document)).toEqual([]);
     const conditions = entriesOf(document).filter((e) => e.resource.resourceType === 'Condition').map((e) => (e.resource.code as { text: string }).text);
     expect(conditions.filter((c) => c.includes('Eczema'))).toEqual(['Eczema']);
+    // In remission is not over: a current problem, and the narrative says "In remission".
+    expect(sectionResources(document, '11450-4').map((r) => (r.code as { text: string }).text)).toContain('Eczema');
+    expect(section(document, '11450-4').text.div).toContain('<td>Eczema</td><td>In remission</td>');
+    expect(sectionsOf(document).some((x) => sectionCode(x) === '11348-0' && x.text.div.includes('Eczema'))).toBe(false);
   });
 
   it('writes each line of a multi-line text on its own line in the narratives (<br/>), never a raw line break', () => {
@@ -407,7 +411,7 @@ describe('a person whose name or date of birth is not known', () => {
     // (The fixture's medication without a name is another matter: "Unnamed medication" is its narrative's text.)
     expect(JSON.stringify(document).replaceAll('Unnamed medication', '').includes('Unnamed')).toBe(false);
     expect(JSON.stringify(other).includes('Unnamed')).toBe(false);
-    expect((entriesOf(document)[0]!.resource as { title: string }).title).toBe('Patient Summary');
+    expect(entriesOf(document)[0]!.resource.title).toBe('Patient Summary');
     // A known date of birth and name are still written as they are.
     const known = entriesOf(buildIpsBundle({ person: full, now }))[1]!.resource;
     expect(known).toMatchObject({ birthDate: '1980-02-03', name: [{ text: 'Jordan Rivers' }] });

@@ -242,7 +242,8 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   if (p.has_hearing_impairment) flagCondition('hearing', 'Hearing impairment', 'active');
   if (p.has_previous_surgeries) flagCondition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved');
   for (const c of newestFirst(clinical.conditions, (x) => x.onset_date)) {
-    const past = PAST_CONDITION.has(c.status);
+    // Decision 0035: a problem in remission is not over — a current problem, like the emergency page's.
+    const past = PAST_CONDITION.has(c.status) && c.status !== 'remission';
     (past ? history : problems).push(add(id('Condition', c.id), conditionResource(c, patientRef)));
     (past ? historyRows : problemRows).push(conditionRow(c));
   }
