@@ -1,6 +1,7 @@
 import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
+import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ParsedEntry, ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
@@ -280,11 +281,12 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       tally.drop(index, 'entered in error or refuted');
       continue;
     }
-    if (isAbsentOrUnknown(a.code)) {
+    const named = ccText(a.code);
+    // DESIGN §12: "no known allergies" — coded, or written as "NKDA" (decision 0035) — is never a positive.
+    if (isAbsentOrUnknown(a.code) || (named !== null && saysNoAllergies(named))) {
       tally.drop(index, 'saying none are known (nothing to add)');
       continue;
     }
-    const named = ccText(a.code);
     const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
     const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
     const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
@@ -315,12 +317,16 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     else if (text && /^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
     else if (text && /^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
     else {
-      const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
-      addText('chronic_condition_details', text ? `${text}${resolved}` : null, index);
       // Only a condition of its own is also a structured one: the profile's flags above (as
       // Kinchart writes them) are the profile's, so a round trip does not double them.
       const row = planCondition(index, c);
       if (row) plan.clinical.push(row);
+      // Decision 0035: a problem that is over (resolved, inactive) is not a chronic condition — it
+      // stays a structured condition only, off the emergency page; one in remission says so.
+      const over = hasCode(c.clinicalStatus, ['inactive', 'resolved']);
+      const remission = hasCode(c.clinicalStatus, ['remission']) ? IN_REMISSION_MARK : '';
+      if (!over) addText('chronic_condition_details', text ? `${text}${remission}` : null, index);
+      else if (!row) tally.drop(index, 'without a code or text naming it');
     }
   }
 
