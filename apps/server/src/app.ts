@@ -14,6 +14,7 @@ import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { createPasswordResetService } from './features/auth/password-reset.service';
+import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth: s.auth,
     passwordResets: s.passwordResets,
+    emailVerification: s.emailVerification,
     sessions: s.sessions,
     cookies: s.cookies,
     pendingCookies: s.pendingCookies,
@@ -177,17 +179,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
   const access = createPersonAccess(db);
   const people = createPeopleService({ db, access, profiles, publicUrl: config.publicUrl });
-  const auth = createAuthService({
-    db,
-    sessions,
-    mfa,
-    passkeys,
-    accountDeletionHooks,
-    signupLimitPerHour: config.signupLimitPerHour,
-    signupMode: config.signupMode,
-    invitations: people.signupInvitations,
-  });
-
   // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off. Emails still
   // queued go out before the app closes.
   const mailer = createMailer({ mail: config.mail, log: app.log });
@@ -197,6 +188,19 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       mailer.close();
     });
   }
+  // An email is proven by a link (DESIGN §5, docs/decisions/0030).
+  const emailVerification = createEmailVerificationService({ db, mailer, publicUrl: config.publicUrl });
+  const auth = createAuthService({
+    db,
+    sessions,
+    mfa,
+    passkeys,
+    accountDeletionHooks,
+    signupLimitPerHour: config.signupLimitPerHour,
+    signupMode: config.signupMode,
+    invitations: people.signupInvitations,
+    emailVerification,
+  });
   const mail = createEmergencyMail({ db, mailer });
   const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
   // Every way of signing in ends here: an email when the browser is new to the account (decision 0028).
@@ -250,6 +254,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
         sessions,
         signupMode: config.signupMode,
         signupLimitPerHour: config.signupLimitPerHour,
+        emailVerification,
         log: app.log,
       })
     : undefined;
@@ -265,6 +270,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     mfa,
     passkeys,
     passwordResets,
+    emailVerification,
     signedIn,
     sessionList: createSessionsService({ db, sessions }),
     profiles,
