@@ -196,7 +196,7 @@ describe('without SMTP_URL', () => {
       expect((await status(user.client)).json()).toEqual({ email: user.email, verified: false, can_send: false });
       expect(await quiet.database.db.selectFrom('email_verifications').select('id').execute()).toEqual([]);
       const res = await user.client.post('/api/auth/email-verification');
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: VERIFY_EMAIL_OFF });
     } finally {
       await quiet.close();

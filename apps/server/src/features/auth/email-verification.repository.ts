@@ -67,7 +67,7 @@ export function createEmailVerificationRepository(db: Db) {
      * one the link was sent to. Answers the account's id, `stale` when the email has changed since
      * (nothing is written), or undefined when the link was not claimed.
      */
-    async completeVerification(tokenHash: string, now: Date): Promise<string | 'stale' | undefined> {
+    async completeVerification(tokenHash: string, now: Date): Promise<{ userId: string } | 'stale' | undefined> {
       try {
         return await db.transaction().execute(async (trx) => {
           const claimed = await trx
@@ -86,7 +86,7 @@ export function createEmailVerificationRepository(db: Db) {
             .where('email', '=', claimed.email)
             .executeTakeFirst();
           if (Number(proven.numUpdatedRows) !== 1) throw new StaleLink();
-          return claimed.user_id;
+          return { userId: claimed.user_id };
         });
       } catch (error) {
         if (error instanceof StaleLink) return 'stale';

@@ -4,7 +4,8 @@ import { EMAIL_VERIFICATION_TTL_HOURS } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
 import type { Mailer } from '../../common/mailer';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import type { HttpError } from '../../lib/http-errors';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { randomToken, sha256Hex } from '../../lib/ids';
 import type { RequestMeta } from './auth.service';
 import { createEmailVerificationRepository } from './email-verification.repository';
@@ -114,7 +115,8 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
       if (!account) throw unauthorized();
       if (account.email_verified_at !== null) throw conflict(ALREADY_VERIFIED);
       const mailer = deps.mailer;
-      if (!mailer) throw new HttpError(503, VERIFY_EMAIL_OFF);
+      // Like single sign-on without a provider: 404 with words, a server set up without it.
+      if (!mailer) throw notFound(VERIFY_EMAIL_OFF);
       const link = await issue(account.id, account.email);
       if (!link) throw tooManyRequests(VERIFY_LIMITED, WINDOW_MS / 1000);
       mailer.send({ to: account.email, ...composeVerifyMail(link) }, { message: 'email confirmation failed' });
@@ -142,7 +144,7 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
         const after = await repo.findLink(tokenHash);
         throw (after && refusal(after)) ?? notFound(VERIFY_LINK_UNKNOWN);
       }
-      await recordAudit(deps.db, { userId: outcome, action: 'email_verified', ip: meta.ip, detail: { via: 'link' } });
+      await recordAudit(deps.db, { userId: outcome.userId, action: 'email_verified', ip: meta.ip, detail: { via: 'link' } });
     },
 
     /** The email is proven another way (the provider, a reset link that reached it), while it is still `email`. */
