@@ -528,10 +528,12 @@ describe('re-authentication', () => {
 
   it("another person's provider account does not re-authenticate this session", async () => {
     const { browser } = await staleSession();
-    const other = await signedInUser(t.app);
+    const other = await provenUser();
     const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: other.email, email_verified: true }), { purpose: 'reauth', next: '/settings' });
     expect((await browser.get(callbackPath)).headers.location).toBe('/settings?sso_error=other_account');
     expect((await browser.get('/api/user/export')).json()).toMatchObject({ reauth_required: true });
+    // Nor is that provider account linked to the other person's account on the way (decision 0030).
+    expect(await identities(other.id)).toEqual([]);
   });
 
   it('a re-authentication that comes back without its session goes to the login page', async () => {

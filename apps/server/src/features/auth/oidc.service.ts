@@ -222,6 +222,7 @@ export function createOidcService(deps: {
     if (!row || Date.parse(row.expires_at) <= Date.now()) throw notFound(SSO_LINK_GONE);
     return row;
   }
+
   return {
     /**
      * POST /api/auth/oidc/start: the provider's authorization address with PKCE (S256), state and
