@@ -46,13 +46,26 @@ export async function mailsTo(address: string): Promise<Mail[]> {
   return mails.filter((m) => m.to.includes(address));
 }
 
-/** Waits (up to `timeout` ms) for the `count`-th email to `address`, and answers it. */
-export async function waitForMail(address: string, count = 1, timeout = 15_000): Promise<Mail> {
+/**
+ * Waits (up to `timeout` ms) for the `count`-th email to `address` — of `subject` only, when given
+ * (a sign-up sends its confirmation link first) — and answers it.
+ */
+export async function waitForMail(address: string, count = 1, timeout = 15_000, subject?: string): Promise<Mail> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const mails = await mailsTo(address);
+    const mails = (await mailsTo(address)).filter((m) => subject === undefined || m.headers.subject === subject);
     if (mails.length >= count) return mails[count - 1]!;
     if (Date.now() > deadline) throw new Error(`Expected ${count} email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export const CONFIRM_SUBJECT = 'Kinchart: confirm your email address';
+
+/** The link of the `count`-th confirmation email to `address` (docs/decisions/0030). */
+export async function confirmationLink(address: string, count = 1): Promise<string> {
+  const mail = await waitForMail(address, count, 15_000, CONFIRM_SUBJECT);
+  const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No confirmation link in: ${mail.text}`);
+  return link;
 }

@@ -48,7 +48,7 @@ describe('password reset', () => {
       await expectNoA11yViolations(page, '/forgot-password (sent)');
       await screenshot(page, `password-reset/${name}-2-sent`);
 
-      const mail = await waitForMail(user.email);
+      const mail = await waitForMail(user.email, 1, 15_000, 'Kinchart: reset your password');
       expect(mail.headers.subject).toBe('Kinchart: reset your password');
       const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
       expect(link, mail.text).toBeDefined();
@@ -75,13 +75,14 @@ describe('password reset', () => {
       await expectPath(page, '/login');
       await logInViaUi(page, { ...user, password: newPassword });
 
-      // The link worked once.
+      // The link worked once, and says so as soon as it is opened again: no password to type first.
       await page.context().clearCookies();
       await page.goto(link!, { waitUntil: 'networkidle' });
-      await page.getByLabel('New Password', { exact: true }).fill('yet another password here');
-      await page.getByLabel('Confirm New Password', { exact: true }).fill('yet another password here');
-      await page.getByRole('button', { name: 'Set new password' }).click();
-      await expectVisible(page.getByText('This password reset link has already been used. Please ask for a new one.'));
+      await expectVisible(page.getByRole('alert').getByText('This password reset link has already been used. Please ask for a new one.'));
+      expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+      await expectVisible(page.getByRole('link', { name: 'Ask for one' }));
+      await expectNoA11yViolations(page, '/reset-password (used link)');
+      await screenshot(page, `password-reset/${name}-5-used-link`);
     });
   }
 

@@ -276,6 +276,37 @@ describe('sharing a person with another account', () => {
       await expectNoA11yViolations(parentPage, `Access history after revoking a manager (${label})`);
       await screenshot(parentPage, `sharing-access-history-handed-on-${label}`);
     });
+
+    test(`an invitee who signs up with the header's Sign Up is brought back to the invitation after logging in (${label})`, async () => {
+      const parentPage = await newPage(viewport);
+      await signUpAndLogIn(parentPage);
+      await openFamilySettings(parentPage);
+      const dialog = await openShareDialog(parentPage, 'your profile');
+      const inviteUrl = await createInvitation(dialog, 'Viewer');
+      const invitePath = new URL(inviteUrl).pathname;
+
+      const page = await newPage(viewport);
+      await open(page, invitePath);
+      const invitee = uniqueUser('header');
+      await page.getByRole('banner').getByRole('link', { name: 'Sign Up', exact: true }).click();
+      await expectPath(page, '/signup');
+      expect(new URL(page.url()).searchParams.get('next')).toBe(invitePath);
+      await page.getByLabel('Username', { exact: true }).fill(invitee.username);
+      await page.getByLabel('Email', { exact: true }).fill(invitee.email);
+      await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectPath(page, '/login');
+      // The way back went with the sign-up to the login page.
+      expect(new URL(page.url()).searchParams.get('next')).toBe(invitePath);
+      await expectNoA11yViolations(page, `/login after sign-up from an invitation (${label})`);
+      await screenshot(page, `sharing-header-signup-login-${label}`);
+      await page.getByLabel('Email', { exact: true }).fill(invitee.email);
+      await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expectPath(page, invitePath);
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await expectPath(page, '/dashboard');
+    });
   }
 
   test('an unknown invitation link says it is not available', async () => {

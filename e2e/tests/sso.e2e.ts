@@ -2,12 +2,14 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, expectHidden, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpAndLogIn, signUpViaApi, uniqueUser, useBrowser } from '../lib/browser';
 import { ageSessionAuthentication } from '../lib/database';
+import { confirmationLink } from '../lib/mailbox';
 
 useBrowser();
 
 // Single sign-on with OpenID Connect (docs/decisions/0029): /login offers "Sign in with Acme ID";
 // the person signs in at the provider (a real oidc-provider on loopback that e2e/run.mjs started,
-// e2e/lib/oidc-provider.mjs) and lands on the dashboard, their account linked by its verified email.
+// e2e/lib/oidc-provider.mjs) and lands on the dashboard, their account linked by its verified email
+// — at once when the account's email is proven, else after that account's password (decision 0030).
 
 const issuer = (): string => {
   const value = process.env.E2E_OIDC_ISSUER;
@@ -27,6 +29,13 @@ async function signInAtProvider(page: Page, login: string) {
   if (new URL(page.url()).origin === issuer()) await consent.click();
 }
 
+/** Confirms `email` with the link its sign-up emailed (docs/decisions/0030), as its owner would. */
+async function confirmEmail(page: Page, email: string) {
+  await page.goto(await confirmationLink(email), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expectVisible(page.getByText('Thank you! Your email address is confirmed.'));
+}
+
 /** A page whose requests to the provider page's web fonts (another site) go nowhere. */
 async function pageWithoutWebFonts(viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
   const page = await newPage(viewport);
@@ -41,9 +50,10 @@ describe('single sign-on', () => {
   ] as const) {
     test(`a person with an account signs in with the organisation's provider and lands on the dashboard (${device})`, async () => {
       const page = await pageWithoutWebFonts(viewport);
-      // The account exists (made with a password); this browser is not signed in.
+      // The account exists (made with a password, its email confirmed by its link); this browser is not signed in.
       const setUp = await newPage(viewport);
       const user = await signUpViaApi(setUp, uniqueUser('sso'));
+      await confirmEmail(setUp, user.email);
 
       await open(page, '/login');
       const button = page.getByRole('button', { name: 'Sign in with Acme ID' });
@@ -61,6 +71,40 @@ describe('single sign-on', () => {
       const me = await page.request.get('/api/auth/check-auth');
       expect(me.status()).toBe(200);
       expect(((await me.json()) as { user: { email: string } }).user.email).toBe(user.email);
+    });
+
+    test(`an account whose email was never confirmed asks for its password once before the provider is linked (${device})`, async () => {
+      const page = await pageWithoutWebFonts(viewport);
+      const setUp = await newPage(viewport);
+      const user = await signUpViaApi(setUp, uniqueUser('ssolink'));
+
+      await open(page, '/login');
+      await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+      await signInAtProvider(page, user.email);
+      await expectPath(page, '/link-account', 20_000);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Link your account' }));
+      await expectVisible(page.getByText(user.email));
+      // Not signed in yet: the provider's word alone does not open an account someone else may have made.
+      expect((await page.request.get('/api/auth/check-auth')).status()).toBe(401);
+      await expectNoA11yViolations(page, `/link-account (${device})`);
+      await screenshot(page, `sso-link-account-${device}`);
+
+      await page.getByLabel('Password', { exact: true }).fill('not the password at all');
+      await page.getByRole('button', { name: 'Link and sign in' }).click();
+      await expectVisible(page.getByRole('alert').getByText('Password is incorrect'));
+      await screenshot(page, `sso-link-account-wrong-${device}`);
+
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Link and sign in' }).click();
+      await expectPath(page, '/dashboard', 20_000);
+      await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+
+      // Linked: the next sign-in with the provider goes straight in.
+      await page.context().clearCookies();
+      await open(page, '/login');
+      await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+      await signInAtProvider(page, user.email);
+      await expectPath(page, '/dashboard', 20_000);
     });
 
     test(`an email the provider did not verify is refused with a clear message (${device})`, async () => {

@@ -14,6 +14,7 @@ import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
 import { createPasswordResetService } from './features/auth/password-reset.service';
+import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createMailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth: s.auth,
     passwordResets: s.passwordResets,
+    emailVerification: s.emailVerification,
     sessions: s.sessions,
     cookies: s.cookies,
     pendingCookies: s.pendingCookies,
@@ -189,6 +191,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const people = createPeopleService({ db, access, profiles, publicUrl: config.publicUrl, mailer });
   // What an account going had handed on ends with its shares (docs/decisions/0032).
   accountDeletionHooks.push((userId) => people.beforeAccountDeletion(userId));
+  // An email is proven by a link (DESIGN §5, docs/decisions/0030).
+  const emailVerification = createEmailVerificationService({ db, mailer, publicUrl: config.publicUrl });
   const auth = createAuthService({
     db,
     sessions,
@@ -198,6 +202,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     signupLimitPerHour: config.signupLimitPerHour,
     signupMode: config.signupMode,
     invitations: people.signupInvitations,
+    emailVerification,
   });
 
   const mail = createEmergencyMail({ db, mailer });
@@ -253,6 +258,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
         sessions,
         signupMode: config.signupMode,
         signupLimitPerHour: config.signupLimitPerHour,
+        emailVerification,
         log: app.log,
       })
     : undefined;
@@ -268,6 +274,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     mfa,
     passkeys,
     passwordResets,
+    emailVerification,
     signedIn,
     sessionList: createSessionsService({ db, sessions }),
     profiles,

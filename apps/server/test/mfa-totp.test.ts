@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import { rotateMasterKey } from '../src/ops/rotate-master-key';
 import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
+import { TOTP_CODE_USED } from '@kinchart/shared/auth-texts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,7 +190,7 @@ describe('login with TOTP on', () => {
     expect(logins.at(-1)?.detail).toBe(JSON.stringify({ second_factor: 'totp' }));
   });
 
-  it('a code is accepted once: the same code, or an older one, is refused at the next login; a newer one works', async () => {
+  it('a code is accepted once: the same code, or an older one, is refused at the next login with words saying to wait for the next; a newer one works', async () => {
     const clock = stopClock();
     const user = await userWithTotp();
     // The code that confirmed the set-up was spent turning TOTP on: it cannot sign in.
@@ -204,11 +205,15 @@ describe('login with TOTP on', () => {
     const replay = await passwordStep(user.email, user.password);
     const replayed = await replay.client.post('/api/auth/login/mfa', { code });
     expect(replayed.statusCode).toBe(401);
-    expect(replayed.json()).toEqual({ message: 'Invalid authentication code' });
+    expect(replayed.json()).toEqual({ message: TOTP_CODE_USED });
     expect((await replay.client.get('/api/auth/check-auth')).statusCode).toBe(401);
     // Still inside the window, the previous step's code is older than the one used: refused too.
     const older = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now() - STEP_MS) });
     expect(older.statusCode).toBe(401);
+    expect(older.json()).toEqual({ message: TOTP_CODE_USED });
+    // A code that matches no step is still just wrong.
+    const wrong = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now() + 10 * STEP_MS) });
+    expect(wrong.json()).toEqual({ message: 'Invalid authentication code' });
 
     clock.advance(STEP_MS);
     const newer = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) });

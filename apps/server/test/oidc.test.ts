@@ -90,6 +90,16 @@ async function ssoSignIn(app: FastifyInstance, browser: Browser, login: string, 
   return { res, location: res.headers.location as string, callbackPath };
 }
 
+/**
+ * A password account whose email is proven (DESIGN §5): in the product by its emailed link
+ * (email-verification.test.ts); this suite has no SMTP, so the proof is written as the link would.
+ */
+async function provenUser(app: TestApp = t) {
+  const user = await signedInUser(app.app);
+  await app.database.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+  return user;
+}
+
 const identities = (userId: string) => t.database.db.selectFrom('oidc_identities').select(['issuer', 'subject']).where('user_id', '=', userId).execute();
 const audits = (userId: string, action: string) =>
   t.database.db.selectFrom('audit_events').select(['detail']).where('user_id', '=', userId).where('action', '=', action).execute();
@@ -221,7 +231,7 @@ describe('starting a sign-on', () => {
 
 describe('signing in', () => {
   it('a first sign-in links the account that has the verified email, and gives a working session', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const login = providerAccount({ email: user.email.toUpperCase(), email_verified: true, name: 'Pat at Acme' });
     const browser = new Browser(t.app);
     const { location } = await ssoSignIn(t.app, browser, login, { purpose: 'login', next: '/settings' });
@@ -238,7 +248,7 @@ describe('signing in', () => {
   });
 
   it('a second sign-in finds the link even after the email changed at the provider', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const login = providerAccount({ email: user.email, email_verified: true });
     await ssoSignIn(t.app, new Browser(t.app), login);
     provider.accounts.set(login, { email: uniqueEmail('moved'), email_verified: false });
@@ -250,7 +260,7 @@ describe('signing in', () => {
   });
 
   it('an email the provider did not verify neither signs in nor links', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     for (const claims of [{ email: user.email, email_verified: false }, { email: user.email }, {}]) {
       const browser = new Browser(t.app);
       const { location } = await ssoSignIn(t.app, browser, providerAccount(claims));
@@ -289,6 +299,7 @@ describe('signing in', () => {
         // An account made before the server closed sign-up can still use single sign-on.
         const known = uniqueEmail(`known-${mode}`);
         const id = await createAuthRepository(app.database.db).createUser({ email: known, username: 'Known', passwordHash: 'not-a-hash' });
+        await app.database.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', id).execute();
         const member = new Browser(app.app);
         expect((await ssoSignIn(app.app, member, providerAccount({ email: known, email_verified: true }))).location).toBe('/dashboard');
         expect(await member.whoAmI()).toBe(id);
@@ -299,7 +310,7 @@ describe('signing in', () => {
   });
 
   it('an account with a second factor on gets the second step, not a session', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const setup = await user.client.post('/api/auth/mfa/totp/setup');
     const { secret } = setup.json<{ secret: string }>();
     const code = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
@@ -318,9 +329,121 @@ describe('signing in', () => {
   });
 });
 
+describe('an account whose email is not proven', () => {
+  /** Someone signs up with a password and an email that is not theirs, and never follows its link. */
+  async function squatter(email = uniqueEmail('victim')) {
+    return signedInUser(t.app, { email, password: 'squatter password one' });
+  }
+  const linkRows = () => t.database.db.selectFrom('oidc_link_requests').selectAll().execute();
+
+  it('someone who registered another person’s email with a password does not get that person’s single sign-on', async () => {
+    const attacker = await squatter();
+    const victim = new Browser(t.app);
+    const { location } = await ssoSignIn(t.app, victim, providerAccount({ email: attacker.email, email_verified: true, name: 'Real Owner' }));
+    expect(location).toBe('/link-account');
+    expect(victim.cookies.has('sid')).toBe(false);
+    expect(await victim.whoAmI()).toBeNull();
+    expect(await identities(attacker.id)).toEqual([]);
+    // The screen asks for that account's password and names the address and the provider, nothing more.
+    const info = await victim.get('/api/auth/oidc/link');
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ email: attacker.email, provider: 'Acme ID' });
+    // Without the password nothing links, however often the victim signs in.
+    const wrong = await victim.post('/api/auth/oidc/link', { password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Password is incorrect' });
+    expect(await identities(attacker.id)).toEqual([]);
+    expect(await victim.whoAmI()).toBeNull();
+  });
+
+  it('the account’s password links it and signs in; its email is then proven and the next sign-in links directly', async () => {
+    const user = await signedInUser(t.app);
+    const login = providerAccount({ email: user.email, email_verified: true });
+    const browser = new Browser(t.app);
+    const { location } = await ssoSignIn(t.app, browser, login, { purpose: 'login', next: '/invite/abc' });
+    expect(location).toBe('/link-account?next=%2Finvite%2Fabc');
+    const res = await browser.post('/api/auth/oidc/link', { password: user.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Login successful.', user: { id: user.id } });
+    expect(await browser.whoAmI()).toBe(user.id);
+    expect(await identities(user.id)).toEqual([{ issuer: provider.issuer, subject: login }]);
+    expect(await audits(user.id, 'oidc_link')).toEqual([{ detail: JSON.stringify({ purpose: 'login', confirmed: 'password' }) }]);
+    const row = await t.database.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+    // The pending link is spent.
+    expect((await browser.post('/api/auth/oidc/link', { password: user.password })).statusCode).toBe(404);
+    const again = new Browser(t.app);
+    expect((await ssoSignIn(t.app, again, login)).location).toBe('/dashboard');
+    expect(await again.whoAmI()).toBe(user.id);
+  });
+
+  it('a proven email links automatically; after an email change it is unproven again and the password is asked', async () => {
+    const user = await provenUser();
+    const newEmail = uniqueEmail('changed');
+    expect((await user.client.put('/api/auth/change-email', { newEmail, password: user.password })).statusCode).toBe(200);
+    const browser = new Browser(t.app);
+    expect((await ssoSignIn(t.app, browser, providerAccount({ email: newEmail, email_verified: true }))).location).toBe('/link-account');
+    expect(await identities(user.id)).toEqual([]);
+  });
+
+  it('the password step belongs to the browser that came back from the provider, and lasts 10 minutes', async () => {
+    const user = await squatter();
+    const browser = new Browser(t.app);
+    await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
+    const elsewhere = new Browser(t.app);
+    expect((await elsewhere.get('/api/auth/oidc/link')).statusCode).toBe(404);
+    expect((await elsewhere.post('/api/auth/oidc/link', { password: user.password })).statusCode).toBe(404);
+    const rows = (await linkRows()).filter((r) => r.user_id === user.id);
+    expect(rows).toHaveLength(1);
+    expect(Date.parse(rows[0]!.expires_at) - Date.parse(rows[0]!.created_at)).toBe(10 * 60_000);
+    await t.database.db.updateTable('oidc_link_requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    const late = await browser.post('/api/auth/oidc/link', { password: user.password });
+    expect(late.statusCode).toBe(404);
+    expect(late.json<{ message: string }>().message).toContain('expired');
+    expect(await identities(user.id)).toEqual([]);
+  });
+
+  it('wrong passwords count as failed logins: 10, then 429 even with the right one', async () => {
+    const user = await squatter();
+    const browser = new Browser(t.app, '198.51.100.90');
+    await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
+    for (let i = 0; i < 10; i += 1) expect((await browser.post('/api/auth/oidc/link', { password: `wrong password ${i}` })).statusCode).toBe(401);
+    const refused = await browser.post('/api/auth/oidc/link', { password: 'squatter password one' });
+    expect(refused.statusCode).toBe(429);
+    expect(await identities(user.id)).toEqual([]);
+  });
+
+  it('an empty or missing password is a 400 naming the field, and a cross-site post is refused', async () => {
+    const browser = new Browser(t.app);
+    for (const body of [{}, { password: '' }, { password: 5 }]) {
+      const res = await browser.post('/api/auth/oidc/link', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain('assword');
+    }
+    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/link', payload: { password: 'x' }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('an account with a second factor gets the second step after its password', async () => {
+    const user = await signedInUser(t.app);
+    const setup = await user.client.post('/api/auth/mfa/totp/setup');
+    const { secret } = setup.json<{ secret: string }>();
+    const code = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+    expect((await user.client.post('/api/auth/mfa/totp/confirm', { code: code(Date.now() - 30_000) })).statusCode).toBe(200);
+    const browser = new Browser(t.app);
+    await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
+    const res = await browser.post('/api/auth/oidc/link', { password: user.password });
+    expect(res.json()).toEqual({ mfa_required: true, methods: ['totp', 'recovery_code'] });
+    expect(browser.cookies.has('mfa')).toBe(true);
+    expect(await browser.whoAmI()).toBeNull();
+    expect((await browser.post('/api/auth/login/mfa', { code: code(Date.now()) })).statusCode).toBe(200);
+    expect(await browser.whoAmI()).toBe(user.id);
+  });
+});
+
 describe('refused callbacks', () => {
   it('a callback address works once: the same address again is refused', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const browser = new Browser(t.app);
     const { callbackPath } = await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
     const again = new Browser(t.app);
@@ -331,7 +454,7 @@ describe('refused callbacks', () => {
   });
 
   it('a callback in another browser than the one that started is refused, and spends the sign-on', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const login = providerAccount({ email: user.email, email_verified: true });
     const started = new Browser(t.app);
     const { callbackPath } = await throughProvider(t.app, started, login, { purpose: 'login', next: '/settings' });
@@ -346,7 +469,7 @@ describe('refused callbacks', () => {
   });
 
   it('a sign-on older than 10 minutes is refused', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const browser = new Browser(t.app);
     const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
     const id = sha256Hex(authorizationUrl.searchParams.get('state') ?? '');
@@ -366,7 +489,7 @@ describe('refused callbacks', () => {
   });
 
   it('a code whose PKCE verifier is not the one the server kept is refused by the provider', async () => {
-    const user = await signedInUser(t.app);
+    const user = await provenUser();
     const browser = new Browser(t.app);
     const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
     const id = sha256Hex(authorizationUrl.searchParams.get('state') ?? '');
@@ -405,10 +528,12 @@ describe('re-authentication', () => {
 
   it("another person's provider account does not re-authenticate this session", async () => {
     const { browser } = await staleSession();
-    const other = await signedInUser(t.app);
+    const other = await provenUser();
     const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: other.email, email_verified: true }), { purpose: 'reauth', next: '/settings' });
     expect((await browser.get(callbackPath)).headers.location).toBe('/settings?sso_error=other_account');
     expect((await browser.get('/api/user/export')).json()).toMatchObject({ reauth_required: true });
+    // Nor is that provider account linked to the other person's account on the way (decision 0030).
+    expect(await identities(other.id)).toEqual([]);
   });
 
   it('a re-authentication that comes back without its session goes to the login page', async () => {
@@ -425,7 +550,7 @@ describe('logs', () => {
     expect(redactUrl('/api/auth/oidc/callback?code=SECRETCODE&state=SECRETSTATE&iss=x')).toBe('/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=x');
     const { app, log } = await appWithCapturedLog(t, loggerOptions('info') as object);
     try {
-      const user = await signedInUser(t.app);
+      const user = await provenUser();
       const browser = new Browser(app);
       const { callbackPath } = await throughProvider(app, browser, providerAccount({ email: user.email, email_verified: true, name: 'Logged Person' }));
       const url = new URL(callbackPath, ORIGIN);

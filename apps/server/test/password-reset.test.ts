@@ -8,11 +8,12 @@ import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE } from '@kinchart/shared/au
 import type { TestApp } from './helpers';
 import { ORIGIN, TestClient, appWithCapturedLog, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 import type { LoopbackSmtp, ReceivedMail } from './smtp-helpers';
-import { startLoopbackSmtp } from './smtp-helpers';
+import { startLoopbackSmtp, withSubject } from './smtp-helpers';
 import { sha256Hex } from '../src/lib/ids';
 import { loggerOptions } from '../src/plugins/logging';
 import { LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, RESET_LIMITED } from '../src/features/auth/password-reset.service';
 
+const RESET_SUBJECT = 'Kinchart: reset your password';
 const MAIL_FROM = 'Kinchart <kinchart@kinchart.test>';
 const NEW_PASSWORD = 'a brand new kestrel';
 let smtp: LoopbackSmtp;
@@ -72,7 +73,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
 
-    const [mail] = await smtp.messagesTo(user.email, 1);
+    const [mail] = await smtp.messagesTo(user.email, 1, withSubject(RESET_SUBJECT));
     expect(mail!.to).toEqual([user.email]);
     expect(mail!.from).toBe('kinchart@kinchart.test');
     expect(mail!.headers.subject).toBe('Kinchart: reset your password');
@@ -116,7 +117,7 @@ describe('POST /api/auth/forgot-password', () => {
       expect(refused.json()).toEqual({ message: RESET_LIMITED });
       expect(refused.headers['retry-after']).toBe('3600');
     }
-    expect(await smtp.messagesTo(user.email, 3)).toHaveLength(3);
+    expect(await smtp.messagesTo(user.email, 3, withSubject(RESET_SUBJECT))).toHaveLength(3);
   });
 
   it('cannot be walked through many emails: 10 requests per address an hour', async () => {
@@ -236,6 +237,43 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('GET /api/auth/reset-password (the reset page, as it opens)', () => {
+  const check = (token: string) => anon().get(`/api/auth/reset-password?${new URLSearchParams({ token }).toString()}`);
+
+  it('a person opening a used or expired link is told so before typing a new password', async () => {
+    const user = await signedInUser(t.app);
+    const token = await requestLink(user.email);
+    const open = await check(token);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toEqual({ valid: true, expires_at: expect.any(String) });
+    expect(Date.parse(open.json<{ expires_at: string }>().expires_at)).toBeGreaterThan(Date.now());
+    expect(open.headers['cache-control']).toContain('no-store');
+    // Looking does not spend it.
+    expect((await reset(token)).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ message: LINK_USED });
+
+    const other = await signedInUser(t.app);
+    const late = await requestLink(other.email);
+    await t.database.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', other.id).execute();
+    const expired = await check(late);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: LINK_EXPIRED });
+  });
+
+  it('a link it never made answers 404, and a missing token 400', async () => {
+    for (const token of ['A'.repeat(43), 'short']) {
+      const res = await check(token);
+      expect(res.statusCode, token).toBe(404);
+      expect(res.json()).toEqual({ message: LINK_UNKNOWN });
+    }
+    const missing = await anon().get('/api/auth/reset-password');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toContain('token');
+  });
+});
+
 describe('the token stays out of the log', () => {
   it('neither the reset page address nor the calls write it, with the production log settings', async () => {
     const { app, log } = await appWithCapturedLog(t, loggerOptions('trace') as object);
@@ -243,7 +281,7 @@ describe('the token stays out of the log', () => {
       const user = await signedInUser(app);
       const client = new TestClient(app);
       expect((await client.post('/api/auth/forgot-password', { email: user.email }, { remoteAddress: nextAddress() })).statusCode).toBe(202);
-      const [mail] = await smtp.messagesTo(user.email, 1);
+      const [mail] = await smtp.messagesTo(user.email, 1, withSubject(RESET_SUBJECT));
       const { token } = linkIn(mail!);
       await client.get(`/reset-password?token=${token}`);
       expect((await client.post('/api/auth/reset-password', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);

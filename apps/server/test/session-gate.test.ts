@@ -16,15 +16,16 @@ afterAll(async () => {
 /**
  * Answer without a session by design: health, the server's public settings, sign-up and login
  * (its second step, which has its own pending-login marker, and signing in with a passkey alone,
- * each with its challenge), logout (idempotent), the way back in (forgot and reset password),
- * single sign-on's start and the provider's callback (a sign-in itself; a re-authentication
+ * each with its challenge), logout (idempotent), the way back in (forgot and reset password, and
+ * the reset page's look at its link), an emailed link proving an email (its token is the proof),
+ * single sign-on's start, the provider's callback and the password step of linking an account (a sign-in itself; a re-authentication
  * through it checks the session in the service), and the public emergency, share-link, SMART Health Link (manifest
  * and file location) and invitation reads.
  */
 const PUBLIC = [
   /^\/api\/health$/,
   /^\/api\/config$/,
-  /^\/api\/auth\/(signup|login|login\/mfa|login\/mfa\/options|login\/passkey|login\/passkey\/options|logout|forgot-password|reset-password|oidc\/start|oidc\/callback)$/,
+  /^\/api\/auth\/(signup|login|login\/mfa|login\/mfa\/options|login\/passkey|login\/passkey\/options|logout|forgot-password|reset-password|verify-email|oidc\/start|oidc\/callback|oidc\/link)$/,
   /^\/api\/user\/(family\/)?emergency\/:shareId(\/fhir)?$/,
   /^\/api\/shared\//,
   /^\/shl\//,

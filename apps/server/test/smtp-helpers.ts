@@ -32,12 +32,18 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
   return { from, to, raw, headers, text: body };
 }
 
+/** Keeps the emails of one subject, for `messagesTo`. */
+export const withSubject = (subject: string) => (mail: ReceivedMail) => mail.headers.subject === subject;
+
 export interface LoopbackSmtp {
   /** SMTP_URL for the app. */
   url: string;
   received: ReceivedMail[];
-  /** Waits (up to 10 s) until `address` has received `count` emails; answers them all. */
-  messagesTo(address: string, count: number): Promise<ReceivedMail[]>;
+  /**
+   * Waits (up to 10 s) until `address` has received `count` emails (those `only` keeps, when given:
+   * a sign-up also sends its confirmation link); answers them all.
+   */
+  messagesTo(address: string, count: number, only?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -63,10 +69,10 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
   return {
     url: `smtp://kinchart:secret@127.0.0.1:${port}`,
     received,
-    async messagesTo(address, count) {
+    async messagesTo(address, count, only = () => true) {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const mine = received.filter((m) => m.to.includes(address));
+        const mine = received.filter((m) => m.to.includes(address) && only(m));
         if (mine.length >= count) return mine;
         if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${mine.length}`);
         await new Promise((resolve) => setTimeout(resolve, 25));

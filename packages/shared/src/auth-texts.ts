@@ -3,6 +3,9 @@
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
+/** A TOTP code whose time step was already used (or is older than one used): say so, not just "invalid". */
+export const TOTP_CODE_USED = 'This code has already been used. Please wait for the next code from your authenticator app.';
+
 /** The `error` field of the 401 that says the pending login is gone (expired or finished): start again with the password. */
 export const LOGIN_EXPIRED_ERROR = 'login_expired';
 
@@ -15,6 +18,12 @@ export const SSO_ERROR_PARAM = 'sso_error';
 /** Set on the page a re-authentication through single sign-on came back to, once it worked. */
 export const SSO_CONFIRMED_PARAM = 'sso';
 export const SSO_CONFIRMED_VALUE = 'confirmed';
+
+/**
+ * Where single sign-on sends a person whose provider email names an account here whose email is
+ * not proven: that account's password links the two (docs/decisions/0030).
+ */
+export const SSO_LINK_PATH = '/link-account';
 
 /** OIDC_NAME when unset: the button reads "Sign in with SSO". */
 export const DEFAULT_SSO_NAME = 'SSO';

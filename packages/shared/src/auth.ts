@@ -240,6 +240,27 @@ export const resetPasswordSchema = z.object({
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 
+/** GET /api/auth/reset-password?token=…: the reset page asks, as it opens, whether its link still works. */
+export const resetLinkQuerySchema = z.object({ token: issuedTokenSchema });
+export const resetLinkStatusSchema = z.object({ valid: z.literal(true), expires_at: z.string() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
+
+// Proving an email (DESIGN §5, docs/decisions/0030).
+
+/** An emailed confirmation link lives a day and opens once. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+
+/** POST /api/auth/verify-email: the token of the emailed link (no session needed). */
+export const verifyEmailSchema = z.object({ token: issuedTokenSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+export const EMAIL_VERIFIED = 'Thank you! Your email address is confirmed.';
+
+/** GET /api/auth/email-verification: whether the account's email is proven, and whether this server can send a link. */
+export const emailVerificationStatusSchema = z.object({ email: z.string(), verified: z.boolean(), can_send: z.boolean() });
+export type EmailVerificationStatus = z.infer<typeof emailVerificationStatusSchema>;
+/** POST /api/auth/email-verification: 202, a new link is on its way. */
+export const VERIFICATION_SENT = 'A new confirmation link is on its way to your email address.';
+
 // Sessions you can see and re-authentication (DESIGN §5, docs/decisions/0024).
 
 /** DESIGN §5: exporting everything and creating shares need the password within the last 10 minutes. */
@@ -312,6 +333,19 @@ export type SsoStartInput = z.infer<typeof ssoStartSchema>;
 
 /** The identity provider's authorization address to send the browser to. */
 export const ssoStartResponseSchema = z.object({ url: z.string() });
+
+/**
+ * GET /api/auth/oidc/link: a single sign-on whose verified email names an account here whose email
+ * is not proven waits for that account's password (docs/decisions/0030); this says which address
+ * and which provider, for the page that asks.
+ */
+export const ssoLinkInfoSchema = z.object({ email: z.string(), provider: z.string() });
+export type SsoLinkInfo = z.infer<typeof ssoLinkInfoSchema>;
+/** POST /api/auth/oidc/link: the account's password; answered like a login. */
+export const ssoLinkSchema = z.object({
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type SsoLinkInput = z.infer<typeof ssoLinkSchema>;
 export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
 
 /**

@@ -14,6 +14,8 @@ export type AuditAction =
   /** A password reset link set a new password; every session of the account ended. */
   | 'password_reset'
   | 'email_change'
+  /** The account's current email was proven (detail.via: link, oidc or password_reset; docs/decisions/0030). */
+  | 'email_verified'
   | 'account_delete'
   /** Second factors (docs/decisions/0026): never the secret or a code, only that it happened. */
   | 'mfa_totp_enable'
@@ -24,7 +26,10 @@ export type AuditAction =
   /** Passkeys (docs/decisions/0027): detail.passkey_id only. */
   | 'mfa_passkey_add'
   | 'mfa_passkey_remove'
-  /** An identity provider's account was linked to this one by its verified email (docs/decisions/0029). */
+  /**
+   * An identity provider's account was linked to this one by its verified email (docs/decisions/0029);
+   * detail.confirmed = password when the account's unproven email asked for its password (0030).
+   */
   | 'oidc_link'
   | 'qr_setup'
   | 'qr_toggle'

@@ -20,6 +20,7 @@ import { secondFactors } from './migrations/0012-second-factors';
 import { passkeys } from './migrations/0013-passkeys';
 import { knownBrowsers } from './migrations/0015-known-browsers';
 import { oidcIdentities } from './migrations/0014-oidc-identities';
+import { emailProof } from './migrations/0016-email-proof';
 import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
 
 export type Db = Kysely<Database>;
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0013-passkeys': passkeys,
   '0014-oidc-identities': oidcIdentities,
   '0015-known-browsers': knownBrowsers,
+  '0016-email-proof': emailProof,
   '0018-end-handed-on-shares': endHandedOnOrphans,
 };
 

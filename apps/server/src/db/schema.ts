@@ -14,6 +14,8 @@ export interface UsersTable {
   email: string;
   username: string;
   password_hash: string;
+  /** When the current email was proven by a link or the OpenID provider; null until then (migration 0016). */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -259,6 +261,8 @@ export interface PasswordResetsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The address the link was emailed to; null for an operator's link (migration 0016). */
+  sent_to: string | null;
 }
 
 /** Password reset requests per client address and per requested email, for their limits. */
@@ -490,4 +494,37 @@ export interface Database {
   oidc_identities: OidcIdentitiesTable;
   oidc_requests: OidcRequestsTable;
   oidc_attempts: OidcAttemptsTable;
+}
+
+// Proving an email (migration 0016, docs/decisions/0030).
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  /** The address the link was sent to: it proves that address only. */
+  email: string;
+  /** SHA-256, hex, of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A single sign-on waiting for the password of the unproven account its email names. */
+export interface OidcLinkRequestsTable {
+  id: string;
+  /** SHA-256 of the token in the browser's `oidc` cookie. */
+  browser_hash: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  /** The email the provider verified, the account's email at the time. */
+  email: string;
+  next: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  email_verifications: EmailVerificationsTable;
+  oidc_link_requests: OidcLinkRequestsTable;
 }

@@ -53,6 +53,14 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(async () => (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage),
               },
               {
+                path: 'verify-email',
+                lazy: lazyPage(async () => (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage),
+              },
+              {
+                path: 'link-account',
+                lazy: lazyPage(async () => (await import('../features/auth/pages/link-account-page')).LinkAccountPage),
+              },
+              {
                 path: 'reset-password',
                 lazy: lazyPage(async () => (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage),
               },

@@ -18,6 +18,8 @@ const SHELL_PAGES = [
   'login',
   'forgot-password',
   'reset-password',
+  'verify-email',
+  'link-account',
   'privacy-policy',
   'terms-of-service',
   'dashboard',

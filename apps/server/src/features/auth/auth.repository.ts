@@ -18,13 +18,21 @@ export function createAuthRepository(db: Db) {
      * contact email, the sign-up address (SPEC §3 lists email among the profile's fields); the
      * person can change or clear it, and changing the account's email later leaves it alone.
      */
-    async createUser(input: { email: string; username: string; passwordHash: string }) {
+    async createUser(input: { email: string; username: string; passwordHash: string; emailVerified?: boolean }) {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('users')
-          .values({ id, email: input.email, username: input.username, password_hash: input.passwordHash, created_at: now, updated_at: now })
+          .values({
+            id,
+            email: input.email,
+            username: input.username,
+            password_hash: input.passwordHash,
+            email_verified_at: input.emailVerified ? now : null,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         await trx
           .insertInto('profiles')
@@ -38,8 +46,15 @@ export function createAuthRepository(db: Db) {
       await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', userId).execute();
     },
 
+    /**
+     * A new email is unproven until its own link is followed (DESIGN §5, docs/decisions/0030), and
+     * the password reset links sent to the old address end with it.
+     */
     async updateEmail(userId: string, email: string) {
-      await db.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', userId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ email, email_verified_at: null, updated_at: nowIso() }).where('id', '=', userId).execute();
+        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+      });
     },
 
     /** Every owned row goes with the user through ON DELETE CASCADE. */

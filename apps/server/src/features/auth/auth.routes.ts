@@ -12,7 +12,13 @@ import {
   loginResponseSchema,
   loginSchema,
   PASSWORD_RESET_DONE,
+  VERIFICATION_SENT,
+  EMAIL_VERIFIED,
+  emailVerificationStatusSchema,
+  resetLinkQuerySchema,
+  resetLinkStatusSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
   reauthResponseSchema,
   reauthSchema,
   signupSchema,
@@ -25,6 +31,7 @@ import { PendingLoginEndedError, SessionEndedError } from './auth.service';
 import type { AuthService, RequestMeta } from './auth.service';
 import type { SignedIn } from './sign-in';
 import type { PasswordResetService } from './password-reset.service';
+import type { EmailVerificationService } from './email-verification.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
@@ -34,6 +41,7 @@ export async function authRoutes(
   opts: {
     auth: AuthService;
     passwordResets: PasswordResetService;
+    emailVerification: EmailVerificationService;
     sessions: SessionRepository;
     cookies: SessionCookies;
     /** The marker of a login waiting for its second factor (plugins/session.ts). */
@@ -113,6 +121,42 @@ export async function authRoutes(
       // Every session ended, this browser's too (it may have been signed in as someone else).
       cookies.clear(reply);
       return { message: PASSWORD_RESET_DONE };
+    },
+  );
+
+  // The reset page asks as it opens whether its link still works (no state changes; the token is a
+  // query the request log redacts).
+  r.get(
+    '/api/auth/reset-password',
+    { schema: { querystring: resetLinkQuerySchema, response: { 200: resetLinkStatusSchema } } },
+    async (request) => {
+      const { expiresAt } = await opts.passwordResets.checkLink(request.query.token);
+      return { valid: true as const, expires_at: expiresAt };
+    },
+  );
+
+  // Proving an email (DESIGN §5, docs/decisions/0030): the emailed link's page posts its token; no session needed.
+  r.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await opts.emailVerification.verify(request.body, meta(request));
+      return { message: EMAIL_VERIFIED };
+    },
+  );
+
+  r.get(
+    '/api/auth/email-verification',
+    { onRequest: requireUser, schema: { response: { 200: emailVerificationStatusSchema } } },
+    async (request) => opts.emailVerification.status(currentUser(request).id),
+  );
+
+  r.post(
+    '/api/auth/email-verification',
+    { onRequest: requireUser, schema: { response: { 202: messageSchema } } },
+    async (request, reply) => {
+      await opts.emailVerification.resend(currentUser(request).id);
+      return reply.code(202).send({ message: VERIFICATION_SENT });
     },
   );
 

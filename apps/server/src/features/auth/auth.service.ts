@@ -1,4 +1,4 @@
-import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
+import { LOGIN_EXPIRED_ERROR, TOTP_CODE_USED } from '@kinchart/shared/auth-texts';
 import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, PasskeyAssertion, SignupInput, SignupMode } from '@kinchart/shared/auth';
 import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
@@ -11,6 +11,7 @@ import type { SessionRepository } from '../../common/session.repository';
 import { isCommonPassword } from './common-passwords';
 import type { MfaService } from './mfa.service';
 import type { PasskeyService } from './passkeys.service';
+import type { EmailVerificationService } from './email-verification.service';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /**
@@ -31,6 +32,7 @@ const REAUTH_LIMITED = 'Too many incorrect passwords. You have been signed out; 
 const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again later.';
 const LOGIN_EXPIRED = 'Your sign-in has expired. Please log in again.';
 const INVALID_CODE = 'Invalid authentication code';
+const INCORRECT_PASSWORD = 'Password is incorrect';
 const INVALID_RECOVERY_CODE = 'Invalid recovery code';
 const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Please try again or use another way to sign in.';
 const PASSKEY_NOT_CONFIRMED = 'That passkey could not confirm it is you. Please try again.';
@@ -85,6 +87,8 @@ export function createAuthService(deps: {
   /** SIGNUP_MODE (docs/decisions/0025). */
   signupMode: SignupMode;
   invitations: SignupInvitations;
+  /** Proving emails (docs/decisions/0030): the link after a sign-up or an email change. */
+  emailVerification: EmailVerificationService;
 }) {
   const repo = createAuthRepository(deps.db);
 
@@ -95,8 +99,8 @@ export function createAuthService(deps: {
    * ended (the caller clears its cookie) and the answer is 429. A right password is also this
    * session's re-authentication (common/recent-auth.ts, docs/decisions/0024).
    */
-  async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta) {
-    return confirmIdentity(userId, sessionId, (user) => verifySecret(user.password_hash, password), message, meta);
+  async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta, counted?: () => Promise<void>) {
+    return confirmIdentity(userId, sessionId, (user) => verifySecret(user.password_hash, password), message, meta, counted);
   }
 
   /** A re-confirmation by any proof (the password, or a passkey for POST /api/auth/reauth), under one budget. */
@@ -106,6 +110,8 @@ export function createAuthService(deps: {
     proves: (user: { password_hash: string }) => Promise<boolean>,
     message: string,
     meta: RequestMeta,
+    /** Refusals that count like a wrong password (they throw before the attempt is given back). */
+    counted?: () => Promise<void>,
   ) {
     const user = await repo.findUserById(userId);
     if (!user) throw badRequest(message);
@@ -116,6 +122,7 @@ export function createAuthService(deps: {
       throw new SessionEndedError(REAUTH_LIMITED, LOGIN_WINDOW_MS / 1000);
     }
     if (!(await proves(user))) throw badRequest(message);
+    await counted?.();
     await repo.releaseLoginAttempt(attempt);
     const authenticatedAt = new Date();
     await deps.sessions.markAuthenticated(sessionId, authenticatedAt);
@@ -157,6 +164,8 @@ export function createAuthService(deps: {
         try {
           const id = await repo.createUser({ email: input.email, username: input.username, passwordHash });
           await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: invitation ? { invited: true } : undefined });
+          // A link to prove the address, by email after the answer; signing in never waits for it.
+          deps.emailVerification.signedUp({ id, email: input.email });
           return id;
         } catch (error) {
           // Two sign-ups racing for one email: the unique index decides.
@@ -200,6 +209,8 @@ export function createAuthService(deps: {
       const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
       if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       const method = await deps.mfa.verify(user.id, pending.id, input, meta);
+      // Still a failed attempt (the reservation stays), but in words that say what to do.
+      if (method === 'used_code') throw unauthorized(TOTP_CODE_USED);
       if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE);
       // One pending login, one session, even when two right codes race.
       if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
@@ -243,6 +254,20 @@ export function createAuthService(deps: {
       return startSession(user, meta, how);
     },
 
+    /**
+     * The password of an account before single sign-on links to it (docs/decisions/0030): a login
+     * attempt of the account and address, reserved before the hash is checked and given back when
+     * right, like every other password check.
+     */
+    async checkPassword(userId: string, password: string, meta: RequestMeta): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthorized(INCORRECT_PASSWORD);
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
+      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      if (!(await verifySecret(user.password_hash, password))) throw unauthorized(INCORRECT_PASSWORD);
+      await repo.releaseLoginAttempt(attempt);
+    },
+
     async logout(userId: string, sessionId: string, meta: RequestMeta) {
       await deps.sessions.delete(sessionId);
       await recordAudit(deps.db, { userId, action: 'logout', ip: meta.ip });
@@ -277,10 +302,23 @@ export function createAuthService(deps: {
     },
 
     async changeEmail(userId: string, sessionId: string, input: ChangeEmailInput, meta: RequestMeta) {
-      const { user } = await confirmPassword(userId, sessionId, input.password, 'Password is incorrect', meta);
+      // A taken address spends the re-confirmation like a wrong password (DESIGN §5): otherwise a
+      // session could ask the 409 which addresses have accounts without limit.
+      const taken = async () => {
+        const owner = await repo.findUserByEmail(input.newEmail);
+        if (owner && owner.id !== userId) throw conflict('An account with this email already exists');
+      };
+      const { user } = await confirmPassword(userId, sessionId, input.password, 'Password is incorrect', meta, taken);
       if (user.email !== input.newEmail) {
-        if (await repo.findUserByEmail(input.newEmail)) throw conflict('An account with this email already exists');
-        await repo.updateEmail(userId, input.newEmail);
+        try {
+          await repo.updateEmail(userId, input.newEmail);
+        } catch (error) {
+          // Another account took the address meanwhile: the unique index decides.
+          if (await repo.findUserByEmail(input.newEmail)) throw conflict('An account with this email already exists');
+          throw error;
+        }
+        // The old address hears of it; the new one is unproven until its own link (docs/decisions/0030).
+        deps.emailVerification.emailChanged({ id: userId, oldEmail: user.email, newEmail: input.newEmail });
       }
       await deps.sessions.deleteOthers(userId, sessionId);
       await recordAudit(deps.db, { userId, action: 'email_change', ip: meta.ip });

@@ -1,3 +1,4 @@
+import { UNKNOWN_DEVICE, describeDevice } from '@kinchart/shared/describe-device';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
 import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
@@ -15,15 +16,13 @@ export interface SignInPlace {
   userAgent: string | null;
 }
 
-/** The user agent as one short line of plain text: it is the caller's own words, so nothing else gets in. */
+/**
+ * The browser in words a person reads ("Firefox on Windows"), from the user agent: only the fixed
+ * names of describeDevice come out, so none of the caller's own text reaches the email.
+ */
 function browserLine(userAgent: string | null): string {
-  let line = '';
-  for (const char of userAgent ?? '') {
-    const code = char.codePointAt(0) ?? 0;
-    line += code >= 0x20 && code < 0x7f ? char : ' ';
-    if (line.length >= 160) break;
-  }
-  return line.trim() || 'Unknown browser';
+  const name = describeDevice(userAgent);
+  return name === UNKNOWN_DEVICE ? 'Unknown browser' : name;
 }
 
 export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; publicUrl: string }) {

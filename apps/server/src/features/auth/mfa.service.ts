@@ -129,9 +129,10 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer; passkeys: Pa
     /**
      * Checks one second factor of a login. A TOTP code counts once: its time step must be later than
      * the last one used. A recovery code is spent. A passkey answers the challenge handed to this
-     * pending login. Null when it does not match.
+     * pending login. Null when it does not match; `used_code` for a right TOTP code whose time step
+     * was already used (or is older than one used), so the person can be told to wait for the next.
      */
-    async verify(userId: string, pendingLoginId: string, input: LoginMfaInput, meta: RequestMeta): Promise<MfaMethod | null> {
+    async verify(userId: string, pendingLoginId: string, input: LoginMfaInput, meta: RequestMeta): Promise<MfaMethod | 'used_code' | null> {
       if (input.passkey !== undefined) {
         return (await passkeys.verifyAssertion('second_factor', { userId, pendingLoginId }, input.passkey)) ? 'passkey' : null;
       }
@@ -139,7 +140,8 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer; passkeys: Pa
         const factor = await repo.findTotp(userId);
         if (!factor?.enabled_at) return null;
         const step = matchingStep(open(factor), input.code, new Date());
-        return step !== null && (await repo.useTotpStep(userId, step)) ? 'totp' : null;
+        if (step === null) return null;
+        return (await repo.useTotpStep(userId, step)) ? 'totp' : 'used_code';
       }
       if (input.recovery_code !== undefined) {
         const hash = recoveryCodeHash(input.recovery_code);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { OidcRequestsTable } from '../../db/schema';
+import type { OidcLinkRequestsTable, OidcRequestsTable } from '../../db/schema';
 import { underLimitLock } from '../../db/attempt-limits';
 import { newId, nowIso } from '../../lib/ids';
 
@@ -65,6 +65,22 @@ export function createOidcRepository(db: Db) {
         await trx.insertInto('oidc_attempts').values({ id, ip, created_at: nowIso(limit.now) }).execute();
         return id;
       });
+    },
+
+    /** A sign-on waiting for the password of the unproven account its email names (docs/decisions/0030). */
+    async createLinkRequest(row: OidcLinkRequestsTable) {
+      await db.deleteFrom('oidc_link_requests').where('expires_at', '<=', row.created_at).execute();
+      await db.insertInto('oidc_link_requests').values(row).execute();
+    },
+
+    /** The browser's newest waiting link, expired or not (the caller tells the two apart). */
+    findLinkRequest(browserHash: string) {
+      return db.selectFrom('oidc_link_requests').selectAll().where('browser_hash', '=', browserHash).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    },
+
+    /** Takes the waiting link out: one statement, so it links once even when two passwords race. */
+    takeLinkRequest(id: string) {
+      return db.deleteFrom('oidc_link_requests').where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     /** The sign-on finished: it no longer counts against its address. */

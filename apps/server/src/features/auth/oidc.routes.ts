@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ssoCallbackQuerySchema, ssoStartResponseSchema, ssoStartSchema } from '@kinchart/shared/auth';
-import { SECOND_FACTOR_PARAM, SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM } from '@kinchart/shared/auth-texts';
+import { loginAnswerSchema, ssoCallbackQuerySchema, ssoLinkInfoSchema, ssoLinkSchema, ssoStartResponseSchema, ssoStartSchema } from '@kinchart/shared/auth';
+import { SECOND_FACTOR_PARAM, SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM, SSO_LINK_PATH } from '@kinchart/shared/auth-texts';
 import { NEXT_PARAM } from '@kinchart/shared/next-path';
 import { notFound } from '../../lib/http-errors';
 import type { SessionRepository, SessionUser } from '../../common/session.repository';
@@ -25,6 +25,9 @@ export function landingOf(outcome: SsoOutcome): string {
       if (outcome.outcome.kind === 'session') return outcome.next ?? '/dashboard';
       // DESIGN §5: the provider is one factor; the login page asks for the second (docs/decisions/0029).
       return withParams('/login', { [SECOND_FACTOR_PARAM]: outcome.outcome.methods.join(','), ...(outcome.next ? { [NEXT_PARAM]: outcome.next } : {}) });
+    case 'confirm':
+      // The account's password first (docs/decisions/0030); the page asks for it.
+      return withParams(SSO_LINK_PATH, outcome.next ? { [NEXT_PARAM]: outcome.next } : {});
     case 'reauthenticated':
       return withParams(outcome.next ?? '/dashboard', { [SSO_CONFIRMED_PARAM]: SSO_CONFIRMED_VALUE });
     case 'failed':
@@ -92,11 +95,32 @@ export async function oidcRoutes(
       request.log.error({ err: error }, 'single sign-on callback failed');
       outcome = { kind: 'failed', code: 'failed', purpose: null, next: null };
     }
-    browserCookies.clear(reply);
+    // A sign-on waiting for a password stays bound to this browser by the same cookie, for as long as it waits.
+    if (outcome.kind === 'confirm') browserCookies.set(reply, browserCookies.read(request) ?? '');
+    else browserCookies.clear(reply);
     if (outcome.kind === 'login') {
       if (outcome.outcome.kind === 'session') await opts.signedIn(request, reply, outcome.outcome);
       else pendingCookies.set(reply, outcome.outcome.pendingToken);
     }
     return reply.redirect(landingOf(outcome), 303);
   });
+
+  // Single sign-on into an account whose email is not proven: its password links the two (docs/decisions/0030).
+  r.get('/api/auth/oidc/link', { onRequest: configured, schema: { response: { 200: ssoLinkInfoSchema } } }, async (request) => {
+    return service().pendingLink(browserCookies.read(request));
+  });
+
+  r.post(
+    '/api/auth/oidc/link',
+    { onRequest: configured, schema: { body: ssoLinkSchema, response: { 200: loginAnswerSchema } } },
+    async (request, reply) => {
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const { outcome } = await service().completeLink(browserCookies.read(request), request.body.password, meta);
+      browserCookies.clear(reply);
+      if (outcome.kind === 'session') return opts.signedIn(request, reply, outcome);
+      // DESIGN §5: the provider and the password are one factor; the login page asks for the second.
+      pendingCookies.set(reply, outcome.pendingToken);
+      return { mfa_required: true as const, methods: outcome.methods };
+    },
+  );
 }

@@ -11,13 +11,14 @@ import type { Db } from '../../db/database';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
 import { recordAudit } from '../../common/audit';
 import type { SessionRepository, SessionUser } from '../../common/session.repository';
-import { HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
-import { nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import { HttpError, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
 import { hashSecret } from '../../lib/passwords';
 import { hasUnstorableText } from '../../lib/storable-text';
 import { createAuthRepository } from './auth.repository';
 import { createOidcRepository } from './oidc.repository';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service';
+import type { EmailVerificationService } from './email-verification.service';
 import { LOGIN_WINDOW_MS, SIGNUP_WINDOW_MS } from './auth.service';
 
 // Single sign-on with OpenID Connect (docs/decisions/0029-single-sign-on.md): the authorization code
@@ -33,12 +34,19 @@ export const MAX_UNFINISHED_PER_ADDRESS = 30;
 const SCOPE = 'openid email profile';
 /** For a re-authentication: the provider's `auth_time` may be this much before our start (clock skew). */
 const CLOCK_SKEW_MS = 60_000;
+/** How long a sign-on may wait for the password of the account it would link to. */
+export const SSO_LINK_MS = 10 * 60_000;
+export const SSO_LINK_GONE = 'This sign-in has expired. Please sign in with your identity provider again.';
+/** Whose account a provider's account is, or which account must first confirm its password. */
+type AccountMatch = { kind: 'account'; userId: string } | { kind: 'confirm'; userId: string; email: string };
 /** A token this server made for the `oidc` cookie: 32 random bytes, base64url. */
 const BROWSER_TOKEN = /^[\w-]{43}$/;
 
 /** What the callback came to: a login's outcome, a re-authenticated session, or a failure's short code. */
 export type SsoOutcome =
   | { kind: 'login'; outcome: LoginOutcome; next: string | null }
+  /** The verified email names an account whose email is not proven: its password links them (docs/decisions/0030). */
+  | { kind: 'confirm'; next: string | null }
   | { kind: 'reauthenticated'; next: string | null }
   | { kind: 'failed'; code: SsoErrorCode; purpose: SsoPurpose | null; next: string | null };
 
@@ -82,6 +90,7 @@ export function createOidcService(deps: {
   sessions: SessionRepository;
   signupMode: SignupMode;
   signupLimitPerHour: number;
+  emailVerification: EmailVerificationService;
   log: FastifyBaseLogger;
 }) {
   const { oidc } = deps;
@@ -161,39 +170,57 @@ export function createOidcService(deps: {
     // "Forgot password?" (the reset link goes to this very email).
     const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
     try {
-      const id = await users.createUser({ email, username: usernameFrom(account, email), passwordHash });
+      // The provider verified the email: the new account's email is proven (DESIGN §5).
+      const id = await users.createUser({ email, username: usernameFrom(account, email), passwordHash, emailVerified: true });
       await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: { method: 'oidc' } });
       return id;
     } catch (error) {
       // Two first sign-ins racing for one email: the unique index decides, and both link to it.
       const user = await users.findUserByEmail(email);
-      if (user) return user.id;
+      // A password sign-up won the race: its email is not proven, so nothing links to it now.
+      if (user) {
+        if (user.email_verified_at === null) throw new SsoFailure('failed');
+        return user.id;
+      }
       throw error;
     }
   }
 
   /**
    * Whose account this is: the one already linked to (issuer, subject); else, for an email the
-   * provider verified, the account with that email (linked now) or a new one (sign-in only). An
-   * unverified email never links or creates.
+   * provider verified, the account with that email — linked now only when its email is proven
+   * (DESIGN §5: by its emailed link or the provider), else its password is asked first — or a new
+   * one (sign-in only). An unverified email never links or creates. A re-authentication links only
+   * the signed-in account: its session shows who holds it, and the provider just showed the email is
+   * theirs.
    */
-  async function accountOf(account: ProviderAccount, purpose: SsoPurpose, meta: RequestMeta): Promise<string> {
+  async function accountOf(account: ProviderAccount, purpose: SsoPurpose, meta: RequestMeta, sessionUserId?: string): Promise<AccountMatch> {
     const linked = await repo.findIdentity(account.issuer, account.subject);
     if (linked) {
       await repo.touchIdentity(linked.id);
-      return linked.user_id;
+      return { kind: 'account', userId: linked.user_id };
     }
     if (!account.emailVerified || account.email === undefined) throw new SsoFailure('unverified');
     const parsed = emailSchema.safeParse(account.email);
     if (!parsed.success) throw new SsoFailure('unverified');
     const email = parsed.data;
     const existing = await users.findUserByEmail(email);
-    // A re-authentication proves who is signed in; it never makes an account.
-    if (!existing && purpose === 'reauth') throw new SsoFailure('other_account');
+    // A re-authentication proves who is signed in; it never makes an account or links another.
+    if (purpose === 'reauth' && existing?.id !== sessionUserId) throw new SsoFailure('other_account');
+    // Someone may have signed up with this address without owning it: their password first.
+    if (existing && existing.email_verified_at === null && purpose === 'login') return { kind: 'confirm', userId: existing.id, email };
     const userId = existing ? existing.id : await createAccount(account, email, meta);
     const link = await repo.linkIdentity(userId, account.issuer, account.subject);
     if (link.created) await recordAudit(deps.db, { userId: link.userId, action: 'oidc_link', ip: meta.ip, detail: { purpose } });
-    return link.userId;
+    if (existing && existing.email_verified_at === null && link.userId === existing.id) await deps.emailVerification.provenBy(existing.id, email, 'oidc', meta);
+    return { kind: 'account', userId: link.userId };
+  }
+
+  /** This browser's sign-on waiting for a password, while it lasts; else 404 with words. */
+  async function waitingLink(browserToken: string | undefined) {
+    const row = browserToken !== undefined && BROWSER_TOKEN.test(browserToken) ? await repo.findLinkRequest(sha256Hex(browserToken)) : undefined;
+    if (!row || Date.parse(row.expires_at) <= Date.now()) throw notFound(SSO_LINK_GONE);
+    return row;
   }
 
   return {
@@ -270,14 +297,31 @@ export function createOidcService(deps: {
           if (!session || session.sessionId !== request.session_id) throw new SsoFailure('session');
           // The provider must have signed the person in after we asked (prompt=login, max_age=0).
           if (account.authTime === undefined || account.authTime * 1000 < Date.parse(request.created_at) - CLOCK_SKEW_MS) throw new SsoFailure('failed');
-          if ((await accountOf(account, purpose, ctx.meta)) !== session.id) throw new SsoFailure('other_account');
+          const match = await accountOf(account, purpose, ctx.meta, session.id);
+          if (match.kind !== 'account' || match.userId !== session.id) throw new SsoFailure('other_account');
           await deps.sessions.markAuthenticated(session.sessionId, new Date());
           await recordAudit(deps.db, { userId: session.id, action: 'reauthenticate', ip: ctx.meta.ip, detail: { method: 'oidc' } });
           if (request.attempt_id) await repo.releaseAttempt(request.attempt_id);
           return { kind: 'reauthenticated', next };
         }
-        const userId = await accountOf(account, purpose, ctx.meta);
-        const outcome = await deps.auth.signInVerified(userId, ctx.meta, { method: 'oidc' });
+        const match = await accountOf(account, purpose, ctx.meta);
+        if (match.kind === 'confirm') {
+          const now = new Date();
+          await repo.createLinkRequest({
+            id: newId(),
+            browser_hash: request.browser_hash,
+            user_id: match.userId,
+            issuer: account.issuer,
+            subject: account.subject,
+            email: match.email,
+            next,
+            created_at: nowIso(now),
+            expires_at: nowIso(new Date(now.getTime() + SSO_LINK_MS)),
+          });
+          if (request.attempt_id) await repo.releaseAttempt(request.attempt_id);
+          return { kind: 'confirm', next };
+        }
+        const outcome = await deps.auth.signInVerified(match.userId, ctx.meta, { method: 'oidc' });
         if (request.attempt_id) await repo.releaseAttempt(request.attempt_id);
         return { kind: 'login', outcome, next };
       } catch (error) {
@@ -285,6 +329,32 @@ export function createOidcService(deps: {
         throw error;
       }
     },
+
+    /** GET /api/auth/oidc/link: which address and provider this browser's waiting sign-on is for. */
+    async pendingLink(browserToken: string | undefined): Promise<{ email: string; provider: string }> {
+      const row = await waitingLink(browserToken);
+      return { email: row.email, provider: oidc.name };
+    },
+
+    /**
+     * POST /api/auth/oidc/link: the password of the account the provider's email named. It counts
+     * as a login attempt of that account and address (auth.checkPassword); right, the provider's
+     * account is linked, the email is proven (the provider verified it, the password shows the
+     * account is this person's), and the sign-in goes on like any other — to the second step when
+     * the account has one.
+     */
+    async completeLink(browserToken: string | undefined, password: string, meta: RequestMeta): Promise<{ outcome: LoginOutcome; next: string | null }> {
+      const row = await waitingLink(browserToken);
+      await deps.auth.checkPassword(row.user_id, password, meta);
+      // Taken out once: of two right passwords racing, one links.
+      if (!(await repo.takeLinkRequest(row.id))) throw notFound(SSO_LINK_GONE);
+      const link = await repo.linkIdentity(row.user_id, row.issuer, row.subject);
+      if (link.userId !== row.user_id) throw notFound(SSO_LINK_GONE);
+      if (link.created) await recordAudit(deps.db, { userId: row.user_id, action: 'oidc_link', ip: meta.ip, detail: { purpose: 'login', confirmed: 'password' } });
+      await deps.emailVerification.provenBy(row.user_id, row.email, 'oidc', meta);
+      return { outcome: await deps.auth.signInVerified(row.user_id, meta, { method: 'oidc' }), next: row.next };
+    },
   };
+
 }
 export type OidcService = ReturnType<typeof createOidcService>;

@@ -52,14 +52,14 @@ export function createPasswordResetRepository(db: Db) {
     },
 
     /** The account's one open link: any earlier link of the account (used or not) goes. */
-    async replaceLink(userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+    async replaceLink(userId: string, tokenHash: string, now: Date, expiresAt: Date, sentTo: string | null): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
         // Links nobody used go a day after they ended, whoever they were for.
         await trx.deleteFrom('password_resets').where('expires_at', '<', nowIso(new Date(now.getTime() - 86_400_000))).execute();
         await trx
           .insertInto('password_resets')
-          .values({ id: newId(), user_id: userId, token_hash: tokenHash, created_at: nowIso(now), expires_at: nowIso(expiresAt), used_at: null })
+          .values({ id: newId(), user_id: userId, token_hash: tokenHash, created_at: nowIso(now), expires_at: nowIso(expiresAt), used_at: null, sent_to: sentTo })
           .execute();
       });
     },
@@ -72,10 +72,12 @@ export function createPasswordResetRepository(db: Db) {
      * Uses the link and sets the password in one transaction: one conditional UPDATE claims the
      * link, so of two parallel resets exactly one gets through. Every session of the account ends,
      * and its failed logins no longer count. Nothing else of the account changes — its second
-     * factors least of all (DESIGN §5: a reset never bypasses them). Answers the account's id, or
+     * factors least of all (DESIGN §5: a reset never bypasses them). An emailed link that reached
+     * the account's current address proves that address too (docs/decisions/0030). Answers the
+     * account's id and whether its email was proven so, or
      * undefined when the link was not claimed.
      */
-    async completeReset(tokenHash: string, passwordHash: string, now: Date): Promise<string | undefined> {
+    async completeReset(tokenHash: string, passwordHash: string, now: Date): Promise<{ userId: string; emailProven: boolean } | undefined> {
       return db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('password_resets')
@@ -83,7 +85,7 @@ export function createPasswordResetRepository(db: Db) {
           .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', nowIso(now))
-          .returning('user_id')
+          .returning(['user_id', 'sent_to'])
           .executeTakeFirst();
         if (!claimed) return undefined;
         const user = await trx
@@ -92,9 +94,12 @@ export function createPasswordResetRepository(db: Db) {
           .where('id', '=', claimed.user_id)
           .returning('email')
           .executeTakeFirstOrThrow();
+        // An emailed link reached the account's address: that proves it (docs/decisions/0030).
+        const proves = claimed.sent_to !== null && claimed.sent_to === user.email;
+        if (proves) await trx.updateTable('users').set({ email_verified_at: nowIso(now) }).where('id', '=', claimed.user_id).execute();
         await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
         await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
-        return claimed.user_id;
+        return { userId: claimed.user_id, emailProven: proves };
       });
     },
   };

@@ -64,12 +64,38 @@ export function createPasswordResetService(deps: { db: Db; mailer: Mailer | unde
     if (!user) return undefined;
     const token = randomToken();
     const now = new Date();
-    await repo.replaceLink(user.id, sha256Hex(token), now, new Date(now.getTime() + RESET_TTL_MS));
+    await repo.replaceLink(user.id, sha256Hex(token), now, new Date(now.getTime() + RESET_TTL_MS), via === 'email' ? user.email : null);
     await recordAudit(deps.db, { userId: user.id, action: 'password_reset_request', ip, detail: { via } });
     return { to: user.email, link: resetLink(deps.publicUrl, token) };
   }
 
+  /** Why a link no longer works, if it does not. */
+  const refusal = (row: { used_at: string | null; expires_at: string }, now: Date): HttpError | undefined => {
+    if (row.used_at) return badRequest(LINK_USED);
+    if (Date.parse(row.expires_at) <= now.getTime()) return badRequest(LINK_EXPIRED);
+    return undefined;
+  };
+
+  /** The link of `token` while it works: 404 for one never made (or replaced), 400 for a used or expired one. */
+  async function openLink(token: string) {
+    const tokenHash = TOKEN_PATTERN.test(token) ? sha256Hex(token) : undefined;
+    const link = tokenHash ? await repo.findLink(tokenHash) : undefined;
+    if (!tokenHash || !link) throw notFound(LINK_UNKNOWN);
+    const refused = refusal(link, new Date());
+    if (refused) throw refused;
+    return { tokenHash, link };
+  }
+
   return {
+    /**
+     * GET /api/auth/reset-password?token=…: the reset page asks as it opens, so a used or expired
+     * link is said before anyone types a new password twice. Looking spends nothing.
+     */
+    async checkLink(token: string): Promise<{ expiresAt: string }> {
+      const { link } = await openLink(token);
+      return { expiresAt: new Date(link.expires_at).toISOString() };
+    },
+
     /**
      * POST /api/auth/forgot-password. The answer is the same whether or not an account has the
      * email, and so is its timing: after the limits (counted by the email as given, known or not)
@@ -104,25 +130,17 @@ export function createPasswordResetService(deps: { db: Db; mailer: Mailer | unde
      * not spend it. Every session of the account ends.
      */
     async reset(input: ResetPasswordInput, meta: RequestMeta): Promise<void> {
-      const tokenHash = TOKEN_PATTERN.test(input.token) ? sha256Hex(input.token) : undefined;
-      const link = tokenHash ? await repo.findLink(tokenHash) : undefined;
-      if (!tokenHash || !link) throw notFound(LINK_UNKNOWN);
+      const { tokenHash } = await openLink(input.token);
       const now = new Date();
-      const refusal = (row: { used_at: string | null; expires_at: string }): HttpError | undefined => {
-        if (row.used_at) return badRequest(LINK_USED);
-        if (Date.parse(row.expires_at) <= now.getTime()) return badRequest(LINK_EXPIRED);
-        return undefined;
-      };
-      const early = refusal(link);
-      if (early) throw early;
       if (await isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD);
-      const userId = await repo.completeReset(tokenHash, await hashSecret(input.newPassword), now);
-      if (!userId) {
+      const done = await repo.completeReset(tokenHash, await hashSecret(input.newPassword), now);
+      if (!done) {
         // Another reset of this link got there first (or it ended meanwhile).
         const after = await repo.findLink(tokenHash);
-        throw (after && refusal(after)) ?? notFound(LINK_UNKNOWN);
+        throw (after && refusal(after, new Date())) ?? notFound(LINK_UNKNOWN);
       }
-      await recordAudit(deps.db, { userId, action: 'password_reset', ip: meta.ip });
+      await recordAudit(deps.db, { userId: done.userId, action: 'password_reset', ip: meta.ip });
+      if (done.emailProven) await recordAudit(deps.db, { userId: done.userId, action: 'email_verified', ip: meta.ip, detail: { via: 'password_reset' } });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../lib/next-path';
 import { useAuth } from '../../features/auth/api/check-auth';
 import { buttonClassName } from '../../components/ui/button';
 import { BrandLink } from './brand-link';
@@ -11,6 +12,10 @@ import { useSignedInNav } from './signed-in-nav-loader';
 export function AppHeader() {
   const auth = useAuth();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // The way back after signing in or up: the page's own `?next=` (on /login and /signup), or the
+  // invitation being looked at — so an invitee who uses these links still comes back to accept.
+  const back = safeNextPath(params.get(NEXT_PARAM)) ?? (pathname.startsWith('/invite/') ? safeNextPath(pathname) : null);
   const signedIn = auth.data?.authenticated === true;
   const { Nav } = useSignedInNav(signedIn);
 
@@ -24,12 +29,12 @@ export function AppHeader() {
         {auth.isPending || signedIn ? null : (
           <div className="flex items-center gap-2">
             {pathname !== '/login' ? (
-              <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              <Link to={withNext('/login', back)} className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
                 Login
               </Link>
             ) : null}
             {pathname !== '/signup' ? (
-              <Link to="/signup" className={buttonClassName('inverse', 'sm')}>
+              <Link to={withNext('/signup', back)} className={buttonClassName('inverse', 'sm')}>
                 Sign Up
               </Link>
             ) : null}

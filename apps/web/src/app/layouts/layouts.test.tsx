@@ -28,6 +28,7 @@ const stubRoutes: RouteObject[] = [
           { path: 'signup', element: page('Create an Account') },
           { path: 'login', element: page('Welcome Back!') },
           { path: 'privacy-policy', element: page('Privacy Policy') },
+          { path: 'invite/:token', element: page('Invitation') },
           {
             Component: PrivateLayout,
             children: ['dashboard', 'appointments', 'view-records', 'settings'].map((path) => ({
@@ -212,6 +213,25 @@ describe('which pages get which frame', () => {
     expect(await within(header).findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(within(header).queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('contentinfo').textContent).toContain(year);
+  });
+
+  it('an invitee who signs up or logs in from the header keeps the way back to the invitation', async () => {
+    api(null);
+    const invitation = `/invite/${'t'.repeat(43)}`;
+    const { router } = renderRoutes(stubRoutes, invitation);
+    await screen.findByRole('heading', { name: 'Invitation' });
+    const header = screen.getByRole('banner');
+    const back = `next=${encodeURIComponent(invitation)}`;
+    expect((await within(header).findByRole('link', { name: 'Sign Up' })).getAttribute('href')).toBe(`/signup?${back}`);
+    expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(`/login?${back}`);
+    // On the sign-up and login pages, the header passes on the page's own way back.
+    await router.navigate(`/signup?${back}`);
+    expect((await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).getAttribute('href')).toBe(`/login?${back}`);
+    await router.navigate(`/login?${back}`);
+    expect((await within(screen.getByRole('banner')).findByRole('link', { name: 'Sign Up' })).getAttribute('href')).toBe(`/signup?${back}`);
+    // Elsewhere the links are plain, and a way back to another site is never passed on.
+    await router.navigate('/login?next=//evil.example');
+    expect((await within(screen.getByRole('banner')).findByRole('link', { name: 'Sign Up' })).getAttribute('href')).toBe('/signup');
   });
 
   it('the emergency page has neither header nor footer', async () => {

@@ -7,7 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from '@kinchart/share
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { useResetPassword } from '../api/reset-password';
+import { useResetLinkStatus, useResetPassword } from '../api/reset-password';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
@@ -24,6 +24,7 @@ type ResetPasswordFormOutput = z.output<typeof resetPasswordFormSchema>;
 
 const TITLE = 'Choose a new password';
 const INCOMPLETE = 'This password reset link is incomplete. Please open the whole link from the email, or ask for a new one.';
+const CHECKING = 'Checking your link...';
 
 /**
  * /reset-password?token=… (docs/decisions/0025): the link from the email (or from the operator)
@@ -34,6 +35,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
+  // Asked as the page opens: a used or expired link is said before anyone types a password twice.
+  const link = useResetLinkStatus(token, reset.isIdle || reset.isError);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -78,6 +81,14 @@ export function ResetPasswordPage() {
         {INCOMPLETE}
       </p>
     );
+  } else if (link.isPending && reset.isIdle) {
+    body = (
+      <p role="status" className="text-slate-700">
+        {CHECKING}
+      </p>
+    );
+  } else if (link.isError && reset.isIdle) {
+    body = <AlertMessage>{errorMessage(link.error, 'This password reset link cannot be used. Please ask for a new one.')}</AlertMessage>;
   } else {
     body = (
       <>

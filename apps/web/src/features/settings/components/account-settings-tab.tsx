@@ -7,6 +7,7 @@ import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-sett
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { EmailVerificationStatus } from './email-verification-status';
 import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
@@ -54,6 +55,7 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
       </SettingsSection>
 
       <SettingsSection id="settings-email-heading" title="Change Email Address">
+        <EmailVerificationStatus />
         <ChangeEmailForm currentEmail={email} />
       </SettingsSection>
 

@@ -11,7 +11,7 @@ import { LOGGED_OUT, clearSession, setLoggingOut } from '../../auth/api/check-au
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { describeDevice } from '../utils/describe-device';
+import { describeDevice } from '@kinchart/shared/describe-device';
 
 /**
  * Settings → Account Settings → Sessions (DESIGN §5, ASVS 5.0 7.5.2): every browser signed in to

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { AlertMessage } from '../../../components/ui/alert-message';
+import { errorMessage } from '../../../lib/api-client';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthFooterLink, AuthShell } from '../components/auth-shell';
+
+const INCOMPLETE = 'This confirmation link is incomplete. Please open the whole link from the email.';
+
+/**
+ * /verify-email?token=… (docs/decisions/0030): the emailed link proves the address is the
+ * account's. Opening the page changes nothing (DESIGN §5: no state changes on GET, and mail
+ * scanners follow links); the person's press of the button does. No sign-in is needed.
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const verify = useVerifyEmail();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      setDone((await verify.mutateAsync({ token })).message);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Your email could not be confirmed. Please try again.'));
+    }
+  };
+
+  let body;
+  if (!token) {
+    body = (
+      <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
+        {INCOMPLETE}
+      </p>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        <div role="status" aria-live="polite">
+          {done ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{done}</p> : null}
+        </div>
+        {done ? null : (
+          <>
+            <p className="text-slate-700">
+              Press the button only if you made a Kinchart account with this email address, or moved yours to it.
+            </p>
+            <div>
+              <Button size="lg" onClick={() => void confirm()} disabled={verify.isPending} aria-busy={verify.isPending}>
+                {verify.isPending ? 'Confirming...' : 'Confirm my email'}
+              </Button>
+            </div>
+            {error ? <AlertMessage>{error}</AlertMessage> : null}
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Confirm your email address"
+      intro="Confirming tells this server the address is yours. You can use Kinchart either way."
+      footer={
+        <>
+          <p>
+            <AuthFooterLink to="/dashboard">Go to your dashboard</AuthFooterLink>
+          </p>
+          <p>
+            <AuthFooterLink to="/">Go Home</AuthFooterLink>
+          </p>
+        </>
+      }
+    >
+      {body}
+    </AuthShell>
+  );
+}
