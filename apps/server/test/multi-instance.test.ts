@@ -224,6 +224,16 @@ describe('two instances on one database and one bucket', () => {
     expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 10, 429: 90 });
   });
 
+  it('parallel wrong logins for one account from 10 addresses, spread across A and B, stop at the account ceiling of 30', async () => {
+    const owner = clientAt();
+    const { email } = await signUp(owner, A.url);
+    const guessers = Array.from({ length: 10 }, () => clientAt());
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => guessers[i % 10]!.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 30, 429: 30 });
+  });
+
   it('100 parallel wrong logins across accounts from one address spread across A and B stop at the per-address ceiling of 50', async () => {
     const guesser = clientAt();
     const results = await Promise.all(
