@@ -209,7 +209,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
   // Every way of signing in ends here: an email when the browser is new to the account (decision 0028).
   const knownBrowsers = createKnownBrowsers({ db, mailer, publicUrl: config.publicUrl });
-  const signedIn = createSignedIn({ cookies, browserCookies: knownBrowserCookies(config), knownBrowsers });
+  const signedIn = createSignedIn({ cookies, browserCookies: knownBrowserCookies(config), knownBrowsers, sessions });
   const emergency = createEmergencyService({ db, publicUrl: config.publicUrl, mail, access });
   const webRoot = deps.webRoot === undefined ? defaultWebRoot : deps.webRoot;
   const emergencyPage = await loadEmergencyPage(webRoot);

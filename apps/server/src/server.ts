@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
-import { sweepOrphanBlobs } from './features/files/file-orphans';
+import { scheduleOrphanSweep } from './features/files/file-orphans';
 import { scheduleAppointmentReminders } from './features/appointments/appointment-reminders';
 
 // Config, listen, graceful shutdown — nothing else (DESIGN §2).
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
 
   let closing = false;
   let stopReminders = () => {};
+  let stopSweeps = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     // close() would wait for the keep-alive timeout. Reap connections as they go idle.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
     stopReminders();
+    stopSweeps();
     app
       .close()
       .then(() => database.db.destroy())
@@ -47,10 +49,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Start-up sweep of blobs left without a record (and a count of records without a blob).
-  void sweepOrphanBlobs({ db: database.db, blobs: storage.blobs, log: app.log }).catch((error: unknown) =>
-    app.log.error({ err: error }, 'file store sweep failed'),
-  );
+  // Sweeps of blobs left without a record (and a count of records without a blob): at start-up, then hourly.
+  stopSweeps = scheduleOrphanSweep({
+    db: database.db,
+    blobs: storage.blobs,
+    log: app.log,
+    onError: (error: unknown) => app.log.error({ err: error }, 'file store sweep failed'),
+  });
   stopReminders = scheduleAppointmentReminders(database.db, (error) => app.log.error({ err: error }, 'appointment reminders failed'));
 }
 

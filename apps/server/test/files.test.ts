@@ -11,7 +11,7 @@ import { ORIGIN, TestClient, buildTestApp, signedInUser } from './helpers';
 import { blobPath, fixture, multipartBody, storedBlobs, upload, uploadRecord } from './files-helpers';
 import { selfProfileId } from './factories';
 import { SEGMENT_SIZE } from '../src/storage/envelope';
-import { sweepOrphanBlobs } from '../src/features/files/file-orphans';
+import { scheduleOrphanSweep, sweepOrphanBlobs } from '../src/features/files/file-orphans';
 import { SNIFF_BYTES } from '../src/common/file-sniffer';
 import { createLocalBlobStore } from '../src/storage/local-blob-store';
 import { loadConfig } from '../src/config';
@@ -497,6 +497,46 @@ describe('account deletion and the start-up sweep', () => {
       expect(JSON.stringify(logs)).not.toMatch(/kept|lost|\.pdf/);
       expect(logs).toContainEqual({ count: 1 });
     } finally {
+      await sweepApp.close();
+    }
+  });
+
+  it('a running server sweeps again on its own: a blob orphaned after start-up goes at a later sweep, without a restart', async () => {
+    const sweepApp = await buildTestApp();
+    const blobs = createLocalBlobStore(path.join(sweepApp.dataDir, 'files'));
+    const sweeps: { removedBlobs: number }[] = [];
+    const waiters: (() => void)[] = [];
+    const nextSweep = () => new Promise<void>((resolve) => waiters.push(resolve));
+    let stop = () => {};
+    try {
+      let swept = nextSweep();
+      stop = scheduleOrphanSweep({
+        db: sweepApp.database.db,
+        blobs,
+        log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+        everyMs: 20,
+        onError: (error) => {
+          throw error;
+        },
+        onSwept: (result) => {
+          sweeps.push(result);
+          for (const wake of waiters.splice(0)) wake();
+        },
+      });
+      await swept;
+      // A crash-left blob, old enough, appears after the first sweep (as one left by another instance).
+      const orphan = '2d2d2d2d-0000-4000-8000-000000000000';
+      fs.mkdirSync(path.dirname(blobPath(sweepApp.dataDir, orphan)), { recursive: true });
+      fs.writeFileSync(blobPath(sweepApp.dataDir, orphan), 'x');
+      const old = new Date(Date.now() - 2 * 3_600_000);
+      fs.utimesSync(blobPath(sweepApp.dataDir, orphan), old, old);
+      while (fs.existsSync(blobPath(sweepApp.dataDir, orphan))) {
+        swept = nextSweep();
+        await swept;
+      }
+      expect(sweeps.some((s) => s.removedBlobs === 1)).toBe(true);
+    } finally {
+      stop();
       await sweepApp.close();
     }
   });

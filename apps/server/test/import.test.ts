@@ -341,6 +341,47 @@ describe('bad input changes nothing', () => {
     await expectRefused(zip, 'amplify.zip', 413, /The zip expands \d+ times in total; Kinchart refuses zip bombs/);
   });
 
+  it('refuses a small zip that would store many times its size: 15 entries of 1 MiB from about 16 KB', async () => {
+    // Below the old 16 MiB floor, this stored 15 MiB for a 16 KB upload; now no archive may expand past
+    // max(20 × its size, 4 MiB).
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as { files: Record<string, unknown>[] };
+    const spaces = Buffer.alloc(1024 * 1024 - 1, 0x20);
+    doc.files = Array.from({ length: 15 }, (_, i) => ({
+      ...doc.files[0],
+      id: `small-${i}`,
+      profile_id: null,
+      path: `files/small-${i}.txt`,
+      display_name: `Small ${i}`,
+      original_name: `small-${i}.txt`,
+      file_type: 'text/plain',
+      size: spaces.length,
+    }));
+    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: spaces }))]);
+    expect(zip.length).toBeLessThan(40_000);
+    await expectRefused(zip, 'amplify-small.zip', 413, /The zip expands \d+ times in total; Kinchart refuses zip bombs/);
+  });
+
+  it('a re-zipped small export that expands less than 4 MiB in all is still imported', async () => {
+    const user = await signedInUser(t.app);
+    const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as { files: Record<string, unknown>[] };
+    const text = Buffer.alloc(600_000, 0x41);
+    doc.files = Array.from({ length: 5 }, (_, i) => ({
+      ...doc.files[0],
+      id: `fits-${i}`,
+      profile_id: null,
+      path: `files/fits-${i}.txt`,
+      display_name: `Fits ${i}`,
+      original_name: `fits-${i}.txt`,
+      file_type: 'text/plain',
+      size: text.length,
+    }));
+    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: text }))]);
+    expect(zip.length).toBeLessThan(40_000);
+    const res = await importFile(user.client, zip, 'fits.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported.files).toBe(5);
+  });
+
   it('refuses a zip with too many entries, or that expands too far in total, or too large an upload (small caps)', async () => {
     const user = await signedInUser(small);
     const many = await makeZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' })));

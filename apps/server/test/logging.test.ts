@@ -104,6 +104,12 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/people/abc/shares')).toBe('/api/user/people/abc/shares');
   });
 
+  it('redacts an absolute-form URL (scheme and host in the request line) like a path', () => {
+    expect(redactUrl('http://localhost:3000/api/shared/SECRETTOKEN/files/1')).toBe('/api/shared/[redacted]/files/1');
+    expect(redactUrl('HTTP://x/%61pi/user/emergency/SECRET?pin=1234')).toBe('/api/user/emergency/[redacted]?pin=[redacted]');
+    expect(redactUrl('http://x?pin=1234')).toBe('/?pin=[redacted]');
+  });
+
   it('stays linear on a query of repeated separators', () => {
     const query = `?${'?'.repeat(50_000)}x`;
     expect(redactUrl(`/a${query}`)).toBe(`/a${query}`);
@@ -112,6 +118,23 @@ describe('redactUrl', () => {
   it('leaves a URL it cannot decode as it came, still redacting what it can match', () => {
     expect(redactUrl('/api/user/files/%zz-secret')).toBe('/api/user/files/[redacted]');
     expect(redactUrl('/x/%E0%A4%A?pin=1')).toBe('/x/%E0%A4%A?pin=[redacted]');
+  });
+});
+
+describe('the error log', () => {
+  it('redacts the URL an error carries, like the request log', () => {
+    const lines: string[] = [];
+    const options = loggerOptions('info') as { serializers: Record<string, (value: unknown) => unknown> };
+    const logger = pino({ level: 'info', serializers: options.serializers }, { write: (line: string) => void lines.push(line) });
+    const error = Object.assign(new Error('Reply was already sent'), { url: '/api/shared/SECRETTOKEN?pin=4826', statusCode: 500 });
+    logger.error({ err: error }, 'request failed');
+    logger.error({ err: { message: 'response did not match its schema', method: 'GET', url: 'http://h/api/user/emergency/SECRETID' } }, 'x');
+    const written = lines.join('\n');
+    expect(written).toContain('/api/shared/[redacted]?pin=[redacted]');
+    expect(written).toContain('/api/user/emergency/[redacted]');
+    expect(written).toContain('Reply was already sent');
+    expect(written).not.toContain('SECRET');
+    expect(written).not.toContain('4826');
   });
 });
 

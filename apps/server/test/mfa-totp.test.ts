@@ -302,7 +302,7 @@ describe('login with TOTP on', () => {
     expect((await elsewhere.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, { remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
   });
 
-  it('a successful second step clears the failures, as a password login does', async () => {
+  it('a successful second step gives back only its own reservation: the wrong codes before it keep counting', async () => {
     const clock = stopClock();
     const user = await userWithTotp();
     clock.advance(STEP_MS);
@@ -311,7 +311,41 @@ describe('login with TOTP on', () => {
     for (let i = 0; i < 9; i += 1) await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address);
     expect((await step.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, address)).statusCode).toBe(200);
     const failures = await t.database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).where('ip', '=', address.remoteAddress).execute();
-    expect(failures).toHaveLength(0);
+    expect(failures).toHaveLength(9);
+  });
+
+  it('wrong codes from 20 addresses in one pending login stop at 10 for the account: the sign-in starts over at the password and the owner is told', async () => {
+    const clock = stopClock();
+    const user = await userWithTotp();
+    clock.advance(STEP_MS);
+    const step = await passwordStep(user.email, user.password, { remoteAddress: '10.21.0.1' });
+    const answers: { status: number; body: { message: string; error?: string } }[] = [];
+    for (let a = 0; a < 20; a += 1) {
+      for (let i = 0; i < 10; i += 1) {
+        const res = await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), a * 10 + i) }, { remoteAddress: `10.21.${a}.2` });
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+    }
+    expect(answers.slice(0, 9).every((a) => a.status === 401 && a.body.message === 'Invalid authentication code')).toBe(true);
+    expect(answers[9]).toEqual({ status: 429, body: { message: 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.' } });
+    // The pending login is over: every later try is told to start again, and no code is checked.
+    expect(answers.slice(10).every((a) => a.status === 401 && a.body.error === 'login_expired')).toBe(true);
+    const checked = await t.database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).execute();
+    expect(checked).toHaveLength(10);
+
+    // A new password step from yet another address gets no more code checks, not even for the right code.
+    const again = await passwordStep(user.email, user.password, { remoteAddress: '10.22.0.1' });
+    expect(again.res.statusCode).toBe(200);
+    const right = await again.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, { remoteAddress: '10.22.0.1' });
+    expect(right.statusCode).toBe(429);
+    expect(String(right.headers['set-cookie'])).toMatch(/^mfa=;/);
+
+    // The owner hears of it, once.
+    const notes = (await user.client.get('/api/user/notifications')).json<{ title: string; level: string; data: { message: string } }[]>();
+    const told = notes.filter((n) => n.title === 'Sign-in stopped');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.level).toBe('warning');
+    expect(told[0]?.data.message).toMatch(/right password/);
   });
 
   it('the pending login lasts 5 minutes: later, even the right code answers 401 and the marker is cleared', async () => {

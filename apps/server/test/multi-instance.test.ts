@@ -24,6 +24,8 @@ const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<
 
 // Both instances stand behind one public origin, as behind a load balancer; the browser's Origin is that.
 const PUBLIC_URL = 'http://kinchart.test';
+// The load balancer names the host the browser asked for (DESIGN §5 Host check; TRUST_PROXY is set).
+const FORWARDED_HOST = { 'x-forwarded-host': 'kinchart.test' };
 
 let s3rver: S3rverInstance;
 let s3Dir: string;
@@ -76,14 +78,14 @@ afterAll(async () => {
 let addressCounter = 0;
 function clientAt(address?: string): HttpClient {
   addressCounter += 1;
-  return new HttpClient(PUBLIC_URL, { 'x-forwarded-for': address ?? `10.60.${Math.floor(addressCounter / 250)}.${addressCounter % 250}` });
+  return new HttpClient(PUBLIC_URL, { ...FORWARDED_HOST, 'x-forwarded-for': address ?? `10.60.${Math.floor(addressCounter / 250)}.${addressCounter % 250}` });
 }
 
 const statusCounts = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
 
 describe('two instances on one database and one bucket', () => {
   it('a session made through A works on B, and logging out on B ends it on A', async () => {
-    const client = new HttpClient(PUBLIC_URL);
+    const client = new HttpClient(PUBLIC_URL, FORWARDED_HOST);
     await signUp(client, A.url, A.url);
     expect((await client.get(B.url, '/api/auth/check-auth')).status).toBe(200);
     expect((await client.get(B.url, '/api/user/getPatientProfile')).status).toBe(200);
@@ -95,7 +97,7 @@ describe('two instances on one database and one bucket', () => {
   });
 
   it('a file uploaded through A downloads byte-identical through B, and deleting it through B removes it for A', async () => {
-    const client = new HttpClient(PUBLIC_URL);
+    const client = new HttpClient(PUBLIC_URL, FORWARDED_HOST);
     await signUp(client, A.url, B.url);
     const content = Buffer.concat([fixture('record.pdf'), randomBytes(300_000)]);
     const form = multipartBody([
@@ -127,9 +129,9 @@ describe('two instances on one database and one bucket', () => {
     const shareId = setUp.json().share_id as string;
     const streams: EventStream[] = [];
     try {
-      const onB = await openEventStream(`${B.url}/api/user/notifications/stream`, { cookie: owner.cookie ?? '' });
-      const otherOnB = await openEventStream(`${B.url}/api/user/notifications/stream`, { cookie: other.cookie ?? '' });
-      const otherOnA = await openEventStream(`${A.url}/api/user/notifications/stream`, { cookie: other.cookie ?? '' });
+      const onB = await openEventStream(`${B.url}/api/user/notifications/stream`, { ...FORWARDED_HOST, cookie: owner.cookie ?? '' });
+      const otherOnB = await openEventStream(`${B.url}/api/user/notifications/stream`, { ...FORWARDED_HOST, cookie: other.cookie ?? '' });
+      const otherOnA = await openEventStream(`${A.url}/api/user/notifications/stream`, { ...FORWARDED_HOST, cookie: other.cookie ?? '' });
       streams.push(onB, otherOnB, otherOnA);
       for (const s of streams) expect(s.status).toBe(200);
       expect((await clientAt().get(A.url, `/api/user/emergency/${shareId}?pin=4826`)).status).toBe(200);
@@ -155,12 +157,12 @@ describe('two instances on one database and one bucket', () => {
   it('wrong PINs spread across A and B lock the code after the same 5 as on one instance', async () => {
     /** Wrong PINs sent round-robin to `instances` until the code answers 429; returns the 401 count. */
     async function wrongPinsUntilLocked(instances: ServerProcess[]): Promise<{ wrong: number; remaining: number[] }> {
-      const owner = new HttpClient(PUBLIC_URL);
+      const owner = new HttpClient(PUBLIC_URL, FORWARDED_HOST);
       await signUp(owner, instances[0]!.url);
       const setUp = await owner.post(instances[0]!.url, '/api/user/wearable-qr', { pin: '4826' });
       expect(setUp.status).toBe(201);
       const shareId = setUp.json().share_id as string;
-      const stranger = new HttpClient(PUBLIC_URL);
+      const stranger = new HttpClient(PUBLIC_URL, FORWARDED_HOST);
       const remaining: number[] = [];
       for (let i = 0; i < 12; i += 1) {
         const res = await stranger.get(instances[i % instances.length]!.url, `/api/user/emergency/${shareId}?pin=135${i % 10}`);
@@ -181,7 +183,7 @@ describe('two instances on one database and one bucket', () => {
   });
 
   it('concurrent writes through both instances lose nothing', async () => {
-    const client = new HttpClient(PUBLIC_URL);
+    const client = new HttpClient(PUBLIC_URL, FORWARDED_HOST);
     await signUp(client, A.url);
     const via = (i: number) => (i % 2 === 0 ? A : B).url;
     const writes = await Promise.all([
@@ -220,6 +222,16 @@ describe('two instances on one database and one bucket', () => {
       Array.from({ length: 100 }, (_, i) => guesser.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
     );
     expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 10, 429: 90 });
+  });
+
+  it('parallel wrong logins for one account from 10 addresses, spread across A and B, stop at the account ceiling of 30', async () => {
+    const owner = clientAt();
+    const { email } = await signUp(owner, A.url);
+    const guessers = Array.from({ length: 10 }, () => clientAt());
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => guessers[i % 10]!.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
+    );
+    expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 30, 429: 30 });
   });
 
   it('100 parallel wrong logins across accounts from one address spread across A and B stop at the per-address ceiling of 50', async () => {

@@ -78,17 +78,46 @@ describe('record files for a person', () => {
     }
   });
 
-  it('a personId sent after the file is refused with 400 and nothing is kept (decision 0019)', async () => {
-    const { owner, child } = await family();
-    const before = storedBlobs(t.dataDir).committed.length;
-    const res = await upload(owner.client, '/api/user/files', [
+  it('a personId sent after the file files it for that person, sealed for the person\'s owner (DESIGN §6: fields in any order)', async () => {
+    const { owner, holder, child } = await family('editor');
+    const res = await upload(holder.client, '/api/user/files', [
       { name: 'file', filename: 'letter.pdf', content: PDF, contentType: 'application/pdf' },
+      { name: 'customName', value: 'Late person' },
       { name: 'personId', value: child },
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Send personId before the file' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Late person', person_id: child, person_name: 'Mia Rivera' });
+    const row = await t.database.db.selectFrom('medical_files').select(['user_id', 'profile_id']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: owner.id, profile_id: child });
+    expect(await storageOf(owner)).toBe(PDF.length);
+    expect(await storageOf(holder)).toBe(0);
+    // Both read the very bytes: the key was wrapped for the owner once the person was known.
+    expect((await owner.client.get(`/api/user/files/${res.json().id as string}/content`)).rawPayload.equals(PDF)).toBe(true);
+    expect((await holder.client.get(`/api/user/files/${res.json().id as string}/content`)).rawPayload.equals(PDF)).toBe(true);
+    // The quick upload too.
+    const quick = await upload(holder.client, '/api/user/upload', [
+      { name: 'file', filename: 'scan.png', content: PNG, contentType: 'image/png' },
+      { name: 'personId', value: child },
+    ]);
+    expect(quick.statusCode).toBe(201);
+    expect(quick.json()).toMatchObject({ person_id: child });
+  });
+
+  it('a personId after the file that the uploader may not write to is refused like one before it, and nothing is kept', async () => {
+    const { owner, holder, child } = await family('viewer');
+    const stranger = await signedInUser(t.app);
+    const before = storedBlobs(t.dataDir);
+    const late = (client: TestClient) =>
+      upload(client, '/api/user/files', [
+        { name: 'file', filename: 'letter.pdf', content: PDF, contentType: 'application/pdf' },
+        { name: 'personId', value: child },
+      ]);
+    expect((await late(holder.client)).statusCode).toBe(403);
+    expect((await late(stranger.client)).statusCode).toBe(404);
     expect((await owner.client.get('/api/user/files')).json()).toEqual([]);
-    expect(storedBlobs(t.dataDir).committed.length).toBe(before);
+    const after = storedBlobs(t.dataDir);
+    expect(after.committed.length).toBe(before.committed.length);
+    expect(after.temp).toEqual([]);
   });
 
   it('a viewer cannot upload for the person (403) and a stranger\'s personId is a 404; nothing is stored', async () => {

@@ -141,8 +141,8 @@ export const uploadFieldsSchema = z.object({
   visitReason: z.string().trim().max(1000, 'Reason for Visit must be at most 1000 characters').optional(),
   /**
    * DESIGN §11: the person the file is for (the upload form's "For"); absent or empty → the
-   * uploader's own profile. It must come before the file part: the file is sealed for the person's
-   * owner as it streams in (decision 0019).
+   * uploader's own profile. Before or after the file part: the person's owner is bound when the
+   * upload completes (docs/decisions/0031).
    */
   personId: z.string().trim().max(100, 'personId must be at most 100 characters').optional(),
 });

@@ -21,6 +21,7 @@ import { passkeys } from './migrations/0013-passkeys';
 import { knownBrowsers } from './migrations/0015-known-browsers';
 import { oidcIdentities } from './migrations/0014-oidc-identities';
 import { emailProof } from './migrations/0016-email-proof';
+import { loginFailureFactors } from './migrations/0017-login-failure-factors';
 import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
 
 export type Db = Kysely<Database>;
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0014-oidc-identities': oidcIdentities,
   '0015-known-browsers': knownBrowsers,
   '0016-email-proof': emailProof,
+  '0017-login-failure-factors': loginFailureFactors,
   '0018-end-handed-on-shares': endHandedOnOrphans,
 };
 

@@ -43,7 +43,10 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: string;
   email: string;
+  /** The client's address as counted (db/attempt-limits.ts clientAddressKey: IPv6 by /64). */
   ip: string;
+  /** 'password', 'second_factor' or 'passkey' (migration 0017). */
+  factor: Generated<string>;
   created_at: string;
 }
 

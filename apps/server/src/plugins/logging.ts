@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -51,10 +52,24 @@ const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');
  * secret into the log. Plain string work, no regular expression over the whole URL (DESIGN §3).
  */
 export function redactUrl(url: string): string {
+  if (!url.startsWith('/')) url = originForm(url);
   const cut = url.search(/[?#]/);
   const path = decoded(cut < 0 ? url : url.slice(0, cut));
   const query = cut < 0 ? '' : url.slice(cut);
   return redactPath(path) + redactQuery(query);
+}
+
+/**
+ * An absolute-form request line (`GET http://host/api/…`) reaches the same routes as its path:
+ * scheme and authority go, so what follows is matched like any path ("/" when none follows).
+ */
+function originForm(url: string): string {
+  const start = url.indexOf('//');
+  if (start < 0) return url;
+  const rest = url.slice(start + 2);
+  const end = rest.search(/[/?#]/);
+  if (end < 0) return '/';
+  return rest[end] === '/' ? rest.slice(end) : `/${rest.slice(end)}`;
 }
 
 function redactPath(path: string): string {
@@ -105,6 +120,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      // An error may carry the URL it happened on (Fastify's reply errors, the response schema's):
+      // redacted like the request log's.
+      err: (err: Error) => {
+        const serialized = pino.stdSerializers.err(err);
+        return typeof serialized.url === 'string' ? { ...serialized, url: redactUrl(serialized.url) } : serialized;
+      },
     },
   };
 }

@@ -12,10 +12,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 // an altered byte reach the client.
 //
 // Blob layout:
-//   header (16 bytes): "KCF" | version 0x01 | segment size (u32 BE) | nonce prefix (8 bytes)
+//   header (16 bytes): "KCF" | version | segment size (u32 BE) | nonce prefix (8 bytes)
 //   segment i:         AES-256-GCM(dataKey, nonce_i, plaintext_i, aad) ‖ 16-byte tag
 //   nonce_i (12 bytes): nonce prefix (7 bytes) ‖ i (u32 BE) ‖ last ? 0x01 : 0x00
-//   aad:               header ‖ UTF-8 "{fileId}:{ownerId}"
+//   aad:               header ‖ UTF-8 "{fileId}" (version 2) or "{fileId}:{ownerId}" (version 1)
+// Version 2 (docs/decisions/0031) binds the segments to the file alone: the owner is bound by the
+// data key's wrap ("{fileId}:{ownerId}", as ever), which is made once the upload is complete — so an
+// upload can stream before the person it is for, and so the owner, is known. The data key is the
+// file's own, so a blob still opens only with its own row's wrapped key.
 // Every segment holds exactly `segment size` plaintext bytes except the last, which holds
 // 0..segment size bytes and carries the last flag (an empty file is one empty last segment).
 
@@ -24,7 +28,8 @@ export const SEGMENT_SIZE = 256 * 1024;
 const TAG_BYTES = 16;
 const HEADER_BYTES = 16;
 const MAGIC = Buffer.from('KCF', 'ascii');
-const VERSION = 1;
+/** New blobs are version 2; version 1 blobs (owner in every segment's associated data) still open. */
+const VERSION = 2;
 const NONCE_PREFIX_BYTES = 7;
 const MAX_SEGMENT_SIZE = 16 * 1024 * 1024;
 const WRAP_VERSION = 1;
@@ -37,8 +42,20 @@ export class IntegrityError extends Error {
   }
 }
 
-/** Associated data binding a blob and its wrapped key to one file of one owner. */
+/** Associated data binding a wrapped key (and a version 1 blob) to one file of one owner. */
 export const fileAssociatedData = (fileId: string, ownerId: string): Buffer => Buffer.from(`${fileId}:${ownerId}`, 'utf8');
+
+/** Associated data of a new (version 2) blob's segments: its file alone. */
+export const blobAssociatedData = (fileId: string): Buffer => Buffer.from(fileId, 'utf8');
+
+/** Associated data for a blob's segments: fixed, or chosen by the version its header names. */
+export type SegmentAssociatedData = Buffer | ((version: number) => Buffer);
+
+/** What a stored file's blob is bound to, whichever version sealed it. */
+export const fileBlobAssociatedData =
+  (fileId: string, ownerId: string): SegmentAssociatedData =>
+  (version) =>
+    version === 1 ? fileAssociatedData(fileId, ownerId) : blobAssociatedData(fileId);
 
 export const newDataKey = (): Buffer => randomBytes(32);
 
@@ -161,7 +178,7 @@ export async function* encryptStream(
  * Decrypts a blob; yields each segment's plaintext only after its tag verified. Throws
  * IntegrityError on any altered, reordered, missing or extra byte.
  */
-export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey: Buffer, aad: Buffer): AsyncGenerator<Buffer> {
+export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey: Buffer, aad: SegmentAssociatedData): AsyncGenerator<Buffer> {
   let header: Buffer | undefined;
   let prefix: Buffer | undefined;
   let segmentAad: Buffer | undefined;
@@ -202,12 +219,13 @@ export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey:
     if (!header) {
       if (have < HEADER_BYTES) continue;
       header = Buffer.from(take(HEADER_BYTES));
-      if (!header.subarray(0, 3).equals(MAGIC) || header[3] !== VERSION) throw new IntegrityError('Unknown blob format');
+      const version = header[3] ?? 0;
+      if (!header.subarray(0, 3).equals(MAGIC) || version < 1 || version > VERSION) throw new IntegrityError('Unknown blob format');
       const segmentSize = header.readUInt32BE(4);
       if (segmentSize < 1 || segmentSize > MAX_SEGMENT_SIZE) throw new IntegrityError('Unknown blob format');
       sealedSize = segmentSize + TAG_BYTES;
       prefix = header.subarray(8, 8 + NONCE_PREFIX_BYTES);
-      segmentAad = Buffer.concat([header, aad]);
+      segmentAad = Buffer.concat([header, typeof aad === 'function' ? aad(version) : aad]);
     }
     // A segment is known not to be the last only when at least one more byte follows it.
     while (have > sealedSize) yield open(take(sealedSize), false);

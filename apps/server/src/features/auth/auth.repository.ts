@@ -1,7 +1,23 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { underLimitLock } from '../../db/attempt-limits';
+import { clientAddressKey, underLimitLock } from '../../db/attempt-limits';
 import { newId, nowIso } from '../../lib/ids';
+
+/** What a login attempt proves (migration 0017): each has its own ceiling per account. */
+export type LoginFactor = 'password' | 'second_factor' | 'passkey';
+
+export interface LoginLimits {
+  now: Date;
+  windowMs: number;
+  /** Failures of one account from one address (DESIGN §5: 10). */
+  perPair: number;
+  /** Failures from one address across accounts. */
+  perAddress: number;
+  /** Failures of one account from every address, per factor; a factor left out has none. */
+  perAccount: Partial<Record<LoginFactor, number>>;
+}
+
+export type LoginReservation = { id: string; accountFailures: number } | { refused: 'pair' | 'address' | 'account' };
 
 export function createAuthRepository(db: Db) {
   return {
@@ -63,39 +79,49 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * DESIGN §5: reserves one login attempt for (`email`, `ip`) *before* the password is checked,
-     * when that pair has fewer than `perAccount` failures and the address fewer than `perAddress`
-     * in the window; the reservation stands as a failure until released. Answers its id, or
-     * undefined when refused. Both ceilings are checked under the address's lock
-     * (db/attempt-limits.ts), so parallel requests cannot pass them, on one instance or many.
+     * DESIGN §5: reserves one login attempt for (`email`, the client's address) *before* the secret
+     * is checked; the reservation stands as a failure until released. Refused when that pair has
+     * `perPair` failures in the window, the address `perAddress`, or — where `perAccount` names a
+     * ceiling for this `factor` — the account that many failures of this factor from every address.
+     * Addresses are counted by clientAddressKey (IPv6 by /64). The address and the account are
+     * locked together (db/attempt-limits.ts), so parallel requests cannot pass any ceiling, on one
+     * instance or many. A granted attempt answers its id and the account's failures of this factor
+     * counting itself.
      */
-    async reserveLoginAttempt(email: string, ip: string, limit: { now: Date; windowMs: number; perAccount: number; perAddress: number }) {
+    async reserveLoginAttempt(email: string, ip: string, factor: LoginFactor, limit: LoginLimits): Promise<LoginReservation> {
       const since = nowIso(new Date(limit.now.getTime() - limit.windowMs));
-      return underLimitLock(db, `login_failures:${ip}`, async (trx) => {
-        await trx.deleteFrom('login_failures').where('ip', '=', ip).where('created_at', '<=', since).execute();
+      const address = clientAddressKey(ip);
+      const accountCeiling = limit.perAccount[factor];
+      return underLimitLock(db, [`login_failures:${address}`, `login_failures:account:${email}`], async (trx) => {
+        await trx.deleteFrom('login_failures').where('ip', '=', address).where('created_at', '<=', since).execute();
         const row = await trx
           .selectFrom('login_failures')
           .select((eb) => [
             eb.fn.countAll<number>().as('byAddress'),
-            sql<number | null>`sum(case when ${eb.ref('email')} = ${email} then 1 else 0 end)`.as('byAccount'),
+            sql<number | null>`sum(case when ${eb.ref('email')} = ${email} then 1 else 0 end)`.as('byPair'),
           ])
-          .where('ip', '=', ip)
+          .where('ip', '=', address)
           .where('created_at', '>', since)
           .executeTakeFirstOrThrow();
-        if (Number(row.byAccount ?? 0) >= limit.perAccount || Number(row.byAddress) >= limit.perAddress) return undefined;
+        if (Number(row.byPair ?? 0) >= limit.perPair) return { refused: 'pair' };
+        if (Number(row.byAddress) >= limit.perAddress) return { refused: 'address' };
+        const account = await trx
+          .selectFrom('login_failures')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('email', '=', email)
+          .where('factor', '=', factor)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+        if (accountCeiling !== undefined && Number(account.n) >= accountCeiling) return { refused: 'account' };
         const id = newId();
-        await trx.insertInto('login_failures').values({ id, email, ip, created_at: nowIso(limit.now) }).execute();
-        return id;
+        await trx.insertInto('login_failures').values({ id, email, ip: address, factor, created_at: nowIso(limit.now) }).execute();
+        return { id, accountFailures: Number(account.n) + 1 };
       });
     },
 
-    /** The password was right: the reserved attempt was not a failure. */
+    /** The secret was right: this request's own reservation was not a failure (the others in flight stand). */
     async releaseLoginAttempt(id: string) {
       await db.deleteFrom('login_failures').where('id', '=', id).execute();
-    },
-
-    async clearLoginFailures(email: string, ip: string) {
-      await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
     },
 
     async pruneLoginFailures(before: Date) {

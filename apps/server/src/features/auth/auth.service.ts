@@ -3,6 +3,7 @@ import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, Login
 import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
+import { addNotification } from '../../common/notify';
 import { reserveAddressAttempt } from '../../db/attempt-limits';
 import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';
@@ -21,9 +22,21 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 10;
 /** A wider per-address ceiling, across accounts, so one address cannot walk through many accounts. */
 export const MAX_FAILURES_PER_IP = 50;
+/**
+ * DESIGN §5: a ceiling per account across addresses, so many addresses together cannot guess without
+ * end either: wrong passwords (logins and re-confirmations), and wrong second-factor codes. Reaching
+ * the second one stops the second step: the password step starts over and the owner is told.
+ */
+export const MAX_PASSWORD_FAILURES_PER_ACCOUNT = 30;
+export const MAX_SECOND_FACTOR_FAILURES_PER_ACCOUNT = 10;
 /** DESIGN §5: sign-up is limited per address; the number is SIGNUP_LIMIT_PER_HOUR. */
 export const SIGNUP_WINDOW_MS = 3_600_000;
-const LOGIN_LIMIT = { windowMs: LOGIN_WINDOW_MS, perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_IP };
+const LOGIN_LIMIT = {
+  windowMs: LOGIN_WINDOW_MS,
+  perPair: MAX_FAILURES_PER_ACCOUNT,
+  perAddress: MAX_FAILURES_PER_IP,
+  perAccount: { password: MAX_PASSWORD_FAILURES_PER_ACCOUNT, second_factor: MAX_SECOND_FACTOR_FAILURES_PER_ACCOUNT },
+};
 
 const INVALID_LOGIN = 'Invalid email or password';
 export const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
@@ -33,6 +46,7 @@ const SIGNUP_LIMITED = 'Too many sign-ups from this address. Please try again la
 const LOGIN_EXPIRED = 'Your sign-in has expired. Please log in again.';
 const INVALID_CODE = 'Invalid authentication code';
 const INCORRECT_PASSWORD = 'Password is incorrect';
+const SECOND_STEP_STOPPED = 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.';
 const INVALID_RECOVERY_CODE = 'Invalid recovery code';
 const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Please try again or use another way to sign in.';
 const PASSKEY_NOT_CONFIRMED = 'That passkey could not confirm it is you. Please try again.';
@@ -44,10 +58,18 @@ export class SessionEndedError extends HttpError {
   }
 }
 
-/** A 401 for a pending login that is gone (expired, finished or never made): the route clears its cookie. */
+/**
+ * A pending login that is gone: a 401 when it expired, finished or was never made; a 429 when too
+ * many wrong codes stopped it (DESIGN §5). Either way the route clears its cookie.
+ */
 export class PendingLoginEndedError extends HttpError {
-  constructor() {
-    super(401, LOGIN_EXPIRED, { error: LOGIN_EXPIRED_ERROR });
+  constructor(stopped = false) {
+    super(
+      stopped ? 429 : 401,
+      stopped ? SECOND_STEP_STOPPED : LOGIN_EXPIRED,
+      stopped ? {} : { error: LOGIN_EXPIRED_ERROR },
+      stopped ? { 'Retry-After': String(LOGIN_WINDOW_MS / 1000) } : {},
+    );
   }
 }
 
@@ -115,29 +137,47 @@ export function createAuthService(deps: {
   ) {
     const user = await repo.findUserById(userId);
     if (!user) throw badRequest(message);
-    const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
-    if (!attempt) {
+    const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, 'password', { now: new Date(), ...LOGIN_LIMIT });
+    if ('refused' in attempt) {
       await deps.sessions.delete(sessionId);
       await recordAudit(deps.db, { userId, action: 'logout', ip: meta.ip, detail: { reason: 'too_many_password_attempts' } });
       throw new SessionEndedError(REAUTH_LIMITED, LOGIN_WINDOW_MS / 1000);
     }
     if (!(await proves(user))) throw badRequest(message);
     await counted?.();
-    await repo.releaseLoginAttempt(attempt);
+    await repo.releaseLoginAttempt(attempt.id);
     const authenticatedAt = new Date();
     await deps.sessions.markAuthenticated(sessionId, authenticatedAt);
     return { user, authenticatedAt };
   }
 
   /**
-   * Signed in, with one factor or two: a new session, and the pair's failures no longer count.
+   * Signed in, with one factor or two: a new session. Only this request's own reservation is given
+   * back (`attemptId`): failures still in flight, or made before, go on counting (DESIGN §5).
    * `how` goes into the audit trail (the second factor used, or a first factor other than the password).
    */
-  async function startSession(user: AuthUser, meta: RequestMeta, how?: LoginDetail): Promise<LoginOutcome> {
-    await repo.clearLoginFailures(user.email, meta.ip);
+  async function startSession(user: AuthUser, meta: RequestMeta, attemptId: string | null, how?: LoginDetail): Promise<LoginOutcome> {
+    if (attemptId) await repo.releaseLoginAttempt(attemptId);
     const token = await deps.sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
     await recordAudit(deps.db, { userId: user.id, action: 'login', ip: meta.ip, ...(how ? { detail: how } : {}) });
     return { kind: 'session', token, user: { id: user.id, username: user.username, email: user.email } };
+  }
+
+  /**
+   * The owner hears that a second step was stopped: someone knew their password. Once per window,
+   * however many stopped second steps follow (the dedupe key).
+   */
+  async function tellOwnerSecondStepStopped(userId: string, now: Date) {
+    await addNotification(deps.db, {
+      userId,
+      type: 'info',
+      level: 'warning',
+      title: 'Sign-in stopped',
+      message:
+        'Someone entered the right password for your account, then too many wrong sign-in codes, so we stopped that sign-in. ' +
+        'If this was not you, change your password now.',
+      dedupeKey: `second_step_stopped:${userId}:${Math.floor(now.getTime() / LOGIN_WINDOW_MS)}`,
+    });
   }
 
   return {
@@ -181,8 +221,8 @@ export function createAuthService(deps: {
     async login(input: LoginInput, meta: RequestMeta): Promise<LoginOutcome> {
       // DESIGN §5: the attempt is reserved before the hash is checked, so parallel requests are
       // held too. An unknown email reserves like a known one: same answers, same timing.
-      const attempt = await repo.reserveLoginAttempt(input.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
-      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const attempt = await repo.reserveLoginAttempt(input.email, meta.ip, 'password', { now: new Date(), ...LOGIN_LIMIT });
+      if ('refused' in attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       const user = await repo.findUserByEmail(input.email);
       const ok = user ? await verifySecret(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       // A wrong password leaves the reserved attempt in place: it was a failure.
@@ -190,31 +230,46 @@ export function createAuthService(deps: {
       if (await deps.mfa.required(user.id)) {
         // Half way: this attempt was no failure, but the earlier ones keep counting until the second
         // factor is right too — else a right password would reset the budget for guessing codes.
-        await repo.releaseLoginAttempt(attempt);
+        await repo.releaseLoginAttempt(attempt.id);
         return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: await deps.mfa.methods(user.id) };
       }
-      // Signed in: the pair's failures, the reserved attempt among them, no longer count.
-      return startSession(user, meta);
+      // Signed in: the reserved attempt was no failure.
+      return startSession(user, meta, attempt.id);
     },
 
     /**
      * The second step of a login (DESIGN §5): within 5 minutes of the right password, one code or
      * recovery code. Each one is a login attempt of the account and address, reserved before it is
-     * checked like a password, so codes share the password's budget of 10 failures.
+     * checked like a password, so codes share the password's budget of 10 failures per address.
+     * Across addresses the account's wrong codes stop at MAX_SECOND_FACTOR_FAILURES_PER_ACCOUNT: the
+     * one that reaches it ends the pending login and tells the owner (someone has their password),
+     * and while the ceiling holds every second step ends the same way, unchecked.
      */
     async completeLogin(pendingToken: string, input: LoginMfaInput, meta: RequestMeta): Promise<LoginOutcome> {
       const pending = await deps.mfa.pendingLogin(pendingToken);
       const user = pending ? await repo.findUserById(pending.userId) : undefined;
       if (!pending || !user) throw new PendingLoginEndedError();
-      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
-      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const now = new Date();
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, 'second_factor', { now, ...LOGIN_LIMIT });
+      if ('refused' in attempt) {
+        if (attempt.refused !== 'account') throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+        await deps.mfa.endPendingLogin(pending.id);
+        throw new PendingLoginEndedError(true);
+      }
       const method = await deps.mfa.verify(user.id, pending.id, input, meta);
-      // Still a failed attempt (the reservation stays), but in words that say what to do.
-      if (method === 'used_code') throw unauthorized(TOTP_CODE_USED);
-      if (!method) throw unauthorized(input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE);
+      if (!method || method === 'used_code') {
+        if (attempt.accountFailures >= MAX_SECOND_FACTOR_FAILURES_PER_ACCOUNT) {
+          await deps.mfa.endPendingLogin(pending.id);
+          await tellOwnerSecondStepStopped(user.id, now);
+          throw new PendingLoginEndedError(true);
+        }
+        // Still a failed attempt (the reservation stays), but in words that say what to do.
+        if (method === 'used_code') throw unauthorized(TOTP_CODE_USED);
+        throw unauthorized(input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE);
+      }
       // One pending login, one session, even when two right codes race.
       if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
-      return startSession(user, meta, { second_factor: method });
+      return startSession(user, meta, attempt.id, { second_factor: method });
     },
 
     /** The pending login of a second step, for its passkey challenge; gone → 401 login_expired. */
@@ -234,11 +289,11 @@ export function createAuthService(deps: {
       const claimed = await deps.passkeys.claimedUser(response);
       const user = claimed ? await repo.findUserById(claimed) : undefined;
       if (!user) throw unauthorized(PASSKEY_NOT_ACCEPTED);
-      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
-      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, 'passkey', { now: new Date(), ...LOGIN_LIMIT });
+      if ('refused' in attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       const proof = await deps.passkeys.verifyAssertion('login', {}, response);
       if (proof?.userId !== user.id) throw unauthorized(PASSKEY_NOT_ACCEPTED);
-      return startSession({ id: user.id, username: user.username, email: user.email }, meta, { method: 'passkey' });
+      return startSession({ id: user.id, username: user.username, email: user.email }, meta, attempt.id, { method: 'passkey' });
     },
 
     /**
@@ -251,7 +306,7 @@ export function createAuthService(deps: {
       if (await deps.mfa.required(user.id)) {
         return { kind: 'second_factor', pendingToken: await deps.mfa.beginLogin(user.id), methods: await deps.mfa.methods(user.id) };
       }
-      return startSession(user, meta, how);
+      return startSession(user, meta, null, how);
     },
 
     /**
@@ -262,10 +317,10 @@ export function createAuthService(deps: {
     async checkPassword(userId: string, password: string, meta: RequestMeta): Promise<void> {
       const user = await repo.findUserById(userId);
       if (!user) throw unauthorized(INCORRECT_PASSWORD);
-      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, { now: new Date(), ...LOGIN_LIMIT });
-      if (!attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
+      const attempt = await repo.reserveLoginAttempt(user.email, meta.ip, 'password', { now: new Date(), ...LOGIN_LIMIT });
+      if ('refused' in attempt) throw tooManyRequests(LOGIN_LIMITED, LOGIN_WINDOW_MS / 1000);
       if (!(await verifySecret(user.password_hash, password))) throw unauthorized(INCORRECT_PASSWORD);
-      await repo.releaseLoginAttempt(attempt);
+      await repo.releaseLoginAttempt(attempt.id);
     },
 
     async logout(userId: string, sessionId: string, meta: RequestMeta) {

@@ -9,7 +9,7 @@ import { fromFlag } from '../../lib/flags';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { isValidTimeZone } from '../../lib/time-zone';
 import type { BlobStore } from '../../storage/blob-store';
-import { decryptStream, fileAssociatedData, unwrapDataKey } from '../../storage/envelope';
+import { decryptStream, fileAssociatedData, fileBlobAssociatedData, unwrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
 import { parseAllergyCodings } from '../clinical/allergy-codings';
 import type { IpsDocument } from './fhir-collection';
@@ -80,10 +80,9 @@ export function createExportService(deps: ExportDeps) {
   const { db, blobs, masterKey } = deps;
 
   async function openDecrypted(row: FileRow): Promise<Readable> {
-    const aad = fileAssociatedData(row.id, row.user_id);
-    const dataKey = unwrapDataKey(masterKey, row.wrapped_key, aad);
+    const dataKey = unwrapDataKey(masterKey, row.wrapped_key, fileAssociatedData(row.id, row.user_id));
     const source = await blobs.get(row.storage_key);
-    return Readable.from(decryptStream(source, dataKey, aad), { objectMode: false });
+    return Readable.from(decryptStream(source, dataKey, fileBlobAssociatedData(row.id, row.user_id)), { objectMode: false });
   }
 
   /**

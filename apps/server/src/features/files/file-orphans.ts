@@ -3,8 +3,13 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../storage/blob-store';
 import { createMedicalFileRepository } from './medical-file.repository';
 
-/** Younger blobs may belong to an upload between its commit and its row (on this or another instance). */
+/**
+ * Younger blobs may belong to an upload between its commit and its row, or to an import whose blobs
+ * are committed before its one transaction (decision 0004) — on this or another instance.
+ */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
+/** How often a running server sweeps again (docs/decisions/0031): a crash-left blob goes within two hours. */
+export const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 export interface SweepResult {
   removedBlobs: number;
@@ -14,10 +19,42 @@ export interface SweepResult {
 }
 
 /**
- * Start-up sweep (decision 0006): blobs without a row are removed, crash-left temporary blobs too, and
+ * The sweep at start-up and then every `everyMs` while the server runs (docs/decisions/0031): what
+ * another instance's crash left, or a blob whose removal failed, does not wait for a restart. One
+ * sweep at a time; each is timed from now. Answers the function that stops it.
+ */
+export function scheduleOrphanSweep(
+  deps: Omit<SweepDeps, 'now'> & { everyMs?: number; onError: (error: unknown) => void; onSwept?: (result: SweepResult) => void },
+): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    sweepOrphanBlobs(deps)
+      .then((result) => deps.onSwept?.(result), deps.onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, deps.everyMs ?? ORPHAN_SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Start-up and periodic sweep (decision 0006): blobs without a row are removed, crash-left temporary blobs too, and
  * rows without a blob are counted in the log. Logs carry counts only — no names, no ids.
  */
-export async function sweepOrphanBlobs(deps: { db: Db; blobs: BlobStore; log: FastifyBaseLogger; graceMs?: number; now?: Date }): Promise<SweepResult> {
+interface SweepDeps {
+  db: Db;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  graceMs?: number;
+  now?: Date;
+}
+
+export async function sweepOrphanBlobs(deps: SweepDeps): Promise<SweepResult> {
   const repo = createMedicalFileRepository(deps.db);
   const now = deps.now ?? new Date();
   const cutoff = new Date(now.getTime() - (deps.graceMs ?? ORPHAN_GRACE_MS));

@@ -52,7 +52,7 @@ export async function fileRoutes(
   const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
 
   // SPEC §7: multipart file, customName, customDate, visitLocation, visitReason, providerName — and
-  // DESIGN §11's personId (before the file; absent → the uploader's own profile).
+  // DESIGN §11's personId (before or after the file; absent → the uploader's own profile).
   r.post('/api/user/files', { onRequest: requireUser, schema: { response: { 201: medicalFileSchema } } }, async (request, reply) => {
     const file = await files.upload(actorOf(request), route(request), uploadParts(request), 'record');
     return reply.code(201).send(file);

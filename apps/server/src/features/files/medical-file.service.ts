@@ -9,7 +9,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
-import { decryptStream, encryptStream, fileAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
+import { blobAssociatedData, decryptStream, encryptStream, fileAssociatedData, fileBlobAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
 import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
@@ -20,8 +20,6 @@ import type { StorageQuota } from './storage-quota';
 import { checkQuota } from './storage-quota';
 
 export const FILE_NOT_FOUND = 'File not found';
-/** Decision 0019: the person an upload is for is named before its file. */
-export const PERSON_AFTER_FILE = 'Send personId before the file';
 
 /** Whose a record is (DESIGN §4): its person's id and name. */
 export interface FilePerson {
@@ -115,14 +113,13 @@ export function createMedicalFileService(deps: FileServiceDeps) {
   /** Decrypts a stored blob. The header and first segment are verified before this resolves, so a
    * damaged file fails before any response header is sent; later segments are verified as they stream. */
   async function openBlob(row: StoredFileRow): Promise<Readable> {
-    const aad = fileAssociatedData(row.id, row.user_id);
     let source: Readable | undefined;
     let plain: AsyncGenerator<Buffer>;
     let first: IteratorResult<Buffer>;
     try {
-      const dataKey = unwrapDataKey(masterKey, row.wrapped_key, aad);
+      const dataKey = unwrapDataKey(masterKey, row.wrapped_key, fileAssociatedData(row.id, row.user_id));
       source = await blobs.get(row.storage_key);
-      plain = decryptStream(source, dataKey, aad);
+      plain = decryptStream(source, dataKey, fileBlobAssociatedData(row.id, row.user_id));
       first = await plain.next();
     } catch (error) {
       source?.destroy();
@@ -151,18 +148,18 @@ export function createMedicalFileService(deps: FileServiceDeps) {
 
   return {
     /**
-     * DESIGN §6 upload: parts are read in order (the file may come before the text fields); the
-     * file streams through the sniffer and the cipher into a temporary blob; only once every part
-     * has arrived is the blob committed and its row inserted. Any failure removes the blob.
+     * DESIGN §6 upload: parts are read in order, the fields — personId among them — before or after
+     * the file; the file streams through the sniffer and the cipher into a temporary blob, sealed
+     * for its file id alone; only once every part has arrived is the person settled (absent → the
+     * uploader's own profile), the data key wrapped for the person's owner, the blob committed and
+     * its row inserted (docs/decisions/0031). Any failure removes the blob.
      */
     async upload(actor: Actor, route: RouteName, parts: AsyncIterable<Multipart>, mode: 'record' | 'file-only'): Promise<MedicalFile> {
       const fileId = newId();
       const dataKey = newDataKey();
       const fields: Record<string, string> = {};
-      /** Whom the file is for: settled when the file part arrives (the blob is sealed for its owner). */
+      /** Whom the file is for, once a personId field has named them (DESIGN §11). */
       let person: PersonAccess | undefined;
-      let aad: Buffer | undefined;
-      let fileSeen = false;
       let temp: TempBlob | undefined;
       let committed = false;
       let uploaded: { originalName: string; mime: string; size: number } | undefined;
@@ -173,9 +170,6 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(`${part.fieldname.slice(0, 40)} is too long`);
             if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
             if (part.fieldname === UPLOAD_PERSON_FIELD) {
-              // Decision 0019: the file is sealed for its person's owner as it streams, so the person
-              // must be known before it; one named after the file is refused rather than ignored.
-              if (fileSeen) throw badRequest(PERSON_AFTER_FILE);
               const personId = String(part.value).trim();
               // DESIGN §11: adding a file is an editor's right; no access is the same 404 as a missing id.
               if (personId !== '') person = await deps.access.require(actor, personId.slice(0, 100), { need: 'editor', what: route });
@@ -188,23 +182,21 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             part.file.resume();
             throw badRequest('Send one file, in the "file" field');
           }
-          fileSeen = true;
           if (!part.filename) {
             // An empty file input still sends a part with no name and no bytes: that is "no file".
             part.file.resume();
             continue;
           }
-          // SPEC routes without a person: the uploader's own profile (DESIGN §4).
-          person ??= await deps.access.own(actor.userId);
-          aad = fileAssociatedData(fileId, person.ownerId);
           const outcome: SniffOutcome = { mime: null, size: 0 };
           part.file.on('limit', () => part.file.destroy(tooLarge(limits.maxMb)));
-          temp = await blobs.putTemp(encryptStream(sniffUpload(part.file, outcome, limits), dataKey, aad));
+          temp = await blobs.putTemp(encryptStream(sniffUpload(part.file, outcome, limits), dataKey, blobAssociatedData(fileId)));
           if (part.file.truncated) throw tooLarge(limits.maxMb);
           if (!outcome.mime) throw unsupportedType();
           uploaded = { originalName: cleanOriginalName(part.filename), mime: outcome.mime, size: outcome.size };
         }
-        if (!temp || !uploaded || !person || !aad) throw badRequest('No file was uploaded');
+        if (!temp || !uploaded) throw badRequest('No file was uploaded');
+        // SPEC routes without a person: the uploader's own profile (DESIGN §4).
+        person ??= await deps.access.own(actor.userId);
         const userId = person.ownerId;
 
         let details: UploadFields = {};
@@ -229,7 +221,8 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           fileType: uploaded.mime,
           size: uploaded.size,
           storageKey: fileId,
-          wrappedKey: wrapDataKey(masterKey, dataKey, aad),
+          // The person's owner is bound here, now that every field has arrived (docs/decisions/0031).
+          wrappedKey: wrapDataKey(masterKey, dataKey, fileAssociatedData(fileId, userId)),
           // SPEC §3: an empty visit date means "now" as an ISO timestamp.
           recordDate: blank(details.customDate) ?? createdAt,
           providerName: blank(details.providerName),

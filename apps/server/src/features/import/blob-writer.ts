@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
-import { encryptStream, fileAssociatedData, newDataKey, wrapDataKey } from '../../storage/envelope';
+import { blobAssociatedData, encryptStream, fileAssociatedData, newDataKey, wrapDataKey } from '../../storage/envelope';
 import type { SniffOutcome } from '../../common/file-sniffer';
 import { sniffUpload, unsupportedType } from '../../common/file-sniffer';
 import { mb } from './import-limits';
@@ -28,11 +28,10 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
     async write(userId: string, source: AsyncIterable<Uint8Array>, label: string): Promise<StoredImportFile> {
       const id = newId();
       const dataKey = newDataKey();
-      const aad = fileAssociatedData(id, userId);
       const outcome: SniffOutcome = { mime: null, size: 0 };
       let temp: TempBlob | undefined;
       try {
-        temp = await deps.blobs.putTemp(encryptStream(sniffUpload(source, outcome, { maxBytes: deps.maxFileBytes, maxMb }), dataKey, aad));
+        temp = await deps.blobs.putTemp(encryptStream(sniffUpload(source, outcome, { maxBytes: deps.maxFileBytes, maxMb }), dataKey, blobAssociatedData(id)));
         if (!outcome.mime) throw unsupportedType();
         await deps.blobs.commit(temp, id);
         committed.push(id);
@@ -42,7 +41,7 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
         if (error instanceof HttpError) throw new HttpError(error.statusCode, `${label}: ${error.message}`, error.extra, error.headers);
         throw error;
       }
-      return { id, mime: outcome.mime, size: outcome.size, wrappedKey: wrapDataKey(deps.masterKey, dataKey, aad) };
+      return { id, mime: outcome.mime, size: outcome.size, wrappedKey: wrapDataKey(deps.masterKey, dataKey, fileAssociatedData(id, userId)) };
     },
 
     /** Removes every blob this writer committed (the import failed after them). */

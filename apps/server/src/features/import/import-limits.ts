@@ -28,10 +28,12 @@ const MiB = 1024 * 1024;
 
 /**
  * Below this much in total a zip is never called a bomb, however well it compresses: a small export
- * re-zipped with compression (kinchart.json compresses ~10x, often more) stays importable, and 16 MiB
- * is no amplification worth having.
+ * re-zipped with compression (kinchart.json compresses ~10x, often more) stays importable. Above it,
+ * an archive may expand at most `maxArchiveRatio` times its own size — so whatever its size, no zip
+ * stores more than max(20 × the upload, 4 MiB) (docs/decisions/0031; 16 MiB before, which let an
+ * 18 KB zip store 15.7 MB).
  */
-export const ARCHIVE_RATIO_FLOOR_BYTES = 16 * MiB;
+export const ARCHIVE_RATIO_FLOOR_BYTES = 4 * MiB;
 
 export const DEFAULT_IMPORT_LIMITS: Omit<ImportLimits, 'maxFileBytes'> = {
   maxImportBytes: 4096 * MiB,

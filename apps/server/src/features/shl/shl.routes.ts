@@ -66,6 +66,8 @@ export async function shlPublicRoutes(app: FastifyInstance, opts: { shl: ShlServ
   r.post(
     '/shl/:manifestId',
     {
+      // Receivers on other origins POST here by design: the one exception to the CSRF check (DESIGN §5).
+      config: { crossOriginWrites: true },
       schema: { params: manifestParams, body: shlManifestRequestSchema, response: { 200: shlManifestSchema, ...publicErrors } },
       // Errors (401 wrong passcode, 404, 429) must be readable cross-origin too.
       onRequest: async (_request, reply) => void cors(reply),
