@@ -4,6 +4,7 @@ import type { TestApp, TestClient } from './helpers';
 import { TestClient as Client, buildTestApp, signedInUser } from './helpers';
 import { insertShare } from './share-factories';
 import { selfProfileId } from './factories';
+import { exportZip, importFile } from './export-helpers';
 import { migrateTo, migrateToLatest } from '../src/db/database';
 
 // Issue 30 #25 (docs/decisions/0037): a pet has a species, a breed, a microchip number and a vet;
@@ -190,7 +191,7 @@ describe("a pet's emergency page", () => {
       .execute();
     const pet = await addPet(owner.client);
     // A pet saved before pets had their own fields may still hold human-only values.
-    await t.database.db.updateTable('profiles').set({ organ_donor: 1, blood_type: 'A+', religious_restrictions: 'None', primary_language: 'English' }).where('id', '=', pet.id).execute();
+    await t.database.db.updateTable('profiles').set({ has_allergies: 1, allergy_details: 'Chicken', organ_donor: 1, blood_type: 'A+', religious_restrictions: 'None', primary_language: 'English' }).where('id', '=', pet.id).execute();
     const setUp = await owner.client.post(`/api/user/family/members/${pet.id}/qr`, { pin: PIN });
     expect(setUp.statusCode).toBe(201);
     return { owner, pet, shareId: setUp.json<{ share_id: string }>().share_id };
@@ -241,6 +242,14 @@ describe("a pet's emergency page", () => {
     expect(res.body).not.toContain('A+');
   });
 
+  it('a pet’s essentials without the PIN carry no blood type, even one an older save left', async () => {
+    const { owner, pet, shareId } = await petWithCode();
+    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(200);
+    const res = await responder().get(`/api/user/family/emergency/${shareId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ requirePin: true, essentials: { name: 'Rex', blood_type: null, allergies: 'Chicken' } });
+  });
+
   it('the owner’s kept emergency cards show the pet the same way', async () => {
     const { owner, pet } = await petWithCode();
     const res = await owner.client.get('/api/user/emergency-cards');
@@ -248,6 +257,18 @@ describe("a pet's emergency page", () => {
     const card = res.json<{ cards: { profile_id: string; info: Record<string, unknown> }[] }>().cards.find((c) => c.profile_id === pet.id);
     expect(card?.info).toMatchObject({ is_pet: true, ...petFields });
     expect(card?.info).not.toHaveProperty('organ_donor');
+  });
+});
+
+describe('export and import', () => {
+  it('a pet’s fields go into the Kinchart export and come back with an import into another account', async () => {
+    const source = await signedInUser(t.app);
+    await addPet(source.client);
+    const zip = await exportZip(source.client);
+    const target = await signedInUser(t.app);
+    const res = await importFile(target.client, zip, 'kinchart-export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await target.client.get('/api/user/family/members')).json()).toEqual([expect.objectContaining({ name: 'Rex', is_pet: true, ...petFields })]);
   });
 });
 

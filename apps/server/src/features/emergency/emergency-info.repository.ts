@@ -187,7 +187,7 @@ export async function loadEmergencyEssentials(
   const p = await db
     .selectFrom('profiles')
     .select([
-      'name', 'date_of_birth', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
+      'name', 'date_of_birth', 'is_pet', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
       'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'updated_at',
     ])
     .where('user_id', '=', userId)
@@ -220,7 +220,8 @@ export async function loadEmergencyEssentials(
   return {
     name: p.name,
     age: ageOn(p.date_of_birth, today),
-    blood_type: p.blood_type,
+    // A pet has no blood type (docs/decisions/0037), whatever an older save left.
+    blood_type: fromFlag(p.is_pet) ? null : p.blood_type,
     allergies: flagged(p.has_allergies, p.allergy_details),
     conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details),
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),

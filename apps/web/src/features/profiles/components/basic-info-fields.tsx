@@ -76,6 +76,7 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {own ? <OwnIdentityFields /> : <MemberIdentityFields />}
+      {isPet ? <PetFields className="sm:col-span-2" /> : null}
       <Field
         label="Phone Number"
         type="tel"
@@ -91,9 +92,7 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
         error={errors.address?.message}
         {...register('address')}
       />
-      {isPet ? (
-        <PetFields className="sm:col-span-2" />
-      ) : (
+      {isPet ? null : (
         <SelectField label="Blood Type" error={errors.blood_type?.message} {...register('blood_type')}>
           <option value="">Select blood type</option>
           {BLOOD_TYPES.map((type) => (
