@@ -54,6 +54,11 @@ const base: ProfileBundle['profile'] = {
   mobility_details: null,
   had_anesthesia_reactions: true,
   anesthesia_reaction_details: 'Malignant hyperthermia',
+  species: null,
+  breed: null,
+  microchip_number: null,
+  vet_name: null,
+  vet_phone: null,
 };
 
 const full: ProfileBundle = {

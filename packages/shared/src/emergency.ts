@@ -78,15 +78,26 @@ const currentMedicationSchema = z.object({
   purpose: z.string().nullable(),
 });
 
-/**
- * What a first responder sees with the right PIN: the emergency sections of SPEC §2 and nothing
- * else — no files, appointments, notifications, address or account data (DESIGN §7).
- */
-export const emergencyInfoSchema = profileValuesSchema
-  .omit({ phone_number: true, address: true, email: true })
+/** The fields a person's and a pet's PIN answers share (the emergency sections of SPEC §2). */
+const emergencyInfoShared = profileValuesSchema
+  .omit({
+    phone_number: true,
+    address: true,
+    email: true,
+    blood_type: true,
+    primary_language: true,
+    religious_restrictions: true,
+    organ_donor: true,
+    advance_directives: true,
+    living_will: true,
+    species: true,
+    breed: true,
+    microchip_number: true,
+    vet_name: true,
+    vet_phone: true,
+  })
   .extend({
     requirePin: z.literal(false),
-    is_pet: z.boolean(),
     relationship: z.string().nullable(),
     medications: z.array(currentMedicationSchema),
     emergency_contacts: z.array(contactSchema),
@@ -97,6 +108,39 @@ export const emergencyInfoSchema = profileValuesSchema
      */
     updated_at: z.string().nullable(),
   });
+
+/** A person's: with the human-only fields (blood type, language, directives). */
+export const personEmergencyInfoSchema = emergencyInfoShared.extend({
+  is_pet: z.literal(false),
+  ...profileValuesSchema.pick({
+    blood_type: true,
+    primary_language: true,
+    religious_restrictions: true,
+    organ_donor: true,
+    advance_directives: true,
+    living_will: true,
+  }).shape,
+});
+
+/**
+ * A pet's (issue 30 #25, docs/decisions/0037): none of the human-only fields, but what it is, its
+ * microchip, its vet and whom it belongs to — the name and phone of the account holder's own
+ * profile (null when that profile has neither), so whoever has the pet can call.
+ */
+export const petEmergencyInfoSchema = emergencyInfoShared.extend({
+  is_pet: z.literal(true),
+  ...profileValuesSchema.pick({ species: true, breed: true, microchip_number: true, vet_name: true, vet_phone: true }).shape,
+  owner: z.object({ name: z.string().nullable(), phone_number: z.string().nullable() }).strict().nullable(),
+});
+
+/**
+ * What a first responder sees with the right PIN: the emergency sections of SPEC §2 and nothing
+ * else — no files, appointments, notifications, address or account data (DESIGN §7). A pet's answer
+ * has no human-only fields at all (not even "organ donor: no").
+ */
+export const emergencyInfoSchema = z.discriminatedUnion('is_pet', [personEmergencyInfoSchema, petEmergencyInfoSchema]);
+export type PersonEmergencyInfo = z.infer<typeof personEmergencyInfoSchema>;
+export type PetEmergencyInfo = z.infer<typeof petEmergencyInfoSchema>;
 export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
 
 /**

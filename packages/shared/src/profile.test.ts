@@ -5,8 +5,10 @@ import {
   cmToFeetInches,
   familyAddSchema,
   feetInchesToCm,
+  fieldsForKind,
   kgToLbs,
   lbsToKg,
+  petFieldsSchema,
   profileFieldsSchema,
 } from './profile';
 
@@ -81,7 +83,29 @@ describe('profile validation', () => {
       date_of_birth: '2019-05-01',
       relationship: 'other',
       is_pet: true,
+      species: null,
+      breed: null,
+      microchip_number: null,
+      vet_name: null,
+      vet_phone: null,
     });
+  });
+});
+
+describe('a pet’s fields and a person’s (decision 0037)', () => {
+  it('a pet keeps no human-only field and a person no pet field; fields not given stay out', () => {
+    const both = { blood_type: 'A+', organ_donor: true, living_will: true, species: 'Dog', vet_phone: '555', weight: 20 };
+    expect(fieldsForKind(both, true)).toEqual({ blood_type: null, organ_donor: false, living_will: false, species: 'Dog', vet_phone: '555', weight: 20 });
+    expect(fieldsForKind(both, false)).toEqual({ blood_type: 'A+', organ_donor: true, living_will: true, species: null, vet_phone: null, weight: 20 });
+    expect(fieldsForKind({ name: 'Rex' }, true)).toEqual({ name: 'Rex' });
+  });
+
+  it('a microchip number holds letters, digits, spaces and hyphens, at most 32', () => {
+    const chip = (microchip_number: string) => petFieldsSchema.safeParse({ microchip_number });
+    expect(chip('985 112 003 456 789').success).toBe(true);
+    expect(chip('0A0-1B2-C3D').success).toBe(true);
+    expect(chip('985/112').success).toBe(false);
+    expect(chip('1'.repeat(33)).success).toBe(false);
   });
 });
 

@@ -245,6 +245,24 @@ export const DETAILS_MAX = 5000;
 /** "A profile can have at most 50 emergency contacts." */
 export const listFullMessage = (list: CappedList): string => `A profile can have at most ${LIST_CAPS[list]} ${list.replaceAll('_', ' ')}.`;
 
+/** Issue 30 #25, docs/decisions/0037: the letters, digits, spaces and hyphens of a pet's microchip number. */
+const MICROCHIP_MESSAGE = 'Microchip number may hold only letters, digits, spaces and hyphens';
+
+/**
+ * What only a pet has (docs/decisions/0037): what it is, the number of its microchip (ISO 11784
+ * chips are 15 digits; older ones 9 or 10 characters, some with letters) and its vet — a name and
+ * a phone, so that whoever finds the pet or looks after it can call.
+ */
+export const petFieldsSchema = z.object({
+  species: optionalText(100),
+  breed: optionalText(100),
+  microchip_number: optionalText(32).refine((v) => v === null || /^[A-Za-z0-9 -]+$/.test(v), MICROCHIP_MESSAGE),
+  vet_name: optionalName(200),
+  vet_phone: optionalText(50),
+});
+export type PetFields = z.output<typeof petFieldsSchema>;
+export const PET_FIELD_NAMES = Object.keys(petFieldsSchema.shape) as (keyof PetFields)[];
+
 const LONG = DETAILS_MAX;
 export const profileFieldsSchema = z.object({
   name: optionalName(),
@@ -274,6 +292,7 @@ export const profileFieldsSchema = z.object({
   mobility_details: optionalText(LONG),
   had_anesthesia_reactions: flag,
   anesthesia_reaction_details: optionalText(LONG),
+  ...petFieldsSchema.shape,
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 export const PROFILE_FIELD_NAMES = Object.keys(profileFieldsSchema.shape) as (keyof ProfileFields)[];
@@ -300,6 +319,32 @@ export const PROFILE_FLAG_FIELDS: ReadonlySet<string> = new Set(
     .map(([name]) => name),
 );
 
+/**
+ * The fields a pet does not have (issue 30 #25): the forms hide them for a pet, the server stores
+ * them empty for one, and a pet's emergency page never shows them.
+ */
+export const HUMAN_ONLY_FIELDS = [
+  'blood_type',
+  'primary_language',
+  'religious_restrictions',
+  'organ_donor',
+  'advance_directives',
+  'living_will',
+] as const satisfies readonly (keyof ProfileFields)[];
+export type HumanOnlyField = (typeof HUMAN_ONLY_FIELDS)[number];
+
+/**
+ * A person's or a pet's fields as they are stored (docs/decisions/0037): a pet's human-only fields
+ * and a person's pet fields are empty (null, or false for a flag). Fields not in `fields` stay out.
+ */
+export function fieldsForKind<T extends Partial<ProfileFields>>(fields: T, isPet: boolean): T {
+  const kept: Record<string, unknown> = { ...fields };
+  for (const key of isPet ? HUMAN_ONLY_FIELDS : PET_FIELD_NAMES) {
+    if (key in kept) kept[key] = PROFILE_FLAG_FIELDS.has(key) ? false : null;
+  }
+  return kept as T;
+}
+
 /** POST /api/user/profile — the 'Complete Your Profile' form. */
 export const basicProfileSchema = z.object({
   username: z.string().trim().max(100, 'Username must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
@@ -323,7 +368,7 @@ export const profileUpdateSchema = profileFieldsSchema.extend({
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/user/family/add. */
-export const familyAddSchema = z.object({
+export const familyAddSchema = petFieldsSchema.extend({
   name: requiredName('Name'),
   date_of_birth: requiredBirthDate,
   relationship: requiredText('Relationship', 100),
@@ -414,6 +459,11 @@ export const profileValuesSchema = z.object({
   mobility_details: z.string().nullable(),
   had_anesthesia_reactions: z.boolean(),
   anesthesia_reaction_details: z.string().nullable(),
+  species: z.string().nullable(),
+  breed: z.string().nullable(),
+  microchip_number: z.string().nullable(),
+  vet_name: z.string().nullable(),
+  vet_phone: z.string().nullable(),
 });
 export type ProfileValues = z.infer<typeof profileValuesSchema>;
 

@@ -83,6 +83,12 @@ export interface ProfilesTable {
   mobility_details: string | null;
   had_anesthesia_reactions: Flag;
   anesthesia_reaction_details: string | null;
+  /** A pet's (migration 0020, docs/decisions/0037); null for a person. */
+  species: string | null;
+  breed: string | null;
+  microchip_number: string | null;
+  vet_name: string | null;
+  vet_phone: string | null;
   /** JSON [{ text, codings }]: the codings an import brought for lines of allergy_details (migration 0008). */
   allergy_codings: string | null;
   created_at: string;

@@ -11,18 +11,18 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
   const p = await db
     .selectFrom('profiles')
     .select([
-      'is_pet', 'relationship', 'name', 'date_of_birth', 'blood_type', 'height', 'weight', 'primary_language',
+      'is_pet', 'relationship', 'name', 'date_of_birth', 'height', 'weight',
       'has_vision_impairment', 'has_hearing_impairment', 'has_allergies', 'allergy_details', 'had_anesthesia_reactions',
       'anesthesia_reaction_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'has_chronic_conditions',
       'chronic_condition_details', 'has_previous_surgeries', 'surgery_details', 'has_mobility_issues', 'mobility_details',
-      'organ_donor', 'advance_directives', 'living_will', 'religious_restrictions', 'updated_at',
+      'updated_at',
     ])
     .where('user_id', '=', userId)
     .where('id', '=', profileId)
     .executeTakeFirst();
   if (!p) return undefined;
 
-  const [medications, contacts, providers, stamps] = await Promise.all([
+  const [medications, contacts, providers, stamps, kind] = await Promise.all([
     db
       .selectFrom('medications')
       .select(['medication_name', 'dosage', 'frequency', 'purpose'])
@@ -51,39 +51,74 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
       .orderBy('created_at')
       .execute(),
     listStamps(db, userId, profileId),
+    fromFlag(p.is_pet) ? petFacts(db, userId, profileId) : personFacts(db, userId, profileId),
   ]);
 
-  const flags = {
-    is_pet: fromFlag(p.is_pet),
+  const { updated_at: profileUpdatedAt, is_pet: _isPet, ...profile } = p;
+  const allergies = withoutLines(fromFlag(p.has_allergies), p.allergy_details, saysNoAllergies);
+  const chronic = withoutLines(fromFlag(p.has_chronic_conditions), p.chronic_condition_details, isResolvedLine);
+  const shared = {
+    ...profile,
     has_vision_impairment: fromFlag(p.has_vision_impairment),
     has_hearing_impairment: fromFlag(p.has_hearing_impairment),
-    has_allergies: fromFlag(p.has_allergies),
     had_anesthesia_reactions: fromFlag(p.had_anesthesia_reactions),
     has_bleeding_disorders: fromFlag(p.has_bleeding_disorders),
-    has_chronic_conditions: fromFlag(p.has_chronic_conditions),
     has_previous_surgeries: fromFlag(p.has_previous_surgeries),
     has_mobility_issues: fromFlag(p.has_mobility_issues),
-    organ_donor: fromFlag(p.organ_donor),
-    advance_directives: fromFlag(p.advance_directives),
-    living_will: fromFlag(p.living_will),
-  };
-  const { updated_at: profileUpdatedAt, ...profile } = p;
-  const allergies = withoutLines(flags.has_allergies, p.allergy_details, saysNoAllergies);
-  const chronic = withoutLines(flags.has_chronic_conditions, p.chronic_condition_details, isResolvedLine);
-  return {
-    ...profile,
-    ...flags,
     // Decision 0035: "NKDA" is not an allergy, and a problem marked resolved is not a chronic condition.
     has_allergies: allergies.flag,
     allergy_details: allergies.details,
     has_chronic_conditions: chronic.flag,
     chronic_condition_details: chronic.details,
-    requirePin: false,
+    requirePin: false as const,
     medications,
     emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
     healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
     updated_at: latestInstant([profileUpdatedAt, ...stamps]),
   };
+  return kind && { ...shared, ...kind };
+}
+
+/** A person's own part of the answer: the human-only fields (blood type, language, directives). */
+async function personFacts(db: Db, userId: string, profileId: string) {
+  const row = await db
+    .selectFrom('profiles')
+    .select(['blood_type', 'primary_language', 'religious_restrictions', 'organ_donor', 'advance_directives', 'living_will'])
+    .where('user_id', '=', userId)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      is_pet: false as const,
+      organ_donor: fromFlag(row.organ_donor),
+      advance_directives: fromFlag(row.advance_directives),
+      living_will: fromFlag(row.living_will),
+    }
+  );
+}
+
+/**
+ * A pet's own part (docs/decisions/0037): its species, breed, microchip and vet, and its owner —
+ * the name and phone of the account holder's own profile, nothing else of it.
+ */
+async function petFacts(db: Db, userId: string, profileId: string) {
+  const [row, owner] = await Promise.all([
+    db
+      .selectFrom('profiles')
+      .select(['species', 'breed', 'microchip_number', 'vet_name', 'vet_phone'])
+      .where('user_id', '=', userId)
+      .where('id', '=', profileId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('profiles')
+      .select(['name', 'phone_number'])
+      .where('user_id', '=', userId)
+      .where('is_self', '=', 1)
+      .orderBy('created_at')
+      .executeTakeFirst(),
+  ]);
+  return row && { ...row, is_pet: true as const, owner: owner && (owner.name || owner.phone_number) ? owner : null };
 }
 
 /**
@@ -162,7 +197,7 @@ export async function loadEmergencyEssentials(
   const p = await db
     .selectFrom('profiles')
     .select([
-      'name', 'date_of_birth', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
+      'name', 'date_of_birth', 'is_pet', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
       'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'updated_at',
     ])
     .where('user_id', '=', userId)
@@ -195,7 +230,8 @@ export async function loadEmergencyEssentials(
   return {
     name: p.name,
     age: ageOn(p.date_of_birth, today),
-    blood_type: p.blood_type,
+    // A pet has no blood type (docs/decisions/0037), whatever an older save left.
+    blood_type: fromFlag(p.is_pet) ? null : p.blood_type,
     allergies: flagged(p.has_allergies, p.allergy_details, saysNoAllergies),
     conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details, isResolvedLine),
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),

@@ -2,7 +2,7 @@ import type { Coding, Condition, Immunization, LabResult, Procedure } from '@kin
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import type { AllergyCoding } from '@kinchart/shared/export';
 import { IN_REMISSION_MARK, RESOLVED_MARK, isResolvedLine, saysNoAllergies } from '@kinchart/shared/problem-lines';
-import { BLOOD_TYPES, type BloodType } from '@kinchart/shared/profile';
+import { BLOOD_TYPES, fieldsForKind, type BloodType } from '@kinchart/shared/profile';
 import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { Json, Ref } from './fhir-common';
@@ -117,7 +117,8 @@ function sectionOf(s: Section): Json {
 
 export function buildPersonBundles(input: IpsInput): PersonBundles {
   const { person, now, withIdentifier = true } = input;
-  const p = person.profile;
+  // A pet has no blood type, language or directives, even if an older save left some (decision 0037).
+  const p = fieldsForKind(person.profile, person.profile.is_pet);
   const clinical: IpsClinical = input.clinical ?? { immunizations: [], labResults: [], conditions: [], procedures: [] };
   const timeZone = input.timeZone ?? 'UTC';
   const id = (kind: string, key: string) => `urn:uuid:${stableUuid('kinchart', p.id, kind, key)}`;
@@ -167,12 +168,15 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   const primary = person.healthcare_providers.filter((h) => h.is_primary).map((h): Ref => ({ reference: id('PractitionerRole', h.id) }));
   if (primary.length) patient.generalPractitioner = primary;
   if (p.is_pet) {
-    // http://hl7.org/fhir/StructureDefinition/patient-animal: species is required; Kinchart keeps
-    // only that the person is a pet, so the species is stated as text.
+    // http://hl7.org/fhir/StructureDefinition/patient-animal: species is required. The pet's own
+    // species and breed as text (docs/decisions/0037); without a species, only that it is a pet.
     patient.extension = [
       {
         url: 'http://hl7.org/fhir/StructureDefinition/patient-animal',
-        extension: [{ url: 'species', valueCodeableConcept: codeable(p.relationship ? `Pet (${p.relationship})` : 'Pet') }],
+        extension: [
+          { url: 'species', valueCodeableConcept: codeable(p.species ?? (p.relationship ? `Pet (${p.relationship})` : 'Pet')) },
+          ...(p.breed ? [{ url: 'breed', valueCodeableConcept: codeable(p.breed) }] : []),
+        ],
       },
     ];
   }

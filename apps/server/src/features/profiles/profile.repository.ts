@@ -1,6 +1,6 @@
 import { selfProfileId } from '../../common/person-access';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
+import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, PetFields, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { lockAccount } from '../../db/account-lock';
 import type { Database, ProfilesTable } from '../../db/schema';
@@ -296,7 +296,7 @@ function profileQueries(db: Executor) {
       return rows.map(toSummary);
     },
 
-    async insertMember(userId: string, values: { name: string; date_of_birth: string; relationship: string; is_pet: boolean }) {
+    async insertMember(userId: string, values: PetFields & { name: string; date_of_birth: string; relationship: string; is_pet: boolean }) {
       const id = newId();
       const now = nowIso();
       await db
@@ -309,6 +309,11 @@ function profileQueries(db: Executor) {
           date_of_birth: values.date_of_birth,
           relationship: values.relationship,
           is_pet: toFlag(values.is_pet),
+          species: values.species,
+          breed: values.breed,
+          microchip_number: values.microchip_number,
+          vet_name: values.vet_name,
+          vet_phone: values.vet_phone,
           created_at: now,
           updated_at: now,
         })

@@ -15,7 +15,7 @@ import type {
   medicationInputSchema,
   profileUpdateSchema,
 } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES, listFullMessage, patientProfileSchema } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, fieldsForKind, listFullMessage, patientProfileSchema } from '@kinchart/shared/profile';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../../common/session.repository';
@@ -202,7 +202,8 @@ export function createProfileService(deps: { db: Db }) {
      * is (the editor's tabs also save them one by one); one that is sent replaces the stored list.
      */
     async updateProfile(userId: string, profileId: string, input: ProfileUpdate): Promise<void> {
-      await saveProfile(userId, profileId, { fields: profileFields(input), username: input.username, lists: listsOf(input) });
+      // The account holder is a person: no pet fields (docs/decisions/0037).
+      await saveProfile(userId, profileId, { fields: fieldsForKind(profileFields(input), false), username: input.username, lists: listsOf(input) });
     },
 
     // ---------- family members ----------
@@ -219,19 +220,21 @@ export function createProfileService(deps: { db: Db }) {
       return memberOf(bundle);
     },
 
+    /** A person added with pet fields is stored without them (docs/decisions/0037). */
     async addMember(userId: string, input: FamilyAdd): Promise<FamilyMember> {
-      const id = await repo.insertMember(userId, input);
+      const id = await repo.insertMember(userId, fieldsForKind(input, input.is_pet));
       return loadMember(userId, id);
     },
 
     /**
      * PUT /api/user/family/members/{id}: same rules as updateProfile, plus relationship and is_pet —
      * which an account's own profile (shared with the editor, DESIGN §11) does not have: for it they
-     * are left as they are.
+     * are left as they are. A pet's human-only fields and a person's pet fields are stored empty
+     * (docs/decisions/0037), whatever the body says.
      */
     async updateMember(userId: string, memberId: string, input: FamilyUpdate, options: { isSelf?: boolean } = {}): Promise<FamilyMember> {
       await saveProfile(userId, memberId, {
-        fields: profileFields(input),
+        fields: fieldsForKind(profileFields(input), !options.isSelf && input.is_pet),
         ...(options.isSelf ? {} : { member: { relationship: input.relationship, is_pet: input.is_pet } }),
         lists: listsOf(input),
       });

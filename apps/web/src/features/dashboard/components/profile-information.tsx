@@ -17,6 +17,12 @@ export interface PersonView {
   /** Only for a family member. */
   relationship?: string | null;
   is_pet?: boolean;
+  /** A pet's (docs/decisions/0037); absent when only the people list's entry is known. */
+  species?: string | null;
+  breed?: string | null;
+  microchip_number?: string | null;
+  vet_name?: string | null;
+  vet_phone?: string | null;
   blood_type: string | null;
   has_allergies: boolean;
   allergy_details: string | null;
@@ -68,6 +74,32 @@ function Warning({ title, details }: { title: string; details: string | null }) 
   );
 }
 
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone}`} className="font-medium text-brand-700 underline underline-offset-2">
+      {phone}
+    </a>
+  );
+}
+
+/** A pet's Basic Info rows in place of a blood type (issue 30 #25): what it is, its chip, its vet. */
+function petRows(pet: PersonView): [string, ReactNode][] {
+  const vet = pet.vet_phone ? (
+    <>
+      {pet.vet_name ? `${pet.vet_name} · ` : null}
+      <PhoneLink phone={pet.vet_phone} />
+    </>
+  ) : (
+    pet.vet_name || NOT_PROVIDED
+  );
+  return [
+    ['Species', pet.species || NOT_PROVIDED],
+    ['Breed', pet.breed || NOT_PROVIDED],
+    ['Microchip', pet.microchip_number || NOT_PROVIDED],
+    ['Vet', vet],
+  ];
+}
+
 /** The contact marked primary, else the first one. */
 export function primaryContact(contacts: EmergencyContact[]): EmergencyContact | undefined {
   return contacts.find((c) => c.is_primary) ?? contacts[0];
@@ -100,6 +132,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
   const basicRows: [string, ReactNode][] = [
     ['Name', value(person?.name)],
     ['Date of Birth', person?.date_of_birth ? formatDate(person.date_of_birth) : NOT_PROVIDED],
+    ...(person?.is_pet ? petRows(person) : []),
     ['Phone', value(person?.phone_number)],
     ['Address', value(person?.address)],
   ];
@@ -138,7 +171,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
           </Block>
 
           <Block title="Critical Medical Info">
-            <Details rows={[['Blood Type', value(person?.blood_type)]]} />
+            {person?.is_pet ? null : <Details rows={[['Blood Type', value(person?.blood_type)]]} />}
             {person?.has_allergies ? <Warning title="Allergies" details={person.allergy_details} /> : null}
             {person?.has_bleeding_disorders ? <Warning title="Bleeding Disorder" details={person.bleeding_disorder_details} /> : null}
             {person && !person.has_allergies && !person.has_bleeding_disorders ? (
@@ -154,13 +187,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
                   ['Relationship', value(contact.relationship)],
                   [
                     'Phone',
-                    contact.phone_number ? (
-                      <a href={`tel:${contact.phone_number}`} className="font-medium text-brand-700 underline underline-offset-2">
-                        {contact.phone_number}
-                      </a>
-                    ) : (
-                      NOT_PROVIDED
-                    ),
+                    contact.phone_number ? <PhoneLink phone={contact.phone_number} /> : NOT_PROVIDED,
                   ],
                 ]}
               />

@@ -1,5 +1,5 @@
 import type * as shared from '@kinchart/shared/emergency';
-import type { EmergencyEssentials, EmergencyInfo, EmergencyResponse, PinStatus } from '@kinchart/shared/emergency';
+import type { EmergencyEssentials, EmergencyInfo, EmergencyResponse, PetEmergencyInfo, PinStatus } from '@kinchart/shared/emergency';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -16,7 +16,7 @@ const everyStatusKnown: [MissingStatus] extends [never] ? true : never = true;
 void everyStatusKnown;
 
 export type EmergencyKind = 'self' | 'family';
-export type { EmergencyEssentials, EmergencyInfo, EmergencyResponse, PinStatus };
+export type { EmergencyEssentials, EmergencyInfo, EmergencyResponse, PetEmergencyInfo, PinStatus };
 
 const paths: Record<EmergencyKind, string> = {
   self: '/api/user/emergency/',

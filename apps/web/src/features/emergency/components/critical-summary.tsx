@@ -14,6 +14,8 @@ export interface CriticalFacts {
   name: string | null;
   age: string | null;
   bloodType: string | null;
+  /** A pet's species and breed, in place of a blood type (docs/decisions/0037). */
+  species: string | null;
   allergies: string | null;
   bleedingDisorder: string | null;
   conditions: string | null;
@@ -34,19 +36,27 @@ function priority(flag: boolean, details: string | null): string | null {
   return flag ? text(details) : null;
 }
 
+/** A pet's owner as the one to call when the pet has no primary contact of its own. */
+function ownerToCall(info: EmergencyInfo, t: Translate): CriticalFacts['contact'] {
+  const phone = info.is_pet ? text(info.owner?.phone_number) : null;
+  if (!info.is_pet || !phone) return null;
+  return { name: text(info.owner?.name) ?? t('owner'), relationship: t('owner'), phone };
+}
+
 export function factsFromInfo(info: EmergencyInfo, locale: Locale, t: Translate): CriticalFacts {
   const primary = info.emergency_contacts.find((c) => c.is_primary) ?? null;
-  const language = text(info.primary_language);
+  const language = info.is_pet ? null : text(info.primary_language);
   return {
     name: text(info.name),
     age: formatAgeFromBirthDate(locale, info.date_of_birth),
-    bloodType: text(info.blood_type),
+    bloodType: info.is_pet ? null : text(info.blood_type),
+    species: info.is_pet ? [text(info.species), text(info.breed)].filter(Boolean).join(', ') || null : null,
     allergies: priority(info.has_allergies, info.allergy_details),
     bleedingDisorder: priority(info.has_bleeding_disorders, info.bleeding_disorder_details),
     conditions: text(info.chronic_condition_details) ?? (info.has_chronic_conditions ? t('yes') : null),
     medications: info.medications.map((m) => text(m.medication_name)).filter((m): m is string => m !== null),
     primaryLanguage: language && !isViewerLanguage(locale, language) ? language : null,
-    contact: primary ? { name: primary.name, relationship: text(primary.relationship), phone: text(primary.phone_number) } : null,
+    contact: primary ? { name: primary.name, relationship: text(primary.relationship), phone: text(primary.phone_number) } : ownerToCall(info, t),
     updatedAt: formatInstantDate(locale, info.updated_at),
   };
 }
@@ -57,6 +67,7 @@ export function factsFromEssentials(essentials: EmergencyEssentials, locale: Loc
     name: text(essentials.name),
     age: formatAgeYears(locale, essentials.age),
     bloodType: text(essentials.blood_type),
+    species: null,
     allergies: text(essentials.allergies),
     bleedingDisorder: text(essentials.bleeding_disorder),
     conditions: text(essentials.conditions),
@@ -122,7 +133,7 @@ function CallPrimary({ contact }: { contact: NonNullable<CriticalFacts['contact'
 }
 
 /**
- * Name and age, blood type, allergies, conditions, bleeding disorder, medication names, the
+ * Name and age, blood type (a pet: species and breed), allergies, conditions, bleeding disorder, medication names, the
  * patient's language when it differs, the call button and the date of the last change.
  */
 export function CriticalSummary({ facts, heading, isPet = false }: { facts: CriticalFacts; heading: ReactNode; isPet?: boolean }) {
@@ -142,9 +153,17 @@ export function CriticalSummary({ facts, heading, isPet = false }: { facts: Crit
         {isPet ? <p className="text-lg font-semibold text-black">{t('petProfile')}</p> : null}
       </div>
       <dl className="grid grid-cols-2 gap-1.5">
-        <Fact label={t('bloodType')} wide={!facts.primaryLanguage} testId="critical-blood-type">
-          <span className="text-2xl font-extrabold">{facts.bloodType ?? t('notProvided')}</span>
-        </Fact>
+        {isPet ? (
+          facts.species ? (
+            <Fact label={t('species')} testId="critical-species">
+              {facts.species}
+            </Fact>
+          ) : null
+        ) : (
+          <Fact label={t('bloodType')} wide={!facts.primaryLanguage} testId="critical-blood-type">
+            <span className="text-2xl font-extrabold">{facts.bloodType ?? t('notProvided')}</span>
+          </Fact>
+        )}
         {facts.primaryLanguage ? (
           <Fact label={t('primaryLanguage')} wide={false} testId="critical-language">
             {facts.primaryLanguage}

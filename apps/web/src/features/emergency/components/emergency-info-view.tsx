@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EmergencyInfo } from '../api/get-emergency-info';
+import type { EmergencyInfo, PetEmergencyInfo } from '../api/get-emergency-info';
 import { formatAgeFromBirthDate, formatCalendarDate, formatHeight, formatWeight } from '../i18n/format';
 import type { MessageKey, Translate } from '../i18n/locales';
 import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
@@ -100,6 +100,50 @@ function CallLink({ phone, name }: { phone: string; name: string }) {
   );
 }
 
+/** One person to call: a name and the call link, or 'Not Provided' for the phone. */
+function Callable({ name, phone }: { name: string; phone: string | null }) {
+  const { t } = useEmergencyI18n();
+  return (
+    <div className="mb-5 rounded-xl border-2 border-slate-400 p-3">
+      <p className="text-xl font-bold break-words text-black">{name}</p>
+      <div className="mt-2">
+        {phone ? (
+          <CallLink phone={phone} name={name} />
+        ) : (
+          <p className="text-lg text-slate-700 italic">
+            {t('phone')}: {t('notProvided')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A pet's owner (when known) and vet, first in its Contact Information (docs/decisions/0037). */
+function OwnerAndVet({ info }: { info: PetEmergencyInfo }) {
+  const { t } = useEmergencyI18n();
+  const vetName = text(info.vet_name);
+  const vetPhone = text(info.vet_phone);
+  return (
+    <>
+      {info.owner ? (
+        <>
+          <h3 className="mb-2 text-xl font-bold text-black">{t('owner')}</h3>
+          <Callable name={text(info.owner.name) ?? t('owner')} phone={text(info.owner.phone_number)} />
+        </>
+      ) : null}
+      <h3 className="mb-2 text-xl font-bold text-black">{t('vet')}</h3>
+      {vetName || vetPhone ? (
+        <Callable name={vetName ?? t('vet')} phone={vetPhone} />
+      ) : (
+        <div className="mb-5">
+          <NotProvided />
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * `aside`: shown beside the page title (the language switcher). `titleLevel` 2 when the view sits
  * under a page's own h1 (the owner's kept emergency cards).
@@ -145,10 +189,17 @@ export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: Emerg
             [t('name'), name],
             [t('dateOfBirth'), birthDateWithAge(info.date_of_birth, t, locale)],
             ...(text(info.relationship) ? ([[t('relationship'), text(info.relationship)]] as [string, string | null][]) : []),
-            [t('bloodType'), text(info.blood_type)],
+            // A pet: what it is and its microchip instead of a blood type and a language (decision 0037).
+            ...((info.is_pet
+              ? [
+                  [t('species'), text(info.species)],
+                  [t('breed'), text(info.breed)],
+                  [t('microchip'), text(info.microchip_number)],
+                ]
+              : [[t('bloodType'), text(info.blood_type)]]) as [string, string | null][]),
             [t('height'), formatHeight(locale, info.height)],
             [t('weight'), formatWeight(locale, info.weight)],
-            [t('primaryLanguage'), text(info.primary_language)],
+            ...(info.is_pet ? [] : ([[t('primaryLanguage'), text(info.primary_language)]] as [string, string | null][])),
             [t('visionImpairment'), yesNo(info.has_vision_impairment)],
             [t('hearingImpairment'), yesNo(info.has_hearing_impairment)],
           ]}
@@ -189,6 +240,7 @@ export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: Emerg
       </Section>
 
       <Section id="contact" title={t('contactTitle')}>
+        {info.is_pet ? <OwnerAndVet info={info} /> : null}
         <h3 className="mb-2 text-xl font-bold text-black">{t('emergencyContacts')}</h3>
         {info.emergency_contacts.length > 0 ? (
           <ul className="mb-5 flex flex-col gap-3">
@@ -256,16 +308,18 @@ export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: Emerg
         )}
       </Section>
 
-      <Section id="directives" title={t('directivesTitle')}>
-        <Facts
-          rows={[
-            [t('organDonor'), yesNo(info.organ_donor)],
-            [t('advanceDirectives'), yesNo(info.advance_directives)],
-            [t('livingWill'), yesNo(info.living_will)],
-            [t('religiousRestrictions'), text(info.religious_restrictions)],
-          ]}
-        />
-      </Section>
+      {info.is_pet ? null : (
+        <Section id="directives" title={t('directivesTitle')}>
+          <Facts
+            rows={[
+              [t('organDonor'), yesNo(info.organ_donor)],
+              [t('advanceDirectives'), yesNo(info.advance_directives)],
+              [t('livingWill'), yesNo(info.living_will)],
+              [t('religiousRestrictions'), text(info.religious_restrictions)],
+            ]}
+          />
+        </Section>
+      )}
 
       <p className="text-base text-slate-800">{t('disclaimer')}</p>
     </div>

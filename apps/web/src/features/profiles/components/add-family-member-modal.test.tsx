@@ -57,6 +57,12 @@ describe('Add Family Member modal', () => {
       date_of_birth: '2019-06-01',
       relationship: 'other',
       is_pet: true,
+      // A pet's own fields, left empty (docs/decisions/0037).
+      species: null,
+      breed: null,
+      microchip_number: null,
+      vet_name: null,
+      vet_phone: null,
     });
     expect(events).toHaveBeenCalledTimes(1);
     window.removeEventListener('familyMemberUpdated', events);

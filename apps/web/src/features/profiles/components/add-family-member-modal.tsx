@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayIsoDate } from '@kinchart/shared/common';
-import { familyAddSchema, RELATIONSHIPS, type FamilyAddInput } from '@kinchart/shared/profile';
+import { familyAddSchema, PET_FIELD_NAMES, type FamilyAddInput } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -10,16 +10,18 @@ import { useAddFamilyMember } from '../api/add-family-member';
 import { errorMessage } from '../../../lib/api-client';
 import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { relationshipOptions } from '../lib/relationships';
+import { PetFields } from './pet-fields';
 
 type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;
 
-const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
-  spouse: 'Spouse',
-  child: 'Child',
-  parent: 'Parent',
-  sibling: 'Sibling',
-  other: 'Other',
-};
+/** A person is sent without the pet fields (docs/decisions/0037: they are a pet's only). */
+function addBody(values: FamilyAddOutput): FamilyAddInput {
+  if (values.is_pet) return values;
+  const body: Record<string, unknown> = { ...values };
+  for (const key of PET_FIELD_NAMES) delete body[key];
+  return body as FamilyAddInput;
+}
 
 export interface AddFamilyMemberModalProps {
   open: boolean;
@@ -38,21 +40,24 @@ function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalPr
   const formId = useId();
   const add = useAddFamilyMember();
   const [status, setStatus] = useState<string | null>(null);
+  const form = useForm<FamilyAddInput, unknown, FamilyAddOutput>({
+    resolver: zodResolver(familyAddSchema),
+    defaultValues: { name: '', date_of_birth: '', relationship: '', is_pet: false, species: '', breed: '', microchip_number: '', vet_name: '', vet_phone: '' },
+  });
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
-  } = useForm<FamilyAddInput, unknown, FamilyAddOutput>({
-    resolver: zodResolver(familyAddSchema),
-    defaultValues: { name: '', date_of_birth: '', relationship: '', is_pet: false },
-  });
+  } = form;
+  const isPet = useWatch({ control, name: 'is_pet' }) === true;
 
   // SPEC §5: name, date of birth and relationship are required; is_pet is optional.
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
       // SPEC §7: 201 is success.
-      const answer = await add.mutateAsync(values);
+      const answer = await add.mutateAsync(addBody(values));
       onAdded?.(answer.message || 'Family member added successfully!');
       onClose();
     } catch (error) {
@@ -78,27 +83,30 @@ function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalPr
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
-        <Field
-          label="Date of Birth"
-          type="date"
-          max={todayIsoDate()}
-          aria-required="true"
-          error={errors.date_of_birth?.message}
-          {...register('date_of_birth')}
-        />
-        <SelectField label="Relationship" aria-required="true" error={errors.relationship?.message} {...register('relationship')}>
-          <option value="">Select relationship</option>
-          {RELATIONSHIPS.map((value) => (
-            <option key={value} value={value}>
-              {RELATIONSHIP_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <CheckboxField label="This is a pet" {...register('is_pet')} />
-        <StatusMessage message={status} />
-      </form>
+      <FormProvider {...form}>
+        <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <Field label="Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
+          <Field
+            label="Date of Birth"
+            type="date"
+            max={todayIsoDate()}
+            aria-required="true"
+            error={errors.date_of_birth?.message}
+            {...register('date_of_birth')}
+          />
+          <SelectField label="Relationship" aria-required="true" error={errors.relationship?.message} {...register('relationship')}>
+            <option value="">Select relationship</option>
+            {relationshipOptions('').map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField label="This is a pet" {...register('is_pet')} />
+          {isPet ? <PetFields /> : null}
+          <StatusMessage message={status} />
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

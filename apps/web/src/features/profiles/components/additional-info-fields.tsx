@@ -1,29 +1,41 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
 import type { ProfileFormInput } from '../lib/profile-form';
 import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
 
-/** Language, religious restrictions, directives and impairments (SPEC §3) — what a first responder may need. */
+/**
+ * Language, religious restrictions, directives and impairments (SPEC §3) — what a first responder
+ * may need. A pet has only the impairments (docs/decisions/0037).
+ */
 export function AdditionalInfoFields() {
   const {
     register,
     formState: { errors },
   } = useFormContext<ProfileFormInput>();
+  const isPet = useWatch<{ is_pet?: boolean }>({ name: 'is_pet' }) === true;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Primary Language" error={errors.primary_language?.message} {...register('primary_language')} />
-      <TextareaField
-        label="Religious Restrictions"
-        containerClassName="sm:col-span-2"
-        error={errors.religious_restrictions?.message}
-        {...register('religious_restrictions')}
-      />
+      {isPet ? null : (
+        <>
+          <Field label="Primary Language" error={errors.primary_language?.message} {...register('primary_language')} />
+          <TextareaField
+            label="Religious Restrictions"
+            containerClassName="sm:col-span-2"
+            error={errors.religious_restrictions?.message}
+            {...register('religious_restrictions')}
+          />
+        </>
+      )}
       <fieldset className="sm:col-span-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Directives and impairments</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{isPet ? 'Impairments' : 'Directives and impairments'}</legend>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <CheckboxField label="Organ donor" {...register('organ_donor')} />
-          <CheckboxField label="Advance directives" {...register('advance_directives')} />
-          <CheckboxField label="Living will" {...register('living_will')} />
+          {isPet ? null : (
+            <>
+              <CheckboxField label="Organ donor" {...register('organ_donor')} />
+              <CheckboxField label="Advance directives" {...register('advance_directives')} />
+              <CheckboxField label="Living will" {...register('living_will')} />
+            </>
+          )}
           <CheckboxField label="Vision impairment" {...register('has_vision_impairment')} />
           <CheckboxField label="Hearing impairment" {...register('has_hearing_impairment')} />
         </div>

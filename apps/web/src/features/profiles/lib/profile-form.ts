@@ -58,7 +58,7 @@ export const familyHealthcareProviderFormSchema = healthcareProviderInputSchema.
 
 /**
  * The family member editor: the same fields plus the member's required name, date of birth and
- * relationship (free text here, SPEC §3) and is_pet. Its lists are saved entry by entry, as the own
+ * relationship (chosen from the add form's list, the stored value kept: issue 30 #28) and is_pet. Its lists are saved entry by entry, as the own
  * profile's are, so they are not part of this form.
  */
 export const familyFormSchema = profileFormSchema.extend({
@@ -90,6 +90,11 @@ const TEXT_KEYS: readonly TextKey[] = [
   'surgery_details',
   'mobility_details',
   'anesthesia_reaction_details',
+  'species',
+  'breed',
+  'microchip_number',
+  'vet_name',
+  'vet_phone',
 ];
 
 const FLAG_KEYS: readonly FlagKey[] = [

@@ -134,7 +134,7 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
     const { calls } = mockFetch((call) => (call.url === '/api/user/family/members/m1' ? json(member) : json({}, 404)));
     const user = userEvent.setup();
     renderRoutes(routes, '/edit-family-member/m1');
-    await user.clear(await screen.findByLabelText('Relationship'));
+    await user.selectOptions(await screen.findByLabelText('Relationship'), '');
     await user.click(screen.getByRole('tab', { name: 'Medications' }));
     await user.click(screen.getByRole('button', { name: 'Update Family Member' }));
 

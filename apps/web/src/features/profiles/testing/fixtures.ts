@@ -38,6 +38,11 @@ export const emptyProfileValues: ProfileValues = {
   mobility_details: null,
   had_anesthesia_reactions: false,
   anesthesia_reaction_details: null,
+  species: null,
+  breed: null,
+  microchip_number: null,
+  vet_name: null,
+  vet_phone: null,
 };
 
 export function makeMedication(id: string, overrides: Partial<Medication> = {}): Medication {
