@@ -491,3 +491,34 @@ export interface Database {
   oidc_requests: OidcRequestsTable;
   oidc_attempts: OidcAttemptsTable;
 }
+
+// Emergency guessing and viewing limits per client address, and coalesced access alerts
+// (migration 0019, docs/decisions/0033). A separate part of `Database`, like the ones above.
+export interface EmergencyPinLocksTable {
+  emergency_share_id: string;
+  address: string; // client address key: IPv4, or an IPv6 /64
+  failed_streak: Counter; // wrong PINs in a row from this address
+  locked_until: string | null;
+}
+
+export interface EmergencyAccessAlertsTable {
+  emergency_share_id: string;
+  user_id: string; // the person told: the owner or a manager
+  notification_id: string | null; // this window's notification, updated with the count
+  window_started_at: string;
+  views: Counter; // views in this window
+  mailed_at: string | null; // the last access email
+  unmailed: Counter; // views since that email, not yet emailed
+}
+
+export interface EssentialsViewsTable {
+  id: string;
+  ip: string; // client address key
+  created_at: string;
+}
+
+export interface Database {
+  emergency_pin_locks: EmergencyPinLocksTable;
+  emergency_access_alerts: EmergencyAccessAlertsTable;
+  essentials_views: EssentialsViewsTable;
+}
