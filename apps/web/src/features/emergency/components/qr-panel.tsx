@@ -144,7 +144,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   } else if (!config.data.exists) {
     body = (
       <>
-        <p className="text-slate-700">
+        <p className="mb-4 text-slate-700">
           No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
         </p>
         <QrSetupForm whose={texts.whose} busy={setUp.isPending} onSubmit={onSetUp} />

@@ -91,7 +91,7 @@ export function QrPinOptions({ target, config, whose }: Props) {
         <p id={hintId} className="mt-1 text-sm text-slate-700">
           Like a phone&rsquo;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type,
           allergies, conditions, bleeding disorder, medication names and primary contact straight away, without the PIN.
-          Everything else still needs the PIN. You are notified each time.
+          Everything else still needs the PIN. You are notified when they are viewed.
         </p>
       </div>
       <div aria-live="polite">
