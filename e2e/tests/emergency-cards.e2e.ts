@@ -34,6 +34,7 @@ async function setUpOwnCode(page: Page): Promise<string> {
   await expectVisible(panel.getByLabel('Choose a 4-digit PIN'));
   await expectHidden(page.getByRole('link', { name: 'Download wallet card (PDF)' }));
   await panel.getByLabel('Choose a 4-digit PIN').fill('4826');
+  await panel.getByRole('radio', { name: /^No, show nothing/ }).check();
   await panel.getByRole('button', { name: 'Set Up QR Code' }).click();
   await expectVisible(panel.getByText('QR code set up successfully'));
   const href = await panel.getByRole('link', { name: /\/emergency\// }).getAttribute('href');
@@ -84,6 +85,7 @@ describe('emergency cards', () => {
 
       // Deactivated: nothing to download.
       await page.getByRole('region', { name: 'Personal QR Code' }).getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByRole('alertdialog', { name: 'Deactivate your QR code?' }).getByRole('button', { name: 'Deactivate' }).click();
       await expectHidden(card);
     });
   }

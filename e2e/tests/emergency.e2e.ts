@@ -71,6 +71,15 @@ async function setUpCode(page: Page, panelName: string, pin: string): Promise<st
   await input.fill('');
   await input.pressSequentially(`${pin.slice(0, 2)}x-${pin.slice(2)}9`);
   expect(await input.inputValue()).toBe(pin);
+  // Issue 30: the set-up asks plainly whether the essentials may show without the PIN, and waits for the answer.
+  const question = panel.getByRole('radiogroup', { name: 'Show the essentials without the PIN?' });
+  await expectVisible(question.getByText(/Recommended for wristbands and lock screens/));
+  await button.click();
+  await expectVisible(panel.getByText('Choose whether the essentials may show without the PIN.'));
+  const size = (page.viewportSize()?.width ?? 0) < 600 ? 'phone' : 'desktop';
+  await expectNoA11yViolations(page, `/settings (QR set-up question, ${size})`);
+  await screenshot(page, `qr-setup-question-${size}`);
+  await question.getByRole('radio', { name: /^No, show nothing/ }).check();
   await button.click();
   await expectVisible(panel.getByText('QR code set up successfully'));
   await expectVisible(panel.getByRole('img', { name: /QR code linking to/ }));
@@ -156,6 +165,12 @@ describe('emergency access', () => {
     await open(owner, '/settings');
     const panel = owner.getByRole('region', { name: 'Personal QR Code' });
     await panel.getByRole('button', { name: 'Deactivate' }).click();
+    // Issue 30: it asks first, naming what stops working.
+    const confirm = owner.getByRole('alertdialog', { name: 'Deactivate your QR code?' });
+    await expectVisible(confirm.getByText(/Printed cards, wristbands, lock-screen images and its SMART Health Link stop working/));
+    await expectNoA11yViolations(owner, '/settings (deactivate QR code?, desktop)');
+    await screenshot(owner, 'qr-deactivate-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expectVisible(panel.getByRole('button', { name: 'Activate' }));
     await expectHidden(panel.getByRole('link', { name: /\/emergency\// }));
     await expectHidden(panel.getByRole('img'));
@@ -209,6 +224,7 @@ describe('emergency access', () => {
     const setUp = panel.getByLabel('Choose a 4-digit PIN');
     await pastePin(setUp, '48-26');
     expect(await setUp.inputValue()).toBe('4826');
+    await panel.getByRole('radio', { name: /^No, show nothing/ }).check();
     await panel.getByRole('button', { name: 'Set Up QR Code' }).click();
     await expectVisible(panel.getByText('QR code set up successfully'));
     const href = await panel.getByRole('link', { name: /\/emergency\// }).getAttribute('href');

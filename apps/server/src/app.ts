@@ -34,6 +34,7 @@ import { ownProfileRoutes } from './features/profiles/own-profile.routes';
 import { familyRoutes } from './features/profiles/family.routes';
 import { createEmergencyService } from './features/emergency/emergency.service';
 import { createEmergencyMail } from './features/notifications/emergency-mail';
+import { scheduleAccessDigests } from './features/emergency/access-alerts';
 import { emergencyPublicRoutes, qrRoutes } from './features/emergency/emergency.routes';
 import { emergencyPageRoutes, loadEmergencyPage } from './features/emergency/emergency-page';
 import type { EssentialsFor } from './features/emergency-cards/emergency-cards.service';
@@ -206,6 +207,11 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   });
 
   const mail = createEmergencyMail({ db, mailer });
+  // Issue 30: coalesced emergency-view emails go out once their 15 minutes are over.
+  if (mail) {
+    const stopDigests = scheduleAccessDigests({ db, mail }, (error) => app.log.error({ err: error }, 'emergency access digests failed'));
+    app.addHook('onClose', async () => stopDigests());
+  }
   const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
   // Every way of signing in ends here: an email when the browser is new to the account (decision 0028).
   const knownBrowsers = createKnownBrowsers({ db, mailer, publicUrl: config.publicUrl });

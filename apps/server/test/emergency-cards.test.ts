@@ -267,6 +267,30 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
     expect(pdfQr(pdf)).toBe(qrData);
   });
 
+  it('a long allergy list is cut between words with an ellipsis, never in the middle of a word', async () => {
+    const words = ['Penicillin', 'amoxicillin', 'cephalexin', 'sulfamethoxazole', 'trimethoprim', 'ibuprofen', 'naproxen', 'aspirin', 'codeine', 'morphine', 'latex', 'peanuts', 'shellfish'];
+    // Lists of slightly different lengths, so that the ellipsis falls at different places on the line.
+    for (const lead of ['', 'Pol', 'Quinine', 'Sulfa', 'Egg', 'Soy', 'Kiwi', 'Mango', 'Nuts']) {
+      const list = lead ? [lead, ...words] : words;
+      const pdf = await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials: { ...essentials, allergies: list.join(', ') }, pin: null, paper: 'a4' });
+      const printed = /Allergies: (.*?) Conditions:/.exec(pdfText(pdf))?.[1] ?? '';
+      expect(printed.endsWith('…'), printed).toBe(true);
+      const shown = printed.slice(0, -1).split(/[\s,]+/).filter(Boolean);
+      expect(shown.length).toBeGreaterThan(1);
+      expect(shown, printed).toEqual(list.slice(0, shown.length));
+    }
+  });
+
+  it('with the essentials off, the card tells whoever finds it to scan the code and enter the PIN', async () => {
+    const pdf = await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials: null, pin: null, paper: 'a4' });
+    expect(pdfText(pdf)).toContain('To see the medical information, scan the code and enter the PIN.');
+    const printedPin = pdfText(await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials: null, pin: '4826', paper: 'a4' }));
+    expect(printedPin).toContain('To see the medical information, scan the code and enter the PIN.');
+    expect(printedPin).toContain('4826');
+    const opted = pdfText(await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials, pin: null, paper: 'a4' }));
+    expect(opted).not.toContain('enter the PIN');
+  });
+
   it('the lock-screen image with the essentials is 1170 × 2532 and its QR code reads', async () => {
     const png = await lockscreenPng({ name: 'Sofía Núñez', qrData, essentials });
     const image = PNG.sync.read(png);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
+import { expireAddressLocks } from './pin-locks';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ async function wrongPins(s: ReturnType<typeof stranger>, shareId: string, n: num
 }
 
 const liftLockByClock = (shareId: string) =>
-  t.database.db.updateTable('emergency_shares').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('share_id', '=', shareId).execute();
+  expireAddressLocks(t.database.db, shareId);
 
 describe('the owner’s essentials setting', () => {
   it('is off by default and is read in every QR configuration answer', async () => {
@@ -258,8 +259,9 @@ describe('the owner’s unlock', () => {
     const res = await owner.client.put('/api/user/wearable-qr/unlock');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ exists: true, is_active: true, is_disabled: false, pin_status: 'ok' });
-    const row = await t.database.db.selectFrom('emergency_shares').select(['failed_streak', 'failed_total', 'locked_until']).where('share_id', '=', shareId).executeTakeFirstOrThrow();
-    expect(row).toEqual({ failed_streak: 0, failed_total: 0, locked_until: null });
+    const row = await t.database.db.selectFrom('emergency_shares').select(['id', 'failed_total']).where('share_id', '=', shareId).executeTakeFirstOrThrow();
+    expect(row.failed_total).toBe(0);
+    expect(await t.database.db.selectFrom('emergency_pin_locks').select('address').where('emergency_share_id', '=', row.id).execute()).toEqual([]);
     expect((await s.get(`/api/user/emergency/${shareId}?pin=1357`)).json().remainingAttempts).toBe(4);
     expect((await s.get(`/api/user/emergency/${shareId}?pin=4826`)).statusCode).toBe(200);
     const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'qr_pin_unlock').execute();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
-import { composeEmergencyMail } from '../src/features/notifications/emergency-mail';
+import { composeEmergencyMail, createEmergencyMail } from '../src/features/notifications/emergency-mail';
+import { sendAccessDigests } from '../src/features/emergency/access-alerts';
+import { createMailer } from '../src/common/mailer';
 import type { LoopbackSmtp, ReceivedMail } from './smtp-helpers';
 import { startLoopbackSmtp } from './smtp-helpers';
 import { VERIFY_SUBJECT } from '../src/features/auth/email-verification.service';
@@ -87,12 +89,9 @@ describe('emergency notification emails', () => {
     expect(locked!.text).toContain("Robin Quill's emergency QR code");
     expect(minutesSince(before).some((minute) => locked!.text.includes(minute))).toBe(true);
 
-    await t.database.db
-      .updateTable('emergency_shares')
-      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
-      .where('share_id', '=', shareId)
-      .execute();
-    for (const pin of wrong.slice(5)) expect((await s.get(`/api/user/family/emergency/${shareId}?pin=${pin}`)).statusCode).toBe(401);
+    // That phone waits; five more wrong PINs from another make ten in all.
+    const other = stranger();
+    for (const pin of wrong.slice(5)) expect((await other.get(`/api/user/family/emergency/${shareId}?pin=${pin}`)).statusCode).toBe(401);
     const messages = await messagesTo(owner.email, 2);
     const disabled = messages.find((m) => /deactivated/i.test(m.headers.subject ?? ''));
     expect(disabled).toBeDefined();
@@ -102,6 +101,37 @@ describe('emergency notification emails', () => {
       expect(m.from).toBe('alerts@kinchart.test');
       expectNothingSecret(m, [shareId, '4826', ...wrong, ...MEDICAL]);
     }
+  });
+
+  it('a flood of views emails the owner once at once, then once per 15 minutes with how many more views there were', async () => {
+    const flood = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM });
+    const owner = await signedInUser(flood.app);
+    await fillProfile(flood.database.db, owner.id, await selfProfileId(flood.database.db, owner.id));
+    const shareId = (await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).json<{ share_id: string }>().share_id;
+    await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true });
+    const views = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => new TestClient(flood.app).get(`/api/user/emergency/${shareId}`, { remoteAddress: `10.89.${Math.floor(i / 200)}.${i % 200}` })),
+    );
+    expect(views.every((v) => v.statusCode === 200)).toBe(true);
+    const [first] = await messagesTo(owner.email, 1);
+    expect(first!.text).toContain('Someone viewed your emergency essentials');
+
+    // Nothing more is due within the 15 minutes; after them, one email counts the other 99.
+    const mailer = createMailer({ mail: flood.config.mail, log: flood.app.log });
+    const mail = createEmergencyMail({ db: flood.database.db, mailer });
+    expect(await sendAccessDigests({ db: flood.database.db, mail: mail! }, new Date(Date.now() + 5 * 60_000))).toBe(0);
+    expect(await sendAccessDigests({ db: flood.database.db, mail: mail! }, new Date(Date.now() + 16 * 60_000))).toBe(1);
+    expect(await sendAccessDigests({ db: flood.database.db, mail: mail! }, new Date(Date.now() + 17 * 60_000))).toBe(0);
+    await mailer!.settled();
+    mailer!.close();
+    // Closing the app waits for every email it queued.
+    await flood.close();
+    const all = smtp.received.filter((m) => m.to.includes(owner.email));
+    expect(all).toHaveLength(2);
+    const digest = all.find((m) => m !== first)!;
+    expect(digest.headers.subject).toMatch(/opened 99 more times/);
+    expect(digest.text).toContain('your emergency information was opened 99 more times');
+    expectNothingSecret(digest, [shareId, '4826', ...MEDICAL, 'Jordan Rivers']);
   });
 
   it('an unreachable mail server neither delays nor fails the emergency answer, and its log names no address', async () => {

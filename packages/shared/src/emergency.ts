@@ -29,6 +29,14 @@ export const pinSchema = z
 export const pinBodySchema = z.object({ pin: pinSchema });
 export type PinBody = z.infer<typeof pinBodySchema>;
 
+/**
+ * POST set-up (`/api/user/wearable-qr`, `/api/user/family/members/{id}/qr`): the PIN, and the
+ * owner's answer to "show the essentials without the PIN?" asked in the set-up form (issue 30).
+ * Without the answer the code keeps its current choice (off for a new code).
+ */
+export const qrSetupBodySchema = z.object({ pin: pinSchema, essentials_without_pin: z.boolean().optional() });
+export type QrSetupBody = z.infer<typeof qrSetupBodySchema>;
+
 /** PUT /api/user/wearable-qr/toggle: the desired new state; absent means "flip". */
 export const toggleBodySchema = z
   .union([z.object({ is_active: z.boolean().optional() }), z.null(), z.undefined()])

@@ -1,5 +1,7 @@
 import type { NotificationAction, NotificationLevel, NotificationType } from '@kinchart/shared/notifications';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { newId, nowIso } from '../lib/ids';
 import { publishNotification } from './notification-bus';
 
@@ -49,3 +51,41 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
   return true;
 }
 
+
+/**
+ * Writes a new notification inside the caller's transaction (issue 30: an emergency access alert
+ * is decided and written under one lock). Nothing is published: the caller publishes the id with
+ * `publishNotification` after the commit, so a listener never looks for a row not yet visible.
+ */
+export async function insertNotificationRow(trx: Db | Transaction<Database>, n: Omit<NewNotification, 'dedupeKey'>, at: Date): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto('notifications')
+    .values({
+      id,
+      user_id: n.userId,
+      type: n.type,
+      level: n.level,
+      title: n.title,
+      data: JSON.stringify(n.action ? { message: n.message, action: n.action } : { message: n.message }),
+      dedupe_key: null,
+      created_at: nowIso(at),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * New words for a notification already sent, unread again, inside the caller's transaction; false
+ * when it is gone or the owner hid it (then it stays hidden). Publish after the commit, as above.
+ */
+export async function reviseNotificationRow(trx: Db | Transaction<Database>, userId: string, id: string, message: string): Promise<boolean> {
+  const res = await trx
+    .updateTable('notifications')
+    .set({ data: JSON.stringify({ message }), is_read: 0 })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('is_hidden', '=', 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

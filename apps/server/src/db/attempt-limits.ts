@@ -1,5 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Transaction } from 'kysely';
+import { clientAddressKey } from '../lib/client-address';
 import { newId, nowIso } from '../lib/ids';
 import type { Db } from './database';
 import type { Database } from './schema';
@@ -25,37 +25,6 @@ export function underLimitLock<T>(db: Db, keys: string | readonly string[], work
     }
     return work(trx);
   });
-}
-
-/**
- * The client address as attempt limits count it (DESIGN §5): an IPv4 address as it is (also when
- * written IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its /64 — one home or phone network
- * is handed a whole /64, so counting each address would give a guesser 2^64 of them.
- */
-export function clientAddressKey(ip: string): string {
-  const address = ip.split('%')[0]?.toLowerCase() ?? '';
-  if (isIPv4(address)) return address;
-  if (!isIPv6(address)) return address;
-  const mapped = address.startsWith('::ffff:') ? address.slice(7) : '';
-  if (isIPv4(mapped)) return mapped;
-  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
-}
-
-/** The eight groups of a valid IPv6 address, without leading zeros ("::" expanded, a dotted IPv4 tail as two groups). */
-function ipv6Groups(address: string): string[] {
-  const halves = address.split('::');
-  const groupsOf = (part: string | undefined): string[] => {
-    if (!part) return [];
-    return part.split(':').flatMap((group) => {
-      if (!group.includes('.')) return [group];
-      const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
-      return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-    });
-  };
-  const head = groupsOf(halves[0]);
-  const tail = groupsOf(halves[1]);
-  const groups = halves.length === 2 ? [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail] : head;
-  return groups.map((group) => (parseInt(group, 16) || 0).toString(16));
 }
 
 /** Tables with one row per attempt from a client address. */

@@ -23,6 +23,7 @@ import { oidcIdentities } from './migrations/0014-oidc-identities';
 import { emailProof } from './migrations/0016-email-proof';
 import { loginFailureFactors } from './migrations/0017-login-failure-factors';
 import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
+import { emergencyGuards } from './migrations/0019-emergency-guards';
 import { petFields } from './migrations/0020-pet-fields';
 
 export type Db = Kysely<Database>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0016-email-proof': emailProof,
   '0017-login-failure-factors': loginFailureFactors,
   '0018-end-handed-on-shares': endHandedOnOrphans,
+  '0019-emergency-guards': emergencyGuards,
   '0020-pet-fields': petFields,
 };
 

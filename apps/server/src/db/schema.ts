@@ -43,7 +43,7 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: string;
   email: string;
-  /** The client's address as counted (db/attempt-limits.ts clientAddressKey: IPv6 by /64). */
+  /** The client's address as counted (lib/client-address.ts clientAddressKey: IPv6 by /64). */
   ip: string;
   /** 'password', 'second_factor' or 'passkey' (migration 0017). */
   factor: Generated<string>;
@@ -536,4 +536,35 @@ export interface OidcLinkRequestsTable {
 export interface Database {
   email_verifications: EmailVerificationsTable;
   oidc_link_requests: OidcLinkRequestsTable;
+}
+
+// Emergency guessing and viewing limits per client address, and coalesced access alerts
+// (migration 0019, docs/decisions/0033). A separate part of `Database`, like the ones above.
+export interface EmergencyPinLocksTable {
+  emergency_share_id: string;
+  address: string; // client address key: IPv4, or an IPv6 /64
+  failed_streak: Counter; // wrong PINs in a row from this address
+  locked_until: string | null;
+}
+
+export interface EmergencyAccessAlertsTable {
+  emergency_share_id: string;
+  user_id: string; // the person told: the owner or a manager
+  notification_id: string | null; // this window's notification, updated with the count
+  window_started_at: string;
+  views: Counter; // views in this window
+  mailed_at: string | null; // the last access email
+  unmailed: Counter; // views since that email, not yet emailed
+}
+
+export interface EssentialsViewsTable {
+  id: string;
+  ip: string; // client address key
+  created_at: string;
+}
+
+export interface Database {
+  emergency_pin_locks: EmergencyPinLocksTable;
+  emergency_access_alerts: EmergencyAccessAlertsTable;
+  essentials_views: EssentialsViewsTable;
 }

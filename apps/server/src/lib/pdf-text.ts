@@ -49,11 +49,17 @@ export function wrap(text: string, maxWidth: number, width: (s: string) => numbe
   return lines;
 }
 
-/** Keeps at most `max` lines, ending the last kept one with an ellipsis when some were dropped. */
+/**
+ * Keeps at most `max` lines, ending the last kept one with an ellipsis when some were dropped. The
+ * ellipsis goes after a whole word: words are dropped from the end until it fits, and only a single
+ * word wider than the line is cut inside (issue 30: never "Penicil…").
+ */
 export function clampLines(lines: string[], max: number, maxWidth: number, width: (s: string) => number): string[] {
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
-  let last = `${kept[max - 1] ?? ''}…`;
+  const words = (kept[max - 1] ?? '').split(' ').filter(Boolean);
+  while (words.length > 1 && width(`${words.join(' ')}…`) > maxWidth) words.pop();
+  let last = `${words.join(' ').replace(/[,;:]$/, '')}…`;
   while (last.length > 1 && width(last) > maxWidth) last = `${last.slice(0, -2)}…`;
   kept[max - 1] = last;
   return kept;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { clientAddressKey, underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits';
+import { clientAddressKey } from '../../lib/client-address';
 import { newId, nowIso } from '../../lib/ids';
 
 /** What a login attempt proves (migration 0017): each has its own ceiling per account. */

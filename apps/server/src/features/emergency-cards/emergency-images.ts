@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import QRCode from 'qrcode';
 import * as PImage from 'pureimage';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, essentialLines, qrMatrix } from './emergency-card-content';
+import { CAPTION, PIN_HINT, essentialLines, qrMatrix } from './emergency-card-content';
 import { clampLines, fontPaths, wrap } from '../../lib/pdf-text';
 
 /** The code alone for printing elsewhere (stickers, bracelets): EC level H, 4-module quiet zone, ≥ 1200 px. */
@@ -90,6 +90,8 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
   const bottom = H - 160 - 40;
   const size = 38;
   y += 20;
+  // Without the essentials, say how to reach the information (issue 30).
+  if (!input.essentials) for (const l of wrap(PIN_HINT, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
   for (const e of essentialLines(input.essentials)) {
     const label = `${e.label}: `;
     const labelWidth = measure(`${size}pt ${FAMILY_BOLD}`)(label);

@@ -2,7 +2,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, essentialLines, qrMatrix } from './emergency-card-content';
+import { CAPTION, PIN_HINT, essentialLines, qrMatrix } from './emergency-card-content';
 import { clampLines, fontData, wrap } from '../../lib/pdf-text';
 
 const MM = 72 / 25.4;
@@ -22,7 +22,8 @@ const GUIDE = rgb(0.6, 0.6, 0.6);
 /**
  * The wallet card at true size on A4 or US Letter, with cut marks at its corners: a red band,
  * the QR code on the right (vector squares, EC level H, 4-module quiet zone), the name, the
- * caption, the essentials when opted in and the PIN when asked for (DESIGN §7).
+ * caption, the essentials when opted in (otherwise how to see the information) and the PIN when
+ * asked for (DESIGN §7).
  */
 export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -119,6 +120,10 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
       });
       y -= size * 0.2;
     }
+  } else {
+    // Without the essentials, the card says how to reach the information (scan, then the PIN).
+    y -= 1.5 * MM;
+    for (const l of clampLines(wrap(PIN_HINT, textWidth, measure(bold, 6)), 3, textWidth, measure(bold, 6))) line(l, bold, 6, INK);
   }
 
   if (input.pin) {

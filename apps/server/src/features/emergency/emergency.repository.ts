@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { reserveAddressAttempt } from '../../db/attempt-limits';
+import { reserveAddressAttempt, underLimitLock } from '../../db/attempt-limits';
 import { newId, nowIso } from '../../lib/ids';
 
 export type ShareKind = 'self' | 'family';
@@ -71,7 +71,7 @@ export function createEmergencyRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async create(input: { userId: string; profileId: string; kind: ShareKind; shareId: string; pinHash: string }) {
+    async create(input: { userId: string; profileId: string; kind: ShareKind; shareId: string; pinHash: string; essentialsWithoutPin: boolean }) {
       const now = nowIso();
       await db
         .insertInto('emergency_shares')
@@ -83,14 +83,19 @@ export function createEmergencyRepository(db: Db) {
           share_id: input.shareId,
           pin_hash: input.pinHash,
           is_active: 1,
+          essentials_without_pin: input.essentialsWithoutPin ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
         .execute();
     },
 
-    /** A new PIN (or a repeated set-up) starts the guess counters afresh (DESIGN §7). */
-    async setPin(id: string, pinHash: string, activate: boolean) {
+    /**
+     * A new PIN (or a repeated set-up) starts the guess counters afresh (DESIGN §7); a set-up may
+     * carry the owner's answer on the essentials.
+     */
+    async setPin(id: string, pinHash: string, activate: boolean, essentialsWithoutPin?: boolean) {
+      await db.deleteFrom('emergency_pin_locks').where('emergency_share_id', '=', id).execute();
       await db
         .updateTable('emergency_shares')
         .set({
@@ -100,6 +105,7 @@ export function createEmergencyRepository(db: Db) {
           locked_until: null,
           updated_at: nowIso(),
           ...(activate ? { is_active: 1, is_disabled: 0 } : {}),
+          ...(essentialsWithoutPin === undefined ? {} : { essentials_without_pin: essentialsWithoutPin ? 1 : 0 }),
         })
         .where('id', '=', id)
         .execute();
@@ -119,6 +125,7 @@ export function createEmergencyRepository(db: Db) {
      * that was disabled after too many wrong tries back on. A code the owner switched off stays off.
      */
     async clearPinLimits(id: string) {
+      await db.deleteFrom('emergency_pin_locks').where('emergency_share_id', '=', id).execute();
       await db
         .updateTable('emergency_shares')
         .set({
@@ -135,6 +142,7 @@ export function createEmergencyRepository(db: Db) {
 
     /** Re-activation resets the counters; deactivation keeps them. */
     async setActive(id: string, active: boolean) {
+      if (active) await db.deleteFrom('emergency_pin_locks').where('emergency_share_id', '=', id).execute();
       await db
         .updateTable('emergency_shares')
         .set(
@@ -148,31 +156,19 @@ export function createEmergencyRepository(db: Db) {
     },
 
     /**
-     * Reserves one PIN attempt atomically: a single UPDATE that only succeeds while the code is
-     * active, not locked, under 5 in a row and under 10 in total. Concurrent guesses therefore
-     * cannot exceed the limits, on one instance or many (DESIGN §7, §10). An expired lock starts
-     * a new streak. Returns the counters after the reservation, or undefined when refused.
+     * Reserves one wrong-PIN slot of the code's count in all, atomically: a single UPDATE that only
+     * succeeds while the code is active and under 10 (DESIGN §7, §10), so concurrent guesses from
+     * any number of addresses cannot exceed it. Returns the count after the reservation, or
+     * undefined when refused.
      */
-    async reserveAttempt(id: string, now: Date, maxStreak: number, maxTotal: number) {
-      const t = nowIso(now);
-      const expired = sql<boolean>`locked_until is not null and locked_until <= ${t}`;
+    reserveAttempt(id: string, maxTotal: number) {
       return db
         .updateTable('emergency_shares')
-        .set({
-          failed_streak: sql`case when ${expired} then 1 else failed_streak + 1 end`,
-          locked_until: sql`case when ${expired} then null else locked_until end`,
-          failed_total: sql`failed_total + 1`,
-        })
+        .set({ failed_total: sql`failed_total + 1` })
         .where('id', '=', id)
         .where('is_active', '=', 1)
         .where('failed_total', '<', maxTotal)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('failed_streak', '<', maxStreak), eb('locked_until', 'is', null)]),
-            eb.and([eb('locked_until', 'is not', null), eb('locked_until', '<=', t)]),
-          ]),
-        )
-        .returning(['failed_streak', 'failed_total'])
+        .returning(['failed_total'])
         .executeTakeFirst();
     },
 
@@ -180,20 +176,108 @@ export function createEmergencyRepository(db: Db) {
     async releaseAttempt(id: string) {
       await db
         .updateTable('emergency_shares')
-        .set({ failed_streak: 0, failed_total: sql`case when failed_total > 0 then failed_total - 1 else 0 end` })
+        .set({ failed_total: sql`case when failed_total > 0 then failed_total - 1 else 0 end` })
         .where('id', '=', id)
         .execute();
     },
 
-    /** Sets the lock once; true only for the request that set it (so the owner is warned once). */
-    async lock(id: string, until: Date) {
+    /**
+     * Reserves one attempt of a client address on a code (issue 30): one UPDATE that succeeds only
+     * while the address has fewer than 5 wrong PINs in a row and no running lock; an expired lock
+     * starts a new run. Returns the run after the reservation, or undefined when the address waits.
+     */
+    async reserveAddressAttempt(id: string, address: string, now: Date, maxStreak: number) {
+      await db
+        .insertInto('emergency_pin_locks')
+        .values({ emergency_share_id: id, address, failed_streak: 0, locked_until: null })
+        .onConflict((oc) => oc.columns(['emergency_share_id', 'address']).doNothing())
+        .execute();
+      const t = nowIso(now);
+      const expired = sql<boolean>`locked_until is not null and locked_until <= ${t}`;
+      return db
+        .updateTable('emergency_pin_locks')
+        .set({
+          failed_streak: sql`case when ${expired} then 1 else failed_streak + 1 end`,
+          locked_until: sql`case when ${expired} then null else locked_until end`,
+        })
+        .where('emergency_share_id', '=', id)
+        .where('address', '=', address)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('failed_streak', '<', maxStreak), eb('locked_until', 'is', null)]),
+            eb.and([eb('locked_until', 'is not', null), eb('locked_until', '<=', t)]),
+          ]),
+        )
+        .returning(['failed_streak'])
+        .executeTakeFirst();
+    },
+
+    /** Gives the address's reserved attempt back: the right PIN ends its run (`right`), a refused one only uncounts. */
+    async releaseAddressAttempt(id: string, address: string, right: boolean) {
+      await db
+        .updateTable('emergency_pin_locks')
+        .set({ failed_streak: right ? 0 : sql`case when failed_streak > 0 then failed_streak - 1 else 0 end` })
+        .where('emergency_share_id', '=', id)
+        .where('address', '=', address)
+        .execute();
+    },
+
+    /** Locks one address out of one code; true only for the request that set it (so the owner is warned once). */
+    async lockAddress(id: string, address: string, until: Date) {
       const res = await db
-        .updateTable('emergency_shares')
+        .updateTable('emergency_pin_locks')
         .set({ locked_until: nowIso(until) })
-        .where('id', '=', id)
+        .where('emergency_share_id', '=', id)
+        .where('address', '=', address)
         .where('locked_until', 'is', null)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
+    },
+
+    async addressLockedUntil(id: string, address: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('emergency_pin_locks')
+        .select('locked_until')
+        .where('emergency_share_id', '=', id)
+        .where('address', '=', address)
+        .executeTakeFirst();
+      return row?.locked_until ?? null;
+    },
+
+    /** Whether some address is locked out of the code right now (the owner's "locked"). */
+    async anyAddressLocked(id: string, now: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('emergency_pin_locks')
+        .select('address')
+        .where('emergency_share_id', '=', id)
+        .where('locked_until', '>', nowIso(now))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Issue 30: reserves one PIN-less view of the essentials for a client address, across codes,
+     * when fewer than `max` were made in the `windowMs` before `now`; otherwise answers the seconds
+     * until the oldest of them leaves the window. Counted under the address's lock, so it holds for
+     * parallel requests and across instances.
+     */
+    reserveEssentialsView(address: string, now: Date, max: number, windowMs: number): Promise<true | { retryAfterSeconds: number }> {
+      const since = nowIso(new Date(now.getTime() - windowMs));
+      return underLimitLock(db, `essentials_views:${address}`, async (trx) => {
+        await trx.deleteFrom('essentials_views').where('ip', '=', address).where('created_at', '<=', since).execute();
+        const row = await trx
+          .selectFrom('essentials_views')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<string>('created_at').as('oldest')])
+          .where('ip', '=', address)
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) >= max) {
+          const frees = Date.parse(row.oldest) + windowMs;
+          return { retryAfterSeconds: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)) };
+        }
+        await trx.insertInto('essentials_views').values({ id: newId(), ip: address, created_at: nowIso(now) }).execute();
+        return true as const;
+      });
     },
 
     /** Switches the code off after too many wrong PINs; true only for the request that did it. */

@@ -10,6 +10,7 @@ import {
   qrConfigSchema,
   qrConfigWithMessageSchema,
   qrSettingsBodySchema,
+  qrSetupBodySchema,
   toggleBodySchema,
 } from '@kinchart/shared/emergency';
 import { messageSchema } from '@kinchart/shared/common';
@@ -42,8 +43,8 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
   r.get('/api/user/wearable-qr', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
     emergency.getConfig(await person(request)),
   );
-  r.post('/api/user/wearable-qr', { schema: { body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } }, async (request, reply) => {
-    const config = await emergency.setup(await person(request), actorOf(request), request.body.pin);
+  r.post('/api/user/wearable-qr', { schema: { body: qrSetupBodySchema, response: { 201: qrConfigWithMessageSchema } } }, async (request, reply) => {
+    const config = await emergency.setup(await person(request), actorOf(request), request.body.pin, request.body.essentials_without_pin);
     return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
   });
   r.put('/api/user/wearable-qr/toggle', { schema: { body: toggleBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
@@ -73,9 +74,9 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
   );
   r.post(
     '/api/user/family/members/:id/qr',
-    { schema: { params: memberParams, body: pinBodySchema, response: { 201: qrConfigWithMessageSchema } } },
+    { schema: { params: memberParams, body: qrSetupBodySchema, response: { 201: qrConfigWithMessageSchema } } },
     async (request, reply) => {
-      const config = await emergency.setup(await person(request, request.params.id), actorOf(request), request.body.pin);
+      const config = await emergency.setup(await person(request, request.params.id), actorOf(request), request.body.pin, request.body.essentials_without_pin);
       return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
     },
   );

@@ -19,11 +19,20 @@ import type { EmergencyMail } from '../notifications/emergency-mail';
 import type { EmergencyRepository, ShareKind } from './emergency.repository';
 import { createEmergencyRepository } from './emergency.repository';
 import { loadEmergencyEssentials, loadEmergencyInfo } from './emergency-info.repository';
+import { clientAddressKey } from '../../lib/client-address';
+import { recordAccessAlert } from './access-alerts';
 
 export const NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
 /** DESIGN §7: per client address, 30 PIN attempts an hour across codes. */
 export const MAX_PIN_ATTEMPTS_PER_IP_HOUR = 30;
+/**
+ * Issue 30: per client address (an IPv6 client by its /64), 60 views of opted-in essentials an
+ * hour across codes. A responder reloads a code a few times and sees a handful of people in an
+ * hour; only a script that loads codes over and over reaches this (decision 0033).
+ */
+export const MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR = 60;
+const HOUR_MS = 3_600_000;
 
 type ShareRow = NonNullable<Awaited<ReturnType<EmergencyRepository['findById']>>>;
 /** A code named by its public share id (and the route's kind), or by its row id. */
@@ -80,7 +89,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     return share;
   }
 
-  function toConfig(share: ShareRow | undefined): QrConfig {
+  async function toConfig(share: ShareRow | undefined): Promise<QrConfig> {
     if (!share) {
       return {
         exists: false,
@@ -101,8 +110,21 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       share_id: share.share_id,
       is_disabled: fromFlag(share.is_disabled),
       essentials_without_pin: fromFlag(share.essentials_without_pin),
-      pin_status: pinStatusOf(share, new Date()),
+      pin_status: await ownerPinStatus(share, new Date()),
     };
+  }
+
+  /** The owner's view of the PIN (DESIGN §7): disabled, locked for some address right now, or ok. */
+  async function ownerPinStatus(share: ShareRow, now: Date): Promise<PinStatus> {
+    if (fromFlag(share.is_disabled)) return 'disabled';
+    return (await repo.anyAddressLocked(share.id, now)) ? 'locked' : 'ok';
+  }
+
+  /** The PIN as one client address meets it: disabled for all, or locked for that address. */
+  async function addressPinStatus(share: ShareRow, address: string, now: Date): Promise<PinStatus> {
+    if (fromFlag(share.is_disabled)) return 'disabled';
+    const until = await repo.addressLockedUntil(share.id, address);
+    return until && Date.parse(until) > now.getTime() ? 'locked' : 'ok';
   }
 
   /**
@@ -118,11 +140,12 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     via?: { recipient: string },
     profileId?: string,
     manager = false,
+    shareRowId?: string,
   ) {
     const kind: ShareKind = manager ? 'family' : ownKind;
-    // DESIGN §7: views (a view of the essentials without the PIN is one), locks and deactivations
-    // are emailed too (fire-and-forget, no medical data).
-    if (event !== 'setup') deps.mail?.send({ userId, kind, personName, event: event === 'essentials' ? 'access' : event });
+    // DESIGN §7: locks and deactivations are emailed at once (fire-and-forget, no medical data);
+    // views (a view of the essentials without the PIN is one) are coalesced per code below.
+    if (event === 'locked' || event === 'disabled') deps.mail?.send({ userId, kind, personName, event });
     // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
     // code, by member id (null for the owner's own), never the share id. A manager lifts it on the
     // person's member route, so theirs always names the person.
@@ -140,23 +163,25 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
           message: `${Who} emergency QR code is set up and active.`,
         });
       case 'access':
-        return addNotification(deps.db, {
-          userId,
-          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
-          level: 'info',
-          title: 'Emergency information accessed',
-          message: via
-            ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
-            : `Someone opened ${who} emergency information with the correct PIN.`,
-        });
       case 'essentials':
-        return addNotification(deps.db, {
-          userId,
-          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
-          level: 'info',
-          title: 'Emergency information accessed',
-          message: `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`,
-        });
+        // Issue 30: one notification per code and 15 minutes, counting the views; the first at once.
+        if (!shareRowId) return;
+        return recordAccessAlert(
+          { db: deps.db, mail: deps.mail },
+          {
+            shareRowId,
+            userId,
+            type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
+            message:
+              event === 'essentials'
+                ? `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`
+                : via
+                  ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
+                  : `Someone opened ${who} emergency information with the correct PIN.`,
+            counted: (views, since) => `${Who} emergency information was opened ${views} times since ${since}.`,
+            mail: { kind, personName, event },
+          },
+        );
       case 'locked':
         return addNotification(deps.db, {
           userId,
@@ -164,7 +189,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
           level: 'warning',
           title: 'Emergency QR code locked',
           action,
-          message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
+          message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code from one network. PIN entry from there is paused for ${PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.`,
         });
       case 'disabled':
         return addNotification(deps.db, {
@@ -173,7 +198,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
           level: 'error',
           title: 'Emergency QR code deactivated',
           action,
-          message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so it has been deactivated. Re-activate it in Settings when you are ready.`,
+          message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so its PIN has been turned off. Turn it back on in Settings when you are ready.`,
         });
     }
   }
@@ -183,30 +208,36 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
    * manager of the person (active manager shares, DESIGN §11).
    */
   async function notifyPeople(share: ShareRow, personName: string | null, event: Exclude<NotifyEvent, 'setup'>, via?: { recipient: string }) {
-    await notifyOwner(share.user_id, share.kind, personName, event, via, share.profile_id);
+    await notifyOwner(share.user_id, share.kind, personName, event, via, share.profile_id, false, share.id);
     for (const managerId of await deps.access.managers(share.profile_id)) {
-      if (managerId !== share.user_id) await notifyOwner(managerId, share.kind, personName, event, via, share.profile_id, true);
+      if (managerId !== share.user_id) await notifyOwner(managerId, share.kind, personName, event, via, share.profile_id, true, share.id);
     }
   }
 
   return {
     async getConfig(person: PersonAccess): Promise<QrConfig> {
       const profile = await personProfile(person);
-      return toConfig(await repo.findByProfile(person.ownerId, profile.id));
+      return await toConfig(await repo.findByProfile(person.ownerId, profile.id));
     },
 
     /** Set-up: a new code with a fresh share id, or a repeated set-up that resets the PIN. */
-    async setup(person: PersonAccess, actor: Actor, pin: string): Promise<QrConfig> {
+    async setup(person: PersonAccess, actor: Actor, pin: string, essentialsWithoutPin?: boolean): Promise<QrConfig> {
       const kind = kindOf(person);
       const userId = person.ownerId;
       const profile = await personProfile(person);
       const pinHash = await hashSecret(pin);
       const existing = await repo.findByProfile(userId, profile.id);
-      if (existing) await repo.setPin(existing.id, pinHash, true);
-      else await repo.create({ userId, profileId: profile.id, kind, shareId: randomToken(), pinHash });
+      // Issue 30: the set-up form asks whether the essentials may show without the PIN; the answer
+      // is written with the code. Without it a repeated set-up keeps the code's choice.
+      if (existing) await repo.setPin(existing.id, pinHash, true, essentialsWithoutPin);
+      else await repo.create({ userId, profileId: profile.id, kind, shareId: randomToken(), pinHash, essentialsWithoutPin: essentialsWithoutPin ?? false });
       await notifyOwner(userId, kind, profile.name, 'setup');
-      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_setup', detail: { kind } });
-      return toConfig(await repo.findByProfile(userId, profile.id));
+      await recordAudit(deps.db, {
+        ...auditOf(person, actor),
+        action: 'qr_setup',
+        detail: essentialsWithoutPin === undefined ? { kind } : { kind, essentials_without_pin: essentialsWithoutPin },
+      });
+      return await toConfig(await repo.findByProfile(userId, profile.id));
     },
 
     async toggle(person: PersonAccess, actor: Actor, desired: boolean | undefined): Promise<QrConfig> {
@@ -214,14 +245,14 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       const next = desired ?? !fromFlag(share.is_active);
       await repo.setActive(share.id, next);
       await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_toggle', detail: { kind: share.kind, is_active: next } });
-      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
+      return await toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     async changePin(person: PersonAccess, actor: Actor, pin: string): Promise<QrConfig> {
       const share = await personShare(person);
       await repo.setPin(share.id, await hashSecret(pin), false);
       await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_pin_change', detail: { kind: share.kind } });
-      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
+      return await toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     /**
@@ -263,16 +294,16 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       const share = await personShare(person);
       await repo.setEssentialsWithoutPin(share.id, on);
       await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_settings', detail: { kind: share.kind, essentials_without_pin: on } });
-      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
+      return await toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     /** DESIGN §7: the owner (or a manager) lifts a lock or re-enables a disabled PIN with one action; audited. */
     async unlockPin(person: PersonAccess, actor: Actor): Promise<QrConfig> {
       const share = await personShare(person);
-      const was = pinStatusOf(share, new Date());
+      const was = await ownerPinStatus(share, new Date());
       await repo.clearPinLimits(share.id);
       await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_pin_unlock', detail: { kind: share.kind, was } });
-      return toConfig(await repo.findByProfile(person.ownerId, person.profileId));
+      return await toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
     /**
@@ -289,14 +320,22 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       if (!fromFlag(share.is_active) && !(disabled && essentialsOn)) throw notFound(NOT_FOUND_MESSAGE);
       const now = new Date();
 
+      const address = clientAddressKey(ip);
+
       if (pin === undefined || pin === '') {
         if (!essentialsOn) return { body: { requirePin: true } };
+        // Issue 30: one address sees essentials a bounded number of times an hour, across codes.
+        const capped = await repo.reserveEssentialsView(address, now, MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR, HOUR_MS);
+        if (capped !== true) {
+          const minutes = Math.ceil(capped.retryAfterSeconds / 60);
+          throw tooManyRequests(`Too many views from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, capped.retryAfterSeconds);
+        }
         const essentials = await loadEmergencyEssentials(deps.db, share.user_id, share.profile_id, now);
         if (!essentials) throw notFound(NOT_FOUND_MESSAGE);
         // DESIGN §7: every successful view notifies the owner and the managers and is audited — essentials too.
         await notifyPeople(share, essentials.name, 'essentials');
         await recordAudit(deps.db, { userId: share.user_id, action: 'emergency_view', ip, detail: { kind, essentials: true } });
-        return { body: { requirePin: true, essentials }, pinStatus: pinStatusOf(share, now) };
+        return { body: { requirePin: true, essentials }, pinStatus: await addressPinStatus(share, address, now) };
       }
 
       if (disabled) throw new HttpError(423, PIN_DISABLED_MESSAGE);
@@ -344,22 +383,31 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
   }
 
   /**
-   * DESIGN §7, the one PIN check every channel goes through: per-address hourly cap, then one
-   * attempt reserved atomically on the code's counters, released only when the PIN is right. A
-   * wrong PIN is audited, locks the code after 5 in a row (warning the owner), deactivates it
-   * after 10 (telling the owner), and answers 401 with the attempts left.
+   * DESIGN §7, the one PIN check every channel goes through: the per-address hourly cap, then one
+   * attempt reserved atomically on the address's own run of wrong PINs for this code (an IPv6
+   * client by its /64) and one on the code's count of wrong PINs in all, both released when the
+   * PIN is right. A wrong PIN is audited; 5 in a row from one address lock that address out for
+   * 15 minutes (warning the owner) — nobody else — and 10 in all turn the PIN off (telling the
+   * owner). Answers 401 with the attempts left.
    */
   async function checkPin(share: ShareRow, pin: string, ip: string, channel: AccessChannel, now: Date): Promise<void> {
     if (!(await repo.reserveIpAttempt(ip, now, MAX_PIN_ATTEMPTS_PER_IP_HOUR))) {
       throw tooManyRequests('Too many PIN attempts from this network. Please try again later.', 3600);
     }
 
-    const reserved = await repo.reserveAttempt(share.id, now, MAX_PIN_STREAK, MAX_PIN_TOTAL);
-    if (!reserved) throw await refusal(share, channel);
+    const address = clientAddressKey(ip);
+    const streak = await repo.reserveAddressAttempt(share.id, address, now, MAX_PIN_STREAK);
+    if (!streak) throw await refusal(share, channel, address);
+    const reserved = await repo.reserveAttempt(share.id, MAX_PIN_TOTAL);
+    if (!reserved) {
+      await repo.releaseAddressAttempt(share.id, address, false);
+      throw await refusal(share, channel, address);
+    }
 
     const wellFormed = /^\d{4}$/.test(pin);
     if (wellFormed && (await verifySecret(share.pin_hash, pin))) {
       await repo.releaseAttempt(share.id);
+      await repo.releaseAddressAttempt(share.id, address, true);
       return;
     }
 
@@ -373,20 +421,20 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     const name = (await repo.findProfile(share.user_id, share.profile_id))?.name ?? null;
     if (reserved.failed_total >= MAX_PIN_TOTAL) {
       if (await repo.disable(share.id)) await notifyPeople(share, name, 'disabled');
-    } else if (reserved.failed_streak >= MAX_PIN_STREAK) {
-      if (await repo.lock(share.id, new Date(now.getTime() + LOCK_MS))) await notifyPeople(share, name, 'locked');
+    } else if (streak.failed_streak >= MAX_PIN_STREAK) {
+      if (await repo.lockAddress(share.id, address, new Date(now.getTime() + LOCK_MS))) await notifyPeople(share, name, 'locked');
     }
     // A SMART Health Link's remainingAttempts counts down to the disabling (STU1: "number of attempts
     // remaining before the SMART Health Link is disabled"); the 15-minute lock is a pause, not an
-    // end. The page and the download count down to whichever comes first.
+    // end. The page and the download count down to whichever comes first for this address.
     const toDisabled = MAX_PIN_TOTAL - reserved.failed_total;
-    const remainingAttempts = Math.max(0, channel === 'shl' ? toDisabled : Math.min(MAX_PIN_STREAK - reserved.failed_streak, toDisabled));
+    const remainingAttempts = Math.max(0, channel === 'shl' ? toDisabled : Math.min(MAX_PIN_STREAK - streak.failed_streak, toDisabled));
     const message = channel === 'shl' ? 'Invalid passcode' : wellFormed ? 'Invalid PIN' : PIN_FORMAT_MESSAGE;
     throw new HttpError(401, message, { remainingAttempts });
   }
 
-  /** Why an attempt could not be reserved: deactivated (404) or locked (429 with Retry-After). */
-  async function refusal(reserved: ShareRow, channel: AccessChannel): Promise<HttpError> {
+  /** Why an attempt could not be reserved: the PIN is off (404, or 423 for an opted-in code) or this address waits (429 with Retry-After). */
+  async function refusal(reserved: ShareRow, channel: AccessChannel, address: string): Promise<HttpError> {
     const share = await repo.findById(reserved.id);
     // An opted-in code still answers its essentials, so its page learns why the PIN is refused. A
     // SMART Health Link has no essentials: disabled is 404 (STU1: "no longer active").
@@ -396,20 +444,15 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     if (fromFlag(share.is_disabled)) return disabledAnswer();
     if (!fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
     if (share.failed_total >= MAX_PIN_TOTAL) {
-      await repo.disable(share.id);
+      if (await repo.disable(share.id)) await notifyPeople(share, (await repo.findProfile(share.user_id, share.profile_id))?.name ?? null, 'disabled');
       return disabledAnswer();
     }
-    const until = share.locked_until ? Date.parse(share.locked_until) : Date.now() + LOCK_MS;
+    const lockedUntil = await repo.addressLockedUntil(share.id, address);
+    const until = lockedUntil ? Date.parse(lockedUntil) : Date.now() + LOCK_MS;
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
     return tooManyRequests(`Too many incorrect PINs. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
   }
 }
 
-/** DESIGN §7: the PIN's state — disabled after 10 wrong, locked while a 15-minute lock runs. */
-function pinStatusOf(share: { is_disabled: number; locked_until: string | null }, now: Date): PinStatus {
-  if (fromFlag(share.is_disabled)) return 'disabled';
-  if (share.locked_until && Date.parse(share.locked_until) > now.getTime()) return 'locked';
-  return 'ok';
-}
 export type EmergencyService = ReturnType<typeof createEmergencyService>;

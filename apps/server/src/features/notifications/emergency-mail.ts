@@ -3,11 +3,13 @@ import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/share
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
 
-// DESIGN §1 and §7: with SMTP_URL set, every emergency view, PIN lock and PIN deactivation is also
+// DESIGN §1 and §7: with SMTP_URL set, emergency views, PIN locks and PIN deactivations are also
 // emailed to the account's address — the person and the time only: no medical data, no link, no
-// share id. Sending is fire-and-forget, so it never delays or fails the emergency answer.
+// share id. Sending is fire-and-forget, so it never delays or fails the emergency answer. Views of
+// one code are coalesced (issue 30): the first is emailed at once, then at most one email per 15
+// minutes counts the views since (features/emergency/access-alerts.ts decides when).
 
-export type EmergencyMailEvent = 'access' | 'locked' | 'disabled';
+export type EmergencyMailEvent = 'access' | 'essentials' | 'locked' | 'disabled';
 
 export interface EmergencyMailMessage {
   userId: string;
@@ -15,6 +17,8 @@ export interface EmergencyMailMessage {
   /** The family member's profile name; ignored for one's own code ("you"). */
   personName: string | null;
   event: EmergencyMailEvent;
+  /** A coalesced email: `views` more views of the code since the last email, sent at `since`. */
+  repeat?: { views: number; since: Date };
 }
 
 export interface EmergencyMail {
@@ -38,7 +42,7 @@ const emergencyEmailSchema = z.strictObject({
 });
 
 /** Subject and plain text of one email (exported for tests of the wording). */
-export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event'>, at: Date) {
+export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event' | 'repeat'>, at: Date) {
   const own = message.kind === 'self';
   const person = own ? 'you' : message.personName?.trim() || 'your family member';
   const whose = own ? 'your' : `${person}'s`;
@@ -47,6 +51,10 @@ export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' 
     access: {
       subject: 'Kinchart: emergency information opened',
       text: `Someone opened ${whose} emergency information with the correct PIN on ${time}.`,
+    },
+    essentials: {
+      subject: 'Kinchart: emergency information opened',
+      text: `Someone viewed ${whose} emergency essentials, shown without the PIN as you chose, on ${time}.`,
     },
     locked: {
       subject: 'Kinchart: emergency QR code locked',
@@ -57,10 +65,17 @@ export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' 
       text: `${MAX_PIN_TOTAL} wrong PINs were entered for ${whose} emergency QR code, so it was deactivated on ${time}. Re-activate it in Kinchart's Settings when you are ready.`,
     },
   };
-  const { subject, text } = lines[message.event];
+  const repeat = message.repeat && (message.event === 'access' || message.event === 'essentials') ? message.repeat : undefined;
+  const times = repeat ? `${repeat.views} more ${repeat.views === 1 ? 'time' : 'times'}` : '';
+  const { subject, text } = repeat
+    ? {
+        subject: `Kinchart: emergency information opened ${times}`,
+        text: `Since ${mailTime(repeat.since)}, ${whose} emergency information was opened ${times} (counted up to ${time}).`,
+      }
+    : lines[message.event];
   return emergencyEmailSchema.parse({
     subject,
-    text: `${text}\n\nSign in to Kinchart to see your notifications.\n\nThis email is sent for every emergency view, PIN lock and deactivation of codes on your account.\n`,
+    text: `${text}\n\nSign in to Kinchart to see your notifications.\n\nPIN locks and deactivations of codes on your account are emailed at once. Views of a code are emailed at once, then gathered into at most one email every 15 minutes.\n`,
   });
 }
 
@@ -76,7 +91,7 @@ export function createEmergencyMail(deps: { db: Db; mailer: Mailer | undefined }
           const user = await deps.db.selectFrom('users').select('email').where('id', '=', message.userId).executeTakeFirst();
           return user ? { to: user.email, ...composeEmergencyMail(message, at) } : undefined;
         },
-        { message: 'emergency notification email failed', fields: { event: message.event } },
+        { message: 'emergency notification email failed', fields: { event: message.event === 'essentials' ? 'access' : message.event } },
       );
     },
   };

@@ -56,6 +56,8 @@ describe('family QR codes tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /^Deactivate .+’s QR code\?$/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Please set up the QR code first')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/api/user/family/members/m1/qr/toggle');

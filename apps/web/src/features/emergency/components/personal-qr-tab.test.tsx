@@ -41,9 +41,10 @@ describe('personal QR code tab', () => {
     await user.type(input, '9');
     expect((input as HTMLInputElement).value).toBe('4826');
 
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(button);
     expect(await screen.findByText('QR code set up successfully')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/user/wearable-qr', body: { pin: '4826' } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/user/wearable-qr', body: { pin: '4826', essentials_without_pin: false } });
     // Active: the masked PIN, the code and its link.
     expect(screen.getByText('••••')).toBeTruthy();
     expect(screen.getByRole('img', { name: /QR code linking to your emergency information/ })).toBeTruthy();
@@ -68,6 +69,7 @@ describe('personal QR code tab', () => {
     await user.clear(setUp);
     await user.paste('48-26');
     expect(setUp.value).toBe('4826');
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
 
     const update = await screen.findByLabelText<HTMLInputElement>('New PIN');
@@ -85,6 +87,7 @@ describe('personal QR code tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.type(await screen.findByLabelText('Choose a 4-digit PIN'), '1234');
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
     expect(await screen.findByText(weak)).toBeTruthy();
   });
@@ -94,6 +97,7 @@ describe('personal QR code tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.type(await screen.findByLabelText('Choose a 4-digit PIN'), '4826');
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
     expect(await screen.findByText('Error setting up QR code')).toBeTruthy();
   });
@@ -110,6 +114,7 @@ describe('personal QR code tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByRole('button', { name: 'Activate' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/user/wearable-qr/toggle', body: { is_active: false } });
     expect(screen.queryByRole('img')).toBeNull();
@@ -125,6 +130,7 @@ describe('personal QR code tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Please set up your QR code first')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set Up QR Code' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
@@ -135,7 +141,54 @@ describe('personal QR code tab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Error toggling QR code')).toBeTruthy();
+  });
+
+  it('asks before deactivating, naming what stops working; Cancel leaves the code active and sends nothing', async () => {
+    const { calls } = mockFetch(() => json(ACTIVE));
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate your QR code?' });
+    expect(within(dialog).getByText(/no essentials and no emergency information, even with the PIN/)).toBeTruthy();
+    expect(within(dialog).getByText(/printed cards, wristbands, lock-screen images and its SMART Health Link stop working/i)).toBeTruthy();
+    // Focus starts on Cancel: Enter straight away changes nothing.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.getByText('Active')).toBeTruthy();
+  });
+
+  it('set-up asks plainly whether the essentials may show without the PIN, and sends the answer with the PIN', async () => {
+    let config = NOT_CONFIGURED_QR;
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'POST') {
+        config = { ...ACTIVE, essentials_without_pin: (call.body as { essentials_without_pin: boolean }).essentials_without_pin };
+        return json({ ...config, message: 'QR code set up successfully' }, 201);
+      }
+      return json(config);
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const question = await screen.findByRole('radiogroup', { name: 'Show the essentials without the PIN?' });
+    expect(within(question).getByText(/Recommended for wristbands and lock screens/)).toBeTruthy();
+    const yes = within(question).getByRole('radio', { name: /^Yes/ });
+    const no = within(question).getByRole('radio', { name: /^No/ });
+    expect((yes as HTMLInputElement).checked || (no as HTMLInputElement).checked).toBe(false);
+
+    // Without an answer the set-up waits and says why.
+    await user.type(screen.getByLabelText('Choose a 4-digit PIN'), '4826');
+    await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
+    expect(await screen.findByText('Choose whether the essentials may show without the PIN.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(yes);
+    await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
+    expect(await screen.findByText('QR code set up successfully')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/user/wearable-qr', body: { pin: '4826', essentials_without_pin: true } });
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Show essentials without the PIN' })).checked).toBe(true);
   });
 
   it('updates the PIN, and says "Failed to update PIN" when that fails', async () => {
@@ -192,7 +245,7 @@ describe('personal QR code tab', () => {
     });
     const user = userEvent.setup();
     renderTab();
-    expect(await screen.findByText(/sees your emergency medical information after entering the PIN\. You are notified every time it is opened\./)).toBeTruthy();
+    expect(await screen.findByText(/sees your emergency medical information after entering the PIN\. You are notified when it is opened; views within 15 minutes are counted in one notice\./)).toBeTruthy();
     await user.click(await screen.findByRole('checkbox', { name: 'Show essentials without the PIN' }));
     expect(
       await screen.findByText(/sees the essentials straight away and the rest of your emergency medical information after entering the PIN\./),

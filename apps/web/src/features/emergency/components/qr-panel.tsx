@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QrConfig } from '@kinchart/shared/emergency';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useQrConfig } from '../api/get-qr-config';
@@ -14,6 +15,7 @@ import { ShlOffer } from '../../shl/components/shl-offer';
 import { QrCodeFigure } from './qr-code-figure';
 import { qrLink } from './qr-link';
 import { QrPinOptions } from './qr-pin-options';
+import { QrSetupForm } from './qr-setup-form';
 
 /** The texts that differ between the personal code and a member's (SPEC §8 QR). */
 export interface QrPanelTexts {
@@ -69,6 +71,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   const toggle = useToggleQr(target);
   const updatePin = useUpdateQrPin(target);
   const [message, setMessage] = useState<Message | null>(null);
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const say = (text: string) => setMessage({ text, tone: toneOf(text) });
 
   /** SPEC §4: a toggle answered 404 means there is no code — show the set-up form again. */
@@ -77,10 +80,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     say(texts.setUpFirst);
   };
 
-  const onSetUp = async (pin: string) => {
+  const onSetUp = async (pin: string, essentialsWithoutPin: boolean) => {
     setMessage(null);
     try {
-      const answer = await setUp.mutateAsync(pin);
+      const answer = await setUp.mutateAsync({ pin, essentials_without_pin: essentialsWithoutPin });
       say(answer.message ?? 'QR code set up successfully');
       return true;
     } catch (error) {
@@ -97,6 +100,8 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) resetToSetUp();
       else say('Error toggling QR code');
+    } finally {
+      setConfirmingDeactivate(false);
     }
   };
 
@@ -139,10 +144,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   } else if (!config.data.exists) {
     body = (
       <>
-        <p className="text-slate-700">
+        <p className="mb-4 text-slate-700">
           No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
         </p>
-        <PinForm label="Choose a 4-digit PIN" submitLabel="Set Up QR Code" busyLabel="Setting Up..." busy={setUp.isPending} onSubmit={onSetUp} />
+        <QrSetupForm whose={texts.whose} busy={setUp.isPending} onSubmit={onSetUp} />
       </>
     );
   } else {
@@ -179,10 +184,25 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
         <QrPinOptions target={target} config={current} whose={texts.whose} />
 
         <div>
-          <Button variant={current.is_active ? 'secondary' : 'primary'} disabled={toggle.isPending} onClick={() => void onToggle(current)}>
+          <Button
+            variant={current.is_active ? 'secondary' : 'primary'}
+            disabled={toggle.isPending}
+            // Issue 30: deactivating stops every printed card and link at once, so it asks first.
+            onClick={() => (current.is_active ? setConfirmingDeactivate(true) : void onToggle(current))}
+          >
             {current.is_active ? 'Deactivate' : 'Activate'}
           </Button>
         </div>
+        <ConfirmDialog
+          open={confirmingDeactivate && current.is_active}
+          title={`Deactivate ${texts.whose} QR code?`}
+          message={`While it is inactive, scanning the code or opening its link shows only that it is not available: no essentials and no emergency information, even with the PIN. Printed cards, wristbands, lock-screen images and its SMART Health Link stop working until you activate it again.`}
+          confirmLabel="Deactivate"
+          busy={toggle.isPending}
+          busyLabel="Deactivating..."
+          onConfirm={() => void onToggle(current)}
+          onCancel={() => setConfirmingDeactivate(false)}
+        />
 
         {current.is_active && link ? (
           <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -214,7 +234,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
         {config.data?.exists && config.data.essentials_without_pin
           ? `Whoever scans ${texts.whose} code, or opens its link, sees the essentials straight away and the rest of ${texts.whose} emergency medical information after entering the PIN.`
           : `Whoever scans ${texts.whose} code, or opens its link, sees ${texts.whose} emergency medical information after entering the PIN.`}{' '}
-        You are notified every time it is opened.
+        You are notified when it is opened; views within 15 minutes are counted in one notice.
       </p>
       <div aria-live="polite">
         {message ? (

@@ -60,6 +60,8 @@ describe('QR panel: essentials without the PIN and the owner’s unlock (DESIGN 
     const user = userEvent.setup();
     renderTab();
     expect(await screen.findByText(/The PIN is locked: 5 wrong PINs in a row/)).toBeTruthy();
+    // Issue 30: the lock holds for the network that guessed, not for a responder.
+    expect(screen.getByText(/from one network.*anyone else can still enter the PIN/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turn the PIN back on' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Unlock PIN' }));
     expect(await screen.findByText('The PIN works again.')).toBeTruthy();

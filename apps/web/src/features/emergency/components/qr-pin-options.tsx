@@ -54,8 +54,9 @@ export function QrPinOptions({ target, config, whose }: Props) {
       {config.pin_status === 'locked' ? (
         <div className="flex flex-col items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p>
-            The PIN is locked: {MAX_PIN_STREAK} wrong PINs in a row were entered for {whose} code, so PIN entry is paused for{' '}
-            {PIN_LOCK_MINUTES} minutes.{config.essentials_without_pin ? ' The essentials are still shown.' : ''}
+            The PIN is locked: {MAX_PIN_STREAK} wrong PINs in a row were entered for {whose} code from one network, so PIN entry
+            from there is paused for {PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.
+            {config.essentials_without_pin ? ' The essentials are still shown.' : ''}
           </p>
           <Button size="sm" disabled={unlock.isPending} onClick={() => void onUnlock()}>
             Unlock PIN
@@ -90,7 +91,7 @@ export function QrPinOptions({ target, config, whose }: Props) {
         <p id={hintId} className="mt-1 text-sm text-slate-700">
           Like a phone&rsquo;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type,
           allergies, conditions, bleeding disorder, medication names and primary contact straight away, without the PIN.
-          Everything else still needs the PIN. You are notified each time.
+          Everything else still needs the PIN. You are notified when they are viewed.
         </p>
       </div>
       <div aria-live="polite">

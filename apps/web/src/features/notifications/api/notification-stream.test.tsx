@@ -94,6 +94,21 @@ describe('the notification stream', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
+  it('an access notice pushed again with a count updates the list in place, unread again, without another toast', async () => {
+    const first = { ...item('b', 'qr_access'), is_read: true };
+    let server = [first];
+    mockFetch(() => json(server));
+    renderRoutes([{ path: '/', element: <Signed /> }], '/');
+    await screen.findByRole('link', { name: 'Notifications, 0 unread' });
+    const source = FakeEventSource.instances[0]!;
+    // Issue 30: views within 15 minutes update the one notice of the code.
+    const counted = makeNotification('b', { type: 'qr_access', level: 'info', title: 'Emergency information accessed', message: 'Your emergency information was opened 3 times since 06:01 UTC.' });
+    server = [counted];
+    act(() => source.emit('notification', counted));
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    expect(notify.info).not.toHaveBeenCalled();
+  });
+
   it('refetches the list when the stream reconnects, not when it first opens', async () => {
     let server = [item('a', 'info', 'info', 'Appointment tomorrow')];
     const { calls } = mockFetch(() => json(server));

@@ -11,8 +11,8 @@ const EMERGENCY_TYPES = new Set(['qr_access', 'family_emergency_access']);
 
 /**
  * DESIGN §7: one EventSource while signed in. Each pushed notification joins the list's cache (the
- * bell's count and the Notifications page update at once) and the list is refetched; emergency
- * access shows a short toast. EventSource reconnects by itself; unmounting (sign-out) closes it.
+ * bell's count and the Notifications page update at once) and the list is refetched; new emergency
+ * access shows a short toast (an update of one already listed does not). EventSource reconnects by itself; unmounting (sign-out) closes it.
  */
 export function useNotificationStream(enabled = true): void {
   const queryClient = useQueryClient();
@@ -28,10 +28,13 @@ export function useNotificationStream(enabled = true): void {
       }
       if (pushed) {
         const item = pushed;
+        // Issue 30: views of one code within 15 minutes come back as the same notification with a
+        // count — it replaces the cached one, and only a new one earns a toast.
+        const known = queryClient.getQueryData<Notification[]>(notificationsQueryKey)?.some((n) => n.notification_id === item.notification_id) ?? false;
         queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
-          list && !list.some((n) => n.notification_id === item.notification_id) ? [item, ...list] : list,
+          list ? (known ? list.map((n) => (n.notification_id === item.notification_id ? item : n)) : [item, ...list]) : list,
         );
-        if (EMERGENCY_TYPES.has(item.type)) {
+        if (!known && EMERGENCY_TYPES.has(item.type)) {
           const text = item.title || 'Emergency information accessed';
           if (item.level === 'info') notify.info(text);
           else notify.warning(text);
