@@ -3,8 +3,8 @@ import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
-import type { ParsedEntry, ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
-import { isAbsentOrUnknown } from './absent-unknown';
+import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
+import { absentReason } from './absent-unknown';
 import { FhirValidationError, containedMedication, entriesOfType } from './fhir-bundle';
 import type { ClinicalCandidate, Measurement } from './fhir-clinical';
 import { performerName, planCondition, planImmunization, planObservation, planProcedure } from './fhir-clinical';
@@ -111,8 +111,6 @@ export interface FhirPlan {
   documents: PlannedDocument[];
   /** Immunizations, lab results, conditions and procedures, for their kinds' schemas. */
   clinical: ClinicalCandidate[];
-  allergies: number;
-  conditions: number;
   tally: ImportTally;
 }
 
@@ -166,6 +164,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
   const { entries } = bundle;
   const tally = createImportTally(bundle.types);
   for (const r of bundle.rejected) tally.drop(r.index, `not valid FHIR (${r.reason})`);
+  for (const r of bundle.repaired) tally.part(r.index, `not valid FHIR (${r.reason})`, `${tally.typeOf(r.index)} element left out, not valid FHIR (${r.reason})`);
   const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
   const resolve = createResolver(entries);
   const ctx = { tally, resolve };
@@ -208,8 +207,6 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     appointments: [],
     documents: [],
     clinical: [],
-    allergies: 0,
-    conditions: 0,
     tally,
   };
   const addText = (field: TextField, text: string | null, from: number, codings: Coding[] = []) => {
@@ -276,22 +273,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
 
   for (const { index, resource: a } of byType('AllergyIntolerance')) {
     if (forSomeoneElse(index, 'AllergyIntolerance', a.patient)) continue;
-    if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
-      tally.drop(index, 'entered in error or refuted');
-      continue;
-    }
-    if (isAbsentOrUnknown(a.code)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
-    const named = ccText(a.code);
-    const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
-    const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
-    const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
-    if (anesthesia && text) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
-    // The substance's codings stay with its line; a line read from the reaction has none of its own.
-    else addText('allergy_details', text ? `${text}${resolved}` : null, index, named ? codingsOf(a.code) : []);
-    plan.allergies += 1;
+    planAllergy(index, a, tally, addText);
   }
 
   for (const { index, resource: c } of byType('Condition')) {
@@ -300,12 +282,12 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       tally.drop(index, 'entered in error or refuted');
       continue;
     }
-    if (isAbsentOrUnknown(c.code)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
+    const absent = absentReason(c.code);
+    if (absent) {
+      tally.drop(index, absent);
       continue;
     }
     const text = ccText(c.code);
-    plan.conditions += 1;
     // The profile's details, which the SPEC's screens show, and a structured condition (DESIGN §12).
     const prefixed = (re: RegExp) => (text ? re.exec(text) : null);
     let m: RegExpExecArray | null;
@@ -324,7 +306,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     }
   }
 
-  planMedications(entries, plan, resolve, forSomeoneElse);
+  planMedications(bundle, plan, resolve, forSomeoneElse);
 
   const measurements: Measurement[] = [];
   const readMeasurement = (o: ResourceOf<'Observation'>, date: string | null, index: number): Measurement | null => {
@@ -442,11 +424,50 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
   return plan;
 }
 
+/**
+ * An AllergyIntolerance → a line of the allergy (or anesthesia reaction) details, its substance's
+ * codings kept beside it (decision 0023). "None known", refuted, and one naming nothing (no code,
+ * no reaction) add nothing and are reported as such.
+ */
+function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: ImportTally, addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void): void {
+  if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
+    tally.drop(index, 'entered in error or refuted');
+    return;
+  }
+  const absent = absentReason(a.code);
+  if (absent) {
+    tally.drop(index, absent);
+    return;
+  }
+  const named = ccText(a.code);
+  const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
+  if (!text) {
+    tally.drop(index, 'without a code or text naming it');
+    return;
+  }
+  const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
+  const anesthesia = /^anesthesia reaction:\s*/i.exec(text);
+  if (anesthesia) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
+  // The substance's codings stay with its line; a line read from the reaction has none of its own.
+  else addText('allergy_details', `${text}${resolved}`, index, named ? codingsOf(a.code) : []);
+}
+
 /** MedicationStatement and MedicationRequest → the person's medications, with their codings (DESIGN §12). */
-function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
+function planMedications({ entries, rejected }: ValidatedBundle, plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
   const { tally } = plan;
   const named = new Set<number>();
-  /** The medication's concept: its own, a contained Medication's, or the bundle's Medication it names. */
+  // A Medication named by a statement that was not valid FHIR fares as that statement did.
+  for (const r of rejected) {
+    const found = resolve(r.medicationReference, 'Medication');
+    if (!found) continue;
+    named.add(found.index);
+    tally.use(found.index, r.index);
+  }
+  /**
+   * The medication's concept: its own, a contained Medication's, or the bundle's Medication it
+   * names. That Medication fares as the statements naming it do, whatever becomes of them; one that
+   * says "none known" is reported for that.
+   */
   const medicationOf = (
     m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
     user: number,
@@ -458,7 +479,16 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
     if (!found) return undefined;
     named.add(found.index);
     tally.use(found.index, user);
-    return (found.resource as ResourceOf<'Medication'>).code;
+    const code = (found.resource as ResourceOf<'Medication'>).code;
+    const absent = absentReason(code);
+    if (absent) tally.drop(found.index, absent);
+    return code;
+  };
+  /** Leaves the statement or request out when it says none are known; true when it does. */
+  const noneKnown = (index: number, concept: CC | undefined) => {
+    const absent = absentReason(concept);
+    if (absent) tally.drop(index, absent);
+    return absent !== null;
   };
   /** reasonCode, else the Condition a reasonReference names in the bundle. */
   const purposeOf = (reasonCode: CC[] | undefined, reasonReference: Ref[] | undefined): string | null => {
@@ -494,16 +524,13 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
   };
 
   for (const { index, resource: m } of entriesOfType(entries, 'MedicationStatement')) {
+    const concept = medicationOf(m, index);
     if (forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'not-taken') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    const concept = medicationOf(m, index);
-    if (isAbsentOrUnknown(concept)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
+    if (noneKnown(index, concept)) continue;
     add(index, concept, m.medicationReference, {
       ...dosageOf(m.dosage?.[0]),
       purpose: purposeOf(m.reasonCode, m.reasonReference),
@@ -513,16 +540,13 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
   }
 
   for (const { index, resource: m } of entriesOfType(entries, 'MedicationRequest')) {
+    const concept = medicationOf(m, index);
     if (forSomeoneElse(index, 'MedicationRequest', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'cancelled' || m.status === 'draft') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    const concept = medicationOf(m, index);
-    if (isAbsentOrUnknown(concept)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
+    if (noneKnown(index, concept)) continue;
     const instruction = m.dosageInstruction?.[0];
     const bounds = instruction?.timing?.repeat?.boundsPeriod;
     const validity = m.dispenseRequest?.validityPeriod;
