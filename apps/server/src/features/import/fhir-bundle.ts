@@ -140,6 +140,7 @@ const patientSchema = z.object({
   contact: z
     .array(z.object({ relationship: z.array(codeableConcept).optional(), name: humanName.optional(), telecom: z.array(contactPoint).optional() }))
     .optional(),
+  generalPractitioner: z.array(reference).optional(),
   extension: z.array(extension).optional(),
 });
 
@@ -323,7 +324,7 @@ const documentReferenceSchema = z.object({
   description: fstring.optional(),
   author: z.array(reference).optional(),
   content: z.array(z.object({ attachment })).min(1, 'needs at least one content attachment'),
-  context: z.object({ related: z.array(reference).optional(), period: period.optional() }).optional(),
+  context: z.object({ related: z.array(reference.extend({ type: uri.optional() })).optional(), period: period.optional() }).optional(),
 });
 
 const practitionerSchema = z.object({
@@ -337,12 +338,33 @@ const practitionerSchema = z.object({
 const practitionerRoleSchema = z.object({
   resourceType: z.literal('PractitionerRole'),
   practitioner: reference.optional(),
+  organization: reference.optional(),
+  location: z.array(reference).optional(),
   specialty: z.array(codeableConcept).optional(),
   code: z.array(codeableConcept).optional(),
   telecom: z.array(contactPoint).optional(),
 });
 
 const organizationSchema = z.object({ resourceType: z.literal('Organization'), id: z.string().optional(), name: fstring.optional() });
+const locationSchema = z.object({ resourceType: z.literal('Location'), id: z.string().optional(), name: fstring.optional() });
+
+/** R4 Consent, as far as an advance directive or organ donation answer needs it. */
+const consentSchema = z.object({
+  resourceType: z.literal('Consent'),
+  status: z.enum(['draft', 'proposed', 'active', 'rejected', 'inactive', 'entered-in-error']),
+  scope: codeableConcept,
+  category: z.array(codeableConcept).min(1, 'needs at least one category'),
+  patient: reference.optional(),
+  provision: z.object({ type: z.enum(['deny', 'permit']).optional() }).optional(),
+});
+
+const flagSchema = z.object({
+  resourceType: z.literal('Flag'),
+  status: z.enum(['active', 'inactive', 'entered-in-error']),
+  category: z.array(codeableConcept).optional(),
+  code: codeableConcept,
+  subject: reference,
+});
 
 const compositionSchema = z.object({
   resourceType: z.literal('Composition'),
@@ -363,6 +385,9 @@ const READ = {
   Encounter: encounterSchema,
   DiagnosticReport: diagnosticReportSchema,
   Organization: organizationSchema,
+  Location: locationSchema,
+  Consent: consentSchema,
+  Flag: flagSchema,
   Appointment: appointmentSchema,
   DocumentReference: documentReferenceSchema,
   Practitioner: practitionerSchema,
@@ -433,6 +458,9 @@ const IDENTITY: Record<ReadType, readonly string[]> = {
   Encounter: ['status', 'class', 'subject'],
   DiagnosticReport: ['status', 'code', 'subject', 'presentedForm'],
   Organization: ['name'],
+  Location: ['name'],
+  Consent: ['status', 'scope', 'category', 'patient', 'provision'],
+  Flag: ['status', 'code', 'subject'],
   Appointment: ['status', 'start', 'end', 'participant'],
   DocumentReference: ['status', 'subject', 'content'],
   Practitioner: ['name'],

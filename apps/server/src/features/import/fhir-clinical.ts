@@ -87,10 +87,18 @@ export function planImmunization(index: number, im: ResourceOf<'Immunization'>, 
   };
 }
 
+/**
+ * The note Kinchart's export writes for the end date of a condition that is still active (con-4
+ * allows an abatement only on one that is over): read back as that end date (issue 30).
+ */
+const ACTIVE_END_NOTE = /^Resolved date given: (\d{4}(?:-\d{2}(?:-\d{2})?)?)$/;
+
 export function planCondition(index: number, c: ResourceOf<'Condition'>): ClinicalCandidate | null {
   const name = clip(ccText(c.code), 200);
   if (!name) return null;
   const status = c.clinicalStatus?.coding?.map((x) => x.code).find((x): x is (typeof CONDITION_STATUSES)[number] => (CONDITION_STATUSES as readonly (string | undefined)[]).includes(x));
+  const endNote = (c.note ?? []).map((n) => ACTIVE_END_NOTE.exec(n.text.trim())).find((m) => m !== null);
+  const notes = endNote ? c.note?.filter((n) => !ACTIVE_END_NOTE.test(n.text.trim())) : c.note;
   return {
     from: index,
     table: 'conditions',
@@ -99,8 +107,8 @@ export function planCondition(index: number, c: ResourceOf<'Condition'>): Clinic
       name,
       status: status ?? 'active',
       onset_date: partialDate(c.onsetDateTime, c.onsetPeriod?.start, c.onsetString),
-      abatement_date: partialDate(c.abatementDateTime, c.abatementPeriod?.end, c.abatementPeriod?.start, c.abatementString),
-      notes: clip(notesOf(c.note), 2000),
+      abatement_date: partialDate(c.abatementDateTime, c.abatementPeriod?.end, c.abatementPeriod?.start, c.abatementString, endNote?.[1]),
+      notes: clip(notesOf(notes), 2000),
       codings: codingsOf(c.code),
     },
   };

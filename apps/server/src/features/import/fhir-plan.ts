@@ -9,6 +9,7 @@ import { FhirValidationError, containedMedication, entriesOfType } from './fhir-
 import type { ClinicalCandidate, Measurement } from './fhir-clinical';
 import { performerName, planCondition, planImmunization, planObservation, planProcedure } from './fhir-clinical';
 import { dosageOf } from './fhir-dosage';
+import { planConsent, planFlag } from './fhir-directives';
 import type { ImportTally } from './import-report';
 import { createImportTally } from './import-report';
 import type { CC, Ref, Resolver } from './fhir-values';
@@ -66,6 +67,9 @@ export const FLAG_FIELDS = [
   'has_mobility_issues',
   'has_vision_impairment',
   'has_hearing_impairment',
+  'organ_donor',
+  'advance_directives',
+  'living_will',
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
@@ -87,6 +91,7 @@ export type PlanFields = Partial<{
   email: string;
   address: string;
   primary_language: string;
+  religious_restrictions: string;
   blood_type: string;
   height: number;
   weight: number;
@@ -355,17 +360,75 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     if (row) plan.clinical.push(row);
   }
 
-  const compositionAuthors = new Set((composition?.resource.author ?? []).map((a) => a.reference).filter(Boolean));
+  const generalPractitioners = (patient?.resource.generalPractitioner ?? []).map((r) => r.reference).filter((r): r is string => !!r);
+  planProviders(plan, byType, ctx, composition?.resource.author ?? [], generalPractitioners);
+
+  for (const { index, resource: a } of byType('Appointment')) {
+    const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
+    if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
+      tally.drop(index, 'for another patient');
+      continue;
+    }
+    const appointment = planAppointment(index, a, tally, isPatientRef);
+    if (appointment) plan.appointments.push(appointment);
+  }
+
+  for (const { index, resource: c } of byType('Consent')) {
+    if (c.patient && forSomeoneElse(index, 'Consent', c.patient)) continue;
+    const flag = planConsent(index, c, tally);
+    if (flag) plan.flags.push({ flag, from: index });
+  }
+  for (const { index, resource: f } of byType('Flag')) {
+    if (forSomeoneElse(index, 'Flag', f.subject)) continue;
+    const restrictions = planFlag(index, f, tally);
+    if (restrictions) setField('religious_restrictions', restrictions, index);
+  }
+
+  planDocuments(plan, byType, ctx, forSomeoneElse);
+  return plan;
+}
+
+/**
+ * Practitioners (with the PractitionerRole naming them) → the person's healthcare providers: the
+ * role's specialty, its Organization or Location as the facility, its code as the notes; primary
+ * when the Patient names the role or the practitioner as general practitioner (Kinchart's export
+ * does). Older Kinchart exports folded the facility and "Primary care provider" into the code:
+ * "Primary care provider" there still says primary, and is not kept as a note.
+ */
+function planProviders(
+  plan: FhirPlan,
+  byType: <T extends ReadType>(type: T) => { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[],
+  ctx: { tally: ImportTally; resolve: Resolver },
+  compositionAuthors: Ref[],
+  generalPractitioners: string[],
+): void {
+  const { tally, resolve } = ctx;
+  const authors = new Set(compositionAuthors.map((a) => a?.reference).filter(Boolean));
   const roles = byType('PractitionerRole');
   const rolesRead = new Set<number>();
-  for (const { index, fullUrl, resource: pr } of byType('Practitioner')) {
-    const refs = [fullUrl, pr.id ? `Practitioner/${pr.id}` : undefined].filter((x): x is string => !!x);
+  const refsOf = (e: { fullUrl: string | undefined; resource: { resourceType: string; id?: string | undefined } }) =>
+    [e.fullUrl, e.resource.id ? `${e.resource.resourceType}/${e.resource.id}` : undefined].filter((x): x is string => !!x);
+  const named = (refs: string[]) => generalPractitioners.some((g) => refs.includes(g) || refs.some((r) => g.endsWith(`/${r}`)));
+  /** The facility a role names: its Organization, else its first Location; the entry fares as the role does. */
+  const facilityOf = (role: { index: number; resource: ResourceOf<'PractitionerRole'> }): string | null => {
+    for (const ref of [role.resource.organization, ...(role.resource.location ?? [])]) {
+      const found = resolve(ref?.reference);
+      const name = found && ['Organization', 'Location'].includes(found.resource.resourceType) ? clean((found.resource as { name?: string }).name) : clean(ref?.display);
+      if (found) tally.use(found.index, role.index);
+      if (name) return name;
+    }
+    return null;
+  };
+
+  for (const practitioner of byType('Practitioner')) {
+    const { index, resource: pr } = practitioner;
+    const refs = refsOf(practitioner);
     const role = roles.find((r) => !!r.resource.practitioner?.reference && refs.includes(r.resource.practitioner.reference));
     if (role) {
       rolesRead.add(role.index);
       tally.use(role.index, index);
     }
-    if (refs.some((r) => compositionAuthors.has(r))) {
+    if (refs.some((r) => authors.has(r))) {
       tally.drop(index, "who wrote the summary (not one of the person's providers)");
       continue;
     }
@@ -374,54 +437,61 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       tally.drop(index, 'without a name');
       continue;
     }
-    const notes = ccText(role?.resource.code?.[0]);
+    const code = ccText(role?.resource.code?.[0]);
+    const legacyPrimary = !!code && /(^|\. )Primary care provider(\. |$)/.test(code);
+    const notes = legacyPrimary ? clean(code.replace(/(^|\. )Primary care provider(?=\. |$)/, '').replace(/^\. /, '')) : code;
     plan.providers.push({
       provider_name: name,
       specialty: ccText(role?.resource.specialty?.[0]),
-      facility: null,
+      facility: role ? facilityOf(role) : null,
       phone_number: telecomOf(pr.telecom, 'phone')?.value ?? telecomOf(role?.resource.telecom, 'phone')?.value ?? null,
       email: telecomOf(pr.telecom, 'email')?.value ?? null,
       address: addressText(pr.address?.[0]),
-      is_primary: !!notes && /primary care provider/i.test(notes),
+      is_primary: named(refs) || (role ? named(refsOf(role)) : false) || legacyPrimary,
       notes,
       from: index,
     });
   }
   for (const r of roles) if (!rolesRead.has(r.index)) tally.drop(r.index, 'naming no Practitioner of this bundle');
+}
 
-  for (const { index, resource: a } of byType('Appointment')) {
-    const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
-    if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
-      tally.drop(index, 'for another patient');
-      continue;
-    }
-    if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
-      tally.drop(index, `with status ${a.status}`);
-      continue;
-    }
-    if (!a.start) {
-      tally.drop(index, 'without a start time');
-      continue;
-    }
-    const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
-    const reason = ccText(a.reasonCode?.[0]);
-    const description = clean(a.description);
-    const location = a.comment && /^location:\s*/i.test(a.comment) ? clean(a.comment.replace(/^location:\s*/i, '')) : null;
-    const start = new Date(a.start).toISOString();
-    plan.appointments.push({
-      // The calendar date where the appointment happens (the instant's own offset), not in UTC.
-      appointment_date: a.start.slice(0, 10),
-      start_time: start,
-      end_time: a.end ? new Date(a.end).toISOString() : null,
-      provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
-      reason_for_visit: reason,
-      location,
-      from: index,
-    });
+/** The wall-clock time an instant names where it was written (its own offset): what Kinchart keeps (DESIGN §13). */
+const wallClock = (instant: string): string => instant.slice(0, 19);
+
+/**
+ * An Appointment → an appointment of the person. Times are the wall clock as written (the
+ * appointment's place and the export's zone). Kinchart writes an appointment without times as
+ * 00:00:00 to 23:59:59 of its day, and one without an end as ending at 23:59:59: those read back
+ * as they were (issue 30).
+ */
+function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: ImportTally, isPatientRef: (ref: string | undefined) => boolean): (PlannedAppointment & Sourced) | null {
+  if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
+    tally.drop(index, `with status ${a.status}`);
+    return null;
   }
-
-  planDocuments(plan, byType, ctx, forSomeoneElse);
-  return plan;
+  if (!a.start) {
+    tally.drop(index, 'without a start time');
+    return null;
+  }
+  const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
+  const reason = ccText(a.reasonCode?.[0]);
+  const description = clean(a.description);
+  const location = a.comment && /^location:\s*/i.test(a.comment) ? clean(a.comment.replace(/^location:\s*/i, '')) : null;
+  const date = a.start.slice(0, 10);
+  const start = wallClock(a.start);
+  const end = a.end ? wallClock(a.end) : null;
+  const noEnd = end === `${date}T23:59:59`;
+  const allDay = noEnd && start === `${date}T00:00:00`;
+  return {
+    // The calendar date where the appointment happens (the instant's own offset), not in UTC.
+    appointment_date: date,
+    start_time: allDay ? null : start,
+    end_time: noEnd ? null : end,
+    provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
+    reason_for_visit: reason,
+    location,
+    from: index,
+  };
 }
 
 /**
@@ -599,8 +669,9 @@ function planDocuments(
         data: Buffer.from(attachment.data.replace(/\s+/g, ''), 'base64'),
         record_date: fullDate(attachment.creation ?? d.context?.period?.start ?? d.date),
         provider_name: clean(d.author?.[0]?.display)?.slice(0, 200) ?? null,
-        visit_location: null,
-        visit_reason: clean(d.context?.related?.[0]?.display)?.slice(0, 1000) ?? null,
+        // A related reference typed Location names the place of the visit; the first other one, its reason.
+        visit_location: clip(clean(d.context?.related?.find((r) => r.type === 'Location' || /(^|\/)Location\//.test(r.reference ?? ''))?.display), 200),
+        visit_reason: clean(d.context?.related?.find((r) => r.type !== 'Location' && !/(^|\/)Location\//.test(r.reference ?? ''))?.display)?.slice(0, 1000) ?? null,
         created_at: d.date ? new Date(d.date).toISOString() : null,
       });
     }
