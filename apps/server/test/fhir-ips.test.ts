@@ -202,8 +202,12 @@ describe('FHIR R4 International Patient Summary document', () => {
     expect(div('11348-0')).toContain('<td>Fractured wrist</td><td>resolved</td><td>2010</td><td>2010-09</td><td>Cast</td>');
     expect(div('11348-0')).toContain('History of surgery: Appendectomy 2001');
     expect(div('85847-2')).toContain('<td>Dr. Chen</td><td>Cardiology</td><td>Riverside</td>');
-    expect(div('42348-3')).toContain('No &lt;blood&gt; products');
-    expect(JSON.stringify(document)).not.toContain('No <blood>');
+    // Organ donation and directives are Consents of their section; religious restrictions a Flag of the alerts (issue 30).
+    expect(div('42348-3')).toContain('<li>Organ donor</li>');
+    expect(div('104605-1')).toContain('Religious restrictions: No &lt;blood&gt; products');
+    // The Flag keeps the person's words as data (code.text); every narrative escapes them.
+    const narratives = ((document.entry as { resource: { section?: { text: { div: string } }[] } }[])[0]!.resource.section ?? []).map((x) => x.text.div).join('');
+    expect(narratives).not.toContain('No <blood>');
   });
 
   it('keeps every item\'s own codings and its date as precise as it was given', () => {

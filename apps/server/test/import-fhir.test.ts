@@ -250,7 +250,8 @@ describe('import of a FHIR R4 Bundle', () => {
 
     const appointments = (await user.client.get('/api/user/appointments')).json();
     expect(appointments).toMatchObject([
-      { appointment_date: '2027-03-04', start_time: '2027-03-04T09:15:00.000Z', end_time: '2027-03-04T09:45:00.000Z', provider_name: 'Dr. Amara Bello', reason_for_visit: 'Annual diabetes review' },
+      // The wall clock where the appointment is (its own offset, +01:00), as Kinchart keeps appointment times (DESIGN §13).
+      { appointment_date: '2027-03-04', start_time: '2027-03-04T10:15:00', end_time: '2027-03-04T10:45:00', provider_name: 'Dr. Amara Bello', reason_for_visit: 'Annual diabetes review' },
     ]);
 
     const files = (await user.client.get('/api/user/files')).json();
@@ -446,7 +447,9 @@ describe('import of a FHIR R4 Bundle', () => {
     // Appointments and files are in the collection beside the IPS document (decision 0023).
     const other = await importFile(target.client, zip.get('fhir/Jordan Rivers-other.json')!, 'Jordan Rivers-other.json');
     expect(other.statusCode, other.body).toBe(200);
-    expect(other.json().skipped).toEqual(['4 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
+    // The collection carries each file's bytes (issue 30).
+    expect(other.json().skipped).toEqual([]);
+    expect(other.json().imported).toMatchObject({ files: 4, appointments: 3 });
 
     const [a, b] = await Promise.all([source.client.get('/api/user/getPatientProfile'), target.client.get('/api/user/getPatientProfile')]);
     const was = a.json();
