@@ -139,18 +139,25 @@ describe('the report gives each entry once, with its true reason', () => {
     ]);
   });
 
-  it('an allergy with no code and no reaction is left out as such, not counted as merged, and raises no allergy flag', async () => {
-    const bundle = bundleOf({
-      fullUrl: 'urn:uuid:a1',
-      resource: { resourceType: 'AllergyIntolerance', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] }, patient: subject },
-    });
-    expect(fhirErrors(bundle.entry[1]!.resource)).toEqual([]);
+  it('an allergy with no code and no reaction, or a condition with no code, is left out as such, not counted as merged, and raises no flag', async () => {
+    const bundle = bundleOf(
+      {
+        fullUrl: 'urn:uuid:a1',
+        resource: { resourceType: 'AllergyIntolerance', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] }, patient: subject },
+      },
+      {
+        fullUrl: 'urn:uuid:c1',
+        resource: { resourceType: 'Condition', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] }, subject },
+      },
+    );
+    for (const e of bundle.entry) expect(fhirErrors(e.resource)).toEqual([]);
     const user = await signedInUser(t.app);
     const res = await importFile(user.client, json(bundle), 'allergy.json');
     expect(res.statusCode, res.body).toBe(200);
     expect(rowOf(res.json(), 'AllergyIntolerance')).toMatchObject({ merged: 0, dropped: [{ reason: 'without a code or text naming it', count: 1 }] });
-    expect(res.json().imported.allergies).toBe(0);
-    expect((await user.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_allergies: false, allergy_details: null });
+    expect(rowOf(res.json(), 'Condition')).toMatchObject({ merged: 0, imported: 0, dropped: [{ reason: 'without a code or text naming it', count: 1 }] });
+    expect(res.json().imported).toMatchObject({ allergies: 0, conditions: 0 });
+    expect((await user.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_allergies: false, allergy_details: null, has_chronic_conditions: false });
   });
 
   it('a re-import answers imported: 0 for everything already there, and counts it as already present', async () => {

@@ -283,32 +283,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
 
   for (const { index, resource: c } of byType('Condition')) {
     if (forSomeoneElse(index, 'Condition', c.subject)) continue;
-    if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
-      tally.drop(index, 'entered in error or refuted');
-      continue;
-    }
-    const absent = absentReason(c.code);
-    if (absent) {
-      tally.drop(index, absent);
-      continue;
-    }
-    const text = ccText(c.code);
-    // The profile's details, which the SPEC's screens show, and a structured condition (DESIGN §12).
-    const prefixed = (re: RegExp) => (text ? re.exec(text) : null);
-    let m: RegExpExecArray | null;
-    if ((m = prefixed(/^bleeding disorder:\s*/i))) addText('bleeding_disorder_details', text!.slice(m[0].length), index);
-    else if ((m = prefixed(/^mobility issue:\s*/i))) addText('mobility_details', text!.slice(m[0].length), index);
-    else if ((m = prefixed(/^history of surgery:\s*/i))) addText('surgery_details', text!.slice(m[0].length), index);
-    else if (text && /^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
-    else if (text && /^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
-    else {
-      const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
-      addText('chronic_condition_details', text ? `${text}${resolved}` : null, index);
-      // Only a condition of its own is also a structured one: the profile's flags above (as
-      // Kinchart writes them) are the profile's, so a round trip does not double them.
-      const row = planCondition(index, c);
-      if (row) plan.clinical.push(row);
-    }
+    planProblem(index, c, plan, addText);
   }
 
   planMedications(bundle, plan, resolve, forSomeoneElse);
@@ -492,6 +467,42 @@ function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: Imp
     location,
     from: index,
   };
+}
+
+/**
+ * A Condition → the profile's details, which the SPEC's screens show, and a structured condition
+ * (DESIGN §12). The profile's own flags as Kinchart writes them ("Bleeding disorder: …", "Vision
+ * impairment", …) are read back into the profile only, so a round trip does not double them.
+ * "None known", refuted, and one naming nothing add nothing and are reported as such.
+ */
+function planProblem(index: number, c: ResourceOf<'Condition'>, plan: FhirPlan, addText: (field: TextField, text: string | null, from: number) => void): void {
+  const { tally } = plan;
+  if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
+    tally.drop(index, 'entered in error or refuted');
+    return;
+  }
+  const absent = absentReason(c.code);
+  if (absent) {
+    tally.drop(index, absent);
+    return;
+  }
+  const text = ccText(c.code);
+  if (!text) {
+    tally.drop(index, 'without a code or text naming it');
+    return;
+  }
+  let m: RegExpExecArray | null;
+  if ((m = /^bleeding disorder:\s*/i.exec(text))) addText('bleeding_disorder_details', text.slice(m[0].length), index);
+  else if ((m = /^mobility issue:\s*/i.exec(text))) addText('mobility_details', text.slice(m[0].length), index);
+  else if ((m = /^history of surgery:\s*/i.exec(text))) addText('surgery_details', text.slice(m[0].length), index);
+  else if (/^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
+  else if (/^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
+  else {
+    const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
+    addText('chronic_condition_details', `${text}${resolved}`, index);
+    const row = planCondition(index, c);
+    if (row) plan.clinical.push(row);
+  }
 }
 
 /**
