@@ -156,6 +156,41 @@ describe('emergency page', () => {
     await screenshot(phone, 'emergency-page-essentials-locked-phone');
   });
 
+  test('"NKDA" is no allergy alert, and a problem marked resolved is not among the chronic conditions; one in remission is (issue 30)', async () => {
+    const owner = await newPage(DESKTOP);
+    await signUpAndLogIn(owner);
+    await apiCall(owner, 'PUT', '/api/user/updateProfile', {
+      name: 'Robin Hale',
+      date_of_birth: '1971-05-06',
+      has_allergies: true,
+      allergy_details: 'NKDA',
+      has_chronic_conditions: true,
+      chronic_condition_details: 'Asthma\nPneumonia (resolved)\nLeukemia (in remission)',
+      emergency_contacts: [{ name: 'Sam Hale', relationship: 'Partner', phone_number: '+1 555 010 0177', is_primary: true }],
+    });
+    const path = await setUpCodeViaApi(owner, '4826');
+    await apiCall(owner, 'PUT', '/api/user/wearable-qr/settings', { essentials_without_pin: true });
+
+    const phone = await newPage(PHONE);
+    await open(phone, path);
+    const summary = phone.getByRole('region', { name: 'Critical information' });
+    await expectVisible(summary.getByRole('heading', { name: 'Essential information' }));
+    const conditions = summary.getByTestId('critical-conditions');
+    await expectVisible(conditions);
+    expect(await conditions.innerText()).toMatch(/Asthma\s+Leukemia \(in remission\)/);
+    expect(await summary.innerText()).not.toContain('Pneumonia');
+    expect(await summary.getByTestId('critical-allergies').count()).toBe(0);
+
+    await enterPin(phone, '4826');
+    await expectVisible(phone.getByText('No allergies, anesthesia reactions or bleeding disorders recorded.'));
+    const main = phone.getByRole('main');
+    expect(await main.innerText()).not.toContain('NKDA');
+    expect(await main.innerText()).not.toContain('Pneumonia');
+    await expectVisible(phone.getByRole('region', { name: 'Medical Conditions' }).getByText(/Leukemia \(in remission\)/));
+    await expectNoA11yViolations(phone, 'emergency page (none known allergies, problems over, phone)');
+    await screenshot(phone, 'emergency-page-problems-allergies-phone');
+  });
+
   test('the first HTML already holds the PIN prompt and the essentials, styled inline, and the app’s bundle is never loaded', async () => {
     const owner = await newPage(DESKTOP);
     await signUpAndLogIn(owner);

@@ -168,6 +168,12 @@ describe('health records', () => {
       const asthma = panel(page).getByRole('article', { name: 'Asthma' });
       await expectVisible(asthma.getByText('Active', { exact: true }));
       await expectVisible(asthma.getByText('2015', { exact: true }));
+      // A condition in remission is not over: it says so, never "Resolved" (issue 30).
+      await addThrough(page, 'Add condition', { Condition: 'Leukemia', Status: 'In remission', 'Onset date': '2019', 'Resolved date': '2022-05' }, 'Condition added successfully!');
+      const leukemia = panel(page).getByRole('article', { name: 'Leukemia' });
+      await expectVisible(leukemia.getByText('In remission', { exact: true }));
+      await expectVisible(leukemia.getByText('In remission since', { exact: true }));
+      expect(await leukemia.getByText(/resolved/i).count()).toBe(0);
       // Codings shown discreetly, as system and code.
       await expectVisible(panel(page).getByRole('article', { name: 'Hay fever' }).getByText('SNOMED 21719001'));
       await toastsGone(page);

@@ -16,6 +16,7 @@ import {
   useBrowser,
 } from '../lib/browser';
 import { tinyPdf } from '../lib/files';
+import { waitForMail } from '../lib/mailbox';
 import { addChild, createInvitation, openFamilySettings, openShareDialog, peopleOf, signUpAndAccept } from '../lib/sharing';
 
 useBrowser();
@@ -131,7 +132,10 @@ describe('sharing a person with another account', () => {
       await parentPage.getByRole('button', { name: 'Access history of Mia' }).click();
       const history = parentPage.getByRole('dialog', { name: 'Access history: Mia' });
       const entries = history.getByRole('list', { name: 'Access history' });
-      await expectVisible(entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Viewed the profile' }));
+      // The carer's many reads within 10 minutes are one row, saying how many and when.
+      const reads = entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: /Viewed .*the profile/ }).first();
+      await expectVisible(reads);
+      await expectVisible(reads.getByText(/^\d+ times, (at|from) /));
       await expectVisible(entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Accepted an invitation (Editor)' }));
       await expectNoA11yViolations(parentPage, `Access history dialog (${label})`);
       await screenshot(parentPage, `sharing-access-history-${label}`);
@@ -189,6 +193,88 @@ describe('sharing a person with another account', () => {
       await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
       await expectVisible(shared.getByText(`You left ${parent.username}'s profile successfully.`));
       expect((await peopleOf(carerPage)).some((p) => p.shared_by === parent.username)).toBe(false);
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a parent emails a manager invitation; the manager runs the code and shares on; a role changes in place; revoking the manager ends what they shared (${label})`, async () => {
+      const parentPage = await newPage(viewport);
+      const parent = await signUpAndLogIn(parentPage);
+      await openFamilySettings(parentPage);
+      const childId = await addChild(parentPage, 'Leo');
+      const managerPage = await newPage(viewport);
+      const manager = await signUpAndLogIn(managerPage);
+
+      // The invitation goes by email (the run's server has SMTP_URL), with the link to copy too.
+      const dialog = await openShareDialog(parentPage, 'Leo');
+      await dialog.getByLabel('Email (optional)').fill(manager.email);
+      await createInvitation(dialog, 'Manager');
+      await expectVisible(dialog.getByText(`We emailed the link to ${manager.email}. You can also copy it.`, { exact: false }));
+      await expectNoA11yViolations(parentPage, `Share access dialog, emailed (${label})`);
+      await screenshot(parentPage, `sharing-emailed-${label}`);
+      await parentPage.keyboard.press('Escape');
+      const mail = await waitForMail(manager.email);
+      const emailed = /http:\/\/\S+\/invite\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+      expect(emailed, mail.text).toBeTruthy();
+      expect(mail.text).toContain('as Manager');
+      await open(managerPage, new URL(emailed ?? '').pathname);
+      await managerPage.getByRole('button', { name: 'Accept invitation' }).click();
+      await expectPath(managerPage, '/dashboard');
+
+      // The manager's Family QR Codes holds Leo (they run his code), named with whose he is.
+      await open(managerPage, '/settings?tab=family-qr');
+      const leoCode = managerPage.getByRole('region', { name: 'QR Code for Leo' });
+      await expectVisible(leoCode);
+      await expectVisible(managerPage.getByText(`Shared by ${parent.username}`));
+      await expectHidden(managerPage.getByText('No family members added'));
+      await expectNoA11yViolations(managerPage, `/settings Family QR Codes as a manager (${label})`);
+      await screenshot(managerPage, `sharing-manager-family-qr-${label}`);
+
+      // The manager shares Leo on with a third account, as viewer.
+      await open(managerPage, '/settings?tab=family');
+      await managerPage.getByRole('region', { name: 'Shared with me' }).getByRole('button', { name: 'Share access to Leo' }).click();
+      const managerDialog = managerPage.getByRole('dialog', { name: 'Share access to Leo' });
+      const onward = await createInvitation(managerDialog, 'Viewer');
+      await managerPage.keyboard.press('Escape');
+      const auntPage = await newPage(viewport);
+      const aunt = await signUpAndLogIn(auntPage);
+      await open(auntPage, new URL(onward).pathname);
+      await auntPage.getByRole('button', { name: 'Accept invitation' }).click();
+      await expectPath(auntPage, '/dashboard');
+      expect((await peopleOf(auntPage)).find((p) => p.id === childId)).toMatchObject({ role: 'viewer' });
+
+      // The parent changes the aunt's role in place.
+      await openFamilySettings(parentPage);
+      const list = await openShareDialog(parentPage, 'Leo');
+      const auntRole = list.getByRole('combobox', { name: `Role for ${aunt.username}` });
+      await auntRole.selectOption('editor');
+      await list.getByRole('button', { name: `Save role for ${aunt.username}` }).click();
+      await expectVisible(list.getByText(`Role changed successfully: ${aunt.username} is now Editor.`));
+      expect((await peopleOf(auntPage)).find((p) => p.id === childId)).toMatchObject({ role: 'editor' });
+      await expectNoA11yViolations(parentPage, `Share access dialog, role changed (${label})`);
+      await screenshot(parentPage, `sharing-role-changed-${label}`);
+
+      // Revoking the manager says, and does, what goes with them.
+      await list.getByRole('button', { name: `Revoke ${manager.username}` }).click();
+      const confirm = parentPage.getByRole('alertdialog', { name: 'Revoke access' });
+      await expectVisible(confirm.getByText(`Anyone ${manager.username} shared Leo with loses access too.`, { exact: false }));
+      await screenshot(parentPage, `sharing-revoke-manager-confirm-${label}`);
+      await confirm.getByRole('button', { name: 'Revoke' }).click();
+      await expectVisible(list.getByText('Nobody else has access yet.'));
+      expect((await peopleOf(auntPage)).some((p) => p.id === childId)).toBe(false);
+      expect((await peopleOf(managerPage)).some((p) => p.id === childId)).toBe(false);
+      await parentPage.keyboard.press('Escape');
+
+      // The access history tells the parent what ended, and who did what.
+      await parentPage.getByRole('button', { name: 'Access history of Leo' }).click();
+      const history = parentPage.getByRole('dialog', { name: 'Access history: Leo' }).getByRole('list', { name: 'Access history' });
+      await expectVisible(history.getByRole('listitem').filter({ hasText: 'Ended a passed-on share (Editor)' }));
+      await expectVisible(history.getByRole('listitem').filter({ hasText: 'Changed a role (Viewer to Editor)' }));
+      await expectNoA11yViolations(parentPage, `Access history after revoking a manager (${label})`);
+      await screenshot(parentPage, `sharing-access-history-handed-on-${label}`);
     });
   }
 

@@ -176,7 +176,19 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const profiles = createProfileService({ db });
   // DESIGN §4, §11: the one function that decides what a user may do with a person's data.
   const access = createPersonAccess(db);
-  const people = createPeopleService({ db, access, profiles, publicUrl: config.publicUrl });
+  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off. Emails still
+  // queued go out before the app closes.
+  const mailer = createMailer({ mail: config.mail, log: app.log });
+  if (mailer) {
+    app.addHook('onClose', async () => {
+      await mailer.settled();
+      mailer.close();
+    });
+  }
+  // Sharing a person (DESIGN §11); an invitation with an email goes by email when SMTP is set.
+  const people = createPeopleService({ db, access, profiles, publicUrl: config.publicUrl, mailer });
+  // What an account going had handed on ends with its shares (docs/decisions/0032).
+  accountDeletionHooks.push((userId) => people.beforeAccountDeletion(userId));
   const auth = createAuthService({
     db,
     sessions,
@@ -188,15 +200,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     invitations: people.signupInvitations,
   });
 
-  // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off. Emails still
-  // queued go out before the app closes.
-  const mailer = createMailer({ mail: config.mail, log: app.log });
-  if (mailer) {
-    app.addHook('onClose', async () => {
-      await mailer.settled();
-      mailer.close();
-    });
-  }
   const mail = createEmergencyMail({ db, mailer });
   const passwordResets = createPasswordResetService({ db, mailer, publicUrl: config.publicUrl });
   // Every way of signing in ends here: an email when the browser is new to the account (decision 0028).

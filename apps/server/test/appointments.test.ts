@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
@@ -218,6 +219,71 @@ describe('calendar export', () => {
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent') ?? undefined);
     expect(event.description).toBe(description.replace('\r', '\n'));
+  });
+
+  it('places a time that a spring-forward day skips one gap later (02:30 → 03:30, RFC 5545 §3.3.5), and a fall-back time at its first occurrence, as ical.js and node-ical read it', async () => {
+    const { client } = await signedInUser(t.app);
+    const at = (date: string, start: string, end: string) =>
+      client.post('/api/user/appointments', { ...valid, appointment_date: date, start_time: `${date}T${start}`, end_time: `${date}T${end}`, reason_for_visit: `${date} ${start}` });
+    // Spring forward: 02:00–03:00 does not exist, so 02:30 is 03:30 of the new offset.
+    expect((await at('2027-03-14', '02:30', '04:00')).statusCode).toBe(201);
+    // Fall back: 01:00–02:00 happens twice, and the first (still daylight time) is meant.
+    expect((await at('2027-11-07', '01:30', '03:00')).statusCode).toBe(201);
+    const expected: Record<string, [string, string]> = {
+      'America/New_York': ['2027-03-14T07:30:00.000Z', '2027-11-07T05:30:00.000Z'],
+      // Europe's changes are at 02:00 and 03:00 local on other days; the same appointments as a check of the rule's other side.
+      'Europe/Berlin': ['2027-03-14T01:30:00.000Z', '2027-11-07T00:30:00.000Z'],
+    };
+    for (const [zone, [spring, fall]] of Object.entries(expected)) {
+      const text = (await client.get(`/api/user/appointments.ics?tz=${zone}`)).body;
+      const starts = new Map(
+        new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
+          const event = new ICAL.Event(v);
+          return [event.description, event.startDate.toJSDate().toISOString()] as const;
+        }),
+      );
+      const nodeStarts = new Map(
+        Object.values(nodeIcal.sync.parseICS(text))
+          .filter((c) => c?.type === 'VEVENT')
+          .map((c) => {
+            const event = c as { description?: unknown; start: Date };
+            return [String(event.description), event.start.toISOString()] as const;
+          }),
+      );
+      for (const found of [starts, nodeStarts]) {
+        expect(found.get('2027-11-07 01:30'), zone).toBe(fall);
+        expect(found.get('2027-03-14 02:30'), zone).toBe(spring);
+      }
+    }
+    // Berlin's own spring-forward and fall-back mornings.
+    expect((await at('2027-03-28', '02:30', '04:00')).statusCode).toBe(201);
+    expect((await at('2027-10-31', '02:30', '03:30')).statusCode).toBe(201);
+    const berlin = Object.values(nodeIcal.sync.parseICS((await client.get('/api/user/appointments.ics?tz=Europe/Berlin')).body))
+      .filter((c) => c?.type === 'VEVENT')
+      .map((c) => c as { description?: unknown; start: Date; end: Date });
+    const byReason = (reason: string) => berlin.find((e) => String(e.description) === reason);
+    expect(byReason('2027-03-28 02:30')?.start.toISOString()).toBe('2027-03-28T01:30:00.000Z'); // 03:30 CEST
+    expect(byReason('2027-10-31 02:30')?.start.toISOString()).toBe('2027-10-31T00:30:00.000Z'); // 02:30 CEST, the first
+    expect(byReason('2027-10-31 02:30')?.end.toISOString()).toBe('2027-10-31T02:30:00.000Z'); // 03:30 CET
+  });
+
+  it('writes no control character raw in a text value: newlines are escaped and other controls dropped (RFC 5545 §3.3.11), tabs kept', async () => {
+    expect(escapeText('bell\u0007 esc\u001b del\u007f vt\u000b ff\u000c tab\tend')).toBe('bell esc del vt ff tab\tend');
+    const { client } = await signedInUser(t.app);
+    const reason = 'Bring\u0007 the\u001b[31m letter\u007f; and\u000bthe\u000c scan\u0008\nthen\tsign';
+    const created = await client.post('/api/user/appointments', { ...valid, reason_for_visit: reason, provider_name: 'Dr.\u0001 Chen\u001f', location: 'Ward\u007f 3' });
+    expect(created.statusCode).toBe(201);
+    const text = (await client.get('/api/user/appointments.ics?tz=UTC')).body;
+    // eslint-disable-next-line no-control-regex
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+    expect(event.description).toBe('Bring the[31m letter; andthe scan\nthen\tsign');
+    expect(event.summary).toBe('Dr. Chen - Bring the[31m letter; andthe scan\nthen\tsign');
+    expect(event.location).toBe('Ward 3');
+    const parsed = Object.values(nodeIcal.sync.parseICS(text)).find((c) => c?.type === 'VEVENT') as { description?: unknown; location?: unknown; summary?: unknown };
+    expect(String(parsed.description)).toBe('Bring the[31m letter; andthe scan\nthen\tsign');
+    expect(String(parsed.summary)).toBe('Dr. Chen - Bring the[31m letter; andthe scan\nthen\tsign');
+    expect(String(parsed.location)).toBe('Ward 3');
   });
 
   it('refuses an unknown time zone', async () => {

@@ -5,6 +5,8 @@ import type { Condition, Immunization, LabResult, Procedure } from '@kinchart/sh
 import type { IpsClinical } from '../src/features/export/fhir-ips';
 import { buildIpsBundle, buildPersonBundles } from '../src/features/export/fhir-ips';
 import type { ProfileBundle } from '../src/features/profiles/profile.repository';
+import { validateBundle } from '../src/features/import/fhir-bundle';
+import { planFromBundle } from '../src/features/import/fhir-plan';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker, narrativeProblems } from './fhir-validator';
 
@@ -335,6 +337,111 @@ describe('FHIR R4 International Patient Summary document', () => {
       expect(s.text.div).toMatch(/<p>No information about (allergies|medications|current problems)\.<\/p>/);
     }
     expect(entriesOf(document)[1]!.resource.extension).toEqual([expect.objectContaining({ url: 'http://hl7.org/fhir/StructureDefinition/patient-animal' })]);
+  });
+});
+
+describe('allergies that are none known, problems that are over, and lines in the narratives', () => {
+  // Religious restrictions are an alert of their own (a Flag, decision 0034): none here either.
+  const nothingElse = { had_anesthesia_reactions: false, has_bleeding_disorders: false, religious_restrictions: null } as const;
+
+  it('"NKDA" is no AllergyIntolerance: the section has no entry and says none are known (nilknown), and no allergy alert is raised', () => {
+    const document = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'NKDA' } }, now });
+    expect(check.ipsDocument(document)).toEqual([]);
+    expect(entriesOf(document).some((e) => e.resource.resourceType === 'AllergyIntolerance')).toBe(false);
+    const allergies = section(document, '48765-2');
+    expect(allergies.entry).toBeUndefined();
+    expect(allergies.emptyReason).toMatchObject({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown' }] });
+    expect(allergies.text.div).toContain('NKDA');
+    expect(sectionsOf(document).find((x) => sectionCode(x) === '104605-1')).toBeUndefined();
+
+    // Beside a real allergy, only the real one is an entry.
+    const mixed = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'No known drug allergies\nLatex' } }, now });
+    expect(check.ipsDocument(mixed)).toEqual([]);
+    expect(sectionResources(mixed, '48765-2').map((r) => r.code)).toEqual([{ text: 'Latex' }]);
+    expect(section(mixed, '104605-1').text.div).toContain('<li>Allergies: Latex</li>');
+  });
+
+  it('a chronic-condition line marked "(resolved)" is a past illness, not a current problem, and a line in remission is its structured condition', () => {
+    const summary = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Asthma\nPneumonia (resolved)' } }, now });
+    expect(check.ipsDocument(summary)).toEqual([]);
+    const texts = (code: string) => sectionResources(summary, code).map((r) => (r.code as { text: string }).text);
+    expect(texts('11450-4')).toContain('Asthma');
+    expect(texts('11450-4').join('\n')).not.toContain('Pneumonia');
+    const past = sectionResources(summary, '11348-0').find((r) => (r.code as { text: string }).text === 'Pneumonia (resolved)');
+    expect(past).toMatchObject({ clinicalStatus: { coding: [{ code: 'resolved' }] } });
+
+    // An import writes a condition in remission as "… (in remission)" beside the structured one: written once, as that condition.
+    const eczema: Condition = { ...stamps, id: 'k9', name: 'Eczema', status: 'remission', onset_date: '2016', abatement_date: null, notes: null, codings: [] };
+    const document = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Eczema (in remission)' } }, clinical: { immunizations: [], labResults: [], procedures: [], conditions: [eczema] }, now });
+    expect(check.ipsDocument(document)).toEqual([]);
+    const conditions = entriesOf(document).filter((e) => e.resource.resourceType === 'Condition').map((e) => (e.resource.code as { text: string }).text);
+    expect(conditions.filter((c) => c.includes('Eczema'))).toEqual(['Eczema']);
+    // In remission is not over: a current problem, and the narrative says "In remission".
+    expect(sectionResources(document, '11450-4').map((r) => (r.code as { text: string }).text)).toContain('Eczema');
+    expect(section(document, '11450-4').text.div).toContain('<td>Eczema</td><td>In remission</td>');
+    expect(sectionsOf(document).some((x) => sectionCode(x) === '11348-0' && x.text.div.includes('Eczema'))).toBe(false);
+  });
+
+  it('writes each line of a multi-line text on its own line in the narratives (<br/>), never a raw line break', () => {
+    const document = buildIpsBundle({
+      person: { ...full, profile: { ...base, allergy_details: 'Penicillin\r\nLatex', chronic_condition_details: 'Asthma\nCOPD', bleeding_disorder_details: 'Hemophilia A\rVon Willebrand' } },
+      now,
+    });
+    expect(check.ipsDocument(document)).toEqual([]);
+    for (const s of sectionsOf(document)) {
+      expect(s.text.div, s.title).not.toMatch(/[\r\n]/);
+      expect(narrativeProblems(s.text.div), s.title).toEqual([]);
+    }
+    const alerts = section(document, '104605-1').text.div;
+    expect(alerts).toContain('<li>Bleeding disorder: Hemophilia A<br/>Von Willebrand</li>');
+    expect(alerts).toContain('<li>Allergies: Penicillin<br/>Latex</li>');
+    expect(section(document, '11450-4').text.div).toContain('<td>Asthma<br/>COPD</td>');
+  });
+});
+
+describe('a person whose name or date of birth is not known', () => {
+  const DAR = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
+  const nameless: ProfileBundle = { ...full, profile: { ...base, name: null, date_of_birth: null } };
+
+  it('is exported with the data-absent reason where IPS requires a birth date and a name, never an invented "Unnamed", with 0 errors', () => {
+    const { document, other } = buildPersonBundles({ person: nameless, clinical, now, appointments: [{ id: 'a1', appointment_date: '2027-03-04', start_time: null, end_time: null, provider_name: 'Dr. Chen', reason_for_visit: null, location: null }] });
+    expect(check.ipsDocument(document)).toEqual([]);
+    expect(check.collection(other)).toEqual([]);
+    const patient = entriesOf(document)[1]!.resource;
+    // IPS Patient.birthDate is 1..1: unknown says so.
+    expect(patient).not.toHaveProperty('birthDate');
+    expect(patient._birthDate).toEqual({ extension: [{ url: DAR, valueCode: 'unknown' }] });
+    // IPS Patient.name is 1..* with text, family or given (ips-pat-1): the text is there, as unknown.
+    expect(patient.name).toEqual([{ _text: { extension: [{ url: DAR, valueCode: 'unknown' }] } }]);
+    // (The fixture's medication without a name is another matter: "Unnamed medication" is its narrative's text.)
+    expect(JSON.stringify(document).replaceAll('Unnamed medication', '').includes('Unnamed')).toBe(false);
+    expect(JSON.stringify(other).includes('Unnamed')).toBe(false);
+    expect(entriesOf(document)[0]!.resource.title).toBe('Patient Summary');
+    // A known date of birth and name are still written as they are.
+    const known = entriesOf(buildIpsBundle({ person: full, now }))[1]!.resource;
+    expect(known).toMatchObject({ birthDate: '1980-02-03', name: [{ text: 'Jordan Rivers' }] });
+    expect(known).not.toHaveProperty('_birthDate');
+  });
+
+  it('comes back from an import of its own export without a name or a birth date — nobody becomes "Unnamed"', () => {
+    const { document } = buildPersonBundles({ person: nameless, clinical, now });
+    const plan = planFromBundle(validateBundle(JSON.parse(JSON.stringify(document))), { isSelf: false });
+    expect(plan.fields.name).toBeUndefined();
+    expect(plan.fields.date_of_birth).toBeUndefined();
+    expect(plan.patient).toBe(1);
+  });
+
+  it('the IPS checker refuses a Patient without a birth date or a name, and accepts the data-absent reason for either', () => {
+    const patientOf = (edit: (patient: Json) => void) => {
+      const b = JSON.parse(JSON.stringify(richBundles().document)) as Json;
+      edit(entriesOf(b)[1]!.resource);
+      return check.ipsDocument(b);
+    };
+    expect(patientOf((p) => delete p.birthDate)).toContain('entry[1] Patient: IPS requires birthDate (a value, or a data-absent-reason)');
+    expect(patientOf((p) => delete p.name)).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
+    expect(patientOf((p) => (p.name = [{ use: 'official' }]))).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
+    expect(patientOf((p) => (delete p.birthDate, (p._birthDate = { extension: [{ url: DAR, valueCode: 'unknown' }] })))).toEqual([]);
+    expect(patientOf((p) => (p.name = [{ _text: { extension: [{ url: DAR, valueCode: 'unknown' }] } }]))).toEqual([]);
   });
 });
 

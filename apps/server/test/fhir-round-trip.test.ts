@@ -256,9 +256,10 @@ describe('round trip through FHIR', () => {
       files: unstamped(snapshot.files),
     });
     // Decision 0023: an imported condition is also a line of the details (the SPEC's screens and the
-    // emergency page read those), so the structured conditions join the person's own line there.
+    // emergency page read those), so the current structured condition joins the person's own line
+    // there (one that is over stays structured only, decision 0035).
     const expected = own(before);
-    expect(own(after)).toEqual({ ...expected, profile: { ...expected.profile, chronic_condition_details: 'Asthma\nMigraine\nFractured wrist (resolved)' } });
+    expect(own(after)).toEqual({ ...expected, profile: { ...expected.profile, chronic_condition_details: 'Asthma\nMigraine' } });
     // The clinical items all come back; an import also keeps the profile's measurements as results
     // and the details' condition as a structured one (decision 0023), which the export writes once.
     // A result's LOINC code is also written as a coding (decision 0023), which the import keeps.

@@ -63,7 +63,15 @@ const IPS_REQUIRED: Record<string, { element: string; keys: string[] }> = {
   Immunization: { element: 'occurrence[x]', keys: ['occurrenceDateTime', 'occurrenceString'] },
   Procedure: { element: 'performed[x]', keys: ['performedDateTime', 'performedPeriod', 'performedString', 'performedAge', 'performedRange'] },
   Observation: { element: 'effective[x]', keys: ['effectiveDateTime', 'effectivePeriod', 'effectiveTiming', 'effectiveInstant'] },
+  Patient: { element: 'birthDate', keys: ['birthDate'] },
 };
+
+/** IPS Patient.name 1..* with ips-pat-1: text, family or given — a value, or `_text` (…) with an extension (data-absent-reason). */
+function hasIpsName(patient: Json): boolean {
+  const names = Array.isArray(patient.name) ? (patient.name as unknown[]) : [];
+  const present = (n: Json, key: string) => (n[key] !== undefined && n[key] !== '') || (isObject(n[`_${key}`]) && Array.isArray((n[`_${key}`] as Json).extension));
+  return names.some((n) => isObject(n) && (present(n, 'text') || present(n, 'family') || present(n, 'given')));
+}
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const codesOf = (cc: unknown, system: string): string[] =>
@@ -247,6 +255,7 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
       if (required && !required.keys.some((k) => k in resource || `_${k}` in resource)) {
         problems.push(`entry[${i}] ${String(resource.resourceType)}: IPS requires ${required.element} (a value, or a data-absent-reason)`);
       }
+      if (resource.resourceType === 'Patient' && !hasIpsName(resource)) problems.push(`entry[${i}] Patient: IPS requires a name with text, family or given (ips-pat-1)`);
     });
     return problems;
   }

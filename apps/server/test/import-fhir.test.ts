@@ -240,7 +240,8 @@ describe('import of a FHIR R4 Bundle', () => {
       has_allergies: true,
       allergy_details: 'Allergy to penicillin\nLatex',
       has_chronic_conditions: true,
-      chronic_condition_details: 'Type 2 diabetes\nPneumonia (resolved)',
+      // The resolved pneumonia is a structured condition only, not a chronic one (decision 0035).
+      chronic_condition_details: 'Type 2 diabetes',
     });
     expect(p.medications).toMatchObject([
       { medication_name: 'Metformin 500 MG Oral Tablet', dosage: '1 tablet twice a day with food', purpose: 'Diabetes', start_date: '2021-03-01', is_current: true },
@@ -571,7 +572,7 @@ describe('import of a FHIR R4 Bundle', () => {
       // The Medication only the malformed statement named fares as that statement did (issue 30).
       expect(rowOf(body, 'Medication').dropped).toEqual([{ reason: 'named only by resources that were left out', count: 1 }]);
       const p = (await user.client.get('/api/user/getPatientProfile')).json();
-      expect(p).toMatchObject({ name: 'Ngozi A. Okafor', date_of_birth: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes\nPneumonia (resolved)' });
+      expect(p).toMatchObject({ name: 'Ngozi A. Okafor', date_of_birth: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes' });
       expect(p.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Amoxicillin 500 mg']);
       expect((await user.client.get('/api/user/files')).json()).toEqual([]);
     });

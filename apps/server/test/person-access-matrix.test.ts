@@ -372,6 +372,16 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'PUT /api/user/people/:personId/shares/:shareId',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => {
+      const other = await signedInUser(t.app);
+      const shareId = await insertShare(t.database.db, { profileId: p, ownerId: world.owner.id, holderId: other.id, role: 'viewer' });
+      return { method: 'PUT', url: `/api/user/people/${p}/shares/${shareId}`, body: { role: 'editor' }, key: p };
+    },
+  },
+  {
     route: 'GET /api/user/people/:personId/access-history',
     need: 'owner',
     ok: 200,

@@ -61,7 +61,7 @@ async function decryptFile(embedded: string, key: string) {
 }
 
 describe('SMART Health Link for an emergency code', () => {
-  it('gives the owner a shlink:/ with a 256-bit manifest URL, a 32-byte key, flag P and a label — the same link every time', async () => {
+  it('gives the owner a shlink:/ with a 256-bit manifest URL, a 32-byte key, flags L and P (no expiry, a file that can change) and a label — the same link every time', async () => {
     const { owner } = await ownerWithCode();
     const link = await linkOf(owner);
     expect(link.shlink).toMatch(/^shlink:\/[A-Za-z0-9_-]+$/);
@@ -70,7 +70,8 @@ describe('SMART Health Link for an emergency code', () => {
     expect(payload.url).toMatch(new RegExp(`^${ORIGIN}/shl/[A-Za-z0-9_-]{43}$`));
     expect(Buffer.from(payload.key, 'base64url')).toHaveLength(32);
     expect(payload.key).toHaveLength(43);
-    expect(payload.flag).toBe('P');
+    // STU1: flags in alphabetical order; L — long-term use, the manifest may change (its file is can-change, and the link has no exp); P — a passcode.
+    expect(payload.flag).toBe('LP');
     expect(payload.label).toBe('Kinchart emergency summary');
     expect(payload.exp).toBeUndefined();
     expect((await linkOf(owner)).shlink).toBe(link.shlink);

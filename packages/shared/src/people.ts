@@ -29,6 +29,9 @@ export const ROLE_DESCRIPTIONS: Record<ShareRole, string> = {
   manager: 'Can also manage the emergency code and who has access',
 };
 
+/** Reads by one account of one person within this many minutes of the first are one access history entry. */
+export const ACCESS_HISTORY_COALESCE_MINUTES = 10;
+
 /** An invitation link stays valid this long (DESIGN §11). */
 export const INVITATION_TTL_DAYS = 7;
 
@@ -114,8 +117,16 @@ export const shareCreatedSchema = z.object({
   invite_url: z.string(),
   role: z.enum(SHARE_ROLES),
   expires_at: z.string().nullable(),
+  /** The link went by email to the address given (only with SMTP_URL set and an email given). */
+  emailed: z.boolean(),
 });
 export type ShareCreated = z.infer<typeof shareCreatedSchema>;
+
+/** PUT /api/user/people/{personId}/shares/{shareId}: a share's (or a pending invitation's) new role. */
+export const updateShareSchema = z.object({
+  role: z.enum(SHARE_ROLES, { error: 'Role must be viewer, editor or manager' }),
+});
+export type UpdateShareInput = z.input<typeof updateShareSchema>;
 
 /** One entry of GET /api/user/people/{personId}/shares. */
 export const shareSchema = z.object({
@@ -158,9 +169,19 @@ export const accessEventSchema = z.object({
    */
   actor: z.string(),
   action: z.string(),
-  /** What was touched, e.g. "GET /api/user/files". */
+  /** What was touched, e.g. "GET /api/user/files" (for several reads, the latest one's). */
   what: z.string(),
+  /** The latest of the events this entry stands for. */
   created_at: z.string(),
+  /**
+   * How many events the entry stands for: repeated reads by one account within
+   * ACCESS_HISTORY_COALESCE_MINUTES of the first are one entry (docs/decisions/0032).
+   */
+  count: z.number().int().min(1),
+  /** The first of them (created_at when there is one). */
+  first_at: z.string(),
+  /** Every distinct `what` among them, latest first (just `what` when there is one). */
+  what_all: z.array(z.string()),
 });
 export type AccessEvent = z.infer<typeof accessEventSchema>;
 export const accessHistorySchema = z.array(accessEventSchema);

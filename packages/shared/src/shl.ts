@@ -5,8 +5,12 @@ import { trimEndChars } from './text';
 // https://hl7.org/fhir/uv/smart-health-cards-and-links/links-specification.html) for emergency codes.
 // The passcode is the code's PIN and shares its attempt counter and lock rules (DESIGN §7).
 
-/** P: a passcode is required. (No L: the manifest URL answers for as long as the code is active.) */
-export const SHL_FLAG = 'P';
+/**
+ * STU1 flags, in alphabetical order. L: long-term use — the link has no `exp` and its file is
+ * `can-change` (the summary follows the profile), so a receiver may fetch the manifest again for
+ * updates while the code stays active. P: a passcode (the code's PIN) is required.
+ */
+export const SHL_FLAG = 'LP';
 /** Shown to anyone who scans the link, before any passcode: it names no person on purpose. */
 export const SHL_LABEL = 'Kinchart emergency summary';
 export const SHL_CONTENT_TYPE = 'application/fhir+json';

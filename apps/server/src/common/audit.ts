@@ -48,6 +48,8 @@ export type AuditAction =
   | 'person_share_accept'
   | 'person_share_revoke'
   | 'person_share_leave'
+  /** A share's (or invitation's) role changed in place; detail.from, detail.to (docs/decisions/0032). */
+  | 'person_share_role'
   /** A read through a share (DESIGN §11); detail.what names the route. */
   | 'shared_read'
   /** A write through a share. */

@@ -20,6 +20,7 @@ import { secondFactors } from './migrations/0012-second-factors';
 import { passkeys } from './migrations/0013-passkeys';
 import { knownBrowsers } from './migrations/0015-known-browsers';
 import { oidcIdentities } from './migrations/0014-oidc-identities';
+import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0013-passkeys': passkeys,
   '0014-oidc-identities': oidcIdentities,
   '0015-known-browsers': knownBrowsers,
+  '0018-end-handed-on-shares': endHandedOnOrphans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,14 +4,24 @@
 /**
  * A wall-clock time ("2026-05-01T14:30:00") in an IANA time zone → the UTC instant. ISO instants
  * with a zone pass through. Uses Intl, so no time-zone database ships with us.
+ *
+ * Across a daylight-saving change (RFC 5545 §3.3.5, as iCalendar readers and Temporal's
+ * "compatible" choice do): a time the spring-forward gap skips is moved forward by the gap's
+ * length (02:30 → 03:30), and a time the fall-back hour repeats is its first occurrence.
  */
 export function toInstant(value: string, timeZone: string): Date {
   if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
-  const asUtc = new Date(`${value}Z`);
-  const offsetAt = (d: Date) => offsetMinutes(d, timeZone) * 60_000;
-  // Two passes settle the offset across a daylight-saving change.
-  const first = new Date(asUtc.getTime() - offsetAt(asUtc));
-  return new Date(asUtc.getTime() - offsetAt(first));
+  const asUtc = new Date(`${value}Z`).getTime();
+  const DAY = 86_400_000;
+  // The offsets a day before and a day after: zones change at most once within two days.
+  const before = offsetMinutes(new Date(asUtc - DAY), timeZone) * 60_000;
+  const after = offsetMinutes(new Date(asUtc + DAY), timeZone) * 60_000;
+  // The instants that read as this wall clock, earliest first (two at a fall-back, none in a gap).
+  const candidates = [...new Set([asUtc - before, asUtc - after])]
+    .sort((a, b) => a - b)
+    .filter((instant) => offsetMinutes(new Date(instant), timeZone) * 60_000 === asUtc - instant);
+  // In a gap the offset before the change applies, which lands the gap's length later.
+  return new Date(candidates[0] ?? asUtc - before);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

@@ -12,10 +12,20 @@ export interface IcsEvent {
 /**
  * RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. A line
  * break is CRLF, LF or a bare CR (old Mac text, pasted notes): each becomes one `\n`, since a raw
- * CR left in a content line ends it early for many readers.
+ * CR left in a content line ends it early for many readers. Every other control character (§3.1
+ * CONTROL: U+0000–U+0008, U+000A–U+001F, U+007F — all but the tab) has no place in a TEXT value
+ * and is dropped.
  */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+  );
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + one space, never inside a UTF-8 sequence. */

@@ -1,5 +1,6 @@
 import type { EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emergency';
 import type { Db } from '../../db/database';
+import { isResolvedLine, saysNoAllergies, withoutLines } from '@kinchart/shared/problem-lines';
 import { fromFlag } from '../../lib/flags';
 
 /**
@@ -67,9 +68,16 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
     living_will: fromFlag(p.living_will),
   };
   const { updated_at: profileUpdatedAt, ...profile } = p;
+  const allergies = withoutLines(flags.has_allergies, p.allergy_details, saysNoAllergies);
+  const chronic = withoutLines(flags.has_chronic_conditions, p.chronic_condition_details, isResolvedLine);
   return {
     ...profile,
     ...flags,
+    // Decision 0035: "NKDA" is not an allergy, and a problem marked resolved is not a chronic condition.
+    has_allergies: allergies.flag,
+    allergy_details: allergies.details,
+    has_chronic_conditions: chronic.flag,
+    chronic_condition_details: chronic.details,
     requirePin: false,
     medications,
     emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
@@ -130,10 +138,14 @@ export function ageOn(dateOfBirth: string | null, today: Date): number | null {
   return age >= 0 ? age : null;
 }
 
-/** A flagged section as one line: its details, a plain "Yes" when flagged without details, else null. */
-function flagged(flag: number, details: string | null): string | null {
-  if (!fromFlag(flag)) return null;
-  return details?.trim() || 'Yes';
+/**
+ * A flagged section as one line: its details, a plain "Yes" when flagged without details, else
+ * null — without the lines `leaveOut` names (decision 0035), and null when only such lines were there.
+ */
+function flagged(flag: number, details: string | null, leaveOut: (line: string) => boolean = () => false): string | null {
+  const shown = withoutLines(fromFlag(flag), details, leaveOut);
+  if (!shown.flag) return null;
+  return shown.details?.trim() || 'Yes';
 }
 
 /**
@@ -184,8 +196,8 @@ export async function loadEmergencyEssentials(
     name: p.name,
     age: ageOn(p.date_of_birth, today),
     blood_type: p.blood_type,
-    allergies: flagged(p.has_allergies, p.allergy_details),
-    conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details),
+    allergies: flagged(p.has_allergies, p.allergy_details, saysNoAllergies),
+    conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details, isResolvedLine),
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),
     medications: medications.map((m) => m.medication_name?.trim()).filter((n): n is string => !!n),
     primary_contact: contact ? { name: contact.name, phone_number: contact.phone_number } : null,

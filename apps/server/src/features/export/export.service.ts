@@ -168,7 +168,7 @@ export function createExportService(deps: ExportDeps) {
       const stored = { compress: false, mtime: now } as const;
       const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
-      const people = data.profiles.map((p) => ({ name: p.name?.trim() || 'Unnamed', path: paths.fhir.get(p.id) ?? '', other: paths.other.get(p.id) }));
+      const people = data.profiles.map((p) => ({ name: p.name?.trim() || '(no name given)', path: paths.fhir.get(p.id) ?? '', other: paths.other.get(p.id) }));
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
       zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
 

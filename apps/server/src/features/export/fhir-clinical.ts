@@ -131,7 +131,7 @@ export function conditionResource(c: Condition, patient: Ref): Json {
     ...notes(c.abatement_date && !ended ? `Resolved date given: ${c.abatement_date}` : null, c.notes),
   };
 }
-export const conditionRow = (c: Condition) => [c.name, c.status, c.onset_date, c.abatement_date, c.notes];
+export const conditionRow = (c: Condition) => [c.name, c.status === 'remission' ? 'In remission' : c.status, c.onset_date, c.abatement_date, c.notes];
 export const CONDITION_HEADERS = ['Problem', 'Status', 'Onset', 'Resolved', 'Notes'];
 
 export function procedureResource(p: Procedure, patient: Ref): Json {

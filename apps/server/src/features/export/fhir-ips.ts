@@ -1,11 +1,12 @@
 import type { Coding, Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import type { AllergyCoding } from '@kinchart/shared/export';
+import { IN_REMISSION_MARK, RESOLVED_MARK, isResolvedLine, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { BLOOD_TYPES, type BloodType } from '@kinchart/shared/profile';
 import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
 import type { ProfileBundle } from '../profiles/profile.repository';
 import type { Json, Ref } from './fhir-common';
-import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, uuidIdentifier } from './fhir-common';
+import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, unknownValue, uuidIdentifier } from './fhir-common';
 import {
   CONDITION_HEADERS,
   IMMUNIZATION_HEADERS,
@@ -93,9 +94,17 @@ interface Section {
   display: string;
   entries: Ref[];
   text: Json;
+  /** Why a section has no entries: nothing is known (the default), or none are known ("NKDA"). */
+  empty?: 'unavailable' | 'nilknown';
 }
 
+const EMPTY_REASONS = {
+  unavailable: { display: 'Unavailable', text: 'No information available' },
+  nilknown: { display: 'Nil Known', text: 'None known' },
+} as const;
+
 function sectionOf(s: Section): Json {
+  const empty = EMPTY_REASONS[s.empty ?? 'unavailable'];
   return {
     title: s.title,
     code: loinc(s.code, s.display),
@@ -103,7 +112,7 @@ function sectionOf(s: Section): Json {
     ...(s.entries.length
       ? { entry: s.entries }
       : // IPS 1.1+: a required section with nothing known says so (ips-comp-1).
-        { emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: 'unavailable', display: 'Unavailable' }], text: 'No information available' } }),
+        { emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: s.empty ?? 'unavailable', display: empty.display }], text: empty.text } }),
   };
 }
 
@@ -125,13 +134,17 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     resourceType: 'Patient',
     ...(withIdentifier ? { identifier: [{ system: 'urn:kinchart:profile', value: p.id }] } : {}),
     active: true,
-    name: [{ text: p.name ?? 'Unnamed' }],
+    // IPS: name 1..* with text, family or given (ips-pat-1). A profile without a name gets none
+    // invented: the text is there and says it is unknown (data-absent-reason), so an import of
+    // this file names nobody.
+    name: [p.name?.trim() ? { text: p.name } : { _text: unknownValue() }],
   };
   const telecom: Json[] = [];
   if (p.phone_number) telecom.push({ system: 'phone', value: p.phone_number });
   if (p.email) telecom.push({ system: 'email', value: p.email });
   if (telecom.length) patient.telecom = telecom;
-  if (p.date_of_birth) patient.birthDate = p.date_of_birth;
+  // IPS: birthDate 1..1 — the date, or the data-absent-reason when it is not known.
+  Object.assign(patient, dateOrUnknown('birthDate', p.date_of_birth));
   if (p.address) patient.address = [{ text: p.address }];
   if (person.emergency_contacts.length) {
     patient.contact = person.emergency_contacts.map((c) => {
@@ -185,8 +198,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   // One AllergyIntolerance per line of the details (decision 0023): an import writes each allergy
   // as a line, and a line keeps the codings its allergy came with. A line the person wrote
   // ("Penicillin; peanuts") stays one, with no codes.
-  if (p.has_allergies) {
-    const lines = detailLines(p.allergy_details);
+  // Decision 0035: a line that says none are known ("NKDA") is not an allergy.
+  const allergyLines = detailLines(p.allergy_details);
+  const noneKnown = p.has_allergies ? allergyLines.filter(saysNoAllergies) : [];
+  const knownAllergies = allergyLines.filter((line) => !saysNoAllergies(line));
+  if (p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0)) {
+    const lines = knownAllergies;
     if (lines.length === 0) allergy('allergies', 'Allergy (details not provided)', null);
     // The first keeps the id a single allergy always had.
     lines.forEach((line, i) => allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, codingsOfLine(input.allergyCodings ?? [], line)));
@@ -211,18 +228,23 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     );
   };
   // The details' lines that name a structured condition are that condition (an import writes both).
-  const named = new Set(clinical.conditions.flatMap((c) => [c.name.toLowerCase(), `${c.name} (resolved)`.toLowerCase()]));
+  const named = new Set(clinical.conditions.flatMap((c) => [c.name, `${c.name}${RESOLVED_MARK}`, `${c.name}${IN_REMISSION_MARK}`].map((n) => n.toLowerCase())));
   const ownLines = (p.chronic_condition_details ?? '').split('\n').filter((line) => line.trim() !== '' && !named.has(line.trim().toLowerCase()));
-  if (p.has_chronic_conditions && (ownLines.length > 0 || clinical.conditions.length === 0)) {
-    flagCondition('chronic', ownLines.length > 0 ? ownLines.join('\n') : 'Chronic condition (details not provided)', 'active');
+  // Decision 0035: a line marked "(resolved)" is over — a past illness, not a current problem.
+  const pastLines = ownLines.filter(isResolvedLine);
+  const currentLines = ownLines.filter((line) => !isResolvedLine(line));
+  if (p.has_chronic_conditions && (currentLines.length > 0 || (clinical.conditions.length === 0 && pastLines.length === 0))) {
+    flagCondition('chronic', currentLines.length > 0 ? currentLines.join('\n') : 'Chronic condition (details not provided)', 'active');
   }
+  if (p.has_chronic_conditions && pastLines.length > 0) flagCondition('chronic-past', pastLines.join('\n'), 'resolved');
   if (p.has_bleeding_disorders) flagCondition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active');
   if (p.has_mobility_issues) flagCondition('mobility', `Mobility issue: ${p.mobility_details ?? 'details not provided'}`, 'active');
   if (p.has_vision_impairment) flagCondition('vision', 'Vision impairment', 'active');
   if (p.has_hearing_impairment) flagCondition('hearing', 'Hearing impairment', 'active');
   if (p.has_previous_surgeries) flagCondition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved');
   for (const c of newestFirst(clinical.conditions, (x) => x.onset_date)) {
-    const past = PAST_CONDITION.has(c.status);
+    // Decision 0035: a problem in remission is not over — a current problem, like the emergency page's.
+    const past = PAST_CONDITION.has(c.status) && c.status !== 'remission';
     (past ? history : problems).push(add(id('Condition', c.id), conditionResource(c, patientRef)));
     (past ? historyRows : problemRows).push(conditionRow(c));
   }
@@ -336,7 +358,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
       code: '48765-2',
       display: 'Allergies and adverse reactions Document',
       entries: allergies,
-      text: allergies.length ? tableNarrative(['Allergy or intolerance', 'Type', 'Status', 'Verification'], allergyRows) : sentenceNarrative('No information about allergies.'),
+      text: allergies.length
+        ? tableNarrative(['Allergy or intolerance', 'Type', 'Status', 'Verification'], allergyRows)
+        : noneKnown.length
+          ? sentenceNarrative(`No known allergies (recorded as: ${noneKnown.join('; ')}).`)
+          : sentenceNarrative('No information about allergies.'),
+      ...(allergies.length === 0 && noneKnown.length ? { empty: 'nilknown' as const } : {}),
     },
     {
       title: 'Medication Summary',
@@ -382,7 +409,7 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   const alerts = [
     p.has_bleeding_disorders ? `Bleeding disorder${p.bleeding_disorder_details ? `: ${p.bleeding_disorder_details}` : ''}` : null,
     p.had_anesthesia_reactions ? `Anesthesia reactions${p.anesthesia_reaction_details ? `: ${p.anesthesia_reaction_details}` : ''}` : null,
-    p.has_allergies ? `Allergies${p.allergy_details ? `: ${p.allergy_details}` : ''}` : null,
+    p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0) ? `Allergies${knownAllergies.length ? `: ${knownAllergies.join('\n')}` : ''}` : null,
     directives.flag?.line ?? null,
   ].filter((x): x is string => x !== null);
   if (consentRefs.length) {
@@ -402,7 +429,7 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
       // IPS: who is responsible for the content. Everything in Kinchart is entered by the person
       // (or their family), so the author is the Patient.
       author: [patientRef],
-      title: `Patient Summary: ${p.name ?? 'Unnamed'}`,
+      title: p.name?.trim() ? `Patient Summary: ${p.name}` : 'Patient Summary',
       confidentiality: 'N',
       section: composed,
     },

@@ -10,7 +10,9 @@ import type { Json } from './fhir-common';
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-const cell = (value: string | number | null | undefined) => escapeHtml(value === null || value === undefined ? '' : String(value).replace(NOT_XML, ''));
+/** A value as XHTML text: escaped, without what XML cannot carry, and each line break (CRLF, LF, CR) a `<br/>`. */
+const cell = (value: string | number | null | undefined) =>
+  escapeHtml(value === null || value === undefined ? '' : String(value).replace(NOT_XML, '')).replace(/\r\n|\r|\n/g, '<br/>');
 
 const xhtml = (body: string): Json => ({ status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${body}</div>` });
 

@@ -1,6 +1,7 @@
 import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
 import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
+import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
 import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
@@ -498,10 +499,13 @@ function planProblem(index: number, c: ResourceOf<'Condition'>, plan: FhirPlan, 
   else if (/^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
   else if (/^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
   else {
-    const resolved = hasCode(c.clinicalStatus, ['inactive', 'resolved', 'remission']) ? ' (resolved)' : '';
-    addText('chronic_condition_details', `${text}${resolved}`, index);
     const row = planCondition(index, c);
     if (row) plan.clinical.push(row);
+    // Decision 0035: a problem that is over (resolved, inactive) is not a chronic condition — it
+    // stays a structured condition only, off the emergency page; one in remission says so.
+    const over = hasCode(c.clinicalStatus, ['inactive', 'resolved']);
+    const remission = hasCode(c.clinicalStatus, ['remission']) ? IN_REMISSION_MARK : '';
+    if (!over) addText('chronic_condition_details', `${text}${remission}`, index);
   }
 }
 
@@ -515,12 +519,13 @@ function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: 
     tally.drop(index, 'entered in error or refuted');
     return;
   }
-  const absent = absentReason(a.code);
+  const named = ccText(a.code);
+  // DESIGN §12: "no known allergies" — coded, or written as "NKDA" (decision 0035) — is never a positive.
+  const absent = absentReason(a.code) ?? (named !== null && saysNoAllergies(named) ? 'saying none are known (nothing to add)' : null);
   if (absent) {
     tally.drop(index, absent);
     return;
   }
-  const named = ccText(a.code);
   const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
   if (!text) {
     tally.drop(index, 'without a code or text naming it');

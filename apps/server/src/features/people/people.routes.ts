@@ -10,7 +10,9 @@ import {
   peopleSchema,
   personDetailSchema,
   shareCreatedSchema,
+  shareSchema,
   sharesSchema,
+  updateShareSchema,
 } from '@kinchart/shared/people';
 import type { Actor } from '../../common/person-access';
 import { requireRecentAuth } from '../../common/recent-auth';
@@ -60,6 +62,14 @@ export async function peopleRoutes(app: FastifyInstance, opts: { people: PeopleS
       const { left } = await people.removeShare(actorOf(request), request.params.personId, request.params.shareId);
       return { message: left ? 'You no longer have access to this person' : 'Access revoked' };
     },
+  );
+
+  r.put(
+    '/api/user/people/:personId/shares/:shareId',
+    {
+      schema: { params: personParams.extend({ shareId: pathId }), body: updateShareSchema, response: { 200: shareSchema, ...notFoundResponses } },
+    },
+    async (request) => people.changeRole(actorOf(request), request.params.personId, request.params.shareId, request.body),
   );
 
   r.get(

@@ -1,15 +1,16 @@
-import type { z } from 'zod';
-import type { AccessEvent, Invitation, Person, PersonDetail, Share, ShareCreated, ShareRole, createShareSchema } from '@kinchart/shared/people';
-import { INVITATION_TTL_DAYS, ROLE_LABELS, invitePath, shareEndsAt } from '@kinchart/shared/people';
+import { z } from 'zod';
+import type { AccessEvent, Invitation, Person, PersonDetail, Share, ShareCreated, ShareRole, createShareSchema, updateShareSchema } from '@kinchart/shared/people';
+import { ACCESS_HISTORY_COALESCE_MINUTES, INVITATION_TTL_DAYS, ROLE_LABELS, invitePath, roleAllows, shareEndsAt } from '@kinchart/shared/people';
 import type { Db } from '../../db/database';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
-import type { AuditAction } from '../../common/audit';
-import { recordAudit } from '../../common/audit';
+import type { AuditAction, AuditEvent } from '../../common/audit';
+import { recordAudits } from '../../common/audit';
+import type { Mailer } from '../../common/mailer';
 import { addNotification } from '../../common/notify';
 import type { Actor, PersonAccess, PersonAccessService } from '../../common/person-access';
 import type { ProfileService } from '../profiles/profile.service';
-import type { AccessEventRow, ShareRow } from './share.repository';
+import type { AccessEventRow, EndedShare, ShareRow } from './share.repository';
 import { createShareRepository } from './share.repository';
 
 // DESIGN §11 People and sharing: the people a user can see, one person's chart, and the shares of
@@ -18,11 +19,15 @@ import { createShareRepository } from './share.repository';
 // access function (common/person-access.ts); this service adds the rules of the shares themselves.
 
 type CreateShare = z.output<typeof createShareSchema>;
+type UpdateShare = z.output<typeof updateShareSchema>;
 
 /** Pending and active shares one person may have at once. */
 export const MAX_OPEN_SHARES = 50;
 /** Entries the access history answers. */
 export const ACCESS_HISTORY_LIMIT = 200;
+/** Recorded events the access history reads to make its entries (repeated reads become one). */
+export const ACCESS_HISTORY_SCAN = 5000;
+const COALESCE_MS = ACCESS_HISTORY_COALESCE_MINUTES * 60_000;
 
 export const INVITATION_GONE = 'This invitation has expired or is no longer available';
 const SHARE_NOT_FOUND = 'Share not found';
@@ -36,6 +41,7 @@ const WHAT = {
   createShare: 'POST /api/user/people/:personId/shares',
   listShares: 'GET /api/user/people/:personId/shares',
   revokeShare: 'DELETE /api/user/people/:personId/shares/:shareId',
+  changeRole: 'PUT /api/user/people/:personId/shares/:shareId',
   history: 'GET /api/user/people/:personId/access-history',
 } as const;
 
@@ -67,8 +73,12 @@ const roleLabel = (role: unknown): string => (role === 'viewer' || role === 'edi
 const SHARE_EVENT_WORDS: Partial<Record<AuditAction, (detail: Record<string, unknown>) => string>> = {
   person_share_create: (d) => `Created an invitation (${roleLabel(d.role)})`,
   person_share_accept: (d) => `Accepted an invitation (${roleLabel(d.role)})`,
-  person_share_revoke: (d) => (d.pending === true ? `Cancelled an invitation (${roleLabel(d.role)})` : `Ended a share (${roleLabel(d.role)})`),
+  person_share_revoke: (d) => {
+    const passed = d.handed_on === true ? 'a passed-on' : 'an';
+    return d.pending === true ? `Cancelled ${passed} invitation (${roleLabel(d.role)})` : `Ended ${d.handed_on === true ? 'a passed-on' : 'a'} share (${roleLabel(d.role)})`;
+  },
   person_share_leave: (d) => `Left the share (${roleLabel(d.role)})`,
+  person_share_role: (d) => `Changed ${d.pending === true ? 'an invitation' : 'a role'} (${roleLabel(d.from)} to ${roleLabel(d.to)})`,
 };
 
 /** "What" of one access history entry: words for the shares' events, the route for shared reads and writes. */
@@ -86,13 +96,63 @@ function personWords(person: { person_name: string | null; is_pet: number; is_se
   return person.is_pet === 1 ? 'your pet' : 'a family member';
 }
 
-export function createPeopleService(deps: { db: Db; access: PersonAccessService; profiles: ProfileService; publicUrl: string }) {
+/** The first word of a name, without control characters, at most 40 characters; null when none is left. */
+function firstName(name: string | null | undefined): string | null {
+  const printable = [...(name ?? '')].filter((ch) => ch >= ' ' && ch !== '\u007f').join('');
+  const first = printable.trim().split(' ')[0]?.slice(0, 40) ?? '';
+  return first === '' ? null : first;
+}
+
+/**
+ * The invitation email (STYLE: privacy boundary as a list): the link on this server, the role, the
+ * inviter's and the person's first names and the share's end — no health data, no surname, no
+ * address but the one it goes to (docs/decisions/0032).
+ */
+const invitationEmailSchema = z.strictObject({ subject: z.string().max(160), text: z.string().max(2000) });
+
+/** Subject and plain text of an invitation email (exported for tests of the wording). */
+export function composeInvitationMail(input: {
+  inviter: string | null;
+  person: { name: string | null; isPet: boolean; isSelf: boolean };
+  role: ShareRole;
+  expiresAt: string | null;
+  link: string;
+}) {
+  const inviter = firstName(input.inviter) ?? 'Someone';
+  const name = firstName(input.person.name);
+  let whose: string;
+  if (name) whose = `${name}’s`;
+  else if (input.person.isSelf) whose = `${inviter}’s`;
+  else whose = input.person.isPet ? 'a pet’s' : 'a family member’s';
+  const end = input.expiresAt === null ? '' : `The access ${input.expiresAt.length === 10 ? `lasts through ${input.expiresAt}` : `ends at ${input.expiresAt}`}.\n\n`;
+  return invitationEmailSchema.parse({
+    subject: `Kinchart: ${inviter} invited you to ${whose} chart`,
+    text:
+      `${inviter} invited you to ${whose} chart on Kinchart, as ${ROLE_LABELS[input.role]}.\n\n` +
+      `To accept, open this link within ${INVITATION_TTL_DAYS} days. It works once; you sign in with your own Kinchart account, or create one:\n\n${input.link}\n\n` +
+      end +
+      `If you were not expecting this, ignore this email: nothing happens unless the link is used.\n`,
+  });
+}
+
+export function createPeopleService(deps: { db: Db; access: PersonAccessService; profiles: ProfileService; publicUrl: string; mailer?: Mailer | undefined }) {
   const { db, access, profiles } = deps;
   const shares = createShareRepository(db);
 
+  type PersonKey = Pick<PersonAccess, 'ownerId' | 'profileId'>;
   /** A share event on the owner's trail, naming the person and who acted (their access history lists it). */
-  const auditShare = (actor: Actor, person: Pick<PersonAccess, 'ownerId' | 'profileId'>, action: AuditAction, detail: Record<string, string | boolean>) =>
-    recordAudit(db, { userId: person.ownerId, actorId: actor.userId, profileId: person.profileId, action, ip: actor.ip ?? null, detail });
+  const shareEvent = (actor: Actor, person: PersonKey, action: AuditAction, detail: Record<string, string | boolean>): AuditEvent => ({
+    userId: person.ownerId,
+    actorId: actor.userId,
+    profileId: person.profileId,
+    action,
+    ip: actor.ip ?? null,
+    detail,
+  });
+  /** The events of the shares that ended with another (what its holder had handed on). */
+  const handedOnEvents = (actor: Actor, person: PersonKey, ended: readonly EndedShare[]): AuditEvent[] =>
+    ended.map((s) => shareEvent(actor, person, 'person_share_revoke', { share: s.id, role: s.role, pending: s.accepted_at === null, handed_on: true }));
+  const auditShares = (events: AuditEvent[]) => recordAudits(db, events);
 
   /** The invitation a token opens, or the one 404 for every token that opens nothing. */
   async function invitation(token: string, now: string) {
@@ -167,11 +227,33 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
         endsAt,
         createdAt: nowIso(now),
       };
-      if (!(await shares.insertCapped(share, MAX_OPEN_SHARES, nowIso(now)))) {
+      const inserted = await shares.insertCapped(share, MAX_OPEN_SHARES, nowIso(now));
+      if (inserted === 'capped') {
         throw badRequest(`A person can have at most ${MAX_OPEN_SHARES} shares and pending invitations. Revoke one to invite someone else.`);
       }
-      await auditShare(actor, person, 'person_share_create', { share: share.id, role: share.role });
-      return { share_id: share.id, invite_url: `${deps.publicUrl}${invitePath(token)}`, role: share.role, expires_at: share.expiresAt };
+      // The manager's own access ended while they asked: as for anyone who cannot see the person.
+      if (inserted === 'maker-gone') throw notFound('Person not found');
+      const inviteUrl = `${deps.publicUrl}${invitePath(token)}`;
+      const to = input.email;
+      const emailed = Boolean(deps.mailer && to);
+      if (deps.mailer && to) {
+        deps.mailer.send(
+          async () => {
+            const [inviter, named] = await Promise.all([shares.username(actor.userId), shares.personName(person.ownerId, person.profileId)]);
+            const mail = composeInvitationMail({
+              inviter: inviter ?? null,
+              person: { name: named?.name ?? null, isPet: named?.is_pet === 1, isSelf: person.isSelf },
+              role: share.role,
+              expiresAt: share.expiresAt,
+              link: inviteUrl,
+            });
+            return { to, ...mail };
+          },
+          { message: 'invitation email failed' },
+        );
+      }
+      await auditShares([shareEvent(actor, person, 'person_share_create', { share: share.id, role: share.role, emailed })]);
+      return { share_id: share.id, invite_url: inviteUrl, role: share.role, expires_at: share.expiresAt, emailed };
     },
 
     /** GET /api/user/people/{personId}/shares: pending and active, oldest first. */
@@ -193,13 +275,52 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       const share = await shares.findOpen(seen.ownerId, seen.profileId, shareId, now);
       const leaving = share !== undefined && share.holder_id === actor.userId;
       const person = leaving ? seen : await access.require(actor, personId, { need: 'manager', what: WHAT.revokeShare, audit: false });
-      if (!share || !(await shares.revoke(person.ownerId, person.profileId, share.id, now))) throw notFound(SHARE_NOT_FOUND);
-      await auditShare(actor, person, leaving ? 'person_share_leave' : 'person_share_revoke', {
-        share: share.id,
-        role: share.role,
-        pending: share.accepted_at === null,
-      });
+      // What the share handed on ends with it, in the same transaction (docs/decisions/0032).
+      const ended = share ? await shares.end(person.ownerId, person.profileId, share.id, now) : undefined;
+      if (!share || !ended) throw notFound(SHARE_NOT_FOUND);
+      await auditShares([
+        shareEvent(actor, person, leaving ? 'person_share_leave' : 'person_share_revoke', { share: share.id, role: share.role, pending: share.accepted_at === null }),
+        ...handedOnEvents(actor, person, ended.handedOn),
+      ]);
       return { left: leaving };
+    },
+
+    /**
+     * PUT /api/user/people/{personId}/shares/{shareId}: a share's (or a pending invitation's) role,
+     * changed in place by the owner or a manager — never above the changer's own role. A manager
+     * made viewer or editor no longer hands anything on: what they handed on ends with it.
+     */
+    async changeRole(actor: Actor, personId: string, shareId: string, input: UpdateShare): Promise<Share> {
+      const person = await access.require(actor, personId, { need: 'manager', what: WHAT.changeRole, audit: false });
+      if (!roleAllows(person.role, input.role)) throw forbidden('You cannot give a role above your own');
+      const changed = await shares.changeRole(person.ownerId, person.profileId, shareId, input.role, nowIso());
+      if (!changed) throw notFound(SHARE_NOT_FOUND);
+      if (changed.from !== input.role || changed.handedOn.length > 0) {
+        await auditShares([
+          shareEvent(actor, person, 'person_share_role', { share: shareId, from: changed.from, to: input.role, pending: changed.share.accepted_at === null }),
+          ...handedOnEvents(actor, person, changed.handedOn),
+        ]);
+      }
+      return toShare(changed.share);
+    },
+
+    /**
+     * Before an account is deleted (an account deletion hook): the shares it holds end as if it
+     * left them, and what it handed on with them — its own rows go with the account, the shares it
+     * made for others would outlive it (docs/decisions/0032).
+     */
+    async beforeAccountDeletion(userId: string): Promise<void> {
+      const ended = await shares.endHeldBy(userId, nowIso());
+      const actor = { userId };
+      await auditShares(
+        ended.flatMap((e) => {
+          const person = { ownerId: e.ownerId, profileId: e.profileId };
+          return [
+            shareEvent(actor, person, 'person_share_leave', { share: e.share.id, role: e.share.role, pending: false }),
+            ...handedOnEvents(actor, person, e.handedOn),
+          ];
+        }),
+      );
     },
 
     /**
@@ -228,9 +349,13 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       const now = nowIso();
       const { tokenHash, found } = await invitation(token, now);
       if (found.owner_id === actor.userId) throw badRequest('You already own this person');
-      const replaced = await shares.accept(found.id, tokenHash, actor.userId, now);
-      if (replaced === undefined) throw notFound(INVITATION_GONE);
-      await auditShare(actor, { ownerId: found.owner_id, profileId: found.profile_id }, 'person_share_accept', { share: found.id, role: found.role, replaced: replaced > 0 });
+      const accepted = await shares.accept(found.id, tokenHash, actor.userId, found.owner_id, now);
+      if (accepted === undefined) throw notFound(INVITATION_GONE);
+      const person = { ownerId: found.owner_id, profileId: found.profile_id };
+      await auditShares([
+        shareEvent(actor, person, 'person_share_accept', { share: found.id, role: found.role, replaced: accepted.replaced > 0 }),
+        ...handedOnEvents(actor, person, accepted.handedOn),
+      ]);
       const holder = (await shares.username(actor.userId)) ?? 'Someone';
       const name = personWords(found);
       await addNotification(db, {
@@ -243,12 +368,59 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       return { personId: found.profile_id, role: found.role };
     },
 
-    /** GET /api/user/people/{personId}/access-history: owner only, newest first. */
+    /**
+     * GET /api/user/people/{personId}/access-history: owner only, newest first. Every event stays
+     * in the audit trail; the history makes one entry of one account's reads within 10 minutes of
+     * the first of them (docs/decisions/0032). Changes and share events are always their own.
+     */
     async accessHistory(actor: Actor, personId: string): Promise<AccessEvent[]> {
       const person = await access.require(actor, personId, { need: 'owner', what: WHAT.history });
-      const rows = await shares.accessEvents(person.ownerId, person.profileId, ACCESS_HISTORY_LIMIT);
-      return rows.map((row) => ({ id: row.id, actor: row.actor ?? 'Deleted account', action: row.action, what: whatOf(row), created_at: row.created_at }));
+      const rows = await shares.accessEvents(person.ownerId, person.profileId, ACCESS_HISTORY_SCAN);
+      return coalesce(rows).slice(0, ACCESS_HISTORY_LIMIT);
     },
   };
 }
 export type PeopleService = ReturnType<typeof createPeopleService>;
+
+/**
+ * The access history's entries from the recorded events (newest first): walking them oldest
+ * first, a read by an account joins that account's current run of reads while it is within
+ * ACCESS_HISTORY_COALESCE_MINUTES of the run's first read; anything else is an entry of its own.
+ * An entry sits where its latest event is.
+ */
+function coalesce(newestFirst: readonly AccessEventRow[]): AccessEvent[] {
+  const entries: { entry: AccessEvent; order: number }[] = [];
+  const runs = new Map<string, { entry: AccessEvent; order: number; start: number }>();
+  let order = 0;
+  for (let i = newestFirst.length - 1; i >= 0; i -= 1) {
+    const row = newestFirst[i]!;
+    order += 1;
+    const what = whatOf(row);
+    const at = Date.parse(row.created_at);
+    const run = row.action === 'shared_read' && row.actor_id !== null ? runs.get(row.actor_id) : undefined;
+    if (run && at - run.start < COALESCE_MS) {
+      const { entry } = run;
+      entry.id = row.id;
+      entry.what = what;
+      entry.created_at = row.created_at;
+      entry.count += 1;
+      entry.what_all = [what, ...entry.what_all.filter((w) => w !== what)];
+      run.order = order;
+      continue;
+    }
+    const entry: AccessEvent = {
+      id: row.id,
+      actor: row.actor ?? 'Deleted account',
+      action: row.action,
+      what,
+      created_at: row.created_at,
+      count: 1,
+      first_at: row.created_at,
+      what_all: [what],
+    };
+    const item = { entry, order, start: at };
+    entries.push(item);
+    if (row.action === 'shared_read' && row.actor_id !== null) runs.set(row.actor_id, item);
+  }
+  return entries.sort((a, b) => b.order - a.order).map((e) => e.entry);
+}

@@ -3,7 +3,7 @@ import type { Condition, Immunization, Procedure } from '@kinchart/shared/clinic
 import type { ClinicalItem } from '../api/clinical-paths';
 import type { ItemActions } from './clinical-section';
 import { ItemCard, StatusBadge } from './item-card';
-import { statusLabel } from '../utils/clinical-text';
+import { abatementLabel, statusLabel } from '../utils/clinical-text';
 
 // The cards of the three kinds that list item by item (lab results go by test: lab-results-list).
 // Dates are shown as they were given — 2019, 2019-05 or 2019-05-14 (DESIGN §12).
@@ -78,7 +78,7 @@ export function ConditionList({ items, actions }: { items: Condition[]; actions:
         badges: <StatusBadge>{statusLabel(item.status)}</StatusBadge>,
         details: [
           ['Onset', item.onset_date],
-          ['Resolved', item.abatement_date],
+          [abatementLabel(item.status), item.abatement_date],
         ],
       })}
     />

@@ -114,6 +114,22 @@ describe('health records page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('shows a condition in remission as "In remission", never as resolved, and offers that status by the same name', async () => {
+    serve({ conditions: [makeCondition({ id: 'c1', name: 'Leukemia', status: 'remission', onset_date: '2019', abatement_date: '2022-05' }), makeCondition({ id: 'c2', name: 'Pneumonia', status: 'resolved', onset_date: '2020', abatement_date: '2020-03' })] });
+    const user = userEvent.setup();
+    renderPage('/health-records/self-1?tab=conditions');
+    await screen.findByRole('tabpanel');
+    const leukemia = await within(panel()).findByRole('article', { name: 'Leukemia' });
+    expect(within(leukemia).getByText('In remission')).toBeTruthy();
+    expect(within(leukemia).getByText('In remission since')).toBeTruthy();
+    expect(within(leukemia).queryByText(/resolved/i)).toBeNull();
+    const pneumonia = within(panel()).getByRole('article', { name: 'Pneumonia' });
+    expect(within(pneumonia).getAllByText('Resolved')).toHaveLength(2);
+    await user.click(within(panel()).getByRole('button', { name: 'Add condition' }));
+    const options = Array.from(within(screen.getByRole('dialog', { name: 'Add condition' })).getByLabelText<HTMLSelectElement>('Status').options).map((o) => o.textContent);
+    expect(options).toEqual(['Active', 'Recurrence', 'Relapse', 'Inactive', 'In remission', 'Resolved']);
+  });
+
   it('shows the server\'s message in the dialog when it refuses', async () => {
     serve({}, (call) => (call.method === 'POST' ? json({ message: 'A person can have at most 2000 conditions.' }, 400) : undefined));
     const user = userEvent.setup();

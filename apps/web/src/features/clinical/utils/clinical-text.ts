@@ -22,8 +22,13 @@ export function codingLabels(codings: readonly Coding[]): string[] {
   return [...new Set(labels)];
 }
 
-/** A FHIR status as a word: "active" → "Active", "not-done" → "Not done". */
+/** Statuses whose plain word would mislead: a condition in remission is not over (decision 0035). */
+const STATUS_WORDS: Record<string, string> = { remission: 'In remission' };
+
+/** A FHIR status as a word: "active" → "Active", "not-done" → "Not done", "remission" → "In remission". */
 export function statusLabel(status: string): string {
+  const word = STATUS_WORDS[status];
+  if (word) return word;
   const words = status.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -33,3 +38,6 @@ export function valueText(result: { value: number | null; value_text: string | n
   const value = result.value === null ? (result.value_text ?? '') : String(result.value);
   return result.unit && result.value !== null ? `${value} ${result.unit}` : value;
 }
+
+/** What a condition's end date means for its status: when it went into remission, else when it resolved. */
+export const abatementLabel = (status: string): string => (status === 'remission' ? 'In remission since' : 'Resolved');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { makeMemberSummary } from '../../profiles/testing/fixtures';
 import { NOT_CONFIGURED_QR } from '../testing/fixtures';
+import type { Person } from '@kinchart/shared/people';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';
 
 const SHARE_ID = 'B'.repeat(43);
@@ -12,6 +13,19 @@ const members = [
   makeMemberSummary('m1', { name: 'Rex', relationship: 'other', is_pet: true }),
   makeMemberSummary('m2', { name: 'Mia', relationship: 'child', is_pet: false }),
 ];
+
+/** One entry of GET /api/user/people. */
+const makePerson = (id: string, overrides: Partial<Person> = {}): Person => ({
+  id,
+  name: null,
+  relationship: null,
+  is_pet: false,
+  is_self: false,
+  role: 'owner',
+  shared_by: null,
+  share_id: null,
+  ...overrides,
+});
 
 function renderTab() {
   return renderRoutes([{ path: '/settings', element: <FamilyQrCodesTab /> }], '/settings');
@@ -66,5 +80,29 @@ describe('family QR codes tab', () => {
     mockFetch(() => json([]));
     renderTab();
     expect(await screen.findByText('No family members added')).toBeTruthy();
+  });
+
+  it('lists the people a manager manages for others, and not those shared as viewer or editor', async () => {
+    const people = [
+      makePerson('self', { is_self: true }),
+      makePerson('p1', { name: 'Leo', role: 'manager', shared_by: 'alice', share_id: 's1' }),
+      makePerson('p2', { name: null, is_self: true, role: 'manager', shared_by: 'bob', share_id: 's2' }),
+      makePerson('p3', { name: 'Ava', role: 'editor', shared_by: 'alice', share_id: 's3' }),
+      makePerson('p4', { name: 'Kit', role: 'viewer', shared_by: 'alice', share_id: 's4' }),
+    ];
+    mockFetch((call) => {
+      if (call.url === '/api/user/family/members') return json([]);
+      if (call.url === '/api/user/people') return json(people);
+      if (call.url === '/api/user/family/members/p1/qr') return json(ACTIVE);
+      return json(NOT_CONFIGURED_QR);
+    });
+    renderTab();
+    const leo = await screen.findByRole('region', { name: 'QR Code for Leo' });
+    expect(within(leo.closest('li')!).getByText('Shared by alice')).toBeTruthy();
+    expect(await within(leo).findByRole('link')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'QR Code for bob’s profile' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'QR Code for Ava' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'QR Code for Kit' })).toBeNull();
+    expect(screen.queryByText('No family members added')).toBeNull();
   });
 });

@@ -30,6 +30,25 @@ describe('Access history dialog', () => {
     expect(calls.find((c) => c.url.includes('access-history'))?.url).toBe('/api/user/people/m1/access-history');
   });
 
+  it('shows repeated reads by one person as one row, with how many and from when to when', async () => {
+    renderHistory([
+      makeAccessEvent('e9', {
+        what: 'GET /api/user/people/:personId',
+        what_all: ['GET /api/user/people/:personId', 'GET /api/user/files', 'GET /api/user/people/:personId/conditions', 'GET /api/user/files/:id/content'],
+        count: 7,
+        first_at: '2026-03-05T14:21:00',
+        created_at: '2026-03-05T14:30:00',
+      }),
+      makeAccessEvent('e2', { actor: 'bo', count: 3, first_at: '2026-03-05T14:20:10', created_at: '2026-03-05T14:20:50' }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Access history' });
+    const [row, quick] = within(list).getAllByRole('listitem');
+    expect(quick!.textContent).toBe('Mar 5, 2026, 2:20 PMboViewed record files3 times, at 2:20 PM');
+    expect(row!.textContent).toBe(
+      'Mar 5, 2026, 2:30 PMgrandmaViewed the profile, record files, and conditions; opened a record file7 times, from 2:21 PM to 2:30 PM',
+    );
+  });
+
   it('says when nothing has happened yet', async () => {
     renderHistory([]);
     expect(await screen.findByText('Nothing yet. When someone you share Mia with opens or changes anything, it shows here.')).toBeTruthy();

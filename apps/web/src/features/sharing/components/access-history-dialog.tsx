@@ -4,7 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/check-auth';
 import { useAccessHistory } from '../api/get-access-history';
-import { describeAccess, formatWhen } from '../utils/describe-access';
+import { describeAccess, describeAccesses, formatTime, formatWhen } from '../utils/describe-access';
 import type { SharePerson } from '../utils/share-person';
 
 export interface AccessHistoryDialogProps {
@@ -15,7 +15,8 @@ export interface AccessHistoryDialogProps {
 
 /**
  * Settings → Access history (DESIGN §11): who opened or changed a person's chart through a share,
- * and what happened to the shares themselves — who, what, when, newest first. Owner only.
+ * and what happened to the shares themselves — who, what, when, newest first. Owner only. Reads by
+ * one person within 10 minutes come as one entry, with how many and from when to when.
  */
 export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProps) {
   if (!person) return null;
@@ -35,6 +36,13 @@ export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProp
       <AccessHistoryList person={person} />
     </Modal>
   );
+}
+
+/** "7 times, from 2:21 PM to 2:30 PM", or "3 times, at 2:21 PM" within one minute. */
+function timesWords(event: { count: number; first_at: string; created_at: string }): string {
+  const from = formatTime(event.first_at);
+  const to = formatTime(event.created_at);
+  return from === to ? `${event.count} times, at ${to}` : `${event.count} times, from ${from} to ${to}`;
 }
 
 function AccessHistoryList({ person }: { person: SharePerson }) {
@@ -68,7 +76,10 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
           </time>
           <span className="flex min-w-0 flex-col">
             <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
-            <span className="break-words text-slate-800">{describeAccess(event)}</span>
+            <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
+            {event.count > 1 ? (
+              <span className="text-sm text-slate-700">{timesWords(event)}</span>
+            ) : null}
           </span>
         </li>
       ))}

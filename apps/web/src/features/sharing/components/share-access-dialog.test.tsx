@@ -23,7 +23,7 @@ describe('Share access dialog', () => {
     const { calls, user } = renderDialog((call) => {
       if (call.method === 'POST') {
         shares = [...shares, makeShare('s2', { role: 'editor', status: 'pending', holder_username: null, email: 'bo@example.com', expires_at: '2099-12-31', accepted_at: null })];
-        return json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'editor', expires_at: '2099-12-31' }, 201);
+        return json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'editor', expires_at: '2099-12-31', emailed: false }, 201);
       }
       return json(shares);
     });
@@ -64,7 +64,7 @@ describe('Share access dialog', () => {
     const pending = await within(dialog).findByText('bo@example.com');
     const row = pending.closest('li')!;
     expect(within(row).getByText('Pending')).toBeTruthy();
-    expect(within(row).getByText('Editor')).toBeTruthy();
+    expect(within(row).getByText('Editor', { selector: 'span' })).toBeTruthy();
     expect(within(row).getByText('Until Dec 31, 2099')).toBeTruthy();
 
     // Another link starts from a fresh form, focus on its chosen role.
@@ -74,7 +74,7 @@ describe('Share access dialog', () => {
 
   it('says when the link cannot be copied', async () => {
     const { user } = renderDialog((call) =>
-      call.method === 'POST' ? json({ share_id: 's2', invite_url: `/invite/${TOKEN}`, role: 'viewer', expires_at: null }, 201) : json([]),
+      call.method === 'POST' ? json({ share_id: 's2', invite_url: `/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: false }, 201) : json([]),
     );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
@@ -124,6 +124,7 @@ describe('Share access dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Revoke access' });
     expect(confirm.textContent).toContain('grandma will no longer see Mia.');
+    expect(confirm.textContent).not.toContain('loses access too');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
@@ -134,6 +135,60 @@ describe('Share access dialog', () => {
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Revoke grandma' })).toBeNull());
     // Focus stays in the dialog, on the list's heading.
     expect(document.activeElement?.textContent).toBe('Who has access');
+  });
+
+  it('changes a role in place: Save role sends it, and a manager made editor is told what ends with it', async () => {
+    let shares = [makeShare('s1', { holder_username: 'grandma', role: 'manager' }), makeShare('s2', { holder_username: 'bo', role: 'viewer' })];
+    const { calls, user } = renderDialog((call) => {
+      if (call.method === 'PUT') {
+        const role = (call.body as { role: 'viewer' | 'editor' | 'manager' }).role;
+        shares = shares.map((s) => (call.url.endsWith(`/${s.share_id}`) ? { ...s, role } : s));
+        return json(shares.find((s) => call.url.endsWith(`/${s.share_id}`)));
+      }
+      return json(shares);
+    });
+    const dialog = await screen.findByRole('dialog');
+    const role = await within(dialog).findByRole('combobox', { name: 'Role for grandma' });
+    expect((role as HTMLSelectElement).value).toBe('manager');
+    // Revoking a manager says what goes with them.
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));
+    expect(screen.getByRole('alertdialog', { name: 'Revoke access' }).textContent).toContain('Anyone grandma shared Mia with loses access too.');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('button', { name: 'Save role for grandma' })).toBeNull();
+    await user.selectOptions(role, 'editor');
+    expect(within(dialog).getByText('Anyone grandma shared Mia with loses access too.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save role for grandma' }));
+    expect(await within(dialog).findByText('Role changed successfully: grandma is now Editor.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: `${SHARES}/s1`, body: { role: 'editor' } });
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Save role for grandma' })).toBeNull());
+    expect(within(dialog).queryByText('Anyone grandma shared Mia with loses access too.')).toBeNull();
+  });
+
+  it('shows the server’s refusal of a role change and keeps the role as it was', async () => {
+    const { user } = renderDialog((call) =>
+      call.method === 'PUT' ? json({ message: 'Only the owner or a manager of this person can do this' }, 403) : json([makeShare('s1', { holder_username: 'bo' })]),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Role for bo' }), 'editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save role for bo' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Only the owner or a manager of this person can do this');
+    expect((await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Role for bo' })).value).toBe('viewer');
+  });
+
+  it('says the link went by email when the server sent it, and to send it yourself when it could not', async () => {
+    const answers = [
+      json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: true }, 201),
+      json({ share_id: 's3', invite_url: `http://localhost/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: false }, 201),
+    ];
+    const { user } = renderDialog((call) => (call.method === 'POST' ? (answers.shift() ?? json({}, 500)) : json([])));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email (optional)'), 'bo@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    expect(await within(dialog).findByText(/We emailed the link to bo@example.com\. You can also copy it/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Create another link' }));
+    await user.type(within(dialog).getByLabelText('Email (optional)'), 'bo@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+    expect(await within(dialog).findByText(/This server does not send email, so send the link to bo@example\.com yourself/)).toBeTruthy();
   });
 
   it('says when the list cannot be loaded, tries again, and says when nobody else has access', async () => {
@@ -158,7 +213,7 @@ describe('Share access dialog', () => {
   it('asks for the password before creating the link when the session’s last one is old, then creates it', async () => {
     const posts = [
       json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401),
-      json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'viewer', expires_at: null }, 201),
+      json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: false }, 201),
     ];
     const onClose = vi.fn();
     const { calls } = mockFetch((call) => {

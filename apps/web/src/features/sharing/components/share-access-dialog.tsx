@@ -32,8 +32,9 @@ export interface ShareAccessDialogProps {
 
 /**
  * Settings → Share access (DESIGN §11): a new single-use invitation link for one person — role,
- * optional end date, optional email label — with Copy link, and everyone who has access or a
- * pending invitation, each with Revoke. For the person's owner and managers only.
+ * optional end date, optional email (the link goes there when the server sends email) — with Copy
+ * link, and everyone who has access or a pending invitation, each with its role and Revoke. For the
+ * person's owner and managers only.
  */
 export function ShareAccessDialog({ person, onClose }: ShareAccessDialogProps) {
   if (!person) return null;
@@ -41,8 +42,13 @@ export function ShareAccessDialog({ person, onClose }: ShareAccessDialogProps) {
   return <ShareAccessPanel key={person.id} person={person} onClose={onClose} />;
 }
 
+/** The link just made, and the address it was meant for (the server says whether it emailed it). */
+interface Created extends ShareCreated {
+  email: string | null;
+}
+
 function ShareAccessPanel({ person, onClose }: { person: SharePerson; onClose: () => void }) {
-  const [created, setCreated] = useState<ShareCreated | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
   const [another, setAnother] = useState(false);
   return (
     <Modal
@@ -77,7 +83,7 @@ function ShareAccessPanel({ person, onClose }: { person: SharePerson; onClose: (
 
 interface NewInvitationFormProps {
   personId: string;
-  onCreated: (created: ShareCreated) => void;
+  onCreated: (created: Created) => void;
   /** Back from a link to a fresh form: focus its chosen role (the dialog focuses it on first opening). */
   focusOnMount: boolean;
 }
@@ -106,7 +112,7 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      onCreated(await create.mutateAsync(values));
+      onCreated({ ...(await create.mutateAsync(values)), email: values.email });
     } catch (error) {
       // Creating a share needs a recent password (DESIGN §5); the prompt was cancelled.
       if (isReauthRequired(error)) setStatus('The invitation was not created: your password was not confirmed.');
@@ -141,7 +147,7 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
             label="Email (optional)"
             type="email"
             autoComplete="off"
-            hint="Only a label for this list; nothing is sent."
+            hint="We email the link to this address when this server sends email. It also labels the invitation in the list."
             disabled={isSubmitting}
             error={errors.email?.message}
             {...register('email')}
@@ -187,8 +193,15 @@ function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: 
   );
 }
 
+/** Who sends the link: the server did, by email, or the inviter does. */
+function sending(created: Created): string {
+  if (created.emailed && created.email) return `We emailed the link to ${created.email}. You can also copy it.`;
+  if (created.email) return `This server does not send email, so send the link to ${created.email} yourself.`;
+  return 'Send the link yourself.';
+}
+
 /** The link just made, with Copy link; the confirmation shows beside the button and is announced. */
-function InvitationLink({ created, onAnother }: { created: ShareCreated; onAnother: () => void }) {
+function InvitationLink({ created, onAnother }: { created: Created; onAnother: () => void }) {
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
@@ -215,8 +228,8 @@ function InvitationLink({ created, onAnother }: { created: ShareCreated; onAnoth
         Invitation link
       </h3>
       <p className="text-sm text-slate-800">
-        {ROLE_LABELS[created.role]} access{created.expires_at ? `, until ${formatDate(created.expires_at)}` : ', no end date'}. Send the
-        link yourself. It works once and expires in {INVITATION_TTL_DAYS} days.
+        {ROLE_LABELS[created.role]} access{created.expires_at ? `, until ${formatDate(created.expires_at)}` : ', no end date'}.{' '}
+        {sending(created)} It works once and expires in {INVITATION_TTL_DAYS} days.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input

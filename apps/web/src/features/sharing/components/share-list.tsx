@@ -1,12 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import type { Share } from '@kinchart/shared/people';
+import { ROLE_LABELS, SHARE_ROLES, type Share, type ShareRole } from '@kinchart/shared/people';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/form-controls';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useShares } from '../api/get-shares';
 import { useRevokeShare } from '../api/revoke-share';
+import { useUpdateShare } from '../api/update-share';
 import { formatWhen } from '../utils/describe-access';
 import { RoleBadge, ShareStatusBadge } from './role-text';
 import type { SharePerson } from '../utils/share-person';
@@ -16,14 +18,31 @@ export function shareHolder(share: Share): string {
   return share.holder_username ?? share.email ?? 'Invitation';
 }
 
-/** "Who has access" in the share dialog: pending invitations and active shares, each with Revoke. */
+/** What ends with a manager's share (docs/decisions/0032), as the dialogs say it. */
+const handedOnWords = (who: string, person: SharePerson) => `Anyone ${who} shared ${person.label} with loses access too.`;
+
+/** "Who has access" in the share dialog: pending invitations and active shares, each with its role to change and Revoke. */
 export function ShareList({ person }: { person: SharePerson }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shares = useShares(person.id);
   const revoke = useRevokeShare(person.id);
+  const update = useUpdateShare(person.id);
   const [revoking, setRevoking] = useState<Share | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+
+  /** Answers whether the role changed (the row then shows it as saved). */
+  const changeRole = async (share: Share, role: ShareRole): Promise<boolean> => {
+    setStatus(null);
+    try {
+      const saved = await update.mutateAsync({ shareId: share.share_id, role });
+      setStatus(`Role changed successfully: ${shareHolder(saved)} is now ${ROLE_LABELS[saved.role]}.`);
+      return true;
+    } catch (error) {
+      setStatus(errorMessage(error, 'Failed to change the role', 'Error changing the role'));
+      return false;
+    }
+  };
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -59,7 +78,14 @@ export function ShareList({ person }: { person: SharePerson }) {
     body = (
       <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
         {shares.data.map((share) => (
-          <ShareRow key={share.share_id} share={share} onRevoke={() => setRevoking(share)} />
+          <ShareRow
+            key={share.share_id}
+            share={share}
+            person={person}
+            saving={update.isPending && update.variables?.shareId === share.share_id}
+            onChangeRole={(role) => changeRole(share, role)}
+            onRevoke={() => setRevoking(share)}
+          />
         ))}
       </ul>
     );
@@ -79,7 +105,7 @@ export function ShareList({ person }: { person: SharePerson }) {
         message={
           revoking?.status === 'pending'
             ? `The invitation link${revoking.email ? ` for ${revoking.email}` : ''} will stop working.`
-            : `${who} will no longer see ${person.label}. You can invite them again later.`
+            : `${who} will no longer see ${person.label}.${revoking?.role === 'manager' ? ` ${handedOnWords(who, person)}` : ''} You can invite them again later.`
         }
         confirmLabel="Revoke"
         busyLabel="Revoking..."
@@ -91,29 +117,78 @@ export function ShareList({ person }: { person: SharePerson }) {
   );
 }
 
-function ShareRow({ share, onRevoke }: { share: Share; onRevoke: () => void }) {
+interface ShareRowProps {
+  share: Share;
+  person: SharePerson;
+  saving: boolean;
+  onChangeRole: (role: ShareRole) => Promise<boolean>;
+  onRevoke: () => void;
+}
+
+function ShareRow({ share, person, saving, onChangeRole, onRevoke }: ShareRowProps) {
   const who = shareHolder(share);
+  const hintId = useId();
+  const [role, setRole] = useState<ShareRole>(share.role);
+  const changed = role !== share.role;
+  // A manager made viewer or editor no longer hands anything on (docs/decisions/0032).
+  const warn = changed && share.role === 'manager';
+  const save = async () => {
+    // Shown as it was when refused; the list then holds what the server has.
+    if (!(await onChangeRole(role))) setRole(share.role);
+  };
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold break-words text-slate-900">{who}</p>
-        {share.holder_username && share.email ? <p className="text-sm break-words text-slate-700">{share.email}</p> : null}
-        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <RoleBadge role={share.role} />
-          <ShareStatusBadge status={share.status} />
-          <span>{share.expires_at ? `Until ${formatDate(share.expires_at)}` : 'No end date'}</span>
-        </p>
-        {share.status === 'pending' ? (
-          <p className="text-sm text-slate-700">
-            Created {formatDate(share.created_at)}; the link expires {formatWhen(share.invite_expires_at)}.
+    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-semibold break-words text-slate-900">{who}</p>
+          {share.holder_username && share.email ? <p className="text-sm break-words text-slate-700">{share.email}</p> : null}
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <RoleBadge role={share.role} />
+            <ShareStatusBadge status={share.status} />
+            <span>{share.expires_at ? `Until ${formatDate(share.expires_at)}` : 'No end date'}</span>
           </p>
-        ) : share.accepted_at ? (
-          <p className="text-sm text-slate-700">Accepted {formatDate(share.accepted_at)}</p>
+          {share.status === 'pending' ? (
+            <p className="text-sm text-slate-700">
+              Created {formatDate(share.created_at)}; the link expires {formatWhen(share.invite_expires_at)}.
+            </p>
+          ) : share.accepted_at ? (
+            <p className="text-sm text-slate-700">Accepted {formatDate(share.accepted_at)}</p>
+          ) : null}
+        </div>
+        <Button variant="secondary" size="sm" className="shrink-0 self-start sm:self-center" aria-label={`Revoke ${who}`} onClick={onRevoke}>
+          Revoke
+        </Button>
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField
+            label="Role"
+            // The visible label, and whose role it is: one of several in the list.
+            aria-label={`Role for ${who}`}
+            value={role}
+            disabled={saving}
+            onChange={(event) => setRole(event.currentTarget.value as ShareRole)}
+            containerClassName="min-w-40"
+            aria-describedby={warn ? hintId : undefined}
+          >
+            {SHARE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </SelectField>
+          {changed ? (
+            <Button size="sm" onClick={() => void save()} disabled={saving} aria-label={`Save role for ${who}`}>
+              {saving ? 'Saving...' : 'Save role'}
+            </Button>
+          ) : null}
+        </div>
+        {warn ? (
+          <p id={hintId} className="text-sm font-medium text-amber-900">
+            {handedOnWords(who, person)}
+          </p>
         ) : null}
       </div>
-      <Button variant="secondary" size="sm" className="shrink-0 self-start sm:self-center" aria-label={`Revoke ${who}`} onClick={onRevoke}>
-        Revoke
-      </Button>
     </li>
   );
 }

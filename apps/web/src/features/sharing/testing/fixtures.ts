@@ -25,6 +25,9 @@ export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation 
   return { shared_by: 'alice', person_name: 'Mia', is_pet: false, role: 'editor', expires_at: null, ...overrides };
 }
 
+/** One entry of the access history; a single event unless `count`, `first_at` and `what_all` say more. */
 export function makeAccessEvent(id: string, overrides: Partial<AccessEvent> = {}): AccessEvent {
-  return { id, actor: 'grandma', action: 'shared_read', what: 'GET /api/user/files', created_at: '2026-03-04T09:05:00.000Z', ...overrides };
+  const what = overrides.what ?? 'GET /api/user/files';
+  const createdAt = overrides.created_at ?? '2026-03-04T09:05:00.000Z';
+  return { id, actor: 'grandma', action: 'shared_read', what, created_at: createdAt, count: 1, first_at: createdAt, what_all: [what], ...overrides };
 }

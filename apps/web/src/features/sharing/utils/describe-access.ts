@@ -26,6 +26,11 @@ const SUBJECTS: [segment: string, words: string][] = [
   ['healthcare-providers', 'healthcare providers'],
   ['share-links', 'file share links'],
   ['medications', 'medications'],
+  ['immunizations.pdf', 'the vaccination record'],
+  ['immunizations', 'vaccinations'],
+  ['lab-results', 'lab results'],
+  ['conditions', 'conditions'],
+  ['procedures', 'procedures'],
   ['appointments', 'appointments'],
   ['files', 'record files'],
   ['upload', 'record files'],
@@ -49,6 +54,28 @@ export function describeAccess(event: Pick<AccessEvent, 'what'>): string {
     return method === 'GET' || method === 'HEAD' ? 'Viewed the profile' : `${verb === 'Added' ? 'Changed' : verb} the profile`;
   }
   return event.what;
+}
+
+const VIEWED = 'Viewed ';
+
+/**
+ * Several reads made one entry (docs/decisions/0032): what they touched, in one line — "Viewed the
+ * profile, record files and conditions; opened a record file". Each thing once, latest first.
+ */
+export function describeAccesses(event: Pick<AccessEvent, 'what' | 'what_all'>): string {
+  const all = event.what_all.length > 0 ? event.what_all : [event.what];
+  const phrases = [...new Set(all.map((what) => describeAccess({ what })))];
+  const viewed = phrases.filter((p) => p.startsWith(VIEWED)).map((p) => p.slice(VIEWED.length));
+  const others = phrases.filter((p) => !p.startsWith(VIEWED));
+  const parts = viewed.length > 0 ? [`${VIEWED}${new Intl.ListFormat('en', { type: 'conjunction' }).format(viewed)}`, ...others] : others;
+  return parts.map((part, i) => (i === 0 ? part : part.charAt(0).toLowerCase() + part.slice(1))).join('; ');
+}
+
+/** "9:05 AM" in the reader's time zone; the raw text if it is not a time. */
+export function formatTime(value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(time));
 }
 
 /** "Mar 4, 2026, 9:05 AM" in the reader's time zone; the raw text if it is not a time. */
