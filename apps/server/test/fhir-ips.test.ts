@@ -209,8 +209,12 @@ describe('FHIR R4 International Patient Summary document', () => {
     expect(div('11348-0')).toContain('<td>Fractured wrist</td><td>resolved</td><td>2010</td><td>2010-09</td><td>Cast</td>');
     expect(div('11348-0')).toContain('History of surgery: Appendectomy 2001');
     expect(div('85847-2')).toContain('<td>Dr. Chen</td><td>Cardiology</td><td>Riverside</td>');
-    expect(div('42348-3')).toContain('No &lt;blood&gt; products');
-    expect(JSON.stringify(document)).not.toContain('No <blood>');
+    // Organ donation and directives are Consents of their section; religious restrictions a Flag of the alerts (issue 30).
+    expect(div('42348-3')).toContain('<li>Organ donor</li>');
+    expect(div('104605-1')).toContain('Religious restrictions: No &lt;blood&gt; products');
+    // The Flag keeps the person's words as data (code.text); every narrative escapes them.
+    const narratives = ((document.entry as { resource: { section?: { text: { div: string } }[] } }[])[0]!.resource.section ?? []).map((x) => x.text.div).join('');
+    expect(narratives).not.toContain('No <blood>');
   });
 
   it('keeps every item\'s own codings and its date as precise as it was given', () => {
@@ -342,7 +346,8 @@ describe('FHIR R4 International Patient Summary document', () => {
 });
 
 describe('allergies that are none known, problems that are over, and lines in the narratives', () => {
-  const nothingElse = { had_anesthesia_reactions: false, has_bleeding_disorders: false } as const;
+  // Religious restrictions are an alert of their own (a Flag, decision 0034): none here either.
+  const nothingElse = { had_anesthesia_reactions: false, has_bleeding_disorders: false, religious_restrictions: null } as const;
 
   it('"NKDA" is no AllergyIntolerance: the section has no entry and says none are known (nilknown), and no allergy alert is raised', () => {
     const document = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'NKDA' } }, now });

@@ -251,7 +251,8 @@ describe('import of a FHIR R4 Bundle', () => {
 
     const appointments = (await user.client.get('/api/user/appointments')).json();
     expect(appointments).toMatchObject([
-      { appointment_date: '2027-03-04', start_time: '2027-03-04T09:15:00.000Z', end_time: '2027-03-04T09:45:00.000Z', provider_name: 'Dr. Amara Bello', reason_for_visit: 'Annual diabetes review' },
+      // The wall clock where the appointment is (its own offset, +01:00), as Kinchart keeps appointment times (DESIGN §13).
+      { appointment_date: '2027-03-04', start_time: '2027-03-04T10:15:00', end_time: '2027-03-04T10:45:00', provider_name: 'Dr. Amara Bello', reason_for_visit: 'Annual diabetes review' },
     ]);
 
     const files = (await user.client.get('/api/user/files')).json();
@@ -447,7 +448,9 @@ describe('import of a FHIR R4 Bundle', () => {
     // Appointments and files are in the collection beside the IPS document (decision 0023).
     const other = await importFile(target.client, zip.get('fhir/Jordan Rivers-other.json')!, 'Jordan Rivers-other.json');
     expect(other.statusCode, other.body).toBe(200);
-    expect(other.json().skipped).toEqual(['4 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
+    // The collection carries each file's bytes (issue 30).
+    expect(other.json().skipped).toEqual([]);
+    expect(other.json().imported).toMatchObject({ files: 4, appointments: 3 });
 
     const [a, b] = await Promise.all([source.client.get('/api/user/getPatientProfile'), target.client.get('/api/user/getPatientProfile')]);
     const was = a.json();
@@ -541,7 +544,12 @@ describe('import of a FHIR R4 Bundle', () => {
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expectReportAddsUp(body, bundle);
-      expect(rowOf(body, 'Patient').dropped).toEqual([{ reason: 'not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))', count: 1 }]);
+      // Issue 30: the Patient is kept without its malformed birth date, which is named as left out.
+      expect(rowOf(body, 'Patient')).toMatchObject({
+        merged: 1,
+        dropped: [],
+        parts_left_out: [{ reason: 'not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))', count: 1 }],
+      });
       expect(rowOf(body, 'AllergyIntolerance').dropped).toEqual([
         { reason: 'not valid FHIR (patient: is required)', count: 1 },
         { reason: 'not valid FHIR (clinicalStatus: is required unless verificationStatus is entered-in-error (ait-1))', count: 1 },
@@ -558,13 +566,13 @@ describe('import of a FHIR R4 Bundle', () => {
         { reason: 'not valid FHIR (content.0.attachment.data: must be base64)', count: 1 },
         { reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 },
       ]);
-      expect(body.skipped).toEqual(expect.arrayContaining(['1 Patient not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))']));
+      expect(body.skipped).toEqual(expect.arrayContaining(['1 Patient element left out, not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))']));
       // Everything else came in.
       expect(tallyOf(body)).toMatchObject({ Condition: [2, 0, 0, 0], Observation: [3, 0, 0, 0], Immunization: [1, 0, 0, 0] });
-      // The Medication only the malformed statement named has nothing left to belong to.
-      expect(rowOf(body, 'Medication').dropped).toEqual([{ reason: 'not named by any MedicationStatement or MedicationRequest', count: 1 }]);
+      // The Medication only the malformed statement named fares as that statement did (issue 30).
+      expect(rowOf(body, 'Medication').dropped).toEqual([{ reason: 'named only by resources that were left out', count: 1 }]);
       const p = (await user.client.get('/api/user/getPatientProfile')).json();
-      expect(p).toMatchObject({ name: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes' });
+      expect(p).toMatchObject({ name: 'Ngozi A. Okafor', date_of_birth: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes' });
       expect(p.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Amoxicillin 500 mg']);
       expect((await user.client.get('/api/user/files')).json()).toEqual([]);
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -62,7 +63,8 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     '  table. Clinicians\' systems and personal health apps that speak FHIR can read it.',
     '  Beside it, "<name>-other.json": a FHIR R4 collection Bundle with the person\'s appointments',
     '  (times with your time zone\'s offset) and a DocumentReference for each of their files, whose',
-    '  URL points into files/ of this zip (only for people who have any).',
+    '  URL points into files/ of this zip and which holds the file itself too, so the two FHIR files',
+    '  alone bring everything back (only for people who have appointments or files).',
     ...people.flatMap((p) => [`    ${p.path}  ${p.name}`, ...(p.other ? [`    ${p.other}  ${p.name}: appointments and files`] : [])]),
     '',
     'files/',
@@ -74,6 +76,45 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     '',
   ];
   return lines.join('\r\n');
+}
+
+/** A collection's text split where its files' bytes go: text, then a file, then text … */
+type CollectionPart = { text: string } | { file: FileRow };
+
+function withFiles(text: string, placeholder: string, files: FileRow[]): CollectionPart[] {
+  const parts: CollectionPart[] = [];
+  let rest = text;
+  for (const file of files) {
+    const at = rest.indexOf(`${placeholder}${file.id}"`);
+    if (at < 0) continue;
+    parts.push({ text: rest.slice(0, at) }, { file });
+    rest = rest.slice(at + placeholder.length + file.id.length);
+  }
+  parts.push({ text: rest });
+  return parts;
+}
+
+/** The collection's exact length: its text, and each file as base64 (4 characters per 3 bytes, padded). */
+function collectionSize(parts: CollectionPart[]): number {
+  return parts.reduce((sum, part) => sum + ('text' in part ? Buffer.byteLength(part.text) : 4 * Math.ceil(Number(part.file.size) / 3)), 0);
+}
+
+/** The collection's bytes, each file decrypted and encoded to base64 as it streams (whole 3-byte groups at a time). */
+async function* collectionBytes(parts: CollectionPart[], open: (file: FileRow) => Promise<Readable>): AsyncGenerator<Buffer> {
+  for (const part of parts) {
+    if ('text' in part) {
+      yield Buffer.from(part.text, 'utf8');
+      continue;
+    }
+    let carry: Buffer = Buffer.alloc(0);
+    for await (const chunk of await open(part.file)) {
+      const all = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const whole = all.length - (all.length % 3);
+      if (whole > 0) yield Buffer.from(all.subarray(0, whole).toString('base64'), 'ascii');
+      carry = all.subarray(whole);
+    }
+    if (carry.length) yield Buffer.from(carry.toString('base64'), 'ascii');
+  }
 }
 
 export function createExportService(deps: ExportDeps) {
@@ -130,41 +171,7 @@ export function createExportService(deps: ExportDeps) {
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
       zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
 
-      // Each file and appointment goes in the collection of the person it belongs to (DESIGN §4; the
-      // account holder's when none).
-      const codings = medicationCodings(data);
-      for (const p of data.profiles) {
-        const documents: IpsDocument[] = data.files
-          .filter((f) => (f.profile_id ?? selfId) === p.id)
-          .map((f) => ({
-            id: f.id,
-            display_name: f.display_name,
-            file_type: f.file_type,
-            size: Number(f.size),
-            created_at: f.created_at,
-            record_date: f.record_date,
-            provider_name: f.provider_name,
-            visit_reason: f.visit_reason,
-            url: paths.files.get(f.id) ?? '',
-          }));
-        const bundles = buildPersonBundles({
-          person: personBundle(data, p),
-          clinical: personClinical(data, p.id),
-          medicationCodings: codings,
-          allergyCodings: parseAllergyCodings(p.allergy_codings),
-          profileUpdatedAt: p.updated_at,
-          appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
-          documents,
-          now,
-          timeZone,
-        });
-        zip.addBuffer(json(bundles.document), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
-        const otherPath = paths.other.get(p.id);
-        if (bundles.other && otherPath) zip.addBuffer(json(bundles.other), otherPath, stored);
-      }
-
-      // Files last, each opened only when the zip reaches it. If the client goes away, the open
-      // file is closed and no further file is opened.
+      // Files and collections are streamed when the zip reaches them (a file decrypted on the fly).
       const body = new PassThrough();
       // An error on the body must never be an uncaught error, whenever it comes; whoever sends the
       // body sees it as an errored stream and cuts the download short.
@@ -188,24 +195,69 @@ export function createExportService(deps: ExportDeps) {
           current?.destroy();
         }
       });
-      for (const f of data.files) {
-        zip.addReadStreamLazy(paths.files.get(f.id) ?? `files/${f.id}`, { ...stored, mtime: new Date(f.updated_at), size: Number(f.size) }, (cb) => {
+      /** An entry of `size` bytes whose stream is opened only when the zip reaches it. */
+      const addLazy = (name: string, mtime: Date, size: number, open: () => Promise<Readable>, fileId?: string) => {
+        zip.addReadStreamLazy(name, { ...stored, mtime, size }, (cb) => {
           if (aborted) return cb(new Error('Export aborted'), new PassThrough());
           reading
             .then(() => {
               if (aborted) throw new Error('Export aborted');
-              return openDecrypted(f);
+              return open();
             })
             .then(
-            (stream) => {
-              current = stream;
-              stream.on('error', (err) => fail(err, f.id));
-              cb(null, stream);
-            },
-            (err: unknown) => fail(err, f.id),
-          );
+              (stream) => {
+                current = stream;
+                stream.on('error', (err) => fail(err, fileId));
+                cb(null, stream);
+              },
+              (err: unknown) => fail(err, fileId),
+            );
         });
+      };
+
+      // Each file and appointment goes in the collection of the person it belongs to (DESIGN §4; the
+      // account holder's when none). The collection carries each file's bytes too (base64 in the
+      // attachment's data), streamed in where a placeholder stands, so its size is known up front.
+      const placeholder = `kinchart-file-${randomUUID()}-`;
+      const codings = medicationCodings(data);
+      for (const p of data.profiles) {
+        const documents: IpsDocument[] = data.files
+          .filter((f) => (f.profile_id ?? selfId) === p.id)
+          .map((f) => ({
+            id: f.id,
+            display_name: f.display_name,
+            file_type: f.file_type,
+            size: Number(f.size),
+            created_at: f.created_at,
+            record_date: f.record_date,
+            provider_name: f.provider_name,
+            visit_location: f.visit_location,
+            visit_reason: f.visit_reason,
+            url: paths.files.get(f.id) ?? '',
+            data: `${placeholder}${f.id}`,
+          }));
+        const bundles = buildPersonBundles({
+          person: personBundle(data, p),
+          clinical: personClinical(data, p.id),
+          medicationCodings: codings,
+          allergyCodings: parseAllergyCodings(p.allergy_codings),
+          profileUpdatedAt: p.updated_at,
+          appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
+          documents,
+          now,
+          timeZone,
+        });
+        zip.addBuffer(json(bundles.document), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
+        const otherPath = paths.other.get(p.id);
+        if (bundles.other && otherPath) {
+          const parts = withFiles(json(bundles.other).toString('utf8'), placeholder, data.files);
+          addLazy(otherPath, now, collectionSize(parts), async () => Readable.from(collectionBytes(parts, openDecrypted)));
+        }
       }
+
+      // Files last, each opened only when the zip reaches it. If the client goes away, the open
+      // file is closed and no further file is opened.
+      for (const f of data.files) addLazy(paths.files.get(f.id) ?? `files/${f.id}`, new Date(f.updated_at), Number(f.size), () => openDecrypted(f), f.id);
       zip.on('error', (err) => fail(err));
 
       const size = await new Promise<number>((resolve) => {

@@ -25,9 +25,15 @@ export interface IpsDocument {
   created_at: string;
   record_date: string | null;
   provider_name: string | null;
+  visit_location?: string | null;
   visit_reason: string | null;
   /** Where the bytes are: a path inside the export zip, or an absolute URL. */
   url: string;
+  /**
+   * What stands in the attachment's `data` for the bytes: the export writes the file there in
+   * base64 as the zip is streamed (issue 30: a FHIR import of the collection alone keeps the files).
+   */
+  data?: string;
 }
 
 /** A record date as FHIR dateTime: a date stays a date; anything else is read as an instant (UTC when it has no zone). */
@@ -90,13 +96,17 @@ export function buildCollection({ id, patientEntry, appointments, documents, now
             attachment: {
               contentType: d.file_type,
               url: encodeURI(d.url),
+              ...(d.data ? { data: d.data } : {}),
               size: d.size,
               title: d.display_name,
               ...(d.record_date ? { creation: recordDate(d.record_date) } : {}),
             },
           },
         ],
-        ...(d.visit_reason ? { context: { related: [{ display: d.visit_reason }] } } : {}),
+        // The visit: its reason, and where it was (a reference typed Location that names the place).
+        ...(d.visit_reason || d.visit_location
+          ? { context: { related: [...(d.visit_reason ? [{ display: d.visit_reason }] : []), ...(d.visit_location ? [{ type: 'Location', display: d.visit_location }] : [])] } }
+          : {}),
       },
     });
   }

@@ -29,6 +29,7 @@ import {
 } from './fhir-clinical';
 import type { IpsAppointment, IpsDocument } from './fhir-collection';
 import { buildCollection } from './fhir-collection';
+import { directiveResources } from './fhir-directives';
 import { listNarrative, sentenceNarrative, tableNarrative } from './fhir-narrative';
 
 // Each person's FHIR R4 export (docs/decisions/0023-ips-document-export.md):
@@ -346,9 +347,11 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     if (h.address) practitioner.address = [{ text: h.address }];
     const ref = add(id('Practitioner', h.id), practitioner);
     const role: Json = { resourceType: 'PractitionerRole', active: true, practitioner: ref };
+    // Where they practise: an Organization of its own (issue 30: not folded into the role's code).
+    if (h.facility) role.organization = add(id('Organization', h.id), { resourceType: 'Organization', name: h.facility });
     if (h.specialty) role.specialty = [codeable(h.specialty)];
-    const notes = [h.facility, h.is_primary ? 'Primary care provider' : null, h.notes].filter(Boolean).join('. ');
-    if (notes) role.code = [codeable(notes)];
+    // The person's notes about the provider. Being the primary one is said by Patient.generalPractitioner.
+    if (h.notes) role.code = [codeable(h.notes)];
     careTeam.push(add(id('PractitionerRole', h.id), role));
   }
 
@@ -403,20 +406,21 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   });
 
   const composed = sections.map(sectionOf);
-  const directives = [
-    p.organ_donor ? 'Organ donor' : null,
-    p.advance_directives ? 'Has advance directives' : null,
-    p.living_will ? 'Has a living will' : null,
-    p.religious_restrictions ? `Religious restrictions: ${p.religious_restrictions}` : null,
-  ].filter((x): x is string => x !== null);
+  // Organ donation and directives as Consents, religious restrictions as a Flag (fhir-directives.ts).
+  const directives = directiveResources(p, patientRef);
+  const consentRefs = directives.consents.map((c) => add(id('Consent', c.key), c.resource));
+  const flagRef = directives.flag ? add(id('Flag', 'religious-restrictions'), directives.flag.resource) : null;
   const alerts = [
     p.has_bleeding_disorders ? `Bleeding disorder${p.bleeding_disorder_details ? `: ${p.bleeding_disorder_details}` : ''}` : null,
     p.had_anesthesia_reactions ? `Anesthesia reactions${p.anesthesia_reaction_details ? `: ${p.anesthesia_reaction_details}` : ''}` : null,
     p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0) ? `Allergies${knownAllergies.length ? `: ${knownAllergies.join('\n')}` : ''}` : null,
+    directives.flag?.line ?? null,
   ].filter((x): x is string => x !== null);
-  // Narrative-only sections: IPS gives them no required entry, and Kinchart keeps these as yes/no answers.
-  if (directives.length) composed.push({ title: 'Advance Directives', code: loinc('42348-3', 'Advance directives'), text: listNarrative(directives) });
-  if (alerts.length) composed.push({ title: 'Alerts', code: loinc('104605-1', 'Alert'), text: listNarrative(alerts) });
+  if (consentRefs.length) {
+    composed.push({ title: 'Advance Directives', code: loinc('42348-3', 'Advance directives'), text: listNarrative(directives.consents.map((c) => c.line)), entry: consentRefs });
+  }
+  // The other alerts are the profile's allergies and conditions, entries of their own sections.
+  if (alerts.length) composed.push({ title: 'Alerts', code: loinc('104605-1', 'Alert'), text: listNarrative(alerts), ...(flagRef ? { entry: [flagRef] } : {}) });
 
   const composition = {
     fullUrl: id('Composition', 'ips'),

@@ -17,7 +17,17 @@ const SNOMED_NONE_KNOWN = new Set(['716186003', '409137002', '429625007', '42860
 
 /** True when `cc` says the patient has none known (or it is unknown) rather than naming a thing they have. */
 export function isAbsentOrUnknown(cc: Coded): boolean {
-  return (cc?.coding ?? []).some(
-    (c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM || (c.system === SNOMED && c.code !== undefined && SNOMED_NONE_KNOWN.has(c.code)),
-  );
+  return absentReason(cc) !== null;
+}
+
+/**
+ * Why an entry coded as absent or unknown adds nothing, in the import report's words: the IPS
+ * "no … info" codes (`no-procedure-info`, `no-immunization-info`, …) say nothing is known, every
+ * other absent code says none are known; null when `cc` names a thing the patient has.
+ */
+export function absentReason(cc: Coded): string | null {
+  const codings = cc?.coding ?? [];
+  if (codings.some((c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM && !!c.code && c.code.startsWith('no-') && c.code.endsWith('-info'))) return 'saying nothing is known (nothing to add)';
+  const noneKnown = codings.some((c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM || (c.system === SNOMED && c.code !== undefined && SNOMED_NONE_KNOWN.has(c.code)));
+  return noneKnown ? 'saying none are known (nothing to add)' : null;
 }

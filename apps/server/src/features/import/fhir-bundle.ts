@@ -10,6 +10,9 @@ import { z } from 'zod';
 // resourceType. Unknown elements are tolerated (FHIR readers must ignore what they do not
 // understand only for extensions, but leaving out a clinician's result over one is not what a
 // patient wants) — except a bare `value`, which is always a misspelt value[x].
+// A resource whose identity is valid (what it is about: its code, medication, status, subject,
+// value) but with another element malformed — a dose written as text — is kept without that
+// element, and the element is named as a part left out (issue 30; `IDENTITY` below).
 
 const YEAR = '([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)';
 const TIME = 'T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))';
@@ -137,6 +140,7 @@ const patientSchema = z.object({
   contact: z
     .array(z.object({ relationship: z.array(codeableConcept).optional(), name: humanName.optional(), telecom: z.array(contactPoint).optional() }))
     .optional(),
+  generalPractitioner: z.array(reference).optional(),
   extension: z.array(extension).optional(),
 });
 
@@ -320,7 +324,7 @@ const documentReferenceSchema = z.object({
   description: fstring.optional(),
   author: z.array(reference).optional(),
   content: z.array(z.object({ attachment })).min(1, 'needs at least one content attachment'),
-  context: z.object({ related: z.array(reference).optional(), period: period.optional() }).optional(),
+  context: z.object({ related: z.array(reference.extend({ type: uri.optional() })).optional(), period: period.optional() }).optional(),
 });
 
 const practitionerSchema = z.object({
@@ -334,12 +338,33 @@ const practitionerSchema = z.object({
 const practitionerRoleSchema = z.object({
   resourceType: z.literal('PractitionerRole'),
   practitioner: reference.optional(),
+  organization: reference.optional(),
+  location: z.array(reference).optional(),
   specialty: z.array(codeableConcept).optional(),
   code: z.array(codeableConcept).optional(),
   telecom: z.array(contactPoint).optional(),
 });
 
 const organizationSchema = z.object({ resourceType: z.literal('Organization'), id: z.string().optional(), name: fstring.optional() });
+const locationSchema = z.object({ resourceType: z.literal('Location'), id: z.string().optional(), name: fstring.optional() });
+
+/** R4 Consent, as far as an advance directive or organ donation answer needs it. */
+const consentSchema = z.object({
+  resourceType: z.literal('Consent'),
+  status: z.enum(['draft', 'proposed', 'active', 'rejected', 'inactive', 'entered-in-error']),
+  scope: codeableConcept,
+  category: z.array(codeableConcept).min(1, 'needs at least one category'),
+  patient: reference.optional(),
+  provision: z.object({ type: z.enum(['deny', 'permit']).optional() }).optional(),
+});
+
+const flagSchema = z.object({
+  resourceType: z.literal('Flag'),
+  status: z.enum(['active', 'inactive', 'entered-in-error']),
+  category: z.array(codeableConcept).optional(),
+  code: codeableConcept,
+  subject: reference,
+});
 
 const compositionSchema = z.object({
   resourceType: z.literal('Composition'),
@@ -360,6 +385,9 @@ const READ = {
   Encounter: encounterSchema,
   DiagnosticReport: diagnosticReportSchema,
   Organization: organizationSchema,
+  Location: locationSchema,
+  Consent: consentSchema,
+  Flag: flagSchema,
   Appointment: appointmentSchema,
   DocumentReference: documentReferenceSchema,
   Practitioner: practitionerSchema,
@@ -397,12 +425,97 @@ export interface RejectedEntry {
   reason: string;
 }
 
+/** An entry left out whole: the medication it names, if any (a Medication it names then fares as it does). */
+export interface RefusedEntry extends RejectedEntry {
+  medicationReference: string | undefined;
+}
+
 export interface ValidatedBundle {
   /** The valid entries, in bundle order. */
   entries: ParsedEntry[];
-  rejected: RejectedEntry[];
+  rejected: RefusedEntry[];
+  /** Elements left out of entries that were kept (not valid FHIR, and not what the resource is about). */
+  repaired: RejectedEntry[];
   /** Every entry's resource type by index, valid or not ("(unknown)" when it has none). */
   types: string[];
+}
+
+/**
+ * The elements that make each resource what it is: when one of them is malformed (or missing), the
+ * resource is left out whole. Any other malformed element is left out on its own and the rest is
+ * read. A choice of value ([x]) counts with its element: an Observation's value is its result.
+ */
+const IDENTITY: Record<ReadType, readonly string[]> = {
+  Patient: [],
+  AllergyIntolerance: ['code', 'patient', 'clinicalStatus', 'verificationStatus'],
+  Condition: ['code', 'subject', 'clinicalStatus', 'verificationStatus'],
+  Medication: ['code'],
+  MedicationStatement: ['status', 'medicationCodeableConcept', 'medicationReference', 'contained', 'subject'],
+  MedicationRequest: ['status', 'intent', 'medicationCodeableConcept', 'medicationReference', 'contained', 'subject'],
+  Observation: ['status', 'code', 'subject', 'component', 'hasMember', 'dataAbsentReason', ...Object.keys(observationValue).filter((k) => k.startsWith('value'))],
+  Immunization: ['status', 'vaccineCode', 'patient', 'occurrenceDateTime', 'occurrenceString', '_occurrenceDateTime'],
+  Procedure: ['status', 'code', 'subject'],
+  Encounter: ['status', 'class', 'subject'],
+  DiagnosticReport: ['status', 'code', 'subject', 'presentedForm'],
+  Organization: ['name'],
+  Location: ['name'],
+  Consent: ['status', 'scope', 'category', 'patient', 'provision'],
+  Flag: ['status', 'code', 'subject'],
+  Appointment: ['status', 'start', 'end', 'participant'],
+  DocumentReference: ['status', 'subject', 'content'],
+  Practitioner: ['name'],
+  PractitionerRole: ['practitioner'],
+  Composition: ['subject', 'author'],
+};
+
+/** The element to leave out for an issue at `path`: the data type around a bad primitive, or the list item it is in. */
+function elementAt(path: readonly PropertyKey[]): PropertyKey[] {
+  return path.length > 1 ? path.slice(0, -1) : [...path];
+}
+
+/** Removes the element at `path` from `value` (a list item is taken out of its list); false when it is not there. */
+function removeAt(value: unknown, path: readonly PropertyKey[]): boolean {
+  let node: unknown = value;
+  for (const key of path.slice(0, -1)) {
+    if (!node || typeof node !== 'object') return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  const last = path[path.length - 1];
+  if (last === undefined || !node || typeof node !== 'object') return false;
+  if (Array.isArray(node) && typeof last === 'number') {
+    if (last >= node.length) return false;
+    node.splice(last, 1);
+    return true;
+  }
+  if (!Object.hasOwn(node, last)) return false;
+  delete (node as Record<PropertyKey, unknown>)[last];
+  return true;
+}
+
+/**
+ * A resource of a type Kinchart reads, checked; when it fails only on elements outside its identity,
+ * those elements are left out (each named) and the rest is kept. A custom rule (an invariant) or an
+ * element that cannot go leaves the whole resource out, for the first thing wrong with it.
+ */
+function checkResource(type: ReadType, resource: Record<string, unknown>): { ok: ParsedEntry['resource']; removed: string[] } | { reason: string } {
+  const schema = READ[type] as z.ZodType;
+  const first = schema.safeParse(resource, { reportInput: true });
+  if (first.success) return { ok: first.data as ParsedEntry['resource'], removed: [] };
+  const whole = { reason: describe(first.error.issues[0]) };
+  const copy = structuredClone(resource);
+  const removed: string[] = [];
+  let issue = first.error.issues[0];
+  // Each pass removes one element, so this ends; the bound keeps a pathological resource cheap.
+  for (let pass = 0; issue && pass < 50; pass += 1) {
+    const target = elementAt(issue.path);
+    const top = target[0];
+    if (issue.code === 'custom' || typeof top !== 'string' || IDENTITY[type].includes(top) || !removeAt(copy, target)) return whole;
+    removed.push(describe(issue));
+    const next = schema.safeParse(copy, { reportInput: true });
+    if (next.success) return { ok: next.data as ParsedEntry['resource'], removed };
+    issue = next.error.issues[0];
+  }
+  return whole;
 }
 
 /** The file as a whole cannot be imported: it is not a FHIR Bundle. */
@@ -437,23 +550,28 @@ export function validateBundle(value: unknown): ValidatedBundle {
   // reportInput: tells a missing element ("is required") from a wrong one.
   const bundle = bundleSchema.safeParse(value, { reportInput: true });
   if (!bundle.success) throw new FhirValidationError(`Bundle ${describe(bundle.error.issues[0])}`);
-  const result: ValidatedBundle = { entries: [], rejected: [], types: [] };
+  const result: ValidatedBundle = { entries: [], rejected: [], repaired: [], types: [] };
   (bundle.data.entry ?? []).forEach((raw, index) => {
     const declared = (raw as { resource?: { resourceType?: unknown } } | null)?.resource?.resourceType;
     result.types.push(typeof declared === 'string' && /^[A-Z][A-Za-z]{0,63}$/.test(declared) ? declared : UNKNOWN_TYPE);
     const entry = entrySchema.safeParse(raw, { reportInput: true });
     if (!entry.success) {
-      result.rejected.push({ index, reason: describe(entry.error.issues[0]) });
+      result.rejected.push({ index, reason: describe(entry.error.issues[0]), medicationReference: undefined });
       return;
     }
-    const schema = (READ as Record<string, z.ZodType>)[entry.data.resource.resourceType];
-    if (!schema) {
+    const type = entry.data.resource.resourceType;
+    if (!isReadType(type)) {
       result.entries.push({ index, fullUrl: entry.data.fullUrl, resource: entry.data.resource });
       return;
     }
-    const parsed = schema.safeParse(entry.data.resource, { reportInput: true });
-    if (!parsed.success) result.rejected.push({ index, reason: describe(parsed.error.issues[0]) });
-    else result.entries.push({ index, fullUrl: entry.data.fullUrl, resource: parsed.data as ParsedEntry['resource'] });
+    const checked = checkResource(type, entry.data.resource);
+    if ('reason' in checked) {
+      const named = (entry.data.resource as { medicationReference?: { reference?: unknown } }).medicationReference?.reference;
+      result.rejected.push({ index, reason: checked.reason, medicationReference: typeof named === 'string' ? named : undefined });
+      return;
+    }
+    result.entries.push({ index, fullUrl: entry.data.fullUrl, resource: checked.ok });
+    for (const reason of checked.removed) result.repaired.push({ index, reason });
   });
   return result;
 }

@@ -1,7 +1,7 @@
 import type { Coding } from '@kinchart/shared/clinical';
 import { CONDITION_STATUSES, INTERPRETATIONS, SYSTEMS } from '@kinchart/shared/clinical';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
-import { isAbsentOrUnknown } from './absent-unknown';
+import { absentReason } from './absent-unknown';
 import type { ResourceOf } from './fhir-bundle';
 import type { ImportTally } from './import-report';
 import type { CC, Ref, Resolver } from './fhir-values';
@@ -61,7 +61,8 @@ const leaveOut = (ctx: ClinicalContext, index: number, reason: string): null => 
 export function planImmunization(index: number, im: ResourceOf<'Immunization'>, ctx: ClinicalContext): ClinicalCandidate | null {
   if (im.status === 'entered-in-error') return leaveOut(ctx, index, 'entered in error');
   if (im.status === 'not-done') return leaveOut(ctx, index, 'not given (status not-done)');
-  if (isAbsentOrUnknown(im.vaccineCode)) return leaveOut(ctx, index, 'saying none are known (nothing to add)');
+  const absent = absentReason(im.vaccineCode);
+  if (absent) return leaveOut(ctx, index, absent);
   const vaccine = clip(ccText(im.vaccineCode), 200);
   if (!vaccine) return leaveOut(ctx, index, 'without a vaccine code or text');
   const date = partialDate(im.occurrenceDateTime, im.occurrenceString);
@@ -86,10 +87,18 @@ export function planImmunization(index: number, im: ResourceOf<'Immunization'>, 
   };
 }
 
+/**
+ * The note Kinchart's export writes for the end date of a condition that is still active (con-4
+ * allows an abatement only on one that is over): read back as that end date (issue 30).
+ */
+const ACTIVE_END_NOTE = /^Resolved date given: (\d{4}(?:-\d{2}(?:-\d{2})?)?)$/;
+
 export function planCondition(index: number, c: ResourceOf<'Condition'>): ClinicalCandidate | null {
   const name = clip(ccText(c.code), 200);
   if (!name) return null;
   const status = c.clinicalStatus?.coding?.map((x) => x.code).find((x): x is (typeof CONDITION_STATUSES)[number] => (CONDITION_STATUSES as readonly (string | undefined)[]).includes(x));
+  const endNote = (c.note ?? []).map((n) => ACTIVE_END_NOTE.exec(n.text.trim())).find((m) => m !== null);
+  const notes = endNote ? c.note?.filter((n) => !ACTIVE_END_NOTE.test(n.text.trim())) : c.note;
   return {
     from: index,
     table: 'conditions',
@@ -98,8 +107,8 @@ export function planCondition(index: number, c: ResourceOf<'Condition'>): Clinic
       name,
       status: status ?? 'active',
       onset_date: partialDate(c.onsetDateTime, c.onsetPeriod?.start, c.onsetString),
-      abatement_date: partialDate(c.abatementDateTime, c.abatementPeriod?.end, c.abatementPeriod?.start, c.abatementString),
-      notes: clip(notesOf(c.note), 2000),
+      abatement_date: partialDate(c.abatementDateTime, c.abatementPeriod?.end, c.abatementPeriod?.start, c.abatementString, endNote?.[1]),
+      notes: clip(notesOf(notes), 2000),
       codings: codingsOf(c.code),
     },
   };
@@ -107,6 +116,10 @@ export function planCondition(index: number, c: ResourceOf<'Condition'>): Clinic
 
 export function planProcedure(index: number, p: ResourceOf<'Procedure'>, ctx: ClinicalContext): ClinicalCandidate | null {
   if (p.status === 'entered-in-error') return leaveOut(ctx, index, 'entered in error');
+  // DESIGN §12: a procedure not done, or "no known procedures", is never one the person had.
+  if (p.status === 'not-done') return leaveOut(ctx, index, 'not done (status not-done)');
+  const absent = absentReason(p.code);
+  if (absent) return leaveOut(ctx, index, absent);
   const name = clip(ccText(p.code), 200);
   if (!name) return leaveOut(ctx, index, 'without a code or text naming it');
   return {
@@ -245,6 +258,11 @@ export function planObservation(
 ): ObservationPlan {
   if (o.status === 'entered-in-error' || o.status === 'cancelled') {
     ctx.tally.drop(index, o.status === 'cancelled' ? 'cancelled' : 'entered in error');
+    return { rows: [], measurement: null };
+  }
+  const absent = absentReason(o.code);
+  if (absent) {
+    ctx.tally.drop(index, absent);
     return { rows: [], measurement: null };
   }
   const date = partialDate(o.effectiveDateTime, o.effectivePeriod?.start, o.effectiveInstant, o.issued);

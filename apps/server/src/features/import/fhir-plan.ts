@@ -4,12 +4,13 @@ import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, t
 import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
-import type { ParsedEntry, ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
-import { isAbsentOrUnknown } from './absent-unknown';
+import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
+import { absentReason } from './absent-unknown';
 import { FhirValidationError, containedMedication, entriesOfType } from './fhir-bundle';
 import type { ClinicalCandidate, Measurement } from './fhir-clinical';
 import { performerName, planCondition, planImmunization, planObservation, planProcedure } from './fhir-clinical';
 import { dosageOf } from './fhir-dosage';
+import { planConsent, planFlag } from './fhir-directives';
 import type { ImportTally } from './import-report';
 import { createImportTally } from './import-report';
 import type { CC, Ref, Resolver } from './fhir-values';
@@ -67,6 +68,9 @@ export const FLAG_FIELDS = [
   'has_mobility_issues',
   'has_vision_impairment',
   'has_hearing_impairment',
+  'organ_donor',
+  'advance_directives',
+  'living_will',
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
@@ -88,6 +92,7 @@ export type PlanFields = Partial<{
   email: string;
   address: string;
   primary_language: string;
+  religious_restrictions: string;
   blood_type: string;
   height: number;
   weight: number;
@@ -112,8 +117,6 @@ export interface FhirPlan {
   documents: PlannedDocument[];
   /** Immunizations, lab results, conditions and procedures, for their kinds' schemas. */
   clinical: ClinicalCandidate[];
-  allergies: number;
-  conditions: number;
   tally: ImportTally;
 }
 
@@ -167,6 +170,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
   const { entries } = bundle;
   const tally = createImportTally(bundle.types);
   for (const r of bundle.rejected) tally.drop(r.index, `not valid FHIR (${r.reason})`);
+  for (const r of bundle.repaired) tally.part(r.index, `not valid FHIR (${r.reason})`, `${tally.typeOf(r.index)} element left out, not valid FHIR (${r.reason})`);
   const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
   const resolve = createResolver(entries);
   const ctx = { tally, resolve };
@@ -209,8 +213,6 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     appointments: [],
     documents: [],
     clinical: [],
-    allergies: 0,
-    conditions: 0,
     tally,
   };
   const addText = (field: TextField, text: string | null, from: number, codings: Coding[] = []) => {
@@ -277,60 +279,15 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
 
   for (const { index, resource: a } of byType('AllergyIntolerance')) {
     if (forSomeoneElse(index, 'AllergyIntolerance', a.patient)) continue;
-    if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
-      tally.drop(index, 'entered in error or refuted');
-      continue;
-    }
-    const named = ccText(a.code);
-    // DESIGN §12: "no known allergies" — coded, or written as "NKDA" (decision 0035) — is never a positive.
-    if (isAbsentOrUnknown(a.code) || (named !== null && saysNoAllergies(named))) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
-    const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
-    const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
-    const anesthesia = text ? /^anesthesia reaction:\s*/i.exec(text) : null;
-    if (anesthesia && text) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
-    // The substance's codings stay with its line; a line read from the reaction has none of its own.
-    else addText('allergy_details', text ? `${text}${resolved}` : null, index, named ? codingsOf(a.code) : []);
-    plan.allergies += 1;
+    planAllergy(index, a, tally, addText);
   }
 
   for (const { index, resource: c } of byType('Condition')) {
     if (forSomeoneElse(index, 'Condition', c.subject)) continue;
-    if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
-      tally.drop(index, 'entered in error or refuted');
-      continue;
-    }
-    if (isAbsentOrUnknown(c.code)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
-    const text = ccText(c.code);
-    plan.conditions += 1;
-    // The profile's details, which the SPEC's screens show, and a structured condition (DESIGN §12).
-    const prefixed = (re: RegExp) => (text ? re.exec(text) : null);
-    let m: RegExpExecArray | null;
-    if ((m = prefixed(/^bleeding disorder:\s*/i))) addText('bleeding_disorder_details', text!.slice(m[0].length), index);
-    else if ((m = prefixed(/^mobility issue:\s*/i))) addText('mobility_details', text!.slice(m[0].length), index);
-    else if ((m = prefixed(/^history of surgery:\s*/i))) addText('surgery_details', text!.slice(m[0].length), index);
-    else if (text && /^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
-    else if (text && /^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
-    else {
-      // Only a condition of its own is also a structured one: the profile's flags above (as
-      // Kinchart writes them) are the profile's, so a round trip does not double them.
-      const row = planCondition(index, c);
-      if (row) plan.clinical.push(row);
-      // Decision 0035: a problem that is over (resolved, inactive) is not a chronic condition — it
-      // stays a structured condition only, off the emergency page; one in remission says so.
-      const over = hasCode(c.clinicalStatus, ['inactive', 'resolved']);
-      const remission = hasCode(c.clinicalStatus, ['remission']) ? IN_REMISSION_MARK : '';
-      if (!over) addText('chronic_condition_details', text ? `${text}${remission}` : null, index);
-      else if (!row) tally.drop(index, 'without a code or text naming it');
-    }
+    planProblem(index, c, plan, addText);
   }
 
-  planMedications(entries, plan, resolve, forSomeoneElse);
+  planMedications(bundle, plan, resolve, forSomeoneElse);
 
   const measurements: Measurement[] = [];
   const readMeasurement = (o: ResourceOf<'Observation'>, date: string | null, index: number): Measurement | null => {
@@ -379,17 +336,75 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     if (row) plan.clinical.push(row);
   }
 
-  const compositionAuthors = new Set((composition?.resource.author ?? []).map((a) => a.reference).filter(Boolean));
+  const generalPractitioners = (patient?.resource.generalPractitioner ?? []).map((r) => r.reference).filter((r): r is string => !!r);
+  planProviders(plan, byType, ctx, composition?.resource.author ?? [], generalPractitioners);
+
+  for (const { index, resource: a } of byType('Appointment')) {
+    const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
+    if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
+      tally.drop(index, 'for another patient');
+      continue;
+    }
+    const appointment = planAppointment(index, a, tally, isPatientRef);
+    if (appointment) plan.appointments.push(appointment);
+  }
+
+  for (const { index, resource: c } of byType('Consent')) {
+    if (c.patient && forSomeoneElse(index, 'Consent', c.patient)) continue;
+    const flag = planConsent(index, c, tally);
+    if (flag) plan.flags.push({ flag, from: index });
+  }
+  for (const { index, resource: f } of byType('Flag')) {
+    if (forSomeoneElse(index, 'Flag', f.subject)) continue;
+    const restrictions = planFlag(index, f, tally);
+    if (restrictions) setField('religious_restrictions', restrictions, index);
+  }
+
+  planDocuments(plan, byType, ctx, forSomeoneElse);
+  return plan;
+}
+
+/**
+ * Practitioners (with the PractitionerRole naming them) → the person's healthcare providers: the
+ * role's specialty, its Organization or Location as the facility, its code as the notes; primary
+ * when the Patient names the role or the practitioner as general practitioner (Kinchart's export
+ * does). Older Kinchart exports folded the facility and "Primary care provider" into the code:
+ * "Primary care provider" there still says primary, and is not kept as a note.
+ */
+function planProviders(
+  plan: FhirPlan,
+  byType: <T extends ReadType>(type: T) => { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[],
+  ctx: { tally: ImportTally; resolve: Resolver },
+  compositionAuthors: Ref[],
+  generalPractitioners: string[],
+): void {
+  const { tally, resolve } = ctx;
+  const authors = new Set(compositionAuthors.map((a) => a?.reference).filter(Boolean));
   const roles = byType('PractitionerRole');
   const rolesRead = new Set<number>();
-  for (const { index, fullUrl, resource: pr } of byType('Practitioner')) {
-    const refs = [fullUrl, pr.id ? `Practitioner/${pr.id}` : undefined].filter((x): x is string => !!x);
+  const refsOf = (e: { fullUrl: string | undefined; resource: { resourceType: string; id?: string | undefined } }) =>
+    [e.fullUrl, e.resource.id ? `${e.resource.resourceType}/${e.resource.id}` : undefined].filter((x): x is string => !!x);
+  const named = (refs: string[]) => generalPractitioners.some((g) => refs.includes(g) || refs.some((r) => g.endsWith(`/${r}`)));
+  /** The facility a role names: its Organization, else its first Location; the entry fares as the role does. */
+  const facilityOf = (role: { index: number; resource: ResourceOf<'PractitionerRole'> }): string | null => {
+    for (const ref of [role.resource.organization, ...(role.resource.location ?? [])]) {
+      const found = resolve(ref?.reference);
+      const name = found && ['Organization', 'Location'].includes(found.resource.resourceType) ? clean((found.resource as { name?: string }).name) : clean(ref?.display);
+      if (found) tally.use(found.index, role.index);
+      if (name) return name;
+    }
+    return null;
+  };
+
+  for (const practitioner of byType('Practitioner')) {
+    const { index, resource: pr } = practitioner;
+    const refs = refsOf(practitioner);
     const role = roles.find((r) => !!r.resource.practitioner?.reference && refs.includes(r.resource.practitioner.reference));
     if (role) {
       rolesRead.add(role.index);
       tally.use(role.index, index);
     }
-    if (refs.some((r) => compositionAuthors.has(r))) {
+    if (refs.some((r) => authors.has(r))) {
       tally.drop(index, "who wrote the summary (not one of the person's providers)");
       continue;
     }
@@ -398,61 +413,147 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       tally.drop(index, 'without a name');
       continue;
     }
-    const notes = ccText(role?.resource.code?.[0]);
+    const code = ccText(role?.resource.code?.[0]);
+    const legacyPrimary = !!code && /(^|\. )Primary care provider(\. |$)/.test(code);
+    const notes = legacyPrimary ? clean(code.replace(/(^|\. )Primary care provider(?=\. |$)/, '').replace(/^\. /, '')) : code;
     plan.providers.push({
       provider_name: name,
       specialty: ccText(role?.resource.specialty?.[0]),
-      facility: null,
+      facility: role ? facilityOf(role) : null,
       phone_number: telecomOf(pr.telecom, 'phone')?.value ?? telecomOf(role?.resource.telecom, 'phone')?.value ?? null,
       email: telecomOf(pr.telecom, 'email')?.value ?? null,
       address: addressText(pr.address?.[0]),
-      is_primary: !!notes && /primary care provider/i.test(notes),
+      is_primary: named(refs) || (role ? named(refsOf(role)) : false) || legacyPrimary,
       notes,
       from: index,
     });
   }
   for (const r of roles) if (!rolesRead.has(r.index)) tally.drop(r.index, 'naming no Practitioner of this bundle');
+}
 
-  for (const { index, resource: a } of byType('Appointment')) {
-    const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
-    if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
-      tally.drop(index, 'for another patient');
-      continue;
-    }
-    if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
-      tally.drop(index, `with status ${a.status}`);
-      continue;
-    }
-    if (!a.start) {
-      tally.drop(index, 'without a start time');
-      continue;
-    }
-    const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
-    const reason = ccText(a.reasonCode?.[0]);
-    const description = clean(a.description);
-    const location = a.comment && /^location:\s*/i.test(a.comment) ? clean(a.comment.replace(/^location:\s*/i, '')) : null;
-    const start = new Date(a.start).toISOString();
-    plan.appointments.push({
-      // The calendar date where the appointment happens (the instant's own offset), not in UTC.
-      appointment_date: a.start.slice(0, 10),
-      start_time: start,
-      end_time: a.end ? new Date(a.end).toISOString() : null,
-      provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
-      reason_for_visit: reason,
-      location,
-      from: index,
-    });
+/** The wall-clock time an instant names where it was written (its own offset): what Kinchart keeps (DESIGN §13). */
+const wallClock = (instant: string): string => instant.slice(0, 19);
+
+/**
+ * An Appointment → an appointment of the person. Times are the wall clock as written (the
+ * appointment's place and the export's zone). Kinchart writes an appointment without times as
+ * 00:00:00 to 23:59:59 of its day, and one without an end as ending at 23:59:59: those read back
+ * as they were (issue 30).
+ */
+function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: ImportTally, isPatientRef: (ref: string | undefined) => boolean): (PlannedAppointment & Sourced) | null {
+  if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
+    tally.drop(index, `with status ${a.status}`);
+    return null;
   }
+  if (!a.start) {
+    tally.drop(index, 'without a start time');
+    return null;
+  }
+  const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
+  const reason = ccText(a.reasonCode?.[0]);
+  const description = clean(a.description);
+  const location = a.comment && /^location:\s*/i.test(a.comment) ? clean(a.comment.replace(/^location:\s*/i, '')) : null;
+  const date = a.start.slice(0, 10);
+  const start = wallClock(a.start);
+  const end = a.end ? wallClock(a.end) : null;
+  const noEnd = end === `${date}T23:59:59`;
+  const allDay = noEnd && start === `${date}T00:00:00`;
+  return {
+    // The calendar date where the appointment happens (the instant's own offset), not in UTC.
+    appointment_date: date,
+    start_time: allDay ? null : start,
+    end_time: noEnd ? null : end,
+    provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
+    reason_for_visit: reason,
+    location,
+    from: index,
+  };
+}
 
-  planDocuments(plan, byType, ctx, forSomeoneElse);
-  return plan;
+/**
+ * A Condition → the profile's details, which the SPEC's screens show, and a structured condition
+ * (DESIGN §12). The profile's own flags as Kinchart writes them ("Bleeding disorder: …", "Vision
+ * impairment", …) are read back into the profile only, so a round trip does not double them.
+ * "None known", refuted, and one naming nothing add nothing and are reported as such.
+ */
+function planProblem(index: number, c: ResourceOf<'Condition'>, plan: FhirPlan, addText: (field: TextField, text: string | null, from: number) => void): void {
+  const { tally } = plan;
+  if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
+    tally.drop(index, 'entered in error or refuted');
+    return;
+  }
+  const absent = absentReason(c.code);
+  if (absent) {
+    tally.drop(index, absent);
+    return;
+  }
+  const text = ccText(c.code);
+  if (!text) {
+    tally.drop(index, 'without a code or text naming it');
+    return;
+  }
+  let m: RegExpExecArray | null;
+  if ((m = /^bleeding disorder:\s*/i.exec(text))) addText('bleeding_disorder_details', text.slice(m[0].length), index);
+  else if ((m = /^mobility issue:\s*/i.exec(text))) addText('mobility_details', text.slice(m[0].length), index);
+  else if ((m = /^history of surgery:\s*/i.exec(text))) addText('surgery_details', text.slice(m[0].length), index);
+  else if (/^vision impairment$/i.test(text)) plan.flags.push({ flag: 'has_vision_impairment', from: index });
+  else if (/^hearing impairment$/i.test(text)) plan.flags.push({ flag: 'has_hearing_impairment', from: index });
+  else {
+    const row = planCondition(index, c);
+    if (row) plan.clinical.push(row);
+    // Decision 0035: a problem that is over (resolved, inactive) is not a chronic condition — it
+    // stays a structured condition only, off the emergency page; one in remission says so.
+    const over = hasCode(c.clinicalStatus, ['inactive', 'resolved']);
+    const remission = hasCode(c.clinicalStatus, ['remission']) ? IN_REMISSION_MARK : '';
+    if (!over) addText('chronic_condition_details', `${text}${remission}`, index);
+  }
+}
+
+/**
+ * An AllergyIntolerance → a line of the allergy (or anesthesia reaction) details, its substance's
+ * codings kept beside it (decision 0023). "None known", refuted, and one naming nothing (no code,
+ * no reaction) add nothing and are reported as such.
+ */
+function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: ImportTally, addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void): void {
+  if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
+    tally.drop(index, 'entered in error or refuted');
+    return;
+  }
+  const named = ccText(a.code);
+  // DESIGN §12: "no known allergies" — coded, or written as "NKDA" (decision 0035) — is never a positive.
+  const absent = absentReason(a.code) ?? (named !== null && saysNoAllergies(named) ? 'saying none are known (nothing to add)' : null);
+  if (absent) {
+    tally.drop(index, absent);
+    return;
+  }
+  const text = named ?? ccText(a.reaction?.[0]?.manifestation[0]);
+  if (!text) {
+    tally.drop(index, 'without a code or text naming it');
+    return;
+  }
+  const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
+  const anesthesia = /^anesthesia reaction:\s*/i.exec(text);
+  if (anesthesia) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
+  // The substance's codings stay with its line; a line read from the reaction has none of its own.
+  else addText('allergy_details', `${text}${resolved}`, index, named ? codingsOf(a.code) : []);
 }
 
 /** MedicationStatement and MedicationRequest → the person's medications, with their codings (DESIGN §12). */
-function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
+function planMedications({ entries, rejected }: ValidatedBundle, plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
   const { tally } = plan;
   const named = new Set<number>();
-  /** The medication's concept: its own, a contained Medication's, or the bundle's Medication it names. */
+  // A Medication named by a statement that was not valid FHIR fares as that statement did.
+  for (const r of rejected) {
+    const found = resolve(r.medicationReference, 'Medication');
+    if (!found) continue;
+    named.add(found.index);
+    tally.use(found.index, r.index);
+  }
+  /**
+   * The medication's concept: its own, a contained Medication's, or the bundle's Medication it
+   * names. That Medication fares as the statements naming it do, whatever becomes of them; one that
+   * says "none known" is reported for that.
+   */
   const medicationOf = (
     m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
     user: number,
@@ -464,7 +565,16 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
     if (!found) return undefined;
     named.add(found.index);
     tally.use(found.index, user);
-    return (found.resource as ResourceOf<'Medication'>).code;
+    const code = (found.resource as ResourceOf<'Medication'>).code;
+    const absent = absentReason(code);
+    if (absent) tally.drop(found.index, absent);
+    return code;
+  };
+  /** Leaves the statement or request out when it says none are known; true when it does. */
+  const noneKnown = (index: number, concept: CC | undefined) => {
+    const absent = absentReason(concept);
+    if (absent) tally.drop(index, absent);
+    return absent !== null;
   };
   /** reasonCode, else the Condition a reasonReference names in the bundle. */
   const purposeOf = (reasonCode: CC[] | undefined, reasonReference: Ref[] | undefined): string | null => {
@@ -500,16 +610,13 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
   };
 
   for (const { index, resource: m } of entriesOfType(entries, 'MedicationStatement')) {
+    const concept = medicationOf(m, index);
     if (forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'not-taken') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    const concept = medicationOf(m, index);
-    if (isAbsentOrUnknown(concept)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
+    if (noneKnown(index, concept)) continue;
     add(index, concept, m.medicationReference, {
       ...dosageOf(m.dosage?.[0]),
       purpose: purposeOf(m.reasonCode, m.reasonReference),
@@ -519,16 +626,13 @@ function planMedications(entries: ParsedEntry[], plan: FhirPlan, resolve: Resolv
   }
 
   for (const { index, resource: m } of entriesOfType(entries, 'MedicationRequest')) {
+    const concept = medicationOf(m, index);
     if (forSomeoneElse(index, 'MedicationRequest', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'cancelled' || m.status === 'draft') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    const concept = medicationOf(m, index);
-    if (isAbsentOrUnknown(concept)) {
-      tally.drop(index, 'saying none are known (nothing to add)');
-      continue;
-    }
+    if (noneKnown(index, concept)) continue;
     const instruction = m.dosageInstruction?.[0];
     const bounds = instruction?.timing?.repeat?.boundsPeriod;
     const validity = m.dispenseRequest?.validityPeriod;
@@ -581,8 +685,9 @@ function planDocuments(
         data: Buffer.from(attachment.data.replace(/\s+/g, ''), 'base64'),
         record_date: fullDate(attachment.creation ?? d.context?.period?.start ?? d.date),
         provider_name: clean(d.author?.[0]?.display)?.slice(0, 200) ?? null,
-        visit_location: null,
-        visit_reason: clean(d.context?.related?.[0]?.display)?.slice(0, 1000) ?? null,
+        // A related reference typed Location names the place of the visit; the first other one, its reason.
+        visit_location: clip(clean(d.context?.related?.find((r) => r.type === 'Location' || /(^|\/)Location\//.test(r.reference ?? ''))?.display), 200),
+        visit_reason: clean(d.context?.related?.find((r) => r.type !== 'Location' && !/(^|\/)Location\//.test(r.reference ?? ''))?.display)?.slice(0, 1000) ?? null,
         created_at: d.date ? new Date(d.date).toISOString() : null,
       });
     }

@@ -67,6 +67,11 @@ export function createImportTally(types: readonly string[]) {
       usedBy.set(helper, list);
     },
 
+    /** How many entries of `type` added something of their own (imported, or merged into a record): what `imported` counts. */
+    added(type: string): number {
+      return types.filter((t, i) => t === type && (outcome[i] === 'imported' || outcome[i] === 'merged')).length;
+    },
+
     /** A part of the entry that Kinchart could not keep, though the rest may be. */
     part(i: number, reason: string, line?: string): void {
       if (valid(i)) parts.push({ entry: i, reason: { reason, line } });

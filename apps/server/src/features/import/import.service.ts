@@ -180,9 +180,9 @@ export function createImportService(deps: ImportDeps) {
       return {
         counts: {
           family_members: 0,
-          allergies: plan.allergies,
-          // Conditions count as before (the problems read into the profile's details); each is also a structured row.
-          conditions: plan.conditions,
+          // What was added: an allergy or condition already in the details (and structured list) is not counted again.
+          allergies: tally.added('AllergyIntolerance'),
+          conditions: tally.added('Condition'),
           immunizations: clinicalAdded.immunizations,
           lab_results: clinicalAdded.lab_results,
           procedures: clinicalAdded.procedures,
