@@ -94,7 +94,10 @@ export const recoveryCodeSchema = z
 
 // WebAuthn's JSON forms of a credential (W3C WebAuthn L3 §5.1, what @simplewebauthn/browser sends).
 // Only their shape is checked here; the server verifies their content. The bounds are generous for
-// any real authenticator: a credential id is at most 1023 bytes (§5.8.3), 1364 in base64url.
+// any real authenticator: a credential id is at most 1023 bytes (§5.8.3), 1364 in base64url; a
+// signature may be post-quantum — @simplewebauthn 14 offers ML-DSA first where Node's WebCrypto has
+// it (Node 24), and Chromium's authenticator takes it: ML-DSA-44 signs in 2,420 bytes, ML-DSA-87 in
+// 4,627 (FIPS 204 table 2), 6,170 in base64url; its public key rides in the authenticator data.
 const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'Not base64url');
 const credentialId = base64url(1400);
 const passkeyKinds = { type: z.literal('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) };
@@ -109,7 +112,7 @@ export const passkeyAssertionSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),
-    signature: base64url(1024),
+    signature: base64url(6200),
     userHandle: base64url(128).optional(),
   }),
 });
@@ -124,7 +127,7 @@ export const passkeyAttestationSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     attestationObject: base64url(16384),
-    authenticatorData: base64url(4096).optional(),
+    authenticatorData: base64url(8192).optional(),
     transports: z.array(z.string().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(4096).optional(),
