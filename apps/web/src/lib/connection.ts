@@ -91,3 +91,25 @@ export function subscribeConnection(listener: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeConnection, isOnline, () => true);
 }
+
+/**
+ * Resolves once the page can reach the server again (at once when it already can); rejects with
+ * the signal's reason when `signal` aborts first.
+ */
+export function waitForConnection(signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  if (isOnline()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      stop();
+      reject(signal?.reason as Error);
+    };
+    const stop = subscribeConnection(() => {
+      if (!isOnline()) return;
+      stop();
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
