@@ -162,6 +162,16 @@ describe('signed-in top bar', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
+  it('toasts appear at the bottom of the screen, clear of the header and its buttons', async () => {
+    api('alice');
+    const user = userEvent.setup();
+    renderRoutes(stubRoutes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Private dashboard' });
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    const toast = await screen.findByText('Logged out successfully');
+    expect(toast.closest('.Toastify__toast-container')?.className).toContain('Toastify__toast-container--bottom-right');
+  });
+
   it('Logout removes the emergency cards kept on this device', async () => {
     await writeSavedCards(savedRecord('u1'));
     api('alice');
