@@ -114,12 +114,11 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
             case 'textarea':
               return <TextareaField key={field.name} label={field.label} {...common} />;
             case 'date':
-              // A partial date (YYYY, YYYY-MM) would be emptied by a date field: it stays text.
-              if (!isPartialDate(initial[field.name] ?? '')) {
+            case 'text':
+              // A date field, unless the item's date is partial (YYYY, YYYY-MM): a date field would empty it.
+              if (field.control === 'date' && !isPartialDate(initial[field.name] ?? '')) {
                 return <Field key={field.name} label={field.label} type="date" required={field.required} {...common} hint={undefined} />;
               }
-            // falls through
-            case 'text':
               return (
                 <Field
                   key={field.name}

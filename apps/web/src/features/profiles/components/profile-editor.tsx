@@ -62,7 +62,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
   const [waiting, setWaiting] = useState(false);
   const [keptEdit, setKeptEdit] = useState<Partial<ProfileFormInput> | null>(() => {
     const kept = readDraft(DRAFT, profile.id);
-    return typeof kept === 'object' && kept !== null ? (kept as Partial<ProfileFormInput>) : null;
+    return typeof kept === 'object' && kept !== null ? kept : null;
   });
   const saving = useRef<AbortController | null>(null);
 

@@ -164,7 +164,10 @@ describe('full profile editor', { timeout: 15_000 }, () => {
 
   it('an edit whose save waited offline survives closing the tab, is offered back, and can then be saved', async () => {
     localStorage.clear();
-    serve((call) => (call.method === 'PUT' ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+    serve((call) => {
+      if (call.method === 'PUT') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
     const user = userEvent.setup();
     const first = renderRoutes(routes, '/profile');
     const name = await screen.findByLabelText<HTMLInputElement>('Name');
