@@ -297,8 +297,10 @@ describe('login page', () => {
       await del('cards', cardsStore());
     });
 
-    it('a login tried offline says the connection is missing, not "An error occurred"', async () => {
+    it('a login tried offline says the connection is missing at once, not "An error occurred" (and does not wait silently)', async () => {
       mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
       const user = userEvent.setup();
       renderRoutes(routes, '/login');
 
@@ -307,6 +309,7 @@ describe('login page', () => {
       expect((await screen.findByRole('alert')).textContent).toBe(
         'You are offline, so you cannot log in right now. Please try again once you are connected.',
       );
+      window.dispatchEvent(new Event('online'));
     });
 
     it('a device that keeps emergency cards offers a link to them on the login page', async () => {
