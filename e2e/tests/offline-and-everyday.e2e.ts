@@ -44,7 +44,7 @@ async function expectTabsFit(page: Page, name: string): Promise<void> {
   await expectVisible(list);
   const fits = await list.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const tabs = [...el.querySelectorAll('[role="tab"]')].map((t) => t.getBoundingClientRect());
+    const tabs = Array.from(el.querySelectorAll('[role="tab"]'), (t) => t.getBoundingClientRect());
     return el.scrollWidth <= el.clientWidth + 1 && tabs.every((t) => t.left >= box.left - 1 && t.right <= box.right + 1 && t.right <= window.innerWidth);
   });
   expect(fits).toBe(true);
