@@ -49,6 +49,9 @@ async function addThrough(page: Page, add: string, fields: Record<string, string
 
 /** Waits until the success toasts are gone, so pictures and axe see the page itself. */
 async function toastsGone(page: Page): Promise<void> {
+  // A toast pauses while the pointer rests on it (at the bottom, where the dialog's button was):
+  // move it away, as a person would.
+  await page.mouse.move(1, 1);
   await expectHidden(page.getByRole('alert').filter({ hasText: 'successfully' }), 15_000);
 }
 
