@@ -29,7 +29,7 @@ const webExposes = {
   export: ['api/download-file', 'components/export-button'],
   files: ['components/recent-uploads', 'hooks/use-quick-upload'],
   import: ['components/data-portability-section'],
-  'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
+  'offline-cards': ['components/keep-cards-setting', 'components/saved-cards-link', 'lib/forget-offline-cards'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
   settings: ['api/get-mfa-status'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],

@@ -282,6 +282,8 @@ describe('appointments', () => {
 
       await page.locator('.rbc-agenda-view').getByRole('button', { name: 'Dr. Chen - Annual check-up' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }));
+      // Focus starts on Close, never on Delete (issue 30).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Close');
       await screenshot(page, `appointments-details-modal-${device}`);
       await expectNoA11yViolations(page, `/appointments details modal (${device})`);
 

@@ -139,6 +139,8 @@ describe('prescriptions', () => {
         await page.getByRole('dialog', { name: 'Add Medication' }).getByRole('button', { name: 'Add Medication' }).click();
         await expectVisible(card(page, name));
       }
+      // A toast pauses while the pointer rests on it: move it away, as a person would.
+      await page.mouse.move(1, 1);
       await expectHidden(page.getByRole('alert').filter({ hasText: 'successfully' }), 15_000);
       await screenshot(page, `prescriptions-current-${device}`);
       await expectNoA11yViolations(page, `/prescriptions current (${device})`);

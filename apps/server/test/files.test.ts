@@ -106,11 +106,14 @@ describe('uploading a medical record file', () => {
     expect(long.json().message).toMatch(/at most 255/);
   });
 
-  it('POST /api/user/upload takes the file alone and names the record after it', async () => {
+  it('POST /api/user/upload takes the file alone and names the record after it, without its extension', async () => {
     const { client } = await signedInUser(t.app);
     const res = await upload(client, '/api/user/upload', [{ name: 'file', filename: 'Résultats été.pdf', content: PDF }]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Résultats été.pdf', originalname: 'Résultats été.pdf', provider_name: null, metadata: { size: PDF.length } });
+    expect(res.json()).toMatchObject({ name: 'Résultats été', originalname: 'Résultats été.pdf', provider_name: null, metadata: { size: PDF.length } });
+    // A name that is all extension keeps it, rather than becoming empty.
+    const dotted = await upload(client, '/api/user/upload', [{ name: 'file', filename: '.pdf', content: PDF }]);
+    expect(dotted.json().name).toBe('.pdf');
   });
 
   it('answers 400 without a file part, for a non-multipart body, and for two files', async () => {

@@ -1,5 +1,6 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError, isReauthRequired } from '../lib/api-client';
+import { isOnline, subscribeConnection } from '../lib/connection';
 import { LOGGED_OUT, SIGNED_OUT, authQueryKey, isLoggingOut } from '../features/auth/api/check-auth';
 
 /**
@@ -8,6 +9,12 @@ import { LOGGED_OUT, SIGNED_OUT, authQueryKey, isLoggingOut } from '../features/
  * current password, for example, must not sign anybody out.
  */
 export function createQueryClient(): QueryClient {
+  // What waits for the network (paused queries and saves) waits for the app's own idea of it: the
+  // browser's events plus requests that got no answer (lib/connection).
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline());
+    return subscribeConnection(() => setOnline(isOnline()));
+  });
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {

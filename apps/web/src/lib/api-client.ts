@@ -5,6 +5,8 @@
  * send it on their own, so nothing is added here.
  */
 
+import { markReachable, markUnreachable } from './connection';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -16,6 +18,19 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A request that got no answer at all: no connection, or the server out of reach. The page is
+ * then marked offline (lib/connection) until something answers again.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+/** The request never reached the server (not a refusal, not a cancel). */
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -132,13 +147,22 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(buildUrl(path, query), {
-    method,
-    headers,
-    body: payload,
-    credentials: 'include',
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    // A cancel is the caller's own doing; anything else is a request that found no server.
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    markUnreachable();
+    throw new NetworkError(error instanceof Error && error.message ? error.message : 'Failed to fetch', { cause: error });
+  }
+  markReachable();
   const data = await readBody(response);
 
   if (!response.ok) {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MedicalFile, StorageUsage, UploadFields } from '@kinchart/shared/files';
-import { UPLOAD_FIELD_NAMES, UPLOAD_PERSON_FIELD, fileContentPath, uploadFieldsSchema } from '@kinchart/shared/files';
+import { UPLOAD_FIELD_NAMES, UPLOAD_PERSON_FIELD, fileContentPath, stripExtension, uploadFieldsSchema } from '@kinchart/shared/files';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
@@ -216,7 +216,9 @@ export function createMedicalFileService(deps: FileServiceDeps) {
           id: fileId,
           userId,
           profileId: person.profileId,
-          displayName: blank(details.customName) ?? uploaded.originalName,
+          // The navigation bar's upload has no Record Name: the file's name without its extension,
+          // as the form's Record Name defaults to (SPEC §3; issue 30).
+          displayName: blank(details.customName) ?? (mode === 'file-only' ? stripExtension(uploaded.originalName) : uploaded.originalName),
           originalName: uploaded.originalName,
           fileType: uploaded.mime,
           size: uploaded.size,

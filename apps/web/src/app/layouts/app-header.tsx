@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../lib/next-path';
-import { useAuth } from '../../features/auth/api/check-auth';
+import { isAuthOffline, useAuth } from '../../features/auth/api/check-auth';
 import { buttonClassName } from '../../components/ui/button';
 import { BrandLink } from './brand-link';
 import { useSignedInNav } from './signed-in-nav-loader';
@@ -26,7 +26,8 @@ export function AppHeader() {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         {/* Signed in, while the signed-in bar downloads: its brand link, nothing else yet. */}
         <BrandLink to={signedIn ? '/dashboard' : '/'} />
-        {auth.isPending || signedIn ? null : (
+        {/* Offline nobody is known to be signed out: no Login / Sign Up then (issue 30). */}
+        {auth.isPending || signedIn || isAuthOffline(auth.data) ? null : (
           <div className="flex items-center gap-2">
             {pathname !== '/login' ? (
               <Link to={withNext('/login', back)} className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">

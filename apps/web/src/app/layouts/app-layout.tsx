@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
+import { ConnectionBanner } from './connection-banner';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/ui/skip-link';
 
@@ -9,6 +10,7 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <AppHeader />
+      <ConnectionBanner />
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { api as apiClient } from '../../lib/api-client';
 import { Landmark, checkAuthAnswer, json, mockFetch, renderRoutes } from '../../../test/utils';
 import { readSavedCards, writeSavedCards } from '../../features/offline-cards/lib/card-store';
 import { savedRecord } from '../../features/offline-cards/testing/fixtures';
@@ -42,6 +43,11 @@ const stubRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** A call through the app's one API client that finds no server. */
+async function fetchAndFail(): Promise<void> {
+  await apiClient.get('/api/anything').catch(() => undefined);
+}
 
 const year = String(new Date().getFullYear());
 
@@ -157,6 +163,16 @@ describe('signed-in top bar', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
+  it('toasts appear at the bottom of the screen, clear of the header and its buttons', async () => {
+    api('alice');
+    const user = userEvent.setup();
+    renderRoutes(stubRoutes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Private dashboard' });
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    const toast = await screen.findByText('Logged out successfully');
+    expect(toast.closest('.Toastify__toast-container')?.className).toContain('Toastify__toast-container--bottom-right');
+  });
+
   it('Logout removes the emergency cards kept on this device', async () => {
     await writeSavedCards(savedRecord('u1'));
     api('alice');
@@ -249,5 +265,54 @@ describe('which pages get which frame', () => {
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     expect(skip.getAttribute('href')).toBe('#main-content');
     expect(screen.getByRole('main').id).toBe('main-content');
+  });
+
+  it('Logout removes edits kept on this device for want of a connection', async () => {
+    localStorage.setItem('kinchart.draft.profile', JSON.stringify({ userId: 'u1', savedAt: Date.now(), values: { name: 'Alice' } }));
+    api('alice');
+    const user = userEvent.setup();
+    renderRoutes(stubRoutes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Private dashboard' });
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Create an Account' })).toBeTruthy();
+    expect(localStorage.getItem('kinchart.draft.profile')).toBeNull();
+  });
+});
+
+describe('without a connection', () => {
+  it('a private page reloaded offline says so and waits — no login page, no Login or Sign Up — and opens once the connection is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let reachable = false;
+    mockFetch((call) => {
+      if (!reachable) return Promise.reject(new TypeError('Failed to fetch'));
+      return call.url === '/api/auth/check-auth' ? checkAuthAnswer('alice') : json({ message: 'Not found' }, 404);
+    });
+    const { router } = renderRoutes(stubRoutes, '/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are offline' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // The banner is a polite live region, and the header does not pretend nobody is signed in.
+    const banner = screen.getByText('You are offline. Kinchart will carry on once the connection is back.');
+    expect(banner.closest('[role="status"]')).toBeTruthy();
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(header).queryByRole('link', { name: 'Sign Up' })).toBeNull();
+
+    reachable = true;
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Private dashboard' })).toBeTruthy();
+    expect(screen.queryByText('You are offline. Kinchart will carry on once the connection is back.')).toBeNull();
+  });
+
+  it('a request that gets no answer shows the banner even while the browser believes it is online', async () => {
+    mockFetch((call) => (call.url === '/api/auth/check-auth' ? checkAuthAnswer(null) : Promise.reject(new TypeError('Failed to fetch'))));
+    renderRoutes(stubRoutes, '/login');
+    await screen.findByRole('heading', { name: 'Welcome Back!' });
+    expect(screen.queryByText('You are offline. Kinchart will carry on once the connection is back.')).toBeNull();
+    await fetchAndFail();
+    expect(await screen.findByText('You are offline. Kinchart will carry on once the connection is back.')).toBeTruthy();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText('You are offline. Kinchart will carry on once the connection is back.')).toBeNull());
   });
 });

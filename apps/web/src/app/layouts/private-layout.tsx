@@ -1,8 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../../features/auth/api/check-auth';
+import { isAuthOffline, useAuth } from '../../features/auth/api/check-auth';
 import { ReauthPrompt } from '../../features/auth/components/reauth-prompt';
 import { NotificationStream } from '../../features/notifications/api/notification-stream';
 import { OfflineCardsSync } from '../../features/offline-cards/components/offline-cards-sync';
+import { OfflinePage } from './offline-page';
 import { PageLoading } from './page-loading';
 import { useSignedInNav } from './signed-in-nav-loader';
 
@@ -14,6 +15,8 @@ export function PrivateLayout() {
   const nav = useSignedInNav(signedIn);
   // A signed-in page shows with its navigation bar, not before it (a failed download shows the page).
   if (auth.isPending || (signedIn && !nav.Nav && !nav.failed)) return <PageLoading />;
+  // No connection to ask: the session may be alive, so wait for it instead of sending to /login.
+  if (isAuthOffline(auth.data)) return <OfflinePage />;
   if (!auth.data?.authenticated) {
     const to = auth.data?.redirectTo ?? '/login';
     return <Navigate to={to} replace state={to === '/login' ? { from: location.pathname } : undefined} />;

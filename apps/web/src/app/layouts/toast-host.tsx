@@ -9,8 +9,9 @@ export function ToastHost() {
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      {/* SPEC §9: toast duration 3000 ms. */}
-      <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="light" />
+      {/* SPEC §9: toast duration 3000 ms. At the bottom: at the top a toast covered the header's
+          buttons ("Login successful." over Upload and Logout, issue 30). */}
+      <ToastContainer position="bottom-right" autoClose={3000} newestOnTop theme="light" />
       <MountedSignal />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -39,6 +39,8 @@ function AppointmentDetailsDialog({
   const busy = deleteAppointment.isPending;
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Focus starts on Close: the first action here is Delete, and Enter must never begin a deletion.
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
 
   const onDelete = async () => {
     setFailure(null);
@@ -73,6 +75,7 @@ function AppointmentDetailsDialog({
         closeOnBackdrop={!busy}
         title="Appointment Details"
         closeLabel="Close appointment details"
+        initialFocusRef={closeButtonRef}
         footer={
           <>
             {canEdit ? (
@@ -85,7 +88,7 @@ function AppointmentDetailsDialog({
                 </Button>
               </>
             ) : null}
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
+            <Button ref={closeButtonRef} variant="secondary" onClick={onClose} disabled={busy}>
               Close
             </Button>
           </>

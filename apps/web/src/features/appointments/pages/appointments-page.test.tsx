@@ -299,6 +299,15 @@ describe('appointments page', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>('Location').value).toBe('Hillside');
   });
 
+  it('the details open with focus on Close, never on Delete, so Enter cannot start a deletion', async () => {
+    serve([checkUp]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Dr. Chen - Annual check-up' }));
+    const dialog = screen.getByRole('dialog', { name: 'Appointment Details' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })));
+  });
+
   it('Close shuts the details modal without deleting', async () => {
     const { calls } = serve([checkUp]);
     const user = userEvent.setup();

@@ -1,15 +1,27 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CheckAuthResponse } from '@kinchart/shared/auth';
-import { api, isRecord } from '../../../lib/api-client';
+import { api, isNetworkError, isRecord } from '../../../lib/api-client';
+import { clearAllDrafts } from '../../../lib/drafts';
 
 export type AuthState =
   | { authenticated: true; user: AuthUser }
-  | { authenticated: false; user: null; /** where the private layout sends the visitor */ redirectTo?: '/login' | '/signup' };
+  | {
+      authenticated: false;
+      user: null;
+      /** where the private layout sends the visitor */ redirectTo?: '/login' | '/signup';
+      /** The check got no answer (no connection): nobody is known to be signed in or out. */
+      offline?: true;
+    };
 
 export const SIGNED_OUT: AuthState = { authenticated: false, user: null };
 /** After Logout the private pages send the user to /signup, not /login (SPEC §2 Layout). */
 export const LOGGED_OUT: AuthState = { authenticated: false, user: null, redirectTo: '/signup' };
+/** The check could not reach the server: wait for the connection rather than send anyone to /login. */
+export const AUTH_OFFLINE: AuthState = { authenticated: false, user: null, offline: true };
+
+/** True when the last check found no connection. */
+export const isAuthOffline = (state: AuthState | undefined): boolean => state?.authenticated === false && state.offline === true;
 
 // While a logout is under way, a 401 from a query still in flight is that logout, not an expired
 // session: it must lead to /signup like the logout itself (see app/query-client.ts).
@@ -38,14 +50,15 @@ export function readCheckAuthAnswer(answer: unknown): CheckAuthResponse | null {
 
 /**
  * GET /api/auth/check-auth. SPEC §7: success means authenticated, any failure means not — so
- * this never rejects; a 401, a network error or an unexpected answer all read as signed out.
+ * this never rejects; a 401 or an unexpected answer reads as signed out. A check that got no
+ * answer at all (offline) says so instead: the session may well be alive (issue 30, item 22).
  */
 export async function checkAuth(): Promise<AuthState> {
   try {
     const answer = readCheckAuthAnswer(await api.get('/api/auth/check-auth'));
     return answer ? { authenticated: true, user: answer.user } : SIGNED_OUT;
-  } catch {
-    return SIGNED_OUT;
+  } catch (error) {
+    return isNetworkError(error) ? AUTH_OFFLINE : SIGNED_OUT;
   }
 }
 
@@ -54,6 +67,8 @@ export const authQueryOptions = queryOptions({
   queryFn: checkAuth,
   staleTime: 60_000,
   retry: false,
+  // Asked even offline: the answer (AUTH_OFFLINE) is what lets the pages say so.
+  networkMode: 'always',
 });
 
 /** The authentication state: `isPending` while the first check runs (SPEC §4 "unknown"). */
@@ -70,6 +85,8 @@ export function refreshAuth(queryClient: QueryClient): Promise<AuthState> {
 export function clearSession(queryClient: QueryClient, state: AuthState = SIGNED_OUT): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
   queryClient.setQueryData(authQueryKey, state);
+  // Edits kept for want of a connection leave a shared device with the person (decision 0036).
+  clearAllDrafts();
 }
 
 /**

@@ -23,6 +23,9 @@ export async function login(input: LoginInput): Promise<LoginAnswer> {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline it is sent anyway and fails at once, so the page can say why (issue 30) — a paused
+    // mutation would leave the form waiting without a word.
+    networkMode: 'always',
     mutationFn: async (input: LoginInput) => {
       const answer = await login(input);
       if (!('mfa_required' in answer)) await refreshAuth(queryClient);

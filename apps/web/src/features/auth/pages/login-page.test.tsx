@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { createStore, del, set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Landmark, checkAuthAnswer, empty, json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { LoginPage } from './login-page';
 
@@ -286,6 +288,45 @@ describe('login page', () => {
       expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
       expect(screen.queryByLabelText('Password')).toBeNull();
       expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeTruthy();
+    });
+  });
+
+  describe('without a connection', () => {
+    const cardsStore = () => createStore('kinchart-offline', 'emergency-cards');
+    afterEach(async () => {
+      await del('cards', cardsStore());
+    });
+
+    it('a login tried offline says the connection is missing at once, not "An error occurred" (and does not wait silently)', async () => {
+      mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
+      const user = userEvent.setup();
+      renderRoutes(routes, '/login');
+
+      await submit(user, 'alice@example.com', 'secret password');
+
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'You are offline, so you cannot log in right now. Please try again once you are connected.',
+      );
+      window.dispatchEvent(new Event('online'));
+    });
+
+    it('a device that keeps emergency cards offers a link to them on the login page', async () => {
+      await set('cards', { version: 1, userId: 'u1', savedAt: '2026-03-04T10:41:00.000Z', cards: [{ profile_id: 'p1' }] }, cardsStore());
+      mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      renderRoutes(routes, '/login');
+      const link = await screen.findByRole('link', { name: 'Open the emergency cards saved on this device' });
+      expect(link.getAttribute('href')).toBe('/emergency-cards');
+    });
+
+    it('a device without kept cards shows no such link', async () => {
+      mockFetch(() => checkAuthAnswer(null));
+      renderRoutes(routes, '/login');
+      await screen.findByRole('button', { name: 'Login' });
+      // The check reads IndexedDB; give it the same chance as the test above before looking.
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Go Home' })).toBeTruthy());
+      expect(screen.queryByRole('link', { name: 'Open the emergency cards saved on this device' })).toBeNull();
     });
   });
 });

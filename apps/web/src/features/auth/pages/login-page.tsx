@@ -4,7 +4,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { serverMessage } from '../../../lib/api-client';
+import { isNetworkError, serverMessage } from '../../../lib/api-client';
+import { SavedCardsLink } from '../../offline-cards/components/saved-cards-link';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { notify } from '../../../lib/toast';
 import { useAuth } from '../api/check-auth';
@@ -19,6 +20,7 @@ import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
 const EMPTY = { email: '', password: '' };
+const OFFLINE_LOGIN = 'You are offline, so you cannot log in right now. Please try again once you are connected.';
 
 /**
  * The second step's methods when /login opens at it: single sign-on came back for an account with
@@ -69,7 +71,8 @@ export function LoginPage() {
     // SPEC §4: email and password are cleared after every attempt.
     reset(EMPTY);
     setError((previous) => ({
-      text: serverMessage(failure) ?? 'An error occurred',
+      // Offline there is no server message to show, and "An error occurred" would hide why.
+      text: isNetworkError(failure) ? OFFLINE_LOGIN : (serverMessage(failure) ?? 'An error occurred'),
       attempt: (previous?.attempt ?? 0) + 1,
     }));
   };
@@ -101,6 +104,8 @@ export function LoginPage() {
       intro="Please enter your login details."
       footer={
         <>
+          {/* Offline a reload lands here: the cards kept on this device stay one tap away (issue 30). */}
+          <SavedCardsLink />
           <p>
             New to Kinchart?{' '}
             <Link to={withNext('/signup', next)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">

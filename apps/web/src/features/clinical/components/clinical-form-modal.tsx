@@ -5,6 +5,7 @@ import { CLINICAL_LABELS, type ClinicalKind } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField, TextareaField } from '../../../components/ui/form-controls';
+import { isPartialDate } from '../utils/clinical-text';
 import { Modal } from '../../../components/ui/modal';
 import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -49,13 +50,14 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
   const { one } = CLINICAL_LABELS[kind];
   const mode = item ? 'edit' : 'add';
 
+  const [initial] = useState(() => spec.valuesOf(item));
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ClinicalFormValues, unknown, ClinicalInputs[K]>({
     resolver: zodResolver(spec.schema),
-    defaultValues: spec.valuesOf(item),
+    defaultValues: initial,
   });
 
   const onSubmit = handleSubmit(async (input) => {
@@ -111,7 +113,12 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
               );
             case 'textarea':
               return <TextareaField key={field.name} label={field.label} {...common} />;
+            case 'date':
             case 'text':
+              // A date field, unless the item's date is partial (YYYY, YYYY-MM): a date field would empty it.
+              if (field.control === 'date' && !isPartialDate(initial[field.name] ?? '')) {
+                return <Field key={field.name} label={field.label} type="date" required={field.required} {...common} hint={undefined} />;
+              }
               return (
                 <Field
                   key={field.name}

@@ -1,15 +1,15 @@
 import { useId, useMemo } from 'react';
 import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
-import { codingLabels, valueText } from '../utils/clinical-text';
-import { groupLabResults, outOfRangeText, trendOf, type LabGroup } from '../utils/lab-groups';
+import { codingLabels, formatPartialDate, valueText } from '../utils/clinical-text';
+import { groupLabResults, outOfRangeText, trendsOf, unitsNote, type LabGroup } from '../utils/lab-groups';
 import type { ItemActions } from './clinical-section';
 import { StatusBadge } from './item-card';
 import { LabTrend } from './lab-trend';
 import { OutOfRangeMarker } from './out-of-range-marker';
 
 /** "HbA1c (2024-02-10)": the result's name in the delete question and in its buttons' names. */
-export const labResultTitle = (r: LabResult) => `${r.name}${r.date ? ` (${r.date})` : ''}`;
+export const labResultTitle = (r: LabResult) => `${r.name}${r.date ? ` (${formatPartialDate(r.date)})` : ''}`;
 
 /**
  * Lab results and vital signs by test (LOINC code, else name), the test with the newest result
@@ -30,7 +30,8 @@ export function LabResultsList({ items, actions }: { items: LabResult[]; actions
 
 function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemActions<'lab-results'> }) {
   const headingId = useId();
-  const trend = useMemo(() => trendOf(group), [group]);
+  const trends = useMemo(() => trendsOf(group), [group]);
+  const note = useMemo(() => unitsNote(group), [group]);
   const vital = group.results.some((r) => r.category === 'vital-signs');
   const count = group.results.length;
   return (
@@ -45,7 +46,10 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
             .join(' · ')}
         </p>
       </div>
-      {trend ? <LabTrend name={group.name} trend={trend} /> : null}
+      {note ? <p className="text-sm text-slate-700">{note}</p> : null}
+      {trends.map((trend) => (
+        <LabTrend key={trend.unit ?? ''} name={group.name} trend={trend} />
+      ))}
       <ul aria-label={`${group.name} results, newest first`} className="divide-y divide-slate-200 border-t border-slate-200">
         {group.results.map((result) => (
           <LabResultRow key={result.id} result={result} groupLoinc={group.loincCode} actions={actions} />
@@ -65,7 +69,9 @@ function LabResultRow({ result, groupLoinc, actions }: { result: LabResult; grou
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="text-sm text-slate-600 tabular-nums">{result.date ?? 'No date'}</span>
+          <span className="text-sm text-slate-600 tabular-nums">
+            {result.date ? <time dateTime={result.date}>{formatPartialDate(result.date)}</time> : 'No date'}
+          </span>
           <span className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>{valueText(result)}</span>
           {range ? <span className="text-sm text-slate-600">Range {range}</span> : null}
           {out ? (

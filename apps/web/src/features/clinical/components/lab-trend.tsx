@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
+import { formatPartialDate } from '../utils/clinical-text';
 import { trendSummary, type Trend } from '../utils/lab-groups';
 import { WarningIcon } from './out-of-range-marker';
 
@@ -71,8 +72,13 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
             <tbody>
               {trend.points.map((point) => (
                 <tr key={point.id} className="border-b border-slate-200">
-                  <td className="py-1.5 pr-2 sm:pr-3 whitespace-nowrap">{point.date}</td>
-                  <td className="py-1.5 pr-2 sm:pr-3 font-medium">{point.value}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3 whitespace-nowrap">
+                    <time dateTime={point.date}>{formatPartialDate(point.date)}</time>
+                  </td>
+                  <td className="py-1.5 pr-2 sm:pr-3 font-medium">
+                    {point.value}
+                    {point.reported ? <span className="block font-normal text-slate-600">reported as {point.reported}</span> : null}
+                  </td>
                   <td className="py-1.5 pr-2 sm:pr-3">{point.unit ?? '—'}</td>
                   <td className="py-1.5 pr-2 sm:pr-3">{point.range ?? '—'}</td>
                   <td className="py-1.5">

@@ -211,14 +211,19 @@ describe('health records page', () => {
 
     // In the list: newest first, the out-of-range one in words beside its icon.
     const rows = within(within(hba1c).getByRole('list', { name: 'HbA1c results, newest first' })).getAllByRole('listitem');
-    expect(rows.map((r) => within(r).getByText(/^\d{4}(?:-\d{2}){0,2}$/).textContent)).toEqual(['2024-02-10', '2023-06', '2022']);
+    // Dates as people read them, the given date kept for machines.
+    expect(rows.map((r) => [r.querySelector('time')?.textContent, r.querySelector('time')?.getAttribute('datetime')])).toEqual([
+      ['Feb 10, 2024', '2024-02-10'],
+      ['Jun 2023', '2023-06'],
+      ['2022', '2022'],
+    ]);
     expect(within(rows[0] as HTMLElement).getByText('6.4 %')).toBeTruthy();
     const marker = within(rows[0] as HTMLElement).getByText('Out of range (High)');
     expect(marker.querySelector('svg')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).queryByText(/Out of range/)).toBeNull();
 
     // The chart: named for screen readers, with its values in a table.
-    const chart = within(hba1c).getByRole('img', { name: 'Trend of HbA1c: 3 values from 2022 to 2024-02-10, latest 6.4 %, 1 out of range.' });
+    const chart = within(hba1c).getByRole('img', { name: 'Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.' });
     expect((await within(chart).findByTestId('trend-canvas')).getAttribute('data-points')).toBe('3');
     expect(within(hba1c).getByRole('figure', { name: 'HbA1c over time (%)' })).toBeTruthy();
     const table = within(hba1c).getByRole('table', { name: 'HbA1c values, oldest first' });
@@ -230,12 +235,54 @@ describe('health records page', () => {
         .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent)),
     ).toEqual([
       ['2022', '5.1', '%', '4–5.6', 'Within range'],
-      ['2023-06', '5.6', '%', '4–5.6', 'Within range'],
-      ['2024-02-10', '6.4', '%', '4–5.6', 'Out of range (High)'],
+      ['Jun 2023', '5.6', '%', '4–5.6', 'Within range'],
+      ['Feb 10, 2024', '6.4', '%', '4–5.6', 'Out of range (High)'],
     ]);
 
     // One value is no trend.
     expect(within(groups[1] as HTMLElement).queryByRole('img')).toBeNull();
+  });
+
+  it('a test measured in mg/dL and in mmol/L gets a chart per unit and a sentence saying why', async () => {
+    serve({
+      'lab-results': [
+        makeLabResult({ id: 'a', name: 'Glucose', loinc_code: null, value: 95, unit: 'mg/dL', date: '2024-03-01', reference_low: 70, reference_high: 99 }),
+        makeLabResult({ id: 'b', name: 'glucose', loinc_code: null, value: 5.9, unit: 'mmol/L', date: '2023-09-01', reference_low: 3.9, reference_high: 5.5 }),
+        makeLabResult({ id: 'c', name: 'Glucose', loinc_code: null, value: 101, unit: 'mg/dL', date: '2023-03-01', reference_low: 70, reference_high: 99 }),
+        makeLabResult({ id: 'd', name: 'GLUCOSE', loinc_code: null, value: 5.2, unit: 'mmol/L', date: '2022-03-01', reference_low: 3.9, reference_high: 5.5 }),
+      ],
+    });
+    renderPage('/health-records/self-1?tab=lab-results');
+    await screen.findByRole('tabpanel');
+    const groups = await within(panel()).findAllByRole('article');
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Glucose']);
+    const glucose = groups[0] as HTMLElement;
+    expect(
+      within(glucose).getByText(
+        'These results were reported in different units (mg/dL and mmol/L). Values in different units cannot be compared on one line, so each unit is shown on its own.',
+      ),
+    ).toBeTruthy();
+    expect(within(glucose).getAllByRole('figure').map((f) => f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Glucose over time (mg/dL)',
+      'Glucose over time (mmol/L)',
+    ]);
+  });
+
+  it('the lab result date is a date field; a partial date from an import stays editable as text', async () => {
+    serve({ 'lab-results': [makeLabResult({ id: 'old', date: '2023-06' })] });
+    const user = userEvent.setup();
+    renderPage('/health-records/self-1?tab=lab-results');
+    await screen.findByRole('tabpanel');
+    await user.click(await within(panel()).findByRole('button', { name: 'Add lab result' }));
+    const add = screen.getByRole('dialog', { name: 'Add lab result' });
+    expect(within(add).getByLabelText<HTMLInputElement>('Date').type).toBe('date');
+    await user.click(within(add).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(await within(panel()).findByRole('button', { name: /^Edit HbA1c/ }));
+    const edit = screen.getByRole('dialog', { name: 'Edit lab result' });
+    const date = within(edit).getByLabelText<HTMLInputElement>('Date');
+    expect(date.type).toBe('text');
+    expect(date.value).toBe('2023-06');
   });
 
   it('prints the vaccination record as the server named it, and says why when it cannot', async () => {

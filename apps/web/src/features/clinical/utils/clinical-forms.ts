@@ -25,7 +25,8 @@ export type ClinicalFormValues = Record<string, string>;
 export interface FieldSpec {
   name: string;
   label: string;
-  control: 'text' | 'select' | 'textarea';
+  /** 'date': a date field, or a text field when the item's date is partial (YYYY, YYYY-MM). */
+  control: 'text' | 'select' | 'textarea' | 'date';
   required?: boolean;
   hint?: string;
   placeholder?: string;
@@ -131,7 +132,8 @@ export const labResultForm: FormSpec<'lab-results'> = {
       control: 'select',
       options: [{ value: '', label: 'Not given' }, ...Object.entries(INTERPRETATIONS).map(([value, label]) => ({ value, label }))],
     },
-    date('date', 'Date'),
+    // A date field (issue 30); a partial date from an import stays text, so it is not lost.
+    { ...date('date', 'Date'), control: 'date' },
     {
       name: 'category',
       label: 'Category',

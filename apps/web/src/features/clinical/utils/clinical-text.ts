@@ -1,4 +1,5 @@
 import { SYSTEMS, type Coding } from '@kinchart/shared/clinical';
+import { format, isValid, parseISO } from 'date-fns';
 
 // How the health records screen writes what the API gives: codings, statuses, values.
 
@@ -41,3 +42,19 @@ export function valueText(result: { value: number | null; value_text: string | n
 
 /** What a condition's end date means for its status: when it went into remission, else when it resolved. */
 export const abatementLabel = (status: string): string => (status === 'remission' ? 'In remission since' : 'Resolved');
+const YEAR = /^\d{4}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+/**
+ * A partial date as people read it: "2022", "Jun 2023", "Feb 10, 2024"; anything else as given.
+ * Read as a calendar date, never shifted by the time zone.
+ */
+export function formatPartialDate(date: string): string {
+  if (YEAR.test(date)) return date;
+  const parsed = parseISO(MONTH.test(date) ? `${date}-01` : date.slice(0, 10));
+  if (!isValid(parsed)) return date;
+  return format(parsed, MONTH.test(date) ? 'MMM yyyy' : 'MMM d, yyyy');
+}
+
+/** A YYYY or YYYY-MM date, which a date field cannot hold. */
+export const isPartialDate = (date: string): boolean => YEAR.test(date) || MONTH.test(date);

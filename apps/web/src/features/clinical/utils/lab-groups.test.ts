@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOutOfRange } from '@kinchart/shared/clinical';
 import { makeLabResult } from '../testing/fixtures';
-import { byDateDescending, chartTime, groupLabResults, outOfRangeText, trendOf, trendSummary } from './lab-groups';
+import { byDateDescending, chartTime, groupLabResults, outOfRangeText, trendOf, trendsOf, trendSummary, unitsNote } from './lab-groups';
 
 /** A result whose out_of_range is what the server computes with the shared rule. */
 function result(overrides: Parameters<typeof makeLabResult>[0]) {
@@ -74,12 +74,60 @@ describe('a test\'s trend', () => {
       ['mid', '2023-06', 5.5, '4–5.6', null],
       ['new', '2024-02-10', 6.4, '4–6', 'Out of range (High)'],
     ]);
-    expect(trend && group && trendSummary(group.name, trend)).toBe('Trend of HbA1c: 3 values from 2022 to 2024-02-10, latest 6.4 %, 1 out of range.');
+    expect(trend && group && trendSummary(group.name, trend)).toBe('Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.');
   });
 
   it('places a year in its middle and a month on its 15th', () => {
     expect(new Date(chartTime('2019') * 1000).toISOString().slice(0, 10)).toBe('2019-07-01');
     expect(new Date(chartTime('2019-05') * 1000).toISOString().slice(0, 10)).toBe('2019-05-15');
     expect(new Date(chartTime('2019-05-03') * 1000).toISOString().slice(0, 10)).toBe('2019-05-03');
+  });
+});
+
+describe('tests without a code, and tests in several units', () => {
+  it('groups results without a code by their name whatever its case, and names the group as written, trimmed', () => {
+    const groups = groupLabResults([
+      result({ id: 'new', name: '  Vitamin D ', loinc_code: null, date: '2024-03-01', unit: 'ng/mL' }),
+      result({ id: 'old', name: 'vitamin d', loinc_code: null, date: '2023-03-01', unit: 'ng/mL' }),
+    ]);
+    expect(groups.map((g) => [g.name, g.results.map((r) => r.id)])).toEqual([['Vitamin D', ['new', 'old']]]);
+  });
+
+  it('never puts values of different units on one line: one chart per unit, and a sentence says why', () => {
+    const [group] = groupLabResults([
+      result({ id: 'a', name: 'Glucose', loinc_code: null, value: 95, unit: 'mg/dL', date: '2024-03-01', reference_low: 70, reference_high: 99 }),
+      result({ id: 'b', name: 'Glucose', loinc_code: null, value: 5.9, unit: 'mmol/L', date: '2023-09-01', reference_low: 3.9, reference_high: 5.5 }),
+      result({ id: 'c', name: 'Glucose', loinc_code: null, value: 101, unit: 'mg/dL', date: '2023-03-01', reference_low: 70, reference_high: 99 }),
+      result({ id: 'd', name: 'Glucose', loinc_code: null, value: 5.2, unit: 'mmol/L', date: '2022-03-01', reference_low: 3.9, reference_high: 5.5 }),
+    ]);
+    const trends = group ? trendsOf(group) : [];
+    expect(trends.map((t) => [t.unit, t.points.map((p) => [p.id, p.value]), t.low, t.high])).toEqual([
+      ['mg/dL', [['c', 101], ['a', 95]], 70, 99],
+      ['mmol/L', [['d', 5.2], ['b', 5.9]], 3.9, 5.5],
+    ]);
+    expect(group && unitsNote(group)).toBe(
+      'These results were reported in different units (mg/dL and mmol/L). Values in different units cannot be compared on one line, so each unit is shown on its own.',
+    );
+  });
+
+  it('converts units that differ only by a scale (g/L and mg/dL) onto one line, and says so', () => {
+    const [group] = groupLabResults([
+      result({ id: 'a', name: 'Fibrinogen', loinc_code: null, value: 310, unit: 'mg/dL', date: '2024-03-01', reference_low: 200, reference_high: 400 }),
+      result({ id: 'b', name: 'Fibrinogen', loinc_code: null, value: 2.9, unit: 'g/L', date: '2023-03-01', reference_low: 2, reference_high: 4 }),
+    ]);
+    const trends = group ? trendsOf(group) : [];
+    expect(trends).toHaveLength(1);
+    expect(trends[0]?.unit).toBe('mg/dL');
+    expect(trends[0]?.points.map((p) => [p.id, p.value, p.unit, p.reported])).toEqual([
+      ['b', 290, 'mg/dL', '2.9 g/L'],
+      ['a', 310, 'mg/dL', null],
+    ]);
+    expect(group && unitsNote(group)).toBe('These results were reported in different units (mg/dL and g/L). Values in g/L are shown converted to mg/dL.');
+  });
+
+  it('says nothing when every value has the same unit', () => {
+    const [group] = groupLabResults([result({ id: 'a' }), result({ id: 'b', date: '2023-01-01' })]);
+    expect(group && unitsNote(group)).toBeNull();
+    expect(group ? trendsOf(group).length : 0).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
+import { formatPartialDate } from './clinical-text';
 
 // Lab results and vital signs grouped by test, each group's trend, and how an out-of-range value
 // is told (DESIGN §12). Pure functions, so the screen and its tests share them.
@@ -37,7 +38,8 @@ export function groupLabResults(results: readonly LabResult[]): LabGroup[] {
   }
   return [...groups].map(([key, list]) => {
     const newest = list[0] as LabResult;
-    return { key, name: newest.name, loincCode: newest.loinc_code, results: list };
+    // Named as written (trimmed), by its newest result: the key only decides what goes together.
+    return { key, name: newest.name.trim(), loincCode: newest.loinc_code, results: list };
   });
 }
 
@@ -75,10 +77,13 @@ export interface TrendPoint {
   id: string;
   /** Seconds since 1970 (uPlot's time scale). */
   time: number;
+  /** In the chart's unit (converted when it was reported in another unit of the same kind). */
   value: number;
   /** As it was given. */
   date: string;
   unit: string | null;
+  /** "2.9 g/L" when the value was converted for the chart; null when drawn as reported. */
+  reported: string | null;
   range: string | null;
   /** The marker text, or null within range. */
   outOfRange: string | null;
@@ -93,28 +98,141 @@ export interface Trend {
   high: number | null;
 }
 
-/**
- * What a group's chart draws: its dated numeric results in the unit of the newest one (a value in
- * another unit would sit on the wrong scale). null below two such values: one point is no trend.
+/*
+ * Units that differ only by a factor of ten or a thousand: a concentration by mass (base g/L) or
+ * by amount (base mol/L). Between the two kinds (mg/dL and mmol/L) there is no pure scale: it
+ * takes the substance's molar mass, so those values get a chart each and are never converted.
  */
+const UNIT_SCALES: Record<string, { kind: 'mass' | 'molar'; factor: number }> = {
+  'g/l': { kind: 'mass', factor: 1 },
+  'g/dl': { kind: 'mass', factor: 10 },
+  'g/ml': { kind: 'mass', factor: 1000 },
+  'mg/l': { kind: 'mass', factor: 1e-3 },
+  'mg/dl': { kind: 'mass', factor: 1e-2 },
+  'mg/ml': { kind: 'mass', factor: 1 },
+  'µg/l': { kind: 'mass', factor: 1e-6 },
+  'µg/dl': { kind: 'mass', factor: 1e-5 },
+  'µg/ml': { kind: 'mass', factor: 1e-3 },
+  'ng/l': { kind: 'mass', factor: 1e-9 },
+  'ng/dl': { kind: 'mass', factor: 1e-8 },
+  'ng/ml': { kind: 'mass', factor: 1e-6 },
+  'pg/ml': { kind: 'mass', factor: 1e-9 },
+  'mol/l': { kind: 'molar', factor: 1 },
+  'mmol/l': { kind: 'molar', factor: 1e-3 },
+  'µmol/l': { kind: 'molar', factor: 1e-6 },
+  'nmol/l': { kind: 'molar', factor: 1e-9 },
+  'pmol/l': { kind: 'molar', factor: 1e-12 },
+};
+
+/** A unit as the table above spells it: lower case, micro written one way ("ug", "mcg", "μg" → "µg"). */
+function unitKey(unit: string | null): string {
+  const plain = (unit ?? '').trim().toLowerCase().replaceAll('μ', 'µ');
+  if (plain.startsWith('mcg')) return `µg${plain.slice(3)}`;
+  if (plain.startsWith('ug') || plain.startsWith('umol')) return `µ${plain.slice(1)}`;
+  return plain;
+}
+
+function scaleOf(unit: string | null) {
+  return UNIT_SCALES[unitKey(unit)];
+}
+
+/** `value` in `from` as a number in `to`, when they differ only by a scale; null otherwise. */
+function convert(value: number, from: string | null, to: string | null): number | null {
+  const a = scaleOf(from);
+  const b = scaleOf(to);
+  if (!a || !b || a.kind !== b.kind) return null;
+  // Rounded to 10 significant digits, so 2.9 g/L reads 290 mg/dL and not 290.00000000000006.
+  return Number(((value * a.factor) / b.factor).toPrecision(10));
+}
+
+type Charted = LabResult & { value: number; date: string };
+
+/**
+ * The units a group's values are drawn in: one per unit, except that a unit convertible by a pure
+ * scale joins the newest unit of its kind. Newest first; each with the results it draws.
+ */
+function unitBuckets(group: LabGroup): { unit: string | null; results: Charted[] }[] {
+  const numeric = group.results.filter((r): r is Charted => r.value !== null && r.date !== null);
+  const buckets: { unit: string | null; results: Charted[] }[] = [];
+  for (const result of numeric) {
+    const bucket =
+      buckets.find((b) => unitKey(b.unit) === unitKey(result.unit)) ?? buckets.find((b) => convert(1, result.unit, b.unit) !== null);
+    if (bucket) bucket.results.push(result);
+    else buckets.push({ unit: result.unit, results: [result] });
+  }
+  return buckets;
+}
+
+/**
+ * What a group's charts draw (DESIGN §12): one line per unit — values in different units are never
+ * on one line; a unit that differs only by a scale (g/L and mg/dL) is converted to the newest unit
+ * of its kind. Each with its dated numeric results, oldest first, and the newest result's range
+ * (converted as well). A unit with fewer than two values gets no chart: one point is no trend.
+ */
+export function trendsOf(group: LabGroup): Trend[] {
+  const trends: Trend[] = [];
+  for (const bucket of unitBuckets(group)) {
+    if (bucket.results.length < 2) continue;
+    const inUnit = (value: number | null, from: string | null): number | null =>
+      value === null ? null : unitKey(from) === unitKey(bucket.unit) ? value : convert(value, from, bucket.unit);
+    const points = bucket.results
+      .map((r): TrendPoint => {
+        const same = unitKey(r.unit) === unitKey(bucket.unit);
+        return {
+          id: r.id,
+          time: chartTime(r.date),
+          value: inUnit(r.value, r.unit) ?? r.value,
+          date: r.date,
+          unit: bucket.unit,
+          reported: same ? null : `${r.value}${r.unit ? ` ${r.unit}` : ''}`,
+          range: rangeText(r),
+          outOfRange: outOfRangeText(r),
+        };
+      })
+      .sort((a, b) => a.time - b.time);
+    const newest = bucket.results[0] as Charted;
+    trends.push({ points, unit: bucket.unit, low: inUnit(newest.reference_low, newest.unit), high: inUnit(newest.reference_high, newest.unit) });
+  }
+  return trends;
+}
+
+/** The chart of the newest unit, or null (kept for callers that draw one). */
 export function trendOf(group: LabGroup): Trend | null {
-  const numeric = group.results.filter((r): r is LabResult & { value: number; date: string } => r.value !== null && r.date !== null);
-  const newest = numeric[0];
-  if (!newest) return null;
-  const same = numeric.filter((r) => (r.unit ?? '') === (newest.unit ?? ''));
-  if (same.length < 2) return null;
-  const points = same
-    .map((r) => ({
-      id: r.id,
-      time: chartTime(r.date),
-      value: r.value,
-      date: r.date,
-      unit: r.unit,
-      range: rangeText(r),
-      outOfRange: outOfRangeText(r),
-    }))
-    .sort((a, b) => a.time - b.time);
-  return { points, unit: newest.unit, low: newest.reference_low, high: newest.reference_high };
+  const newestUnit = unitBuckets(group)[0]?.unit;
+  return trendsOf(group).find((t) => t.unit === newestUnit) ?? null;
+}
+
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+}
+
+/**
+ * A sentence for a group whose numeric values came in more than one unit: which units, and how
+ * the charts treat them (converted onto one line, or a chart per unit). null with one unit.
+ */
+export function unitsNote(group: LabGroup): string | null {
+  const units: string[] = [];
+  for (const r of group.results) {
+    if (r.value === null || !r.unit) continue;
+    if (!units.some((u) => unitKey(u) === unitKey(r.unit))) units.push(r.unit.trim());
+  }
+  if (units.length < 2) return null;
+  const intro = `These results were reported in different units (${listWords(units)}).`;
+  const converted: string[] = [];
+  for (const bucket of unitBuckets(group)) {
+    for (const r of bucket.results) {
+      if (unitKey(r.unit) !== unitKey(bucket.unit) && r.unit && !converted.includes(r.unit.trim())) converted.push(r.unit.trim());
+    }
+  }
+  const buckets = unitBuckets(group).filter((b) => b.unit);
+  const separate = buckets.length > 1;
+  const parts = [intro];
+  if (converted.length > 0) {
+    const target = buckets.find((b) => b.results.some((r) => converted.includes((r.unit ?? '').trim())))?.unit ?? '';
+    parts.push(`Values in ${listWords(converted)} are shown converted to ${target}.`);
+  }
+  if (separate) parts.push('Values in different units cannot be compared on one line, so each unit is shown on its own.');
+  return parts.join(' ');
 }
 
 /** What the chart says to someone who cannot see it: the test, how many values over which dates, the latest, how many out of range. */
@@ -125,5 +243,5 @@ export function trendSummary(name: string, trend: Trend): string {
   const unit = trend.unit ? ` ${trend.unit}` : '';
   const out = trend.points.filter((p) => p.outOfRange).length;
   const outText = out === 0 ? 'none out of range' : `${out} out of range`;
-  return `Trend of ${name}: ${trend.points.length} values from ${first.date} to ${last.date}, latest ${last.value}${unit}, ${outText}.`;
+  return `Trend of ${name}: ${trend.points.length} values from ${formatPartialDate(first.date)} to ${formatPartialDate(last.date)}, latest ${last.value}${unit}, ${outText}.`;
 }

@@ -5,6 +5,8 @@ import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { getLocalNotifications } from '../../../lib/local-notifications';
 import { makeMedicalFile } from '../testing/fixtures';
 import { QuickUploadButton } from './quick-upload-button';
+import { setSelectedPersonId } from '../../../lib/selected-person';
+import { makeFamilyPerson, makeSelf } from '../../../../test/people';
 import { notify } from '../../../lib/toast';
 
 vi.mock('../../../lib/toast');
@@ -32,7 +34,7 @@ describe('navigation bar upload', () => {
     expect(click).toHaveBeenCalled();
   });
 
-  it('sends the chosen file to /api/user/upload and toasts "Successfully uploaded {file name}"', async () => {
+  it('sends the chosen file to /api/user/upload and toasts "Successfully uploaded {file name}" and whose it is', async () => {
     const user = userEvent.setup();
     const filesUpdated = vi.fn();
     window.addEventListener('filesUpdated', filesUpdated);
@@ -40,7 +42,8 @@ describe('navigation bar upload', () => {
     renderButton();
     await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully uploaded x-ray.png'));
+    // No people list to name them from: the answer's name of the person.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully uploaded x-ray.png for Pat Example'));
     const sent = calls.find((c) => c.url === '/api/user/upload');
     expect(sent?.method).toBe('POST');
     expect((sent?.body as FormData).get('file')).toBeInstanceOf(File);
@@ -49,13 +52,58 @@ describe('navigation bar upload', () => {
     window.removeEventListener('filesUpdated', filesUpdated);
   });
 
-  it('toasts "Failed to upload file" when the upload fails', async () => {
+  it('toasts "Failed to upload file" with the server’s reason when the upload fails', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((call) => (call.url === '/api/user/upload' ? json({ message: 'File is larger than 50 MB' }, 413) : json([])));
     renderButton();
     await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to upload file'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to upload file: File is larger than 50 MB'));
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('uploads for the person chosen on the dashboard, and the toast says whose record it is', async () => {
+    const user = userEvent.setup();
+    setSelectedPersonId('child-1');
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/user/people') return json([makeSelf(), makeFamilyPerson('child-1', { name: 'Mia Example' })]);
+      if (call.url === '/api/user/upload') return json(makeMedicalFile('f1', 'x-ray', { person_id: 'child-1', person_name: 'Mia Example' }), 201);
+      return json({ message: 'Not found' }, 404);
+    });
+    renderButton();
+    await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully uploaded x-ray.png for Mia Example'));
+    const body = calls.find((c) => c.url === '/api/user/upload')?.body as FormData;
+    // The person comes before the file (the server seals the file for its owner as it arrives).
+    expect([...body.keys()]).toEqual(['personId', 'file']);
+    expect(body.get('personId')).toBe('child-1');
+    setSelectedPersonId(null);
+  });
+
+  it('says "for you" when the record is your own', async () => {
+    const user = userEvent.setup();
+    mockFetch((call) => {
+      if (call.url === '/api/user/people') return json([makeSelf()]);
+      if (call.url === '/api/user/upload') return json(makeMedicalFile('f1', 'x-ray', { person_id: 'self-1', person_name: 'Alice Example' }), 201);
+      return json({ message: 'Not found' }, 404);
+    });
+    renderButton();
+    await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully uploaded x-ray.png for you'));
+  });
+
+  it('a file over the server’s limit is refused before sending, and the toast names the limit', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/config') return json({ max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: false, sso: null });
+      if (call.url === '/api/user/people') return json([makeSelf()]);
+      return json(makeMedicalFile('f1', 'big'), 201);
+    });
+    renderButton();
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big-scan.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Import', { selector: 'input' }), big);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to upload file: big-scan.pdf is larger than 1 MB, the most this server accepts.'));
+    expect(calls.some((c) => c.url === '/api/user/upload')).toBe(false);
   });
 });

@@ -48,6 +48,8 @@ export interface UploadRecordFormProps {
   onUploaded?: (file: MedicalFile) => void;
   /** After Upload File has gone through every chosen file. */
   onFinished?: (results: UploadResults) => void;
+  /** New files were chosen or an upload begins: an earlier result no longer applies. */
+  onStarted?: () => void;
   /** Level of the 'Record Details' heading, so it fits under the page's or the dialog's title. */
   headingLevel?: 2 | 3;
   /** The person the "For" choice starts on, before the dashboard's choice (e.g. View Records' filter). */
@@ -87,7 +89,7 @@ let nextKey = 1;
  * when there are several). A file over the server's limit (GET /api/config) is refused before
  * sending; Cancel aborts the request under way and the ones still waiting.
  */
-export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2, personId }: UploadRecordFormProps) {
+export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLevel = 2, personId }: UploadRecordFormProps) {
   const ids = useId();
   const fileInputId = `${ids}-file`;
   const limitId = `${ids}-limit`;
@@ -117,6 +119,7 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2, per
   const choose = (chosen: readonly File[]) => {
     if (chosen.length === 0) return;
     setSummary('');
+    onStarted?.();
     const next = chosen.map(
       (file): Row =>
         limit !== undefined && file.size > limit
@@ -167,6 +170,7 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2, per
     abortRef.current = controller;
     setBusy(true);
     setSummary('');
+    onStarted?.();
     const keys = new Set(batch.map((row) => row.key));
     setRows((current) => current.map((row) => (keys.has(row.key) ? { ...row, status: 'queued', progress: null, message: undefined } : row)));
     const uploaded: MedicalFile[] = [];
@@ -203,10 +207,11 @@ export function UploadRecordForm({ onUploaded, onFinished, headingLevel = 2, per
           patch(row.key, { status: 'cancelled', progress: null });
           continue;
         }
-        // SPEC §8: an alert with the server's message (a 413 names the limit) or the client's error text, and a log line.
-        patch(row.key, { status: 'failed', progress: null, message: errorText(error) });
+        // SPEC §8: 'Error uploading file: ' with the server's message (a 413 names the limit) or the
+        // client's error text, and a log line. Said once, beside the file, as an alert for screen
+        // readers — a browser alert box as well only repeated it (issue 30; docs/decisions/0036).
+        patch(row.key, { status: 'failed', progress: null, message: `Error uploading file: ${errorText(error)}` });
         console.error('Error uploading file:', error);
-        window.alert(`Error uploading file: ${errorText(error)}`);
       }
     }
     abortRef.current = null;
@@ -365,7 +370,12 @@ function FileRow({ row }: { row: Row }) {
           className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
         />
       ) : null}
-      {row.message ? <p className="text-sm text-red-700">{row.message}</p> : null}
+      {row.message ? (
+        // A failure is announced as it happens; a refusal before sending is read with its row.
+        <p role={row.status === 'failed' ? 'alert' : undefined} className="text-sm text-red-700">
+          {row.message}
+        </p>
+      ) : null}
     </li>
   );
 }

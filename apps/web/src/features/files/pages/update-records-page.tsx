@@ -41,7 +41,8 @@ export function UpdateRecordsPage() {
         ) : null}
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <UploadRecordForm onUploaded={onUploaded} personId={searchParams.get('person')} />
+        {/* The banner is about the last upload: it goes as soon as another one begins. */}
+        <UploadRecordForm onUploaded={onUploaded} onStarted={() => setUploaded(null)} personId={searchParams.get('person')} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../../../lib/api-client';
+import { clearDraft, readDraft, saveDraft } from '../../../lib/drafts';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import {
   profileFormSchema,
@@ -24,6 +25,9 @@ import { OwnEmergencyContacts, OwnHealthcareProviders, OwnMedications } from './
 import { StatusMessage } from '../../../components/ui/status-message';
 
 type EditorTab = 'basic' | 'medical' | 'contacts' | 'providers' | 'medications';
+
+/** The name of this editor's kept edit (lib/drafts, docs/decisions/0036). */
+const DRAFT = 'profile';
 
 /** SPEC §9: the profile save redirects to /dashboard after 2000 ms. */
 export const PROFILE_SAVE_REDIRECT_MS = 2000;
@@ -52,7 +56,24 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
     shouldFocusError: false,
   });
 
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  // Issue 30, item 22: a save made offline waits here for the connection (the form stays as it
+  // is), and its values are kept on the device meanwhile, for this account only, so closing the
+  // tab does not lose them. They are offered back the next time the editor opens.
+  const [waiting, setWaiting] = useState(false);
+  const [keptEdit, setKeptEdit] = useState<Partial<ProfileFormInput> | null>(() => {
+    const kept = readDraft(DRAFT, profile.id);
+    return typeof kept === 'object' && kept !== null ? kept : null;
+  });
+  const saving = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(redirectTimer.current);
+      // Closed while a save waits: stop waiting; the kept edit is offered back next time.
+      saving.current?.abort();
+    },
+    [],
+  );
   // Leaving with unsaved fields asks first; the list tabs save on their own and need no asking.
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
@@ -65,16 +86,43 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
     focusFirstInvalid(errors);
   };
 
+  const restoreKeptEdit = () => {
+    if (!keptEdit) return;
+    // Kept as defaults, so the restored fields count as unsaved changes.
+    form.reset({ ...toProfileFormValues(profile), ...keptEdit }, { keepDefaultValues: true });
+    setKeptEdit(null);
+  };
+  const discardKeptEdit = () => {
+    clearDraft(DRAFT);
+    setKeptEdit(null);
+  };
+
   const save = form.handleSubmit(async (values) => {
     setStatus(null);
+    setKeptEdit(null);
+    const controller = new AbortController();
+    saving.current = controller;
     try {
-      const answer = await update.mutateAsync(toProfilePayload(values));
+      const answer = await update.mutateAsync({
+        profile: toProfilePayload(values),
+        signal: controller.signal,
+        onWaiting: () => {
+          setWaiting(true);
+          saveDraft(DRAFT, profile.id, form.getValues());
+        },
+      });
+      clearDraft(DRAFT);
+      setWaiting(false);
       setStatus(answer.message || 'Profile updated successfully!');
       setSaved(true);
       guard.release();
       redirectTimer.current = window.setTimeout(() => void navigate('/dashboard'), PROFILE_SAVE_REDIRECT_MS);
     } catch (error) {
+      if (controller.signal.aborted) return;
+      setWaiting(false);
       setStatus(errorMessage(error, 'An error occurred', 'Error updating profile'));
+    } finally {
+      if (saving.current === controller) saving.current = null;
     }
   }, onInvalid);
 
@@ -88,6 +136,19 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
 
   return (
     <FormProvider {...form}>
+      {keptEdit ? (
+        <div className="mb-6 flex flex-col gap-3 rounded-2xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-semibold">Changes you made while offline have not been saved yet.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={restoreKeptEdit}>
+              Restore my changes
+            </Button>
+            <Button size="sm" variant="secondary" onClick={discardKeptEdit}>
+              Discard them
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <Tabs<EditorTab>
         label="Profile sections"
         value={tab}
@@ -148,12 +209,15 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
       />
       <div className="mt-6 flex flex-col gap-3">
         <StatusMessage message={status} />
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-950 empty:hidden">
+          {waiting ? 'You are offline. Your changes are kept on this device and will be saved once the connection is back.' : ''}
+        </p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={cancel} disabled={form.formState.isSubmitting}>
             Cancel
           </Button>
           <Button onClick={() => void save()} disabled={busy}>
-            {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+            {waiting ? 'Waiting for connection…' : form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
           </Button>
         </div>
       </div>
