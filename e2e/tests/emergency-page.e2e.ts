@@ -177,9 +177,12 @@ describe('emergency page', () => {
     await expectVisible(summary.getByRole('heading', { name: 'Essential information' }));
     const conditions = summary.getByTestId('critical-conditions');
     await expectVisible(conditions);
-    expect(await conditions.innerText()).toMatch(/Asthma\s+Leukemia \(in remission\)/);
+    // Each line of a multi-line detail keeps its own line, in the first HTML and in the browser.
+    expect(await conditions.innerText()).toContain('Asthma\nLeukemia (in remission)');
+    expect(await (await phone.request.get(path)).text()).toContain('<span class="block">Asthma</span><span class="block">Leukemia (in remission)</span>');
     expect(await summary.innerText()).not.toContain('Pneumonia');
     expect(await summary.getByTestId('critical-allergies').count()).toBe(0);
+    await screenshot(phone, 'emergency-page-multiline-essentials-phone');
 
     await enterPin(phone, '4826');
     await expectVisible(phone.getByText('No allergies, anesthesia reactions or bleeding disorders recorded.'));
@@ -187,6 +190,7 @@ describe('emergency page', () => {
     expect(await main.innerText()).not.toContain('NKDA');
     expect(await main.innerText()).not.toContain('Pneumonia');
     await expectVisible(phone.getByRole('region', { name: 'Medical Conditions' }).getByText(/Leukemia \(in remission\)/));
+    expect(await phone.getByRole('region', { name: 'Medical Conditions' }).innerText()).toContain('Asthma\nLeukemia (in remission)');
     await expectNoA11yViolations(phone, 'emergency page (none known allergies, problems over, phone)');
     await screenshot(phone, 'emergency-page-problems-allergies-phone');
   });

@@ -93,11 +93,27 @@ describe('pets', () => {
       expect(await storedMember(page, 'Rex')).toMatchObject({ relationship: 'other', vet_phone: '+1 555 0199', organ_donor: false, blood_type: null });
 
       // A responder opens the pet's code on a phone.
-      const code = await apiCall(page, 'POST', `/api/user/family/members/${rex.id}/qr`, { pin: PIN });
+      const code = await apiCall(page, 'POST', `/api/user/family/members/${rex.id}/qr`, { pin: PIN, essentials_without_pin: true });
+
+      // Whoever finds the pet, without the PIN: the essentials say it is a pet and what it is, with no blood type.
+      const finder = await newPage(viewport);
+      await open(finder, `/family/emergency/${String(code.share_id)}`);
+      const essentials = finder.getByRole('region', { name: 'Critical information' });
+      await expectVisible(essentials.getByRole('heading', { name: 'Essential information' }));
+      await expectVisible(essentials.getByText('This profile is for a pet.'));
+      expect(await essentials.getByTestId('critical-species').textContent()).toContain('Dog');
+      await expectHidden(essentials.getByTestId('critical-blood-type'));
+      expect((await essentials.textContent()) ?? '', 'no blood type without the PIN').not.toContain('Blood Type');
+      await expectVisible(finder.getByLabel('PIN', { exact: true }));
+      await expectNoA11yViolations(finder, `pet essentials without the PIN (${label})`);
+      await screenshot(finder, `pets-emergency-essentials-${label}`);
+
       const responder = await newPage(PHONE);
       await open(responder, `/family/emergency/${String(code.share_id)}`);
       await responder.getByLabel('PIN', { exact: true }).fill(PIN);
       await responder.getByRole('button', { name: 'View Medical Information' }).click();
+      // The essentials above the PIN prompt give way to the whole page.
+      await expectVisible(responder.getByRole('region', { name: 'Patient Information' }));
       const summary = responder.getByRole('region', { name: 'Critical information' });
       await expectVisible(summary.getByTestId('critical-species'));
       expect(await summary.getByTestId('critical-species').textContent()).toContain('Dog, Border Collie');

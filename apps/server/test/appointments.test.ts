@@ -184,8 +184,10 @@ describe('calendar export', () => {
     expect(first?.endDate.toJSDate().toISOString()).toBe('2026-12-03T09:15:00.000Z');
     expect(second?.summary).toContain('Dr. Ünal; Cardiology, Ward 3');
     expect(second?.description).toContain('Follow-up\nBring results');
-    expect(second?.startDate.toJSDate().toISOString()).toBe('2026-12-04T23:00:00.000Z');
-    expect(second?.endDate.toJSDate().toISOString()).toBe('2026-12-05T22:59:59.000Z');
+    // No start or end time: all day on its own date (RFC 5545 §3.6.1), not shifted by the time zone.
+    expect(second?.startDate.isDate).toBe(true);
+    expect(second?.startDate.toString()).toBe('2026-12-05');
+    expect(second?.endDate.toString()).toBe('2026-12-06');
     expect(new Set(events.map((e) => e.uid)).size).toBe(2);
 
     // UIDs are stable across downloads.
@@ -284,6 +286,33 @@ describe('calendar export', () => {
     expect(String(parsed.description)).toBe('Bring the[31m letter; andthe scan\nthen\tsign');
     expect(String(parsed.summary)).toBe('Dr. Chen - Bring the[31m letter; andthe scan\nthen\tsign');
     expect(String(parsed.location)).toBe('Ward 3');
+  });
+
+  it('writes an appointment with no start or end time as an all-day event on its own date (RFC 5545 §3.6.1), as ical.js and node-ical read it in any time zone', async () => {
+    const { client } = await signedInUser(t.app);
+    const created = await client.post('/api/user/appointments', { ...valid, appointment_date: '2026-12-31', start_time: null, end_time: null, reason_for_visit: 'All day' });
+    expect(created.statusCode).toBe(201);
+    expect((await client.post('/api/user/appointments', { ...valid, reason_for_visit: 'Timed' })).statusCode).toBe(201);
+    for (const zone of ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
+      const text = (await client.get(`/api/user/appointments.ics?tz=${zone}`)).body;
+      expect(text, zone).toContain('DTSTART;VALUE=DATE:20261231\r\nDTEND;VALUE=DATE:20270101\r\n');
+      const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+      const allDay = events.find((e) => e.description === 'All day');
+      expect(allDay?.startDate.isDate, zone).toBe(true);
+      expect(allDay?.startDate.toString(), zone).toBe('2026-12-31');
+      expect(allDay?.endDate.toString(), zone).toBe('2027-01-01');
+      // A timed appointment stays timed.
+      expect(events.find((e) => e.description === 'Timed')?.startDate.isDate, zone).toBe(false);
+      const parsed = Object.values(nodeIcal.sync.parseICS(text))
+        .filter((c) => c?.type === 'VEVENT')
+        .map((c) => c as { description?: unknown; start: Date & { dateOnly?: boolean }; datetype?: string });
+      const nodeAllDay = parsed.find((e) => String(e.description) === 'All day');
+      expect(nodeAllDay?.datetype, zone).toBe('date');
+      expect(nodeAllDay?.start.dateOnly, zone).toBe(true);
+      const start = nodeAllDay!.start;
+      expect([start.getFullYear(), start.getMonth() + 1, start.getDate()], zone).toEqual([2026, 12, 31]);
+      expect(parsed.find((e) => String(e.description) === 'Timed')?.datetype, zone).toBe('date-time');
+    }
   });
 
   it('refuses an unknown time zone', async () => {

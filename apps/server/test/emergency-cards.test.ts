@@ -240,6 +240,8 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
   const essentials = {
     name: 'Sofía Núñez',
     age: 34,
+    is_pet: false,
+    species: null,
     blood_type: 'A+',
     allergies: 'Penicillin (hives)',
     conditions: 'Type 1 diabetes',
@@ -289,6 +291,14 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
     expect(printedPin).toContain('4826');
     const opted = pdfText(await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials, pin: null, paper: 'a4' }));
     expect(opted).not.toContain('enter the PIN');
+  });
+
+  it('a pet’s wallet card prints its species and no blood type, and its lock-screen image still reads', async () => {
+    const pet = { ...essentials, name: 'Rex', age: 7, is_pet: true, species: 'Dog', blood_type: 'A+', conditions: null, medications: [] };
+    const text = pdfText(await walletCardPdf({ name: 'Rex', qrData, essentials: pet, pin: null, paper: 'a4' }));
+    expect(text).toContain('Species: Dog');
+    expect(text).not.toContain('Blood type');
+    expect(pngQr(await lockscreenPng({ name: 'Rex', qrData, essentials: pet }))).toBe(qrData);
   });
 
   it('the lock-screen image with the essentials is 1170 × 2532 and its QR code reads', async () => {

@@ -58,6 +58,8 @@ async function pinTimes(profileId: string, medicationTime = '2026-01-01T00:00:00
 const jordan = () => ({
   name: 'Jordan Rivers',
   age: ageFrom('1980-02-03'),
+  is_pet: false,
+  species: null,
   blood_type: 'O-',
   allergies: 'Penicillin',
   conditions: null,
@@ -187,7 +189,7 @@ describe('the public answer without a PIN', () => {
     expect(view.json()).toEqual({
       requirePin: true,
       essentials: {
-        name: 'Rex', age: null, blood_type: null, allergies: null, conditions: null, bleeding_disorder: null,
+        name: 'Rex', age: null, is_pet: false, species: null, blood_type: null, allergies: null, conditions: null, bleeding_disorder: null,
         medications: [], primary_contact: null, updated_at: PROFILE_TIME,
       },
     });

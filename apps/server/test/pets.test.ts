@@ -250,6 +250,24 @@ describe("a pet's emergency page", () => {
     expect(res.json()).toMatchObject({ requirePin: true, essentials: { name: 'Rex', blood_type: null, allergies: 'Chicken' } });
   });
 
+  it('a finder without the PIN is told the essentials are a pet’s and its species, and nothing more of its pet fields', async () => {
+    const { owner, pet, shareId } = await petWithCode();
+    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(200);
+    const res = await responder().get(`/api/user/family/emergency/${shareId}`);
+    expect(res.statusCode).toBe(200);
+    const essentials = res.json<{ essentials: Record<string, unknown> }>().essentials;
+    expect(essentials).toMatchObject({ is_pet: true, species: 'Dog', blood_type: null });
+    // The microchip, the vet and the owner stay behind the PIN.
+    for (const key of ['breed', 'microchip_number', 'vet_name', 'vet_phone', 'owner']) expect(essentials, key).not.toHaveProperty(key);
+    expect(JSON.stringify(essentials)).not.toContain('985');
+
+    // A person's essentials say so, with no species.
+    const person = await signedInUser(t.app);
+    const own = await person.client.post('/api/user/wearable-qr', { pin: PIN, essentials_without_pin: true });
+    const mine = await responder().get(`/api/user/emergency/${own.json<{ share_id: string }>().share_id}`);
+    expect(mine.json()).toMatchObject({ requirePin: true, essentials: { is_pet: false, species: null } });
+  });
+
   it('the owner’s kept emergency cards show the pet the same way', async () => {
     const { owner, pet } = await petWithCode();
     const res = await owner.client.get('/api/user/emergency-cards');

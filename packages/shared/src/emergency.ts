@@ -156,11 +156,15 @@ export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
  * phone's "show when locked": only these fields, null or empty where unknown. `allergies`,
  * `conditions` and `bleeding_disorder` carry the details text when the flag is set (or a plain
  * "Yes" when set without details), null when not set. `age` is whole years from date_of_birth.
+ * `is_pet` and a pet's `species` (null for a person) let the page show a pet without a blood type
+ * (docs/decisions/0037); the breed, microchip, vet and owner stay behind the PIN.
  */
 export const emergencyEssentialsSchema = z
   .object({
     name: z.string().nullable(),
     age: z.number().int().min(0).nullable(),
+    is_pet: z.boolean(),
+    species: z.string().nullable(),
     blood_type: z.string().nullable(),
     allergies: z.string().nullable(),
     conditions: z.string().nullable(),

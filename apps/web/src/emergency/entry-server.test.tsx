@@ -10,6 +10,8 @@ const SHARE_ID = 'a'.repeat(43);
 const essentials: EmergencyEssentials = {
   name: 'Ana </script><script>alert(1)</script>',
   age: 44,
+  is_pet: false,
+  species: null,
   blood_type: 'O-',
   allergies: 'Penicillin',
   conditions: null,

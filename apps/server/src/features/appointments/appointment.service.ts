@@ -141,6 +141,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
             summary: personAppointmentTitle(a, { name: person?.name ?? a.person_name, own }),
             location: a.location,
             description: a.reason_for_visit,
+            allDay: !a.start_time && !a.end_time ? a.appointment_date : undefined,
           };
         }),
       );

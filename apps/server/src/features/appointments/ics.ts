@@ -7,6 +7,12 @@ export interface IcsEvent {
   summary: string;
   location: string | null;
   description: string | null;
+  /**
+   * The date (YYYY-MM-DD) of an appointment with neither a start nor an end time: SPEC §3 spans
+   * its whole day, written as an all-day event (RFC 5545 §3.6.1: DTSTART;VALUE=DATE, DTEND the
+   * next day) so it stays on its own date in every time zone. `start` and `end` are then unused.
+   */
+  allDay?: string;
 }
 
 /**
@@ -51,10 +57,22 @@ export function foldLine(line: string): string {
 /** 20261121T093000Z */
 export const icsUtc = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/** 2026-12-31 → 20261231, and the next day's date, counted in UTC so no clock change moves it. */
+function dateValue(date: string, addDays = 0): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + addDays);
+  return d.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+function span(e: IcsEvent): string[] {
+  if (e.allDay) return [`DTSTART;VALUE=DATE:${dateValue(e.allDay)}`, `DTEND;VALUE=DATE:${dateValue(e.allDay, 1)}`];
+  return [`DTSTART:${icsUtc(e.start)}`, `DTEND:${icsUtc(e.end)}`];
+}
+
 export function buildCalendar(events: IcsEvent[], now: Date = new Date()): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kinchart//Appointments 1.0//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Kinchart appointments'];
   for (const e of events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}@kinchart`, `DTSTAMP:${icsUtc(now)}`, `DTSTART:${icsUtc(e.start)}`, `DTEND:${icsUtc(e.end)}`, `SUMMARY:${escapeText(e.summary)}`);
+    lines.push('BEGIN:VEVENT', `UID:${e.uid}@kinchart`, `DTSTAMP:${icsUtc(now)}`, ...span(e), `SUMMARY:${escapeText(e.summary)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     lines.push('END:VEVENT');

@@ -30,7 +30,9 @@ export function essentialLines(e: EmergencyEssentials | null): { label: string; 
     if (v) lines.push({ label, value: v });
   };
   add('Age', e.age === null ? null : String(e.age));
-  add('Blood type', e.blood_type);
+  // A pet: what it is, and never a blood type (docs/decisions/0037).
+  if (e.is_pet) add('Species', e.species);
+  else add('Blood type', e.blood_type);
   add('Allergies', e.allergies);
   add('Conditions', e.conditions);
   add('Bleeding disorder', e.bleeding_disorder);

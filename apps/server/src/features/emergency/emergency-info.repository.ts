@@ -197,7 +197,7 @@ export async function loadEmergencyEssentials(
   const p = await db
     .selectFrom('profiles')
     .select([
-      'name', 'date_of_birth', 'is_pet', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
+      'name', 'date_of_birth', 'is_pet', 'species', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
       'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'updated_at',
     ])
     .where('user_id', '=', userId)
@@ -227,11 +227,15 @@ export async function loadEmergencyEssentials(
   ]);
 
   const updatedAt = latestInstant([p.updated_at, ...(await listStamps(db, userId, profileId))]);
+  const isPet = fromFlag(p.is_pet);
   return {
     name: p.name,
     age: ageOn(p.date_of_birth, today),
+    is_pet: isPet,
+    // What a finder needs to know it is; the rest of a pet's fields stay behind the PIN.
+    species: isPet ? p.species?.trim() || null : null,
     // A pet has no blood type (docs/decisions/0037), whatever an older save left.
-    blood_type: fromFlag(p.is_pet) ? null : p.blood_type,
+    blood_type: isPet ? null : p.blood_type,
     allergies: flagged(p.has_allergies, p.allergy_details, saysNoAllergies),
     conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details, isResolvedLine),
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),

@@ -66,8 +66,8 @@ export function factsFromEssentials(essentials: EmergencyEssentials, locale: Loc
   return {
     name: text(essentials.name),
     age: formatAgeYears(locale, essentials.age),
-    bloodType: text(essentials.blood_type),
-    species: null,
+    bloodType: essentials.is_pet ? null : text(essentials.blood_type),
+    species: essentials.is_pet ? text(essentials.species) : null,
     allergies: text(essentials.allergies),
     bleedingDisorder: text(essentials.bleeding_disorder),
     conditions: text(essentials.conditions),
@@ -76,6 +76,27 @@ export function factsFromEssentials(essentials: EmergencyEssentials, locale: Loc
     contact: contact ? { name: contact.name, relationship: null, phone: text(contact.phone_number) } : null,
     updatedAt: formatInstantDate(locale, essentials.updated_at),
   };
+}
+
+/**
+ * A detail typed over several lines (one condition a line, say) keeps each line on its own line,
+ * rather than running together as one ("Asthma Leukemia").
+ */
+export function Lines({ value }: { value: string }) {
+  const lines = value
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length < 2) return <>{value}</>;
+  return (
+    <>
+      {lines.map((line, index) => (
+        <span key={index} className="block">
+          {line}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function Fact({
@@ -171,17 +192,17 @@ export function CriticalSummary({ facts, heading, isPet = false }: { facts: Crit
         ) : null}
         {facts.allergies ? (
           <Fact label={t('allergies')} tone="warning" testId="critical-allergies">
-            {facts.allergies}
+            <Lines value={facts.allergies} />
           </Fact>
         ) : null}
         {facts.bleedingDisorder ? (
           <Fact label={t('bleedingDisorder')} tone="warning" testId="critical-bleeding">
-            {facts.bleedingDisorder}
+            <Lines value={facts.bleedingDisorder} />
           </Fact>
         ) : null}
         {facts.conditions ? (
           <Fact label={t('chronicConditions')} testId="critical-conditions">
-            {facts.conditions}
+            <Lines value={facts.conditions} />
           </Fact>
         ) : null}
         <Fact label={t('medicationsTitle')} testId="critical-medications">

@@ -3,7 +3,7 @@ import type { EmergencyInfo, PetEmergencyInfo } from '../api/get-emergency-info'
 import { formatAgeFromBirthDate, formatCalendarDate, formatHeight, formatWeight } from '../i18n/format';
 import type { MessageKey, Translate } from '../i18n/locales';
 import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
-import { CriticalSummary, factsFromInfo, telHref, text } from './critical-summary';
+import { CriticalSummary, factsFromInfo, Lines, telHref, text } from './critical-summary';
 
 /*
  * The read-only view a first responder sees after the right PIN (SPEC §2 Emergency page states,
@@ -67,7 +67,7 @@ function Facts({ rows }: { rows: [label: string, value: string | null][] }) {
         <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
           <dt className="text-base font-bold text-slate-800 sm:w-56 sm:shrink-0 sm:text-lg">{label}</dt>
           <dd className={`text-xl break-words ${value === null ? 'text-slate-700 italic' : 'font-semibold text-black'}`}>
-            {value ?? t('notProvided')}
+            {value === null ? t('notProvided') : <Lines value={value} />}
           </dd>
         </div>
       ))}
@@ -174,7 +174,9 @@ export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: Emerg
             {priority.map((item) => (
               <li key={item.label} className="rounded-xl border-2 border-red-800 bg-white p-3">
                 <p className="text-lg font-extrabold text-red-900 uppercase">{t(item.label)}</p>
-                <p className="text-2xl font-bold break-words text-black">{item.details}</p>
+                <p className="text-2xl font-bold break-words text-black">
+                  <Lines value={item.details} />
+                </p>
               </li>
             ))}
           </ul>
@@ -227,7 +229,7 @@ export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: Emerg
                   <p className="text-lg break-words text-black">{details || `${t('dose')}: ${notProvided}`}</p>
                   {text(med.purpose) ? (
                     <p className="text-lg break-words text-slate-800">
-                      {t('purpose')}: {text(med.purpose)}
+                      {t('purpose')}: <Lines value={text(med.purpose) ?? ''} />
                     </p>
                   ) : null}
                 </li>

@@ -97,6 +97,7 @@ function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencySc
             <div className="rounded-2xl border-2 border-slate-800 bg-white p-3 sm:p-4">
               <CriticalSummary
                 facts={factsFromEssentials(state.essentials, locale)}
+                isPet={state.essentials.is_pet}
                 heading={
                   <div className="flex items-center justify-between gap-2">
                     <h2 className="min-w-0 text-base font-bold tracking-wide text-red-900 uppercase">{t('essentialsTitle')}</h2>

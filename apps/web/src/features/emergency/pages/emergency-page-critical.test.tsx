@@ -56,6 +56,8 @@ const info: EmergencyInfo = {
 const essentials: EmergencyEssentials = {
   name: 'Ana Rivers',
   age: 7,
+  is_pet: false,
+  species: null,
   blood_type: 'A+',
   allergies: 'Peanuts',
   conditions: 'Asthma',
@@ -247,5 +249,37 @@ describe('emergency page: the responder’s language', () => {
       'Contact Information',
       'Medical Directives',
     ]);
+  });
+});
+
+describe('emergency page: details written over several lines', () => {
+  it('a responder reads each line of a multi-line detail on its own line, in the critical facts and in the sections', async () => {
+    browserLanguages(['en-US']);
+    const multi: EmergencyInfo = {
+      ...info,
+      allergy_details: 'Penicillin (anaphylaxis)\r\nLatex',
+      chronic_condition_details: 'Asthma\nLeukemia (in remission)',
+      has_previous_surgeries: true,
+      surgery_details: 'Appendix, 2010\nLeft knee, 2018',
+    };
+    mockFetch((call) => (pinOf(call) === null ? json({ requirePin: true }) : json(multi)));
+    const user = userEvent.setup();
+    renderPage();
+    await openWithPin(user);
+    const summary = within(await screen.findByRole('region', { name: 'Critical information' }));
+    for (const line of ['Asthma', 'Leukemia (in remission)', 'Penicillin (anaphylaxis)', 'Latex']) expect(summary.getByText(line), line).toBeTruthy();
+    const priority = within(screen.getByRole('region', { name: 'Priority Medical Information' }));
+    for (const line of ['Penicillin (anaphylaxis)', 'Latex']) expect(priority.getByText(line), line).toBeTruthy();
+    const conditions = within(screen.getByRole('region', { name: 'Medical Conditions' }));
+    for (const line of ['Asthma', 'Leukemia (in remission)', 'Appendix, 2010', 'Left knee, 2018']) expect(conditions.getByText(line), line).toBeTruthy();
+  });
+
+  it('a finder without the PIN reads each line of the essentials’ conditions on its own line', async () => {
+    browserLanguages(['en-US']);
+    mockFetch(() => withStatus({ requirePin: true, essentials: { ...essentials, conditions: 'Asthma\nEczema' } }, 'ok'));
+    renderPage();
+    const summary = within(await screen.findByRole('region', { name: 'Critical information' }));
+    expect(summary.getByText('Asthma')).toBeTruthy();
+    expect(summary.getByText('Eczema')).toBeTruthy();
   });
 });

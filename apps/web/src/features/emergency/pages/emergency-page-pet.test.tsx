@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PetEmergencyInfo } from '@kinchart/shared/emergency';
+import type { EmergencyEssentials, PetEmergencyInfo } from '@kinchart/shared/emergency';
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { EmergencyPage } from './emergency-page';
 
@@ -81,6 +81,32 @@ describe("a pet's emergency page", () => {
     }
     expect(screen.queryByTestId('critical-blood-type')).toBeNull();
     expect(screen.getByTestId('critical-species').textContent).toContain('Dog, Border Collie');
+  });
+
+  it('a finder without the PIN sees a pet’s essentials with its species and no blood type box', async () => {
+    const essentials: EmergencyEssentials = {
+      name: 'Rex',
+      age: 7,
+      is_pet: true,
+      species: 'Dog',
+      blood_type: null,
+      allergies: 'Chicken',
+      conditions: null,
+      bleeding_disorder: null,
+      medications: [],
+      primary_contact: { name: 'Jordan Rivers', phone_number: '+1 555 0100' },
+      updated_at: null,
+    };
+    mockFetch((call) => (pathOf(call) === FAMILY ? json({ requirePin: true, essentials }) : json({ message: 'QR code not found or inactive' }, 404)));
+    renderRoutes([{ path: '/family/emergency/:shareId', element: <EmergencyPage /> }], `/family/emergency/${SHARE_ID}`);
+    const summary = await screen.findByRole('region', { name: 'Critical information' });
+    const s = within(summary);
+    expect(s.getByText('This profile is for a pet.')).toBeTruthy();
+    expect(s.getByTestId('critical-species').textContent).toContain('Dog');
+    expect(s.queryByTestId('critical-blood-type')).toBeNull();
+    expect(summary.textContent).not.toContain('Blood Type');
+    expect(s.getByText('Chicken')).toBeTruthy();
+    expect(screen.getByLabelText('PIN')).toBeTruthy();
   });
 
   it('a pet without a vet, microchip or owner on file reads "Not Provided" for them, still without human-only fields', async () => {
