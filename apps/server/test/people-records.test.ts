@@ -66,7 +66,8 @@ describe('record files for a person', () => {
     // The navigation bar's quick upload takes personId too.
     const quick = await fileFor(holder.client, child, { filename: 'scan.png', content: PNG, contentType: 'image/png' }, '/api/user/upload');
     expect(quick.statusCode).toBe(201);
-    expect(quick.json()).toMatchObject({ person_id: child, name: 'scan.png' });
+    // Named after the file without its extension (issue 30 item 29), the file's own name kept.
+    expect(quick.json()).toMatchObject({ person_id: child, name: 'scan', originalname: 'scan.png' });
   });
 
   it('without a personId (the SPEC\'s call) a file is the uploader\'s own; an empty personId is the same', async () => {
