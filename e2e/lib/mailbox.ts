@@ -47,17 +47,22 @@ export async function mailsTo(address: string): Promise<Mail[]> {
 }
 
 /**
- * Waits (up to `timeout` ms) for the `count`-th email to `address` — of `subject` only, when given
- * (a sign-up sends its confirmation link first) — and answers it.
+ * Waits (up to `timeout` ms) for the `count`-th email to `address` that `matches` — a sign-up sends
+ * its confirmation link first, so a test names the email it waits for — and answers it.
  */
-export async function waitForMail(address: string, count = 1, timeout = 15_000, subject?: string): Promise<Mail> {
+export async function waitForMailMatching(address: string, matches: (mail: Mail) => boolean, count = 1, timeout = 15_000): Promise<Mail> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const mails = (await mailsTo(address)).filter((m) => subject === undefined || m.headers.subject === subject);
+    const mails = (await mailsTo(address)).filter(matches);
     if (mails.length >= count) return mails[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`Expected ${count} email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
+    if (Date.now() > deadline) throw new Error(`Expected ${count} matching email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The `count`-th email to `address`, of `subject` only when given (an ASCII subject, compared as sent). */
+export function waitForMail(address: string, count = 1, timeout = 15_000, subject?: string): Promise<Mail> {
+  return waitForMailMatching(address, (m) => subject === undefined || m.headers.subject === subject, count, timeout);
 }
 
 export const CONFIRM_SUBJECT = 'Kinchart: confirm your email address';
