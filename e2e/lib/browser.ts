@@ -108,8 +108,8 @@ export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }
     reducedMotion: 'reduce',
     // A client address of its own (IPv6 documentation range; a header only, nothing is sent
     // there): the server trusts it in the e2e run (e2e/run.mjs sets TRUST_PROXY), so per-address
-    // limits count per journey.
-    extraHTTPHeaders: { 'X-Forwarded-For': `2001:db8::${contextCounter.toString(16)}` },
+    // limits count per journey. Each gets a /64 of its own, since those limits count IPv6 by /64.
+    extraHTTPHeaders: { 'X-Forwarded-For': `2001:db8:${contextCounter.toString(16)}::1` },
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
