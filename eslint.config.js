@@ -37,7 +37,7 @@ const webExposes = {
 };
 const serverExposes = {
   clinical: ['allergy-codings', 'clinical-kinds', 'clinical.repository'],
-  emergency: ['emergency.repository', 'emergency.service'],
+  emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],
   notifications: ['emergency-mail'],
@@ -122,6 +122,25 @@ export default tseslint.config(
     files: ['apps/server/src/features/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepImport(serverExposes, '../')] }] },
+  },
+  {
+    // Only repositories speak SQL (docs/architecture.md, "Where SQL lives"): a Kysely statement, the
+    // `sql` tag, a transaction opened on the database or a driver's own statement outside a
+    // `*.repository.ts` fails lint. The exceptions: migrations, and the connection's set-up in db/database.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', 'apps/server/src/db/migrations/**', 'apps/server/src/db/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          "CallExpression[callee.property.name=/^(transaction|startTransaction|connection)$/][arguments.length=0]",
+          "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+          "TaggedTemplateExpression[tag.name='sql']",
+          'CallExpression[callee.property.name=/^(query|prepare)$/]',
+        ].map((selector) => ({ selector, message: 'Only repositories speak SQL: move this into a *.repository.ts beside its owner (docs/architecture.md).' })),
+      ],
+    },
   },
   { files: ['eslint.config.js', 'vitest.config.ts'], extends: [tseslint.configs.disableTypeChecked] },
   // The scripts (bench, the e2e runner, build steps) are plain JavaScript: linted, without types.

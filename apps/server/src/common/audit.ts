@@ -1,5 +1,7 @@
 import type { Db } from '../db/database';
 import { newId, nowIso } from '../lib/ids';
+import type { AuditRow } from './audit.repository';
+import { insertAuditRows } from './audit.repository';
 
 // DESIGN §5: the audit trail. `detail` never carries health data — only ids and kinds.
 export type AuditAction =
@@ -71,7 +73,7 @@ export interface AuditEvent {
   detail?: Record<string, string | number | boolean | null>;
 }
 
-const rowOf = (event: AuditEvent, createdAt: string) => ({
+const rowOf = (event: AuditEvent, createdAt: string): AuditRow => ({
   id: newId(),
   user_id: event.userId,
   action: event.action,
@@ -83,12 +85,12 @@ const rowOf = (event: AuditEvent, createdAt: string) => ({
 });
 
 export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
-  await db.insertInto('audit_events').values(rowOf(event, nowIso())).execute();
+  await insertAuditRows(db, [rowOf(event, nowIso())]);
 }
 
 /** Several events in one statement (a list read through several shares). */
 export async function recordAudits(db: Db, events: readonly AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   const now = nowIso();
-  await db.insertInto('audit_events').values(events.map((e) => rowOf(e, now))).execute();
+  await insertAuditRows(db, events.map((e) => rowOf(e, now)));
 }

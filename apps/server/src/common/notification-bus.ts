@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { listenOn, notifyOn } from './notification-bus.repository';
 
 // DESIGN §7 and §10: a new notification reaches its owner's open pages within 2 s. On SQLite (one
 // process) the bus is an EventEmitter; on PostgreSQL every instance LISTENs on one channel and a
@@ -71,7 +71,7 @@ export async function createPostgresNotificationBus(options: { url: string; db: 
     });
     c.on('end', () => lost(c));
     await c.connect();
-    await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    await listenOn(c, NOTIFY_CHANNEL);
     if (closed) await c.end().catch(() => {});
     else client = c;
   }
@@ -102,9 +102,7 @@ export async function createPostgresNotificationBus(options: { url: string; db: 
   return {
     publish(userId, notificationId) {
       const payload = JSON.stringify({ u: userId, n: notificationId });
-      void sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${payload})`
-        .execute(options.db)
-        .catch((error: unknown) => options.log.warn({ err: error }, 'notification publish failed'));
+      void notifyOn(options.db, NOTIFY_CHANNEL, payload).catch((error: unknown) => options.log.warn({ err: error }, 'notification publish failed'));
     },
     subscribe: local.subscribe,
     async close() {

@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { newId, nowIso } from '../lib/ids';
 import { publishNotification } from './notification-bus';
+import type { NotificationRow } from './notify.repository';
+import { insertNotification, reviseNotification } from './notify.repository';
 
 /*
  * Telling an account's owner something (SPEC §3 Notification): used by every feature that has news
@@ -24,33 +26,26 @@ export interface NewNotification {
   action?: NotificationAction;
 }
 
+/** The row of a new notification (its data: the message and the action). */
+const rowOf = (n: Omit<NewNotification, 'dedupeKey'>, dedupeKey: string | null, at: Date): NotificationRow & { id: string } => ({
+  id: newId(),
+  user_id: n.userId,
+  type: n.type,
+  level: n.level,
+  title: n.title,
+  data: JSON.stringify(n.action ? { message: n.message, action: n.action } : { message: n.message }),
+  dedupe_key: dedupeKey,
+  created_at: nowIso(at),
+});
+
 /** Adds a notification for its owner. Returns false when the dedupe key was already used. */
 export async function addNotification(db: Db, n: NewNotification): Promise<boolean> {
-  const values = {
-    id: newId(),
-    user_id: n.userId,
-    type: n.type,
-    level: n.level,
-    title: n.title,
-    data: JSON.stringify(n.action ? { message: n.message, action: n.action } : { message: n.message }),
-    dedupe_key: n.dedupeKey ?? null,
-    created_at: nowIso(),
-  };
-  if (!n.dedupeKey) {
-    await db.insertInto('notifications').values(values).execute();
-  } else {
-    const res = await db
-      .insertInto('notifications')
-      .values(values)
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  }
+  const row = rowOf(n, n.dedupeKey ?? null, new Date());
+  if (!(await insertNotification(db, row))) return false;
   // DESIGN §7: open pages hear of it at once (the insert above is committed: no transaction here).
-  publishNotification(db, n.userId, values.id);
+  publishNotification(db, n.userId, row.id);
   return true;
 }
-
 
 /**
  * Writes a new notification inside the caller's transaction (issue 30: an emergency access alert
@@ -58,21 +53,9 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
  * `publishNotification` after the commit, so a listener never looks for a row not yet visible.
  */
 export async function insertNotificationRow(trx: Db | Transaction<Database>, n: Omit<NewNotification, 'dedupeKey'>, at: Date): Promise<string> {
-  const id = newId();
-  await trx
-    .insertInto('notifications')
-    .values({
-      id,
-      user_id: n.userId,
-      type: n.type,
-      level: n.level,
-      title: n.title,
-      data: JSON.stringify(n.action ? { message: n.message, action: n.action } : { message: n.message }),
-      dedupe_key: null,
-      created_at: nowIso(at),
-    })
-    .execute();
-  return id;
+  const row = rowOf(n, null, at);
+  await insertNotification(trx, row);
+  return row.id;
 }
 
 /**
@@ -80,12 +63,5 @@ export async function insertNotificationRow(trx: Db | Transaction<Database>, n: 
  * when it is gone or the owner hid it (then it stays hidden). Publish after the commit, as above.
  */
 export async function reviseNotificationRow(trx: Db | Transaction<Database>, userId: string, id: string, message: string): Promise<boolean> {
-  const res = await trx
-    .updateTable('notifications')
-    .set({ data: JSON.stringify({ message }), is_read: 0 })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('is_hidden', '=', 0)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return reviseNotification(trx, userId, id, JSON.stringify({ message }));
 }

@@ -4,6 +4,11 @@ import type { Db } from '../db/database';
 import { forbidden, notFound } from '../lib/http-errors';
 import { nowIso } from '../lib/ids';
 import { recordAudit, recordAudits } from './audit';
+import { createPersonAccessRepository, selfProfileId } from './person-access.repository';
+
+// Where an account's own profile is found (on `db` or a transaction): repositories of other features
+// and tests ask it here.
+export { selfProfileId };
 
 // DESIGN §4, §11: the one function that decides what a signed-in user may do with a person's
 // data — from the owner's rows and the active shares. Every route that touches a person's data
@@ -55,51 +60,12 @@ const NEED_MESSAGES: Record<PersonRole, string> = {
 
 export type PersonAccessService = ReturnType<typeof createPersonAccess>;
 
-/** The account holder's own profile id (created at sign-up with is_self = 1), on `db` or a transaction. */
-export async function selfProfileId(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
-  return row?.id;
-}
-
 export function createPersonAccess(db: Db) {
-  /** The active share `userId` holds on `profileId`, if any. */
-  const activeShare = (userId: string, profileId: string, now: string) =>
-    db
-      .selectFrom('person_shares')
-      .select(['id', 'role'])
-      .where('profile_id', '=', profileId)
-      .where('holder_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .where('accepted_at', 'is not', null)
-      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-      .orderBy('accepted_at')
-      .executeTakeFirst();
+  const repo = createPersonAccessRepository(db);
 
   /** The people shared with `userId` through an active share, each once (the first accepted share wins). */
   async function sharedWith(userId: string): Promise<VisiblePerson[]> {
-    const shared = await db
-      .selectFrom('person_shares')
-      .innerJoin('profiles', 'profiles.id', 'person_shares.profile_id')
-      .innerJoin('users', 'users.id', 'person_shares.owner_id')
-      .select([
-        'person_shares.id as share_id',
-        'person_shares.role',
-        'person_shares.owner_id',
-        'profiles.id',
-        'profiles.name',
-        'profiles.relationship',
-        'profiles.is_pet',
-        'profiles.is_self',
-        'users.username',
-      ])
-      .where('person_shares.holder_id', '=', userId)
-      .where('person_shares.revoked_at', 'is', null)
-      .where('person_shares.accepted_at', 'is not', null)
-      .where((eb) => eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', nowIso())]))
-      .orderBy('users.username')
-      .orderBy('profiles.created_at')
-      .orderBy('person_shares.accepted_at')
-      .execute();
+    const shared = await repo.sharesHeld(userId, nowIso());
     const people: VisiblePerson[] = [];
     const seen = new Set<string>();
     for (const s of shared) {
@@ -122,11 +88,11 @@ export function createPersonAccess(db: Db) {
   }
 
   async function lookup(userId: string, profileId: string): Promise<PersonAccess | undefined> {
-    const profile = await db.selectFrom('profiles').select(['id', 'user_id', 'is_self']).where('id', '=', profileId).executeTakeFirst();
+    const profile = await repo.profileOwner(profileId);
     if (!profile) return undefined;
     const isSelf = profile.is_self === 1;
     if (profile.user_id === userId) return { profileId, ownerId: userId, role: 'owner', isSelf, shareId: null };
-    const share = await activeShare(userId, profileId, nowIso());
+    const share = await repo.activeShare(userId, profileId, nowIso());
     if (!share) return undefined;
     return { profileId, ownerId: profile.user_id, role: share.role, isSelf, shareId: share.id };
   }
@@ -146,7 +112,7 @@ export function createPersonAccess(db: Db) {
 
   /** `userId`'s own profile, as an owner's access; 404 when the account has none. */
   async function own(userId: string): Promise<PersonAccess> {
-    const profileId = await selfProfileId(db, userId);
+    const profileId = await repo.selfProfileId(userId);
     if (!profileId) throw notFound('Profile not found');
     return { profileId, ownerId: userId, role: 'owner', isSelf: true, shareId: null };
   }
@@ -169,14 +135,7 @@ export function createPersonAccess(db: Db) {
 
     /** Every person `userId` can see: their own profiles (own first), then the people shared with them. */
     async visible(userId: string): Promise<VisiblePerson[]> {
-      const own = await db
-        .selectFrom('profiles')
-        .select(['id', 'name', 'relationship', 'is_pet', 'is_self', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('is_self', 'desc')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const own = await repo.ownProfiles(userId);
       const people: VisiblePerson[] = own.map((p) => ({
         profileId: p.id,
         ownerId: userId,
@@ -247,16 +206,7 @@ export function createPersonAccess(db: Db) {
 
     /** The accounts holding an active manager share of `profileId` (DESIGN §7: they hear of emergency access). */
     async managers(profileId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('person_shares')
-        .select('holder_id')
-        .where('profile_id', '=', profileId)
-        .where('role', '=', 'manager')
-        .where('holder_id', 'is not', null)
-        .where('revoked_at', 'is', null)
-        .where('accepted_at', 'is not', null)
-        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', nowIso())]))
-        .execute();
+      const rows = await repo.managerHolders(profileId, nowIso());
       return [...new Set(rows.flatMap((r) => (r.holder_id ? [r.holder_id] : [])))];
     },
   };

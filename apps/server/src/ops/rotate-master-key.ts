@@ -9,7 +9,7 @@ import { MASTER_KEY_FILE, decodeMasterKey, readMasterKey } from '../storage/mast
 import { syncDir } from '../storage/temp-spool';
 import type { OpsLog } from './ops-common';
 import { OpsError, sqliteFileOf } from './ops-common';
-import { countDerivedKeyLinks, createWrappedKeyRepository } from './wrapped-keys.repository';
+import { countDerivedKeyLinks, inWrappedKeyTransaction } from './wrapped-keys.repository';
 
 export interface RotationResult {
   /** Data keys re-wrapped from the old master key to the new one. */
@@ -31,8 +31,7 @@ export class KeyRotationError extends Error {}
  */
 export async function rotateMasterKey(deps: { db: Db; oldKey: Buffer; newKey: Buffer }): Promise<RotationResult> {
   if (deps.oldKey.equals(deps.newKey)) throw new KeyRotationError('The new master key is the same as the current one');
-  return deps.db.transaction().execute(async (trx) => {
-    const repo = createWrappedKeyRepository(trx);
+  return inWrappedKeyTransaction(deps.db, async (repo) => {
     const result: RotationResult = { rewrapped: 0, alreadyNew: 0 };
     for (const row of await repo.all()) {
       const { aad } = row;

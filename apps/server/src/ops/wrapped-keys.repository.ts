@@ -38,6 +38,13 @@ export function createWrappedKeyRepository(trx: Transaction<Database>) {
   };
 }
 
+export type WrappedKeyRepository = ReturnType<typeof createWrappedKeyRepository>;
+
+/** Runs `work` on the wrapped keys in one transaction: every key moves or none does. */
+export function inWrappedKeyTransaction<T>(db: Kysely<Database>, work: (repo: WrappedKeyRepository) => Promise<T>): Promise<T> {
+  return db.transaction().execute((trx) => work(createWrappedKeyRepository(trx)));
+}
+
 /** SMART Health Links, whose keys are derived from the master key (features/shl/shl-keys.ts) rather than stored. */
 export async function countDerivedKeyLinks(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('shl_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits.repository';
 import { clientAddressKey } from '../../lib/client-address';
 import { newId, nowIso } from '../../lib/ids';
 
@@ -85,7 +85,7 @@ export function createAuthRepository(db: Db) {
      * `perPair` failures in the window, the address `perAddress`, or — where `perAccount` names a
      * ceiling for this `factor` — the account that many failures of this factor from every address.
      * Addresses are counted by clientAddressKey (IPv6 by /64). The address and the account are
-     * locked together (db/attempt-limits.ts), so parallel requests cannot pass any ceiling, on one
+     * locked together (db/attempt-limits.repository.ts), so parallel requests cannot pass any ceiling, on one
      * instance or many. A granted attempt answers its id and the account's failures of this factor
      * counting itself.
      */

@@ -4,7 +4,7 @@ import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/s
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
 import { addNotification } from '../../common/notify';
-import { reserveAddressAttempt } from '../../db/attempt-limits';
+import { reserveAddressAttempt } from '../../db/attempt-limits.repository';
 import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../../lib/passwords';
 import { createAuthRepository } from './auth.repository';

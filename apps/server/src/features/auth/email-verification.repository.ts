@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits.repository';
 import { newId, nowIso } from '../../lib/ids';
 
 // SQL of proving an email (migration 0016, docs/decisions/0030). A link is found only by the
@@ -24,7 +24,7 @@ export function createEmailVerificationRepository(db: Db) {
 
     /**
      * Records a new link for `email` when the account made fewer than `max` in the window; false
-     * when refused. Counted and inserted under the account's lock (db/attempt-limits.ts), so
+     * when refused. Counted and inserted under the account's lock (db/attempt-limits.repository.ts), so
      * parallel requests cannot pass the ceiling. Links long over go at the same time.
      */
     async insertLink(

@@ -1,7 +1,8 @@
 import { UNKNOWN_DEVICE, describeDevice } from '@kinchart/shared/describe-device';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
-import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
+import { randomToken, sha256Hex } from '../../lib/ids';
+import { createKnownBrowsersRepository } from './known-browsers.repository';
 
 // An email on every sign-in from a new browser (DESIGN §1 SMTP_URL, §5; docs/decisions/0028).
 // Each browser holds a random token in a long-lived cookie; the account keeps the token's SHA-256
@@ -26,7 +27,7 @@ function browserLine(userAgent: string | null): string {
 }
 
 export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; publicUrl: string }) {
-  const { db } = deps;
+  const repo = createKnownBrowsersRepository(deps.db);
 
   async function notify(email: string, place: SignInPlace, at: Date) {
     deps.mailer?.send(
@@ -57,22 +58,12 @@ export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; 
     async signedIn(user: { id: string; email: string }, browserToken: string | undefined, place: SignInPlace, at = new Date()): Promise<string> {
       const token = browserToken && TOKEN_PATTERN.test(browserToken) ? browserToken : randomToken();
       const hash = sha256Hex(token);
-      const seen = await db
-        .updateTable('known_browsers')
-        .set({ last_seen_at: nowIso(at) })
-        .where('user_id', '=', user.id)
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
-      if (Number(seen.numUpdatedRows) > 0) return token;
+      if (await repo.touch(user.id, hash, at)) return token;
 
-      const before = await db.selectFrom('known_browsers').select('id').where('user_id', '=', user.id).limit(1).executeTakeFirst();
-      const inserted = await db
-        .insertInto('known_browsers')
-        .values({ id: newId(), user_id: user.id, token_hash: hash, created_at: nowIso(at), last_seen_at: nowIso(at) })
-        .onConflict((oc) => oc.columns(['user_id', 'token_hash']).doNothing())
-        .executeTakeFirst();
+      const before = await repo.knowsAny(user.id);
+      const inserted = await repo.add(user.id, hash, at);
       // Two sign-ins of one new browser racing: one email. The account's first browser: none.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && before) await notify(user.email, place, at);
+      if (inserted && before) await notify(user.email, place, at);
       return token;
     },
   };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { OidcLinkRequestsTable, OidcRequestsTable } from '../../db/schema';
-import { underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits.repository';
 import { newId, nowIso } from '../../lib/ids';
 
 // SQL of single sign-on (migration 0014, docs/decisions/0029). Rules live in oidc.service.ts.
@@ -48,7 +48,7 @@ export function createOidcRepository(db: Db) {
     /**
      * Reserves one unfinished single sign-on for `ip` when fewer than `max` are unfinished in the
      * window; answers its id, or undefined when refused. Under the address's lock like the other
-     * limits (db/attempt-limits.ts), so parallel starts cannot pass it.
+     * limits (db/attempt-limits.repository.ts), so parallel starts cannot pass it.
      */
     async reserveAttempt(ip: string, limit: { now: Date; max: number; windowMs: number }): Promise<string | undefined> {
       const since = nowIso(new Date(limit.now.getTime() - limit.windowMs));

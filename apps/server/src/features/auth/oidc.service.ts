@@ -8,7 +8,7 @@ import { SSO_ERRORS } from '@kinchart/shared/auth-texts';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { OidcConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { reserveAddressAttempt } from '../../db/attempt-limits';
+import { reserveAddressAttempt } from '../../db/attempt-limits.repository';
 import { recordAudit } from '../../common/audit';
 import type { SessionRepository, SessionUser } from '../../common/session.repository';
 import { HttpError, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';

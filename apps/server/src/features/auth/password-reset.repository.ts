@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits.repository';
 import { newId, nowIso } from '../../lib/ids';
 
 // SQL for password reset links and their request limits (docs/decisions/0025). A link is found
@@ -17,7 +17,7 @@ export function createPasswordResetRepository(db: Db) {
      * Records one request for `email` from `ip` when the address made fewer than `perAddress` and
      * the email had fewer than `perAccount` in the window; answers which ceiling refused it, if any.
      * The row goes in under the address's lock, then the email's count is read under the email's
-     * lock (one lock per transaction, db/attempt-limits.ts): parallel requests for one email each
+     * lock (one lock per transaction, db/attempt-limits.repository.ts): parallel requests for one email each
      * count the others' rows, so more can be refused than the ceiling, never fewer.
      */
     async reserveRequest(

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { CLINICAL_CAP } from '@kinchart/shared/clinical';
 import type { Coding } from '@kinchart/shared/clinical';
 import type { Db } from '../../db/database';
-import { lockAccount } from '../../db/account-lock';
+import { lockAccount } from '../../db/account-lock.repository';
 import { newId, nowIso } from '../../lib/ids';
 import type { ClinicalTable } from './clinical-kinds';
 

@@ -1,6 +1,6 @@
 import type { NotificationType } from '@kinchart/shared/notifications';
 import type { Db } from '../../db/database';
-import { underLimitLock } from '../../db/attempt-limits';
+import { underLimitLock } from '../../db/attempt-limits.repository';
 import { insertNotificationRow, reviseNotificationRow } from '../../common/notify';
 import { publishNotification } from '../../common/notification-bus';
 import { nowIso } from '../../lib/ids';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { reserveAddressAttempt, underLimitLock } from '../../db/attempt-limits';
+import { reserveAddressAttempt, underLimitLock } from '../../db/attempt-limits.repository';
 import { newId, nowIso } from '../../lib/ids';
 
 export type ShareKind = 'self' | 'family';
@@ -294,7 +294,7 @@ export function createEmergencyRepository(db: Db) {
     /**
      * DESIGN §7: reserves one of the address's PIN attempts for the hour, across codes; false when
      * the address has used them all. Checked and recorded under the address's lock
-     * (db/attempt-limits.ts), so it holds for parallel requests and across instances.
+     * (db/attempt-limits.repository.ts), so it holds for parallel requests and across instances.
      */
     reserveIpAttempt(ip: string, now: Date, max: number) {
       return reserveAddressAttempt(db, 'pin_attempts', ip, { now, max, windowMs: 3_600_000 });

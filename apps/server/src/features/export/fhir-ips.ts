@@ -4,7 +4,7 @@ import type { AllergyCoding } from '@kinchart/shared/export';
 import { IN_REMISSION_MARK, RESOLVED_MARK, isResolvedLine, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { BLOOD_TYPES, fieldsForKind, type BloodType } from '@kinchart/shared/profile';
 import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
-import type { ProfileBundle } from '../profiles/profile.repository';
+import type { ProfileBundle } from '../profiles/profile.service';
 import type { Json, Ref } from './fhir-common';
 import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, unknownValue, uuidIdentifier } from './fhir-common';
 import {

@@ -9,7 +9,7 @@ import { fromFlag } from '../../lib/flags';
 import { parseAllergyCodings } from '../clinical/allergy-codings';
 import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
 import { toContact, toMedication, toProvider } from '../profiles/list-rows';
-import type { ProfileBundle } from '../profiles/profile.repository';
+import type { ProfileBundle } from '../profiles/profile.service';
 import type { AccountData } from './export.repository';
 import type { IpsClinical } from './fhir-ips';
 

@@ -1,11 +1,13 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/ids';
 import type { StorageQuota } from './storage-quota';
-import { reserveQuota, storageUsed } from './storage-quota';
+import { reserveQuota } from './storage-quota';
+import { storageUsed } from './storage-quota.repository';
 
-// The only place that speaks SQL for medical_files and file_share_links. Every query that reads or
-// changes a user's rows is filtered by the owner's user_id, by the person (profile_id) or by the id
-// of a row whose person the service has checked with the one access function (DESIGN §4, §11).
+// The files feature's SQL for medical_files and file_share_links (the quota's sum is in
+// storage-quota.repository.ts). Every query that reads or changes a user's rows is filtered by the
+// owner's user_id, by the person (profile_id) or by the id of a row whose person the service has
+// checked with the one access function (DESIGN §4, §11).
 
 /** What the list and the API need — never storage_key or wrapped_key. */
 const LISTED = [

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { formatFileSize } from '@kinchart/shared/files';
-import { lockAccount } from '../../db/account-lock';
+import { lockAccount } from '../../db/account-lock.repository';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
+import { storageUsed } from './storage-quota.repository';
 
 // The per-account storage quota (DESIGN §1 STORAGE_QUOTA_MB, §5; docs/decisions/0012-reimport-and-quota.md).
 // An account's stored bytes are the plaintext sizes of its files (medical_files.size, the size the
@@ -18,17 +19,6 @@ export interface StorageQuota {
 }
 
 type Q = Kysely<Database>;
-
-/** The account's stored bytes. */
-export async function storageUsed(q: Q, userId: string): Promise<number> {
-  const row = await q
-    .selectFrom('medical_files')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  // PostgreSQL's sum over bigint is numeric, which pg hands over as a string.
-  return Number(row?.used ?? 0);
-}
 
 export function quotaExceeded(quota: StorageQuota, used: number, adding: number, what: string): HttpError {
   const free = Math.max(0, quota.bytes - used);

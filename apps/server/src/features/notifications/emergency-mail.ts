@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/shared/emergency';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
+import { accountEmail } from './emergency-mail.repository';
 
 // DESIGN §1 and §7: with SMTP_URL set, emergency views, PIN locks and PIN deactivations are also
 // emailed to the account's address — the person and the time only: no medical data, no link, no
@@ -88,8 +89,8 @@ export function createEmergencyMail(deps: { db: Db; mailer: Mailer | undefined }
       const at = new Date();
       mailer.send(
         async () => {
-          const user = await deps.db.selectFrom('users').select('email').where('id', '=', message.userId).executeTakeFirst();
-          return user ? { to: user.email, ...composeEmergencyMail(message, at) } : undefined;
+          const to = await accountEmail(deps.db, message.userId);
+          return to !== undefined ? { to, ...composeEmergencyMail(message, at) } : undefined;
         },
         { message: 'emergency notification email failed', fields: { event: message.event === 'essentials' ? 'access' : message.event } },
       );

@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ShareRole } from '@kinchart/shared/people';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { lockAccount } from '../../db/account-lock';
+import { lockAccount } from '../../db/account-lock.repository';
 
 // SQL for person_shares (DESIGN §11) and a person's access history. Every statement that reads or
 // changes a share names its person and that person's owner; an invitation is found only by the

@@ -1,8 +1,8 @@
-import { selfProfileId } from '../../common/person-access';
+import { selfProfileId } from '../../common/person-access.repository';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, PetFields, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
-import { lockAccount } from '../../db/account-lock';
+import { lockAccount } from '../../db/account-lock.repository';
 import type { Database, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
 import { newId, nowIso } from '../../lib/ids';

@@ -23,6 +23,9 @@ import { createPatientProfileCache } from './patient-profile-cache';
 import type { ContactValues, MedicationValues, ProfileBundle, ProfileLists, ProviderValues, WithClientId } from './profile.repository';
 import { createProfileRepository } from './profile.repository';
 
+/** A person's profile with its lists, as `bundle` answers it (what the export and the SMART Health Links build on). */
+export type { ProfileBundle } from './profile.repository';
+
 // DESIGN §4: one profile service for the account holder's own profile and every family member.
 // Each function takes the person's owner id and a profile id that the route has already resolved
 // (ownProfileId, or the one access function for a member — DESIGN §11); the repository still

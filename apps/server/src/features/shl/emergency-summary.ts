@@ -1,4 +1,4 @@
-import type { ProfileBundle } from '../profiles/profile.repository';
+import type { ProfileBundle } from '../profiles/profile.service';
 import { buildIpsBundle } from '../export/fhir-ips';
 
 /**

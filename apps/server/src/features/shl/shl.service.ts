@@ -19,11 +19,13 @@ import { recordAudit } from '../../common/audit';
 import type { Actor, PersonAccess } from '../../common/person-access';
 import type { EmergencyService, UnlockedShare } from '../emergency/emergency.service';
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
-import type { ShareKind } from '../emergency/emergency.repository';
 import type { ProfileService } from '../profiles/profile.service';
 import { buildEmergencySummary } from './emergency-summary';
 import { shlKey } from './shl-keys';
 import { createShlRepository } from './shl.repository';
+
+/** The kind of emergency code: an account's own (self) or a family member's (family). */
+type ShareKind = UnlockedShare['kind'];
 
 // SMART Health Links for emergency codes (HL7 SMART Health Cards and Links IG, STU1), and the
 // clinicians' FHIR download on the emergency page. Both open the code with its PIN through the
