@@ -214,4 +214,3 @@ export function createMedicalFileRepository(db: Db) {
     },
   };
 }
-export type MedicalFileRepository = ReturnType<typeof createMedicalFileRepository>;
