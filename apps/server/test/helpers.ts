@@ -86,7 +86,7 @@ export async function buildTestApp(env: Record<string, string> = {}, { webRoot =
   const { handle, drop } = await freshDatabase(dataDir);
   await migrateToLatest(handle.db);
   // The app's email transport, made here so a test can wait for what the app queued instead of for time.
-  const mailer = createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) });
+  const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
   const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}) });
   await app.ready();
   return {
