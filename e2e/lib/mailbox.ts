@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,15 +49,29 @@ export async function mailsTo(address: string): Promise<Mail[]> {
 
 /**
  * Waits (up to `timeout` ms) for the `count`-th email to `address` that `matches` — a sign-up sends
- * its confirmation link first, so a test names the email it waits for — and answers it.
+ * its confirmation link first, so a test names the email it waits for — and answers it. Woken by
+ * the mailbox folder's own changes (a message lands there by a rename), not by a clock.
  */
 export async function waitForMailMatching(address: string, matches: (mail: Mail) => boolean, count = 1, timeout = 15_000): Promise<Mail> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const mails = (await mailsTo(address)).filter(matches);
-    if (mails.length >= count) return mails[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`Expected ${count} matching email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let wake = () => {};
+  let late = false;
+  const watcher = watch(mailboxDir(), () => wake());
+  const timer = setTimeout(() => {
+    late = true;
+    wake();
+  }, timeout);
+  try {
+    for (;;) {
+      // Listening before reading: a message landing while the folder is read wakes the next round.
+      const changed = new Promise<void>((resolve) => (wake = resolve));
+      const mails = (await mailsTo(address)).filter(matches);
+      if (mails.length >= count) return mails[count - 1]!;
+      if (late) throw new Error(`Expected ${count} matching email(s) to ${address} within ${timeout} ms, got ${mails.length}.`);
+      await changed;
+    }
+  } finally {
+    clearTimeout(timer);
+    watcher.close();
   }
 }
 

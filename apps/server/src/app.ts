@@ -16,6 +16,7 @@ import { createAuthService } from './features/auth/auth.service';
 import { createPasswordResetService } from './features/auth/password-reset.service';
 import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createMailer } from './common/mailer';
+import type { Mailer } from './common/mailer';
 import { authRoutes } from './features/auth/auth.routes';
 import { createMfaService, PENDING_LOGIN_MS } from './features/auth/mfa.service';
 import { mfaRoutes } from './features/auth/mfa.routes';
@@ -77,6 +78,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Caps on what an import may hold (features/import/import-limits.ts); tests lower them. */
   importLimits?: Partial<ImportLimits>;
+  /** The email transport; built from config (SMTP_URL) when omitted. Tests hand in theirs to wait on its `settled()`. */
+  mailer?: Mailer;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -181,7 +184,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   const access = createPersonAccess(db);
   // DESIGN §1: email only with SMTP_URL set; start-up says once when it is off. Emails still
   // queued go out before the app closes.
-  const mailer = createMailer({ mail: config.mail, log: app.log });
+  const mailer = deps.mailer ?? createMailer({ mail: config.mail, log: app.log });
   if (mailer) {
     app.addHook('onClose', async () => {
       await mailer.settled();

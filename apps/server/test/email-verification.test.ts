@@ -7,7 +7,7 @@ import { EMAIL_VERIFIED } from '@kinchart/shared/auth';
 import type { TestApp } from './helpers';
 import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
 import type { LoopbackSmtp, ReceivedMail } from './smtp-helpers';
-import { startLoopbackSmtp } from './smtp-helpers';
+import { startLoopbackSmtp, withSubject } from './smtp-helpers';
 import { sha256Hex } from '../src/lib/ids';
 import {
   EMAIL_CHANGED_SUBJECT,
@@ -36,14 +36,7 @@ let addressCounter = 0;
 const nextAddress = () => `10.88.${Math.floor(addressCounter / 200)}.${(addressCounter++ % 200) + 1}`;
 
 /** The emails with `subject` that `email` has received, once there are `count`. */
-async function mailsTo(email: string, subject: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = smtp.received.filter((mail) => mail.to.includes(email) && mail.headers.subject === subject);
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const mailsTo = (email: string, subject: string, count: number): Promise<ReceivedMail[]> => smtp.messagesTo(email, count, withSubject(subject));
 
 /** The token of the `count`-th confirmation email `email` received. */
 async function verifyToken(email: string, count = 1): Promise<string> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
 import { fillProfile, selfProfileId } from './factories';
@@ -27,13 +27,18 @@ async function viewWithPin(shareId: string): Promise<{ updated_at: string | null
   return res.json();
 }
 
-/** Time stamps have millisecond resolution: wait until the clock has visibly moved on. */
-async function nextMillisecond(after: string) {
-  while (Date.now() <= Date.parse(after)) await new Promise((resolve) => setTimeout(resolve, 2));
+/** Time stamps have millisecond resolution: the (faked) clock moves on past `after`. */
+function nextMillisecond(after: string) {
+  vi.setSystemTime(Date.parse(after) + 1);
 }
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('emergency view freshness', () => {
   it('a responder sees when the information last changed, and it moves when the profile or a list item changes', async () => {
+    // Only the date is faked, and it stands still until the test moves it.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const owner = await signedInUser(t.app);
     const profileId = await selfProfileId(t.database.db, owner.id);
     await fillProfile(t.database.db, owner.id, profileId);
@@ -47,7 +52,7 @@ describe('emergency view freshness', () => {
     expect(Date.parse(first.updated_at ?? '')).toBeLessThanOrEqual(Date.now());
 
     // The profile changes.
-    await nextMillisecond(first.updated_at ?? '');
+    nextMillisecond(first.updated_at ?? '');
     const update = await owner.client.put('/api/user/updateProfile', { username: 'jordan', name: 'Jordan R. Rivers', blood_type: 'A+' });
     expect(update.statusCode).toBe(200);
     const second = await viewWithPin(shareId);
@@ -55,7 +60,7 @@ describe('emergency view freshness', () => {
     expect(Date.parse(second.updated_at ?? '')).toBeGreaterThan(Date.parse(first.updated_at ?? ''));
 
     // A list item is added.
-    await nextMillisecond(second.updated_at ?? '');
+    nextMillisecond(second.updated_at ?? '');
     const med = await owner.client.post('/api/user/medications', { medication_name: 'Metformin', dosage: '500 mg', is_current: true });
     expect(med.statusCode).toBeLessThan(300);
     const third = await viewWithPin(shareId);
@@ -65,7 +70,7 @@ describe('emergency view freshness', () => {
     const created = med.json<{ id?: string; medication_id?: string }>();
     const medId = created.medication_id ?? created.id;
     expect(medId).toBeTruthy();
-    await nextMillisecond(third.updated_at ?? '');
+    nextMillisecond(third.updated_at ?? '');
     const edit = await owner.client.put(`/api/user/medications/${medId}`, { medication_name: 'Metformin', dosage: '500 mg', is_current: false });
     expect(edit.statusCode).toBeLessThan(300);
     const fourth = await viewWithPin(shareId);

@@ -5,7 +5,7 @@ import { newId, nowIso } from '../src/lib/ids';
 export async function insertMember(
   db: Db,
   userId: string,
-  values: Partial<{ name: string; is_pet: number; relationship: string; has_allergies: number; allergy_details: string }> = {},
+  values: Partial<{ name: string; is_pet: number; relationship: string; has_allergies: number; allergy_details: string; created_at: string }> = {},
 ): Promise<string> {
   const id = newId();
   const now = nowIso();

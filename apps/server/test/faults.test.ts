@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -76,6 +77,8 @@ describe('a crash in the middle of writes', () => {
     };
     const refused: string[] = [];
     let stopping = false;
+    // Told after each answered step, so the test waits for the writes themselves, not for time.
+    const progress = new EventEmitter();
     /** Runs `step` until the server goes away; a 2xx is an acknowledged write, anything else a failure. */
     const worker = async (step: (n: number) => Promise<void>) => {
       for (let n = 0; !stopping; n += 1) {
@@ -84,6 +87,7 @@ describe('a crash in the middle of writes', () => {
         } catch {
           return; // the connection died with the server: not acknowledged
         }
+        progress.emit('step');
       }
     };
     const check = (what: string, res: { status: number }) => {
@@ -120,7 +124,16 @@ describe('a crash in the middle of writes', () => {
     const slow = streamingUpload(first.url, client, pdf(3_000_000));
     await slow.started;
 
-    await until(() => acked.files.length >= 4 && acked.profileVersion >= 5 && acked.contacts.length >= 5 && acked.appointments.length >= 5, 60_000, 'some acknowledged writes');
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for some acknowledged writes')), 60_000);
+      const enough = () => {
+        if (!(acked.files.length >= 4 && acked.profileVersion >= 5 && acked.contacts.length >= 5 && acked.appointments.length >= 5)) return;
+        clearTimeout(timer);
+        progress.off('step', enough);
+        resolve();
+      };
+      progress.on('step', enough);
+    });
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
     stopping = true;

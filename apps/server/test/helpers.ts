@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config';
 import type { Config } from '../src/config';
 import { createDatabase, migrateToLatest } from '../src/db/database';
 import type { DatabaseHandle } from '../src/db/database';
 import { buildApp } from '../src/app';
+import { createMailer } from '../src/common/mailer';
 
 export const dialect = (process.env.KINCHART_TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 export const ORIGIN = 'http://localhost:3000';
@@ -17,6 +19,8 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   dataDir: string;
+  /** Resolves once every email the app has queued so far is handed to the SMTP server (or has failed); at once without SMTP_URL. */
+  mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,13 +85,16 @@ export async function buildTestApp(env: Record<string, string> = {}, { webRoot =
   });
   const { handle, drop } = await freshDatabase(dataDir);
   await migrateToLatest(handle.db);
-  const app = await buildApp({ config, database: handle, webRoot });
+  // The app's email transport, made here so a test can wait for what the app queued instead of for time.
+  const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
+  const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}) });
   await app.ready();
   return {
     app,
     database: handle,
     config,
     dataDir,
+    mailSettled: async () => mailer?.settled(),
     async close() {
       await app.close();
       await handle.db.destroy();

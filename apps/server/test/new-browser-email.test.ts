@@ -23,8 +23,8 @@ afterAll(async () => {
 
 /** Every email sent so far to `address` with the new sign-in subject, once the mailer has settled. */
 async function signInEmails(address: string) {
-  // Give the mailer's queue a moment to hand over what it has.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // Everything the app queued so far has reached the SMTP server (which keeps a message before it answers).
+  await t.mailSettled();
   return smtp.received.filter((mail) => mail.to.includes(address) && mail.headers.subject === SUBJECT);
 }
 

@@ -21,10 +21,16 @@ async function ownerWithFamily() {
   const owner = await signedInUser(t.app);
   const ownId = await selfProfileId(t.database.db, owner.id);
   await fillProfile(t.database.db, owner.id, ownId);
-  const childId = await insertMember(t.database.db, owner.id, { name: 'Alex Rivers', relationship: 'child', has_allergies: 1, allergy_details: 'Bee stings' });
-  // The family list's order is the order members were added (created_at has millisecond resolution).
-  await new Promise((resolve) => setTimeout(resolve, 3));
-  const petId = await insertMember(t.database.db, owner.id, { name: 'Rex', relationship: 'other', is_pet: 1 });
+  // The family list's order is the order members were added: the pet a millisecond after the child.
+  const added = Date.now();
+  const childId = await insertMember(t.database.db, owner.id, {
+    name: 'Alex Rivers',
+    relationship: 'child',
+    has_allergies: 1,
+    allergy_details: 'Bee stings',
+    created_at: new Date(added).toISOString(),
+  });
+  const petId = await insertMember(t.database.db, owner.id, { name: 'Rex', relationship: 'other', is_pet: 1, created_at: new Date(added + 1).toISOString() });
   return { owner, ownId, childId, petId };
 }
 

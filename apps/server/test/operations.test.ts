@@ -26,7 +26,6 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   servers.push(server);
   return server;
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
@@ -108,19 +107,20 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     await signUp(busy, server.url);
     let stop = false;
     const acked: string[] = [];
+    let thirdAcked = () => {};
+    const threeAcked = new Promise<void>((resolve) => (thirdAcked = resolve));
     const writer = (async () => {
       for (let n = 0; !stop; n += 1) {
         const appointment = await busy.post(server.url, '/api/user/appointments', { appointment_date: '2027-02-01', start_time: null, end_time: null, provider_name: `Dr. Busy ${n}` });
         expect(appointment.status).toBe(201);
         acked.push(`Dr. Busy ${n}`);
+        if (acked.length === 3) thirdAcked();
         const file = await busy.postMultipart(server.url, '/api/user/files', multipartBody([{ name: 'file', filename: `b${n}.pdf`, content: fixture('record.pdf') }]));
         expect(file.status).toBe(201);
       }
     })();
-    let failure: unknown;
-    writer.catch((error: unknown) => (failure = error));
-    while (acked.length < 3 && !failure) await sleep(20);
-    if (failure) throw failure;
+    // The third acknowledged write, or the writer's failure, whichever comes first.
+    await Promise.race([threeAcked, writer]);
     busyAckedBeforeBackup.push(...acked);
     backupWithoutKey = path.join(newDir(), 'backup');
     const result = await runCli(['backup', '--out', backupWithoutKey], { DATA_DIR: source });

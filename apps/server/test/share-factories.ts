@@ -38,5 +38,3 @@ export async function insertShare(
 
 /** An instant `days` ago. */
 export const daysAgo = (days: number): string => nowIso(new Date(Date.now() - days * 86_400_000));
-/** An instant `days` ahead. */
-export const daysAhead = (days: number): string => nowIso(new Date(Date.now() + days * 86_400_000));

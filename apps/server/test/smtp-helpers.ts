@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -40,8 +41,8 @@ export interface LoopbackSmtp {
   url: string;
   received: ReceivedMail[];
   /**
-   * Waits (up to 10 s) until `address` has received `count` emails (those `only` keeps, when given:
-   * a sign-up also sends its confirmation link); answers them all.
+   * Waits until `address` has received `count` emails (those `only` keeps, when given: a sign-up
+   * also sends its confirmation link), woken by each arrival and failing after 10 s; answers them all.
    */
   messagesTo(address: string, count: number, only?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -49,6 +50,9 @@ export interface LoopbackSmtp {
 
 export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
   const received: ReceivedMail[] = [];
+  // Told of each message as it is kept, so a test waits for the message itself, not for time.
+  const arrivals = new EventEmitter();
+  arrivals.setMaxListeners(0);
   const smtp = new SMTPServer({
     secure: false,
     hideSTARTTLS: true,
@@ -60,6 +64,7 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         received.push(parse(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
+        arrivals.emit('mail');
         callback();
       });
     },
@@ -69,14 +74,26 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
   return {
     url: `smtp://kinchart:secret@127.0.0.1:${port}`,
     received,
-    async messagesTo(address, count, only = () => true) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const mine = received.filter((m) => m.to.includes(address) && only(m));
-        if (mine.length >= count) return mine;
-        if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${mine.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+    messagesTo(address, count, only = () => true) {
+      const mine = () => received.filter((m) => m.to.includes(address) && only(m));
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = mine();
+          if (found.length < count) return;
+          done();
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`expected ${count} emails, got ${mine().length}`));
+        }, 10_000);
+        const done = () => {
+          clearTimeout(timer);
+          arrivals.off('mail', check);
+        };
+        arrivals.on('mail', check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };

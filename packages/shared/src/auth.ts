@@ -72,7 +72,6 @@ export type MfaMethod = z.infer<typeof mfaMethodSchema>;
 
 /** POST /api/auth/login when the password was right and the account has a second factor: no session yet. */
 export const mfaRequiredResponseSchema = z.object({ mfa_required: z.literal(true), methods: z.array(mfaMethodSchema) });
-export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponseSchema>;
 
 /** Every 200 answer of POST /api/auth/login: signed in, or a second step to go. */
 export const loginAnswerSchema = z.union([loginResponseSchema, mfaRequiredResponseSchema]);
@@ -169,18 +168,9 @@ export const passkeyNameSchema = z
 
 /** POST /api/auth/mfa/passkeys: the new passkey's name and its answer to the registration challenge. */
 export const passkeyRegisterSchema = z.object({ name: passkeyNameSchema, response: passkeyAttestationSchema });
-export type PasskeyRegisterInput = z.infer<typeof passkeyRegisterSchema>;
 
 /** PUT /api/auth/mfa/passkeys/{id}: a new name. */
 export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });
-
-/**
- * What a passkey challenge is for: signing in with the passkey alone, the second step of a login,
- * or re-authentication (POST /api/auth/passkey/options).
- */
-export const passkeyPurposeSchema = z.enum(['login', 'second_factor', 'reauth']);
-export type PasskeyPurpose = z.infer<typeof passkeyPurposeSchema>;
-export const passkeyOptionsSchema = z.object({ purpose: passkeyPurposeSchema });
 
 /** WebAuthn options for the browser (PublicKeyCredential{Creation,Request}OptionsJSON), passed through as they are. */
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
@@ -286,13 +276,6 @@ export const reauthResponseSchema = z.object({
 });
 export type ReauthResponse = z.infer<typeof reauthResponseSchema>;
 
-/** The 401 of an action that needs a recent password: a prompt to confirm it, not a sign-out. */
-export const reauthRequiredSchema = z.object({
-  message: z.string(),
-  reauth_required: z.literal(true),
-});
-export type ReauthRequired = z.infer<typeof reauthRequiredSchema>;
-
 /** GET /api/auth/sessions: one of the signed-in user's live sessions. `id` opens nothing. */
 export const sessionSchema = z.object({
   id: z.string(),
@@ -349,7 +332,6 @@ export const ssoLinkSchema = z.object({
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type SsoLinkInput = z.infer<typeof ssoLinkSchema>;
-export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
 
 /**
  * GET /api/auth/oidc/callback as the identity provider sends the browser back (OpenID Connect Core

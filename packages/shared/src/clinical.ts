@@ -95,8 +95,6 @@ export const BLOOD_GROUP_SNOMED: Record<BloodType, { code: string; display: stri
   'O-': { code: '278148006', display: 'Blood group O Rh(D) negative' },
 };
 
-/** The code a list of codings gives in `system`, if any. */
-export const codeIn = (list: readonly Coding[], system: string): string | undefined => list.find((c) => c.system === system && c.code)?.code ?? undefined;
 
 const common = {
   notes: optionalText(2000),
@@ -132,7 +130,6 @@ export const immunizationInputSchema = z
     ...common,
   })
   .transform(({ lot, ...rest }) => ({ ...rest, lot_number: rest.lot_number ?? lot }));
-export type ImmunizationInput = z.input<typeof immunizationInputSchema>;
 export type ImmunizationFields = z.output<typeof immunizationInputSchema>;
 
 export const immunizationSchema = z.object({
@@ -149,7 +146,6 @@ export type Immunization = z.infer<typeof immunizationSchema>;
 // ---------- lab results and vital signs ----------
 
 export const LAB_CATEGORIES = ['laboratory', 'vital-signs'] as const;
-export type LabCategory = (typeof LAB_CATEGORIES)[number];
 
 /** HL7 v3 ObservationInterpretation codes a result may carry, with what the screens say. */
 export const INTERPRETATIONS = {
@@ -236,7 +232,6 @@ export const labResultInputSchema = z
     }
     return { ...input, reference_low, reference_high };
   });
-export type LabResultInput = z.input<typeof labResultInputSchema>;
 export type LabResultFields = z.output<typeof labResultInputSchema>;
 
 /**
@@ -278,7 +273,6 @@ export type LabResult = z.infer<typeof labResultSchema>;
 
 /** FHIR's condition-clinical values. */
 export const CONDITION_STATUSES = ['active', 'recurrence', 'relapse', 'inactive', 'remission', 'resolved'] as const;
-export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
 export const conditionInputSchema = z.object({
   name: requiredName('Condition'),
@@ -290,7 +284,6 @@ export const conditionInputSchema = z.object({
   abatement_date: partialDate('Resolved date'),
   ...common,
 });
-export type ConditionInput = z.input<typeof conditionInputSchema>;
 export type ConditionFields = z.output<typeof conditionInputSchema>;
 
 export const conditionSchema = z.object({
@@ -306,7 +299,6 @@ export type Condition = z.infer<typeof conditionSchema>;
 
 /** FHIR's event-status values a procedure takes. */
 export const PROCEDURE_STATUSES = ['completed', 'in-progress', 'preparation', 'not-done', 'on-hold', 'stopped', 'entered-in-error', 'unknown'] as const;
-export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
 
 export const procedureInputSchema = z.object({
   name: requiredName('Procedure'),
@@ -318,7 +310,6 @@ export const procedureInputSchema = z.object({
   performer: optionalName(),
   ...common,
 });
-export type ProcedureInput = z.input<typeof procedureInputSchema>;
 export type ProcedureFields = z.output<typeof procedureInputSchema>;
 
 export const procedureSchema = z.object({
@@ -330,8 +321,6 @@ export const procedureSchema = z.object({
 });
 export type Procedure = z.infer<typeof procedureSchema>;
 
-/** The answers of POST and PUT carry the item and a message. */
-export const withMessage = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ message: z.string() });
 
 export const CLINICAL_LABELS: Record<ClinicalKind, { one: string; many: string }> = {
   immunizations: { one: 'Immunization', many: 'Immunizations' },

@@ -27,7 +27,6 @@ export const pinSchema = z
   .refine((pin) => !isWeakPin(pin), WEAK_PIN_MESSAGE);
 
 export const pinBodySchema = z.object({ pin: pinSchema });
-export type PinBody = z.infer<typeof pinBodySchema>;
 
 /**
  * POST set-up (`/api/user/wearable-qr`, `/api/user/family/members/{id}/qr`): the PIN, and the
@@ -147,7 +146,6 @@ export const petEmergencyInfoSchema = emergencyInfoShared.extend({
  * has no human-only fields at all (not even "organ donor: no").
  */
 export const emergencyInfoSchema = z.discriminatedUnion('is_pet', [personEmergencyInfoSchema, petEmergencyInfoSchema]);
-export type PersonEmergencyInfo = z.infer<typeof personEmergencyInfoSchema>;
 export type PetEmergencyInfo = z.infer<typeof petEmergencyInfoSchema>;
 export type EmergencyInfo = z.infer<typeof emergencyInfoSchema>;
 
@@ -216,4 +214,3 @@ export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 
 /** GET /api/user/emergency-cards: the signed-in owner's own card first, then each member's. */
 export const emergencyCardsSchema = z.object({ cards: z.array(emergencyCardSchema) }).strict();
-export type EmergencyCards = z.infer<typeof emergencyCardsSchema>;

@@ -210,7 +210,6 @@ export const sharedFileSchema = z.object({
   size: z.number(),
   url: z.string(),
 });
-export type SharedFile = z.infer<typeof sharedFileSchema>;
 
 /** GET /api/shared/{token}: what a signed-out visitor of a share link sees. */
 export const sharedFilesResponseSchema = z.object({

@@ -126,7 +126,6 @@ export type ShareCreated = z.infer<typeof shareCreatedSchema>;
 export const updateShareSchema = z.object({
   role: z.enum(SHARE_ROLES, { error: 'Role must be viewer, editor or manager' }),
 });
-export type UpdateShareInput = z.input<typeof updateShareSchema>;
 
 /** One entry of GET /api/user/people/{personId}/shares. */
 export const shareSchema = z.object({

@@ -331,7 +331,6 @@ export const HUMAN_ONLY_FIELDS = [
   'advance_directives',
   'living_will',
 ] as const satisfies readonly (keyof ProfileFields)[];
-export type HumanOnlyField = (typeof HUMAN_ONLY_FIELDS)[number];
 
 /**
  * A person's or a pet's fields as they are stored (docs/decisions/0037): a pet's human-only fields

@@ -67,7 +67,6 @@ export function createTempSpool(root: string, options: { direct?: boolean } = {}
     },
   };
 }
-export type TempSpool = ReturnType<typeof createTempSpool>;
 
 /** Bytes gathered before one write system call. */
 const BATCH_BYTES = 4 * 1024 * 1024;

@@ -130,4 +130,3 @@ export function createAuthRepository(db: Db) {
     },
   };
 }
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -103,4 +103,3 @@ export function createEmailVerificationRepository(db: Db) {
     },
   };
 }
-export type EmailVerificationRepository = ReturnType<typeof createEmailVerificationRepository>;

@@ -112,7 +112,6 @@ export function createMfaRepository(db: Db) {
     },
   };
 }
-export type MfaRepository = ReturnType<typeof createMfaRepository>;
 
 async function replaceCodes(trx: Db, userId: string, codeHashes: readonly string[]) {
   await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

@@ -89,4 +89,3 @@ export function createOidcRepository(db: Db) {
     },
   };
 }
-export type OidcRepository = ReturnType<typeof createOidcRepository>;

@@ -111,4 +111,3 @@ export function createPasskeyRepository(db: Db) {
     },
   };
 }
-export type PasskeyRepository = ReturnType<typeof createPasskeyRepository>;

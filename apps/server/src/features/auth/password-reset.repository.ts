@@ -104,4 +104,3 @@ export function createPasswordResetRepository(db: Db) {
     },
   };
 }
-export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

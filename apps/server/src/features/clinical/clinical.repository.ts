@@ -144,4 +144,3 @@ export function createClinicalRepository(db: Db) {
   };
 }
 
-export type ClinicalRepository = ReturnType<typeof createClinicalRepository>;

@@ -1,4 +1,4 @@
-import type { NotificationType } from '@kinchart/shared/notifications';
+import type { NotificationLevel, NotificationType } from '@kinchart/shared/notifications';
 import type { Db } from '../../db/database';
 import { underLimitLock } from '../../db/attempt-limits.repository';
 import { insertNotificationRow, reviseNotificationRow } from '../../common/notify';
@@ -18,6 +18,8 @@ export interface AccessAlert {
   /** The person told: the owner, or a manager of the person. */
   userId: string;
   type: NotificationType;
+  level: NotificationLevel;
+  title: string;
   /** The words of a single view (the first of a run). */
   message: string;
   /** The words once there are `views` views since the run began at `since` ("06:01 UTC"). */
@@ -52,7 +54,7 @@ export async function recordAccessAlert(deps: { db: Db; mail?: EmergencyMail | u
     }
     notificationId ??= await insertNotificationRow(
       trx,
-      { userId: alert.userId, type: alert.type, level: 'info', title: 'Emergency information accessed', message: alert.message },
+      { userId: alert.userId, type: alert.type, level: alert.level, title: alert.title, message: alert.message },
       now,
     );
 

@@ -7,6 +7,7 @@ import {
   PIN_LOCK_MINUTES,
 } from '@kinchart/shared/emergency';
 import type { EmergencyCard, EmergencyEssentials, EmergencyInfo, PinStatus, QrConfig } from '@kinchart/shared/emergency';
+import type { NotificationLevel, NotificationType } from '@kinchart/shared/notifications';
 import type { Db } from '../../db/database';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import { randomToken } from '../../lib/ids';
@@ -63,6 +64,73 @@ const auditOf = (person: PersonAccess, actor: Actor) => ({
 });
 
 type NotifyEvent = 'setup' | 'access' | 'essentials' | 'locked' | 'disabled';
+/** Whose code a notice is about: "your" / "Anna's", and capitalised; `via` names a SMART Health Link's recipient. */
+interface NoticeWords {
+  who: string;
+  Who: string;
+  via?: { recipient: string } | undefined;
+}
+/**
+ * What one event tells a person (DESIGN §7): the notification's type by kind of code, its level,
+ * title and words; whether it is emailed at once or gathered with other views per code and 15
+ * minutes (issue 30: then `counted` words the run); whether it carries the action that lifts a lock.
+ */
+type Notice = {
+  type: Record<ShareKind, NotificationType>;
+  level: NotificationLevel;
+  title: string;
+  message: (w: NoticeWords) => string;
+} & ({ mail: 'gathered'; counted: (w: NoticeWords, views: number, since: string) => string } | { mail?: 'at once'; liftsLock?: boolean });
+const ACCESS_TYPE = { self: 'qr_access', family: 'family_emergency_access' } as const;
+const ACCESS_TITLE = 'Emergency information accessed';
+const countedViews = ({ Who }: NoticeWords, views: number, since: string) => `${Who} emergency information was opened ${views} times since ${since}.`;
+
+const NOTICES = {
+  setup: {
+    type: { self: 'qr_setup', family: 'family_qr_setup' },
+    level: 'info',
+    title: 'Emergency QR code set up',
+    message: ({ Who }) => `${Who} emergency QR code is set up and active.`,
+  },
+  access: {
+    type: ACCESS_TYPE,
+    level: 'info',
+    title: ACCESS_TITLE,
+    message: ({ who, Who, via }) =>
+      via
+        ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
+        : `Someone opened ${who} emergency information with the correct PIN.`,
+    mail: 'gathered',
+    counted: countedViews,
+  },
+  // A view of the essentials without the PIN is a view like any other.
+  essentials: {
+    type: ACCESS_TYPE,
+    level: 'info',
+    title: ACCESS_TITLE,
+    message: ({ who }) => `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`,
+    mail: 'gathered',
+    counted: countedViews,
+  },
+  locked: {
+    type: ACCESS_TYPE,
+    level: 'warning',
+    title: 'Emergency QR code locked',
+    message: ({ who }) =>
+      `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code from one network. PIN entry from there is paused for ${PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.`,
+    mail: 'at once',
+    liftsLock: true,
+  },
+  disabled: {
+    type: ACCESS_TYPE,
+    level: 'error',
+    title: 'Emergency QR code deactivated',
+    message: ({ who }) =>
+      `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so its PIN has been turned off. Turn it back on in Settings when you are ready.`,
+    mail: 'at once',
+    liftsLock: true,
+  },
+} satisfies Record<NotifyEvent, Notice>;
 
 /**
  * One service for both kinds of code (STYLE habit 4): the personal code (`/api/user/wearable-qr`)
@@ -130,7 +198,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
   /**
    * Tells `userId` about a person's code: the owner (`userId` owns the person) or a manager of a
    * shared person (`manager`), whose wording names the person and whose notices are always of the
-   * family kind — the code is not their own.
+   * family kind — the code is not their own. What each event says is its row in `NOTICES`.
    */
   async function notifyOwner(
     userId: string,
@@ -143,64 +211,26 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     shareRowId?: string,
   ) {
     const kind: ShareKind = manager ? 'family' : ownKind;
-    // DESIGN §7: locks and deactivations are emailed at once (fire-and-forget, no medical data);
-    // views (a view of the essentials without the PIN is one) are coalesced per code below.
-    if (event === 'locked' || event === 'disabled') deps.mail?.send({ userId, kind, personName, event });
+    const notice: Notice = NOTICES[event];
+    const fallback = manager ? 'a person shared with you' : 'your family member';
+    const who = kind === 'self' ? 'your' : `${personName?.trim() || fallback}'s`;
+    const words: NoticeWords = { who, Who: who.charAt(0).toUpperCase() + who.slice(1), via };
+    const note = { userId, type: notice.type[kind], level: notice.level, title: notice.title, message: notice.message(words) };
+    // Only views, locks and deactivations are emailed; the check on the event narrows it for the mail's type.
+    const mail = notice.mail && event !== 'setup' ? { kind, personName, event } : undefined;
+    if (notice.mail === 'gathered') {
+      // Issue 30: one notification per code and 15 minutes, counting the views; the first at once.
+      if (!shareRowId || !mail) return;
+      const { counted } = notice;
+      return recordAccessAlert({ db: deps.db, mail: deps.mail }, { ...note, shareRowId, counted: (views, since) => counted(words, views, since), mail });
+    }
+    // DESIGN §7: locks and deactivations are emailed at once (fire-and-forget, no medical data).
+    if (mail) deps.mail?.send({ userId, ...mail });
     // DESIGN §7: a lock or disable notice carries the one action that lifts it — which person's
     // code, by member id (null for the owner's own), never the share id. A manager lifts it on the
     // person's member route, so theirs always names the person.
-    const action = { kind: 'unlock_pin' as const, member_id: kind === 'family' ? (profileId ?? null) : null };
-    const fallback = manager ? 'a person shared with you' : 'your family member';
-    const who = kind === 'self' ? 'your' : `${personName?.trim() || fallback}'s`;
-    const Who = who.charAt(0).toUpperCase() + who.slice(1);
-    switch (event) {
-      case 'setup':
-        return addNotification(deps.db, {
-          userId,
-          type: kind === 'self' ? 'qr_setup' : 'family_qr_setup',
-          level: 'info',
-          title: 'Emergency QR code set up',
-          message: `${Who} emergency QR code is set up and active.`,
-        });
-      case 'access':
-      case 'essentials':
-        // Issue 30: one notification per code and 15 minutes, counting the views; the first at once.
-        if (!shareRowId) return;
-        return recordAccessAlert(
-          { db: deps.db, mail: deps.mail },
-          {
-            shareRowId,
-            userId,
-            type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
-            message:
-              event === 'essentials'
-                ? `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`
-                : via
-                  ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
-                  : `Someone opened ${who} emergency information with the correct PIN.`,
-            counted: (views, since) => `${Who} emergency information was opened ${views} times since ${since}.`,
-            mail: { kind, personName, event },
-          },
-        );
-      case 'locked':
-        return addNotification(deps.db, {
-          userId,
-          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
-          level: 'warning',
-          title: 'Emergency QR code locked',
-          action,
-          message: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code from one network. PIN entry from there is paused for ${PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.`,
-        });
-      case 'disabled':
-        return addNotification(deps.db, {
-          userId,
-          type: kind === 'self' ? 'qr_access' : 'family_emergency_access',
-          level: 'error',
-          title: 'Emergency QR code deactivated',
-          action,
-          message: `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so its PIN has been turned off. Turn it back on in Settings when you are ready.`,
-        });
-    }
+    if (!notice.liftsLock) return addNotification(deps.db, note);
+    return addNotification(deps.db, { ...note, action: { kind: 'unlock_pin', member_id: kind === 'family' ? (profileId ?? null) : null } });
   }
 
   /**

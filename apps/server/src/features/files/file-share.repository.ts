@@ -47,4 +47,3 @@ export function createShareLinkRepository(db: Db) {
     },
   };
 }
-export type ShareLinkRepository = ReturnType<typeof createShareLinkRepository>;

@@ -216,4 +216,3 @@ export function createMedicalFileRepository(db: Db) {
     },
   };
 }
-export type MedicalFileRepository = ReturnType<typeof createMedicalFileRepository>;

@@ -60,4 +60,3 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
     },
   };
 }
-export type BlobWriter = ReturnType<typeof createBlobWriter>;

@@ -590,6 +590,6 @@ export function containedMedication(list: { resourceType: string; id?: string | 
   return parsed?.success ? parsed.data : undefined;
 }
 
-export function isReadType(t: string): t is ReadType {
+function isReadType(t: string): t is ReadType {
   return Object.hasOwn(READ, t);
 }

@@ -304,4 +304,3 @@ export function createImportRepository(db: Db) {
     },
   };
 }
-export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -429,4 +429,3 @@ export function createShareRepository(db: Db) {
         .execute(),
   };
 }
-export type ShareRepository = ReturnType<typeof createShareRepository>;

@@ -396,4 +396,3 @@ export function createProfileRepository(db: Executor) {
     },
   };
 }
-export type ProfileRepository = ReturnType<typeof createProfileRepository>;
