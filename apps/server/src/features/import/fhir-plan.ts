@@ -1,9 +1,10 @@
+import type { AppointmentValues } from '@kinchart/shared/appointments';
 import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
-import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
+import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField, type ProfileFields, type ProfileFlag } from '@kinchart/shared/profile';
 import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
-import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
+import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
 import { absentReason } from './absent-unknown';
 import { FhirValidationError, containedMedication, entriesOfType } from './fhir-bundle';
@@ -33,14 +34,7 @@ export interface Sourced {
   from: number;
 }
 
-export interface PlannedAppointment {
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
-}
+export type PlannedAppointment = AppointmentValues;
 
 export interface PlannedDocument extends Sourced {
   label: string;
@@ -58,21 +52,8 @@ export interface PlannedMedication extends MedicationValues, Sourced {
 }
 
 export type TextField = DetailField;
-/** The profile's flags a FHIR import may set. */
-export const FLAG_FIELDS = [
-  'has_allergies',
-  'had_anesthesia_reactions',
-  'has_chronic_conditions',
-  'has_bleeding_disorders',
-  'has_previous_surgeries',
-  'has_mobility_issues',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-] as const;
-export type FlagField = (typeof FLAG_FIELDS)[number];
+/** The profile's flags a FHIR import may set: all of them (PROFILE_FLAGS). */
+export type FlagField = ProfileFlag;
 
 /** Each details field's flag (one list in packages/shared). */
 export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
@@ -85,18 +66,20 @@ export interface PlannedText extends Sourced {
   codings: Coding[];
 }
 
-export type PlanFields = Partial<{
-  name: string;
-  date_of_birth: string;
-  phone_number: string;
-  email: string;
-  address: string;
-  primary_language: string;
-  religious_restrictions: string;
-  blood_type: string;
-  height: number;
-  weight: number;
-}>;
+/** The profile's demographics and measurements (and religious restrictions, from a Flag) a FHIR import may set. */
+export const PLAN_FIELDS = [
+  'name',
+  'date_of_birth',
+  'phone_number',
+  'email',
+  'address',
+  'primary_language',
+  'religious_restrictions',
+  'blood_type',
+  'height',
+  'weight',
+] as const satisfies readonly (keyof ProfileFields)[];
+export type PlanFields = Partial<{ [K in (typeof PLAN_FIELDS)[number]]: NonNullable<ProfileFields[K]> }>;
 
 export interface FhirPlan {
   /** Demographics and measurements to set (only what the bundle says). */

@@ -1,8 +1,9 @@
 import { selfProfileId } from '../../common/person-access';
+import type { AppointmentValues } from '@kinchart/shared/appointments';
 import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
-import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
+import { FLAG_DETAIL_PAIRS, PROFILE_FLAGS } from '@kinchart/shared/profile';
 import type { Coding } from '@kinchart/shared/clinical';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -18,8 +19,9 @@ import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
 import type { FlagField, PlanFields, TextField } from './fhir-plan';
-import { FLAG_FIELDS } from './fhir-plan';
+import { PLAN_FIELDS } from './fhir-plan';
 import type { AccountRows, ListTable } from './kinchart-match';
+import { APPOINTMENT_IDENTITY } from './kinchart-match';
 
 // The only place the import speaks SQL: it reads what the account holds and writes what
 // import.service.ts decided, in one transaction per import (`transaction`, decision 0004). Every
@@ -61,16 +63,10 @@ export interface NewListRow<T extends ListTable> {
   created_at: string;
 }
 
-export interface NewAppointment {
+export interface NewAppointment extends AppointmentValues {
   /** The person it belongs to (DESIGN §4). */
   profile_id: string;
   uid: string;
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
   created_at: string;
 }
 
@@ -100,7 +96,6 @@ const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, str
 };
 
 const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
-const PLAN_FIELDS = ['name', 'date_of_birth', 'phone_number', 'email', 'address', 'primary_language', 'blood_type', 'height', 'weight'] as const satisfies readonly (keyof PlanFields)[];
 
 /** Yes/no values as 0/1 flags; everything else as it is. */
 function columnsOf(values: object): Record<string, unknown> {
@@ -129,7 +124,7 @@ function importQueries(db: Executor) {
 
   /** The account's appointments (or one person's), by the fields they are recognised by. */
   const appointments = (userId: string, profileId?: string) => {
-    let query = db.selectFrom('appointments').select(['profile_id', 'appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId);
+    let query = db.selectFrom('appointments').select(['profile_id', ...APPOINTMENT_IDENTITY]).where('user_id', '=', userId);
     if (profileId !== undefined) query = query.where('profile_id', '=', profileId);
     return query.execute();
   };
@@ -147,12 +142,12 @@ function importQueries(db: Executor) {
     async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
       const row = await db
         .selectFrom('profiles')
-        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
+        .select([...DETAIL_FIELDS, ...PROFILE_FLAGS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
         .where('user_id', '=', userId)
         .where('id', '=', profileId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const flags = Object.fromEntries([...FLAG_FIELDS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
+      const flags = Object.fromEntries([...PROFILE_FLAGS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
       return { ...row, ...flags } as unknown as ProfileState;
     },
 

@@ -1,13 +1,32 @@
 import type { Selectable } from 'kysely';
-import type { EmergencyContact, HealthcareProvider, Medication } from '@kinchart/shared/profile';
-import type { EmergencyContactsTable, HealthcareProvidersTable, MedicationsTable } from '../../db/schema';
+import type { EmergencyContact, HealthcareProvider, Medication, ProfileFlag, ProfileValues } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, PROFILE_FLAGS } from '@kinchart/shared/profile';
+import type { EmergencyContactsTable, HealthcareProvidersTable, MedicationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
 
 /*
- * A person's three lists — emergency contacts, healthcare providers, medications — between their
- * rows and the API's answers, in one place: the profile routes, the export and the import all map
- * through here (flags are 0/1 in the database and booleans everywhere else).
+ * A person's profile values and three lists — emergency contacts, healthcare providers,
+ * medications — between their rows and the API's answers, in one place: the profile routes, the
+ * emergency view, the export and the import all map through here (flags are 0/1 in the database
+ * and booleans everywhere else).
  */
+
+/** A row with the profile's flag columns (PROFILE_FLAGS) as booleans. */
+export type WithProfileFlags<T> = { [K in keyof T]: K extends ProfileFlag ? boolean : T[K] };
+
+/** The profile's flag columns of `row` (those it has) as booleans; every other column as it is. */
+export function withProfileFlags<T extends object>(row: T): WithProfileFlags<T> {
+  const values = { ...row } as Record<string, unknown>;
+  for (const key of PROFILE_FLAGS) if (key in values) values[key] = fromFlag(values[key] as number);
+  return values as WithProfileFlags<T>;
+}
+
+/** A profile row's own values as they leave the server (no ids, no lists): the profile's fields, flags as booleans. */
+export function profileValuesOf(row: Selectable<ProfilesTable>): ProfileValues {
+  const values: Partial<Record<keyof ProfileValues, unknown>> = {};
+  for (const key of PROFILE_FIELD_NAMES) values[key] = row[key];
+  return withProfileFlags(values) as ProfileValues;
+}
 
 /** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
 export interface ContactValues {
