@@ -36,7 +36,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
-  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.repository'],
+  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
   emergency: ['emergency.repository', 'emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],

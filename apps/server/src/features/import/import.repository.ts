@@ -12,8 +12,8 @@ import { fromFlag, toFlag } from '../../lib/flags';
 import { newId } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
-import type { ClinicalInsert } from '../clinical/clinical.repository';
-import { accountClinicalItems, insertClinicalItems } from '../clinical/clinical.repository';
+import type { ClinicalInsert } from '../clinical/clinical.service';
+import { clinicalTransfer } from '../clinical/clinical.service';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -103,6 +103,7 @@ function columnsOf(values: object): Record<string, unknown> {
 }
 
 function importQueries(db: Executor) {
+  const clinical = clinicalTransfer(db);
   /** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
   async function insertAll<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
     if (rows.length === 0) return;
@@ -153,7 +154,7 @@ function importQueries(db: Executor) {
 
     /** One person's clinical items of a kind, as the import recognises them (DESIGN §12). */
     async clinicalRows(userId: string, table: ClinicalTable, profileId: string): Promise<Record<string, unknown>[]> {
-      return accountClinicalItems(db, table, userId, profileId);
+      return clinical.items(table, userId, profileId);
     },
 
     /** Name and size of each of the user's files. */
@@ -187,12 +188,12 @@ function importQueries(db: Executor) {
       };
     },
 
-    /** DESIGN §12: the account's clinical items of one kind, every person's (clinical.repository.ts). */
-    clinicalItems: (userId: string, table: ClinicalTable) => accountClinicalItems(db, table, userId),
+    /** DESIGN §12: the account's clinical items of one kind, every person's (the clinical feature's, clinical.service.ts). */
+    clinicalItems: (userId: string, table: ClinicalTable) => clinical.items(table, userId),
 
-    /** Adds one person's clinical items (clinical.repository.ts); the caller holds the lock and checked the cap. */
+    /** Adds one person's clinical items (clinical.service.ts); the caller holds the lock and checked the cap. */
     insertClinicalItems: (userId: string, table: ClinicalTable, profileId: string, items: readonly ClinicalInsert[]) =>
-      insertClinicalItems(db, table, userId, profileId, items),
+      clinical.insert(table, userId, profileId, items),
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {
