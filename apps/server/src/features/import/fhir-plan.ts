@@ -355,7 +355,7 @@ function planComposition(entries: Entry<'Composition'>[], { tally, patient }: Pl
 /** The Patient → the person's demographics, whether it is a pet, and its contacts as emergency contacts; any other Patient is left out. */
 function planPatients(entries: Entry<'Patient'>[], { plan, tally, target, patient, setField }: PlanContext): void {
   for (const other of entries) {
-    if (other !== patient) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
+    if (other.index !== patient?.index) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
   }
   if (!patient) return;
   const p = patient.resource;
