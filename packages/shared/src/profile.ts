@@ -469,6 +469,9 @@ export const profileValuesSchema = z.object({
   vet_phone: z.string().nullable(),
 });
 export type ProfileValues = z.infer<typeof profileValuesSchema>;
+/** Compile-time: the answer holds every profile field, each as it is stored (a field added to the profile cannot be left out of it). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _answerIsTheFields: Same<ProfileValues, ProfileFields> = true;
 
 export const familyMemberSummarySchema = profileValuesSchema.extend({
   id: z.string(),

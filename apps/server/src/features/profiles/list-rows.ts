@@ -28,34 +28,11 @@ export function profileValuesOf(row: Selectable<ProfilesTable>): ProfileValues {
   return withProfileFlags(values) as ProfileValues;
 }
 
-/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
-export interface ContactValues {
-  name: string;
-  relationship: string | null;
-  phone_number: string | null;
-  email: string | null;
-  is_primary: boolean;
-  has_medical_power: boolean;
-}
-export interface ProviderValues {
-  provider_name: string;
-  specialty: string | null;
-  facility: string | null;
-  phone_number: string | null;
-  email: string | null;
-  address: string | null;
-  is_primary: boolean;
-  notes: string | null;
-}
-export interface MedicationValues {
-  medication_name: string | null;
-  dosage: string | null;
-  frequency: string | null;
-  purpose: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  is_current: boolean;
-}
+/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`): its answer without the ids. */
+export type ContactValues = Omit<EmergencyContact, 'id' | 'contact_id'>;
+export type ProviderValues = Omit<HealthcareProvider, 'id' | 'provider_id' | 'name'>;
+export type MedicationValues = Omit<Medication, 'id' | 'medication_id'>;
+
 export const toContact = (r: Selectable<EmergencyContactsTable>): EmergencyContact => ({
   id: r.id,
   contact_id: r.id,
