@@ -36,12 +36,12 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
-  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.repository'],
+  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],
   notifications: ['emergency-mail'],
-  profiles: ['list-rows', 'profile.repository', 'profile.service'],
+  profiles: ['list-rows', 'profile.service'],
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `prefix` is how a feature's file climbs to the features folder ('../' on the server, '../../' on the web). */

@@ -185,4 +185,19 @@ describe('the report gives each entry once, with its true reason', () => {
     expect(again.json().already_present).toMatchObject({ conditions: 1 });
     expect(rowOf(again.json(), 'AllergyIntolerance')).toMatchObject({ merged: 0, already_present: 1 });
   });
+
+  it('a re-imported Flag of religious restrictions the profile already holds is already present, not merged again', async () => {
+    const bundle = bundleOf({
+      fullUrl: 'urn:uuid:f1',
+      resource: { resourceType: 'Flag', status: 'active', code: { text: 'Religious restrictions: No blood products' }, subject },
+    });
+    const user = await signedInUser(t.app);
+    const first = await importFile(user.client, json(bundle), 'f.json');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(rowOf(first.json(), 'Flag')).toMatchObject({ merged: 1, already_present: 0 });
+    expect((await user.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ religious_restrictions: 'No blood products' });
+    const again = await importFile(user.client, json(bundle), 'f.json');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(rowOf(again.json(), 'Flag')).toMatchObject({ merged: 0, already_present: 1 });
+  });
 });

@@ -30,20 +30,52 @@ export const appointmentTimeSchema = z
 /** Milliseconds for ordering two times of the same kind (wall-clock times compare as if UTC). */
 export const timeOrder = (t: string): number => Date.parse(/[Z+-]\d{0,2}:?\d{0,2}$/.test(t.slice(19)) ? t : `${t}Z`);
 
+/**
+ * SPEC §3 Appointment: what an appointment is, without whose it is or its bookkeeping — the one
+ * list of its fields. The table's columns (server db/schema.ts), the repository's select, the
+ * import's rows, the FHIR collection and plan, the export's entry and the forms derive from it.
+ */
+export const appointmentValuesSchema = z.object({
+  appointment_date: z.string(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  provider_name: z.string(),
+  reason_for_visit: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type AppointmentValues = z.infer<typeof appointmentValuesSchema>;
+export type AppointmentField = keyof AppointmentValues;
+export const APPOINTMENT_FIELDS = Object.keys(appointmentValuesSchema.shape) as AppointmentField[];
+
+/** The appointment fields of any row, answer, plan or export entry that holds them (and nothing else). */
+export const appointmentValuesOf = (a: AppointmentValues): AppointmentValues =>
+  Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, a[field]])) as AppointmentValues;
+
+/**
+ * A schema for each appointment field, whose output is that field's value: a shape written with it
+ * can neither miss a field nor carry one that is not an appointment's.
+ */
+export type AppointmentFieldSchemas = { [K in AppointmentField]: z.ZodType<AppointmentValues[K], unknown> };
+
+/** What a form or a client sends, field by field: every appointment field, each with its rule and message. */
+const appointmentInputFields = {
+  appointment_date: z.string({ message: 'Appointment date is required' }).trim().min(1, 'Appointment date is required').pipe(isoDateSchema),
+  start_time: appointmentTimeSchema,
+  end_time: appointmentTimeSchema,
+  provider_name: z.string({ message: 'Provider name is required' }).trim().min(1, 'Provider name is required').max(200, 'Provider name must be at most 200 characters'),
+  reason_for_visit: z
+    .union([z.string().max(1000, 'Reason for visit must be at most 1000 characters'), z.null()])
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  location: z
+    .union([z.string().max(500, 'Location must be at most 500 characters'), z.null()])
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+} satisfies AppointmentFieldSchemas;
+
 export const appointmentInputSchema = z
   .object({
-    appointment_date: z.string({ message: 'Appointment date is required' }).trim().min(1, 'Appointment date is required').pipe(isoDateSchema),
-    start_time: appointmentTimeSchema,
-    end_time: appointmentTimeSchema,
-    provider_name: z.string({ message: 'Provider name is required' }).trim().min(1, 'Provider name is required').max(200, 'Provider name must be at most 200 characters'),
-    reason_for_visit: z
-      .union([z.string().max(1000, 'Reason for visit must be at most 1000 characters'), z.null()])
-      .optional()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
-    location: z
-      .union([z.string().max(500, 'Location must be at most 500 characters'), z.null()])
-      .optional()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
+    ...appointmentInputFields,
     /** DESIGN §11: the person the appointment is for (the form's "For"); absent → your own profile. */
     person_id: z
       .union([z.string().max(100, 'person_id must be at most 100 characters'), z.null()])
@@ -58,35 +90,10 @@ export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 /** An appointment's fields after validation: what the server stores. */
 export type AppointmentFields = z.output<typeof appointmentInputSchema>;
 
-/** What an appointment is, without whose it is or its bookkeeping: the fields every copy carries. */
-export interface AppointmentValues {
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
-}
-
-/** The appointment fields of any row, answer, plan or export entry that holds them (and nothing else). */
-export const appointmentValuesOf = (a: AppointmentValues): AppointmentValues => ({
-  appointment_date: a.appointment_date,
-  start_time: a.start_time,
-  end_time: a.end_time,
-  provider_name: a.provider_name,
-  reason_for_visit: a.reason_for_visit,
-  location: a.location,
-});
-
 export const appointmentSchema = z.object({
   appointment_id: z.string(),
   id: z.string(),
-  appointment_date: z.string(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-  provider_name: z.string(),
-  reason_for_visit: z.string().nullable(),
-  location: z.string().nullable(),
+  ...appointmentValuesSchema.shape,
   created_at: z.string(),
   /** DESIGN §4, §11: the person the appointment belongs to, and that person's name. */
   person_id: z.string(),

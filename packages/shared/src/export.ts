@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stripInvisible } from './text';
 import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
-import { appointmentTimeSchema } from './appointments';
+import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
 import { CLINICAL_CAP, codingSchema, conditionInputSchema, immunizationInputSchema, labResultInputSchema, procedureInputSchema } from './clinical';
 import { DETAILS_MAX, LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
@@ -125,12 +125,14 @@ export const exportAppointmentSchema = z.object({
    */
   profile_id: id.nullable().optional(),
   uid: z.string().min(1).max(200).optional(),
-  appointment_date: isoDateSchema,
-  start_time: appointmentTimeSchema,
-  end_time: appointmentTimeSchema,
-  provider_name: requiredText('Provider name'),
-  reason_for_visit: optionalText(1000),
-  location: optionalText(500),
+  ...({
+    appointment_date: isoDateSchema,
+    start_time: appointmentTimeSchema,
+    end_time: appointmentTimeSchema,
+    provider_name: requiredText('Provider name'),
+    reason_for_visit: optionalText(1000),
+    location: optionalText(500),
+  } satisfies AppointmentFieldSchemas),
   created_at: instant,
 });
 

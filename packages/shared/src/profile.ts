@@ -312,12 +312,15 @@ export type DetailFlag = (typeof FLAG_DETAIL_PAIRS)[number][0];
 /** Each details field's flag: a details text that is set means its flag is set. */
 export const FLAG_OF_DETAIL = Object.fromEntries(FLAG_DETAIL_PAIRS.map(([flagKey, detailsKey]) => [detailsKey, flagKey])) as Record<DetailField, DetailFlag>;
 
-/** The profile's yes/no fields (0/1 in the database, booleans everywhere else), read off the schema. */
-export const PROFILE_FLAG_FIELDS: ReadonlySet<string> = new Set(
-  Object.entries(profileFieldsSchema.shape)
-    .filter(([, schema]) => schema === flag)
-    .map(([name]) => name),
-);
+/** A yes/no field of the profile. */
+export type ProfileFlag = { [K in keyof ProfileFields]-?: ProfileFields[K] extends boolean ? K : never }[keyof ProfileFields];
+/**
+ * The profile's yes/no fields (0/1 in the database, booleans everywhere else), read off the schema:
+ * the one list of them. The table's columns, the rows' answers, the emergency view, the FHIR import
+ * and the profile forms derive from it.
+ */
+export const PROFILE_FLAGS = PROFILE_FIELD_NAMES.filter((name) => profileFieldsSchema.shape[name] === flag) as ProfileFlag[];
+export const PROFILE_FLAG_FIELDS: ReadonlySet<string> = new Set(PROFILE_FLAGS);
 
 /**
  * The fields a pet does not have (issue 30 #25): the forms hide them for a pet, the server stores
@@ -465,6 +468,9 @@ export const profileValuesSchema = z.object({
   vet_phone: z.string().nullable(),
 });
 export type ProfileValues = z.infer<typeof profileValuesSchema>;
+/** Compile-time: the answer holds every profile field, each as it is stored (a field added to the profile cannot be left out of it). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _answerIsTheFields: Same<ProfileValues, ProfileFields> = true;
 
 export const familyMemberSummarySchema = profileValuesSchema.extend({
   id: z.string(),

@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { AppointmentValues } from '@kinchart/shared/appointments';
+import type { ProfileFields, ProfileFlag } from '@kinchart/shared/profile';
 
 // Table types for Kysely. Dialect-neutral storage conventions (docs/decisions/0002-dialect-neutral-schema.md):
 // ids are UUID text made by the app, booleans are integers 0/1, instants are ISO-8601 UTC text,
@@ -50,45 +52,18 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface ProfilesTable {
+/**
+ * A profile's own fields are packages/shared's (profileFieldsSchema), one column each, its flags as
+ * 0/1: height in cm, weight in kg; a pet's fields (migration 0020, docs/decisions/0037) null for a person.
+ */
+type ProfileColumns = { [K in keyof ProfileFields]-?: K extends ProfileFlag ? Flag : ProfileFields[K] };
+
+export interface ProfilesTable extends ProfileColumns {
   id: string;
   user_id: string;
   is_self: Flag;
   relationship: string | null;
   is_pet: Flag;
-  name: string | null;
-  date_of_birth: string | null;
-  phone_number: string | null;
-  address: string | null;
-  email: string | null;
-  blood_type: string | null;
-  height: number | null; // cm
-  weight: number | null; // kg
-  primary_language: string | null;
-  religious_restrictions: string | null;
-  organ_donor: Flag;
-  advance_directives: Flag;
-  living_will: Flag;
-  has_vision_impairment: Flag;
-  has_hearing_impairment: Flag;
-  has_allergies: Flag;
-  allergy_details: string | null;
-  has_chronic_conditions: Flag;
-  chronic_condition_details: string | null;
-  has_bleeding_disorders: Flag;
-  bleeding_disorder_details: string | null;
-  has_previous_surgeries: Flag;
-  surgery_details: string | null;
-  has_mobility_issues: Flag;
-  mobility_details: string | null;
-  had_anesthesia_reactions: Flag;
-  anesthesia_reaction_details: string | null;
-  /** A pet's (migration 0020, docs/decisions/0037); null for a person. */
-  species: string | null;
-  breed: string | null;
-  microchip_number: string | null;
-  vet_name: string | null;
-  vet_phone: string | null;
   /** JSON [{ text, codings }]: the codings an import brought for lines of allergy_details (migration 0008). */
   allergy_codings: string | null;
   created_at: string;
@@ -206,17 +181,12 @@ export interface FileShareLinksTable {
   created_at: string;
 }
 
-export interface AppointmentsTable {
+/** An appointment's own fields are packages/shared's list (APPOINTMENT_FIELDS), one column each; these are whose it is and its bookkeeping. */
+export interface AppointmentsTable extends AppointmentValues {
   id: string;
   user_id: string;
   uid: string; // stable iCalendar UID
   profile_id: string | null; // the person (DESIGN §4); set on every new row, null only if the person vanished
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
   created_at: string;
 }
 

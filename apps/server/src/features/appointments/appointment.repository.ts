@@ -1,4 +1,8 @@
+import type { Selectable } from 'kysely';
+import type { AppointmentValues } from '@kinchart/shared/appointments';
+import { APPOINTMENT_FIELDS } from '@kinchart/shared/appointments';
 import type { Db } from '../../db/database';
+import type { AppointmentsTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 
 // The only place that speaks SQL for appointments. Every statement is scoped by the owner's user_id,
@@ -10,35 +14,17 @@ const COLUMNS = [
   'appointments.uid',
   'appointments.user_id',
   'appointments.profile_id',
-  'appointments.appointment_date',
-  'appointments.start_time',
-  'appointments.end_time',
-  'appointments.provider_name',
-  'appointments.reason_for_visit',
-  'appointments.location',
+  ...APPOINTMENT_FIELDS.map((field) => `appointments.${field}` as const),
   'appointments.created_at',
   'profiles.name as person_name',
 ] as const;
 
-export interface AppointmentRow {
-  id: string;
-  uid: string;
-  /** The person's owner: the account whose export and deletion the appointment follows. */
-  user_id: string;
-  /** The person (DESIGN §4); null only when that person vanished. */
-  profile_id: string | null;
-  person_name: string | null;
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
-  created_at: string;
-}
-
-/** What a form sets: every editable field. */
-export type AppointmentValues = Pick<AppointmentRow, 'appointment_date' | 'start_time' | 'end_time' | 'provider_name' | 'reason_for_visit' | 'location'>;
+/**
+ * A stored appointment and its person's name. `user_id` is the person's owner: the account whose
+ * export and deletion the appointment follows; `profile_id` the person (DESIGN §4), null only when
+ * that person vanished.
+ */
+export type AppointmentRow = Selectable<AppointmentsTable> & { person_name: string | null };
 
 export function createAppointmentRepository(db: Db) {
   const listed = () => db.selectFrom('appointments').leftJoin('profiles', 'profiles.id', 'appointments.profile_id').select(COLUMNS);

@@ -21,12 +21,7 @@ interface RowPerson {
 const toAnswer = (row: AppointmentRow, person: RowPerson): Appointment => ({
   id: row.id,
   appointment_id: row.id,
-  appointment_date: row.appointment_date,
-  start_time: row.start_time,
-  end_time: row.end_time,
-  provider_name: row.provider_name,
-  reason_for_visit: row.reason_for_visit,
-  location: row.location,
+  ...appointmentValuesOf(row),
   created_at: row.created_at,
   person_id: person.id,
   person_name: person.name,

@@ -3,10 +3,13 @@ import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { nowIso } from '../../lib/ids';
 import type { AccessNeed, Actor, PersonAccessService } from '../../common/person-access';
-import type { AnyKindSpec } from './clinical-kinds';
+import type { AnyKindSpec, ClinicalTable } from './clinical-kinds';
 import { immunizations, notFoundMessage, parseCodings } from './clinical-kinds';
 import { vaccinationRecordFileName, vaccinationRecordPdf } from './immunization-record';
-import { createClinicalRepository, type ClinicalRowBase } from './clinical.repository';
+import type { ClinicalInsert, ClinicalRowBase } from './clinical.repository';
+import { accountClinicalItems, createClinicalRepository, insertClinicalItems } from './clinical.repository';
+
+export type { ClinicalInsert, ClinicalRowBase } from './clinical.repository';
 
 /** A route's name in the owner's access history ("GET /api/user/people/:personId/immunizations"). */
 export type RouteName = string;
@@ -86,3 +89,18 @@ export function createClinicalService(deps: { db: Db; access: PersonAccessServic
 }
 
 export type ClinicalService = ReturnType<typeof createClinicalService>;
+
+/**
+ * What another feature's transaction reads and writes of the clinical items — an import's or a
+ * restore's, on its own open transaction `db`, which holds the account's lock. The caller has
+ * decided whose items they are and checked CLINICAL_CAP; every statement carries the owner's id.
+ */
+export function clinicalTransfer(db: Db) {
+  return {
+    /** Every item of `table` the account holds, or one person's. */
+    items: (table: ClinicalTable, ownerId: string, profileId?: string): Promise<ClinicalRowBase[]> => accountClinicalItems(db, table, ownerId, profileId),
+    /** Adds `items` for one person, in their order. */
+    insert: (table: ClinicalTable, ownerId: string, profileId: string, items: readonly ClinicalInsert[]): Promise<string[]> =>
+      insertClinicalItems(db, table, ownerId, profileId, items),
+  };
+}

@@ -2,6 +2,7 @@ import type { EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emerge
 import type { Db } from '../../db/database';
 import { isResolvedLine, saysNoAllergies, withoutLines } from '@kinchart/shared/problem-lines';
 import { fromFlag } from '../../lib/flags';
+import { withProfileFlags } from '../profiles/list-rows';
 
 /**
  * Reads only what a first responder may see (DESIGN §7): the privacy boundary is the column
@@ -58,13 +59,7 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
   const allergies = withoutLines(fromFlag(p.has_allergies), p.allergy_details, saysNoAllergies);
   const chronic = withoutLines(fromFlag(p.has_chronic_conditions), p.chronic_condition_details, isResolvedLine);
   const shared = {
-    ...profile,
-    has_vision_impairment: fromFlag(p.has_vision_impairment),
-    has_hearing_impairment: fromFlag(p.has_hearing_impairment),
-    had_anesthesia_reactions: fromFlag(p.had_anesthesia_reactions),
-    has_bleeding_disorders: fromFlag(p.has_bleeding_disorders),
-    has_previous_surgeries: fromFlag(p.has_previous_surgeries),
-    has_mobility_issues: fromFlag(p.has_mobility_issues),
+    ...withProfileFlags(profile),
     // Decision 0035: "NKDA" is not an allergy, and a problem marked resolved is not a chronic condition.
     has_allergies: allergies.flag,
     allergy_details: allergies.details,
@@ -87,15 +82,7 @@ async function personFacts(db: Db, userId: string, profileId: string) {
     .where('user_id', '=', userId)
     .where('id', '=', profileId)
     .executeTakeFirst();
-  return (
-    row && {
-      ...row,
-      is_pet: false as const,
-      organ_donor: fromFlag(row.organ_donor),
-      advance_directives: fromFlag(row.advance_directives),
-      living_will: fromFlag(row.living_will),
-    }
-  );
+  return row && { ...withProfileFlags(row), is_pet: false as const };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { appointmentSpan } from '@kinchart/shared/appointments';
+import type { AppointmentValues } from '@kinchart/shared/appointments';
+import { appointmentSpan, appointmentTitle } from '@kinchart/shared/appointments';
 import { toInstant, withOffset } from '../../lib/time-zone';
 import type { Json } from './fhir-common';
 import { codeable, stableUuid, uuidIdentifier } from './fhir-common';
@@ -7,14 +8,8 @@ import { codeable, stableUuid, uuidIdentifier } from './fhir-common';
 // what belongs to no IPS section — appointments, and a DocumentReference for each file — with the
 // Patient, so every reference in it resolves inside it.
 
-export interface IpsAppointment {
+export interface IpsAppointment extends AppointmentValues {
   id: string;
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
 }
 
 export interface IpsDocument {
@@ -69,7 +64,7 @@ export function buildCollection({ id, patientEntry, appointments, documents, now
       resource: {
         resourceType: 'Appointment',
         status: start.getTime() > now.getTime() ? 'booked' : 'fulfilled',
-        description: a.reason_for_visit ? `${a.provider_name} - ${a.reason_for_visit}` : a.provider_name,
+        description: appointmentTitle(a),
         ...(a.reason_for_visit ? { reasonCode: [codeable(a.reason_for_visit)] } : {}),
         start: withOffset(start, timeZone),
         end: withOffset(end, timeZone),

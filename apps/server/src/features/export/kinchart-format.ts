@@ -2,28 +2,17 @@ import type { Selectable } from 'kysely';
 import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { KinchartExport } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
-import type { ProfileValues } from '@kinchart/shared/profile';
-import { PROFILE_FIELD_NAMES, PROFILE_FLAG_FIELDS } from '@kinchart/shared/profile';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
 import { parseAllergyCodings } from '../clinical/allergy-codings';
 import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
-import { toContact, toMedication, toProvider } from '../profiles/list-rows';
+import { profileValuesOf, toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.service';
 import type { AccountData } from './export.repository';
 import type { IpsClinical } from './fhir-ips';
 
 // kinchart.json, format version 2 (docs/decisions/0004-export-format.md; schema in
 // packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
-
-export function profileValues(row: Selectable<ProfilesTable>): ProfileValues {
-  const values: Record<string, unknown> = {};
-  for (const key of PROFILE_FIELD_NAMES) {
-    const value = row[key];
-    values[key] = PROFILE_FLAG_FIELDS.has(key) ? fromFlag(value as number) : value;
-  }
-  return values as ProfileValues;
-}
 
 /** The message of a stored notification (JSON `{ message }`, or plain text in older rows). */
 export function notificationMessage(row: Pick<Selectable<NotificationsTable>, 'data'>): string {
@@ -39,7 +28,7 @@ export function notificationMessage(row: Pick<Selectable<NotificationsTable>, 'd
 export function personBundle(data: AccountData, profile: Selectable<ProfilesTable>): ProfileBundle {
   const mine = <T extends { profile_id: string }>(rows: T[]) => rows.filter((r) => r.profile_id === profile.id);
   return {
-    profile: { ...profileValues(profile), id: profile.id, is_self: fromFlag(profile.is_self), relationship: profile.relationship, is_pet: fromFlag(profile.is_pet) },
+    profile: { ...profileValuesOf(profile), id: profile.id, is_self: fromFlag(profile.is_self), relationship: profile.relationship, is_pet: fromFlag(profile.is_pet) },
     emergency_contacts: mine(data.contacts).map(toContact),
     healthcare_providers: mine(data.providers).map(toProvider),
     medications: mine(data.medications).map(toMedication),
@@ -87,7 +76,7 @@ export function buildKinchartDocument(
       is_self: fromFlag(p.is_self),
       relationship: p.relationship,
       is_pet: fromFlag(p.is_pet),
-      ...profileValues(p),
+      ...profileValuesOf(p),
       created_at: p.created_at,
       updated_at: p.updated_at,
       fhir: paths.fhir.get(p.id),

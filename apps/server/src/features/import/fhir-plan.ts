@@ -1,9 +1,10 @@
+import type { AppointmentValues } from '@kinchart/shared/appointments';
 import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
-import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField } from '@kinchart/shared/profile';
+import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField, type ProfileFields, type ProfileFlag } from '@kinchart/shared/profile';
 import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
-import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/profile.repository';
+import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
 import { absentReason } from './absent-unknown';
 import { FhirValidationError, containedMedication, entriesOfType } from './fhir-bundle';
@@ -33,14 +34,7 @@ export interface Sourced {
   from: number;
 }
 
-export interface PlannedAppointment {
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
-}
+export type PlannedAppointment = AppointmentValues;
 
 export interface PlannedDocument extends Sourced {
   label: string;
@@ -58,21 +52,8 @@ export interface PlannedMedication extends MedicationValues, Sourced {
 }
 
 export type TextField = DetailField;
-/** The profile's flags a FHIR import may set. */
-export const FLAG_FIELDS = [
-  'has_allergies',
-  'had_anesthesia_reactions',
-  'has_chronic_conditions',
-  'has_bleeding_disorders',
-  'has_previous_surgeries',
-  'has_mobility_issues',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-] as const;
-export type FlagField = (typeof FLAG_FIELDS)[number];
+/** The profile's flags a FHIR import may set: all of them (PROFILE_FLAGS). */
+export type FlagField = ProfileFlag;
 
 /** Each details field's flag (one list in packages/shared). */
 export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
@@ -85,18 +66,20 @@ export interface PlannedText extends Sourced {
   codings: Coding[];
 }
 
-export type PlanFields = Partial<{
-  name: string;
-  date_of_birth: string;
-  phone_number: string;
-  email: string;
-  address: string;
-  primary_language: string;
-  religious_restrictions: string;
-  blood_type: string;
-  height: number;
-  weight: number;
-}>;
+/** The profile's demographics and measurements (and religious restrictions, from a Flag) a FHIR import may set. */
+export const PLAN_FIELDS = [
+  'name',
+  'date_of_birth',
+  'phone_number',
+  'email',
+  'address',
+  'primary_language',
+  'religious_restrictions',
+  'blood_type',
+  'height',
+  'weight',
+] as const satisfies readonly (keyof ProfileFields)[];
+export type PlanFields = Partial<{ [K in (typeof PLAN_FIELDS)[number]]: NonNullable<ProfileFields[K]> }>;
 
 export interface FhirPlan {
   /** Demographics and measurements to set (only what the bundle says). */
@@ -166,14 +149,49 @@ function weightKg(q: { value?: number | undefined; code?: string | undefined; un
   return kg !== null && kg > 0 && kg <= MAX_WEIGHT_KG ? kg : null;
 }
 
-export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolean }): FhirPlan {
+/** An entry of the bundle of a type Kinchart reads, with its index (the report counts by it). */
+type Entry<T extends ReadType> = { index: number; fullUrl: string | undefined; resource: ResourceOf<T> };
+
+/** What every planner reads and writes: the plan, whose bundle it is, and what planners of related types leave each other. */
+interface PlanContext {
+  plan: FhirPlan;
+  tally: ImportTally;
+  resolve: Resolver;
+  target: { isSelf: boolean };
+  byType: <T extends ReadType>(type: T) => Entry<T>[];
+  patients: Entry<'Patient'>[];
+  /** The Patient the bundle is about: the Composition's subject, else the only one. */
+  patient: Entry<'Patient'> | undefined;
+  composition: Entry<'Composition'> | undefined;
+  /**
+   * Whether a resource is about the chosen patient. With one Patient (or none) in the bundle, every
+   * resource is theirs — references in third-party bundles often do not resolve inside the bundle.
+   * With several, only what points at the chosen one.
+   */
+  isAboutPatient: (ref: Ref) => boolean;
+  isPatientRef: (ref: string | undefined) => boolean;
+  /** Leaves the entry out when it is about someone else; true when it is. */
+  forSomeoneElse: (index: number, type: string, ref: Ref) => boolean;
+  addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void;
+  setField: <K extends keyof PlanFields>(key: K, value: NonNullable<PlanFields[K]>, from: number) => void;
+  /** Medications named by a statement or a request (valid or not): the others are named by nothing. */
+  medicationsNamed: Set<number>;
+  /** PractitionerRoles read with their Practitioner. */
+  rolesRead: Set<number>;
+  /** Encounters a DiagnosticReport took its visit from. */
+  encountersUsed: Set<number>;
+}
+
+/** Reads the entries of one resource type into the plan. */
+type Planner<T extends ReadType> = (entries: Entry<T>[], ctx: PlanContext) => void;
+
+function planContext(bundle: ValidatedBundle, target: { isSelf: boolean }): PlanContext {
   const { entries } = bundle;
   const tally = createImportTally(bundle.types);
   for (const r of bundle.rejected) tally.drop(r.index, `not valid FHIR (${r.reason})`);
   for (const r of bundle.repaired) tally.part(r.index, `not valid FHIR (${r.reason})`, `${tally.typeOf(r.index)} element left out, not valid FHIR (${r.reason})`);
   const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
   const resolve = createResolver(entries);
-  const ctx = { tally, resolve };
 
   // Whose bundle is it? The Composition's subject, else the only Patient.
   const patients = byType('Patient');
@@ -186,19 +204,7 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     patient = subject ? patients.find((p) => refersTo(p, subject)) : undefined;
     if (!patient) throw new FhirValidationError("The bundle holds more than one Patient; import one person's bundle at a time.");
   }
-  /**
-   * Whether a resource is about the chosen patient. With one Patient (or none) in the bundle, every
-   * resource is theirs — references in third-party bundles often do not resolve inside the bundle.
-   * With several, only what points at the chosen one.
-   */
   const isAboutPatient = (ref: Ref) => !patient || patients.length <= 1 || (!!ref?.reference && refersTo(patient, ref.reference));
-  const isPatientRef = (ref: string | undefined) => !!ref && (/(^|\/)Patient\/[^/]+$/.test(ref) || patients.some((p) => refersTo(p, ref)));
-  /** Leaves the entry out when it is about someone else; true when it is. */
-  const forSomeoneElse = (index: number, type: string, ref: Ref) => {
-    if (isAboutPatient(ref)) return false;
-    tally.drop(index, 'for another patient', `${type} for another patient`);
-    return true;
-  };
 
   const plan: FhirPlan = {
     fields: {},
@@ -215,104 +221,215 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
     clinical: [],
     tally,
   };
-  const addText = (field: TextField, text: string | null, from: number, codings: Coding[] = []) => {
-    const line = text && !DETAILS_NOT_PROVIDED.test(text) ? text : null;
-    plan.texts.push({ field, text: line, codings: line ? codings : [], from });
-  };
-  const setField = <K extends keyof PlanFields>(key: K, value: NonNullable<PlanFields[K]>, from: number) => {
-    plan.fields[key] = value;
-    plan.fieldFrom[key] = from;
-  };
-
-  if (composition) {
-    if (patient) tally.use(composition.index, patient.index);
-    else tally.drop(composition.index, 'about no Patient of this bundle (nothing of its own to keep)');
+  // A Medication named by a statement that was not valid FHIR fares as that statement did.
+  const medicationsNamed = new Set<number>();
+  for (const r of bundle.rejected) {
+    const found = resolve(r.medicationReference, 'Medication');
+    if (!found) continue;
+    medicationsNamed.add(found.index);
+    tally.use(found.index, r.index);
   }
-  for (const other of patients) {
-    if (other !== patient) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
-  }
+  return {
+    plan,
+    tally,
+    resolve,
+    target,
+    byType,
+    patients,
+    patient,
+    composition,
+    isAboutPatient,
+    isPatientRef: (ref) => !!ref && (/(^|\/)Patient\/[^/]+$/.test(ref) || patients.some((p) => refersTo(p, ref))),
+    forSomeoneElse: (index, type, ref) => {
+      if (isAboutPatient(ref)) return false;
+      tally.drop(index, 'for another patient', `${type} for another patient`);
+      return true;
+    },
+    addText: (field, text, from, codings = []) => {
+      const line = text && !DETAILS_NOT_PROVIDED.test(text) ? text : null;
+      plan.texts.push({ field, text: line, codings: line ? codings : [], from });
+    },
+    setField: (key, value, from) => {
+      plan.fields[key] = value;
+      plan.fieldFrom[key] = from;
+    },
+    medicationsNamed,
+    rolesRead: new Set(),
+    encountersUsed: new Set(),
+  };
+}
 
-  if (patient) {
-    const p = patient.resource;
-    const at = patient.index;
-    const name = bestName(p.name);
-    if (name) setField('name', name, at);
-    if (p.birthDate) {
-      if (fullDate(p.birthDate)) setField('date_of_birth', p.birthDate, at);
-      else tally.part(at, 'birth date without a day (Kinchart keeps full dates)', 'birth date without a day (Kinchart keeps full dates)');
+/**
+ * One planner per resource type Kinchart reads, run in this order: the order is part of the report
+ * (parts left out are listed as they are found), and some planners read what an earlier one left —
+ * the Medications the statements named, the roles a Practitioner read, the visits a report used.
+ * A type without a planner (Organization, Location) is read only through the resources naming it.
+ */
+const PLANNERS: { [T in ReadType]?: Planner<T> } = {
+  Composition: planComposition,
+  Patient: planPatients,
+  AllergyIntolerance: (entries, ctx) => {
+    for (const { index, resource: a } of entries) if (!ctx.forSomeoneElse(index, 'AllergyIntolerance', a.patient)) planAllergy(index, a, ctx.tally, ctx.addText);
+  },
+  Condition: (entries, ctx) => {
+    for (const { index, resource: c } of entries) if (!ctx.forSomeoneElse(index, 'Condition', c.subject)) planProblem(index, c, ctx.plan, ctx.addText);
+  },
+  MedicationStatement: planMedicationStatements,
+  MedicationRequest: planMedicationRequests,
+  Medication: (entries, { tally, medicationsNamed }) => {
+    for (const { index } of entries) if (!medicationsNamed.has(index)) tally.drop(index, 'not named by any MedicationStatement or MedicationRequest');
+  },
+  Observation: planObservations,
+  Immunization: (entries, ctx) => {
+    for (const { index, resource: im } of entries) {
+      if (ctx.forSomeoneElse(index, 'Immunization', im.patient)) continue;
+      const row = planImmunization(index, im, ctx);
+      if (row) ctx.plan.clinical.push(row);
     }
-    const phone = telecomOf(p.telecom, 'phone');
-    if (phone) setField('phone_number', phone.value, at);
-    const email = telecomOf(p.telecom, 'email');
-    if (email) setField('email', email.value, at);
-    const addr = addressText(p.address?.[0]);
-    if (addr) setField('address', addr, at);
-    const language = ccText((p.communication?.find((c) => c.preferred) ?? p.communication?.[0])?.language);
-    if (language) setField('primary_language', language, at);
-    if (p.extension?.some((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/patient-animal')) {
-      if (target.isSelf) {
-        const why = 'animal Patient (your own profile cannot be a pet; import it into a family member)';
-        tally.part(at, why, why);
-      } else plan.isPet = true;
+  },
+  Procedure: (entries, ctx) => {
+    for (const { index, resource: p } of entries) {
+      if (ctx.forSomeoneElse(index, 'Procedure', p.subject)) continue;
+      const row = planProcedure(index, p, ctx);
+      if (row) ctx.plan.clinical.push(row);
     }
-    for (const c of p.contact ?? []) {
-      const contactName = nameText(c.name);
-      if (!contactName) {
-        tally.part(at, 'contact without a name', 'Patient.contact without a name');
+  },
+  Practitioner: planPractitioners,
+  PractitionerRole: (entries, { tally, rolesRead }) => {
+    for (const { index } of entries) if (!rolesRead.has(index)) tally.drop(index, 'naming no Practitioner of this bundle');
+  },
+  Appointment: (entries, ctx) => {
+    for (const { index, resource: a } of entries) {
+      const patientActors = a.participant.map((p) => p.actor).filter((actor) => ctx.isPatientRef(actor?.reference));
+      if (patientActors.length > 0 && !patientActors.some((actor) => ctx.isAboutPatient(actor))) {
+        ctx.tally.drop(index, 'for another patient');
         continue;
       }
-      const relations = (c.relationship ?? []).map((r) => ({ text: ccText(r), emergency: hasCode(r, ['C']) }));
-      const medicalPower = relations.some((r) => /^medical power of attorney$/i.test(r.text ?? ''));
-      const relationship = relations.find((r) => !r.emergency && r.text && !/^medical power of attorney$/i.test(r.text))?.text ?? null;
-      const cPhone = telecomOf(c.telecom, 'phone');
-      plan.contacts.push({
-        name: contactName,
-        relationship,
-        phone_number: cPhone?.value ?? null,
-        email: telecomOf(c.telecom, 'email')?.value ?? null,
-        is_primary: cPhone?.rank === 1,
-        has_medical_power: medicalPower,
-        from: at,
-      });
+      const appointment = planAppointment(index, a, ctx.tally, ctx.isPatientRef);
+      if (appointment) ctx.plan.appointments.push(appointment);
     }
+  },
+  Consent: (entries, ctx) => {
+    for (const { index, resource: c } of entries) {
+      if (c.patient && ctx.forSomeoneElse(index, 'Consent', c.patient)) continue;
+      const flag = planConsent(index, c, ctx.tally);
+      if (flag) ctx.plan.flags.push({ flag, from: index });
+    }
+  },
+  Flag: (entries, ctx) => {
+    for (const { index, resource: f } of entries) {
+      if (ctx.forSomeoneElse(index, 'Flag', f.subject)) continue;
+      const restrictions = planFlag(index, f, ctx.tally);
+      if (restrictions) ctx.setField('religious_restrictions', restrictions, index);
+    }
+  },
+  DocumentReference: planDocumentReferences,
+  DiagnosticReport: planDiagnosticReports,
+  Encounter: (entries, ctx) => {
+    for (const { index, resource: e } of entries) {
+      if (ctx.encountersUsed.has(index)) continue;
+      if (e.subject && ctx.forSomeoneElse(index, 'Encounter', e.subject)) continue;
+      ctx.tally.drop(index, 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)');
+    }
+  },
+};
+
+export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolean }): FhirPlan {
+  const ctx = planContext(bundle, target);
+  for (const type of Object.keys(PLANNERS) as ReadType[]) {
+    // Each planner is filed under its own type, so the entries it is given are of that type.
+    const planner = PLANNERS[type] as Planner<ReadType>;
+    planner(ctx.byType(type), ctx);
   }
+  return ctx.plan;
+}
 
-  for (const { index, resource: a } of byType('AllergyIntolerance')) {
-    if (forSomeoneElse(index, 'AllergyIntolerance', a.patient)) continue;
-    planAllergy(index, a, tally, addText);
+/** The Composition (the first) says whose summary it is: it fares as that Patient does. */
+function planComposition(entries: Entry<'Composition'>[], { tally, patient }: PlanContext): void {
+  const composition = entries[0];
+  if (!composition) return;
+  if (patient) tally.use(composition.index, patient.index);
+  else tally.drop(composition.index, 'about no Patient of this bundle (nothing of its own to keep)');
+}
+
+/** The Patient → the person's demographics, whether it is a pet, and its contacts as emergency contacts; any other Patient is left out. */
+function planPatients(entries: Entry<'Patient'>[], { plan, tally, target, patient, setField }: PlanContext): void {
+  for (const other of entries) {
+    if (other.index !== patient?.index) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
   }
-
-  for (const { index, resource: c } of byType('Condition')) {
-    if (forSomeoneElse(index, 'Condition', c.subject)) continue;
-    planProblem(index, c, plan, addText);
+  if (!patient) return;
+  const p = patient.resource;
+  const at = patient.index;
+  const name = bestName(p.name);
+  if (name) setField('name', name, at);
+  if (p.birthDate) {
+    if (fullDate(p.birthDate)) setField('date_of_birth', p.birthDate, at);
+    else tally.part(at, 'birth date without a day (Kinchart keeps full dates)', 'birth date without a day (Kinchart keeps full dates)');
   }
+  const phone = telecomOf(p.telecom, 'phone');
+  if (phone) setField('phone_number', phone.value, at);
+  const email = telecomOf(p.telecom, 'email');
+  if (email) setField('email', email.value, at);
+  const addr = addressText(p.address?.[0]);
+  if (addr) setField('address', addr, at);
+  const language = ccText((p.communication?.find((c) => c.preferred) ?? p.communication?.[0])?.language);
+  if (language) setField('primary_language', language, at);
+  if (p.extension?.some((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/patient-animal')) {
+    if (target.isSelf) {
+      const why = 'animal Patient (your own profile cannot be a pet; import it into a family member)';
+      tally.part(at, why, why);
+    } else plan.isPet = true;
+  }
+  for (const c of p.contact ?? []) {
+    const contactName = nameText(c.name);
+    if (!contactName) {
+      tally.part(at, 'contact without a name', 'Patient.contact without a name');
+      continue;
+    }
+    const relations = (c.relationship ?? []).map((r) => ({ text: ccText(r), emergency: hasCode(r, ['C']) }));
+    const medicalPower = relations.some((r) => /^medical power of attorney$/i.test(r.text ?? ''));
+    const relationship = relations.find((r) => !r.emergency && r.text && !/^medical power of attorney$/i.test(r.text))?.text ?? null;
+    const cPhone = telecomOf(c.telecom, 'phone');
+    plan.contacts.push({
+      name: contactName,
+      relationship,
+      phone_number: cPhone?.value ?? null,
+      email: telecomOf(c.telecom, 'email')?.value ?? null,
+      is_primary: cPhone?.rank === 1,
+      has_medical_power: medicalPower,
+      from: at,
+    });
+  }
+}
 
-  planMedications(bundle, plan, resolve, forSomeoneElse);
-
-  const measurements: Measurement[] = [];
-  const readMeasurement = (o: ResourceOf<'Observation'>, date: string | null, index: number): Measurement | null => {
-    const unusable = (what: string) => {
-      tally.part(index, what, what);
-      return null;
-    };
-    if (hasCode(o.code, ['8302-2', '8306-3', '3137-7'])) {
-      const cm = o.valueQuantity ? heightCm(o.valueQuantity) : null;
-      return cm !== null ? { field: 'height', value: cm, date, from: index } : unusable('body height in a unit or range Kinchart cannot use');
-    }
-    if (hasCode(o.code, ['29463-7', '3141-9'])) {
-      const kg = o.valueQuantity ? weightKg(o.valueQuantity) : null;
-      return kg !== null ? { field: 'weight', value: kg, date, from: index } : unusable('body weight in a unit or range Kinchart cannot use');
-    }
-    if (hasCode(o.code, ['882-1', '883-9'])) {
-      const type = bloodType(o.valueCodeableConcept, o.valueString);
-      return type ? { field: 'blood_type', value: type, date, from: index } : unusable('blood group Kinchart cannot read');
-    }
+/** Height, weight or blood group read from an Observation; null (and a part left out) when its unit or value cannot be used. */
+function readMeasurement(o: ResourceOf<'Observation'>, date: string | null, index: number, tally: ImportTally): Measurement | null {
+  const unusable = (what: string) => {
+    tally.part(index, what, what);
     return null;
   };
-  for (const { index, resource: o } of byType('Observation')) {
-    if (forSomeoneElse(index, 'Observation', o.subject)) continue;
-    const { rows, measurement } = planObservation(index, o, ctx, (obs, date) => readMeasurement(obs, date, index));
-    plan.clinical.push(...rows);
+  if (hasCode(o.code, ['8302-2', '8306-3', '3137-7'])) {
+    const cm = o.valueQuantity ? heightCm(o.valueQuantity) : null;
+    return cm !== null ? { field: 'height', value: cm, date, from: index } : unusable('body height in a unit or range Kinchart cannot use');
+  }
+  if (hasCode(o.code, ['29463-7', '3141-9'])) {
+    const kg = o.valueQuantity ? weightKg(o.valueQuantity) : null;
+    return kg !== null ? { field: 'weight', value: kg, date, from: index } : unusable('body weight in a unit or range Kinchart cannot use');
+  }
+  if (hasCode(o.code, ['882-1', '883-9'])) {
+    const type = bloodType(o.valueCodeableConcept, o.valueString);
+    return type ? { field: 'blood_type', value: type, date, from: index } : unusable('blood group Kinchart cannot read');
+  }
+  return null;
+}
+
+/** Observations → lab results (fhir-clinical.ts), and the profile's latest height, weight and blood group. */
+function planObservations(entries: Entry<'Observation'>[], ctx: PlanContext): void {
+  const measurements: Measurement[] = [];
+  for (const { index, resource: o } of entries) {
+    if (ctx.forSomeoneElse(index, 'Observation', o.subject)) continue;
+    const { rows, measurement } = planObservation(index, o, ctx, (obs, date) => readMeasurement(obs, date, index, ctx.tally));
+    ctx.plan.clinical.push(...rows);
     if (measurement) measurements.push(measurement);
   }
   // The profile keeps the latest of each measurement (DESIGN §4 units).
@@ -321,47 +438,9 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
       .filter((m) => m.field === field)
       .reduce<Measurement | null>((best, m) => (!best || (m.date ?? '') >= (best.date ?? '') ? m : best), null);
     if (!latest) continue;
-    if (field === 'blood_type') setField(field, String(latest.value), latest.from);
-    else setField(field, Number(latest.value), latest.from);
+    if (field === 'blood_type') ctx.setField(field, String(latest.value), latest.from);
+    else ctx.setField(field, Number(latest.value), latest.from);
   }
-
-  for (const { index, resource: im } of byType('Immunization')) {
-    if (forSomeoneElse(index, 'Immunization', im.patient)) continue;
-    const row = planImmunization(index, im, ctx);
-    if (row) plan.clinical.push(row);
-  }
-  for (const { index, resource: p } of byType('Procedure')) {
-    if (forSomeoneElse(index, 'Procedure', p.subject)) continue;
-    const row = planProcedure(index, p, ctx);
-    if (row) plan.clinical.push(row);
-  }
-
-  const generalPractitioners = (patient?.resource.generalPractitioner ?? []).map((r) => r.reference).filter((r): r is string => !!r);
-  planProviders(plan, byType, ctx, composition?.resource.author ?? [], generalPractitioners);
-
-  for (const { index, resource: a } of byType('Appointment')) {
-    const patientActors = a.participant.map((p) => p.actor).filter((actor) => isPatientRef(actor?.reference));
-    if (patientActors.length > 0 && !patientActors.some((actor) => isAboutPatient(actor))) {
-      tally.drop(index, 'for another patient');
-      continue;
-    }
-    const appointment = planAppointment(index, a, tally, isPatientRef);
-    if (appointment) plan.appointments.push(appointment);
-  }
-
-  for (const { index, resource: c } of byType('Consent')) {
-    if (c.patient && forSomeoneElse(index, 'Consent', c.patient)) continue;
-    const flag = planConsent(index, c, tally);
-    if (flag) plan.flags.push({ flag, from: index });
-  }
-  for (const { index, resource: f } of byType('Flag')) {
-    if (forSomeoneElse(index, 'Flag', f.subject)) continue;
-    const restrictions = planFlag(index, f, tally);
-    if (restrictions) setField('religious_restrictions', restrictions, index);
-  }
-
-  planDocuments(plan, byType, ctx, forSomeoneElse);
-  return plan;
 }
 
 /**
@@ -371,17 +450,11 @@ export function planFromBundle(bundle: ValidatedBundle, target: { isSelf: boolea
  * does). Older Kinchart exports folded the facility and "Primary care provider" into the code:
  * "Primary care provider" there still says primary, and is not kept as a note.
  */
-function planProviders(
-  plan: FhirPlan,
-  byType: <T extends ReadType>(type: T) => { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[],
-  ctx: { tally: ImportTally; resolve: Resolver },
-  compositionAuthors: Ref[],
-  generalPractitioners: string[],
-): void {
-  const { tally, resolve } = ctx;
-  const authors = new Set(compositionAuthors.map((a) => a?.reference).filter(Boolean));
-  const roles = byType('PractitionerRole');
-  const rolesRead = new Set<number>();
+function planPractitioners(entries: Entry<'Practitioner'>[], ctx: PlanContext): void {
+  const { plan, tally, resolve, rolesRead } = ctx;
+  const authors = new Set((ctx.composition?.resource.author ?? []).map((a) => a?.reference).filter(Boolean));
+  const generalPractitioners = (ctx.patient?.resource.generalPractitioner ?? []).map((r) => r.reference).filter((r): r is string => !!r);
+  const roles = ctx.byType('PractitionerRole');
   const refsOf = (e: { fullUrl: string | undefined; resource: { resourceType: string; id?: string | undefined } }) =>
     [e.fullUrl, e.resource.id ? `${e.resource.resourceType}/${e.resource.id}` : undefined].filter((x): x is string => !!x);
   const named = (refs: string[]) => generalPractitioners.some((g) => refs.includes(g) || refs.some((r) => g.endsWith(`/${r}`)));
@@ -396,7 +469,7 @@ function planProviders(
     return null;
   };
 
-  for (const practitioner of byType('Practitioner')) {
+  for (const practitioner of entries) {
     const { index, resource: pr } = practitioner;
     const refs = refsOf(practitioner);
     const role = roles.find((r) => !!r.resource.practitioner?.reference && refs.includes(r.resource.practitioner.reference));
@@ -428,7 +501,6 @@ function planProviders(
       from: index,
     });
   }
-  for (const r of roles) if (!rolesRead.has(r.index)) tally.drop(r.index, 'naming no Practitioner of this bundle');
 }
 
 /** The wall-clock time an instant names where it was written (its own offset): what Kinchart keeps (DESIGN §13). */
@@ -538,136 +610,130 @@ function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: 
   else addText('allergy_details', `${text}${resolved}`, index, named ? codingsOf(a.code) : []);
 }
 
-/** MedicationStatement and MedicationRequest → the person's medications, with their codings (DESIGN §12). */
-function planMedications({ entries, rejected }: ValidatedBundle, plan: FhirPlan, resolve: Resolver, forSomeoneElse: (index: number, type: string, ref: Ref) => boolean): void {
-  const { tally } = plan;
-  const named = new Set<number>();
-  // A Medication named by a statement that was not valid FHIR fares as that statement did.
-  for (const r of rejected) {
-    const found = resolve(r.medicationReference, 'Medication');
-    if (!found) continue;
-    named.add(found.index);
-    tally.use(found.index, r.index);
-  }
-  /**
-   * The medication's concept: its own, a contained Medication's, or the bundle's Medication it
-   * names. That Medication fares as the statements naming it do, whatever becomes of them; one that
-   * says "none known" is reported for that.
-   */
-  const medicationOf = (
-    m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
-    user: number,
-  ): CC | undefined => {
-    if (m.medicationCodeableConcept) return m.medicationCodeableConcept;
-    const ref = m.medicationReference?.reference;
-    if (ref?.startsWith('#')) return containedMedication(m.contained, ref)?.code;
-    const found = resolve(ref, 'Medication');
-    if (!found) return undefined;
-    named.add(found.index);
-    tally.use(found.index, user);
-    const code = (found.resource as ResourceOf<'Medication'>).code;
-    const absent = absentReason(code);
-    if (absent) tally.drop(found.index, absent);
-    return code;
-  };
-  /** Leaves the statement or request out when it says none are known; true when it does. */
-  const noneKnown = (index: number, concept: CC | undefined) => {
-    const absent = absentReason(concept);
-    if (absent) tally.drop(index, absent);
-    return absent !== null;
-  };
-  /** reasonCode, else the Condition a reasonReference names in the bundle. */
-  const purposeOf = (reasonCode: CC[] | undefined, reasonReference: Ref[] | undefined): string | null => {
-    const code = ccText(reasonCode?.[0]);
-    if (code) return code;
-    for (const ref of reasonReference ?? []) {
-      const condition = resolve(ref?.reference, 'Condition');
-      const text = condition ? ccText((condition.resource as ResourceOf<'Condition'>).code) : clean(ref?.display);
-      if (text) return text;
-    }
-    return null;
-  };
-  const add = (index: number, concept: CC | undefined, ref: Ref, values: Omit<MedicationValues, 'medication_name'>) => {
-    plan.medications.push({
-      medication_name: ccText(concept) ?? clean(ref?.display),
-      ...values,
-      codings: codingsOf(concept),
-      from: index,
-    });
-  };
-  /**
-   * The medication list keeps full dates (SPEC §5's date fields): a start or end given only to the
-   * month or year is named in the report as a part left out, never silently lost.
-   */
-  const startAndEnd = (index: number, rawStart: string | undefined, rawEnd: string | undefined) => {
-    const start = fullDate(rawStart);
-    const end = fullDate(rawEnd);
-    if ((rawStart && !start) || (rawEnd && !end)) {
-      const what = 'start or end date without a day (the medication list keeps full dates)';
-      tally.part(index, what, what);
-    }
-    return { start_date: start, end_date: start && end && end < start ? null : end };
-  };
+/**
+ * The medication's concept: its own, a contained Medication's, or the bundle's Medication it names.
+ * That Medication fares as the statements naming it do, whatever becomes of them; one that says
+ * "none known" is reported for that.
+ */
+function medicationOf(
+  m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
+  user: number,
+  { tally, resolve, medicationsNamed }: PlanContext,
+): CC | undefined {
+  if (m.medicationCodeableConcept) return m.medicationCodeableConcept;
+  const ref = m.medicationReference?.reference;
+  if (ref?.startsWith('#')) return containedMedication(m.contained, ref)?.code;
+  const found = resolve(ref, 'Medication');
+  if (!found) return undefined;
+  medicationsNamed.add(found.index);
+  tally.use(found.index, user);
+  const code = (found.resource as ResourceOf<'Medication'>).code;
+  const absent = absentReason(code);
+  if (absent) tally.drop(found.index, absent);
+  return code;
+}
 
-  for (const { index, resource: m } of entriesOfType(entries, 'MedicationStatement')) {
-    const concept = medicationOf(m, index);
-    if (forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
+/** Leaves the statement or request out when it says none are known; true when it does. */
+function noneKnown(index: number, concept: CC | undefined, tally: ImportTally): boolean {
+  const absent = absentReason(concept);
+  if (absent) tally.drop(index, absent);
+  return absent !== null;
+}
+
+/** reasonCode, else the Condition a reasonReference names in the bundle. */
+function purposeOf(reasonCode: CC[] | undefined, reasonReference: Ref[] | undefined, resolve: Resolver): string | null {
+  const code = ccText(reasonCode?.[0]);
+  if (code) return code;
+  for (const ref of reasonReference ?? []) {
+    const condition = resolve(ref?.reference, 'Condition');
+    const text = condition ? ccText((condition.resource as ResourceOf<'Condition'>).code) : clean(ref?.display);
+    if (text) return text;
+  }
+  return null;
+}
+
+/**
+ * The medication list keeps full dates (SPEC §5's date fields): a start or end given only to the
+ * month or year is named in the report as a part left out, never silently lost.
+ */
+function startAndEnd(index: number, rawStart: string | undefined, rawEnd: string | undefined, tally: ImportTally) {
+  const start = fullDate(rawStart);
+  const end = fullDate(rawEnd);
+  if ((rawStart && !start) || (rawEnd && !end)) {
+    const what = 'start or end date without a day (the medication list keeps full dates)';
+    tally.part(index, what, what);
+  }
+  return { start_date: start, end_date: start && end && end < start ? null : end };
+}
+
+/** A medication of the person, with its codings (DESIGN §12). */
+function addMedication(plan: FhirPlan, index: number, concept: CC | undefined, ref: Ref, values: Omit<MedicationValues, 'medication_name'>): void {
+  plan.medications.push({
+    medication_name: ccText(concept) ?? clean(ref?.display),
+    ...values,
+    codings: codingsOf(concept),
+    from: index,
+  });
+}
+
+/** MedicationStatements → the person's medications. */
+function planMedicationStatements(entries: Entry<'MedicationStatement'>[], ctx: PlanContext): void {
+  const { tally } = ctx;
+  for (const { index, resource: m } of entries) {
+    const concept = medicationOf(m, index, ctx);
+    if (ctx.forSomeoneElse(index, 'MedicationStatement', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'not-taken') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    if (noneKnown(index, concept)) continue;
-    add(index, concept, m.medicationReference, {
+    if (noneKnown(index, concept, tally)) continue;
+    addMedication(ctx.plan, index, concept, m.medicationReference, {
       ...dosageOf(m.dosage?.[0]),
-      purpose: purposeOf(m.reasonCode, m.reasonReference),
-      ...startAndEnd(index, m.effectivePeriod?.start ?? m.effectiveDateTime, m.effectivePeriod?.end),
+      purpose: purposeOf(m.reasonCode, m.reasonReference, ctx.resolve),
+      ...startAndEnd(index, m.effectivePeriod?.start ?? m.effectiveDateTime, m.effectivePeriod?.end, tally),
       is_current: ['active', 'intended', 'on-hold'].includes(m.status),
     });
   }
+}
 
-  for (const { index, resource: m } of entriesOfType(entries, 'MedicationRequest')) {
-    const concept = medicationOf(m, index);
-    if (forSomeoneElse(index, 'MedicationRequest', m.subject)) continue;
+/** MedicationRequests (prescriptions) → the person's medications. */
+function planMedicationRequests(entries: Entry<'MedicationRequest'>[], ctx: PlanContext): void {
+  const { tally } = ctx;
+  for (const { index, resource: m } of entries) {
+    const concept = medicationOf(m, index, ctx);
+    if (ctx.forSomeoneElse(index, 'MedicationRequest', m.subject)) continue;
     if (m.status === 'entered-in-error' || m.status === 'cancelled' || m.status === 'draft') {
       tally.drop(index, `with status ${m.status}`);
       continue;
     }
-    if (noneKnown(index, concept)) continue;
+    if (noneKnown(index, concept, tally)) continue;
     const instruction = m.dosageInstruction?.[0];
     const bounds = instruction?.timing?.repeat?.boundsPeriod;
     const validity = m.dispenseRequest?.validityPeriod;
-    add(index, concept, m.medicationReference, {
+    addMedication(ctx.plan, index, concept, m.medicationReference, {
       ...dosageOf(instruction),
-      purpose: purposeOf(m.reasonCode, m.reasonReference),
-      ...startAndEnd(index, m.authoredOn ?? validity?.start ?? bounds?.start, bounds?.end ?? validity?.end),
+      purpose: purposeOf(m.reasonCode, m.reasonReference, ctx.resolve),
+      ...startAndEnd(index, m.authoredOn ?? validity?.start ?? bounds?.start, bounds?.end ?? validity?.end, tally),
       // The prescription's status says whether it is taken now: active (or on hold) is current.
       is_current: m.status === 'active' || m.status === 'on-hold',
     });
   }
-
-  for (const { index } of entriesOfType(entries, 'Medication')) {
-    if (!named.has(index)) tally.drop(index, 'not named by any MedicationStatement or MedicationRequest');
-  }
 }
 
-/** DocumentReference and DiagnosticReport attachments with their bytes → record files of the person (DESIGN §6 rules apply when written). */
-function planDocuments(
-  plan: FhirPlan,
-  byType: <T extends ReadType>(type: T) => { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[],
-  ctx: { tally: ImportTally; resolve: Resolver },
-  forSomeoneElse: (index: number, type: string, ref: Ref) => boolean,
-): void {
-  const { tally } = plan;
-  const fileName = (...names: (string | null | undefined)[]) => {
-    for (const n of names) {
-      const name = clip(stripInvisible(n ?? ''), 255);
-      if (name) return name;
-    }
-    return null;
-  };
+/** A file's name: the first of `names` that says something once invisible characters are gone, at most 255 characters. */
+function fileName(...names: (string | null | undefined)[]): string | null {
+  for (const n of names) {
+    const name = clip(stripInvisible(n ?? ''), 255);
+    if (name) return name;
+  }
+  return null;
+}
 
-  byType('DocumentReference').forEach(({ index, resource: d }, i) => {
-    if (d.subject && forSomeoneElse(index, 'DocumentReference', d.subject)) return;
+/** DocumentReference attachments with their bytes → record files of the person (DESIGN §6 rules apply when written). */
+function planDocumentReferences(entries: Entry<'DocumentReference'>[], ctx: PlanContext): void {
+  const { plan, tally } = ctx;
+  entries.forEach(({ index, resource: d }, i) => {
+    if (d.subject && ctx.forSomeoneElse(index, 'DocumentReference', d.subject)) return;
     if (d.status === 'entered-in-error') {
       tally.drop(index, 'entered in error');
       return;
@@ -692,10 +758,13 @@ function planDocuments(
       });
     }
   });
+}
 
-  const encountersUsed = new Set<number>();
-  for (const { index, resource: r } of byType('DiagnosticReport')) {
-    if (r.subject && forSomeoneElse(index, 'DiagnosticReport', r.subject)) continue;
+/** DiagnosticReports with an attached report → record files of the person, with the place and reason of the visit they came from. */
+function planDiagnosticReports(entries: Entry<'DiagnosticReport'>[], ctx: PlanContext): void {
+  const { plan, tally } = ctx;
+  for (const { index, resource: r } of entries) {
+    if (r.subject && ctx.forSomeoneElse(index, 'DiagnosticReport', r.subject)) continue;
     if (r.status === 'entered-in-error' || r.status === 'cancelled') {
       tally.drop(index, r.status === 'cancelled' ? 'cancelled' : 'entered in error');
       continue;
@@ -709,7 +778,7 @@ function planDocuments(
     const encounter = ctx.resolve(r.encounter?.reference, 'Encounter');
     const visit = encounter?.resource as ResourceOf<'Encounter'> | undefined;
     if (encounter) {
-      encountersUsed.add(encounter.index);
+      ctx.encountersUsed.add(encounter.index);
       tally.use(encounter.index, index);
     }
     const title = ccText(r.code);
@@ -727,10 +796,5 @@ function planDocuments(
         created_at: r.issued ? new Date(r.issued).toISOString() : null,
       });
     });
-  }
-  for (const { index, resource: e } of byType('Encounter')) {
-    if (encountersUsed.has(index)) continue;
-    if (e.subject && forSomeoneElse(index, 'Encounter', e.subject)) continue;
-    tally.drop(index, 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)');
   }
 }

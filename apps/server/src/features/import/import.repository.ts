@@ -1,25 +1,27 @@
 import { selfProfileId } from '../../common/person-access';
+import type { AppointmentValues } from '@kinchart/shared/appointments';
 import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ProfileFields } from '@kinchart/shared/profile';
-import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
+import { FLAG_DETAIL_PAIRS, PROFILE_FLAGS } from '@kinchart/shared/profile';
 import type { Coding } from '@kinchart/shared/clinical';
 import type { Database, ProfilesTable } from '../../db/schema';
 import type { Db } from '../../db/database';
-import { lockAccount } from '../../db/account-lock';
+import { lockAccount } from '../../db/account-lock.repository';
 import { fromFlag, toFlag } from '../../lib/flags';
 import { newId } from '../../lib/ids';
 import { notificationMessage } from '../export/kinchart-format';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
-import type { ClinicalInsert } from '../clinical/clinical.repository';
-import { accountClinicalItems, insertClinicalItems } from '../clinical/clinical.repository';
+import type { ClinicalInsert } from '../clinical/clinical.service';
+import { clinicalTransfer } from '../clinical/clinical.service';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import { contactColumns, medicationColumns, providerColumns } from '../profiles/list-rows';
 import type { FlagField, PlanFields, TextField } from './fhir-plan';
-import { FLAG_FIELDS } from './fhir-plan';
+import { PLAN_FIELDS } from './fhir-plan';
 import type { AccountRows, ListTable } from './kinchart-match';
+import { APPOINTMENT_IDENTITY } from './kinchart-match';
 
 // The only place the import speaks SQL: it reads what the account holds and writes what
 // import.service.ts decided, in one transaction per import (`transaction`, decision 0004). Every
@@ -61,16 +63,10 @@ export interface NewListRow<T extends ListTable> {
   created_at: string;
 }
 
-export interface NewAppointment {
+export interface NewAppointment extends AppointmentValues {
   /** The person it belongs to (DESIGN §4). */
   profile_id: string;
   uid: string;
-  appointment_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  provider_name: string;
-  reason_for_visit: string | null;
-  location: string | null;
   created_at: string;
 }
 
@@ -100,7 +96,6 @@ const LIST_COLUMNS: { [T in ListTable]: (v: ListValues[T]) => Record<string, str
 };
 
 const DETAIL_FIELDS: TextField[] = FLAG_DETAIL_PAIRS.map(([, details]) => details);
-const PLAN_FIELDS = ['name', 'date_of_birth', 'phone_number', 'email', 'address', 'primary_language', 'blood_type', 'height', 'weight'] as const satisfies readonly (keyof PlanFields)[];
 
 /** Yes/no values as 0/1 flags; everything else as it is. */
 function columnsOf(values: object): Record<string, unknown> {
@@ -108,6 +103,7 @@ function columnsOf(values: object): Record<string, unknown> {
 }
 
 function importQueries(db: Executor) {
+  const clinical = clinicalTransfer(db);
   /** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
   async function insertAll<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
     if (rows.length === 0) return;
@@ -129,7 +125,7 @@ function importQueries(db: Executor) {
 
   /** The account's appointments (or one person's), by the fields they are recognised by. */
   const appointments = (userId: string, profileId?: string) => {
-    let query = db.selectFrom('appointments').select(['profile_id', 'appointment_date', 'start_time', 'provider_name', 'reason_for_visit']).where('user_id', '=', userId);
+    let query = db.selectFrom('appointments').select(['profile_id', ...APPOINTMENT_IDENTITY]).where('user_id', '=', userId);
     if (profileId !== undefined) query = query.where('profile_id', '=', profileId);
     return query.execute();
   };
@@ -147,18 +143,18 @@ function importQueries(db: Executor) {
     async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
       const row = await db
         .selectFrom('profiles')
-        .select([...DETAIL_FIELDS, ...FLAG_FIELDS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
+        .select([...DETAIL_FIELDS, ...PROFILE_FLAGS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
         .where('user_id', '=', userId)
         .where('id', '=', profileId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const flags = Object.fromEntries([...FLAG_FIELDS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
+      const flags = Object.fromEntries([...PROFILE_FLAGS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
       return { ...row, ...flags } as unknown as ProfileState;
     },
 
     /** One person's clinical items of a kind, as the import recognises them (DESIGN §12). */
     async clinicalRows(userId: string, table: ClinicalTable, profileId: string): Promise<Record<string, unknown>[]> {
-      return accountClinicalItems(db, table, userId, profileId);
+      return clinical.items(table, userId, profileId);
     },
 
     /** Name and size of each of the user's files. */
@@ -192,12 +188,12 @@ function importQueries(db: Executor) {
       };
     },
 
-    /** DESIGN §12: the account's clinical items of one kind, every person's (clinical.repository.ts). */
-    clinicalItems: (userId: string, table: ClinicalTable) => accountClinicalItems(db, table, userId),
+    /** DESIGN §12: the account's clinical items of one kind, every person's (the clinical feature's, clinical.service.ts). */
+    clinicalItems: (userId: string, table: ClinicalTable) => clinical.items(table, userId),
 
-    /** Adds one person's clinical items (clinical.repository.ts); the caller holds the lock and checked the cap. */
+    /** Adds one person's clinical items (clinical.service.ts); the caller holds the lock and checked the cap. */
     insertClinicalItems: (userId: string, table: ClinicalTable, profileId: string, items: readonly ClinicalInsert[]) =>
-      insertClinicalItems(db, table, userId, profileId, items),
+      clinical.insert(table, userId, profileId, items),
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {

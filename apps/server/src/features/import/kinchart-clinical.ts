@@ -4,7 +4,7 @@ import { CLINICAL_CAP, CLINICAL_LABELS } from '@kinchart/shared/clinical';
 import { badRequest } from '../../lib/http-errors';
 import type { AnyKindSpec, ClinicalTable } from '../clinical/clinical-kinds';
 import { KINDS } from '../clinical/clinical-kinds';
-import type { ClinicalInsert, ClinicalRowBase } from '../clinical/clinical.repository';
+import type { ClinicalInsert, ClinicalRowBase } from '../clinical/clinical.service';
 import { identity } from './kinchart-match';
 
 // A Kinchart export's clinical items (DESIGN §12; format version 2, decision 0004) restored into an
@@ -47,7 +47,7 @@ export interface ClinicalRestore {
   present: ClinicalCounts;
 }
 
-/** The account's clinical items, by table (clinical.repository.ts accountClinicalItems). */
+/** The account's clinical items, by table (clinical.service.ts clinicalTransfer). */
 export type ExistingClinical = Record<ClinicalTable, readonly ClinicalRowBase[]>;
 
 const specOf = (table: ClinicalTable): AnyKindSpec => KINDS.find((k) => k.table === table)!;

@@ -1,3 +1,4 @@
+import type { AppointmentField, AppointmentValues } from '@kinchart/shared/appointments';
 import type { AlreadyPresent, ClinicalCounts, KinchartExportParsed } from '@kinchart/shared/export';
 import { newId } from '../../lib/ids';
 
@@ -13,6 +14,10 @@ type Part = string | number | boolean | null | undefined;
 /** The parts of an identity, as one comparable string. */
 export const identity = (...parts: Part[]): string => parts.map((p) => (p === null || p === undefined ? '' : String(p).trim().toLowerCase())).join('\u0000');
 
+/** The fields an appointment is recognised by, besides whose it is (the rest are details of the same one). */
+export const APPOINTMENT_IDENTITY = ['appointment_date', 'start_time', 'provider_name', 'reason_for_visit'] as const satisfies readonly AppointmentField[];
+type AppointmentIdentity = (typeof APPOINTMENT_IDENTITY)[number];
+
 /** Identity keys, shared with the FHIR import's own de-duplication so both imports agree. */
 export const keyOf = {
   member: (p: { name: string | null; date_of_birth: string | null; relationship: string | null; is_pet: boolean }) =>
@@ -21,8 +26,7 @@ export const keyOf = {
   provider: (h: { provider_name: string | null; phone_number: string | null }) => identity(h.provider_name, h.phone_number),
   medication: (m: { medication_name: string | null; dosage: string | null; start_date: string | null }) => identity(m.medication_name, m.dosage, m.start_date),
   /** `profile_id` is the person the appointment belongs to (two children may see one dentist at one time). */
-  appointment: (a: { profile_id: string | null; appointment_date: string; start_time: string | null; provider_name: string; reason_for_visit: string | null }) =>
-    identity(a.profile_id, a.appointment_date, a.start_time, a.provider_name, a.reason_for_visit),
+  appointment: (a: { profile_id: string | null } & Pick<AppointmentValues, AppointmentIdentity>) => identity(a.profile_id, ...APPOINTMENT_IDENTITY.map((f) => a[f])),
   notification: (n: { type: string; title: string; message: string; created_at: string }) => identity(n.type, n.title, n.message, n.created_at),
   /** `profile_id` is the account's profile the file belongs to (after members are matched), or null. */
   file: (f: { profile_id: string | null; display_name: string; original_name: string; record_date: string | null; size: number }) =>

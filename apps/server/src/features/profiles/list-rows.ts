@@ -1,42 +1,38 @@
 import type { Selectable } from 'kysely';
-import type { EmergencyContact, HealthcareProvider, Medication } from '@kinchart/shared/profile';
-import type { EmergencyContactsTable, HealthcareProvidersTable, MedicationsTable } from '../../db/schema';
+import type { EmergencyContact, HealthcareProvider, Medication, ProfileFlag, ProfileValues } from '@kinchart/shared/profile';
+import { PROFILE_FIELD_NAMES, PROFILE_FLAGS } from '@kinchart/shared/profile';
+import type { EmergencyContactsTable, HealthcareProvidersTable, MedicationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
 
 /*
- * A person's three lists — emergency contacts, healthcare providers, medications — between their
- * rows and the API's answers, in one place: the profile routes, the export and the import all map
- * through here (flags are 0/1 in the database and booleans everywhere else).
+ * A person's profile values and three lists — emergency contacts, healthcare providers,
+ * medications — between their rows and the API's answers, in one place: the profile routes, the
+ * emergency view, the export and the import all map through here (flags are 0/1 in the database
+ * and booleans everywhere else).
  */
 
-/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`). */
-export interface ContactValues {
-  name: string;
-  relationship: string | null;
-  phone_number: string | null;
-  email: string | null;
-  is_primary: boolean;
-  has_medical_power: boolean;
+/** A row with the profile's flag columns (PROFILE_FLAGS) as booleans. */
+export type WithProfileFlags<T> = { [K in keyof T]: K extends ProfileFlag ? boolean : T[K] };
+
+/** The profile's flag columns of `row` (those it has) as booleans; every other column as it is. */
+export function withProfileFlags<T extends object>(row: T): WithProfileFlags<T> {
+  const values = { ...row } as Record<string, unknown>;
+  for (const key of PROFILE_FLAGS) if (key in values) values[key] = fromFlag(values[key] as number);
+  return values as WithProfileFlags<T>;
 }
-export interface ProviderValues {
-  provider_name: string;
-  specialty: string | null;
-  facility: string | null;
-  phone_number: string | null;
-  email: string | null;
-  address: string | null;
-  is_primary: boolean;
-  notes: string | null;
+
+/** A profile row's own values as they leave the server (no ids, no lists): the profile's fields, flags as booleans. */
+export function profileValuesOf(row: Selectable<ProfilesTable>): ProfileValues {
+  const values: Partial<Record<keyof ProfileValues, unknown>> = {};
+  for (const key of PROFILE_FIELD_NAMES) values[key] = row[key];
+  return withProfileFlags(values) as ProfileValues;
 }
-export interface MedicationValues {
-  medication_name: string | null;
-  dosage: string | null;
-  frequency: string | null;
-  purpose: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  is_current: boolean;
-}
+
+/** Values a nested record is written with (a list replace pairs them with a client id: `WithClientId`): its answer without the ids. */
+export type ContactValues = Omit<EmergencyContact, 'id' | 'contact_id'>;
+export type ProviderValues = Omit<HealthcareProvider, 'id' | 'provider_id' | 'name'>;
+export type MedicationValues = Omit<Medication, 'id' | 'medication_id'>;
+
 export const toContact = (r: Selectable<EmergencyContactsTable>): EmergencyContact => ({
   id: r.id,
   contact_id: r.id,

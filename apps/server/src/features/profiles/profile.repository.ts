@@ -7,7 +7,7 @@ import type { Database, ProfilesTable } from '../../db/schema';
 import { fromFlag, toFlag } from '../../lib/flags';
 import { newId, nowIso } from '../../lib/ids';
 import type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
-import { contactColumns, medicationColumns, providerColumns, toContact, toMedication, toProvider } from './list-rows';
+import { contactColumns, medicationColumns, profileValuesOf, providerColumns, toContact, toMedication, toProvider } from './list-rows';
 
 export type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
 
@@ -33,30 +33,7 @@ export interface ProfileBundle {
   medications: Medication[];
 }
 
-const FLAG_FIELDS = new Set<string>([
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-  'has_allergies',
-  'has_chronic_conditions',
-  'has_bleeding_disorders',
-  'has_previous_surgeries',
-  'has_mobility_issues',
-  'had_anesthesia_reactions',
-] satisfies (keyof ProfileValues)[]);
-
 type ProfileRow = Selectable<ProfilesTable>;
-
-function toValues(row: ProfileRow): ProfileValues {
-  const values: Record<string, unknown> = {};
-  for (const key of PROFILE_FIELD_NAMES) {
-    const value = row[key];
-    values[key] = FLAG_FIELDS.has(key) ? fromFlag(value as number) : value;
-  }
-  return values as ProfileValues;
-}
 
 /** The columns for the profile fields present in `fields` (booleans become 0/1). */
 function toColumns(fields: Partial<ProfileFields>): Updateable<ProfilesTable> {
@@ -70,7 +47,7 @@ function toColumns(fields: Partial<ProfileFields>): Updateable<ProfilesTable> {
 }
 
 function toSummary(row: ProfileRow): FamilyMemberSummary {
-  return { ...toValues(row), id: row.id, member_id: row.id, relationship: row.relationship, is_pet: fromFlag(row.is_pet) };
+  return { ...profileValuesOf(row), id: row.id, member_id: row.id, relationship: row.relationship, is_pet: fromFlag(row.is_pet) };
 }
 
 type NestedTable = 'emergency_contacts' | 'healthcare_providers' | 'medications';
@@ -117,7 +94,7 @@ async function loadLists(db: Executor, userId: string, profileId: string) {
 
 function bundleOf(row: ProfileRow, lists: Awaited<ReturnType<typeof loadLists>>): ProfileBundle {
   return {
-    profile: { ...toValues(row), id: row.id, is_self: fromFlag(row.is_self), relationship: row.relationship, is_pet: fromFlag(row.is_pet) },
+    profile: { ...profileValuesOf(row), id: row.id, is_self: fromFlag(row.is_self), relationship: row.relationship, is_pet: fromFlag(row.is_pet) },
     emergency_contacts: lists.contacts.map(toContact),
     healthcare_providers: lists.providers.map(toProvider),
     medications: lists.medications.map(toMedication),

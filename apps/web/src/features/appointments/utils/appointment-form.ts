@@ -1,26 +1,13 @@
 import { format, isValid } from 'date-fns';
-import type { Appointment, AppointmentInput } from '@kinchart/shared/appointments';
+import type { Appointment, AppointmentField, AppointmentInput } from '@kinchart/shared/appointments';
+import { APPOINTMENT_FIELDS } from '@kinchart/shared/appointments';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { parseAppointmentTime } from './calendar-events';
 
-/** The add and edit appointment form as the inputs hold it. */
-export interface AppointmentFormValues {
-  appointment_date: string;
-  start_time: string;
-  end_time: string;
-  provider_name: string;
-  reason_for_visit: string;
-  location: string;
-}
+/** The add and edit appointment form as the inputs hold it: one text per appointment field. */
+export type AppointmentFormValues = Record<AppointmentField, string>;
 
-export const EMPTY_APPOINTMENT_FORM: AppointmentFormValues = {
-  appointment_date: '',
-  start_time: '',
-  end_time: '',
-  provider_name: '',
-  reason_for_visit: '',
-  location: '',
-};
+export const EMPTY_APPOINTMENT_FORM = Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, ''])) as AppointmentFormValues;
 
 /** SPEC §7: start_time and end_time are date + 'T' + time, or null when the time is empty. */
 export function toAppointmentInput(values: AppointmentFormValues): AppointmentInput {

@@ -11,6 +11,9 @@ import {
   MAX_INCHES,
   MAX_POUNDS,
   profileFieldsSchema,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FLAG_FIELDS,
+  PROFILE_FLAGS,
   requiredText,
   type FamilyMember,
   type FamilyUpdateInput,
@@ -75,41 +78,9 @@ type TextKey = {
 }[keyof ProfileValues];
 type FlagKey = { [K in keyof ProfileValues]: ProfileValues[K] extends boolean ? K : never }[keyof ProfileValues];
 
-const TEXT_KEYS: readonly TextKey[] = [
-  'name',
-  'date_of_birth',
-  'phone_number',
-  'address',
-  'email',
-  'blood_type',
-  'primary_language',
-  'religious_restrictions',
-  'allergy_details',
-  'chronic_condition_details',
-  'bleeding_disorder_details',
-  'surgery_details',
-  'mobility_details',
-  'anesthesia_reaction_details',
-  'species',
-  'breed',
-  'microchip_number',
-  'vet_name',
-  'vet_phone',
-];
-
-const FLAG_KEYS: readonly FlagKey[] = [
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-  'has_allergies',
-  'has_chronic_conditions',
-  'has_bleeding_disorders',
-  'has_previous_surgeries',
-  'has_mobility_issues',
-  'had_anesthesia_reactions',
-];
+/** The text inputs: every profile field but the flags (checkboxes) and height and weight (typed in ft/in and lbs). */
+const TEXT_KEYS = PROFILE_FIELD_NAMES.filter((key): key is TextKey => !PROFILE_FLAG_FIELDS.has(key) && key !== 'height' && key !== 'weight');
+const FLAG_KEYS: readonly FlagKey[] = PROFILE_FLAGS;
 
 /** Form values for a stored profile: empty strings for missing text, height and weight in ft/in and lbs. */
 export function toProfileFormValues(profile: ProfileValues | undefined): ProfileFormInput {
@@ -174,15 +145,8 @@ export function toFamilyPayload(values: FamilyFormOutput): FamilyUpdateInput {
 export type ProfileTab = 'basic' | 'medical' | 'additional' | 'contacts' | 'providers' | 'medications';
 
 const MEDICAL_KEYS = new Set<string>(FLAG_DETAIL_PAIRS.flat());
-const ADDITIONAL_KEYS = new Set<string>([
-  'primary_language',
-  'religious_restrictions',
-  'organ_donor',
-  'advance_directives',
-  'living_will',
-  'has_vision_impairment',
-  'has_hearing_impairment',
-]);
+/** The Additional tab: language, religious restrictions, and the flags without a details text (directives, impairments). */
+const ADDITIONAL_KEYS = new Set<string>(['primary_language', 'religious_restrictions', ...PROFILE_FLAGS.filter((flag) => !MEDICAL_KEYS.has(flag))]);
 
 /** Which tab holds a field, so a failed save can show the person where to look. */
 export function tabOfField(field: string): ProfileTab {
