@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { QR_NOT_CONFIGURED, type QrConfig } from '@kinchart/shared/emergency';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -36,17 +36,6 @@ export interface QrPanelProps {
 
 type Message = { text: string; tone: 'success' | 'error' };
 
-const NOT_CONFIGURED: QrConfig = {
-  exists: false,
-  is_active: false,
-  access_pin: null,
-  qr_data: null,
-  share_id: null,
-  is_disabled: false,
-  essentials_without_pin: false,
-  pin_status: 'ok',
-};
-
 /** SPEC §5: a status message is green only when it says "success", otherwise red. */
 function toneOf(text: string): Message['tone'] {
   return /success/i.test(text) ? 'success' : 'error';
@@ -76,7 +65,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
 
   /** SPEC §4: a toggle answered 404 means there is no code — show the set-up form again. */
   const resetToSetUp = () => {
-    queryClient.setQueryData<QrConfig>(qrConfigKey(target), NOT_CONFIGURED);
+    queryClient.setQueryData<QrConfig>(qrConfigKey(target), QR_NOT_CONFIGURED);
     say(texts.setUpFirst);
   };
 
