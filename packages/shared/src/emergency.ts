@@ -57,6 +57,18 @@ export const qrConfigSchema = z.object({
 });
 export type QrConfig = z.infer<typeof qrConfigSchema>;
 
+/** GET before set-up (SPEC §4): the answer for a person with no code yet. The server sends it; the web shows it after a 404. */
+export const QR_NOT_CONFIGURED: Readonly<QrConfig> = Object.freeze({
+  exists: false,
+  is_active: false,
+  access_pin: null,
+  qr_data: null,
+  share_id: null,
+  is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok',
+});
+
 export const qrConfigWithMessageSchema = qrConfigSchema.extend({ message: z.string() });
 
 export const emergencyQuerySchema = z.object({ pin: z.string().max(64).optional() });

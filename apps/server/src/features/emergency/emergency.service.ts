@@ -5,6 +5,7 @@ import {
   PIN_DISABLED_MESSAGE,
   PIN_FORMAT_MESSAGE,
   PIN_LOCK_MINUTES,
+  QR_NOT_CONFIGURED,
 } from '@kinchart/shared/emergency';
 import type { EmergencyCard, EmergencyEssentials, EmergencyInfo, PinStatus, QrConfig } from '@kinchart/shared/emergency';
 import type { NotificationLevel, NotificationType } from '@kinchart/shared/notifications';
@@ -158,18 +159,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
   }
 
   async function toConfig(share: ShareRow | undefined): Promise<QrConfig> {
-    if (!share) {
-      return {
-        exists: false,
-        is_active: false,
-        access_pin: null,
-        qr_data: null,
-        share_id: null,
-        is_disabled: false,
-        essentials_without_pin: false,
-        pin_status: 'ok',
-      };
-    }
+    if (!share) return QR_NOT_CONFIGURED;
     return {
       exists: true,
       is_active: fromFlag(share.is_active),

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 import { format } from 'date-fns';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/query-state';
 import { useAppointments } from '../api/get-appointments';
 import { formatTime, toCalendarEvent } from '../utils/calendar-events';
 
@@ -49,39 +49,34 @@ export function UpcomingAppointments({ personId }: UpcomingAppointmentsProps) {
           View All Appointments
         </Link>
       </div>
-      {appointments.isPending ? (
-        <p className="text-slate-700">Loading appointments...</p>
-      ) : appointments.isError ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
-          <p role="alert" className="font-medium text-red-800">
-            Appointments could not be loaded.
-          </p>
-          <Button variant="secondary" size="sm" disabled={appointments.isFetching} onClick={() => void appointments.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : upcoming.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No upcoming appointments</p>
-      ) : (
-        <ul aria-labelledby={headingId} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-          {upcoming.map(({ appointment, start, end }) => (
-            <li key={appointment.appointment_id} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              {/* The date as a calendar leaf for the eye; screen readers get it written out below. */}
-              <p aria-hidden="true" className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-brand-50 py-1 text-brand-900">
-                <span className="text-xs font-semibold uppercase">{format(start, 'MMM')}</span>
-                <span className="text-xl leading-tight font-bold">{format(start, 'd')}</span>
-                <span className="text-xs">{format(start, 'EEE')}</span>
-              </p>
-              <div className="flex min-w-0 flex-col gap-0.5 text-sm">
-                <p className="sr-only">{format(start, 'EEEE, MMMM d, yyyy')}</p>
-                <p className="font-semibold break-words text-slate-900">{appointmentTitle(appointment)}</p>
-                <p className="text-slate-700">{timeText(appointment, start, end)}</p>
-                {appointment.location ? <p className="break-words text-slate-700">{appointment.location}</p> : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={appointments}
+        loading="Loading appointments..."
+        error="Appointments could not be loaded."
+        isEmpty={() => upcoming.length === 0}
+        empty={<p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No upcoming appointments</p>}
+      >
+        {() => (
+          <ul aria-labelledby={headingId} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {upcoming.map(({ appointment, start, end }) => (
+              <li key={appointment.appointment_id} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                {/* The date as a calendar leaf for the eye; screen readers get it written out below. */}
+                <p aria-hidden="true" className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-brand-50 py-1 text-brand-900">
+                  <span className="text-xs font-semibold uppercase">{format(start, 'MMM')}</span>
+                  <span className="text-xl leading-tight font-bold">{format(start, 'd')}</span>
+                  <span className="text-xs">{format(start, 'EEE')}</span>
+                </p>
+                <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+                  <p className="sr-only">{format(start, 'EEEE, MMMM d, yyyy')}</p>
+                  <p className="font-semibold break-words text-slate-900">{appointmentTitle(appointment)}</p>
+                  <p className="text-slate-700">{timeText(appointment, start, end)}</p>
+                  {appointment.location ? <p className="break-words text-slate-700">{appointment.location}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { CLINICAL_LABELS, type ClinicalKind } from '@kinchart/shared/clinical';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
@@ -80,27 +81,17 @@ export function ClinicalSection<K extends ClinicalKind>({
       }
     : {};
 
-  let body: ReactNode;
-  if (items.isPending) {
-    body = (
-      <p role="status" className="py-6 text-slate-700">
-        Loading {many.toLowerCase()}...
-      </p>
-    );
-  } else if (items.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-3 py-6 text-slate-700">
-        <p>{serverMessage(items.error) ?? `The ${many.toLowerCase()} could not be loaded.`}</p>
-        <Button variant="secondary" onClick={() => void items.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (items.data.length === 0) {
-    body = <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">{emptyText}</p>;
-  } else {
-    body = renderItems(items.data, actions);
-  }
+  const body = (
+    <QueryState
+      query={items}
+      loading={`Loading ${many.toLowerCase()}...`}
+      error={(error) => serverMessage(error) ?? `The ${many.toLowerCase()} could not be loaded.`}
+      isEmpty={(list) => list.length === 0}
+      empty={emptyText}
+    >
+      {(list) => renderItems(list, actions)}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">

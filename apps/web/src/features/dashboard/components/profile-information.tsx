@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { EmergencyContact, Medication } from '@kinchart/shared/profile';
+import type { EmergencyContact, FamilyMember, FamilyMemberSummary, ProfileValues } from '@kinchart/shared/profile';
 import { buttonClassName } from '../../../components/ui/button';
 import { PetMarker } from '../../../components/ui/pet-marker';
 import { formatDate } from '../../../lib/format';
@@ -8,29 +8,25 @@ import { formatDate } from '../../../lib/format';
 /** SPEC §9: the dashboard shows at most 3 current medications, then a more indicator. */
 export const DASHBOARD_MEDICATION_LIMIT = 3;
 
-/** What the dashboard shows of one person, whichever source it came from (SPEC §4 fallbacks). */
-export interface PersonView {
-  name: string | null;
-  date_of_birth: string | null;
-  phone_number: string | null;
-  address: string | null;
-  /** Only for a family member. */
-  relationship?: string | null;
-  is_pet?: boolean;
-  /** A pet's (docs/decisions/0037); absent when only the people list's entry is known. */
-  species?: string | null;
-  breed?: string | null;
-  microchip_number?: string | null;
-  vet_name?: string | null;
-  vet_phone?: string | null;
-  blood_type: string | null;
-  has_allergies: boolean;
-  allergy_details: string | null;
-  has_bleeding_disorders: boolean;
-  bleeding_disorder_details: string | null;
-  emergency_contacts: EmergencyContact[];
-  medications: Medication[];
-}
+/**
+ * What the dashboard shows of one person, whichever source it came from (SPEC §4 fallbacks): the
+ * profile's values and lists; a family member's relationship and a pet's fields (docs/decisions/0037)
+ * only when known — absent when only the people list's entry is.
+ */
+export type PersonView = Pick<
+  ProfileValues,
+  | 'name'
+  | 'date_of_birth'
+  | 'phone_number'
+  | 'address'
+  | 'blood_type'
+  | 'has_allergies'
+  | 'allergy_details'
+  | 'has_bleeding_disorders'
+  | 'bleeding_disorder_details'
+> &
+  Partial<Pick<FamilyMemberSummary, 'relationship' | 'is_pet' | 'species' | 'breed' | 'microchip_number' | 'vet_name' | 'vet_phone'>> &
+  Pick<FamilyMember, 'emergency_contacts' | 'medications'>;
 
 const NOT_PROVIDED = 'Not provided';
 

@@ -1,5 +1,5 @@
 import type { Person } from '@kinchart/shared/people';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/query-state';
 import { SharedByBadge } from '../../../components/ui/shared-by-badge';
 import { useAppEvent } from '../../../lib/events';
 import { useFamilyMembers } from '../../../lib/queries/family-members';
@@ -23,42 +23,35 @@ export function FamilyQrCodesTab() {
   const people = usePeople();
   // SPEC §4: a family member update is announced page-wide; the member list may have changed.
   useAppEvent('familyMemberUpdated', () => void members.refetch());
-  // The people list only adds to the family members: without it, the tab still shows those.
   const managed = (people.data ?? []).filter(isManaged);
 
-  let body;
-  if (members.isPending || (people.isPending && !members.isError)) {
-    body = <p className="text-slate-700">Loading family members...</p>;
-  } else if (members.isError || !Array.isArray(members.data)) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          Failed to load family members
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void members.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (members.data.length === 0 && managed.length === 0) {
-    body = <p className="text-slate-700">No family members added</p>;
-  } else {
-    body = (
-      <ul className="flex flex-col gap-6">
-        {members.data.map((member) => (
-          <li key={member.id}>
-            <MemberQrPanel memberId={member.id} memberName={member.name} headingLevel={3} />
-          </li>
-        ))}
-        {managed.map((person) => (
-          <li key={person.id} className="flex flex-col gap-2">
-            <SharedByBadge username={person.shared_by} className="self-start" />
-            <MemberQrPanel memberId={person.id} memberName={managedName(person)} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  // The people list only adds to the family members: without it, the tab still shows those.
+  const body = (
+    <QueryState
+      query={members}
+      waitFor={people.isPending}
+      loading="Loading family members..."
+      error="Failed to load family members"
+      isEmpty={(list) => list.length === 0 && managed.length === 0}
+      empty={<p className="text-slate-700">No family members added</p>}
+    >
+      {(list) => (
+        <ul className="flex flex-col gap-6">
+          {list.map((member) => (
+            <li key={member.id}>
+              <MemberQrPanel memberId={member.id} memberName={member.name} headingLevel={3} />
+            </li>
+          ))}
+          {managed.map((person) => (
+            <li key={person.id} className="flex flex-col gap-2">
+              <SharedByBadge username={person.shared_by} className="self-start" />
+              <MemberQrPanel memberId={person.id} memberName={managedName(person)} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="family-qr-codes-heading" className="flex flex-col gap-4">

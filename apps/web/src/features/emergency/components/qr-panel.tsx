@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QrConfig } from '@kinchart/shared/emergency';
+import { QR_NOT_CONFIGURED, type QrConfig } from '@kinchart/shared/emergency';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -36,17 +37,6 @@ export interface QrPanelProps {
 
 type Message = { text: string; tone: 'success' | 'error' };
 
-const NOT_CONFIGURED: QrConfig = {
-  exists: false,
-  is_active: false,
-  access_pin: null,
-  qr_data: null,
-  share_id: null,
-  is_disabled: false,
-  essentials_without_pin: false,
-  pin_status: 'ok',
-};
-
 /** SPEC §5: a status message is green only when it says "success", otherwise red. */
 function toneOf(text: string): Message['tone'] {
   return /success/i.test(text) ? 'success' : 'error';
@@ -76,7 +66,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
 
   /** SPEC §4: a toggle answered 404 means there is no code — show the set-up form again. */
   const resetToSetUp = () => {
-    queryClient.setQueryData<QrConfig>(qrConfigKey(target), NOT_CONFIGURED);
+    queryClient.setQueryData<QrConfig>(qrConfigKey(target), QR_NOT_CONFIGURED);
     say(texts.setUpFirst);
   };
 
@@ -127,33 +117,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     }
   };
 
-  let body;
-  if (config.isPending) {
-    body = <p className="text-slate-700">Loading QR code...</p>;
-  } else if (config.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          Error fetching QR configuration
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void config.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (!config.data.exists) {
-    body = (
-      <>
-        <p className="mb-4 text-slate-700">
-          No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
-        </p>
-        <QrSetupForm whose={texts.whose} busy={setUp.isPending} onSubmit={onSetUp} />
-      </>
-    );
-  } else {
-    const current = config.data;
+  /** A code that exists: its state, the switch with its question, the code and its link, the PIN change. */
+  const renderCode = (current: QrConfig) => {
     const link = qrLink(current, target);
-    body = (
+    return (
       <div className="flex flex-col gap-5">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-slate-700">Status</dt>
@@ -223,7 +190,26 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
         <PinForm label="New PIN" submitLabel="Update PIN" busyLabel="Updating..." busy={updatePin.isPending} onSubmit={onUpdatePin} />
       </div>
     );
-  }
+  };
+
+  const body = (
+    <QueryState
+      query={config}
+      loading="Loading QR code..."
+      error="Error fetching QR configuration"
+      isEmpty={(current) => !current.exists}
+      empty={
+        <>
+          <p className="mb-4 text-slate-700">
+            No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
+          </p>
+          <QrSetupForm whose={texts.whose} busy={setUp.isPending} onSubmit={onSetUp} />
+        </>
+      }
+    >
+      {renderCode}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

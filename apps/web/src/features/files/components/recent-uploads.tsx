@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { useAppEvent } from '../../../lib/events';
 import { filesQueryKey, useFiles } from '../api/get-files';
@@ -130,34 +131,29 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
         </div>
       </div>
 
-      {files.isPending ? (
-        <p className="text-slate-700">Loading records...</p>
-      ) : files.isError ? (
-        // Not "No records yet": a failed request says nothing about whether there are records.
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
-          <p role="alert" className="font-medium text-red-800">
-            Your records could not be loaded.
-          </p>
-          <Button variant="secondary" size="sm" disabled={files.isFetching} onClick={() => void files.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : recent.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No records yet</p>
-      ) : (
-        <ul
-          ref={scrollerRef}
-          onScroll={updateEdges}
-          aria-labelledby={headingId}
-          className="flex gap-4 overflow-x-auto scroll-smooth pb-2"
-        >
-          {recent.map((file) => (
-            <li key={file.id} className="shrink-0">
-              <RecentUploadCard file={file} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Not "No records yet" on a failure: a failed request says nothing about whether there are records. */}
+      <QueryState
+        query={files}
+        loading="Loading records..."
+        error="Your records could not be loaded."
+        isEmpty={() => recent.length === 0}
+        empty={<p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No records yet</p>}
+      >
+        {() => (
+          <ul
+            ref={scrollerRef}
+            onScroll={updateEdges}
+            aria-labelledby={headingId}
+            className="flex gap-4 overflow-x-auto scroll-smooth pb-2"
+          >
+            {recent.map((file) => (
+              <li key={file.id} className="shrink-0">
+                <RecentUploadCard file={file} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '@kinchart/shared/files';
 import { SHARE_LINK_MAX_FILES, SHARE_LINK_TTL_HOURS, formatFileSize } from '@kinchart/shared/files';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/toast';
@@ -140,7 +141,6 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const list = files.data ?? [];
   const stale = made !== null && made.fileIds.join('\n') !== selected.join('\n');
 
   const footer = (
@@ -160,50 +160,45 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
           unless you revoke it, and you get a notification when it is opened.
         </p>
 
-        {files.isPending ? (
-          <p className="text-slate-700">Loading files...</p>
-        ) : files.isError ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p role="alert" className="text-red-700">
-              Your files could not be loaded.
-            </p>
-            <Button variant="secondary" size="sm" disabled={files.isFetching} onClick={() => void files.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.length === 0 ? (
-          <p className="text-slate-700">No records yet</p>
-        ) : (
-          <fieldset className="min-w-0">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Files</legend>
-            <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200">
-              {list.map((file) => {
-                const checkboxId = `${ids}-${file.id}`;
-                const name = recordName(file);
-                return (
-                  <li key={file.id} className="flex items-start gap-3 px-3 py-2.5">
-                    <input
-                      id={checkboxId}
-                      type="checkbox"
-                      checked={selected.includes(file.id)}
-                      onChange={(event) => toggle(file.id, event.target.checked)}
-                      aria-describedby={`${checkboxId}-meta`}
-                      className="mt-1 size-5 shrink-0 accent-brand-700"
-                    />
-                    <div className="min-w-0 flex-1">
-                      <label htmlFor={checkboxId} className="block font-medium break-words text-slate-900">
-                        {name}
-                      </label>
-                      <p id={`${checkboxId}-meta`} className="text-sm text-slate-700">
-                        {formatFileSize(file.metadata.size)} · Created {formatDate(file.created_at)}
-                      </p>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        )}
+        <QueryState
+          query={files}
+          loading="Loading files..."
+          error="Your files could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="text-slate-700">No records yet</p>}
+        >
+          {(list) => (
+            <fieldset className="min-w-0">
+              <legend className="mb-2 text-sm font-medium text-slate-800">Files</legend>
+              <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200">
+                {list.map((file) => {
+                  const checkboxId = `${ids}-${file.id}`;
+                  const name = recordName(file);
+                  return (
+                    <li key={file.id} className="flex items-start gap-3 px-3 py-2.5">
+                      <input
+                        id={checkboxId}
+                        type="checkbox"
+                        checked={selected.includes(file.id)}
+                        onChange={(event) => toggle(file.id, event.target.checked)}
+                        aria-describedby={`${checkboxId}-meta`}
+                        className="mt-1 size-5 shrink-0 accent-brand-700"
+                      />
+                      <div className="min-w-0 flex-1">
+                        <label htmlFor={checkboxId} className="block font-medium break-words text-slate-900">
+                          {name}
+                        </label>
+                        <p id={`${checkboxId}-meta`} className="text-sm text-slate-700">
+                          {formatFileSize(file.metadata.size)} · Created {formatDate(file.created_at)}
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          )}
+        </QueryState>
 
         {tooMany ? (
           <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p>

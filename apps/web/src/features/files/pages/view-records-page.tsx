@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
+import { QueryState } from '../../../components/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClassName } from '../../../components/ui/field';
@@ -184,49 +185,52 @@ export function ViewRecordsPage() {
           : ''}
       </p>
 
-      {files.isPending ? (
-        <p className="text-slate-700">Loading records...</p>
-      ) : files.isError && !all ? (
-        <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
-          <p>Your records could not be loaded.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void files.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : !all || all.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <p className="text-lg font-semibold text-slate-900">No records yet</p>
-          <p className="mt-1 text-slate-700">
-            {filteredPerson ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.` : 'Upload a medical record to see it here.'}
-          </p>
-          <Link
-            to={personId ? `/update-records?${new URLSearchParams({ person: personId }).toString()}` : '/update-records'}
-            className={buttonClassName('primary', 'md', 'mt-4')}
-          >
-            Upload Records
-          </Link>
-        </div>
-      ) : shown.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          No records match your search.
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Medical records">
-          {shown.map((file) => (
-            <li key={file.id}>
-              <RecordCard
-                file={file}
-                personName={manyPeople ? personNameOf(peopleList, file.person_id, file.person_name) : null}
-                canEdit={canEditFile(file.person_id)}
-                onDelete={(chosen) => {
-                  setDeletedMessage('');
-                  setPendingDelete(chosen);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* A failed refetch keeps the records on screen: the toast above says it failed. */}
+      <QueryState
+        query={files}
+        keepData
+        loading="Loading records..."
+        error="Your records could not be loaded."
+        isEmpty={(records) => records.length === 0}
+        empty={
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="text-lg font-semibold text-slate-900">No records yet</p>
+            <p className="mt-1 text-slate-700">
+              {filteredPerson ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.` : 'Upload a medical record to see it here.'}
+            </p>
+            <Link
+              to={personId ? `/update-records?${new URLSearchParams({ person: personId }).toString()}` : '/update-records'}
+              className={buttonClassName('primary', 'md', 'mt-4')}
+            >
+              Upload Records
+            </Link>
+          </div>
+        }
+      >
+        {() =>
+          shown.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+              No records match your search.
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Medical records">
+              {shown.map((file) => (
+                <li key={file.id}>
+                  <RecordCard
+                    file={file}
+                    personName={manyPeople ? personNameOf(peopleList, file.person_id, file.person_name) : null}
+                    canEdit={canEditFile(file.person_id)}
+                    onDelete={(chosen) => {
+                      setDeletedMessage('');
+                      setPendingDelete(chosen);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
 
       <ConfirmDialog
         open={pendingDelete !== null}

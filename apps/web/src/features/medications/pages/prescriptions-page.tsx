@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Medication } from '@kinchart/shared/profile';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -75,40 +76,36 @@ export function PrescriptionsPage() {
     }
   };
 
-  const list = (items: Medication[], empty: string) => {
-    if (medications.isPending) return <p className="py-8 text-center text-slate-700">Loading medications...</p>;
-    if (medications.isError) {
-      return (
-        <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-slate-700">
-          <p>Your medications could not be loaded.</p>
-          <Button variant="secondary" onClick={() => void medications.refetch()}>
-            Try again
-          </Button>
-        </div>
-      );
-    }
-    if (items.length === 0) {
-      return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700">{empty}</p>;
-    }
-    return (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {items.map((medication) => (
-          <li key={medication.id}>
-            <MedicationCard
-              medication={medication}
-              canEdit={canEdit}
-              onEdit={(m) => setForm({ medication: m })}
-              onEnd={setEnding}
-              onDelete={(m) => {
-                setDeleteFailure(null);
-                setDeleting(m);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  /** One tab's list: `items` are the tab's part of the answer. */
+  const list = (items: Medication[], empty: string) => (
+    <QueryState
+      query={medications}
+      loading="Loading medications..."
+      error="Your medications could not be loaded."
+      isEmpty={() => items.length === 0}
+      empty={empty}
+      className="my-4"
+    >
+      {() => (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {items.map((medication) => (
+            <li key={medication.id}>
+              <MedicationCard
+                medication={medication}
+                canEdit={canEdit}
+                onEdit={(m) => setForm({ medication: m })}
+                onEnd={setEnding}
+                onDelete={(m) => {
+                  setDeleteFailure(null);
+                  setDeleting(m);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <>

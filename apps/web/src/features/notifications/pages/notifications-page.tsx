@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { NotificationFilter } from '@kinchart/shared/notifications';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { markAllLocalNotificationsRead, useLocalNotifications } from '../../../lib/local-notifications';
@@ -36,22 +37,6 @@ export function NotificationsPage() {
     entryMatchesFilter(entry, filter),
   );
   const groups = groupByDate(entries);
-
-  let status = null;
-  if (notifications.isPending) {
-    status = <p className="mb-4 text-slate-700">Loading notifications...</p>;
-  } else if (notifications.isError) {
-    status = (
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          Error fetching notifications
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void notifications.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
 
   let body = null;
   if (groups.length > 0) {
@@ -105,7 +90,8 @@ export function NotificationsPage() {
         <NotificationFilters value={filter} onChange={setFilter} />
       </div>
       {local.length > 0 ? <p className="mb-4 text-sm text-slate-700">Items marked “This device” are kept in this browser only.</p> : null}
-      {status}
+      {/* The account's part of the list; this device's notices show whatever it says. */}
+      <QueryState query={notifications} loading="Loading notifications..." error="Error fetching notifications" className="mb-4" />
       {body}
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { emergencyContactInputSchema } from '@kinchart/shared/profile';
+import { emergencyContactInputSchema, type EmergencyContact } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
@@ -11,23 +11,11 @@ import { CheckboxField } from '../../../components/ui/form-controls';
 type ContactFormInput = z.input<typeof emergencyContactInputSchema>;
 export type ContactValues = z.output<typeof emergencyContactInputSchema>;
 
-/** A contact as the lists hold it: a stored one, or one only in the family form so far. */
-export interface ContactItem {
-  /** A stored record's id; absent for one only in the family form so far. */
-  id?: unknown;
-  name: string;
-  relationship?: string | null | undefined;
-  phone_number?: string | null | undefined;
-  email?: string | null | undefined;
-  is_primary?: boolean | 0 | 1 | null | undefined;
-  has_medical_power?: boolean | 0 | 1 | null | undefined;
-}
-
 // SPEC §5: a contact is added only when name and phone are both present — in the family editor
 // and, for the same reason (a responder must be able to call), in the own profile's.
 const resolver = zodResolver(emergencyContactInputSchema);
 
-export function describeContact(contact: ContactItem): RecordSummary {
+export function describeContact(contact: EmergencyContact): RecordSummary {
   const badges: string[] = [];
   if (contact.is_primary) badges.push('Primary');
   if (contact.has_medical_power) badges.push('Medical power of attorney');
@@ -42,7 +30,7 @@ export function describeContact(contact: ContactItem): RecordSummary {
   };
 }
 
-export type EmergencyContactFormProps = RecordFormProps<ContactItem, ContactValues>;
+export type EmergencyContactFormProps = RecordFormProps<EmergencyContact, ContactValues>;
 
 /** Add or edit one emergency contact (SPEC §3 fields). */
 export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
@@ -58,8 +46,8 @@ export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }:
       relationship: item?.relationship ?? '',
       phone_number: item?.phone_number ?? '',
       email: item?.email ?? '',
-      is_primary: Boolean(item?.is_primary),
-      has_medical_power: Boolean(item?.has_medical_power),
+      is_primary: item?.is_primary ?? false,
+      has_medical_power: item?.has_medical_power ?? false,
     },
   });
 

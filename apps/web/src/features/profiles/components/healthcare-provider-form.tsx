@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { healthcareProviderInputSchema } from '@kinchart/shared/profile';
+import { healthcareProviderInputSchema, type HealthcareProvider } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import { familyHealthcareProviderFormSchema } from '../lib/profile-form';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
@@ -12,26 +12,13 @@ import { CheckboxField, TextareaField } from '../../../components/ui/form-contro
 type ProviderFormInput = z.input<typeof healthcareProviderInputSchema>;
 export type ProviderValues = z.output<typeof healthcareProviderInputSchema>;
 
-export interface ProviderItem {
-  /** A stored record's id; absent for one only in the family form so far. */
-  id?: unknown;
-  provider_name: string;
-  specialty?: string | null | undefined;
-  facility?: string | null | undefined;
-  phone_number?: string | null | undefined;
-  email?: string | null | undefined;
-  address?: string | null | undefined;
-  is_primary?: boolean | 0 | 1 | null | undefined;
-  notes?: string | null | undefined;
-}
-
 // SPEC §5: in the family editor a provider needs name and phone.
 const resolvers = {
   profile: zodResolver(healthcareProviderInputSchema),
   family: zodResolver(familyHealthcareProviderFormSchema) as unknown as Resolver<ProviderFormInput, unknown, ProviderValues>,
 };
 
-export function describeProvider(provider: ProviderItem): RecordSummary {
+export function describeProvider(provider: HealthcareProvider): RecordSummary {
   return {
     title: provider.provider_name,
     badges: provider.is_primary ? ['Primary care provider'] : [],
@@ -46,7 +33,7 @@ export function describeProvider(provider: ProviderItem): RecordSummary {
   };
 }
 
-export type HealthcareProviderFormProps = RecordFormProps<ProviderItem, ProviderValues>;
+export type HealthcareProviderFormProps = RecordFormProps<HealthcareProvider, ProviderValues>;
 
 /** Add or edit one healthcare provider (SPEC §3 fields). */
 export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, onCancel }: HealthcareProviderFormProps) {
@@ -64,7 +51,7 @@ export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, 
       phone_number: item?.phone_number ?? '',
       email: item?.email ?? '',
       address: item?.address ?? '',
-      is_primary: Boolean(item?.is_primary),
+      is_primary: item?.is_primary ?? false,
       notes: item?.notes ?? '',
     },
   });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { familyMedicationInputSchema, medicationInputSchema } from '@kinchart/shared/profile';
+import { familyMedicationInputSchema, medicationInputSchema, type Medication } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
 import { formatDate } from '../../../lib/format';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
@@ -12,33 +12,16 @@ import { CheckboxField } from '../../../components/ui/form-controls';
 type MedicationFormInput = z.input<typeof medicationInputSchema>;
 export type MedicationValues = z.output<typeof medicationInputSchema>;
 
-export interface MedicationItem {
-  /** A stored record's id; absent for one only in the family form so far. */
-  id?: unknown;
-  medication_name?: string | null | undefined;
-  dosage?: string | null | undefined;
-  frequency?: string | null | undefined;
-  purpose?: string | null | undefined;
-  start_date?: string | null | undefined;
-  end_date?: string | null | undefined;
-  is_current?: boolean | 0 | 1 | null | undefined;
-}
-
 // SPEC §5: the profile's medication form has no required fields; the family one needs name and dosage.
 const resolvers = {
   profile: zodResolver(medicationInputSchema),
   family: zodResolver(familyMedicationInputSchema) as unknown as Resolver<MedicationFormInput, unknown, MedicationValues>,
 };
 
-/** is_current defaults to true (SPEC §3). */
-export function isCurrentMedication(medication: MedicationItem): boolean {
-  return medication.is_current === undefined || medication.is_current === null ? true : Boolean(medication.is_current);
-}
-
-export function describeMedication(medication: MedicationItem): RecordSummary {
+export function describeMedication(medication: Medication): RecordSummary {
   return {
     title: medication.medication_name || 'Unnamed medication',
-    badges: [isCurrentMedication(medication) ? 'Currently taking' : 'Past'],
+    badges: [medication.is_current ? 'Currently taking' : 'Past'],
     details: [
       ['Dosage', medication.dosage],
       ['Frequency', medication.frequency],
@@ -49,7 +32,7 @@ export function describeMedication(medication: MedicationItem): RecordSummary {
   };
 }
 
-export type MedicationFormProps = RecordFormProps<MedicationItem, MedicationValues>;
+export type MedicationFormProps = RecordFormProps<Medication, MedicationValues>;
 
 /** Add or edit one medication, with the 'Currently Taking' checkbox (SPEC §2). */
 export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel }: MedicationFormProps) {
@@ -68,7 +51,8 @@ export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel
       purpose: item?.purpose ?? '',
       start_date: item?.start_date ?? '',
       end_date: item?.end_date ?? '',
-      is_current: item ? isCurrentMedication(item) : true,
+      // is_current defaults to true for a new medication (SPEC §3).
+      is_current: item?.is_current ?? true,
     },
   });
   const current = useWatch({ control, name: 'is_current' }) !== false;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FamilyMemberSummary } from '@kinchart/shared/profile';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteFamilyMember } from '../../profiles/api/delete-family-member';
@@ -125,40 +126,30 @@ export function FamilyMembersTab() {
     setDeleting(null);
   };
 
-  let body;
-  if (members.isPending) {
-    body = <p className="text-slate-700">Loading family members...</p>;
-  } else if (members.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          Failed to load family members
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void members.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (members.data.length === 0) {
-    body = (
-      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby={FAMILY_HEADING_ID}>
-        {members.data.map((member) => (
-          <MemberCard
-            key={member.id}
-            member={member}
-            onEdit={() => setEditing(member)}
-            onDelete={() => setDeleting(member)}
-            onShare={() => setSharing({ id: member.id, label: displayName(member) })}
-            onHistory={() => setHistory({ id: member.id, label: displayName(member) })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={members}
+      loading="Loading family members..."
+      error="Failed to load family members"
+      isEmpty={(list) => list.length === 0}
+      empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>}
+    >
+      {(list) => (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby={FAMILY_HEADING_ID}>
+          {list.map((member) => (
+            <MemberCard
+              key={member.id}
+              member={member}
+              onEdit={() => setEditing(member)}
+              onDelete={() => setDeleting(member)}
+              onShare={() => setSharing({ id: member.id, label: displayName(member) })}
+              onHistory={() => setHistory({ id: member.id, label: displayName(member) })}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={FAMILY_HEADING_ID} className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatFileSize } from '@kinchart/shared/files';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/query-state';
 import { useStorage } from '../api/get-storage';
 
 /** From this share of the quota on, the block says the storage is almost full. */
@@ -11,22 +11,16 @@ const ALMOST_FULL = 0.9;
  * STORAGE_QUOTA_MB). Sizes in base-1024 units, as everywhere else in the app (SPEC §9).
  */
 export function StorageUsage() {
-  const hintId = useId();
   const storage = useStorage();
+  return (
+    <QueryState query={storage} loading="Loading..." error="Could not load how much storage is used." retryLabel="Retry" compact>
+      {({ used_bytes: used, quota_bytes: quota }) => <StorageMeter used={used} quota={quota} />}
+    </QueryState>
+  );
+}
 
-  if (storage.isPending) return <p className="text-sm text-slate-700">Loading...</p>;
-  if (storage.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-red-800">Could not load how much storage is used.</p>
-        <Button variant="secondary" onClick={() => void storage.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
-
-  const { used_bytes: used, quota_bytes: quota } = storage.data;
+function StorageMeter({ used, quota }: { used: number; quota: number }) {
+  const hintId = useId();
   const almostFull = used >= quota * ALMOST_FULL;
   return (
     <div className="flex flex-col gap-2">

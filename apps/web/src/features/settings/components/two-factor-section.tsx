@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { RECOVERY_CODE_COUNT, type TotpSetupResponse } from '@kinchart/shared/auth';
+import { RECOVERY_CODE_COUNT, type MfaStatus, type TotpSetupResponse } from '@kinchart/shared/auth';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusMessage } from '../../../components/ui/status-message';
@@ -83,40 +84,29 @@ export function TwoFactorSection() {
     return <RecoveryCodesPanel codes={stage.codes} intro={stage.intro} onDone={() => setStage({ kind: 'status' })} />;
   }
 
-  let body;
-  if (status.isPending) {
-    body = <p className="text-sm text-slate-700">Loading two-factor authentication...</p>;
-  } else if (status.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-red-700">Two-factor authentication could not be loaded.</p>
-        <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (status.data.totp) {
-    body = (
-      <>
-        <p className="text-sm text-slate-800">
-          <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
-          Signing in asks for a code from your authenticator app after your password.
-        </p>
-        {recoveryCodesLeft(status.data.recovery_codes_left)}
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
-            New recovery codes
-          </Button>
-          <Button variant="danger" onClick={() => setStage({ kind: 'confirm-off' })}>
-            Turn off
-          </Button>
-        </div>
-      </>
-    );
-  } else {
+  const renderStatus = (data: MfaStatus) => {
+    if (data.totp) {
+      return (
+        <>
+          <p className="text-sm text-slate-800">
+            <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
+            Signing in asks for a code from your authenticator app after your password.
+          </p>
+          {recoveryCodesLeft(data.recovery_codes_left)}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
+              New recovery codes
+            </Button>
+            <Button variant="danger" onClick={() => setStage({ kind: 'confirm-off' })}>
+              Turn off
+            </Button>
+          </div>
+        </>
+      );
+    }
     // A passkey is a second factor too (docs/decisions/0027): its recovery codes are managed here.
-    const byPasskey = status.data.passkeys.length > 0;
-    body = (
+    const byPasskey = data.passkeys.length > 0;
+    return (
       <>
         <p className="text-sm text-slate-800">
           <span className="mr-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
@@ -124,7 +114,7 @@ export function TwoFactorSection() {
             ? 'Your passkey is your second step now. You can also use a 6-digit code from an authenticator app on your phone.'
             : 'Add a second step when you sign in: a 6-digit code from an authenticator app on your phone, or a passkey (below).'}
         </p>
-        {byPasskey ? recoveryCodesLeft(status.data.recovery_codes_left) : null}
+        {byPasskey ? recoveryCodesLeft(data.recovery_codes_left) : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void startSetup()} disabled={setup.isPending}>
             {setup.isPending ? 'Starting...' : 'Set up'}
@@ -137,7 +127,13 @@ export function TwoFactorSection() {
         </div>
       </>
     );
-  }
+  };
+
+  const body = (
+    <QueryState query={status} loading="Loading two-factor authentication..." error="Two-factor authentication could not be loaded." compact>
+      {renderStatus}
+    </QueryState>
+  );
 
   return (
     <>

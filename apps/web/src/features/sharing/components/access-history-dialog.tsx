@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
@@ -51,38 +52,33 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
   const auth = useAuth();
   const me = auth.data?.authenticated ? auth.data.user.username : null;
 
-  if (history.isPending) return <p className="text-sm text-slate-700">Loading...</p>;
-  if (history.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(history.error, 'Failed to load the access history', 'Error loading the access history')}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (history.data.length === 0) {
-    return <p className="text-sm text-slate-700">Nothing yet. When someone you share {person.label} with opens or changes anything, it shows here.</p>;
-  }
   return (
-    <ol id={listId} aria-label="Access history" className="flex flex-col divide-y divide-slate-200">
-      {history.data.map((event) => (
-        <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-4">
-          <time dateTime={event.created_at} className="text-sm text-slate-700 sm:pt-0.5">
-            {formatWhen(event.created_at)}
-          </time>
-          <span className="flex min-w-0 flex-col">
-            <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
-            <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
-            {event.count > 1 ? (
-              <span className="text-sm text-slate-700">{timesWords(event)}</span>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ol>
+    <QueryState
+      query={history}
+      loading="Loading..."
+      error={(error) => errorMessage(error, 'Failed to load the access history', 'Error loading the access history')}
+      isEmpty={(events) => events.length === 0}
+      empty={`Nothing yet. When someone you share ${person.label} with opens or changes anything, it shows here.`}
+      compact
+    >
+      {(events) => (
+        <ol id={listId} aria-label="Access history" className="flex flex-col divide-y divide-slate-200">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-4">
+              <time dateTime={event.created_at} className="text-sm text-slate-700 sm:pt-0.5">
+                {formatWhen(event.created_at)}
+              </time>
+              <span className="flex min-w-0 flex-col">
+                <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
+                <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
+                {event.count > 1 ? (
+                  <span className="text-sm text-slate-700">{timesWords(event)}</span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ROLE_LABELS, SHARE_ROLES, type Share, type ShareRole } from '@kinchart/shared/people';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-controls';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -58,38 +59,31 @@ export function ShareList({ person }: { person: SharePerson }) {
     headingRef.current?.focus();
   };
 
-  let body;
-  if (shares.isPending) {
-    body = <p className="text-sm text-slate-700">Loading...</p>;
-  } else if (shares.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(shares.error, 'Failed to load who has access', 'Error loading who has access')}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void shares.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (shares.data.length === 0) {
-    body = <p className="text-sm text-slate-700">Nobody else has access yet.</p>;
-  } else {
-    body = (
-      <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
-        {shares.data.map((share) => (
-          <ShareRow
-            key={share.share_id}
-            share={share}
-            person={person}
-            saving={update.isPending && update.variables?.shareId === share.share_id}
-            onChangeRole={(role) => changeRole(share, role)}
-            onRevoke={() => setRevoking(share)}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={shares}
+      loading="Loading..."
+      error={(error) => errorMessage(error, 'Failed to load who has access', 'Error loading who has access')}
+      isEmpty={(list) => list.length === 0}
+      empty="Nobody else has access yet."
+      compact
+    >
+      {(list) => (
+        <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
+          {list.map((share) => (
+            <ShareRow
+              key={share.share_id}
+              share={share}
+              person={person}
+              saving={update.isPending && update.variables?.shareId === share.share_id}
+              onChangeRole={(role) => changeRole(share, role)}
+              onRevoke={() => setRevoking(share)}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   const who = revoking ? shareHolder(revoking) : '';
   return (

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { roleAllows, ROLE_LABELS, type Person } from '@kinchart/shared/people';
+import { QueryState } from '../../../components/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PetBadge } from '../../../components/ui/pet-marker';
@@ -50,30 +51,21 @@ export function SharedWithMeSection() {
     headingRef.current?.focus();
   };
 
-  let body;
-  if (people.isPending) {
-    body = <p className="text-slate-700">Loading...</p>;
-  } else if (people.isError) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          Failed to load the people shared with you
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void people.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    const shared = people.data.filter(isShared);
-    body =
-      shared.length === 0 ? (
+  const body = (
+    <QueryState
+      query={people}
+      loading="Loading..."
+      error="Failed to load the people shared with you"
+      isEmpty={(everyone) => !everyone.some(isShared)}
+      empty={
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
           Nobody has shared anyone with you yet. When someone does, open their invitation link to accept it.
         </p>
-      ) : (
+      }
+    >
+      {(everyone) => (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby={headingId}>
-          {shared.map((person) => (
+          {everyone.filter(isShared).map((person) => (
             <SharedPersonCard
               key={person.id}
               person={person}
@@ -82,8 +74,9 @@ export function SharedWithMeSection() {
             />
           ))}
         </ul>
-      );
-  }
+      )}
+    </QueryState>
+  );
 
   const leavingName = leaving ? sharedLabel(leaving) : '';
   return (

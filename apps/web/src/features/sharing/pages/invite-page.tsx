@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ROLE_LABELS, invitePath, type Invitation } from '@kinchart/shared/people';
+import { QueryState } from '../../../components/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -31,26 +32,15 @@ export function InvitePage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
 
-  let body;
-  if (invitation.isPending) {
-    body = <p className="text-slate-700">Loading...</p>;
-  } else if (invitation.isError) {
-    const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
-    body = gone ? (
-      <Gone message={errorMessage(invitation.error, GONE)} />
-    ) : (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="font-medium text-red-700">
-          The invitation could not be loaded.
-        </p>
-        <Button variant="secondary" onClick={() => void invitation.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    body = <InvitationDetails token={token} invitation={invitation.data} />;
-  }
+  // A link that opens nothing is not a failure to retry: it says so, with the way home.
+  const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
+  const body = gone ? (
+    <Gone message={errorMessage(invitation.error, GONE)} />
+  ) : (
+    <QueryState query={invitation} loading="Loading..." error="The invitation could not be loaded.">
+      {(found) => <InvitationDetails token={token} invitation={found} />}
+    </QueryState>
+  );
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200 sm:px-10">
