@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import serverPackage from '../../package.json' with { type: 'json' };
+import type { Config } from '../config';
+import type { securityHeaders } from './security';
+import { sessionCookies } from './session';
+
+/*
+ * The API reference (docs/decisions/0040): an OpenAPI 3.1 document made from the schemas every route
+ * already declares (the zod type provider's transform), at GET /api/openapi.json, and a reference
+ * page at /api/docs from swagger-ui's files in node_modules (nothing from a CDN). Both are public:
+ * they describe the routes SPEC §7 publishes and hold nothing of any account or deployment secret.
+ */
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PREFIX = '/api/docs';
+
+/** How a route is reached: the `x-kinchart-access` mark and the tag of every operation. */
+export const ROUTE_ACCESS = ['public', 'session', 'emergency', 'smart-health-link'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+/**
+ * Every route that answers without a session, by kind; any other route is behind `requireUser`
+ * (the session cookie). openapi.test.ts holds this list to the routes' real answers: a route marked
+ * "session" answers 401 without a cookie, and no other route does — so a new public route that is
+ * not listed here fails that test.
+ */
+const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'session'>>> = {
+  '/api/health': 'public',
+  '/api/config': 'public',
+  [OPENAPI_PATH]: 'public',
+  // Signing up and in (with each second step and passkey challenge), logging out, the way back in,
+  // proving an email, and single sign-on's start, callback and account link (SPEC §2, DESIGN §5).
+  '/api/auth/signup': 'public',
+  '/api/auth/login': 'public',
+  '/api/auth/login/mfa': 'public',
+  '/api/auth/login/mfa/options': 'public',
+  '/api/auth/login/passkey': 'public',
+  '/api/auth/login/passkey/options': 'public',
+  '/api/auth/logout': 'public',
+  '/api/auth/forgot-password': 'public',
+  '/api/auth/reset-password': 'public',
+  '/api/auth/verify-email': 'public',
+  '/api/auth/oidc/start': 'public',
+  '/api/auth/oidc/callback': 'public',
+  '/api/auth/oidc/link': 'public',
+  // A file share link and an invitation's preview: the token in the path is the key (DESIGN §11).
+  '/api/shared/:token': 'public',
+  '/api/shared/:token/files/:fileId': 'public',
+  '/api/invitations/:token': 'public',
+  // The emergency page's lookups (with the PIN when one is asked), its FHIR download, and the page itself (DESIGN §7).
+  '/api/user/emergency/:shareId': 'emergency',
+  '/api/user/family/emergency/:shareId': 'emergency',
+  '/api/user/emergency/:shareId/fhir': 'emergency',
+  '/api/user/family/emergency/:shareId/fhir': 'emergency',
+  '/emergency/:shareId': 'emergency',
+  '/family/emergency/:shareId': 'emergency',
+  // SMART Health Links: the manifest and its files' locations, called by receivers on other origins (decision 0020).
+  '/shl/:manifestId': 'smart-health-link',
+  '/shl-files/:token': 'smart-health-link',
+};
+
+export function routeAccess(url: string): RouteAccess {
+  return ACCESS_WITHOUT_SESSION[url] ?? 'session';
+}
+
+const ACCESS_TAGS: { name: RouteAccess; description: string }[] = [
+  { name: 'public', description: 'Answers without a session: signing up and in, public settings, share links and invitations.' },
+  { name: 'session', description: 'Needs the session cookie that logging in sets; without it the answer is 401 {"message":"Not authenticated"}.' },
+  { name: 'emergency', description: "The emergency page's lookups by share id, with the PIN in `?pin=` when the code asks for one (SPEC §4)." },
+  {
+    name: 'smart-health-link',
+    description: 'SMART Health Links (STU1): the manifest and file locations, open to receivers on any origin (CORS, no cookie).',
+  },
+];
+
+const DESCRIPTION = [
+  'The API of Kinchart, family health records. Every request and answer body is JSON unless the operation says otherwise;',
+  'an error answers `{ "message": "…" }`.',
+  '',
+  'A session is the HttpOnly cookie that `POST /api/auth/login` sets (`__Host-sid` on https, `sid` on http).',
+  'A request that changes anything (any method but GET, HEAD and OPTIONS) must carry an `Origin` (or `Referer`) of this site,',
+  'or it is refused with 403; only the SMART Health Link manifest takes requests from other origins.',
+  '',
+  'Each operation says how it is reached in `x-kinchart-access` and in its tag: public, session, emergency or smart-health-link.',
+].join('\n');
+
+/** What GET /api/openapi.json answers: an OpenAPI 3.1 document (the allowlist names its top-level parts). */
+const openapiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  servers: z.array(z.object({ url: z.string() })).optional(),
+  tags: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  paths: z.record(z.string(), z.unknown()),
+  components: z.record(z.string(), z.unknown()).optional(),
+});
+
+type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+
+/**
+ * The zod type provider's transform (request schemas as their input, answers as their output),
+ * then each operation's marks: its access as tag and `x-kinchart-access`, and `security: []` for
+ * the routes that need no session (the document's default is the session cookie).
+ */
+const markedTransform: Transform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input) as { schema: (FastifySchema & { hide?: boolean }) | undefined; url: string };
+  if (schema?.hide) return { schema, url };
+  const access = routeAccess(input.url);
+  const marks = { tags: [access], 'x-kinchart-access': access, ...(access === 'session' ? {} : { security: [] }) };
+  return { schema: { ...schema, ...marks }, url };
+};
+
+/**
+ * Registers the document generator (before any route, so each one is collected), GET
+ * /api/openapi.json and the reference page. `headers` is securityHeaders(config).
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config, headers: ReturnType<typeof securityHeaders>): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Kinchart', version: serverPackage.version, description: DESCRIPTION },
+      servers: [{ url: config.publicUrl }],
+      tags: ACCESS_TAGS,
+      components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: sessionCookies(config).name } } },
+      security: [{ cookieAuth: [] }],
+    },
+    // Paths stay whole: PUBLIC_URL is an origin, and the routes' paths are the ones clients call.
+    stripBasePath: false,
+    transform: markedTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  // The document is made once, on the first request, from the routes registered by then (all of them).
+  let document: string | undefined;
+  app.get(OPENAPI_PATH, { schema: { response: { 200: openapiDocumentSchema } } }, async (_request, reply) => {
+    // Sent as the JSON text made once (the schema above documents it; it holds no account's data).
+    document ??= JSON.stringify(app.swagger());
+    // Public and the same for everyone: a client or a proxy may keep it for a few minutes.
+    return reply.header('Cache-Control', 'public, max-age=300').type('application/json; charset=utf-8').send(document);
+  });
+
+  await app.register(async (docs) => {
+    // A page, not an API answer: the document headers (helmet's whole set, the same CSP). The page
+    // runs swagger-ui's own files, which need no inline script, and reads the document from its own path.
+    docs.addHook('onRequest', async (_request, reply) => void reply.headers(headers.document));
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: API_DOCS_PREFIX,
+      // No call to swagger's online validator: the page asks nothing of any other site.
+      validatorUrl: false,
+      theme: { title: 'Kinchart API reference' },
+      uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+    });
+  });
+}
