@@ -64,6 +64,39 @@ const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'sess
   '/shl-files/:token': 'smart-health-link',
 };
 
+/**
+ * The success answers that are not JSON, by "METHOD path". A route's response schemas describe
+ * JSON only (the zod serializer runs them), so these are described here, by the Content-Type the
+ * route sends; openapi.test.ts fails on an operation whose success answer is not described.
+ */
+const OTHER_ANSWERS: Readonly<Record<string, { status: number; description: string; type?: string }>> = {
+  'GET /api/auth/oidc/callback': { status: 303, description: 'Back to the app, on the page that says how the sign-in went (decision 0029).' },
+  'GET /api/user/wearable-qr/card.pdf': { status: 200, type: 'application/pdf', description: 'The wallet card.' },
+  'GET /api/user/family/members/:id/qr/card.pdf': { status: 200, type: 'application/pdf', description: 'The wallet card.' },
+  'GET /api/user/wearable-qr/qr.png': { status: 200, type: 'image/png', description: 'The QR code image.' },
+  'GET /api/user/family/members/:id/qr/qr.png': { status: 200, type: 'image/png', description: 'The QR code image.' },
+  'GET /api/user/wearable-qr/lockscreen.png': { status: 200, type: 'image/png', description: 'The lock-screen image.' },
+  'GET /api/user/family/members/:id/qr/lockscreen.png': { status: 200, type: 'image/png', description: 'The lock-screen image.' },
+  'GET /api/user/people/:personId/immunizations.pdf': { status: 200, type: 'application/pdf', description: 'The immunization record.' },
+  'GET /api/user/notifications/stream': { status: 200, type: 'text/event-stream', description: 'Server-sent events: each new notification as it comes (decision 0014).' },
+  'GET /api/user/appointments.ics': { status: 200, type: 'text/calendar', description: 'The appointments as an iCalendar file.' },
+  'GET /api/user/export': { status: 200, type: 'application/zip', description: 'The export archive (decision 0004).' },
+  'GET /api/user/files/:id/content': { status: 200, type: '*/*', description: 'The file itself, with its own Content-Type.' },
+  'GET /api/shared/:token/files/:fileId': { status: 200, type: '*/*', description: 'The shared file itself, with its own Content-Type.' },
+  'GET /api/user/emergency/:shareId/fhir': { status: 200, type: 'application/fhir+json', description: 'The emergency summary as a FHIR Bundle.' },
+  'GET /api/user/family/emergency/:shareId/fhir': { status: 200, type: 'application/fhir+json', description: 'The emergency summary as a FHIR Bundle.' },
+  'GET /emergency/:shareId': { status: 200, type: 'text/html', description: 'The emergency page.' },
+  'GET /family/emergency/:shareId': { status: 200, type: 'text/html', description: 'The emergency page.' },
+  'OPTIONS /shl/:manifestId': { status: 204, description: 'CORS preflight: any origin may POST.' },
+  'OPTIONS /shl-files/:token': { status: 204, description: 'CORS preflight: any origin may GET.' },
+  'GET /shl-files/:token': { status: 200, type: 'application/jose', description: "The file's JWE, in compact serialization (SMART Health Links STU1)." },
+};
+
+/** An OTHER_ANSWERS entry as a response of @fastify/swagger: a body of its media type, or none. */
+function otherAnswer({ status, description, type }: { status: number; description: string; type?: string }): Record<number, object> {
+  return { [status]: type ? { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } } : { description, type: 'null' } };
+}
+
 export function routeAccess(url: string): RouteAccess {
   return ACCESS_WITHOUT_SESSION[url] ?? 'session';
 }
@@ -112,7 +145,10 @@ const markedTransform: Transform = (input) => {
   if (schema?.hide) return { schema, url };
   const access = routeAccess(input.url);
   const marks = { tags: [access], 'x-kinchart-access': access, ...(access === 'session' ? {} : { security: [] }) };
-  return { schema: { ...schema, ...marks }, url };
+  const methods = typeof input.route.method === 'string' ? [input.route.method] : input.route.method;
+  const other = methods.map((method) => OTHER_ANSWERS[`${method} ${input.url}`]).find((answer) => answer !== undefined);
+  const response = other ? { response: { ...(schema?.response as object | undefined), ...otherAnswer(other) } } : {};
+  return { schema: { ...schema, ...marks, ...response }, url };
 };
 
 /**
