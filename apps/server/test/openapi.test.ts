@@ -214,6 +214,9 @@ describe('GET /api/openapi.json', () => {
     expect(json('get', '/api/user/emergency/{shareId}', '200')).toHaveProperty('anyOf');
     expect(json('post', '/shl/{manifestId}', '200')).toMatchObject({ type: 'object', properties: expect.objectContaining({ files: expect.anything() }) });
     expect(json('get', '/api/user/people/{personId}/lab-results', '200')).toMatchObject({ type: 'array' });
+    // An answer without a schema is named by its status, not swagger's "Default Response".
+    expect(document.paths['/api/user/emergency/{shareId}']?.get?.responses['404']?.description).toBe('Not Found');
+    expect(JSON.stringify(document)).not.toContain('Default Response');
     expect(document.paths['/api/auth/login']?.post?.requestBody?.content['application/json']?.schema).toMatchObject({
       type: 'object',
       properties: expect.objectContaining({ email: expect.anything(), password: expect.anything() }),

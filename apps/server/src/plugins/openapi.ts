@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
@@ -8,6 +9,7 @@ import serverPackage from '../../package.json' with { type: 'json' };
 import type { Config } from '../config';
 import type { securityHeaders } from './security';
 import { sessionCookies } from './session';
+import { THEME_CSS, THEME_JS } from './openapi-theme';
 
 /*
  * The API reference (docs/decisions/0040): an OpenAPI 3.1 document made from the schemas every route
@@ -134,6 +136,7 @@ const openapiDocumentSchema = z.object({
 });
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
 
 /**
  * The zod type provider's transform (request schemas as their input, answers as their output),
@@ -149,6 +152,21 @@ const markedTransform: Transform = (input) => {
   const other = methods.map((method) => OTHER_ANSWERS[`${method} ${input.url}`]).find((answer) => answer !== undefined);
   const response = other ? { response: { ...(schema?.response as object | undefined), ...otherAnswer(other) } } : {};
   return { schema: { ...schema, ...marks, ...response }, url };
+};
+
+/**
+ * The zod type provider's transform of the whole document, then each answer that no schema
+ * describes named by its status ("Not Found" rather than swagger's "Default Response").
+ */
+const describedTransformObject: TransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input);
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (response.description === 'Default Response') response.description = STATUS_CODES[status] ?? 'Answer';
+    }
+  }
+  return document;
 };
 
 /**
@@ -168,7 +186,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, head
     // Paths stay whole: PUBLIC_URL is an origin, and the routes' paths are the ones clients call.
     stripBasePath: false,
     transform: markedTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: describedTransformObject,
   });
 
   // The document is made once, on the first request, from the routes registered by then (all of them).
@@ -188,8 +206,23 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, head
       routePrefix: API_DOCS_PREFIX,
       // No call to swagger's online validator: the page asks nothing of any other site.
       validatorUrl: false,
-      theme: { title: 'Kinchart API reference' },
-      uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+      theme: {
+        title: 'Kinchart API reference',
+        css: [{ filename: 'kinchart.css', content: THEME_CSS }],
+        js: [{ filename: 'kinchart.js', content: THEME_JS }],
+      },
+      uiConfig: {
+        // Without the top bar and its box for loading some other document.
+        layout: 'BaseLayout',
+        // The filter finds a group or a path among the operations (swagger-ui draws them only as
+        // they scroll into view). No deep links: each would be a link inside the operation's
+        // button (axe: nested-interactive, target-size). No syntax colours below 4.5:1 contrast.
+        filter: true,
+        deepLinking: false,
+        syntaxHighlight: false,
+        tryItOutEnabled: false,
+        displayRequestDuration: true,
+      },
     });
   });
 }
