@@ -12,6 +12,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { IMPORT_TARGET_FIELD } from '@kinchart/shared/export';
+import { UPLOAD_FIELD_NAMES } from '@kinchart/shared/files';
 import serverPackage from '../package.json' with { type: 'json' };
 import { API_DOCS_PREFIX, OPENAPI_PATH, ROUTE_ACCESS, registerOpenApi } from '../src/plugins/openapi';
 import { securityHeaders } from '../src/plugins/security';
@@ -233,6 +235,17 @@ describe('GET /api/openapi.json', () => {
     );
     expect(answers.length).toBeGreaterThan(110);
     expect(answers.filter((a) => !a.schema || Object.keys(a.schema).length === 0).map((a) => a.at)).toEqual([]);
+  });
+
+  it('shows the uploads’ multipart bodies: the file and the fields the services read', () => {
+    const body = (p: string) => document.paths[p]?.post?.requestBody?.content['multipart/form-data']?.schema as
+      | { required: string[]; properties: Record<string, { type: string }> }
+      | undefined;
+    expect(body('/api/user/files')?.required).toEqual(['file']);
+    expect(Object.keys(body('/api/user/files')?.properties ?? {}).sort()).toEqual(['file', ...UPLOAD_FIELD_NAMES].sort());
+    expect(body('/api/user/files')?.properties.providerName).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(Object.keys(body('/api/user/upload')?.properties ?? {}).sort()).toEqual(['file', 'personId']);
+    expect(Object.keys(body('/api/user/import')?.properties ?? {}).sort()).toEqual(['file', IMPORT_TARGET_FIELD]);
   });
 
   it('says what every operation answers on success: JSON with its schema, another media type, no body, or a redirect', () => {

@@ -5,6 +5,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMPORT_TARGET_FIELD } from '@kinchart/shared/export';
+import { UPLOAD_PERSON_FIELD, uploadFieldsSchema } from '@kinchart/shared/files';
 import serverPackage from '../../package.json' with { type: 'json' };
 import type { Config } from '../config';
 import type { securityHeaders } from './security';
@@ -99,6 +101,38 @@ function otherAnswer({ status, description, type }: { status: number; descriptio
   return { [status]: type ? { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } } : { description, type: 'null' } };
 }
 
+/**
+ * The uploads' bodies, by "METHOD path": multipart/form-data read part by part by the service (the
+ * size cap holds while reading), so the routes declare no body schema. Described here from the
+ * same shared schema and field names the services read.
+ */
+const filePart = (description: string) => ({ type: 'string', contentMediaType: 'application/octet-stream', description });
+const personPart = { type: 'string', maxLength: 100, description: 'Whom the file is for: a person id; the uploader when left out (DESIGN §11).' };
+const MULTIPART_BODIES: Readonly<Record<string, object>> = {
+  'POST /api/user/files': {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: filePart('The record: PDF, image, Office document or text; its first bytes decide its type.'),
+      ...(z.toJSONSchema(uploadFieldsSchema, { io: 'input', unrepresentable: 'any' }).properties ?? {}),
+      [UPLOAD_PERSON_FIELD]: personPart,
+    },
+  },
+  'POST /api/user/upload': {
+    type: 'object',
+    required: ['file'],
+    properties: { file: filePart('The file, named after itself.'), [UPLOAD_PERSON_FIELD]: personPart },
+  },
+  'POST /api/user/import': {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: filePart('A Kinchart export (.zip) or a FHIR Bundle (.json).'),
+      [IMPORT_TARGET_FIELD]: { type: 'string', maxLength: 64, description: 'Whose profile a FHIR Bundle goes to: "self" (the default) or a family member id.' },
+    },
+  },
+};
+
 export function routeAccess(url: string): RouteAccess {
   return ACCESS_WITHOUT_SESSION[url] ?? 'session';
 }
@@ -151,7 +185,9 @@ const markedTransform: Transform = (input) => {
   const methods = typeof input.route.method === 'string' ? [input.route.method] : input.route.method;
   const other = methods.map((method) => OTHER_ANSWERS[`${method} ${input.url}`]).find((answer) => answer !== undefined);
   const response = other ? { response: { ...(schema?.response as object | undefined), ...otherAnswer(other) } } : {};
-  return { schema: { ...schema, ...marks, ...response }, url };
+  const multipart = methods.map((method) => MULTIPART_BODIES[`${method} ${input.url}`]).find((body) => body !== undefined);
+  const body = multipart ? { body: multipart, consumes: ['multipart/form-data'] } : {};
+  return { schema: { ...schema, ...marks, ...response, ...body }, url };
 };
 
 /**
