@@ -10,6 +10,7 @@ import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plug
 import { knownBrowserCookies, pendingLoginCookies, registerSession, requireUser, sessionCookies, ssoBrowserCookies } from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
+import { registerOpenApi } from './plugins/openapi';
 import { createSessionRepository } from './common/session.repository';
 import type { AccountDeletionHook } from './features/auth/auth.service';
 import { createAuthService } from './features/auth/auth.service';
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurity(app, config, headers);
   await registerSession(app);
+  // The API reference (docs/decisions/0040): registered before any route, so that each one is in it.
+  await registerOpenApi(app, config, headers);
 
   const s = await buildServices(app, deps);
   const requireUser = s.authenticated;

@@ -181,7 +181,12 @@ const ROUTE_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** Every (method, path) the app answers, read from Fastify's route tree. */
 export function registeredRoutes(app: FastifyInstance): { method: RouteMethod; path: string }[] {
-  const routes: { method: RouteMethod; path: string }[] = [];
+  return routeTable(app).filter((route): route is { method: RouteMethod; path: string } => ROUTE_METHODS.has(route.method));
+}
+
+/** Every (method, path) in Fastify's route tree, HEAD and OPTIONS included. */
+export function routeTable(app: FastifyInstance): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
   const parents: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
@@ -192,7 +197,7 @@ export function registeredRoutes(app: FastifyInstance): { method: RouteMethod; p
     const path = segment === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${segment}`;
     parents.length = depth;
     parents[depth] = path;
-    for (const method of methods.split(', ')) if (ROUTE_METHODS.has(method)) routes.push({ method: method as RouteMethod, path });
+    if (methods) for (const method of methods.split(', ')) routes.push({ method, path });
   }
   return routes;
 }

@@ -20,7 +20,8 @@ afterAll(async () => {
  * the reset page's look at its link), an emailed link proving an email (its token is the proof),
  * single sign-on's start, the provider's callback and the password step of linking an account (a sign-in itself; a re-authentication
  * through it checks the session in the service), and the public emergency, share-link, SMART Health Link (manifest
- * and file location) and invitation reads.
+ * and file location) and invitation reads, and the API reference: the OpenAPI document and its page
+ * (docs/decisions/0040).
  */
 const PUBLIC = [
   /^\/api\/health$/,
@@ -31,6 +32,8 @@ const PUBLIC = [
   /^\/shl\//,
   /^\/shl-files\//,
   /^\/api\/invitations\/:token$/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs(\/|$)/,
 ];
 
 describe('without a session', () => {
