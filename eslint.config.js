@@ -3,35 +3,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+import path from 'node:path';
+import { kinchart } from './lint/feature-cycles.js';
 
 /*
  * Boundaries (bulletproof-react): code flows shared → lib/components → features → app. A feature
  * imports another feature only through the modules that feature deliberately exposes, listed here
- * per side; anything else is a deep import and fails lint. Tests may reach further (fixtures).
+ * per side; anything else is a deep import and fails lint — tests and dynamic `import()` included.
+ * Tests and `testing/` folders may also use another feature's `testing/` folder (its fixtures).
  */
 const webExposes = {
   appointments: ['components/upcoming-appointments'],
-  auth: ['api/check-auth'],
+  auth: ['api/check-auth', 'api/get-mfa-status', 'components/reauth-prompt'],
   clinical: ['components/health-records-link'],
   emergency: [
-    'api/get-qr-config',
     'api/qr-target',
     'api/unlock-qr-pin',
     'components/emergency-info-view',
     'components/family-qr-codes-tab',
     'components/member-qr-panel',
     'components/personal-qr-tab',
-    'components/pin-input',
     'components/profile-qr-image',
     'components/qr-code-figure',
   ],
-  'emergency-cards': ['components/emergency-card-downloads'],
   export: ['api/download-file', 'components/export-button'],
   files: ['components/recent-uploads', 'hooks/use-quick-upload'],
   import: ['components/data-portability-section'],
-  'offline-cards': ['components/keep-cards-setting', 'components/saved-cards-link', 'lib/forget-offline-cards'],
+  'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
-  settings: ['api/get-mfa-status'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
   shl: ['components/shl-offer'],
 };
@@ -43,15 +45,50 @@ const serverExposes = {
   notifications: ['emergency-mail'],
   profiles: ['list-rows', 'profile.service'],
 };
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** `prefix` is how a feature's file climbs to the features folder ('../' on the server, '../../' on the web). */
-const deepImport = (exposes, prefix) => {
-  const open = Object.entries(exposes).flatMap(([feature, modules]) => modules.map((m) => `${escape(`${feature}/${m}`)}$`));
-  return {
-    regex: `^${escape(prefix)}(?!\\.\\./)(?!${open.join('|')})[^/]+/`,
-    message: 'Import another feature only through a module it exposes (eslint.config.js webExposes / serverExposes).',
-  };
+
+const ROOT = import.meta.dirname;
+/** `from` may not be imported by files under `target` (paths from the repository root). */
+const zone = (target, from, message, except = []) => ({ target, from, except, message });
+/** An exposed module as `except` wants it: relative to the features folder, with its extension. */
+const exposedFile = (featuresDir, feature, module) => {
+  const found = ['.ts', '.tsx'].map((ext) => `${feature}/${module}${ext}`).find((file) => fs.existsSync(path.join(ROOT, featuresDir, file)));
+  if (!found) throw new Error(`eslint.config.js: ${featuresDir}/${feature} exposes ${module}, which does not exist.`);
+  return `./${found}`;
 };
+/**
+ * One zone per feature: it may import its own files and the modules other features expose (and,
+ * for tests and `testing/` folders, `withTesting`, every feature's `testing/` folder).
+ */
+const featureZones = (featuresDir, exposes, withTesting) => {
+  const features = fs.readdirSync(path.join(ROOT, featuresDir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+  return features.map((feature) =>
+    zone(
+      `${featuresDir}/${feature}`,
+      featuresDir,
+      'Import another feature only through a module it exposes (eslint.config.js webExposes / serverExposes).',
+      [
+        `./${feature}`,
+        ...Object.entries(exposes)
+          .filter(([other]) => other !== feature)
+          .flatMap(([other, modules]) => modules.map((module) => exposedFile(featuresDir, other, module))),
+        ...(withTesting ? features.map((other) => `./${other}/testing`) : []),
+      ],
+    ),
+  );
+};
+/** Every boundary of both sides, through import-x (resolved paths: static, `export … from` and `import()` alike). */
+const boundaries = (withTesting) => [
+  zone(['apps/web/src/lib', 'apps/web/src/components'], ['apps/web/src/features', 'apps/web/src/app'], 'lib and components come before features and app.'),
+  zone('apps/web/src/features', 'apps/web/src/app', 'Features come before app.'),
+  ...featureZones('apps/web/src/features', webExposes, withTesting),
+  zone(
+    ['apps/server/src/common', 'apps/server/src/lib', 'apps/server/src/db', 'apps/server/src/storage', 'apps/server/src/plugins'],
+    'apps/server/src/features',
+    'Cross-cutting code comes before features.',
+  ),
+  ...featureZones('apps/server/src/features', serverExposes, withTesting),
+];
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**', 'e2e/.tmp/**', '**/*.cjs'] },
@@ -82,12 +119,28 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles, anywhere: sources, tests, testing/ folders, scripts; a dynamic import() counts (DESIGN §5).
+    // Type-only imports are erased at build time and do not count.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
@@ -103,25 +156,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components come before features and app.' }] }] },
+    // Boundaries (see the top of this file), for every file of both apps; tests also reach `testing/` folders.
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaries(false) }] },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features come before app.' }, deepImport(webExposes, '../../')] }],
-    },
+    files: TESTS.map((glob) => `apps/*/${glob}`),
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaries(true) }] },
   },
   {
-    files: ['apps/server/src/{common,lib,db,storage,plugins}/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Cross-cutting code comes before features.' }] }] },
-  },
-  {
-    files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [deepImport(serverExposes, '../')] }] },
+    // Features form no cycle either, counting every import (lint/feature-cycles.js).
+    files: ['apps/*/src/features/**/*.{ts,tsx}'],
+    plugins: { kinchart },
+    rules: { 'kinchart/no-feature-cycle': 'error' },
   },
   {
     // Only repositories speak SQL (docs/architecture.md, "Where SQL lives"): a Kysely statement, the
@@ -142,7 +190,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['eslint.config.js', 'vitest.config.ts'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['eslint.config.js', 'lint/**/*.js', 'vitest.config.ts'], extends: [tseslint.configs.disableTypeChecked] },
   // The scripts (bench, the e2e runner, build steps) are plain JavaScript: linted, without types.
   { files: ['**/*.mjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: { ...globals.node } } },
 );

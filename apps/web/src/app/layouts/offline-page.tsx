@@ -1,4 +1,4 @@
-import { SavedCardsLink } from '../../features/offline-cards/components/saved-cards-link';
+import { SavedCardsLink } from '../../features/auth/components/saved-cards-link';
 
 /**
  * A signed-in page opened with no connection (issue 30, item 22): the session cannot be checked,

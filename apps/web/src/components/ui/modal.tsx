@@ -66,7 +66,8 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /**
    * The element to focus when the dialog opens; otherwise the first form field, or the first
-   * action (not the × control) when the dialog has no field.
+   * action (not the × control) when the dialog has no field. A ref from useRef: a new object would
+   * focus again.
    */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Clicking the dimmed backdrop closes the dialog (default true). */
@@ -135,9 +136,9 @@ function ModalPanel({
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
-    // Runs once per opening; the ref is read at that moment on purpose.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Runs once per opening: callers pass a ref from useRef, the same object on every render, and
+    // its element is read at that moment.
+  }, [initialFocusRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

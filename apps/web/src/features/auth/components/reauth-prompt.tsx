@@ -6,7 +6,7 @@ import { ReauthDialog } from '../../../components/ui/reauth-dialog';
 import { ApiError, errorMessage, onReauthRequired, serverMessage } from '../../../lib/api-client';
 import { browserHasPasskeys, provePasskey } from '../../../lib/passkeys';
 import { notify } from '../../../lib/toast';
-import { mfaQueryOptions } from '../../settings/api/get-mfa-status';
+import { mfaQueryOptions } from '../api/get-mfa-status';
 import { clearSession } from '../api/check-auth';
 import { reauthenticate } from '../api/reauth';
 import { useSsoName } from '../api/sign-in-options';

@@ -5,7 +5,7 @@ import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
-import { SavedCardsLink } from '../../offline-cards/components/saved-cards-link';
+import { SavedCardsLink } from '../components/saved-cards-link';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { notify } from '../../../lib/toast';
 import { useAuth } from '../api/check-auth';

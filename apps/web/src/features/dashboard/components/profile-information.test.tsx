@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../../test/utils';
-import { makeMember } from '../../profiles/testing/fixtures';
+import { makeMember } from '../../../../test/profiles';
 import { ProfileInformation } from './profile-information';
 
 // Issue 30 #25 (docs/decisions/0037): a pet's Basic Info is a pet's.

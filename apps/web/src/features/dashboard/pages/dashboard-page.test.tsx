@@ -5,7 +5,7 @@ import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/p
 import { json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { dispatchAppEvent } from '../../../lib/events';
 import { getSelectedPersonId, setSelectedPersonId } from '../../../lib/selected-person';
-import { makeContact, makeMedication, makeMember, makeMemberSummary, makeProfile } from '../../profiles/testing/fixtures';
+import { makeContact, makeMedication, makeMember, makeMemberSummary, makeProfile } from '../../../../test/profiles';
 import { DashboardPage } from './dashboard-page';
 
 const routes = [

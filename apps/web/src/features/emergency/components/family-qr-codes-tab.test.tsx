@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
-import { makeMemberSummary } from '../../profiles/testing/fixtures';
+import { makeMemberSummary } from '../../../../test/profiles';
 import { NOT_CONFIGURED_QR } from '../testing/fixtures';
 import type { Person } from '@kinchart/shared/people';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { QrPanel, type QrPanelTexts } from './qr-panel';
-import { EmergencyCardDownloads } from '../../emergency-cards/components/emergency-card-downloads';
+import { EmergencyCardDownloads } from './emergency-card-downloads';
 
 export interface MemberQrPanelProps {
   memberId: string;

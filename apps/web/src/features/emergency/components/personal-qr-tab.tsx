@@ -1,6 +1,6 @@
 import { SELF_TARGET } from '../api/qr-target';
 import { QrPanel, type QrPanelTexts } from './qr-panel';
-import { EmergencyCardDownloads } from '../../emergency-cards/components/emergency-card-downloads';
+import { EmergencyCardDownloads } from './emergency-card-downloads';
 
 const texts: QrPanelTexts = {
   heading: 'Personal QR Code',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { ImportForm, importedLines } from './import-form';
-import { makeMemberSummary } from '../../profiles/testing/fixtures';
+import { makeMemberSummary } from '../../../../test/profiles';
 
 /** A stand-in XMLHttpRequest that records what was sent and answers with `reply`. */
 function fakeXhr(reply: { status: number; body: unknown }) {

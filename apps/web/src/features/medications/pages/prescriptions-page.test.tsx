@@ -8,7 +8,7 @@ import { setSelectedPersonId } from '../../../lib/selected-person';
 import { notify } from '../../../lib/toast';
 import { localToday } from '../utils/prescription-form';
 import { PrescriptionsPage } from './prescriptions-page';
-import { makeProfile } from '../../profiles/testing/fixtures';
+import { makeProfile } from '../../../../test/profiles';
 
 vi.mock('../../../lib/toast');
 

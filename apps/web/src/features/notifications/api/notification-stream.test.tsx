@@ -1,44 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkAuthAnswer, json, mockFetch, renderRoutes } from '../../../../test/utils';
-import { PrivateLayout } from '../../../app/layouts/private-layout';
+import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
 import { NotificationsIndicator } from '../components/notifications-indicator';
 import { NOTIFICATION_STREAM_URL, NotificationStream } from './notification-stream';
 import type { NotificationLevel } from '@kinchart/shared/notifications';
+import { FakeEventSource } from '../testing/fake-event-source';
 import { makeNotification } from '../testing/fixtures';
 
 vi.mock('../../../lib/toast');
-
-/** A stand-in EventSource: tests push events into the open sources. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, Set<(e: MessageEvent<string>) => void>>();
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emitOpen() {
-    for (const listener of this.listeners.get('open') ?? []) listener(new MessageEvent('open'));
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 const item = (id: string, type: string, level: NotificationLevel = 'info', title = 'Emergency information accessed') =>
   makeNotification(id, { type, level, title, message: 'm' });
@@ -122,25 +92,5 @@ describe('the notification stream', () => {
     act(() => source.emitOpen());
     await screen.findByRole('link', { name: 'Notifications, 2 unread' });
     expect(listCalls()).toBe(before + 1);
-  });
-
-  it('is opened by the private layout for a signed-in user only', async () => {
-    mockFetch((call) => (call.url.includes('check-auth') ? checkAuthAnswer('pat') : json([])));
-    renderRoutes([{ element: <PrivateLayout />, children: [{ path: '/', element: <p>inside</p> }] }], '/');
-    await screen.findByText('inside');
-    expect(FakeEventSource.instances.map((s) => s.url)).toEqual([NOTIFICATION_STREAM_URL]);
-  });
-
-  it('is not opened for a signed-out visitor', async () => {
-    mockFetch((call) => (call.url.includes('check-auth') ? checkAuthAnswer(null) : json([])));
-    renderRoutes(
-      [
-        { element: <PrivateLayout />, children: [{ path: '/', element: <p>inside</p> }] },
-        { path: '/login', element: <p>login</p> },
-      ],
-      '/',
-    );
-    await screen.findByText('login');
-    expect(FakeEventSource.instances).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { get, set, update } from 'idb-keyval';
 import { z } from 'zod';
 import { emergencyCardSchema, type EmergencyCard } from '@kinchart/shared/emergency';
-import { CARDS_RECORD as RECORD, cardDb as cardStore, hasIndexedDb } from './card-db';
+import { CARDS_RECORD as RECORD, cardDb as cardStore, hasIndexedDb } from '../../../lib/offline-card-db';
 
 /*
  * The emergency cards kept on this device (DESIGN §7), in IndexedDB: one record, written only

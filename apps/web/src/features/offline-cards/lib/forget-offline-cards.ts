@@ -1,5 +1,5 @@
 import { del } from 'idb-keyval';
-import { CARDS_RECORD, cardDb, hasIndexedDb } from './card-db';
+import { CARDS_RECORD, cardDb, hasIndexedDb } from '../../../lib/offline-card-db';
 import { unregisterOfflineShell } from './service-worker';
 
 /**

@@ -1,6 +1,9 @@
 import type { EmergencyCard } from '@kinchart/shared/emergency';
-import { emptyProfileValues } from '../../profiles/testing/fixtures';
+import { emptyProfileValues } from '../../../../test/profiles';
 import type { SavedCards } from '../lib/card-store';
+
+/** Other features' tests put cards on the device and look at them through here (the store itself is not exposed). */
+export { readSavedCards, writeSavedCards } from '../lib/card-store';
 
 const SHARE_ID = 'A'.repeat(43);
 export const OWN_QR_LINK = `http://localhost/emergency/${SHARE_ID}`;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
-import { makeMember } from '../testing/fixtures';
+import { makeMember } from '../../../../test/profiles';
 import { AddFamilyMemberModal } from './add-family-member-modal';
 
 function renderModal(onClose = vi.fn(), onAdded = vi.fn()) {

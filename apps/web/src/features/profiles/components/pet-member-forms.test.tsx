@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FamilyMember } from '@kinchart/shared/profile';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
-import { makeMember } from '../testing/fixtures';
+import { makeMember } from '../../../../test/profiles';
 import { EditFamilyMemberPage } from '../pages/edit-family-member-page';
 import { AddFamilyMemberModal } from './add-family-member-modal';
 

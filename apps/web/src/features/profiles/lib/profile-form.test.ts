@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProfileValues, makeContact, makeMember, makeProvider } from '../testing/fixtures';
+import { emptyProfileValues, makeContact, makeMember, makeProvider } from '../../../../test/profiles';
 import { familyFormSchema, profileFormSchema, tabOfField, toFamilyFormValues, toFamilyPayload, toProfileFormValues, toProfilePayload } from './profile-form';
 
 describe('profile form values', () => {

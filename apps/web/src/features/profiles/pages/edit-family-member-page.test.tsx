@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
-import { makeContact, makeMedication, makeMember } from '../testing/fixtures';
+import { makeContact, makeMedication, makeMember } from '../../../../test/profiles';
 import { EditFamilyMemberPage } from './edit-family-member-page';
 
 const routes = [

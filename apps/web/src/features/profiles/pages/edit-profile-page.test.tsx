@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
-import { makeProfile } from '../testing/fixtures';
+import { makeProfile } from '../../../../test/profiles';
 import { EditProfilePage } from './edit-profile-page';
 
 const routes = [

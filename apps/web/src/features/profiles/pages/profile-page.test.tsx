@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
-import { makeContact, makeProfile } from '../testing/fixtures';
+import { makeContact, makeProfile } from '../../../../test/profiles';
 import { ProfilePage } from './profile-page';
 
 const routes = [

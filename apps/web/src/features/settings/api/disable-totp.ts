@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
-import { mfaQueryKey } from './get-mfa-status';
+import { mfaQueryKey } from '../../auth/api/get-mfa-status';
 
 /** DELETE /api/auth/mfa/totp: TOTP off; the recovery codes go with it. */
 export async function disableTotp(): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesResponseSchema, type RecoveryCodesResponse } from '@kinchart/shared/auth';
 import { api } from '../../../lib/api-client';
-import { mfaQueryKey } from './get-mfa-status';
+import { mfaQueryKey } from '../../auth/api/get-mfa-status';
 
 /** POST /api/auth/mfa/recovery-codes: a new set of ten; every older code stops working. */
 export async function newRecoveryCodes(): Promise<RecoveryCodesResponse> {

@@ -4,7 +4,7 @@ import { passkeySummarySchema, recoveryCodesResponseSchema } from '@kinchart/sha
 import { messageSchema, type MessageResponse } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
 import { createPasskey } from '../../../lib/passkeys';
-import { mfaQueryKey } from './get-mfa-status';
+import { mfaQueryKey } from '../../auth/api/get-mfa-status';
 
 const passkeyAddedSchema = z.object({
   message: z.string(),

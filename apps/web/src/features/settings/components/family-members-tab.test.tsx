@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
 import { NOT_CONFIGURED_QR } from '../../emergency/testing/fixtures';
-import { makeMember, makeMemberSummary } from '../../profiles/testing/fixtures';
+import { makeMember, makeMemberSummary } from '../../../../test/profiles';
 import { FamilyMembersTab } from './family-members-tab';
 
 const rex = makeMemberSummary('p1', { name: 'Rex', relationship: 'dog', is_pet: true, date_of_birth: '2019-06-01' });

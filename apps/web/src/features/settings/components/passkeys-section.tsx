@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { PasskeyCancelled, browserHasPasskeys } from '../../../lib/passkeys';
 import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
-import { useMfaStatus } from '../api/get-mfa-status';
+import { useMfaStatus } from '../../auth/api/get-mfa-status';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 

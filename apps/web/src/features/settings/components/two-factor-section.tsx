@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisableTotp } from '../api/disable-totp';
-import { useMfaStatus } from '../api/get-mfa-status';
+import { useMfaStatus } from '../../auth/api/get-mfa-status';
 import { useNewRecoveryCodes } from '../api/new-recovery-codes';
 import { useSetupTotp } from '../api/setup-totp';
 import { RecoveryCodesPanel } from './recovery-codes-panel';

@@ -3,8 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { checkAuthAnswer, json, Landmark, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
-import { readSavedCards, writeSavedCards } from '../../offline-cards/lib/card-store';
-import { savedRecord } from '../../offline-cards/testing/fixtures';
+import { readSavedCards, savedRecord, writeSavedCards } from '../../offline-cards/testing/fixtures';
 import { SettingsPage } from './settings-page';
 
 const routes = [

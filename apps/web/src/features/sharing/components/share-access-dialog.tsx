@@ -105,9 +105,8 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
 
   useEffect(() => {
     if (focusOnMount) rolesRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
-    // Only when the form appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // When the form appears: focusOnMount never changes while one form is shown (a new form is mounted for "another").
+  }, [focusOnMount]);
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);

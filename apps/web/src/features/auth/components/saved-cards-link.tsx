@@ -7,7 +7,7 @@ import { Link } from 'react-router';
  */
 async function deviceHasCards(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
-  const [{ get }, { CARDS_RECORD, cardDb }] = await Promise.all([import('idb-keyval'), import('../lib/card-db')]);
+  const [{ get }, { CARDS_RECORD, cardDb }] = await Promise.all([import('idb-keyval'), import('../../../lib/offline-card-db')]);
   const record: unknown = await get(CARDS_RECORD, cardDb());
   if (typeof record !== 'object' || record === null) return false;
   const cards = (record as { cards?: unknown }).cards;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
-import { NOT_CONFIGURED_QR } from '../../emergency/testing/fixtures';
+import { NOT_CONFIGURED_QR } from '../testing/fixtures';
 import { EmergencyCardDownloads, defaultPaper } from './emergency-card-downloads';
 
 const SHARE_ID = 'A'.repeat(43);

@@ -1,7 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { useQrConfig } from '../../emergency/api/get-qr-config';
-import { qrBasePath, type QrTarget } from '../../emergency/api/qr-target';
-import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from '../../emergency/components/pin-input';
+import { useQrConfig } from '../api/get-qr-config';
+import { qrBasePath, type QrTarget } from '../api/qr-target';
+import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
 
 export type Paper = 'a4' | 'letter';
 

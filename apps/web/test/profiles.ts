@@ -8,7 +8,8 @@ import type {
   ProfileValues,
 } from '@kinchart/shared/profile';
 
-// Answers shaped exactly like the server's (the shared response schemas), for unit tests.
+// Profiles, family members and their lists shaped exactly like the server's answers (the shared
+// response schemas), for the unit tests of any feature.
 
 export const emptyProfileValues: ProfileValues = {
   name: null,
