@@ -25,6 +25,7 @@ import { loginFailureFactors } from './migrations/0017-login-failure-factors';
 import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
 import { emergencyGuards } from './migrations/0019-emergency-guards';
 import { petFields } from './migrations/0020-pet-fields';
+import { ownerIndexes } from './migrations/0021-owner-indexes';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0018-end-handed-on-shares': endHandedOnOrphans,
   '0019-emergency-guards': emergencyGuards,
   '0020-pet-fields': petFields,
+  '0021-owner-indexes': ownerIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,8 @@ import { deleteFileRows, fileRows, hasFileRow, integrityCheck } from './snapshot
 export const BACKUP_FORMAT = 'kinchart-backup';
 export const BACKUP_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
+/** Blobs copied at once (see step 2). */
+const COPIES_AT_ONCE = 16;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -95,35 +97,53 @@ export async function backup(config: Config, options: { out: string; includeKey:
   //    after the snapshot copies the bytes the row points to. One that is gone now belonged to a
   //    record deleted since the snapshot (rows go first, then blobs): that record leaves the backup
   //    too, as if deleted just before it. A blob missing while its record still exists is reported.
+  //    Several blobs are copied at once: each copy ends in its own flush to the disk, and flushes
+  //    made together share the file system's journal commits (10,000 families hold 200,000 small
+  //    blobs: one at a time, the flushes alone took minutes; docs/decisions/0041). The manifest
+  //    lists them in the snapshot's order whatever order they finish in.
   const blobs = await openBlobStore(config);
-  const files: BackupManifest['files'] = [];
+  const copied: (BackupManifest['files'][number] | undefined)[] = rows.map(() => undefined);
   const deletedSince: string[] = [];
   let missing = 0;
   let unopenable = 0;
-  try {
-    for (const row of rows) {
-      if (masterKey) {
-        try {
-          unwrapDataKey(masterKey, row.wrapped_key, fileAssociatedData(row.id, row.user_id));
-        } catch {
-          unopenable += 1;
-        }
-      }
-      let source: Readable;
+  const copyRow = async (row: FileRow, index: number): Promise<void> => {
+    if (masterKey) {
       try {
-        source = await blobs.get(row.storage_key);
-      } catch (error) {
-        if (!(error instanceof BlobNotFoundError)) throw error;
-        if (stillRecorded(liveFile, row.id)) missing += 1;
-        else deletedSince.push(row.id);
-        continue;
+        unwrapDataKey(masterKey, row.wrapped_key, fileAssociatedData(row.id, row.user_id));
+      } catch {
+        unopenable += 1;
       }
-      files.push({ key: row.storage_key, ...(await copyHashed(source, path.join(out, 'files', row.storage_key))) });
     }
+    let source: Readable;
+    try {
+      source = await blobs.get(row.storage_key);
+    } catch (error) {
+      if (!(error instanceof BlobNotFoundError)) throw error;
+      if (stillRecorded(liveFile, row.id)) missing += 1;
+      else deletedSince.push(row.id);
+      return;
+    }
+    copied[index] = { key: row.storage_key, ...(await copyHashed(source, path.join(out, 'files', row.storage_key))) };
+  };
+  try {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      // After a failure no copy starts: the error is the answer, and the backup has no manifest.
+      while (next < rows.length && !failed) {
+        const index = next++;
+        await copyRow(rows[index]!, index).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, rows.length) }, worker));
     if (deletedSince.length) deleteFileRows(snapshot, deletedSince);
   } finally {
     snapshot.close();
   }
+  const files = copied.filter((f) => f !== undefined);
   if (missing) log.warn(`${missing} file record(s) have no stored file in the live deployment either; they are in the backup as they are`);
   if (unopenable) log.warn(`${unopenable} file key(s) do not open under the current master key`);
 
