@@ -1,4 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+// One module registry per worker (`isolate: false`): a file then imports the server app, or React
+// and jsdom, once per worker instead of once per file — that import (and jsdom's set-up) took a
+// third of a server file's time and over half of a web file's (docs/decisions/0042). Every test still builds its own app, database and DOM, so
+// what is shared is code, not state. A file that mocks a module (vi.mock / vi.doMock) is the
+// exception: a mock lives in the registry, so such files keep a registry of their own, in a
+// project of their own (`<name>-isolated`), found here by reading the test files themselves.
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const MOCKS_A_MODULE = /\bvi\.(?:mock|doMock)\(/;
+function filesThatMockModules(root: string, dirs: string[]): string[] {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    const full = path.join(repoRoot, root, dir);
+    if (!fs.existsSync(full)) continue;
+    for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.test\.tsx?$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (MOCKS_A_MODULE.test(fs.readFileSync(file, 'utf8'))) found.push(path.relative(path.join(repoRoot, root), file));
+    }
+  }
+  return found;
+}
+
+type Project = { test: { name: string; root: string; exclude?: string[] } & Record<string, unknown> };
+/** `project` with a shared registry, plus its module-mocking files (if any) in an isolated twin. */
+function shareModules(project: Project, dirs: string[]): Project[] {
+  const mocking = filesThatMockModules(project.test.root, dirs);
+  const shared = { test: { ...project.test, isolate: false, exclude: [...(project.test.exclude ?? configDefaults.exclude), ...mocking] } };
+  if (mocking.length === 0) return [shared];
+  return [shared, { test: { ...project.test, name: `${project.test.name}-isolated`, isolate: true, include: mocking } }];
+}
 
 // Tests that start the production server as real processes (test/*-process helpers): they need
 // the build, which `test/global-build.ts` makes when it is missing or older than the sources.
@@ -8,7 +42,7 @@ const SQLITE_PROCESS_TESTS = ['test/faults.test.ts', 'test/operations.test.ts', 
 
 // Server integration tests run once per database. PostgreSQL joins when TEST_DATABASE_URL is set
 // (`.ci/run` always sets it), so the same suites prove both dialects (DESIGN §1).
-const serverProject = (dialect: 'sqlite' | 'postgres') => ({
+const serverProject = (dialect: 'sqlite' | 'postgres'): Project => ({
   test: {
     name: `server-${dialect}`,
     root: './apps/server',
@@ -43,17 +77,20 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-      serverProject('sqlite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres'), multiInstanceProject] : []),
-      {
-        test: {
-          name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./test/setup.ts'],
+      ...shareModules(serverProject('sqlite'), ['test', 'src']),
+      ...(process.env.TEST_DATABASE_URL ? [...shareModules(serverProject('postgres'), ['test', 'src']), multiInstanceProject] : []),
+      ...shareModules(
+        {
+          test: {
+            name: 'web',
+            root: './apps/web',
+            include: ['src/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['./test/setup.ts'],
+          },
         },
-      },
+        ['src'],
+      ),
     ],
   },
 });
