@@ -51,7 +51,9 @@ const ROOT = import.meta.dirname;
 const zone = (target, from, message, except = []) => ({ target, from, except, message });
 /** An exposed module as `except` wants it: relative to the features folder, with its extension. */
 const exposedFile = (featuresDir, feature, module) => {
-  const found = ['.ts', '.tsx'].map((ext) => `${feature}/${module}${ext}`).find((file) => fs.existsSync(path.join(ROOT, featuresDir, file)));
+  const found = ['.ts', '.tsx']
+    .map((ext) => `${feature}/${module}${ext}`)
+    .find((file) => fs.existsSync(path.join(ROOT, featuresDir, file)));
   if (!found) throw new Error(`eslint.config.js: ${featuresDir}/${feature} exposes ${module}, which does not exist.`);
   return `./${found}`;
 };
@@ -60,7 +62,9 @@ const exposedFile = (featuresDir, feature, module) => {
  * for tests and `testing/` folders, `withTesting`, every feature's `testing/` folder).
  */
 const featureZones = (featuresDir, exposes, withTesting) => {
-  const features = fs.readdirSync(path.join(ROOT, featuresDir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+  const features = fs
+    .readdirSync(path.join(ROOT, featuresDir), { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
   return features.map((feature) =>
     zone(
       `${featuresDir}/${feature}`,
@@ -78,7 +82,11 @@ const featureZones = (featuresDir, exposes, withTesting) => {
 };
 /** Every boundary of both sides, through import-x (resolved paths: static, `export … from` and `import()` alike). */
 const boundaries = (withTesting) => [
-  zone(['apps/web/src/lib', 'apps/web/src/components'], ['apps/web/src/features', 'apps/web/src/app'], 'lib and components come before features and app.'),
+  zone(
+    ['apps/web/src/lib', 'apps/web/src/components'],
+    ['apps/web/src/features', 'apps/web/src/app'],
+    'lib and components come before features and app.',
+  ),
   zone('apps/web/src/features', 'apps/web/src/app', 'Features come before app.'),
   ...featureZones('apps/web/src/features', webExposes, withTesting),
   zone(
@@ -91,7 +99,18 @@ const boundaries = (withTesting) => [
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**', 'e2e/.tmp/**', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'e2e/screenshots/**',
+      'e2e/.tmp/**',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -182,11 +201,14 @@ export default tseslint.config(
         'error',
         ...[
           'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
-          "CallExpression[callee.property.name=/^(transaction|startTransaction|connection)$/][arguments.length=0]",
+          'CallExpression[callee.property.name=/^(transaction|startTransaction|connection)$/][arguments.length=0]',
           "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
           "TaggedTemplateExpression[tag.name='sql']",
           'CallExpression[callee.property.name=/^(query|prepare)$/]',
-        ].map((selector) => ({ selector, message: 'Only repositories speak SQL: move this into a *.repository.ts beside its owner (docs/architecture.md).' })),
+        ].map((selector) => ({
+          selector,
+          message: 'Only repositories speak SQL: move this into a *.repository.ts beside its owner (docs/architecture.md).',
+        })),
       ],
     },
   },

@@ -41,7 +41,17 @@ export async function startServer(repoRoot, dataDir, extraEnv = {}, entry = 'app
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_PER_MIN: '0', SIGNUP_LIMIT_PER_HOUR: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      RATE_LIMIT_PER_MIN: '0',
+      SIGNUP_LIMIT_PER_HOUR: '0',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', log, log],
   });
   await waitFor(`${url}/api/health`);

@@ -35,8 +35,19 @@ const benchProfile = {
   blood_type: 'A+',
   has_allergies: true,
   allergy_details: 'Penicillin',
-  medications: Array.from({ length: 20 }, (_, i) => ({ medication_name: `Medication ${i}`, dosage: '5 mg', frequency: 'daily', purpose: 'bench', is_current: true })),
-  emergency_contacts: Array.from({ length: 5 }, (_, i) => ({ name: `Contact ${i}`, phone_number: `555-01${i}0`, relationship: 'friend', is_primary: i === 0 })),
+  medications: Array.from({ length: 20 }, (_, i) => ({
+    medication_name: `Medication ${i}`,
+    dosage: '5 mg',
+    frequency: 'daily',
+    purpose: 'bench',
+    is_current: true,
+  })),
+  emergency_contacts: Array.from({ length: 5 }, (_, i) => ({
+    name: `Contact ${i}`,
+    phone_number: `555-01${i}0`,
+    relationship: 'friend',
+    is_primary: i === 0,
+  })),
   healthcare_providers: Array.from({ length: 5 }, (_, i) => ({ provider_name: `Dr. ${i}`, phone_number: `555-02${i}0`, specialty: 'GP' })),
 };
 
@@ -93,7 +104,15 @@ async function main() {
           { name: 'profile', opts: { url: profileUrl, headers: { cookie: owner.client.cookie } } },
           {
             name: 'spread',
-            opts: { url: profileUrl, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: patients[next++ % patients.length] } }) }] },
+            opts: {
+              url: profileUrl,
+              requests: [
+                {
+                  method: 'GET',
+                  setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: patients[next++ % patients.length] } }),
+                },
+              ],
+            },
           },
         ],
         { rounds, seconds },
@@ -102,22 +121,46 @@ async function main() {
       const rate = (s) => Math.round(s.rate);
       // Throughput of refusals would be no throughput at all: every answer must be a 2xx.
       const clean = (s) => s.non2xx === 0 && s.errors === 0;
-      record('node:http hello-world baseline (own process)', rate(node), 'req/s', 'reference', clean(node), { slices: node.slices.map(Math.round) });
-      record('Fastify hello-world baseline (own process)', rate(fastify), 'req/s', 'reference', clean(fastify), { slices: fastify.slices.map(Math.round) });
+      record('node:http hello-world baseline (own process)', rate(node), 'req/s', 'reference', clean(node), {
+        slices: node.slices.map(Math.round),
+      });
+      record('Fastify hello-world baseline (own process)', rate(fastify), 'req/s', 'reference', clean(fastify), {
+        slices: fastify.slices.map(Math.round),
+      });
       const vsNode = ratio(prof, node);
       const vsFastify = ratio(prof, fastify);
-      record('getPatientProfile throughput vs node:http hello-world', vsNode.text, `(${rate(prof)} vs ${rate(node)} req/s; rounds ${vsNode.range})`, 'reported', clean(prof), {
-        slices: prof.slices.map(Math.round),
-        non2xx: prof.non2xx,
-        errors: prof.errors,
-      });
-      record('getPatientProfile throughput vs Fastify hello-world', vsFastify.text, `(${rate(prof)} vs ${rate(fastify)} req/s; rounds ${vsFastify.range})`, 'reported', clean(prof));
+      record(
+        'getPatientProfile throughput vs node:http hello-world',
+        vsNode.text,
+        `(${rate(prof)} vs ${rate(node)} req/s; rounds ${vsNode.range})`,
+        'reported',
+        clean(prof),
+        {
+          slices: prof.slices.map(Math.round),
+          non2xx: prof.non2xx,
+          errors: prof.errors,
+        },
+      );
+      record(
+        'getPatientProfile throughput vs Fastify hello-world',
+        vsFastify.text,
+        `(${rate(prof)} vs ${rate(fastify)} req/s; rounds ${vsFastify.range})`,
+        'reported',
+        clean(prof),
+      );
       record('getPatientProfile p99 latency (largest slice p99)', prof.p99, 'ms', '≤ 25 ms', prof.p99 <= 25, { sliceP99s: prof.p99s });
       const spreadVsNode = ratio(spread, node);
-      record('getPatientProfile, 50 different patients, vs node:http hello-world', spreadVsNode.text, `(${rate(spread)} req/s, vs Fastify ${ratio(spread, fastify).text}, p99 ${spread.p99} ms)`, 'reported', clean(spread), {
-        non2xx: spread.non2xx,
-        errors: spread.errors,
-      });
+      record(
+        'getPatientProfile, 50 different patients, vs node:http hello-world',
+        spreadVsNode.text,
+        `(${rate(spread)} req/s, vs Fastify ${ratio(spread, fastify).text}, p99 ${spread.p99} ms)`,
+        'reported',
+        clean(spread),
+        {
+          non2xx: spread.non2xx,
+          errors: spread.errors,
+        },
+      );
       const health = await run({ url: `${server.url}/api/health`, duration: 5 });
       record('GET /api/health throughput', Math.round(health.requests.average), 'req/s', 'info', true);
     }
@@ -147,7 +190,9 @@ async function main() {
         times.push(performance.now() - t0);
         count = Array.isArray(res.json) ? res.json.length : -1;
       }
-      record('GET /api/user/files, 5,000 records, median', median(times).toFixed(1), 'ms', '≤ 60 ms', median(times) <= 60, { listed: count });
+      record('GET /api/user/files, 5,000 records, median', median(times).toFixed(1), 'ms', '≤ 60 ms', median(times) <= 60, {
+        listed: count,
+      });
     }
 
     if (want('upload')) {
@@ -179,10 +224,17 @@ async function main() {
       const uploadMBs = median(speeds);
       record('200 MB upload status', status, '', '201', status === 201);
       record('200 MB upload server RSS growth', growthMB.toFixed(1), 'MB', '≤ 64 MB', growthMB <= 64);
-      record('200 MB upload speed vs raw disk write', `${((uploadMBs / diskMBs) * 100).toFixed(1)}%`, `(median of 3 uploads ${uploadMBs.toFixed(0)} MB/s vs best of 3 raw writes ${diskMBs.toFixed(0)} MB/s)`, '≥ 40 %', uploadMBs / diskMBs >= 0.4, {
-        uploadRuns: speeds.map((v) => Math.round(v)),
-        diskRuns: diskRuns.map((v) => Math.round(v)),
-      });
+      record(
+        '200 MB upload speed vs raw disk write',
+        `${((uploadMBs / diskMBs) * 100).toFixed(1)}%`,
+        `(median of 3 uploads ${uploadMBs.toFixed(0)} MB/s vs best of 3 raw writes ${diskMBs.toFixed(0)} MB/s)`,
+        '≥ 40 %',
+        uploadMBs / diskMBs >= 0.4,
+        {
+          uploadRuns: speeds.map((v) => Math.round(v)),
+          diskRuns: diskRuns.map((v) => Math.round(v)),
+        },
+      );
       fs.rmSync(file, { force: true });
     }
 
@@ -208,7 +260,14 @@ async function main() {
             form.append('customName', `Visit ${i}`);
             count(await client.request('POST', '/api/user/files', form));
             count(await client.request('GET', '/api/user/files'));
-            count(await client.request('POST', '/api/user/appointments', { appointment_date: '2026-12-01', start_time: '2026-12-01T09:00', end_time: '2026-12-01T09:30', provider_name: 'Dr. Mix' }));
+            count(
+              await client.request('POST', '/api/user/appointments', {
+                appointment_date: '2026-12-01',
+                start_time: '2026-12-01T09:00',
+                end_time: '2026-12-01T09:30',
+                provider_name: 'Dr. Mix',
+              }),
+            );
             count(await client.request('GET', '/api/user/appointments'));
             count(await client.request('GET', '/api/user/notifications'));
           } catch {
@@ -217,7 +276,9 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - t0) / 1000;
-      record('mixed workload (50 patients) errors', errors, `of ${requests} requests`, '0', errors === 0, { seconds: Number(seconds.toFixed(2)) });
+      record('mixed workload (50 patients) errors', errors, `of ${requests} requests`, '0', errors === 0, {
+        seconds: Number(seconds.toFixed(2)),
+      });
       record('mixed workload throughput', (requests / seconds).toFixed(0), 'req/s', 'info', true);
     }
 
@@ -255,7 +316,9 @@ function jsSizes() {
   // private page, not as a route of its own.
   const navKey = Object.keys(manifest).find((k) => /layouts\/signed-in-nav\.tsx$/.test(k));
   const isPublic = (key) => /features\/(marketing|auth|emergency)\/|shared-files-page|layouts\/(root|marketing|emergency)/.test(key);
-  const pages = Object.keys(manifest).filter((k) => /pages\/.*-page\.tsx$|layouts\/.*\.tsx$/.test(k) && k !== navKey && manifest[k].isDynamicEntry);
+  const pages = Object.keys(manifest).filter(
+    (k) => /pages\/.*-page\.tsx$|layouts\/.*\.tsx$/.test(k) && k !== navKey && manifest[k].isDynamicEntry,
+  );
   let largest = { key: '', bytes: 0 };
   let landing = entryBytes;
   for (const key of pages) {
@@ -266,7 +329,13 @@ function jsSizes() {
     if (bytes > largest.bytes) largest = { key, bytes };
   }
   record('landing page JS (gzip)', (landing / 1024).toFixed(1), 'KB', '≤ 120 KB', landing <= 120 * 1024);
-  record('largest route JS (gzip)', (largest.bytes / 1024).toFixed(1), `KB (${path.basename(largest.key)})`, '≤ 250 KB', largest.bytes <= 250 * 1024);
+  record(
+    'largest route JS (gzip)',
+    (largest.bytes / 1024).toFixed(1),
+    `KB (${path.basename(largest.key)})`,
+    '≤ 250 KB',
+    largest.bytes <= 250 * 1024,
+  );
 }
 
 /**
@@ -284,7 +353,12 @@ async function lighthouseRuns(base, client) {
   const { default: desktop } = await import('lighthouse/core/config/desktop-config.js');
   const local = (qrData) => qrData?.replace(/^https?:\/\/[^/]+/, base) ?? `${base}/emergency/unknown`;
   const qr = await client.request('POST', '/api/user/wearable-qr', { pin: '4826' });
-  const member = await client.request('POST', '/api/user/family/add', { name: 'Bench Child', relationship: 'Child', date_of_birth: '2018-05-01', is_pet: false });
+  const member = await client.request('POST', '/api/user/family/add', {
+    name: 'Bench Child',
+    relationship: 'Child',
+    date_of_birth: '2018-05-01',
+    is_pet: false,
+  });
   const memberId = member.json?.id;
   const memberQr = await client.request('POST', `/api/user/family/members/${memberId}/qr`, { pin: '1357' });
   await client.request('PUT', `/api/user/family/members/${memberId}/qr/settings`, { essentials_without_pin: true });
@@ -296,9 +370,29 @@ async function lighthouseRuns(base, client) {
   ];
   const port = await freePort();
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-lh-'));
-  const proc = spawn(chrome, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], { stdio: 'ignore' });
+  const proc = spawn(
+    chrome,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${userDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const audit = async (url, config) => {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      config,
+    );
     const lhr = result?.lhr;
     return {
       perf: Math.round((lhr?.categories.performance.score ?? 0) * 100),
@@ -314,8 +408,21 @@ async function lighthouseRuns(base, client) {
       for (let i = 0; i < 3; i += 1) runs.push(await audit(url, undefined));
       const mid = (key) => median(runs.map((r) => r[key]));
       const perf = mid('perf');
-      record(`Lighthouse mobile performance ${name}`, perf, `(runs ${runs.map((r) => r.perf).join(', ')})`, `≥ ${budget.perf}`, perf >= budget.perf);
-      if (budget.lcpMs) record(`Lighthouse mobile LCP ${name}`, (mid('lcpMs') / 1000).toFixed(2), 's', `≤ ${budget.lcpMs / 1000} s`, mid('lcpMs') <= budget.lcpMs);
+      record(
+        `Lighthouse mobile performance ${name}`,
+        perf,
+        `(runs ${runs.map((r) => r.perf).join(', ')})`,
+        `≥ ${budget.perf}`,
+        perf >= budget.perf,
+      );
+      if (budget.lcpMs)
+        record(
+          `Lighthouse mobile LCP ${name}`,
+          (mid('lcpMs') / 1000).toFixed(2),
+          's',
+          `≤ ${budget.lcpMs / 1000} s`,
+          mid('lcpMs') <= budget.lcpMs,
+        );
       const kb = mid('bytes') / 1024;
       record(`transfer ${name}`, kb.toFixed(1), 'KB', budget.kb ? `≤ ${budget.kb} KB` : 'info', budget.kb ? kb <= budget.kb : true);
       record(`Lighthouse accessibility ${name}`, mid('a11y'), '', '100', mid('a11y') === 100);

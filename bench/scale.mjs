@@ -107,7 +107,17 @@ export async function startServer(root, dataDir, extraEnv) {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_PER_MIN: '0', SIGNUP_LIMIT_PER_HOUR: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      RATE_LIMIT_PER_MIN: '0',
+      SIGNUP_LIMIT_PER_HOUR: '0',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', log, log],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -187,7 +197,12 @@ async function measure(server, accounts, seconds, pathOf, extra = {}) {
         method: extra.method ?? 'GET',
         setupRequest: (req) => {
           const a = accounts[next++ % accounts.length];
-          return { ...req, path: pathOf(a), headers: { ...req.headers, ...(a.cookie ? { cookie: a.cookie } : {}), ...(extra.headers ?? {}) }, ...(extra.body ? { body: extra.body(a) } : {}) };
+          return {
+            ...req,
+            path: pathOf(a),
+            headers: { ...req.headers, ...(a.cookie ? { cookie: a.cookie } : {}), ...(extra.headers ?? {}) },
+            ...(extra.body ? { body: extra.body(a) } : {}),
+          };
         },
       },
     ],
@@ -212,32 +227,39 @@ export async function streams(server, owner, count) {
   });
   let arrived = 0;
   const requests = [];
-  await pool(cookies, 50, (cookie, i) =>
-    new Promise((resolve, reject) => {
-      const req = http.get(`${server.url}/api/user/notifications/stream`, { agent: false, headers: { cookie, origin: server.url } }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          buffer += chunk;
-          if (buffer.includes(': connected')) resolve();
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^data: (.*)$/m.exec(event)?.[1];
-            if (t0 && data && arrivals[i] === undefined && JSON.parse(data).title === title) {
-              arrivals[i] = performance.now() - t0;
-              arrived += 1;
-              if (arrived === count) onAll();
-            }
-          }
-        });
-        res.on('error', () => {});
-      });
-      req.on('error', reject);
-      requests.push(req);
-    }),
+  await pool(
+    cookies,
+    50,
+    (cookie, i) =>
+      new Promise((resolve, reject) => {
+        const req = http.get(
+          `${server.url}/api/user/notifications/stream`,
+          { agent: false, headers: { cookie, origin: server.url } },
+          (res) => {
+            if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+            let buffer = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => {
+              buffer += chunk;
+              if (buffer.includes(': connected')) resolve();
+              let end;
+              while ((end = buffer.indexOf('\n\n')) >= 0) {
+                const event = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                const data = /^data: (.*)$/m.exec(event)?.[1];
+                if (t0 && data && arrivals[i] === undefined && JSON.parse(data).title === title) {
+                  arrivals[i] = performance.now() - t0;
+                  arrived += 1;
+                  if (arrived === count) onAll();
+                }
+              }
+            });
+            res.on('error', () => {});
+          },
+        );
+        req.on('error', reject);
+        requests.push(req);
+      }),
   );
   const after = procStats(server.child.pid).rss;
   const link = await call(server.url, 'POST', '/api/user/files/share-links', { cookie: cookies[0], body: { fileIds: [owner.fileIds[0]] } });
@@ -274,7 +296,11 @@ function dirBytes(dir) {
 /** Everything measured on one database with one seed. */
 export async function measureDatabase(root, { dialect, dataDir, databaseUrl, manifest, seconds, streamCount, plans, log }) {
   const server = await startServer(root, dataDir, dialect === 'postgres' ? { DATABASE_URL: databaseUrl } : {});
-  const out = { startupS: round(server.startupMs / 1000, 2), startupCpuS: round(server.startupCpuS, 2), startupWorkDoneS: round(server.settledMs / 1000, 1) };
+  const out = {
+    startupS: round(server.startupMs / 1000, 2),
+    startupCpuS: round(server.startupCpuS, 2),
+    startupWorkDoneS: round(server.settledMs / 1000, 1),
+  };
   log(`  ${dialect}: up in ${out.startupS} s (${out.startupCpuS} s of CPU), start-up work done after ${out.startupWorkDoneS} s`);
   try {
     const accounts = manifest.slice(0, SIGNED_IN);
@@ -308,7 +334,16 @@ export async function measureDatabase(root, { dialect, dataDir, databaseUrl, man
     }
     times.sort((x, y) => x - y);
     const total = times.reduce((n, t) => n + t, 0);
-    out.export = { rps: round(EXPORTS / (total / 1000), 2), p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times.at(-1)), requests: EXPORTS, non2xx: 0, errors: 0, zipKB: round(bytes / 1024) };
+    out.export = {
+      rps: round(EXPORTS / (total / 1000), 2),
+      p50: round(percentile(times, 50)),
+      p99: round(percentile(times, 99)),
+      max: round(times.at(-1)),
+      requests: EXPORTS,
+      non2xx: 0,
+      errors: 0,
+      zipKB: round(bytes / 1024),
+    };
     log(`  ${dialect} export: ${JSON.stringify(out.export)}`);
     // Logins spread over every seeded account the bench knows but the streams' owner (fresh
     // sessions, no cookie sent). Logins to one account at once count against its ceiling while
@@ -355,13 +390,19 @@ export async function measureDatabase(root, { dialect, dataDir, databaseUrl, man
     const account = manifest[1] ?? manifest[0];
     const paths = [...READS.map(([name, pathOf]) => [name, 'GET', pathOf(account)]), ['export', 'GET', '/api/user/export']];
     const explained = JSON.parse(
-      execSync(`${JSON.stringify(process.execPath)} apps/server/dist/scale-plans.js ${JSON.stringify(JSON.stringify({ dataDir, databaseUrl, email: account.email, password: PASSWORD, paths }))}`, {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      }),
+      execSync(
+        `${JSON.stringify(process.execPath)} apps/server/dist/scale-plans.js ${JSON.stringify(JSON.stringify({ dataDir, databaseUrl, email: account.email, password: PASSWORD, paths }))}`,
+        {
+          cwd: root,
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ),
     );
-    out.plans = { statements: explained.length, fullScans: explained.filter((e) => e.fullScans.length).map((e) => ({ route: e.route, sql: e.sql, scans: e.fullScans })) };
+    out.plans = {
+      statements: explained.length,
+      fullScans: explained.filter((e) => e.fullScans.length).map((e) => ({ route: e.route, sql: e.sql, scans: e.fullScans })),
+    };
     log(`  ${dialect} plans: ${explained.length} statements, ${out.plans.fullScans.length} with a full scan of a big table`);
     for (const f of out.plans.fullScans) log(`    ${f.route}: ${f.scans.join('; ')} — ${f.sql.slice(0, 120)}`);
   }
@@ -384,19 +425,41 @@ async function runSize(root, { accounts, adminUrl, seconds, streamCount, plans, 
       databaseUrl = url.toString();
     }
     const manifestFile = path.join(dataDir, '..', `${path.basename(dataDir)}-accounts.json`);
-    const options = { accounts, dataDir, sqliteFile: path.join(dataDir, 'kinchart.db'), databaseUrl, password: PASSWORD, manifestAccounts: Math.max(SIGNED_IN, 1000), manifestFile };
+    const options = {
+      accounts,
+      dataDir,
+      sqliteFile: path.join(dataDir, 'kinchart.db'),
+      databaseUrl,
+      password: PASSWORD,
+      manifestAccounts: Math.max(SIGNED_IN, 1000),
+      manifestFile,
+    };
     log(`Seeding ${accounts} accounts…`);
     const t0 = performance.now();
-    const seedOut = execSync(`${JSON.stringify(process.execPath)} apps/server/dist/scale-seed.js ${JSON.stringify(JSON.stringify(options))}`, { cwd: root, encoding: 'utf8' });
+    const seedOut = execSync(
+      `${JSON.stringify(process.execPath)} apps/server/dist/scale-seed.js ${JSON.stringify(JSON.stringify(options))}`,
+      { cwd: root, encoding: 'utf8' },
+    );
     const seed = { ...JSON.parse(seedOut.trim().split('\n').pop()), wallS: round((performance.now() - t0) / 1000) };
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
     fs.rmSync(manifestFile);
     const blobs = { count: 0, mb: round(dirBytes(path.join(dataDir, 'files')) / 1048576) };
-    for (const shard of fs.readdirSync(path.join(dataDir, 'files'))) blobs.count += fs.readdirSync(path.join(dataDir, 'files', shard)).length;
+    for (const shard of fs.readdirSync(path.join(dataDir, 'files')))
+      blobs.count += fs.readdirSync(path.join(dataDir, 'files', shard)).length;
     log(`  seeded in ${seed.wallS} s: ${JSON.stringify(seed.seconds)}; ${blobs.count} blobs, ${blobs.mb} MB`);
     const result = { accounts, seed, blobs };
     result.sqlite = await measureDatabase(root, { dialect: 'sqlite', dataDir, manifest, seconds, streamCount, plans, log });
-    if (databaseUrl) result.postgres = await measureDatabase(root, { dialect: 'postgres', dataDir, databaseUrl, manifest, seconds, streamCount, plans, log });
+    if (databaseUrl)
+      result.postgres = await measureDatabase(root, {
+        dialect: 'postgres',
+        dataDir,
+        databaseUrl,
+        manifest,
+        seconds,
+        streamCount,
+        plans,
+        log,
+      });
     return result;
   } finally {
     if (admin) {
@@ -412,7 +475,8 @@ async function runSize(root, { accounts, adminUrl, seconds, streamCount, plans, 
 function table(big, small) {
   const rows = [];
   const dialects = ['sqlite', 'postgres'].filter((d) => big[d]);
-  const cell = (r) => (r ? `${r.rps} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest} ms CPU`}` : '—');
+  const cell = (r) =>
+    r ? `${r.rps} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest} ms CPU`}` : '—';
   const checks = [];
   /** "Slower by more than 2×": p99 more than twice the small run's (under 1 ms counts as 1 ms), or under half its throughput. */
   const slower = (b, s) => b.p99 > 2 * Math.max(s.p99, 1) || b.rps < s.rps / 2;
@@ -427,9 +491,25 @@ function table(big, small) {
     rows.push(`| ${name} | ${cells.join(' | ')} | ${budget} |`);
   };
   const clean = (b) => b.requests > 0 && b.errors === 0 && b.non2xx === 0;
-  for (const [name] of READS) line(name, (x) => x.reads[name], `p99 ≤ ${READ_BUDGET_MS} ms, ≤ 2× the ${small?.accounts ?? 10}-account run`, (b, s) => b.p99 <= READ_BUDGET_MS && clean(b) && (!s || !slower(b, s)));
-  line('login', (x) => x.login, '≤ 2× the small run', (b, s) => clean(b) && (!s || !slower(b, s)));
-  line(`one account's export (zip; ${EXPORTS} runs, one at a time; p99 = the slowest)`, (x) => x.export, '≤ 2× the small run', (b, s) => clean(b) && (!s || !slower(b, s)));
+  for (const [name] of READS)
+    line(
+      name,
+      (x) => x.reads[name],
+      `p99 ≤ ${READ_BUDGET_MS} ms, ≤ 2× the ${small?.accounts ?? 10}-account run`,
+      (b, s) => b.p99 <= READ_BUDGET_MS && clean(b) && (!s || !slower(b, s)),
+    );
+  line(
+    'login',
+    (x) => x.login,
+    '≤ 2× the small run',
+    (b, s) => clean(b) && (!s || !slower(b, s)),
+  );
+  line(
+    `one account's export (zip; ${EXPORTS} runs, one at a time; p99 = the slowest)`,
+    (x) => x.export,
+    '≤ 2× the small run',
+    (b, s) => clean(b) && (!s || !slower(b, s)),
+  );
   const plain = (name, f, budget, okOf = () => true) => {
     const cells = dialects.map((d) => {
       const ok = okOf(big[d], small?.[d]);
@@ -438,8 +518,17 @@ function table(big, small) {
     });
     rows.push(`| ${name} | ${cells.join(' | ')} | ${budget} |`);
   };
-  plain('start-up (spawn → first 200 from /api/health)', (b, s) => `${b.startupS} s, ${b.startupCpuS} s of CPU${s ? ` (at ${small.accounts}: ${s.startupS} s)` : ''}`, `≤ ${STARTUP_BUDGET_S} s`, (b) => b.startupS <= STARTUP_BUDGET_S);
-  plain('start-up work after listen (orphan sweep) done', (b, s) => `${b.startupWorkDoneS} s${s ? ` (at ${small.accounts}: ${s.startupWorkDoneS} s)` : ''}`, 'reported');
+  plain(
+    'start-up (spawn → first 200 from /api/health)',
+    (b, s) => `${b.startupS} s, ${b.startupCpuS} s of CPU${s ? ` (at ${small.accounts}: ${s.startupS} s)` : ''}`,
+    `≤ ${STARTUP_BUDGET_S} s`,
+    (b) => b.startupS <= STARTUP_BUDGET_S,
+  );
+  plain(
+    'start-up work after listen (orphan sweep) done',
+    (b, s) => `${b.startupWorkDoneS} s${s ? ` (at ${small.accounts}: ${s.startupWorkDoneS} s)` : ''}`,
+    'reported',
+  );
   plain(
     `${big.sqlite.streams.streams} notification streams: memory per stream`,
     (b) => `${b.streams.kbPerStream} KB (RSS ${b.streams.rssBeforeMB} → ${b.streams.rssAfterMB} MB)`,
@@ -447,7 +536,8 @@ function table(big, small) {
   );
   plain(
     'one notice to all streams: delay p50 / p99 / max',
-    (b, s) => `${b.streams.delayP50} / ${b.streams.delayP99} / ${b.streams.delayMax} ms, ${b.streams.received} received${s ? ` (at ${small.accounts}: p99 ${s.streams.delayP99} ms)` : ''}`,
+    (b, s) =>
+      `${b.streams.delayP50} / ${b.streams.delayP99} / ${b.streams.delayMax} ms, ${b.streams.received} received${s ? ` (at ${small.accounts}: p99 ${s.streams.delayP99} ms)` : ''}`,
     `all received, ≤ 2× the small run`,
     (b, s) => b.streams.received === b.streams.streams && (!s || b.streams.delayP99 <= 2 * Math.max(s.streams.delayP99, 1)),
   );
@@ -459,7 +549,11 @@ function table(big, small) {
   );
   plain('database size', (b) => `${b.databaseMB} MB`, 'reported');
   plain('blob store (encrypted files)', () => `${big.blobs.count} blobs, ${big.blobs.mb} MB`, 'reported');
-  plain('backup (`npm run backup`, online, built)', (b) => (b.backupS === undefined ? 'n/a (pg_dump)' : `${b.backupS} s (${b.backupMB} MB)`), 'reported');
+  plain(
+    'backup (`npm run backup`, online, built)',
+    (b) => (b.backupS === undefined ? 'n/a (pg_dump)' : `${b.backupS} s (${b.backupMB} MB)`),
+    'reported',
+  );
   const head = `| at ${big.accounts} accounts | ${dialects.map((d) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL')).join(' | ')} | budget |\n|---|${dialects.map(() => '---').join('|')}|---|`;
   return { text: `${head}\n${rows.join('\n')}`, checks };
 }
@@ -472,7 +566,11 @@ export async function runScale(root) {
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
   }
   for (const tool of ['scale-seed', 'scale-plans']) {
-    await build({ ...bundleOptions, entryPoints: [path.join(root, `apps/server/bench/${tool}.ts`)], outfile: path.join(root, `apps/server/dist/${tool}.js`) });
+    await build({
+      ...bundleOptions,
+      entryPoints: [path.join(root, `apps/server/bench/${tool}.ts`)],
+      outfile: path.join(root, `apps/server/dist/${tool}.js`),
+    });
   }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) log('No TEST_DATABASE_URL / BENCH_DATABASE_URL: SQLite only.');
@@ -486,9 +584,33 @@ export async function runScale(root) {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const out = path.join(root, 'bench/results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const at = new Date().toISOString();
-  fs.writeFileSync(out, JSON.stringify({ at, node: process.version, cpus: os.cpus().length, loadavg: { before: loadBefore, after: os.loadavg() }, connections: CONNECTIONS, seconds, signedIn: SIGNED_IN, minutes, small, big, checks }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        at,
+        node: process.version,
+        cpus: os.cpus().length,
+        loadavg: { before: loadBefore, after: os.loadavg() },
+        connections: CONNECTIONS,
+        seconds,
+        signedIn: SIGNED_IN,
+        minutes,
+        small,
+        big,
+        checks,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\n${text}\n`);
   const missed = checks.filter((c) => !c.ok);
   console.log(missed.length ? `Missed: ${missed.map((c) => `${c.figure} (${c.dialect})`).join('; ')}` : 'Every figure within budget.');
-  console.log(`Took ${minutes} min; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}. Wrote ${path.relative(root, out)}`);
+  console.log(
+    `Took ${minutes} min; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}. Wrote ${path.relative(root, out)}`,
+  );
 }

@@ -24,16 +24,14 @@ export async function alternatingSlices(targets, { rounds = 6, seconds = 5, warm
     for (let k = 0; k < targets.length; k += 1) {
       const target = targets[(round + k) % targets.length];
       const res = await cannon({ connections, duration: seconds, ...target.opts });
-      runs
-        .get(target.name)
-        .push({
-          round,
-          requests: res.requests.total,
-          seconds: res.duration,
-          p99: res.latency.p99,
-          non2xx: res.non2xx,
-          errors: res.errors + res.timeouts,
-        });
+      runs.get(target.name).push({
+        round,
+        requests: res.requests.total,
+        seconds: res.duration,
+        p99: res.latency.p99,
+        non2xx: res.non2xx,
+        errors: res.errors + res.timeouts,
+      });
     }
   }
   const summary = new Map();

@@ -74,14 +74,24 @@ try {
     const speeds = await measure(name);
     const first3 = median(speeds.slice(0, 3));
     const warm = Math.max(...speeds.slice(3));
-    rows.push({ stage: name, what, speeds: speeds.map((v) => Math.round(v)), first3: Math.round(first3), warm: Math.round(warm), ratio: first3 / disk });
+    rows.push({
+      stage: name,
+      what,
+      speeds: speeds.map((v) => Math.round(v)),
+      first3: Math.round(first3),
+      warm: Math.round(warm),
+      ratio: first3 / disk,
+    });
     console.log(
       `  ${name.padEnd(12)} ${speeds.map((v) => v.toFixed(0).padStart(5)).join(' ')} MB/s · first three ${first3.toFixed(0)} MB/s = ${((first3 / disk) * 100).toFixed(1)} % of raw · ${what}`,
     );
   }
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const out = path.join(root, 'bench/results', `stages-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, diskRuns: diskRuns.map(Math.round), rows }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, diskRuns: diskRuns.map(Math.round), rows }, null, 2),
+  );
   console.log(`Written to ${path.relative(root, out)}`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

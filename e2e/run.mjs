@@ -252,14 +252,21 @@ try {
   // Fail fast, rather than one timeout per test, when the server has no web app to serve.
   const home = await fetch(`${stacks[0].baseUrl}/`);
   if (!home.ok || !(home.headers.get('content-type') ?? '').includes('text/html')) {
-    throw new Error(`GET / answered ${home.status} ${home.headers.get('content-type') ?? ''}, not the web app: is apps/web built (npm run build)?`);
+    throw new Error(
+      `GET / answered ${home.status} ${home.headers.get('content-type') ?? ''}, not the web app: is apps/web built (npm run build)?`,
+    );
   }
   vitest = spawn(process.execPath, [vitestBin, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
     // E2E_STACKS: one entry per worker, in worker order (VITEST_POOL_ID 1, 2, …); E2E_WORKERS tells
     // e2e/vitest.config.ts how many workers to run.
-    env: { ...process.env, CHROME_PATH: chromePath, E2E_WORKERS: String(WORKERS), E2E_STACKS: JSON.stringify(stacks.map((stack) => stack.journeyEnv)) },
+    env: {
+      ...process.env,
+      CHROME_PATH: chromePath,
+      E2E_WORKERS: String(WORKERS),
+      E2E_STACKS: JSON.stringify(stacks.map((stack) => stack.journeyEnv)),
+    },
   });
   exitCode = await new Promise((resolve) => {
     vitest.on('error', (err) => {
@@ -283,7 +290,9 @@ try {
 
 if (exitCode !== 0) {
   for (const stack of stacks) {
-    console.error(`\n----- server ${stack.n} log (${path.relative(repoRoot, stack.logFile)}, last 200 lines) -----\n${tail(stack.logFile)}\n-----`);
+    console.error(
+      `\n----- server ${stack.n} log (${path.relative(repoRoot, stack.logFile)}, last 200 lines) -----\n${tail(stack.logFile)}\n-----`,
+    );
   }
 }
 process.exit(exitCode);

@@ -89,7 +89,8 @@ const noFeatureCycle = {
     docs: { description: 'Features import each other without a cycle (tests, testing/ folders and dynamic imports included).' },
     schema: [],
     messages: {
-      cycle: 'Feature cycle: {{cycle}} ({{witnesses}}). Move the shared piece to the feature that owns it, or below features (lib, components).',
+      cycle:
+        'Feature cycle: {{cycle}} ({{witnesses}}). Move the shared piece to the feature that owns it, or below features (lib, components).',
     },
   },
   create(context) {
@@ -105,7 +106,11 @@ const noFeatureCycle = {
       const back = chain(edges, target, here.feature);
       if (!back) return;
       const witnesses = back.slice(1).map((feature, index) => edges.get(back[index]).get(feature));
-      context.report({ node: source, messageId: 'cycle', data: { cycle: [here.feature, ...back].join(' → '), witnesses: witnesses.join('; ') } });
+      context.report({
+        node: source,
+        messageId: 'cycle',
+        data: { cycle: [here.feature, ...back].join(' → '), witnesses: witnesses.join('; ') },
+      });
     };
 
     return {

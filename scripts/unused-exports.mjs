@@ -49,11 +49,17 @@ function walk(dir, out = []) {
 }
 
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
-const topLevel = readdirSync(root, { withFileTypes: true }).filter((e) => e.isFile() && SOURCE.test(e.name)).map((e) => path.join(root, e.name));
+const topLevel = readdirSync(root, { withFileTypes: true })
+  .filter((e) => e.isFile() && SOURCE.test(e.name))
+  .map((e) => path.join(root, e.name));
 const files = ['packages', 'apps', 'e2e', 'bench', 'scripts'].flatMap((d) => walk(path.join(root, d))).concat(topLevel);
 const known = new Set(files);
 
-const base = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.base.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const base = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, 'tsconfig.base.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+);
 const options = { ...base.options, allowJs: true };
 const cache = ts.createModuleResolutionCache(root, (x) => x, options);
 
@@ -108,7 +114,8 @@ function paramNames(param, body) {
 function memberNames(name, scope, declaration) {
   const names = [];
   const visit = (node) => {
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) return void names.push(node.name.text);
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name)
+      return void names.push(node.name.text);
     if (ts.isQualifiedName(node) && ts.isIdentifier(node.left) && node.left.text === name) return void names.push(node.right.text);
     if (ts.isIdentifier(node) && node.text === name && node !== declaration) names.push('*');
     ts.forEachChild(node, visit);
@@ -127,7 +134,8 @@ function dynamicNames(call) {
   }
   const then = (target) => {
     const access = skipParens(target);
-    if (!access || !ts.isPropertyAccessExpression(access) || access.name.text !== 'then' || !ts.isCallExpression(access.parent)) return undefined;
+    if (!access || !ts.isPropertyAccessExpression(access) || access.name.text !== 'then' || !ts.isCallExpression(access.parent))
+      return undefined;
     const callback = access.parent.arguments[0];
     return callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) ? callback : undefined;
   };
@@ -169,10 +177,14 @@ for (const file of files) {
       if (!clause) continue;
       if (clause.name) use(target, 'default');
       const bindings = clause.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) for (const name of memberNames(bindings.name.text, source, bindings.name)) use(target, name);
+      if (bindings && ts.isNamespaceImport(bindings))
+        for (const name of memberNames(bindings.name.text, source, bindings.name)) use(target, name);
       else if (bindings) for (const spec of bindings.elements) use(target, (spec.propertyName ?? spec.name).text);
     } else if (ts.isExportDeclaration(statement)) {
-      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolve(statement.moduleSpecifier.text, file) : undefined;
+      const target =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? resolve(statement.moduleSpecifier.text, file)
+          : undefined;
       if (!statement.exportClause) {
         use(target, '*');
       } else if (ts.isNamespaceExport(statement.exportClause)) {

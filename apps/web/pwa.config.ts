@@ -32,7 +32,14 @@ export function pwa() {
         { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
         { src: '/pwa-maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
-      shortcuts: [{ name: 'Emergency cards', short_name: 'Emergency cards', url: '/emergency-cards', icons: [{ src: '/pwa-192x192.png', sizes: '192x192' }] }],
+      shortcuts: [
+        {
+          name: 'Emergency cards',
+          short_name: 'Emergency cards',
+          url: '/emergency-cards',
+          icons: [{ src: '/pwa-192x192.png', sizes: '192x192' }],
+        },
+      ],
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

@@ -25,7 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: preactAliases },
   ssr: { noExternal: true },
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, rollupOptions: { input: 'src/emergency/entry-server.tsx', output: { entryFileNames: 'emergency-server.js' } } }
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: 'src/emergency/entry-server.tsx', output: { entryFileNames: 'emergency-server.js' } },
+      }
     : {
         outDir: 'dist',
         emptyOutDir: false,

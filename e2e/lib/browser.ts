@@ -70,7 +70,11 @@ export function useBrowser(): void {
     if (failed) {
       if (activity.length > 0) console.error(`Page activity of "${ctx.task.name}":\n${activity.map((a) => `  ${a}`).join('\n')}`);
       // Keep what the user would have seen at the moment the test gave up.
-      const base = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80).toLowerCase();
+      const base = ctx.task.name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 80)
+        .toLowerCase();
       let index = 0;
       for (const context of contexts) {
         for (const page of context.pages()) {

@@ -31,7 +31,7 @@ export async function ageSessionAuthentication(page: Page, minutes: number): Pro
     db.pragma('busy_timeout = 5000');
     const at = new Date(Date.now() - minutes * 60_000).toISOString();
     const { changes } = db.prepare('update sessions set authenticated_at = ? where id = ?').run(at, key);
-    if (changes !== 1) throw new Error('The page\'s session is not in the database');
+    if (changes !== 1) throw new Error("The page's session is not in the database");
   } finally {
     db.close();
   }

@@ -6,7 +6,10 @@ useBrowser();
 // DESIGN §8: pages pass axe (WCAG 2.2 A and AA). Any finding fails the run.
 const routes = ['/', '/about', '/howitworks', '/faq', '/privacy-policy', '/terms-of-service', '/signup', '/login'];
 
-for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   describe(`accessibility on a ${device} (${viewport.width}x${viewport.height})`, () => {
     for (const route of routes) {
       test(`${route} has no WCAG A or AA axe violations`, async () => {

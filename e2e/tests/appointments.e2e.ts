@@ -132,7 +132,14 @@ describe('appointments', () => {
     await signUpAndLogIn(page);
     await open(page, '/appointments');
     const today = await browserToday(page);
-    await addAppointment(page, { date: today, start: '10:00', end: '10:30', provider: 'Dr. Chen', reason: 'Annual check-up', location: 'Riverside Clinic' });
+    await addAppointment(page, {
+      date: today,
+      start: '10:00',
+      end: '10:30',
+      provider: 'Dr. Chen',
+      reason: 'Annual check-up',
+      location: 'Riverside Clinic',
+    });
 
     await page.locator('.rbc-month-view').getByRole('button', { name: 'Dr. Chen - Annual check-up' }).click();
     await page.getByRole('dialog', { name: 'Appointment Details' }).getByRole('button', { name: 'Edit', exact: true }).click();
@@ -221,7 +228,10 @@ describe('appointments', () => {
     await expectVisible(page.locator('.rbc-time-view .rbc-event-label').getByText('1:30 PM – 2:00 PM'));
 
     await viewButton(page, 'Day').click();
-    await page.locator('.rbc-time-view').getByRole('button', { name: /Dr\. Chen - Follow-up/ }).click();
+    await page
+      .locator('.rbc-time-view')
+      .getByRole('button', { name: /Dr\. Chen - Follow-up/ })
+      .click();
     await expectVisible(page.getByRole('dialog', { name: 'Appointment Details' }).getByText('1:30 PM'));
   });
 
@@ -233,7 +243,12 @@ describe('appointments', () => {
       const time = `${String(hour).padStart(2, '0')}:00`;
       const res = await page.request.post('/api/user/appointments', {
         headers: { Origin: baseUrl() },
-        data: { appointment_date: today, start_time: `${today}T${time}`, end_time: `${today}T${time.replace(':00', ':30')}`, provider_name: `Dr. Hour ${hour}` },
+        data: {
+          appointment_date: today,
+          start_time: `${today}T${time}`,
+          end_time: `${today}T${time.replace(':00', ':30')}`,
+          provider_name: `Dr. Hour ${hour}`,
+        },
       });
       expect(res.status()).toBe(201);
     }
@@ -251,7 +266,10 @@ describe('appointments', () => {
     await expectNoA11yViolations(page, '/appointments work week view');
   });
 
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     test(`the appointments screens pass axe and are captured on a ${device}`, async () => {
       const page = await newPage(viewport);
       await signUpAndLogIn(page);

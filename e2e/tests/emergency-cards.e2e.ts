@@ -67,7 +67,10 @@ describe('emergency cards', () => {
 
       const [png] = await Promise.all([page.waitForEvent('download'), block.getByRole('link', { name: 'Download QR code (PNG)' }).click()]);
       expect((await downloaded(png)).subarray(1, 4).toString()).toBe('PNG');
-      const [lock] = await Promise.all([page.waitForEvent('download'), block.getByRole('link', { name: 'Download lock-screen image (PNG)' }).click()]);
+      const [lock] = await Promise.all([
+        page.waitForEvent('download'),
+        block.getByRole('link', { name: 'Download lock-screen image (PNG)' }).click(),
+      ]);
       expect((await downloaded(lock)).subarray(1, 4).toString()).toBe('PNG');
 
       // The PIN on the card: a wrong one is refused in place, the right one gives the card.

@@ -1,7 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  expectNoA11yViolations,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
 
 useBrowser();
 
@@ -93,7 +104,14 @@ describe('emergency page', () => {
     expect(await call.getAttribute('href')).toBe('tel:+15550100199');
     await expectVisible(summary.getByText('Apixaban, Metformin, Tiotropium inhaler, Metoprolol succinate'));
     await expectVisible(summary.getByText(/^Last updated /));
-    for (const section of ['Priority Medical Information', 'Patient Information', 'Medical Conditions', 'Current Medications', 'Contact Information', 'Medical Directives']) {
+    for (const section of [
+      'Priority Medical Information',
+      'Patient Information',
+      'Medical Conditions',
+      'Current Medications',
+      'Contact Information',
+      'Medical Directives',
+    ]) {
       await expectVisible(phone.getByRole('heading', { level: 2, name: section }));
     }
     await expectNoA11yViolations(phone, 'emergency page (information, phone)');
@@ -145,7 +163,13 @@ describe('emergency page', () => {
     await screenshot(phone, 'emergency-page-essentials-phone');
 
     // A bystander's five wrong PINs lock the PIN; the essentials stay.
-    for (const left of ['4 attempts remaining.', '3 attempts remaining.', '2 attempts remaining.', '1 attempt remaining.', 'No attempts left: access is paused for a while.']) {
+    for (const left of [
+      '4 attempts remaining.',
+      '3 attempts remaining.',
+      '2 attempts remaining.',
+      '1 attempt remaining.',
+      'No attempts left: access is paused for a while.',
+    ]) {
       await enterPin(phone, '1111');
       await expectVisible(phone.getByText(left));
     }
@@ -179,7 +203,9 @@ describe('emergency page', () => {
     await expectVisible(conditions);
     // Each line of a multi-line detail keeps its own line, in the first HTML and in the browser.
     expect(await conditions.innerText()).toContain('Asthma\nLeukemia (in remission)');
-    expect(await (await phone.request.get(path)).text()).toContain('<span class="block">Asthma</span><span class="block">Leukemia (in remission)</span>');
+    expect(await (await phone.request.get(path)).text()).toContain(
+      '<span class="block">Asthma</span><span class="block">Leukemia (in remission)</span>',
+    );
     expect(await summary.innerText()).not.toContain('Pneumonia');
     expect(await summary.getByTestId('critical-allergies').count()).toBe(0);
     await screenshot(phone, 'emergency-page-multiline-essentials-phone');
@@ -228,7 +254,10 @@ describe('emergency page', () => {
     await open(phone, path);
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Acceso a la información médica' }));
     expect(assets.length).toBeGreaterThan(0);
-    expect(assets.every((a) => a.startsWith('/assets/emergency-')), assets.join(', ')).toBe(true);
+    expect(
+      assets.every((a) => a.startsWith('/assets/emergency-')),
+      assets.join(', '),
+    ).toBe(true);
     expect(apiCalls).toEqual([]);
     // The hydrated page works: the PIN opens the rest.
     await enterPin(phone, '4826', 'PIN', 'Ver información médica');
@@ -236,7 +265,10 @@ describe('emergency page', () => {
     await expectNoA11yViolations(phone, 'emergency page (information after hydration, Spanish)');
 
     // With scripts off, the essentials and the PIN prompt are still there to read.
-    const context = await phone.context().browser()!.newContext({ baseURL: new URL(phone.url()).origin, viewport: PHONE, javaScriptEnabled: false, locale: 'en-US' });
+    const context = await phone
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(phone.url()).origin, viewport: PHONE, javaScriptEnabled: false, locale: 'en-US' });
     const noScript = await context.newPage();
     await noScript.goto(path);
     await expectVisible(noScript.getByRole('heading', { name: 'Essential information' }));

@@ -63,7 +63,10 @@ describe('emergency settings: essentials without the PIN and the owner’s unloc
       const opened = await publicGet(stranger, shareId);
       expect(opened.status).toBe(200);
       expect(opened.header).toBe('ok');
-      expect(opened.body).toMatchObject({ requirePin: true, essentials: { name: 'Jordan Rivers', blood_type: 'O-', allergies: 'Penicillin', medications: ['Warfarin'] } });
+      expect(opened.body).toMatchObject({
+        requirePin: true,
+        essentials: { name: 'Jordan Rivers', blood_type: 'O-', allergies: 'Penicillin', medications: ['Warfarin'] },
+      });
       expect(JSON.stringify(opened.body)).not.toContain('12 Secret Lane');
 
       // Five wrong PINs lock the PIN; the essentials keep answering.
@@ -85,7 +88,10 @@ describe('emergency settings: essentials without the PIN and the owner’s unloc
       // Locked again: this time the owner unlocks from the lock notice.
       await lockWithWrongPins(stranger, shareId);
       await open(owner, '/notifications');
-      const notice = owner.getByRole('article').filter({ has: owner.getByRole('heading', { name: 'Emergency QR code locked' }) }).first();
+      const notice = owner
+        .getByRole('article')
+        .filter({ has: owner.getByRole('heading', { name: 'Emergency QR code locked' }) })
+        .first();
       await expectVisible(notice.getByRole('button', { name: 'Unlock PIN' }));
       await expectNoA11yViolations(owner, `/notifications (lock notice, ${label})`);
       await screenshot(owner, `emergency-settings-notice-${label}`);

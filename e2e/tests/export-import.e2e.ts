@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, apiCall, expectNoA11yViolations, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  expectNoA11yViolations,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
 import { seedRecord, tinyPdf } from '../lib/files';
 
 useBrowser();
@@ -34,7 +45,13 @@ async function fillAccount(page: Page): Promise<void> {
     provider_name: 'Dr. Portable',
     reason_for_visit: 'Thyroid check',
   });
-  await seedRecord(page, { fileName: 'thyroid.pdf', mimeType: 'application/pdf', buffer: tinyPdf('TSH'), customName: 'Thyroid panel', providerName: 'Lab' });
+  await seedRecord(page, {
+    fileName: 'thyroid.pdf',
+    mimeType: 'application/pdf',
+    buffer: tinyPdf('TSH'),
+    customName: 'Thyroid panel',
+    providerName: 'Lab',
+  });
 }
 
 describe('export and import', () => {
@@ -61,7 +78,9 @@ describe('export and import', () => {
     await open(second, '/settings?tab=account');
     const section = second.getByRole('region', { name: 'Import and Export' });
     await expectVisible(section);
-    await section.getByLabel('File to import').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: zip });
+    await section
+      .getByLabel('File to import')
+      .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: zip });
     await expectVisible(section.getByText(/replaces your own profile with the one in the export/));
     await expectNoA11yViolations(second, 'Settings → Import and Export (zip chosen)');
     await section.getByRole('button', { name: 'Import', exact: true }).click();
@@ -118,12 +137,16 @@ describe('export and import', () => {
     ['phone', PHONE],
   ] as const) {
     test(`a user who imports a real FHIR summary sees, per resource type, what was imported, merged, already here and left out (${device})`, async () => {
-      const synthea = await readFile(fileURLToPath(new URL('../../apps/server/test/fixtures/fhir/synthea-kermit-trantow.json', import.meta.url)));
+      const synthea = await readFile(
+        fileURLToPath(new URL('../../apps/server/test/fixtures/fhir/synthea-kermit-trantow.json', import.meta.url)),
+      );
       const page = await newPage(viewport);
       await signUpAndLogIn(page);
       await open(page, '/settings?tab=account');
       const section = page.getByRole('region', { name: 'Import and Export' });
-      await section.getByLabel('File to import').setInputFiles({ name: 'kermit-trantow.json', mimeType: 'application/json', buffer: synthea });
+      await section
+        .getByLabel('File to import')
+        .setInputFiles({ name: 'kermit-trantow.json', mimeType: 'application/json', buffer: synthea });
       await expectVisible(section.getByLabel('Import into'));
       await section.getByRole('button', { name: 'Import', exact: true }).click();
       await expectVisible(section.getByText('Import complete.'));
@@ -137,7 +160,11 @@ describe('export and import', () => {
 
       const table = section.getByRole('table', { name: 'What the file held, by resource type' });
       await expectVisible(table);
-      const cells = async (type: string) => table.getByRole('row', { name: new RegExp(`^${type} `) }).getByRole('cell').allTextContents();
+      const cells = async (type: string) =>
+        table
+          .getByRole('row', { name: new RegExp(`^${type} `) })
+          .getByRole('cell')
+          .allTextContents();
       expect(await cells('MedicationRequest')).toEqual(['6', '0', '0', '0']);
       expect(await cells('Immunization')).toEqual(['8', '0', '0', '0']);
       expect(await cells('Observation')).toEqual(['39', '0', '0', '5']);
@@ -162,15 +189,26 @@ describe('export and import', () => {
       resourceType: 'Bundle',
       type: 'collection',
       entry: [
-        { fullUrl: 'urn:uuid:1', resource: { resourceType: 'Patient', name: [{ given: ['Ngozi'], family: 'Okafor' }], birthDate: '1975-09-30' } },
+        {
+          fullUrl: 'urn:uuid:1',
+          resource: { resourceType: 'Patient', name: [{ given: ['Ngozi'], family: 'Okafor' }], birthDate: '1975-09-30' },
+        },
         {
           fullUrl: 'urn:uuid:2',
-          resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Metformin 500 mg' }, subject: { reference: 'urn:uuid:1' } },
+          resource: {
+            resourceType: 'MedicationStatement',
+            status: 'active',
+            medicationCodeableConcept: { text: 'Metformin 500 mg' },
+            subject: { reference: 'urn:uuid:1' },
+          },
         },
       ],
     };
     await phone.getByRole('button', { name: 'Menu' }).click();
-    const [chooser] = await Promise.all([phone.waitForEvent('filechooser'), phone.getByRole('button', { name: 'Import', exact: true }).click()]);
+    const [chooser] = await Promise.all([
+      phone.waitForEvent('filechooser'),
+      phone.getByRole('button', { name: 'Import', exact: true }).click(),
+    ]);
     await chooser.setFiles({ name: 'summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) });
     const dialog = phone.getByRole('dialog', { name: 'Import' });
     await expectVisible(dialog.getByLabel('Import into'));

@@ -133,7 +133,12 @@ describe('medical record files', () => {
     });
     await page.getByRole('button', { name: 'Upload File' }).click();
     // Said once, beside the file, for screen readers too; no browser alert box repeating it (issue 30).
-    await expectVisible(page.getByRole('listitem', { name: 'not-really.pdf' }).getByRole('alert').getByText(/^Error uploading file: This file type is not supported\./));
+    await expectVisible(
+      page
+        .getByRole('listitem', { name: 'not-really.pdf' })
+        .getByRole('alert')
+        .getByText(/^Error uploading file: This file type is not supported\./),
+    );
     expect(alerts).toEqual([]);
     // The form keeps what was typed so the user can choose another file.
     expect(await page.getByLabel('Record Name').inputValue()).toBe('not-really');
@@ -142,9 +147,30 @@ describe('medical record files', () => {
   test('a user searches, filters, sorts, renames inline, opens a document and deletes after confirming', async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
-    await seedRecord(page, { fileName: 'lab.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Lab'), customName: 'Lab report', customDate: '2024-02-01', providerName: 'Dr. Chen' });
-    const xray = await seedRecord(page, { fileName: 'xray.png', mimeType: 'image/png', buffer: tinyPng(), customName: 'Knee X-ray', customDate: '2024-04-10', visitLocation: 'Ortho Center' });
-    await seedRecord(page, { fileName: 'allergy.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Allergy'), customName: 'Allergy letter', customDate: '2023-12-24', visitReason: 'Pollen' });
+    await seedRecord(page, {
+      fileName: 'lab.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf('Lab'),
+      customName: 'Lab report',
+      customDate: '2024-02-01',
+      providerName: 'Dr. Chen',
+    });
+    const xray = await seedRecord(page, {
+      fileName: 'xray.png',
+      mimeType: 'image/png',
+      buffer: tinyPng(),
+      customName: 'Knee X-ray',
+      customDate: '2024-04-10',
+      visitLocation: 'Ortho Center',
+    });
+    await seedRecord(page, {
+      fileName: 'allergy.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf('Allergy'),
+      customName: 'Allergy letter',
+      customDate: '2023-12-24',
+      visitReason: 'Pollen',
+    });
 
     await open(page, '/view-records');
     await expectVisible(card(page, 'Knee X-ray'));
@@ -235,7 +261,9 @@ describe('medical record files', () => {
     await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Upload Medical Record' });
     await expectVisible(modal);
-    await modal.getByLabel('File', { exact: true }).setInputFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Referral') });
+    await modal
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Referral') });
     await expectNoA11yViolations(page, 'Upload Medical Record modal');
     await modal.getByRole('button', { name: 'Upload File' }).click();
     await expectHidden(modal);
@@ -326,7 +354,10 @@ describe('medical record files', () => {
   });
 });
 
-for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   describe(`records screens on a ${device} (${viewport.width}x${viewport.height})`, () => {
     test('the upload page, View Records and the dashboard pass axe and can be captured', async () => {
       const page = await newPage(viewport);
@@ -345,7 +376,9 @@ for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as con
       }
 
       await open(page, '/update-records');
-      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'echo.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Echo') });
+      await page
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'echo.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Echo') });
       await expectNoA11yViolations(page, `/update-records (${device})`);
       await screenshot(page, `update-records-${device}`);
 

@@ -121,7 +121,10 @@ describe('health records', () => {
       for (const text of ['2019-05', 'AB123', 'Left arm', 'Dr Lee, City Clinic']) await expectVisible(mmr.getByText(text, { exact: true }));
 
       // The vaccination record, as a PDF download.
-      const [pdf] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Print vaccination record' }).click()]);
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        panel(page).getByRole('button', { name: 'Print vaccination record' }).click(),
+      ]);
       expect(pdf.suggestedFilename()).toBe('vaccination-record-jordan-rivers.pdf');
       expect((await downloaded(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
       await toastsGone(page);
@@ -151,9 +154,16 @@ describe('health records', () => {
       await expectVisible(results.first().getByText('Out of range (High)'));
       expect(await results.getByText('Out of range (High)').count()).toBe(1);
       // The chart: a canvas under an image role with a name, and its values as a table.
-      const chart = group.getByRole('img', { name: 'Trend of HbA1c: 3 values from Jan 20, 2023 to Feb 10, 2024, latest 6.4 %, 1 out of range.' });
+      const chart = group.getByRole('img', {
+        name: 'Trend of HbA1c: 3 values from Jan 20, 2023 to Feb 10, 2024, latest 6.4 %, 1 out of range.',
+      });
       await expectVisible(chart.locator('canvas').first());
-      expect(await chart.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(150);
+      expect(
+        await chart
+          .locator('canvas')
+          .first()
+          .evaluate((c) => (c as HTMLCanvasElement).width),
+      ).toBeGreaterThan(150);
       await group.getByText('Show the values as a table').click();
       const table = group.getByRole('table', { name: 'HbA1c values, oldest first' });
       await expectVisible(table);
@@ -168,12 +178,22 @@ describe('health records', () => {
 
       // A condition and a procedure.
       await page.getByRole('tab', { name: 'Conditions' }).click();
-      await addThrough(page, 'Add condition', { Condition: 'Asthma', Status: 'Active', 'Onset date': '2015' }, 'Condition added successfully!');
+      await addThrough(
+        page,
+        'Add condition',
+        { Condition: 'Asthma', Status: 'Active', 'Onset date': '2015' },
+        'Condition added successfully!',
+      );
       const asthma = panel(page).getByRole('article', { name: 'Asthma' });
       await expectVisible(asthma.getByText('Active', { exact: true }));
       await expectVisible(asthma.getByText('2015', { exact: true }));
       // A condition in remission is not over: it says so, never "Resolved" (issue 30).
-      await addThrough(page, 'Add condition', { Condition: 'Leukemia', Status: 'In remission', 'Onset date': '2019', 'Resolved date': '2022-05' }, 'Condition added successfully!');
+      await addThrough(
+        page,
+        'Add condition',
+        { Condition: 'Leukemia', Status: 'In remission', 'Onset date': '2019', 'Resolved date': '2022-05' },
+        'Condition added successfully!',
+      );
       const leukemia = panel(page).getByRole('article', { name: 'Leukemia' });
       await expectVisible(leukemia.getByText('In remission', { exact: true }));
       await expectVisible(leukemia.getByText('In remission since', { exact: true }));
@@ -215,10 +235,14 @@ describe('health records', () => {
     });
   }
 
-  test('each person\'s page leads to their health records: the dashboard, your profile and a family member\'s page', async () => {
+  test("each person's page leads to their health records: the dashboard, your profile and a family member's page", async () => {
     const page = await newPage();
     await signUpAndLogIn(page);
-    const member = await apiCall(page, 'POST', '/api/user/family/add', { name: 'Mia Rivers', date_of_birth: '2015-04-02', relationship: 'child' });
+    const member = await apiCall(page, 'POST', '/api/user/family/add', {
+      name: 'Mia Rivers',
+      date_of_birth: '2015-04-02',
+      relationship: 'child',
+    });
     const memberId = String(member.id);
     const selfId = await ownPersonId(page);
     await apiCall(page, 'POST', `/api/user/people/${memberId}/conditions`, { name: 'Hay fever', onset_date: '2021-04' });

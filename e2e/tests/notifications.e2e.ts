@@ -32,7 +32,9 @@ for (const [device, viewport] of [
 
       // A finished upload leaves a notice in this browser.
       await open(page, '/update-records');
-      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'lab.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Lab') });
+      await page
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'lab.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Lab') });
       await page.getByRole('button', { name: 'Upload File' }).click();
       await expectVisible(page.getByText('Uploaded “lab” successfully.'));
       // Setting up the QR code gives the account a notification on the server.

@@ -34,7 +34,12 @@ async function keepCards(page: Page): Promise<void> {
   const toggle = page.getByRole('switch', { name: 'Keep emergency cards on this device' });
   await expect.poll(() => toggle.isEnabled()).toBe(true);
   await toggle.check();
-  await expectVisible(page.getByRole('region', { name: 'Emergency cards on this device' }).getByRole('status').getByText(/emergency card.* saved on this device/));
+  await expectVisible(
+    page
+      .getByRole('region', { name: 'Emergency cards on this device' })
+      .getByRole('status')
+      .getByText(/emergency card.* saved on this device/),
+  );
   await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 20_000 }).toBe(true);
 }
 
@@ -45,7 +50,10 @@ async function expectTabsFit(page: Page, name: string): Promise<void> {
   const fits = await list.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const tabs = Array.from(el.querySelectorAll('[role="tab"]'), (t) => t.getBoundingClientRect());
-    return el.scrollWidth <= el.clientWidth + 1 && tabs.every((t) => t.left >= box.left - 1 && t.right <= box.right + 1 && t.right <= window.innerWidth);
+    return (
+      el.scrollWidth <= el.clientWidth + 1 &&
+      tabs.every((t) => t.left >= box.left - 1 && t.right <= box.right + 1 && t.right <= window.innerWidth)
+    );
   });
   expect(fits).toBe(true);
 }
@@ -76,7 +84,9 @@ describe('offline', () => {
       await page.getByLabel('Email').fill('someone@example.com');
       await page.getByLabel('Password').fill('not sent anyway');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expectVisible(page.getByRole('alert').getByText('You are offline, so you cannot log in right now. Please try again once you are connected.'));
+      await expectVisible(
+        page.getByRole('alert').getByText('You are offline, so you cannot log in right now. Please try again once you are connected.'),
+      );
       await expectNoA11yViolations(page, `/login offline (${label})`);
       await screenshot(page, `offline-login-${label}`);
 
@@ -110,7 +120,11 @@ describe('offline', () => {
     await expectVisible(page.getByText(OFFLINE_BANNER));
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(page.getByRole('button', { name: 'Waiting for connection…' }));
-    await expectVisible(page.getByRole('status').getByText('You are offline. Your changes are kept on this device and will be saved once the connection is back.'));
+    await expectVisible(
+      page
+        .getByRole('status')
+        .getByText('You are offline. Your changes are kept on this device and will be saved once the connection is back.'),
+    );
     expect(await name.inputValue()).toBe('Jordan A. Rivers');
     await expectNoA11yViolations(page, '/profile waiting for the connection (phone)');
     await screenshot(page, 'offline-profile-waiting-phone');
@@ -155,14 +169,21 @@ describe('the navigation bar’s upload', () => {
   test('files the record for the person chosen on the dashboard, says whose it is, and refuses a file over the limit before sending', async () => {
     const page = await newPage(DESKTOP);
     await signUpAndLogIn(page);
-    const member = await apiCall(page, 'POST', '/api/user/family/add', { name: 'Alex Rivers', date_of_birth: '2015-04-02', relationship: 'child' });
+    const member = await apiCall(page, 'POST', '/api/user/family/add', {
+      name: 'Alex Rivers',
+      date_of_birth: '2015-04-02',
+      relationship: 'child',
+    });
     const memberId = String(member.id);
     await open(page, '/dashboard');
     const alex = page.getByRole('button', { name: /Alex Rivers/ });
     await alex.click();
     await expect.poll(() => alex.getAttribute('aria-pressed')).toBe('true');
 
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
     await chooser.setFiles({ name: 'school-note.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Note') });
     const toast = page.getByText('Successfully uploaded school-note.pdf for Alex Rivers');
     await expectVisible(toast);
@@ -171,14 +192,23 @@ describe('the navigation bar’s upload', () => {
     expect(files.map((f) => f.name)).toEqual(['school-note']);
 
     // A limit the page is told is small, so the refusal before sending can be seen.
-    await page.route('**/api/config', (route) => route.fulfill({ json: { max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: false, sso: null } }));
+    await page.route('**/api/config', (route) =>
+      route.fulfill({ json: { max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: false, sso: null } }),
+    );
     await page.reload();
     let sent = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/upload') sent += 1;
     });
-    const [big] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click()]);
-    await big.setFiles({ name: 'big-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([tinyPdf('Big'), Buffer.alloc(1024 * 1024)]) });
+    const [big] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('banner').getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
+    await big.setFiles({
+      name: 'big-scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([tinyPdf('Big'), Buffer.alloc(1024 * 1024)]),
+    });
     await expectVisible(page.getByText('Failed to upload file: big-scan.pdf is larger than 1 MB, the most this server accepts.'));
     expect(sent).toBe(0);
     await screenshot(page, 'header-upload-too-large-desktop');
@@ -189,7 +219,11 @@ describe('tab strips fit the screen', () => {
   test('Edit Member’s tabs at 1280 px and Settings’ tabs on a phone', async () => {
     const page = await newPage(DESKTOP);
     await signUpAndLogIn(page);
-    const member = await apiCall(page, 'POST', '/api/user/family/add', { name: 'Alex Rivers', date_of_birth: '2015-04-02', relationship: 'child' });
+    const member = await apiCall(page, 'POST', '/api/user/family/add', {
+      name: 'Alex Rivers',
+      date_of_birth: '2015-04-02',
+      relationship: 'child',
+    });
     await open(page, `/edit-family-member/${String(member.id)}`);
     await expectTabsFit(page, 'Family member sections');
     await screenshot(page, 'edit-member-tabs-desktop');

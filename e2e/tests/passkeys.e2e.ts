@@ -1,6 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiCall, expectHidden, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  expectHidden,
+  expectNoA11yViolations,
+  expectPath,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
 import { ageSessionAuthentication } from '../lib/database';
 import { addVirtualAuthenticator } from '../lib/webauthn';
 

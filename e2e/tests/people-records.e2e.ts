@@ -31,7 +31,8 @@ async function addMember(page: Page, name: string, relationship = 'child'): Prom
 }
 
 /** The person filter or "For" choice, by its label. */
-const personChoice = (scope: Page | ReturnType<Page['getByRole']>, label: 'Person' | 'For') => scope.getByRole('combobox', { name: label, exact: true });
+const personChoice = (scope: Page | ReturnType<Page['getByRole']>, label: 'Person' | 'For') =>
+  scope.getByRole('combobox', { name: label, exact: true });
 
 const devices: [string, Viewport][] = [
   ['desktop', DESKTOP],
@@ -51,7 +52,9 @@ describe('each person’s own chart', () => {
       // Nobody chosen on the dashboard: the upload is for yourself until the user says otherwise.
       expect(await forChoice.locator('option:checked').textContent()).toMatch(/\(you\)$|^You$/);
       await forChoice.selectOption({ label: 'Mia Rivers' });
-      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'vaccination-card.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Vaccines') });
+      await page
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'vaccination-card.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Vaccines') });
       await page.getByLabel('Healthcare Provider').fill('Dr. Park');
       await screenshot(page, `people-upload-for-${device}`);
       await expectNoA11yViolations(page, `/update-records with For (${device})`);
@@ -59,7 +62,12 @@ describe('each person’s own chart', () => {
       await expectVisible(page.getByText('Uploaded “vaccination-card” successfully.'));
 
       // A record of the parent's own, to tell the two apart.
-      await seedRecord(page, { fileName: 'own-blood-test.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Own'), customName: 'Own blood test' });
+      await seedRecord(page, {
+        fileName: 'own-blood-test.pdf',
+        mimeType: 'application/pdf',
+        buffer: tinyPdf('Own'),
+        customName: 'Own blood test',
+      });
 
       await open(page, '/view-records');
       const filter = personChoice(page, 'Person');
@@ -121,7 +129,10 @@ describe('each person’s own chart', () => {
       await expectVisible(legend.getByText('Mia Rivers', { exact: true }));
       const colours = await Promise.all(
         ['Mia Rivers: Dr. Park - Vaccines', /: Dr\. Own - Blood test$/].map((name) =>
-          calendar.getByRole('button', { name }).first().evaluate((el) => getComputedStyle(el).backgroundColor),
+          calendar
+            .getByRole('button', { name })
+            .first()
+            .evaluate((el) => getComputedStyle(el).backgroundColor),
         ),
       );
       expect(colours[0]).not.toBe(colours[1]);
@@ -154,8 +165,19 @@ describe('each person’s own chart', () => {
       const mia = await addMember(page, 'Mia Rivers');
       const tomorrow = await browserDay(page, 1);
       await seedRecord(page, { fileName: 'own.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Own'), customName: 'Own blood test' });
-      await seedRecord(page, { fileName: 'mia.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Mia'), customName: 'Mia vaccination card', personId: mia });
-      await apiCall(page, 'POST', '/api/user/appointments', { appointment_date: tomorrow, start_time: `${tomorrow}T09:00`, end_time: `${tomorrow}T09:30`, provider_name: 'Dr. Own' });
+      await seedRecord(page, {
+        fileName: 'mia.pdf',
+        mimeType: 'application/pdf',
+        buffer: tinyPdf('Mia'),
+        customName: 'Mia vaccination card',
+        personId: mia,
+      });
+      await apiCall(page, 'POST', '/api/user/appointments', {
+        appointment_date: tomorrow,
+        start_time: `${tomorrow}T09:00`,
+        end_time: `${tomorrow}T09:30`,
+        provider_name: 'Dr. Own',
+      });
       await apiCall(page, 'POST', '/api/user/appointments', {
         appointment_date: tomorrow,
         start_time: `${tomorrow}T11:00`,
@@ -201,7 +223,13 @@ describe('each person’s own chart', () => {
     const parent = await newPage();
     const owner = await signUpAndLogIn(parent);
     const mia = await addMember(parent, 'Mia Rivers');
-    await seedRecord(parent, { fileName: 'mia.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Mia'), customName: 'Mia vaccination card', personId: mia });
+    await seedRecord(parent, {
+      fileName: 'mia.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf('Mia'),
+      customName: 'Mia vaccination card',
+      personId: mia,
+    });
     const share = await apiCall(parent, 'POST', `/api/user/people/${mia}/shares`, { role: 'viewer' });
     const token = new URL(String(share.invite_url)).pathname.split('/').pop() ?? '';
 
@@ -213,11 +241,18 @@ describe('each person’s own chart', () => {
       else {
         // The invitation is single use: the phone's account gets one of its own.
         const second = await apiCall(parent, 'POST', `/api/user/people/${mia}/shares`, { role: 'viewer' });
-        await apiCall(page, 'POST', `/api/user/invitations/${new URL(String(second.invite_url)).pathname.split('/').pop() ?? ''}/accept`, {});
+        await apiCall(
+          page,
+          'POST',
+          `/api/user/invitations/${new URL(String(second.invite_url)).pathname.split('/').pop() ?? ''}/accept`,
+          {},
+        );
       }
 
       await open(page, '/dashboard');
-      const button = page.getByRole('group', { name: 'Whose profile to show' }).getByRole('button', { name: `Mia Rivers Shared by ${owner.username}`, exact: true });
+      const button = page
+        .getByRole('group', { name: 'Whose profile to show' })
+        .getByRole('button', { name: `Mia Rivers Shared by ${owner.username}`, exact: true });
       await expectVisible(button);
       await button.click();
       const info = page.getByRole('region', { name: 'Profile Information' });

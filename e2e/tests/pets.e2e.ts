@@ -24,7 +24,10 @@ const PIN = '4826';
 
 /** The member's stored values, from the API the page itself uses. */
 async function storedMember(page: Page, name: string): Promise<Record<string, unknown> & { id: string }> {
-  const members = (await (await page.request.get('/api/user/family/members')).json()) as ({ id: string; name: string | null } & Record<string, unknown>)[];
+  const members = (await (await page.request.get('/api/user/family/members')).json()) as ({ id: string; name: string | null } & Record<
+    string,
+    unknown
+  >)[];
   const found = members.find((m) => m.name === name);
   if (!found) throw new Error(`No member named ${name}`);
   return found;
@@ -60,7 +63,14 @@ describe('pets', () => {
       await dialog.getByRole('button', { name: 'Add Member' }).click();
       await expectHidden(dialog);
       const rex = await storedMember(page, 'Rex');
-      expect(rex).toMatchObject({ is_pet: true, species: 'Dog', breed: 'Border Collie', microchip_number: '985 112 003 456 789', vet_name: 'Riverside Vets', vet_phone: '+1 555 0142' });
+      expect(rex).toMatchObject({
+        is_pet: true,
+        species: 'Dog',
+        breed: 'Border Collie',
+        microchip_number: '985 112 003 456 789',
+        vet_name: 'Riverside Vets',
+        vet_phone: '+1 555 0142',
+      });
 
       // The dashboard's Basic Info is a pet's: species, microchip and vet, no blood type.
       await open(page, `/dashboard?member=${rex.id}`);
@@ -90,7 +100,12 @@ describe('pets', () => {
       await page.getByLabel('Vet Phone').fill('+1 555 0199');
       await page.getByRole('button', { name: 'Update Family Member' }).click();
       await expectPath(page, '/dashboard');
-      expect(await storedMember(page, 'Rex')).toMatchObject({ relationship: 'other', vet_phone: '+1 555 0199', organ_donor: false, blood_type: null });
+      expect(await storedMember(page, 'Rex')).toMatchObject({
+        relationship: 'other',
+        vet_phone: '+1 555 0199',
+        organ_donor: false,
+        blood_type: null,
+      });
 
       // A responder opens the pet's code on a phone.
       const code = await apiCall(page, 'POST', `/api/user/family/members/${rex.id}/qr`, { pin: PIN, essentials_without_pin: true });
@@ -123,7 +138,8 @@ describe('pets', () => {
       expect(await contact.getByRole('link', { name: 'Call Riverside Vets at +1 555 0199' }).getAttribute('href')).toBe('tel:+15550199');
       await expectVisible(responder.getByRole('region', { name: 'Patient Information' }).getByText('985 112 003 456 789'));
       const text = (await responder.locator('body').textContent()) ?? '';
-      for (const human of ['Organ Donor', 'Blood Type', 'Medical Directives', 'Living Will', 'Religious Restrictions']) expect(text, human).not.toContain(human);
+      for (const human of ['Organ Donor', 'Blood Type', 'Medical Directives', 'Living Will', 'Religious Restrictions'])
+        expect(text, human).not.toContain(human);
       await expectNoA11yViolations(responder, 'emergency page for a pet');
       await screenshot(responder, `pets-emergency-page-${label}`);
     });
@@ -145,7 +161,15 @@ describe('pets', () => {
       await expectVisible(select);
       expect(await select.inputValue()).toBe(relationship);
       expect(await select.locator('option:checked').textContent()).toBe(shown);
-      expect(await select.locator('option').allTextContents()).toEqual(['Select relationship', 'Spouse', 'Child', 'Parent', 'Sibling', 'Other', ...(shown === 'Child' ? [] : [shown])]);
+      expect(await select.locator('option').allTextContents()).toEqual([
+        'Select relationship',
+        'Spouse',
+        'Child',
+        'Parent',
+        'Sibling',
+        'Other',
+        ...(shown === 'Child' ? [] : [shown]),
+      ]);
       await page.getByRole('button', { name: 'Update Family Member' }).click();
       await expectPath(page, '/dashboard');
       expect((await storedMember(page, name)).relationship).toBe(relationship);

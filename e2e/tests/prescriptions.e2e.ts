@@ -51,7 +51,13 @@ describe('prescriptions', () => {
     await addDialog.getByRole('button', { name: 'Add Medication' }).click();
     await expectVisible(addDialog.getByText('Medication name is required'));
     await expectVisible(addDialog.getByText('Start date is required'));
-    await fillMedication(page, { name: 'Lisinopril', dosage: '10 mg', frequency: 'Once daily', purpose: 'Blood pressure', start: '2025-01-10' });
+    await fillMedication(page, {
+      name: 'Lisinopril',
+      dosage: '10 mg',
+      frequency: 'Once daily',
+      purpose: 'Blood pressure',
+      start: '2025-01-10',
+    });
     await expectHidden(addDialog.getByText('Medication name is required'));
     await addDialog.getByRole('button', { name: 'Add Medication' }).click();
     await expectVisible(page.getByText('Medication added successfully!'));
@@ -103,7 +109,13 @@ describe('prescriptions', () => {
 
     await page.getByRole('button', { name: 'Add Medication' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Medication' });
-    await fillMedication(page, { name: 'Amoxicillin', dosage: '500 mg', frequency: 'Three times daily', purpose: 'Infection', start: '2025-03-01' });
+    await fillMedication(page, {
+      name: 'Amoxicillin',
+      dosage: '500 mg',
+      frequency: 'Three times daily',
+      purpose: 'Infection',
+      start: '2025-03-01',
+    });
     await dialog.getByLabel('Currently Taking', { exact: true }).uncheck();
     await dialog.getByLabel('End Date', { exact: true }).fill('2025-02-01');
     await dialog.getByRole('button', { name: 'Add Medication' }).click();
@@ -117,7 +129,10 @@ describe('prescriptions', () => {
     await expectVisible(card(page, 'Amoxicillin').getByText('Mar 10, 2025'));
   });
 
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     test(`the prescriptions screens pass axe and are captured on a ${device}`, async () => {
       const page = await newPage(viewport);
       await signUpAndLogIn(page);

@@ -122,7 +122,8 @@ describe('health profiles', () => {
     await page.setViewportSize(PHONE);
     await screenshot(page, 'profiles-own-contact-needs-phone-phone');
     await page.setViewportSize(DESKTOP);
-    const stored = async () => ((await (await page.request.get('/api/user/getPatientProfile')).json()) as { emergency_contacts: unknown[] }).emergency_contacts;
+    const stored = async () =>
+      ((await (await page.request.get('/api/user/getPatientProfile')).json()) as { emergency_contacts: unknown[] }).emergency_contacts;
     expect(await stored()).toEqual([]);
 
     await page.getByLabel('Contact Phone Number').fill('555-0188');
@@ -208,7 +209,9 @@ describe('health profiles', () => {
       await page.getByLabel('Contact Phone Number').fill('555-0199');
       await page.getByRole('button', { name: 'Add Contact' }).click();
       await expectVisible(page.getByText('Emergency contact added successfully!'));
-      const stored = async () => ((await (await page.request.get(`/api/user/family/members/${id}`)).json()) as { emergency_contacts: { name: string }[] }).emergency_contacts;
+      const stored = async () =>
+        ((await (await page.request.get(`/api/user/family/members/${id}`)).json()) as { emergency_contacts: { name: string }[] })
+          .emergency_contacts;
       expect((await stored()).map((c) => c.name)).toEqual(['Grandma']);
 
       // A field typed but not saved: Back asks first.

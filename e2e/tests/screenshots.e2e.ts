@@ -4,11 +4,18 @@ import { DESKTOP, PHONE, expectVisible, newPage, open, screenshot, signUpAndLogI
 useBrowser();
 
 // Pictures of the main screens for review (e2e/screenshots/, not committed).
-for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   describe(`screenshots on a ${device}`, () => {
     test('the landing, sign-up and login pages can be captured', async () => {
       const page = await newPage(viewport);
-      for (const [route, name] of [['/', 'home'], ['/signup', 'signup'], ['/login', 'login']] as const) {
+      for (const [route, name] of [
+        ['/', 'home'],
+        ['/signup', 'signup'],
+        ['/login', 'login'],
+      ] as const) {
         await open(page, route);
         await expectVisible(page.getByRole('main'));
         await screenshot(page, `${name}-${device}`);

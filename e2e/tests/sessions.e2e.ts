@@ -117,7 +117,10 @@ describe('re-authentication', () => {
     await screenshot(page, 'sessions-reauth-wrong-desktop');
 
     await password.fill(user.password);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Confirm', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^kinchart-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = await readFile(await download.path());
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');

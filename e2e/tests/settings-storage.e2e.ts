@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, expectNoA11yViolations, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoA11yViolations,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
 import { seedRecord } from '../lib/files';
 
 useBrowser();
@@ -19,7 +29,12 @@ describe('storage in Settings', () => {
       const section = page.getByRole('region', { name: 'Storage' });
       await expectVisible(section.getByText('Storage: 0 Bytes of 5 GB used'));
 
-      await seedRecord(page, { fileName: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1536 * 1024, 'a'), customName: 'Notes' });
+      await seedRecord(page, {
+        fileName: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.alloc(1536 * 1024, 'a'),
+        customName: 'Notes',
+      });
       await open(page, '/settings?tab=account');
       await expectVisible(section.getByText('Storage: 1.5 MB of 5 GB used'));
       const bar = section.getByRole('progressbar', { name: 'Storage used' });

@@ -87,7 +87,9 @@ describe('sharing a person with another account', () => {
       // As an editor, B uploads a record file for Mia and adds an appointment for her.
       await open(carerPage, '/update-records');
       await carerPage.getByRole('combobox', { name: 'For', exact: true }).selectOption(childId);
-      await carerPage.getByLabel('File', { exact: true }).setInputFiles({ name: 'school-vaccines.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Vaccines') });
+      await carerPage
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'school-vaccines.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Vaccines') });
       await carerPage.getByRole('button', { name: 'Upload File' }).click();
       await expectVisible(carerPage.getByText('Uploaded “school-vaccines” successfully.'));
       const day = await browserDay(carerPage, 1);
@@ -105,11 +107,19 @@ describe('sharing a person with another account', () => {
 
       // A finds both under Mia's name.
       await open(parentPage, '/view-records');
-      const record = parentPage.getByRole('list', { name: 'Medical records' }).getByRole('article', { name: 'school-vaccines', exact: true });
+      const record = parentPage
+        .getByRole('list', { name: 'Medical records' })
+        .getByRole('article', { name: 'school-vaccines', exact: true });
       await expectVisible(record.getByText('Mia', { exact: true }));
       await screenshot(parentPage, `sharing-parent-sees-carer-upload-${label}`);
       const appointments = await parentPage.request.get('/api/user/appointments');
-      expect(((await appointments.json()) as { person_id: string; person_name: string; provider_name: string }[]).map((a) => [a.person_id, a.person_name, a.provider_name])).toEqual([[childId, 'Mia', 'Dr. Park']]);
+      expect(
+        ((await appointments.json()) as { person_id: string; person_name: string; provider_name: string }[]).map((a) => [
+          a.person_id,
+          a.person_name,
+          a.provider_name,
+        ]),
+      ).toEqual([[childId, 'Mia', 'Dr. Park']]);
       await open(parentPage, '/appointments');
       await parentPage.locator('.rbc-calendar').getByRole('button', { name: 'Agenda', exact: true }).click();
       await expectVisible(parentPage.locator('.rbc-agenda-view').getByRole('button', { name: 'Mia: Dr. Park - Check-up' }));
@@ -133,10 +143,16 @@ describe('sharing a person with another account', () => {
       const history = parentPage.getByRole('dialog', { name: 'Access history: Mia' });
       const entries = history.getByRole('list', { name: 'Access history' });
       // The carer's many reads within 10 minutes are one row, saying how many and when.
-      const reads = entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: /Viewed .*the profile/ }).first();
+      const reads = entries
+        .getByRole('listitem')
+        .filter({ hasText: carer.username })
+        .filter({ hasText: /Viewed .*the profile/ })
+        .first();
       await expectVisible(reads);
       await expectVisible(reads.getByText(/^\d+ times, (at|from) /));
-      await expectVisible(entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Accepted an invitation (Editor)' }));
+      await expectVisible(
+        entries.getByRole('listitem').filter({ hasText: carer.username }).filter({ hasText: 'Accepted an invitation (Editor)' }),
+      );
       await expectNoA11yViolations(parentPage, `Access history dialog (${label})`);
       await screenshot(parentPage, `sharing-access-history-${label}`);
       await parentPage.keyboard.press('Escape');

@@ -1,6 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectHidden, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpAndLogIn, signUpViaApi, uniqueUser, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  expectHidden,
+  expectNoA11yViolations,
+  expectPath,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  signUpViaApi,
+  uniqueUser,
+  useBrowser,
+} from '../lib/browser';
 import { ageSessionAuthentication } from '../lib/database';
 import { confirmationLink } from '../lib/mailbox';
 

@@ -1,7 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiCall, expectNoA11yViolations, expectPath, expectVisible, newPage, open, screenshot, signUpAndLogIn, useBrowser } from '../lib/browser';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  expectNoA11yViolations,
+  expectPath,
+  expectVisible,
+  newPage,
+  open,
+  screenshot,
+  signUpAndLogIn,
+  useBrowser,
+} from '../lib/browser';
 import type { TestUser } from '../lib/browser';
 import { totpCode } from '../lib/totp';
 

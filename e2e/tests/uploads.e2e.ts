@@ -118,7 +118,9 @@ for (const [device, viewport] of [
       // Hold the upload on its way, as a slow connection would.
       await page.route('**/api/user/files', (route) => (route.request().method() === 'POST' ? undefined : route.fallback()));
       await open(page, '/update-records');
-      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Scan') });
+      await page
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Scan') });
       await page.getByRole('button', { name: 'Upload File' }).click();
       await expectVisible(page.getByRole('button', { name: 'Uploading...' }));
       await expectNoA11yViolations(page, `/update-records while uploading (${device})`);

@@ -77,9 +77,20 @@ async function main(options: Options): Promise<void> {
     return out;
   };
 
-  const config = loadConfig({ DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MIN: '0' });
+  const config = loadConfig({
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MIN: '0',
+  });
   const app = await buildApp({ config, database, webRoot: null });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: options.email, password: options.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email: options.email, password: options.password },
+  });
   if (login.statusCode !== 200) throw new Error(`login ${login.statusCode} ${login.body}`);
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 

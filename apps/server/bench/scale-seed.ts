@@ -124,7 +124,15 @@ async function account(i: number, passwordHash: string, masterKey: Buffer, files
   const email = `scale${i}@bench.example`;
   const joined = BASE - (i % 365) * DAY_MS;
   const at = iso(joined);
-  push('users', { id: userId, email, username: `Scale ${i}`, password_hash: passwordHash, email_verified_at: at, created_at: at, updated_at: at });
+  push('users', {
+    id: userId,
+    email,
+    username: `Scale ${i}`,
+    password_hash: passwordHash,
+    email_verified_at: at,
+    created_at: at,
+    updated_at: at,
+  });
 
   const selfId = randomUUID();
   push('profiles', {
@@ -156,14 +164,45 @@ async function account(i: number, passwordHash: string, masterKey: Buffer, files
   for (const m of members) {
     const id = randomUUID();
     memberIds.push(id);
-    push('profiles', { ...PROFILE_BLANK, id, user_id: userId, is_self: 0, is_pet: m.pet, relationship: m.relationship, name: m.name, date_of_birth: m.dob, created_at: at, updated_at: at });
+    push('profiles', {
+      ...PROFILE_BLANK,
+      id,
+      user_id: userId,
+      is_self: 0,
+      is_pet: m.pet,
+      relationship: m.relationship,
+      name: m.name,
+      date_of_birth: m.dob,
+      created_at: at,
+      updated_at: at,
+    });
   }
   /** Half of each list is the account holder's own, the rest goes round the family. */
   const personOf = (n: number) => (n % 2 === 0 ? selfId : (memberIds[(n >> 1) % memberIds.length] ?? selfId));
 
   for (let n = 0; n < 2; n += 1) {
-    push('emergency_contacts', { id: randomUUID(), user_id: userId, profile_id: selfId, name: `Contact ${n}`, relationship: 'Friend', phone_number: `555-01${n}0`, is_primary: n === 0 ? 1 : 0, position: n, created_at: at });
-    push('healthcare_providers', { id: randomUUID(), user_id: userId, profile_id: selfId, provider_name: `Dr. Scale ${n}`, specialty: 'GP', phone_number: `555-02${n}0`, is_primary: n === 0 ? 1 : 0, position: n, created_at: at });
+    push('emergency_contacts', {
+      id: randomUUID(),
+      user_id: userId,
+      profile_id: selfId,
+      name: `Contact ${n}`,
+      relationship: 'Friend',
+      phone_number: `555-01${n}0`,
+      is_primary: n === 0 ? 1 : 0,
+      position: n,
+      created_at: at,
+    });
+    push('healthcare_providers', {
+      id: randomUUID(),
+      user_id: userId,
+      profile_id: selfId,
+      provider_name: `Dr. Scale ${n}`,
+      specialty: 'GP',
+      phone_number: `555-02${n}0`,
+      is_primary: n === 0 ? 1 : 0,
+      position: n,
+      created_at: at,
+    });
   }
   for (let n = 0; n < 10; n += 1) {
     push('medications', {

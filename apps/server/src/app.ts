@@ -7,7 +7,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { frameworkErrorHandler, registerSecurity, securityHeaders } from './plugins/security';
-import { knownBrowserCookies, pendingLoginCookies, registerSession, requireUser, sessionCookies, ssoBrowserCookies } from './plugins/session';
+import {
+  knownBrowserCookies,
+  pendingLoginCookies,
+  registerSession,
+  requireUser,
+  sessionCookies,
+  ssoBrowserCookies,
+} from './plugins/session';
 import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging';
 import { serveWebApp } from './plugins/web-app';
 import { registerOpenApi } from './plugins/openapi';
@@ -122,7 +129,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Second factors (DESIGN §5): TOTP and recovery codes.
   await app.register(mfaRoutes, { mfa: s.mfa, requireUser });
-  await app.register(passkeyRoutes, { passkeys: s.passkeys, mfa: s.mfa, auth: s.auth, pendingCookies: s.pendingCookies, signedIn: s.signedIn, requireUser });
+  await app.register(passkeyRoutes, {
+    passkeys: s.passkeys,
+    mfa: s.mfa,
+    auth: s.auth,
+    pendingCookies: s.pendingCookies,
+    signedIn: s.signedIn,
+    requireUser,
+  });
   // Single sign-on with OpenID Connect when OIDC_* are set (docs/decisions/0029); 404 otherwise.
   await app.register(oidcRoutes, {
     oidc: s.oidc,
@@ -142,7 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // DESIGN §7: the emergency page's own server-rendered entry point, when the web app is built.
   if (s.emergencyPage) await app.register(emergencyPageRoutes, { emergency: s.emergency, page: s.emergencyPage });
   await app.register(emergencyCardRoutes, { cards: s.cards, access: s.access, requireUser });
-  await app.register(notificationRoutes, { notifications: s.notifications, bus: s.bus, requireUser, sessionLive: (id) => s.sessions.isLive(id) });
+  await app.register(notificationRoutes, {
+    notifications: s.notifications,
+    bus: s.bus,
+    requireUser,
+    sessionLive: (id) => s.sessions.isLive(id),
+  });
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
@@ -243,7 +262,15 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
 
   // An account's blobs go once its rows are gone.
   const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
-  const files = createMedicalFileService({ db, ...storage, maxUploadBytes: config.maxUploadBytes, maxUploadMb: config.maxUploadMb, quota, log: app.log, access });
+  const files = createMedicalFileService({
+    db,
+    ...storage,
+    maxUploadBytes: config.maxUploadBytes,
+    maxUploadMb: config.maxUploadMb,
+    quota,
+    log: app.log,
+    access,
+  });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
   const shares = createFileShareService({ db, files, access, publicUrl: config.publicUrl });
 
@@ -258,7 +285,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   // The import spool is this process's own too: what a crashed process left goes now, and one
   // instance never removes another's spool in flight (DESIGN §6).
   const importSpool = createProcessDir(path.join(config.dataDir, 'import-spool'));
-  void importSpool.sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
+  void importSpool
+    .sweepStale(new Date(Date.now() - ORPHAN_GRACE_MS))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'import spool sweep failed'));
   app.addHook('onClose', () => importSpool.remove());
 
   const oidc = config.oidc

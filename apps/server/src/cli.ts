@@ -30,7 +30,10 @@ const log: OpsLog = {
 };
 
 function timestamp(): string {
-  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -9,12 +9,13 @@ import type { SignupMode } from '@kinchart/shared/auth';
 // DESIGN §1: configuration is environment variables, validated once at start-up.
 // This is the only module that reads process.env.
 
-const boolish = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const boolish = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const positiveInt = (name: string) =>
-  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,11 +37,17 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: positiveInt('MAX_UPLOAD_MB').max(2000).default(50),
   // DESIGN §1 and §5: stored bytes per account, over uploads and imports (1 PiB at most keeps the byte
   // count an exact integer).
-  STORAGE_QUOTA_MB: positiveInt('STORAGE_QUOTA_MB').max(1024 ** 3).default(5120),
+  STORAGE_QUOTA_MB: positiveInt('STORAGE_QUOTA_MB')
+    .max(1024 ** 3)
+    .default(5120),
   SESSION_IDLE_MIN: positiveInt('SESSION_IDLE_MIN').default(30),
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(600),
-  SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'SIGNUP_LIMIT_PER_HOUR must be a number' }).int('SIGNUP_LIMIT_PER_HOUR must be a whole number').min(0, 'SIGNUP_LIMIT_PER_HOUR must be 0 or more').default(10),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'SIGNUP_LIMIT_PER_HOUR must be a number' })
+    .int('SIGNUP_LIMIT_PER_HOUR must be a whole number')
+    .min(0, 'SIGNUP_LIMIT_PER_HOUR must be 0 or more')
+    .default(10),
   // Who may create an account (docs/decisions/0025): anyone, only through an invitation link, or nobody.
   SIGNUP_MODE: z.enum(SIGNUP_MODES, { message: 'SIGNUP_MODE must be open, invite or closed' }).default('open'),
   TRUST_PROXY: boolish.optional(),
@@ -50,7 +57,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z
     .string()
-    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an email address, e.g. Kinchart <kinchart@example.com>')
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'MAIL_FROM must be an email address, e.g. Kinchart <kinchart@example.com>',
+    )
     .optional(),
   // Single sign-on with OpenID Connect (docs/decisions/0029): on when the first three are all set.
   OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an https:// URL (http:// only on this machine)' }).optional(),
@@ -116,11 +126,14 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
   const missing = OIDC_VARIABLES.filter((name) => !e[name]);
   if (missing.length === OIDC_VARIABLES.length) {
-    if (e.OIDC_NAME) throw new ConfigError('Invalid configuration: OIDC_NAME: set only with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+    if (e.OIDC_NAME)
+      throw new ConfigError('Invalid configuration: OIDC_NAME: set only with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
     return undefined;
   }
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration: ${missing[0]}: required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing[0]}: required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)`,
+    );
   }
   const issuer = new URL(e.OIDC_ISSUER ?? '');
   const loopback = LOOPBACK_HOSTS.has(issuer.hostname);

@@ -45,7 +45,12 @@ describe('appointments', () => {
 
   it('accepts null or empty start and end times, and optional reason and location', async () => {
     const { client } = await signedInUser(t.app);
-    const res = await client.post('/api/user/appointments', { appointment_date: '2026-12-04', start_time: null, end_time: '', provider_name: 'Dr. Okafor' });
+    const res = await client.post('/api/user/appointments', {
+      appointment_date: '2026-12-04',
+      start_time: null,
+      end_time: '',
+      provider_name: 'Dr. Okafor',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ start_time: null, end_time: null, reason_for_visit: null, location: null });
   });
@@ -100,7 +105,12 @@ describe('appointments', () => {
     });
     const list = (await client.get('/api/user/appointments')).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ appointment_id: id, appointment_date: '2026-12-10', provider_name: 'Dr. Okafor', reason_for_visit: null });
+    expect(list[0]).toMatchObject({
+      appointment_id: id,
+      appointment_date: '2026-12-10',
+      provider_name: 'Dr. Okafor',
+      reason_for_visit: null,
+    });
     // The calendar export keeps the same UID, so a calendar that imported it updates the event.
     const after = await icsEvents();
     expect(after.map((e) => e.summary)).toEqual(['Dr. Okafor']);
@@ -123,7 +133,10 @@ describe('appointments', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(message);
     }
-    expect((await client.get('/api/user/appointments')).json()[0]).toMatchObject({ provider_name: 'Dr. Chen', appointment_date: '2026-12-03' });
+    expect((await client.get('/api/user/appointments')).json()[0]).toMatchObject({
+      provider_name: 'Dr. Chen',
+      appointment_date: '2026-12-03',
+    });
   });
 
   it('editing a missing appointment or someone else’s answers 404 and changes nothing', async () => {
@@ -217,7 +230,16 @@ describe('calendar export', () => {
   it('folds an escaped value within 75 octets a line, and a parser unfolds it back to the value', () => {
     // A long run of escapes: folding happens after escaping, and unfolding gives back the value.
     const description = `${'a,'.repeat(30)}\r${'ü;'.repeat(30)}`;
-    const ics = buildCalendar([{ uid: 'u1', start: new Date('2026-12-03T08:00:00Z'), end: new Date('2026-12-03T09:00:00Z'), summary: 'S', location: null, description }]);
+    const ics = buildCalendar([
+      {
+        uid: 'u1',
+        start: new Date('2026-12-03T08:00:00Z'),
+        end: new Date('2026-12-03T09:00:00Z'),
+        summary: 'S',
+        location: null,
+        description,
+      },
+    ]);
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent') ?? undefined);
     expect(event.description).toBe(description.replace('\r', '\n'));
@@ -226,7 +248,13 @@ describe('calendar export', () => {
   it('places a time that a spring-forward day skips one gap later (02:30 → 03:30, RFC 5545 §3.3.5), and a fall-back time at its first occurrence, as ical.js and node-ical read it', async () => {
     const { client } = await signedInUser(t.app);
     const at = (date: string, start: string, end: string) =>
-      client.post('/api/user/appointments', { ...valid, appointment_date: date, start_time: `${date}T${start}`, end_time: `${date}T${end}`, reason_for_visit: `${date} ${start}` });
+      client.post('/api/user/appointments', {
+        ...valid,
+        appointment_date: date,
+        start_time: `${date}T${start}`,
+        end_time: `${date}T${end}`,
+        reason_for_visit: `${date} ${start}`,
+      });
     // Spring forward: 02:00–03:00 does not exist, so 02:30 is 03:30 of the new offset.
     expect((await at('2027-03-14', '02:30', '04:00')).statusCode).toBe(201);
     // Fall back: 01:00–02:00 happens twice, and the first (still daylight time) is meant.
@@ -273,7 +301,12 @@ describe('calendar export', () => {
     expect(escapeText('bell\u0007 esc\u001b del\u007f vt\u000b ff\u000c tab\tend')).toBe('bell esc del vt ff tab\tend');
     const { client } = await signedInUser(t.app);
     const reason = 'Bring\u0007 the\u001b[31m letter\u007f; and\u000bthe\u000c scan\u0008\nthen\tsign';
-    const created = await client.post('/api/user/appointments', { ...valid, reason_for_visit: reason, provider_name: 'Dr.\u0001 Chen\u001f', location: 'Ward\u007f 3' });
+    const created = await client.post('/api/user/appointments', {
+      ...valid,
+      reason_for_visit: reason,
+      provider_name: 'Dr.\u0001 Chen\u001f',
+      location: 'Ward\u007f 3',
+    });
     expect(created.statusCode).toBe(201);
     const text = (await client.get('/api/user/appointments.ics?tz=UTC')).body;
     // eslint-disable-next-line no-control-regex
@@ -282,7 +315,11 @@ describe('calendar export', () => {
     expect(event.description).toBe('Bring the[31m letter; andthe scan\nthen\tsign');
     expect(event.summary).toBe('Dr. Chen - Bring the[31m letter; andthe scan\nthen\tsign');
     expect(event.location).toBe('Ward 3');
-    const parsed = Object.values(nodeIcal.sync.parseICS(text)).find((c) => c?.type === 'VEVENT') as { description?: unknown; location?: unknown; summary?: unknown };
+    const parsed = Object.values(nodeIcal.sync.parseICS(text)).find((c) => c?.type === 'VEVENT') as {
+      description?: unknown;
+      location?: unknown;
+      summary?: unknown;
+    };
     expect(String(parsed.description)).toBe('Bring the[31m letter; andthe scan\nthen\tsign');
     expect(String(parsed.summary)).toBe('Dr. Chen - Bring the[31m letter; andthe scan\nthen\tsign');
     expect(String(parsed.location)).toBe('Ward 3');
@@ -290,7 +327,13 @@ describe('calendar export', () => {
 
   it('writes an appointment with no start or end time as an all-day event on its own date (RFC 5545 §3.6.1), as ical.js and node-ical read it in any time zone', async () => {
     const { client } = await signedInUser(t.app);
-    const created = await client.post('/api/user/appointments', { ...valid, appointment_date: '2026-12-31', start_time: null, end_time: null, reason_for_visit: 'All day' });
+    const created = await client.post('/api/user/appointments', {
+      ...valid,
+      appointment_date: '2026-12-31',
+      start_time: null,
+      end_time: null,
+      reason_for_visit: 'All day',
+    });
     expect(created.statusCode).toBe(201);
     expect((await client.post('/api/user/appointments', { ...valid, reason_for_visit: 'Timed' })).statusCode).toBe(201);
     for (const zone of ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
@@ -335,7 +378,12 @@ describe('appointment reminders', () => {
     const { client } = await signedInUser(t.app);
     const now = new Date('2026-12-02T12:00:00Z');
     await client.post('/api/user/appointments', { ...valid, start_time: '2026-12-03T09:30', end_time: null });
-    await client.post('/api/user/appointments', { ...valid, appointment_date: '2026-12-20', start_time: '2026-12-20T09:30', end_time: null });
+    await client.post('/api/user/appointments', {
+      ...valid,
+      appointment_date: '2026-12-20',
+      start_time: '2026-12-20T09:30',
+      end_time: null,
+    });
     // Two runs at once (as on two instances), then a third: the database lets one reminder through.
     const [a, b] = await Promise.all([runAppointmentReminders(t.database.db, now), runAppointmentReminders(t.database.db, now)]);
     expect(a + b).toBeGreaterThanOrEqual(1);

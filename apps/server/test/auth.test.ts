@@ -37,7 +37,11 @@ describe('sign-up', () => {
     const dup = await client.post('/api/auth/signup', { email: email.toUpperCase(), password: GOOD_PASSWORD, username: 'B' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toMatch(/already exists/);
-    const row = await t.database.db.selectFrom('users').select(['email', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'password_hash'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
     expect(row?.email).toBe(email.toLowerCase());
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -244,9 +248,15 @@ describe('CSRF and headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends helmet\'s whole set on pages and the answer-protecting part on API answers, errors included', async () => {
+  it("sends helmet's whole set on pages and the answer-protecting part on API answers, errors included", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
-    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-frame-options', 'x-content-type-options']) {
+    for (const name of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-frame-options',
+      'x-content-type-options',
+    ]) {
       expect(page.headers[name], name).toBeDefined();
     }
     expect(page.headers['cache-control']).not.toBe('no-store');
@@ -294,7 +304,10 @@ describe('account changes', () => {
     await other.post('/api/auth/login', { email: user.email, password: user.password });
     expect((await other.get('/api/auth/check-auth')).statusCode).toBe(200);
 
-    const wrong = await user.client.put('/api/auth/changePassword', { currentPassword: 'not it at all', newPassword: 'a new good passphrase' });
+    const wrong = await user.client.put('/api/auth/changePassword', {
+      currentPassword: 'not it at all',
+      newPassword: 'a new good passphrase',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
     const short = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'short' });
@@ -351,14 +364,28 @@ describe('account changes', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Account deleted successfully' });
     const db = t.database.db;
-    const owned = ['sessions', 'profiles', 'emergency_contacts', 'healthcare_providers', 'medications', 'medical_files', 'appointments', 'notifications'] as const;
+    const owned = [
+      'sessions',
+      'profiles',
+      'emergency_contacts',
+      'healthcare_providers',
+      'medications',
+      'medical_files',
+      'appointments',
+      'notifications',
+    ] as const;
     for (const table of owned) {
       const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where user_id = ${user.id}`.execute(db);
       expect(Number(rows[0]?.n), table).toBe(0);
     }
     expect(await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('users').select('id').where('id', '=', keeper.id).executeTakeFirst()).toBeDefined();
-    const audit = await db.selectFrom('audit_events').select('action').where('user_id', '=', user.id).where('action', '=', 'account_delete').execute();
+    const audit = await db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'account_delete')
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
   });
@@ -390,7 +417,9 @@ describe('login limits under concurrency', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { email, password: i === 57 ? password : `wrong-${i}-password` }, { remoteAddress })),
+      Array.from({ length: 100 }, (_, i) =>
+        c.post('/api/auth/login', { email, password: i === 57 ? password : `wrong-${i}-password` }, { remoteAddress }),
+      ),
     );
     const counts = statusCounts(results.map((r) => r.statusCode));
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(10);
@@ -401,7 +430,9 @@ describe('login limits under concurrency', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { email: uniqueEmail(`nobody${i}-`), password: 'wrong password!' }, { remoteAddress })),
+      Array.from({ length: 100 }, (_, i) =>
+        c.post('/api/auth/login', { email: uniqueEmail(`nobody${i}-`), password: 'wrong password!' }, { remoteAddress }),
+      ),
     );
     expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 50, 429: 50 });
   });
@@ -410,7 +441,9 @@ describe('login limits under concurrency', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
     const email = uniqueEmail('ghost');
-    const results = await Promise.all(Array.from({ length: 30 }, () => c.post('/api/auth/login', { email, password: 'wrong password!' }, { remoteAddress })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => c.post('/api/auth/login', { email, password: 'wrong password!' }, { remoteAddress })),
+    );
     expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 10, 429: 20 });
   });
 
@@ -418,7 +451,8 @@ describe('login limits under concurrency', () => {
     const { email, password } = await signedInUser(t.app);
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
-    for (let i = 0; i < 9; i += 1) expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
+    for (let i = 0; i < 9; i += 1)
+      expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
     expect((await c.post('/api/auth/login', { email, password }, { remoteAddress })).statusCode).toBe(200);
     expect((await c.post('/api/auth/login', { email, password: 'one more wrong one' }, { remoteAddress })).statusCode).toBe(401);
   });
@@ -426,9 +460,27 @@ describe('login limits under concurrency', () => {
 
 describe('password re-confirmation limits', () => {
   const routes = [
-    { name: 'changing the password', method: 'put', url: '/api/auth/changePassword', body: (pw: string) => ({ currentPassword: pw, newPassword: 'another good passphrase' }), wrongStatus: 400 },
-    { name: 'changing the email', method: 'put', url: '/api/auth/change-email', body: (pw: string) => ({ newEmail: uniqueEmail('moved'), password: pw }), wrongStatus: 400 },
-    { name: 'deleting the account', method: 'delete', url: '/api/auth/deleteAccount', body: (pw: string) => ({ password: pw }), wrongStatus: 400 },
+    {
+      name: 'changing the password',
+      method: 'put',
+      url: '/api/auth/changePassword',
+      body: (pw: string) => ({ currentPassword: pw, newPassword: 'another good passphrase' }),
+      wrongStatus: 400,
+    },
+    {
+      name: 'changing the email',
+      method: 'put',
+      url: '/api/auth/change-email',
+      body: (pw: string) => ({ newEmail: uniqueEmail('moved'), password: pw }),
+      wrongStatus: 400,
+    },
+    {
+      name: 'deleting the account',
+      method: 'delete',
+      url: '/api/auth/deleteAccount',
+      body: (pw: string) => ({ password: pw }),
+      wrongStatus: 400,
+    },
   ] as const;
 
   for (const route of routes) {
@@ -449,7 +501,9 @@ describe('password re-confirmation limits', () => {
       // The same budget as login's: the guesser's address cannot sign in either; the owner elsewhere can.
       const c = new TestClient(t.app);
       expect((await c.post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress })).statusCode).toBe(429);
-      expect((await c.post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress: nextAddress() })).statusCode).toBe(200);
+      expect(
+        (await c.post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress: nextAddress() })).statusCode,
+      ).toBe(200);
     });
   }
 
@@ -458,7 +512,11 @@ describe('password re-confirmation limits', () => {
     const remoteAddress = nextAddress();
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        user.client.put('/api/auth/changePassword', { currentPassword: `wrong-${i}-password`, newPassword: 'another good passphrase' }, { remoteAddress }),
+        user.client.put(
+          '/api/auth/changePassword',
+          { currentPassword: `wrong-${i}-password`, newPassword: 'another good passphrase' },
+          { remoteAddress },
+        ),
       ),
     );
     expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 400: 10, 429: 30 });
@@ -468,25 +526,43 @@ describe('password re-confirmation limits', () => {
     const user = await signedInUser(t.app);
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
-    for (let i = 0; i < 6; i += 1) expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
+    for (let i = 0; i < 6; i += 1)
+      expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(
+        401,
+      );
     for (let i = 0; i < 4; i += 1) {
-      expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
+      expect(
+        (await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress }))
+          .statusCode,
+      ).toBe(400);
     }
-    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode).toBe(429);
+    expect(
+      (await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode,
+    ).toBe(429);
   });
 
   it('a right re-confirmation does not count as a failure', async () => {
     const user = await signedInUser(t.app);
     const remoteAddress = nextAddress();
     for (let i = 0; i < 9; i += 1) {
-      expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
+      expect(
+        (await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: `wrong-${i}-password` }, { remoteAddress }))
+          .statusCode,
+      ).toBe(400);
     }
     // Confirmed with the right password, keeping the same email (the budget is per account email).
     for (let i = 0; i < 3; i += 1) {
-      expect((await user.client.put('/api/auth/change-email', { newEmail: user.email, password: user.password }, { remoteAddress })).statusCode).toBe(200);
+      expect(
+        (await user.client.put('/api/auth/change-email', { newEmail: user.email, password: user.password }, { remoteAddress })).statusCode,
+      ).toBe(200);
     }
-    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: 'tenth wrong one' }, { remoteAddress })).statusCode).toBe(400);
-    expect((await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode).toBe(429);
+    expect(
+      (await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: 'tenth wrong one' }, { remoteAddress }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail(), password: user.password }, { remoteAddress })).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -503,13 +579,20 @@ describe('sign-up limit', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(limited.app);
     for (let i = 0; i < 10; i += 1) {
-      expect((await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress })).statusCode).toBe(201);
+      expect(
+        (await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress }))
+          .statusCode,
+      ).toBe(201);
     }
     const over = await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({ message: 'Too many sign-ups from this address. Please try again later.' });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress: nextAddress() });
+    const elsewhere = await c.post(
+      '/api/auth/signup',
+      { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' },
+      { remoteAddress: nextAddress() },
+    );
     expect(elsewhere.statusCode).toBe(201);
   });
 
@@ -517,7 +600,9 @@ describe('sign-up limit', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(limited.app);
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress })),
+      Array.from({ length: 30 }, () =>
+        c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress }),
+      ),
     );
     expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 201: 10, 429: 20 });
   });

@@ -23,20 +23,42 @@ async function family(role: 'manager' | 'editor' | 'viewer' = 'editor') {
   const holder = await signedInUser(t.app, { username: 'Harry Holder' });
   const child = await insertMember(t.database.db, owner.id, { name: 'Mia Rivera' });
   const shareId = await insertShare(t.database.db, { profileId: child, ownerId: owner.id, holderId: holder.id, role });
-  return { owner, holder, child, shareId, ownerSelf: (await selfProfileId(t.database.db, owner.id)) };
+  return { owner, holder, child, shareId, ownerSelf: await selfProfileId(t.database.db, owner.id) };
 }
 
 const examples = {
-  immunizations: { vaccine: 'MMR', date: '2019-05', dose_number: 1, lot_number: 'AB123', site: 'Left arm', performer: 'Dr Lee', notes: 'No reaction' },
-  'lab-results': { name: 'HbA1c', loinc_code: '4548-4', value: 6.1, unit: '%', reference_low: 4, reference_high: 5.6, date: '2024-02-10', codings: [LOINC_HBA1C] },
-  conditions: { name: 'Asthma', status: 'active', onset_date: '2015', codings: [{ system: 'http://snomed.info/sct', code: '195967001', display: 'Asthma' }] },
+  immunizations: {
+    vaccine: 'MMR',
+    date: '2019-05',
+    dose_number: 1,
+    lot_number: 'AB123',
+    site: 'Left arm',
+    performer: 'Dr Lee',
+    notes: 'No reaction',
+  },
+  'lab-results': {
+    name: 'HbA1c',
+    loinc_code: '4548-4',
+    value: 6.1,
+    unit: '%',
+    reference_low: 4,
+    reference_high: 5.6,
+    date: '2024-02-10',
+    codings: [LOINC_HBA1C],
+  },
+  conditions: {
+    name: 'Asthma',
+    status: 'active',
+    onset_date: '2015',
+    codings: [{ system: 'http://snomed.info/sct', code: '195967001', display: 'Asthma' }],
+  },
   procedures: { name: 'Appendectomy', status: 'completed', performed_date: '2010-07-03', performer: 'City Hospital' },
 } as const;
 type Kind = keyof typeof examples;
 const KINDS = Object.keys(examples) as Kind[];
 
 describe.each(KINDS)('%s', (kind) => {
-  it('adds, lists, edits and deletes an item of the user\'s own profile', async () => {
+  it("adds, lists, edits and deletes an item of the user's own profile", async () => {
     const { owner, ownerSelf } = await family();
     const base = `/api/user/people/${ownerSelf}/${kind}`;
     const created = await owner.client.post(base, examples[kind]);
@@ -76,13 +98,20 @@ describe.each(KINDS)('%s', (kind) => {
     // On an item, the same answer as an unknown item id.
     const unknown = (await owner.client.delete(`${base}/00000000-0000-4000-8000-000000000000`)).json();
     expect(unknown.message).toMatch(/ not found$/);
-    for (const res of [await stranger.client.put(`${base}/${item.id}`, examples[kind]), await stranger.client.delete(`${base}/${item.id}`)]) {
+    for (const res of [
+      await stranger.client.put(`${base}/${item.id}`, examples[kind]),
+      await stranger.client.delete(`${base}/${item.id}`),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(unknown);
     }
 
     expect((await viewer.client.get(base)).json()).toEqual([expect.objectContaining({ id: item.id })]);
-    for (const res of [await viewer.client.post(base, examples[kind]), await viewer.client.put(`${base}/${item.id}`, examples[kind]), await viewer.client.delete(`${base}/${item.id}`)]) {
+    for (const res of [
+      await viewer.client.post(base, examples[kind]),
+      await viewer.client.put(`${base}/${item.id}`, examples[kind]),
+      await viewer.client.delete(`${base}/${item.id}`),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Your access to this person is view only' });
     }
@@ -103,7 +132,7 @@ describe.each(KINDS)('%s', (kind) => {
     expect(history).toContain(`GET /api/user/people/:personId/${kind}`);
   });
 
-  it('an item of another person answers 404 through this person\'s path, even for their owner', async () => {
+  it("an item of another person answers 404 through this person's path, even for their owner", async () => {
     const { owner, child, ownerSelf } = await family();
     const item = (await owner.client.post(`/api/user/people/${child}/${kind}`, examples[kind])).json();
     const wrongPath = `/api/user/people/${ownerSelf}/${kind}/${item.id}`;
@@ -145,17 +174,26 @@ describe('dates and codings', () => {
   it('lists newest first by date, undated last', async () => {
     const { owner, ownerSelf } = await family();
     const base = `/api/user/people/${ownerSelf}/conditions`;
-    for (const onset_date of ['2010', null, '2021-06-01', '2021-06']) await owner.client.post(base, { name: `C ${onset_date}`, onset_date });
-    expect((await owner.client.get(base)).json().map((c: { onset_date: string | null }) => c.onset_date)).toEqual(['2021-06-01', '2021-06', '2010', null]);
+    for (const onset_date of ['2010', null, '2021-06-01', '2021-06'])
+      await owner.client.post(base, { name: `C ${onset_date}`, onset_date });
+    expect((await owner.client.get(base)).json().map((c: { onset_date: string | null }) => c.onset_date)).toEqual([
+      '2021-06-01',
+      '2021-06',
+      '2010',
+      null,
+    ]);
   });
 
-  it('an edit without codings keeps the item\'s codings; an empty list clears them', async () => {
+  it("an edit without codings keeps the item's codings; an empty list clears them", async () => {
     const { owner, ownerSelf } = await family();
     const base = `/api/user/people/${ownerSelf}/lab-results`;
     const item = (await owner.client.post(base, examples['lab-results'])).json();
     expect(item.codings).toEqual([LOINC_HBA1C]);
     const { codings: _dropped, ...withoutCodings } = examples['lab-results'];
-    expect((await owner.client.put(`${base}/${item.id}`, { ...withoutCodings, value: 5.9 })).json()).toMatchObject({ value: 5.9, codings: [LOINC_HBA1C] });
+    expect((await owner.client.put(`${base}/${item.id}`, { ...withoutCodings, value: 5.9 })).json()).toMatchObject({
+      value: 5.9,
+      codings: [LOINC_HBA1C],
+    });
     expect((await owner.client.put(`${base}/${item.id}`, { ...withoutCodings, codings: [] })).json().codings).toEqual([]);
   });
 });
@@ -172,20 +210,34 @@ describe('lab results', () => {
     expect((await post({ value: 3.9, reference_low: 4 })).json().out_of_range).toBe(true);
     expect((await post({ value: 5, reference_high: 5.6, interpretation: 'H' })).json().out_of_range).toBe(true);
     expect((await post({ value: 9, reference_high: 5.6, interpretation: 'N' })).json().out_of_range).toBe(false);
-    expect((await post({ value_text: 'positive', interpretation: 'POS' })).json()).toMatchObject({ value: null, value_text: 'positive', out_of_range: true });
+    expect((await post({ value_text: 'positive', interpretation: 'POS' })).json()).toMatchObject({
+      value: null,
+      value_text: 'positive',
+      out_of_range: true,
+    });
   });
 
   it('reads a written range ("4.0-5.6", "<200") into low and high', async () => {
-    expect((await post({ value: 5, reference_range: '4.0 - 5.6' })).json()).toMatchObject({ reference_low: 4, reference_high: 5.6, reference_range: '4.0 - 5.6' });
+    expect((await post({ value: 5, reference_range: '4.0 - 5.6' })).json()).toMatchObject({
+      reference_low: 4,
+      reference_high: 5.6,
+      reference_range: '4.0 - 5.6',
+    });
     expect((await post({ value: 5, reference_range: '<200' })).json()).toMatchObject({ reference_low: null, reference_high: 200 });
-    expect((await post({ value: 5, reference_range: 'see report' })).json()).toMatchObject({ reference_low: null, reference_high: null, reference_range: 'see report' });
+    expect((await post({ value: 5, reference_range: 'see report' })).json()).toMatchObject({
+      reference_low: null,
+      reference_high: null,
+      reference_range: 'see report',
+    });
   });
 
   it('needs a value, a real LOINC shape, a known interpretation and a range low below high', async () => {
     expect((await post({})).json()).toEqual({ message: expect.stringContaining('Value is required') });
     expect((await post({ value: 1, loinc_code: 'abc' })).json().message).toContain('LOINC code must look like 4548-4');
     expect((await post({ value: 1, interpretation: 'HIGH' })).statusCode).toBe(400);
-    expect((await post({ value: 1, reference_low: 9, reference_high: 3 })).json().message).toContain('Reference low cannot be above reference high');
+    expect((await post({ value: 1, reference_low: 9, reference_high: 3 })).json().message).toContain(
+      'Reference low cannot be above reference high',
+    );
     expect((await post({ value: '7.5' })).statusCode).toBe(400);
     expect((await post({ value: 1, category: 'imaging' })).statusCode).toBe(400);
   });
@@ -201,7 +253,11 @@ describe('immunizations', () => {
   it('takes "lot" as the lot number, and a whole dose number', async () => {
     const { owner, ownerSelf } = await family();
     const base = `/api/user/people/${ownerSelf}/immunizations`;
-    expect((await owner.client.post(base, { vaccine: 'Polio', lot: 'L-9' })).json()).toMatchObject({ lot_number: 'L-9', dose_number: null, date: null });
+    expect((await owner.client.post(base, { vaccine: 'Polio', lot: 'L-9' })).json()).toMatchObject({
+      lot_number: 'L-9',
+      dose_number: null,
+      date: null,
+    });
     expect((await owner.client.post(base, { vaccine: 'Polio', dose_number: 1.5 })).statusCode).toBe(400);
     expect((await owner.client.post(base, { vaccine: 'Polio', dose_number: 0 })).statusCode).toBe(400);
     expect((await owner.client.post(base, { vaccine: '   ' })).json().message).toContain('Vaccine is required');

@@ -112,7 +112,10 @@ describe('loadConfig', () => {
 
   it('asks for S3_BUCKET when STORAGE=s3', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
-    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toMatchObject({ driver: 's3', bucket: 'b' });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toMatchObject({
+      driver: 's3',
+      bucket: 'b',
+    });
   });
 
   it('turns email on with SMTP_URL and MAIL_FROM, off without SMTP_URL, and asks for MAIL_FROM with SMTP_URL', () => {
@@ -123,7 +126,9 @@ describe('loadConfig', () => {
       from: 'Kinchart <kinchart@example.com>',
     });
     expect(loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL_FROM: 'kinchart@example.com' }).mail?.from).toBe('kinchart@example.com');
-    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(/^Invalid configuration: MAIL_FROM: required when SMTP_URL is set$/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /^Invalid configuration: MAIL_FROM: required when SMTP_URL is set$/,
+    );
   });
 });
 

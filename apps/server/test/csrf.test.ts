@@ -66,12 +66,18 @@ describe('the CSRF origin check does not depend on how the URL is spelled', () =
   });
   afterAll(() => local.close());
 
-  const foreign = (line: string, cookie: string) => `${line} HTTP/1.1\r\nHost: localhost:3000\r\nOrigin: http://evil.example\r\nCookie: ${cookie}`;
+  const foreign = (line: string, cookie: string) =>
+    `${line} HTTP/1.1\r\nHost: localhost:3000\r\nOrigin: http://evil.example\r\nCookie: ${cookie}`;
 
   it('a foreign page cannot sign a user out with a percent-encoded or absolute-form API path, and the refusal is never cached', async () => {
     const user = await signedInUser(local.app);
     const cookie = user.client.cookie ?? '';
-    for (const line of ['POST /%61pi/auth/logout', 'POST /api/auth/%6cogout', 'POST http://localhost:3000/api/auth/logout', 'POST http://localhost:3000/%61pi/auth/logout']) {
+    for (const line of [
+      'POST /%61pi/auth/logout',
+      'POST /api/auth/%6cogout',
+      'POST http://localhost:3000/api/auth/logout',
+      'POST http://localhost:3000/%61pi/auth/logout',
+    ]) {
       const res = await rawRequest(port, foreign(line, cookie));
       expect(res.status, line).toBe(403);
       expect(JSON.parse(res.body), line).toEqual({ message: 'Cross-origin request refused' });

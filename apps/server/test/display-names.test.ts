@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-const listed = async (user: User) => (await user.client.get('/api/user/files')).json<{ id: string; display_name: string; originalname: string }[]>();
+const listed = async (user: User) =>
+  (await user.client.get('/api/user/files')).json<{ id: string; display_name: string; originalname: string }[]>();
 
 describe('stored display names carry no bidi or other invisible format characters', () => {
   it('an uploaded file keeps its name without the right-to-left override, in the original name and the record name', async () => {
@@ -40,7 +41,9 @@ describe('stored display names carry no bidi or other invisible format character
 
   it('a rename drops format characters, and a name made only of them is refused as empty', async () => {
     const user = await signedInUser(t.app);
-    const file = (await uploadRecord(user.client, { filename: 'scan.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' })).json<{ id: string }>();
+    const file = (
+      await uploadRecord(user.client, { filename: 'scan.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' })
+    ).json<{ id: string }>();
     const renamed = await user.client.put(`/api/user/files/${file.id}`, { newName: `Blood${RLO}fdp.exe` });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().display_name).toBe('Bloodfdp.exe');
@@ -52,7 +55,11 @@ describe('stored display names carry no bidi or other invisible format character
 
   it('imports store names without them too: a Kinchart export edited by hand and a FHIR document title', async () => {
     const source = await signedInUser(t.app);
-    await uploadRecord(source.client, { filename: 'scan.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' }, { customName: 'Scan' });
+    await uploadRecord(
+      source.client,
+      { filename: 'scan.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' },
+      { customName: 'Scan' },
+    );
     const entries = await readZip(await exportZip(source.client));
     const doc = JSON.parse(entries.get('kinchart.json')!.toString('utf8')) as { files: { display_name: string; original_name: string }[] };
     doc.files[0]!.display_name = `Scan${RLO}fdp.exe`;
@@ -74,7 +81,15 @@ describe('stored display names carry no bidi or other invisible format character
           resource: {
             resourceType: 'DocumentReference',
             status: 'current',
-            content: [{ attachment: { contentType: 'application/pdf', title: `Report${RLO}fdp.exe`, data: fixture('record.pdf').toString('base64') } }],
+            content: [
+              {
+                attachment: {
+                  contentType: 'application/pdf',
+                  title: `Report${RLO}fdp.exe`,
+                  data: fixture('record.pdf').toString('base64'),
+                },
+              },
+            ],
           },
         },
       ],
@@ -93,7 +108,12 @@ describe('stored display names carry no bidi or other invisible format character
     expect(contact.statusCode, contact.body).toBe(201);
     expect((await user.client.post('/api/user/healthcare-providers', { provider_name: `\u2067Dr. Kim\u2069` })).statusCode).toBe(201);
     expect((await user.client.post('/api/user/medications', { medication_name: `Warfarin${RLO} 5` })).statusCode).toBe(201);
-    const member = await user.client.post('/api/user/family/add', { name: `Ki${RLO}d`, date_of_birth: '2015-02-03', relationship: 'child', is_pet: false });
+    const member = await user.client.post('/api/user/family/add', {
+      name: `Ki${RLO}d`,
+      date_of_birth: '2015-02-03',
+      relationship: 'child',
+      is_pet: false,
+    });
     expect(member.statusCode, member.body).toBe(201);
     const profile = (await user.client.get('/api/user/getPatientProfile')).json();
     expect(profile.name).toBe('Anna Lee');

@@ -36,7 +36,8 @@ let addressCounter = 0;
 const nextAddress = () => `10.88.${Math.floor(addressCounter / 200)}.${(addressCounter++ % 200) + 1}`;
 
 /** The emails with `subject` that `email` has received, once there are `count`. */
-const mailsTo = (email: string, subject: string, count: number): Promise<ReceivedMail[]> => smtp.messagesTo(email, count, withSubject(subject));
+const mailsTo = (email: string, subject: string, count: number): Promise<ReceivedMail[]> =>
+  smtp.messagesTo(email, count, withSubject(subject));
 
 /** The token of the `count`-th confirmation email `email` received. */
 async function verifyToken(email: string, count = 1): Promise<string> {
@@ -84,7 +85,11 @@ describe('confirming the email of a password sign-up', () => {
 
     const user = await signedInUser(t.app);
     const token = await verifyToken(user.email);
-    await t.database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256Hex(token)).execute();
+    await t.database.db
+      .updateTable('email_verifications')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256Hex(token))
+      .execute();
     const expired = await verify(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ message: VERIFY_LINK_EXPIRED });
@@ -116,10 +121,14 @@ describe('confirming the email of a password sign-up', () => {
 
   it('following a password reset link proves the email too', async () => {
     const user = await signedInUser(t.app);
-    expect((await new TestClient(t.app).post('/api/auth/forgot-password', { email: user.email }, { remoteAddress: nextAddress() })).statusCode).toBe(202);
+    expect(
+      (await new TestClient(t.app).post('/api/auth/forgot-password', { email: user.email }, { remoteAddress: nextAddress() })).statusCode,
+    ).toBe(202);
     const [mail] = await mailsTo(user.email, 'Kinchart: reset your password', 1);
     const token = new URL(/http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail!.text)![0]).searchParams.get('token');
-    expect((await new TestClient(t.app).post('/api/auth/reset-password', { token, newPassword: 'a brand new kestrel' })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).post('/api/auth/reset-password', { token, newPassword: 'a brand new kestrel' })).statusCode).toBe(
+      200,
+    );
     expect(await verifiedAt(user.id)).not.toBeNull();
   });
 });
@@ -167,7 +176,11 @@ describe('changing the email', () => {
       const res = await user.client.put('/api/auth/change-email', { newEmail: taken.email, password: user.password }, { remoteAddress });
       expect(res.statusCode).toBe(409);
     }
-    const refused = await user.client.put('/api/auth/change-email', { newEmail: uniqueEmail('free'), password: user.password }, { remoteAddress });
+    const refused = await user.client.put(
+      '/api/auth/change-email',
+      { newEmail: uniqueEmail('free'), password: user.password },
+      { remoteAddress },
+    );
     expect(refused.statusCode).toBe(429);
     expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(401);
   });

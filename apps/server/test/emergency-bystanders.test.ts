@@ -16,7 +16,14 @@ afterAll(async () => {
 });
 
 type Owner = Awaited<ReturnType<typeof signedInUser>>;
-type Note = { notification_id: string; type: string; level: string; title: string; is_read: boolean; data: { message: string; action?: unknown } };
+type Note = {
+  notification_id: string;
+  type: string;
+  level: string;
+  title: string;
+  is_read: boolean;
+  data: { message: string; action?: unknown };
+};
 
 async function setUpOwnCode(pin = '4826'): Promise<{ owner: Owner; shareId: string }> {
   const owner = await signedInUser(t.app);
@@ -96,24 +103,38 @@ describe('a bystander guessing PINs', () => {
     const errors = (await notesOf(owner)).filter((n) => n.level === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.data.action).toEqual({ kind: 'unlock_pin', member_id: memberId });
-    expect((await owner.client.get(`/api/user/family/members/${memberId}/qr`)).json()).toMatchObject({ is_disabled: true, pin_status: 'disabled' });
+    expect((await owner.client.get(`/api/user/family/members/${memberId}/qr`)).json()).toMatchObject({
+      is_disabled: true,
+      pin_status: 'disabled',
+    });
 
-    expect((await owner.client.put(`/api/user/family/members/${memberId}/qr/unlock`)).json()).toMatchObject({ is_active: true, pin_status: 'ok' });
+    expect((await owner.client.put(`/api/user/family/members/${memberId}/qr/unlock`)).json()).toMatchObject({
+      is_active: true,
+      pin_status: 'ok',
+    });
     expect((await phone().get(url('7314'))).statusCode).toBe(200);
   });
 
   it('lets at most 10 of 30 concurrent wrong guesses from 30 phones be answered, and 5 of 30 from one phone', async () => {
     const many = await setUpOwnCode('4826');
-    const fromMany = await Promise.all(Array.from({ length: 30 }, (_, i) => phone().get(pinUrl(many.shareId, String(1000 + i * 7).padStart(4, '0')))));
+    const fromMany = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => phone().get(pinUrl(many.shareId, String(1000 + i * 7).padStart(4, '0')))),
+    );
     expect(fromMany.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(10);
     expect(fromMany.every((r) => r.statusCode === 401 || r.statusCode === 404)).toBe(true);
 
     const one = await setUpOwnCode('4826');
     const p = phone();
-    const fromOne = await Promise.all(Array.from({ length: 30 }, (_, i) => p.get(pinUrl(one.shareId, String(1000 + i * 7).padStart(4, '0')))));
+    const fromOne = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => p.get(pinUrl(one.shareId, String(1000 + i * 7).padStart(4, '0')))),
+    );
     expect(fromOne.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(5);
     expect(fromOne.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
-    const row = await t.database.db.selectFrom('emergency_shares').select(['failed_total']).where('share_id', '=', one.shareId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('emergency_shares')
+      .select(['failed_total'])
+      .where('share_id', '=', one.shareId)
+      .executeTakeFirstOrThrow();
     expect(row.failed_total).toBeLessThanOrEqual(5);
   });
 });
@@ -137,7 +158,12 @@ describe('a flood of views', () => {
     // Unread again, so the bell shows the news.
     expect(after[0]!.is_read).toBe(false);
     // Every view is still audited.
-    const audit = await t.database.db.selectFrom('audit_events').select('id').where('user_id', '=', owner.id).where('action', '=', 'emergency_view').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'emergency_view')
+      .execute();
     expect(audit).toHaveLength(100);
   });
 
@@ -174,7 +200,8 @@ describe('views of the essentials from one address', () => {
     const { owner, shareId } = await setUpOwnCode();
     await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true });
     const p = phone();
-    for (let i = 0; i < MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR; i += 1) expect((await p.get(`/api/user/emergency/${shareId}`)).statusCode).toBe(200);
+    for (let i = 0; i < MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR; i += 1)
+      expect((await p.get(`/api/user/emergency/${shareId}`)).statusCode).toBe(200);
     const over = await p.get(`/api/user/emergency/${shareId}`);
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
@@ -188,7 +215,8 @@ describe('views of the essentials from one address', () => {
   it('does not count a code that shows nothing without the PIN', async () => {
     const { shareId } = await setUpOwnCode();
     const p = phone();
-    for (let i = 0; i <= MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR; i += 1) expect((await p.get(`/api/user/emergency/${shareId}`)).statusCode).toBe(200);
+    for (let i = 0; i <= MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR; i += 1)
+      expect((await p.get(`/api/user/emergency/${shareId}`)).statusCode).toBe(200);
   });
 });
 

@@ -34,13 +34,23 @@ const member = (id: string) => `/api/user/family/members/${id}/qr`;
 
 async function ownerWithCodes(): Promise<{ owner: Owner; memberId: string; ownQr: string; memberQr: string; ownShareId: string }> {
   const owner = await signedInUser(t.app);
-  await t.database.db.updateTable('profiles').set({ name: OWN_NAME }).where('id', '=', await selfProfileId(t.database.db, owner.id)).execute();
+  await t.database.db
+    .updateTable('profiles')
+    .set({ name: OWN_NAME })
+    .where('id', '=', await selfProfileId(t.database.db, owner.id))
+    .execute();
   const own = await owner.client.post(OWN, { pin: PIN });
   expect(own.statusCode).toBe(201);
   const memberId = await insertMember(t.database.db, owner.id, { name: 'Alex Kim' });
   const mem = await owner.client.post(member(memberId), { pin: '5937' });
   expect(mem.statusCode).toBe(201);
-  return { owner, memberId, ownQr: own.json().qr_data as string, memberQr: mem.json().qr_data as string, ownShareId: own.json().share_id as string };
+  return {
+    owner,
+    memberId,
+    ownQr: own.json().qr_data as string,
+    memberQr: mem.json().qr_data as string,
+    ownShareId: own.json().share_id as string,
+  };
 }
 
 let fileCounter = 0;
@@ -85,13 +95,18 @@ describe('Emergency card downloads', () => {
     }
   });
 
-  it('answer 404 for a code not set up, an inactive code, and another user\'s member (the same 404 as a missing one)', async () => {
+  it("answer 404 for a code not set up, an inactive code, and another user's member (the same 404 as a missing one)", async () => {
     const fresh = await signedInUser(t.app);
     const freshMember = await insertMember(t.database.db, fresh.id);
     const { owner, memberId } = await ownerWithCodes();
     const missing = await fresh.client.get(`${OWN}/card.pdf`);
     for (const file of ['card.pdf', 'qr.png', 'lockscreen.png']) {
-      for (const url of [`${OWN}/${file}`, `${member(freshMember)}/${file}`, `${member(memberId)}/${file}`, `${member('no-such-member')}/${file}`]) {
+      for (const url of [
+        `${OWN}/${file}`,
+        `${member(freshMember)}/${file}`,
+        `${member(memberId)}/${file}`,
+        `${member('no-such-member')}/${file}`,
+      ]) {
         const res = await fresh.client.get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.json()).toEqual(missing.json());
@@ -105,7 +120,7 @@ describe('Emergency card downloads', () => {
     }
   });
 
-  it('card.pdf is one A4 page (US Letter with ?paper=letter) with the name, the caption and a QR code that reads as the code\'s qr_data', async () => {
+  it("card.pdf is one A4 page (US Letter with ?paper=letter) with the name, the caption and a QR code that reads as the code's qr_data", async () => {
     const { owner, ownQr, ownShareId } = await ownerWithCodes();
     const res = await owner.client.get(`${OWN}/card.pdf`);
     expectDownload(res, 'application/pdf', ownShareId);
@@ -129,7 +144,7 @@ describe('Emergency card downloads', () => {
     expect((await owner.client.get(`${OWN}/card.pdf?paper=a3`)).statusCode).toBe(400);
   });
 
-  it("prints the essentials only once the owner opted in to show them without the PIN, on the card and the lock screen", async () => {
+  it('prints the essentials only once the owner opted in to show them without the PIN, on the card and the lock screen', async () => {
     const { owner, ownQr } = await ownerWithCodes();
     await owner.client.put('/api/user/updateProfile', { name: OWN_NAME, blood_type: 'AB-', has_allergies: true, allergy_details: 'Latex' });
     const before = pdfText((await owner.client.get(`${OWN}/card.pdf`)).rawPayload);
@@ -173,7 +188,7 @@ describe('Emergency card downloads', () => {
     expect(Math.abs(heightMm - 54)).toBeLessThan(0.5);
   });
 
-  it('prints the PIN only when ?pin= is the code\'s PIN; a wrong one is 400 and counts nowhere', async () => {
+  it("prints the PIN only when ?pin= is the code's PIN; a wrong one is 400 and counts nowhere", async () => {
     const { owner, ownShareId } = await ownerWithCodes();
     const plain = pdfText((await owner.client.get(`${OWN}/card.pdf`)).rawPayload);
     expect(plain).not.toContain(PIN);
@@ -184,7 +199,11 @@ describe('Emergency card downloads', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
-    const counters = await t.database.db.selectFrom('emergency_shares').select(['failed_streak', 'failed_total']).where('share_id', '=', ownShareId).executeTakeFirstOrThrow();
+    const counters = await t.database.db
+      .selectFrom('emergency_shares')
+      .select(['failed_streak', 'failed_total'])
+      .where('share_id', '=', ownShareId)
+      .executeTakeFirstOrThrow();
     expect(Number(counters.failed_streak)).toBe(0);
     expect(Number(counters.failed_total)).toBe(0);
 
@@ -193,7 +212,7 @@ describe('Emergency card downloads', () => {
     expect(pdfText(res.rawPayload)).toContain(PIN);
   });
 
-  it('member card.pdf, qr.png and lockscreen.png read as the member code\'s qr_data', async () => {
+  it("member card.pdf, qr.png and lockscreen.png read as the member code's qr_data", async () => {
     const { owner, memberId, memberQr, ownQr, ownShareId } = await ownerWithCodes();
     const card = await owner.client.get(`${member(memberId)}/card.pdf`);
     expect(card.statusCode).toBe(200);
@@ -227,7 +246,12 @@ describe('Emergency card downloads', () => {
     } finally {
       await app.close();
     }
-    const audits = await t.database.db.selectFrom('audit_events').select(['detail']).where('user_id', '=', owner.id).where('action', '=', 'emergency_card_download').execute();
+    const audits = await t.database.db
+      .selectFrom('audit_events')
+      .select(['detail'])
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'emergency_card_download')
+      .execute();
     expect(audits.map((a) => JSON.parse(a.detail ?? '{}') as Record<string, unknown>)).toEqual([
       { kind: 'self', format: 'card_pdf', pin_printed: true },
       { kind: 'self', format: 'qr_png', pin_printed: false },
@@ -254,7 +278,15 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
   it('the wallet card prints the opted-in essentials beside a QR code that still reads', async () => {
     const pdf = await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials, pin: null, paper: 'a4' });
     const text = pdfText(pdf);
-    for (const expected of ['Sofía Núñez', 'Age: 34', 'Blood type: A+', 'Allergies: Penicillin (hives)', 'Conditions: Type 1 diabetes', 'Insulin glargine', 'Pedro Núñez']) {
+    for (const expected of [
+      'Sofía Núñez',
+      'Age: 34',
+      'Blood type: A+',
+      'Allergies: Penicillin (hives)',
+      'Conditions: Type 1 diabetes',
+      'Insulin glargine',
+      'Pedro Núñez',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Bleeding disorder');
@@ -270,14 +302,37 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
   });
 
   it('a long allergy list is cut between words with an ellipsis, never in the middle of a word', async () => {
-    const words = ['Penicillin', 'amoxicillin', 'cephalexin', 'sulfamethoxazole', 'trimethoprim', 'ibuprofen', 'naproxen', 'aspirin', 'codeine', 'morphine', 'latex', 'peanuts', 'shellfish'];
+    const words = [
+      'Penicillin',
+      'amoxicillin',
+      'cephalexin',
+      'sulfamethoxazole',
+      'trimethoprim',
+      'ibuprofen',
+      'naproxen',
+      'aspirin',
+      'codeine',
+      'morphine',
+      'latex',
+      'peanuts',
+      'shellfish',
+    ];
     // Lists of slightly different lengths, so that the ellipsis falls at different places on the line.
     for (const lead of ['', 'Pol', 'Quinine', 'Sulfa', 'Egg', 'Soy', 'Kiwi', 'Mango', 'Nuts']) {
       const list = lead ? [lead, ...words] : words;
-      const pdf = await walletCardPdf({ name: 'Sofía Núñez', qrData, essentials: { ...essentials, allergies: list.join(', ') }, pin: null, paper: 'a4' });
+      const pdf = await walletCardPdf({
+        name: 'Sofía Núñez',
+        qrData,
+        essentials: { ...essentials, allergies: list.join(', ') },
+        pin: null,
+        paper: 'a4',
+      });
       const printed = /Allergies: (.*?) Conditions:/.exec(pdfText(pdf))?.[1] ?? '';
       expect(printed.endsWith('…'), printed).toBe(true);
-      const shown = printed.slice(0, -1).split(/[\s,]+/).filter(Boolean);
+      const shown = printed
+        .slice(0, -1)
+        .split(/[\s,]+/)
+        .filter(Boolean);
       expect(shown.length).toBeGreaterThan(1);
       expect(shown, printed).toEqual(list.slice(0, shown.length));
     }

@@ -73,13 +73,16 @@ async function wrongPins(s: ReturnType<typeof stranger>, shareId: string, n: num
   for (let i = 0; i < n; i += 1) expect((await s.get(`/api/user/emergency/${shareId}?pin=${prefix}${i}`)).statusCode).toBe(401);
 }
 
-const liftLockByClock = (shareId: string) =>
-  expireAddressLocks(t.database.db, shareId);
+const liftLockByClock = (shareId: string) => expireAddressLocks(t.database.db, shareId);
 
 describe('the owner’s essentials setting', () => {
   it('is off by default and is read in every QR configuration answer', async () => {
     const owner = await signedInUser(t.app);
-    expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({ exists: false, essentials_without_pin: false, pin_status: 'ok' });
+    expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({
+      exists: false,
+      essentials_without_pin: false,
+      pin_status: 'ok',
+    });
     const setup = await owner.client.post('/api/user/wearable-qr', { pin: '4826' });
     expect(setup.json()).toMatchObject({ essentials_without_pin: false, pin_status: 'ok' });
     const on = await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true });
@@ -90,7 +93,12 @@ describe('the owner’s essentials setting', () => {
     expect((await owner.client.put('/api/user/wearable-qr/update-pin', { pin: '5937' })).json().essentials_without_pin).toBe(true);
     const off = await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: false });
     expect(off.json().essentials_without_pin).toBe(false);
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'qr_settings').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'qr_settings')
+      .execute();
     expect(audit).toHaveLength(2);
   });
 
@@ -99,13 +107,24 @@ describe('the owner’s essentials setting', () => {
     expect((await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true })).statusCode).toBe(404);
     expect((await owner.client.put('/api/user/wearable-qr/unlock')).statusCode).toBe(404);
     await owner.client.post('/api/user/wearable-qr', { pin: '4826' });
-    for (const body of [{}, { essentials_without_pin: 'yes' }, { essentials_without_pin: 1 }, { essentials_without_pin: true, extra: 1 }, null]) {
+    for (const body of [
+      {},
+      { essentials_without_pin: 'yes' },
+      { essentials_without_pin: 1 },
+      { essentials_without_pin: true, extra: 1 },
+      null,
+    ]) {
       expect((await owner.client.put('/api/user/wearable-qr/settings', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     const anon = new TestClient(t.app);
     expect((await anon.put('/api/user/wearable-qr/settings', { essentials_without_pin: true })).statusCode).toBe(401);
     expect((await anon.put('/api/user/wearable-qr/unlock')).statusCode).toBe(401);
-    const cross = await owner.client.request('PUT', '/api/user/wearable-qr/settings', { essentials_without_pin: true }, { headers: { origin: 'https://evil.example' } });
+    const cross = await owner.client.request(
+      'PUT',
+      '/api/user/wearable-qr/settings',
+      { essentials_without_pin: true },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(cross.statusCode).toBe(403);
     expect((await owner.client.get('/api/user/wearable-qr')).json().essentials_without_pin).toBe(false);
   });
@@ -114,7 +133,9 @@ describe('the owner’s essentials setting', () => {
     const owner = await signedInUser(t.app);
     const intruder = await signedInUser(t.app);
     const memberId = await insertMember(t.database.db, owner.id);
-    expect((await owner.client.put(`/api/user/family/members/${memberId}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(404);
+    expect((await owner.client.put(`/api/user/family/members/${memberId}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(
+      404,
+    );
     await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '7314' });
     const on = await owner.client.put(`/api/user/family/members/${memberId}/qr/settings`, { essentials_without_pin: true });
     expect(on.statusCode).toBe(200);
@@ -155,7 +176,8 @@ describe('the public answer without a PIN', () => {
     expect(res.json()).toEqual({ requirePin: true, essentials: jordan() });
     expect(res.headers['kinchart-pin-status']).toBe('ok');
     expect(res.headers['cache-control']).toBe('no-store');
-    for (const secret of ['12 Secret Lane', 'jordan.private', '555-0100', 'Malignant', 'OldMed', '5 mg']) expect(res.body).not.toContain(secret);
+    for (const secret of ['12 Secret Lane', 'jordan.private', '555-0100', 'Malignant', 'OldMed', '5 mg'])
+      expect(res.body).not.toContain(secret);
 
     const notes = (await owner.client.get('/api/user/notifications')).json<{ type: string; title: string }[]>();
     expect(notes.filter((n) => n.type === 'qr_access')).toHaveLength(1);
@@ -171,7 +193,11 @@ describe('the public answer without a PIN', () => {
   it('takes updated_at from the latest of the profile and its lists, and fills unknowns with null', async () => {
     const { owner, shareId, profileId } = await setUpOwnCode();
     await pinTimes(profileId, '2026-05-06T07:08:09.000Z');
-    await t.database.db.updateTable('profiles').set({ has_chronic_conditions: 1, chronic_condition_details: '', has_bleeding_disorders: 1 }).where('id', '=', profileId).execute();
+    await t.database.db
+      .updateTable('profiles')
+      .set({ has_chronic_conditions: 1, chronic_condition_details: '', has_bleeding_disorders: 1 })
+      .where('id', '=', profileId)
+      .execute();
     await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true });
     const res = await stranger().get(`/api/user/emergency/${shareId}`);
     expect(res.json()).toEqual({
@@ -189,8 +215,17 @@ describe('the public answer without a PIN', () => {
     expect(view.json()).toEqual({
       requirePin: true,
       essentials: {
-        name: 'Rex', age: null, is_pet: false, species: null, blood_type: null, allergies: null, conditions: null, bleeding_disorder: null,
-        medications: [], primary_contact: null, updated_at: PROFILE_TIME,
+        name: 'Rex',
+        age: null,
+        is_pet: false,
+        species: null,
+        blood_type: null,
+        allergies: null,
+        conditions: null,
+        bleeding_disorder: null,
+        medications: [],
+        primary_contact: null,
+        updated_at: PROFILE_TIME,
       },
     });
     const notes = (await owner.client.get('/api/user/notifications')).json<{ type: string }[]>();
@@ -230,7 +265,8 @@ describe('guessing limits apply to the PIN only', () => {
     const attempt = await s.get(`/api/user/emergency/${shareId}?pin=4826`);
     expect(attempt.statusCode).toBe(423);
     expect(attempt.json()).toEqual({
-      message: 'The PIN for this code was turned off after too many wrong tries. Use the information shown here and call your local emergency number.',
+      message:
+        'The PIN for this code was turned off after too many wrong tries. Use the information shown here and call your local emergency number.',
     });
     expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({ is_disabled: true, pin_status: 'disabled' });
     // Switched off by the owner: nothing answers any more.
@@ -261,12 +297,23 @@ describe('the owner’s unlock', () => {
     const res = await owner.client.put('/api/user/wearable-qr/unlock');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ exists: true, is_active: true, is_disabled: false, pin_status: 'ok' });
-    const row = await t.database.db.selectFrom('emergency_shares').select(['id', 'failed_total']).where('share_id', '=', shareId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('emergency_shares')
+      .select(['id', 'failed_total'])
+      .where('share_id', '=', shareId)
+      .executeTakeFirstOrThrow();
     expect(row.failed_total).toBe(0);
-    expect(await t.database.db.selectFrom('emergency_pin_locks').select('address').where('emergency_share_id', '=', row.id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('emergency_pin_locks').select('address').where('emergency_share_id', '=', row.id).execute(),
+    ).toEqual([]);
     expect((await s.get(`/api/user/emergency/${shareId}?pin=1357`)).json().remainingAttempts).toBe(4);
     expect((await s.get(`/api/user/emergency/${shareId}?pin=4826`)).statusCode).toBe(200);
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'qr_pin_unlock').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'qr_pin_unlock')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -307,11 +354,13 @@ describe('lock and disable notices carry the unlock action', () => {
     const actions = notes.filter((n) => n.data.action).map((n) => ({ title: n.title, type: n.type, action: n.data.action }));
     // Notices written within one millisecond have no defined order: compare as a set.
     expect(actions).toHaveLength(3);
-    expect(actions).toEqual(expect.arrayContaining([
-      { title: 'Emergency QR code deactivated', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
-      { title: 'Emergency QR code locked', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
-      { title: 'Emergency QR code locked', type: 'qr_access', action: { kind: 'unlock_pin', member_id: null } },
-    ]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        { title: 'Emergency QR code deactivated', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
+        { title: 'Emergency QR code locked', type: 'family_emergency_access', action: { kind: 'unlock_pin', member_id: memberId } },
+        { title: 'Emergency QR code locked', type: 'qr_access', action: { kind: 'unlock_pin', member_id: null } },
+      ]),
+    );
     const raw = JSON.stringify(notes);
     expect(raw).not.toContain(shareId);
     expect(raw).not.toContain(memberShare);

@@ -26,10 +26,10 @@ function probeWebRoot(): string {
   const dist = path.join(base, 'dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.mkdirSync(path.join(base, 'dist-ssr'));
-  const built = SOURCE_TEMPLATE.replace(
-    '<script type="module" src="/src/emergency/entry-client.tsx"></script>',
-    '',
-  ).replace('</title>', '</title>\n    <script type="module" crossorigin src="/assets/emergency-probe.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/emergency-probe.css">');
+  const built = SOURCE_TEMPLATE.replace('<script type="module" src="/src/emergency/entry-client.tsx"></script>', '').replace(
+    '</title>',
+    '</title>\n    <script type="module" crossorigin src="/assets/emergency-probe.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/emergency-probe.css">',
+  );
   fs.writeFileSync(path.join(dist, 'emergency.html'), built);
   fs.writeFileSync(path.join(dist, 'assets', 'emergency-probe.css'), CSS);
   fs.writeFileSync(
@@ -81,7 +81,9 @@ async function noticeCount(owner: { client: TestClient }): Promise<number> {
 describe('the emergency page’s own entry point', () => {
   it('answers with the built page: stylesheet inlined, language and title set, never cached or indexed', async () => {
     const { shareId } = await ownCode(false);
-    const res = await new TestClient(app).get(`/emergency/${shareId}`, { headers: { 'accept-language': 'es-ES;q=0.5, es;q=0.9, en;q=0.1' } });
+    const res = await new TestClient(app).get(`/emergency/${shareId}`, {
+      headers: { 'accept-language': 'es-ES;q=0.5, es;q=0.9, en;q=0.1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -94,7 +96,11 @@ describe('the emergency page’s own entry point', () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('<title>Probe &lt;title&gt; &amp; &quot;more&quot;</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(probeInput(html)).toEqual({ shareId, languages: ['es', 'es-ES', 'en'], lookup: { kind: 'self', answer: { body: { requirePin: true } } } });
+    expect(probeInput(html)).toEqual({
+      shareId,
+      languages: ['es', 'es-ES', 'en'],
+      lookup: { kind: 'self', answer: { body: { requirePin: true } } },
+    });
   });
 
   it('hands the renderer an opted-in code’s essentials and PIN status, and the owner hears of the page load once', async () => {
@@ -104,7 +110,10 @@ describe('the emergency page’s own entry point', () => {
     const input = probeInput(res.body);
     expect(input.lookup).toMatchObject({
       kind: 'self',
-      answer: { body: { requirePin: true, essentials: { name: 'Jordan Rivers', blood_type: 'O-', medications: ['Warfarin'] } }, pinStatus: 'ok' },
+      answer: {
+        body: { requirePin: true, essentials: { name: 'Jordan Rivers', blood_type: 'O-', medications: ['Warfarin'] } },
+        pinStatus: 'ok',
+      },
     });
     expect(JSON.stringify(input.lookup)).not.toContain('12 Secret Lane');
     expect(await noticeCount(owner)).toBe(before + 1);

@@ -24,13 +24,32 @@ const SNOMED = 'http://snomed.info/sct';
 const IPS_ABSENT = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
 
 let counter = 0;
-const entry = (resource: Record<string, unknown>) => ({ fullUrl: `urn:uuid:6f1c7d1e-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`, resource });
+const entry = (resource: Record<string, unknown>) => ({
+  fullUrl: `urn:uuid:6f1c7d1e-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`,
+  resource,
+});
 const condition = (text: string, status: string) =>
-  entry({ resourceType: 'Condition', clinicalStatus: { coding: [{ system: CLINICAL, code: status }] }, code: { text }, subject: { reference: PATIENT } });
+  entry({
+    resourceType: 'Condition',
+    clinicalStatus: { coding: [{ system: CLINICAL, code: status }] },
+    code: { text },
+    subject: { reference: PATIENT },
+  });
 const allergy = (code: Record<string, unknown>) =>
-  entry({ resourceType: 'AllergyIntolerance', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] }, code, patient: { reference: PATIENT } });
+  entry({
+    resourceType: 'AllergyIntolerance',
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+    code,
+    patient: { reference: PATIENT },
+  });
 const bundleOf = (...entries: Record<string, unknown>[]) =>
-  Buffer.from(JSON.stringify({ resourceType: 'Bundle', type: 'collection', entry: [{ fullUrl: PATIENT, resource: { resourceType: 'Patient', name: [{ text: 'Robin Hale' }] } }, ...entries] }));
+  Buffer.from(
+    JSON.stringify({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [{ fullUrl: PATIENT, resource: { resourceType: 'Patient', name: [{ text: 'Robin Hale' }] } }, ...entries],
+    }),
+  );
 
 /** The owner's own code, with essentials shown without the PIN; the page's two answers for it. */
 async function emergencyAnswers(owner: Owner) {
@@ -58,7 +77,13 @@ describe('chronic conditions on the emergency page', () => {
     const owner = await signedInUser(t.app);
     const res = await importFile(
       owner.client,
-      bundleOf(condition('Asthma', 'active'), condition('Pneumonia', 'resolved'), condition('Broken ankle', 'inactive'), condition('Leukemia', 'remission'), condition('Gout', 'relapse')),
+      bundleOf(
+        condition('Asthma', 'active'),
+        condition('Pneumonia', 'resolved'),
+        condition('Broken ankle', 'inactive'),
+        condition('Leukemia', 'remission'),
+        condition('Gout', 'relapse'),
+      ),
       'summary.json',
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -82,14 +107,24 @@ describe('chronic conditions on the emergency page', () => {
 
   it('an import of only resolved problems does not say the person has chronic conditions', async () => {
     const owner = await signedInUser(t.app);
-    const res = await importFile(owner.client, bundleOf(condition('Pneumonia', 'resolved'), condition('Broken ankle', 'inactive')), 'summary.json');
+    const res = await importFile(
+      owner.client,
+      bundleOf(condition('Pneumonia', 'resolved'), condition('Broken ankle', 'inactive')),
+      'summary.json',
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect((await owner.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_chronic_conditions: false, chronic_condition_details: null });
+    expect((await owner.client.get('/api/user/getPatientProfile')).json()).toMatchObject({
+      has_chronic_conditions: false,
+      chronic_condition_details: null,
+    });
   });
 
   it('leaves out the lines an earlier import marked "(resolved)", and says nothing when no line is left', async () => {
     const owner = await signedInUser(t.app);
-    await setProfile(owner, { has_chronic_conditions: 1, chronic_condition_details: 'Asthma\nPneumonia (resolved)\r\nBroken ankle (Resolved)\nDiabetes' });
+    await setProfile(owner, {
+      has_chronic_conditions: 1,
+      chronic_condition_details: 'Asthma\nPneumonia (resolved)\r\nBroken ankle (Resolved)\nDiabetes',
+    });
     const first = await emergencyAnswers(owner);
     expect(first.info).toMatchObject({ has_chronic_conditions: true, chronic_condition_details: 'Asthma\nDiabetes' });
     expect(first.essentials.conditions).toBe('Asthma\nDiabetes');
@@ -118,7 +153,11 @@ describe('allergies on the emergency page', () => {
       'summary.json',
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(rowOf(res.json(), 'AllergyIntolerance')).toMatchObject({ imported: 0, merged: 0, dropped: [{ reason: 'saying none are known (nothing to add)', count: 6 }] });
+    expect(rowOf(res.json(), 'AllergyIntolerance')).toMatchObject({
+      imported: 0,
+      merged: 0,
+      dropped: [{ reason: 'saying none are known (nothing to add)', count: 6 }],
+    });
     expect((await owner.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_allergies: false, allergy_details: null });
   });
 
@@ -126,7 +165,10 @@ describe('allergies on the emergency page', () => {
     const owner = await signedInUser(t.app);
     const res = await importFile(owner.client, bundleOf(allergy({ text: 'NKA' }), allergy({ text: 'Peanuts' })), 'summary.json');
     expect(res.statusCode, res.body).toBe(200);
-    expect((await owner.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_allergies: true, allergy_details: 'Peanuts' });
+    expect((await owner.client.get('/api/user/getPatientProfile')).json()).toMatchObject({
+      has_allergies: true,
+      allergy_details: 'Peanuts',
+    });
   });
 
   it('details that only say none are known are not shown as an allergy alert', async () => {

@@ -71,7 +71,11 @@ describe('emergency view freshness', () => {
     const medId = created.medication_id ?? created.id;
     expect(medId).toBeTruthy();
     nextMillisecond(third.updated_at ?? '');
-    const edit = await owner.client.put(`/api/user/medications/${medId}`, { medication_name: 'Metformin', dosage: '500 mg', is_current: false });
+    const edit = await owner.client.put(`/api/user/medications/${medId}`, {
+      medication_name: 'Metformin',
+      dosage: '500 mg',
+      is_current: false,
+    });
     expect(edit.statusCode).toBeLessThan(300);
     const fourth = await viewWithPin(shareId);
     expect(Date.parse(fourth.updated_at ?? '')).toBeGreaterThan(Date.parse(third.updated_at ?? ''));

@@ -70,7 +70,11 @@ describe('personal QR code set-up', () => {
     expect(body.share_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.qr_data).toBe(`${ORIGIN}/emergency/${body.share_id}`);
     expect(JSON.stringify(body)).not.toContain('4826');
-    const row = await t.database.db.selectFrom('emergency_shares').select('pin_hash').where('share_id', '=', body.share_id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('emergency_shares')
+      .select('pin_hash')
+      .where('share_id', '=', body.share_id)
+      .executeTakeFirstOrThrow();
     expect(row.pin_hash).toMatch(/^\$argon2id\$/);
     const get = await owner.client.get('/api/user/wearable-qr');
     expect(get.json()).toMatchObject({ exists: true, is_active: true, access_pin: '••••', share_id: body.share_id });
@@ -128,7 +132,12 @@ describe('the public emergency view', () => {
     const told = (await notificationsOf(owner)).filter((n) => n.type === 'qr_access');
     expect(told).toHaveLength(1);
     expect(told[0]!.data.message).toMatch(/^Your emergency information was opened 2 times since \d{2}:\d{2} UTC\.$/);
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'emergency_view').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'emergency_view')
+      .execute();
     expect(audit).toHaveLength(2);
   });
 
@@ -206,7 +215,11 @@ describe('the public emergency view', () => {
     const answered = results.filter((r) => r.statusCode === 401).length;
     expect(answered).toBeLessThanOrEqual(5);
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
-    const row = await t.database.db.selectFrom('emergency_shares').select(['failed_total']).where('share_id', '=', shareId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('emergency_shares')
+      .select(['failed_total'])
+      .where('share_id', '=', shareId)
+      .executeTakeFirstOrThrow();
     expect(row.failed_total).toBeLessThanOrEqual(5);
   });
 
@@ -226,7 +239,8 @@ describe('the public emergency view', () => {
     const statuses: number[] = [];
     // Four wrong PINs per code stay under each code's own lock; 30 in all reach the address limit.
     for (const { shareId } of codes) {
-      for (let i = 0; i < 4 && statuses.length < 30; i += 1) statuses.push((await s.get(`/api/user/emergency/${shareId}?pin=135${i}`)).statusCode);
+      for (let i = 0; i < 4 && statuses.length < 30; i += 1)
+        statuses.push((await s.get(`/api/user/emergency/${shareId}?pin=135${i}`)).statusCode);
     }
     expect(statuses).toHaveLength(30);
     expect(statuses.every((c) => c === 401)).toBe(true);
@@ -241,7 +255,9 @@ describe('the public emergency view', () => {
     const c = new TestClient(t.app);
     // Four wrong PINs per code stay under each code's own lock; 48 in all are over the address limit.
     const results = await Promise.all(
-      codes.flatMap(({ shareId }) => Array.from({ length: 4 }, (_, i) => c.get(`/api/user/emergency/${shareId}?pin=135${i}`, { remoteAddress }))),
+      codes.flatMap(({ shareId }) =>
+        Array.from({ length: 4 }, (_, i) => c.get(`/api/user/emergency/${shareId}?pin=135${i}`, { remoteAddress })),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
@@ -249,7 +265,11 @@ describe('the public emergency view', () => {
     const row = await t.database.db
       .selectFrom('emergency_shares')
       .select((eb) => eb.fn.sum<number>('failed_total').as('n'))
-      .where('share_id', 'in', codes.map((code) => code.shareId))
+      .where(
+        'share_id',
+        'in',
+        codes.map((code) => code.shareId),
+      )
       .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(30);
   });
@@ -310,7 +330,9 @@ describe('family member codes', () => {
     const { share_id: shareId } = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '7314' })).json();
     await t.database.db.deleteFrom('profiles').where('id', '=', memberId).execute();
     expect((await stranger().get(`/api/user/family/emergency/${shareId}`)).statusCode).toBe(404);
-    expect(await t.database.db.selectFrom('emergency_shares').select('id').where('share_id', '=', shareId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('emergency_shares').select('id').where('share_id', '=', shareId).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 

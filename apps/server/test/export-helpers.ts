@@ -97,21 +97,50 @@ export async function makeRichAccount(t: TestApp) {
       had_anesthesia_reactions: true,
       anesthesia_reaction_details: 'Malignant hyperthermia',
       emergency_contacts: [
-        { name: 'Sam Rivers', relationship: 'spouse', phone_number: '555-0199', email: 'sam@example.com', is_primary: true, has_medical_power: true },
+        {
+          name: 'Sam Rivers',
+          relationship: 'spouse',
+          phone_number: '555-0199',
+          email: 'sam@example.com',
+          is_primary: true,
+          has_medical_power: true,
+        },
         { name: 'Ana Ríos', relationship: 'sister', phone_number: '555-0142', is_primary: false, has_medical_power: false },
       ],
       healthcare_providers: [
-        { provider_name: 'Dr. Chen', specialty: 'Cardiology', facility: 'Riverside', phone_number: '555-0300', email: 'chen@example.com', address: '1 Main St', is_primary: true, notes: 'Tuesdays' },
+        {
+          provider_name: 'Dr. Chen',
+          specialty: 'Cardiology',
+          facility: 'Riverside',
+          phone_number: '555-0300',
+          email: 'chen@example.com',
+          address: '1 Main St',
+          is_primary: true,
+          notes: 'Tuesdays',
+        },
       ],
       medications: [
         { medication_name: 'Warfarin', dosage: '5 mg', frequency: 'daily', purpose: 'Clots', start_date: '2020-01-01', is_current: true },
-        { medication_name: 'Amoxicillin', dosage: '500 mg', frequency: '3x daily', purpose: 'Infection', start_date: '2019-01-01', end_date: '2019-01-10', is_current: false },
+        {
+          medication_name: 'Amoxicillin',
+          dosage: '500 mg',
+          frequency: '3x daily',
+          purpose: 'Infection',
+          start_date: '2019-01-01',
+          end_date: '2019-01-10',
+          is_current: false,
+        },
         { medication_name: null, dosage: null, is_current: true },
       ],
     }),
   );
 
-  const kid = await c.post('/api/user/family/add', { name: 'Alex Rivers', date_of_birth: '2015-04-02', relationship: 'child', is_pet: false });
+  const kid = await c.post('/api/user/family/add', {
+    name: 'Alex Rivers',
+    date_of_birth: '2015-04-02',
+    relationship: 'child',
+    is_pet: false,
+  });
   ok(kid, 201);
   const kidId = kid.json().id as string;
   ok(
@@ -133,15 +162,39 @@ export async function makeRichAccount(t: TestApp) {
   ok(await c.post('/api/user/family/add', { name: 'Rex', date_of_birth: '2020-06-01', relationship: 'other', is_pet: true }), 201);
 
   for (const a of [
-    { appointment_date: '2026-12-03', start_time: '2026-12-03T09:30', end_time: '2026-12-03T10:00', provider_name: 'Dr. Chen', reason_for_visit: 'Check-up', location: 'Riverside' },
-    { appointment_date: '2025-01-15', start_time: '2025-01-15T08:00:00.000Z', end_time: '2025-01-15T09:00:00Z', provider_name: 'Lab', reason_for_visit: null, location: null },
+    {
+      appointment_date: '2026-12-03',
+      start_time: '2026-12-03T09:30',
+      end_time: '2026-12-03T10:00',
+      provider_name: 'Dr. Chen',
+      reason_for_visit: 'Check-up',
+      location: 'Riverside',
+    },
+    {
+      appointment_date: '2025-01-15',
+      start_time: '2025-01-15T08:00:00.000Z',
+      end_time: '2025-01-15T09:00:00Z',
+      provider_name: 'Lab',
+      reason_for_visit: null,
+      location: null,
+    },
     { appointment_date: '2026-02-01', start_time: null, end_time: null, provider_name: 'Dentist' },
   ]) {
     ok(await c.post('/api/user/appointments', a), 201);
   }
 
   const files: { filename: string; content: Buffer; fields: Record<string, string> }[] = [
-    { filename: 'record.pdf', content: fixture('record.pdf'), fields: { customName: 'Lab results', customDate: '2026-01-05', providerName: 'Lab', visitLocation: 'Riverside', visitReason: 'Blood test' } },
+    {
+      filename: 'record.pdf',
+      content: fixture('record.pdf'),
+      fields: {
+        customName: 'Lab results',
+        customDate: '2026-01-05',
+        providerName: 'Lab',
+        visitLocation: 'Riverside',
+        visitReason: 'Blood test',
+      },
+    },
     { filename: 'pixel.png', content: fixture('pixel.png'), fields: { customName: 'Lab results', customDate: '2026-01-06' } },
     { filename: 'letter.docx', content: fixture('letter.docx'), fields: { customName: 'CON', customDate: '' } },
     { filename: 'note.txt', content: TEXT_NOTE, fields: { customName: '../../etc/passwd:*?', visitReason: 'Discharge' } },
@@ -162,7 +215,11 @@ export async function makeRichAccount(t: TestApp) {
  * medication and on allergy lines (only an import brings those, so they are written directly): the
  * kid's one line, and one of the own profile's for a line edited away since (it applies to nothing).
  */
-export async function addClinicalRecords(t: TestApp, user: { id: string; client: TestClient }, people: { selfId: string; kidId: string; petId: string }) {
+export async function addClinicalRecords(
+  t: TestApp,
+  user: { id: string; client: TestClient },
+  people: { selfId: string; kidId: string; petId: string },
+) {
   const c = user.client;
   const add = async (personId: string, kind: string, body: Record<string, unknown>) => {
     const res = await c.post(`/api/user/people/${personId}/${kind}`, body);
@@ -191,15 +248,35 @@ export async function addClinicalRecords(t: TestApp, user: { id: string; client:
     codings: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }],
   });
   await add(selfId, 'lab-results', { name: 'Strep test', value_text: 'negative', interpretation: 'NEG', date: '2023' });
-  await add(selfId, 'lab-results', { name: 'Blood pressure systolic', category: 'vital-signs', loinc_code: '8480-6', value: 128, unit: 'mm[Hg]', date: '2024-06' });
-  await add(selfId, 'lab-results', { name: 'Heart rate', category: 'vital-signs', loinc_code: '8867-4', value: 64, unit: '/min', date: null });
+  await add(selfId, 'lab-results', {
+    name: 'Blood pressure systolic',
+    category: 'vital-signs',
+    loinc_code: '8480-6',
+    value: 128,
+    unit: 'mm[Hg]',
+    date: '2024-06',
+  });
+  await add(selfId, 'lab-results', {
+    name: 'Heart rate',
+    category: 'vital-signs',
+    loinc_code: '8867-4',
+    value: 64,
+    unit: '/min',
+    date: null,
+  });
   await add(selfId, 'conditions', {
     name: 'Type 2 diabetes',
     status: 'active',
     onset_date: '2019-11',
     codings: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }],
   });
-  await add(selfId, 'conditions', { name: 'Fractured wrist', status: 'resolved', onset_date: '2010', abatement_date: '2010-09', notes: 'Cast for 6 weeks' });
+  await add(selfId, 'conditions', {
+    name: 'Fractured wrist',
+    status: 'resolved',
+    onset_date: '2010',
+    abatement_date: '2010-09',
+    notes: 'Cast for 6 weeks',
+  });
   await add(selfId, 'procedures', {
     name: 'Appendectomy',
     status: 'completed',
@@ -213,13 +290,26 @@ export async function addClinicalRecords(t: TestApp, user: { id: string; client:
   await add(petId, 'immunizations', { vaccine: 'Rabies', date: '2020-05-01', performer: 'Vet clinic' });
   await t.database.db
     .updateTable('medications')
-    .set({ codings: JSON.stringify([{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]) })
+    .set({
+      codings: JSON.stringify([
+        { system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' },
+      ]),
+    })
     .where('user_id', '=', user.id)
     .where('medication_name', '=', 'Warfarin')
     .execute();
-  const allergyCodings = (text: string, code: string, display: string) => JSON.stringify([{ text, codings: [{ system: 'http://snomed.info/sct', code, display }] }]);
-  await t.database.db.updateTable('profiles').set({ allergy_codings: allergyCodings('Bee stings', '424213003', 'Allergy to bee venom') }).where('id', '=', kidId).execute();
-  await t.database.db.updateTable('profiles').set({ allergy_codings: allergyCodings('Latex', '300916003', 'Latex allergy') }).where('id', '=', selfId).execute();
+  const allergyCodings = (text: string, code: string, display: string) =>
+    JSON.stringify([{ text, codings: [{ system: 'http://snomed.info/sct', code, display }] }]);
+  await t.database.db
+    .updateTable('profiles')
+    .set({ allergy_codings: allergyCodings('Bee stings', '424213003', 'Allergy to bee venom') })
+    .where('id', '=', kidId)
+    .execute();
+  await t.database.db
+    .updateTable('profiles')
+    .set({ allergy_codings: allergyCodings('Latex', '300916003', 'Latex allergy') })
+    .where('id', '=', selfId)
+    .execute();
 }
 
 export async function insertNotification(
@@ -266,15 +356,30 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(row)) {
       if (drop.includes(k)) continue;
-      out[k] = k === 'profile_id' && typeof v === 'string' ? label.get(v) ?? v : k === 'size' || k === 'position' ? Number(v) : v;
+      out[k] = k === 'profile_id' && typeof v === 'string' ? (label.get(v) ?? v) : k === 'size' || k === 'position' ? Number(v) : v;
     }
     return out;
   };
   const list = async (table: 'emergency_contacts' | 'healthcare_providers' | 'medications') =>
-    (await db.selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').execute())
+    (
+      await db
+        .selectFrom(table)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('profile_id')
+        .orderBy('position')
+        .orderBy('created_at')
+        .execute()
+    )
       .map((r) => strip(r, ['id', 'user_id']))
       .sort((a, b) => String(a.profile_id).localeCompare(String(b.profile_id)) || Number(a.position) - Number(b.position));
-  const fileRows = await db.selectFrom('medical_files').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('display_name').execute();
+  const fileRows = await db
+    .selectFrom('medical_files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('display_name')
+    .execute();
   const files = [];
   for (const f of fileRows) {
     const bytes = client ? (await client.get(`/api/user/files/${f.id}/content`)).rawPayload.toString('base64') : undefined;
@@ -287,18 +392,27 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
       .sort()
       .map((r) => JSON.parse(r) as Record<string, unknown>);
   // The allergy lines' codings (JSON text) are compared as what they say.
-  const parsed = (p: Record<string, unknown>) => ({ ...p, allergy_codings: typeof p.allergy_codings === 'string' ? (JSON.parse(p.allergy_codings) as unknown) : p.allergy_codings });
+  const parsed = (p: Record<string, unknown>) => ({
+    ...p,
+    allergy_codings: typeof p.allergy_codings === 'string' ? (JSON.parse(p.allergy_codings) as unknown) : p.allergy_codings,
+  });
   return {
     profiles: profiles.map((p) => parsed(strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id']))),
     emergency_contacts: await list('emergency_contacts'),
     healthcare_providers: await list('healthcare_providers'),
     medications: await list('medications'),
-    appointments: (await db.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('appointment_date').orderBy('created_at').execute()).map((r) =>
-      strip(r, ['id', 'user_id', 'uid']),
-    ),
-    notifications: (await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('title').execute()).map((r) =>
-      strip(r, ['id', 'user_id', 'dedupe_key']),
-    ),
+    appointments: (
+      await db
+        .selectFrom('appointments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('appointment_date')
+        .orderBy('created_at')
+        .execute()
+    ).map((r) => strip(r, ['id', 'user_id', 'uid'])),
+    notifications: (
+      await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('title').execute()
+    ).map((r) => strip(r, ['id', 'user_id', 'dedupe_key'])),
     files,
     immunizations: await clinical('immunizations'),
     lab_results: await clinical('lab_results'),

@@ -57,7 +57,13 @@ describe('export', () => {
       ['Rex', false, true],
     ]);
     const self = doc.profiles[0]!;
-    expect(self).toMatchObject({ blood_type: 'AB-', height: 180.34, weight: 74.8, mobility_details: 'kept although the flag is off', has_mobility_issues: false });
+    expect(self).toMatchObject({
+      blood_type: 'AB-',
+      height: 180.34,
+      weight: 74.8,
+      mobility_details: 'kept although the flag is off',
+      has_mobility_issues: false,
+    });
     expect(self.emergency_contacts.map((c) => c.name)).toEqual(['Sam Rivers', 'Ana Ríos']);
     expect(self.healthcare_providers.map((h) => h.provider_name)).toEqual(['Dr. Chen']);
     expect(self.medications.map((m) => [m.medication_name, m.is_current])).toEqual([
@@ -92,7 +98,13 @@ describe('export', () => {
     // One FHIR document per person, named after them, never colliding; beside it a collection for
     // those with appointments or files.
     const fhirNames = names.filter((n) => n.startsWith('fhir/')).sort();
-    expect(fhirNames).toEqual(['fhir/Alex Rivers.json', 'fhir/Jordan Rivers-other.json', 'fhir/Jordan Rivers.json', 'fhir/Rex (2).json', 'fhir/Rex.json']);
+    expect(fhirNames).toEqual([
+      'fhir/Alex Rivers.json',
+      'fhir/Jordan Rivers-other.json',
+      'fhir/Jordan Rivers.json',
+      'fhir/Rex (2).json',
+      'fhir/Rex.json',
+    ]);
     expect(doc.profiles.map((p) => [p.fhir, p.fhir_other])).toEqual([
       ['fhir/Jordan Rivers.json', 'fhir/Jordan Rivers-other.json'],
       ['fhir/Alex Rivers.json', undefined],
@@ -127,7 +139,9 @@ describe('export', () => {
     const other = read('fhir/Jordan Rivers-other.json');
     expect(typesOf(other).filter((x) => x === 'Appointment')).toHaveLength(3);
     expect(typesOf(other).filter((x) => x === 'DocumentReference')).toHaveLength(4);
-    const docRef = other.entry.find((e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'))!;
+    const docRef = other.entry.find(
+      (e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'),
+    )!;
     expect(JSON.stringify(docRef)).toContain('files/Lab%20results.pdf');
     // Decision 0023: an allergy line is coded when an import kept codings for it, and only then.
     const allergies = (b: Bundle) => b.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code);
@@ -149,18 +163,32 @@ describe('export', () => {
     expect(doc.version).toBe(2);
     const [self, kid, pet, otherPet] = doc.profiles;
     // Items added in the same millisecond may come in either order.
-    const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort().map((r) => JSON.parse(r) as T);
-    expect(sorted(self!.immunizations.map((i) => [i.vaccine, i.date, i.codings]))).toEqual(sorted([
-      ['MMR <live>', '2015-03', [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }]],
-      ['Tetanus', null, []],
-    ]));
-    expect(sorted(self!.lab_results.map((r) => [r.name, r.category, r.value, r.value_text, r.date]))).toEqual(sorted([
-      ['HbA1c', 'laboratory', 6.1, null, '2024-02-10'],
-      ['Strep test', 'laboratory', null, 'negative', '2023'],
-      ['Blood pressure systolic', 'vital-signs', 128, null, '2024-06'],
-      ['Heart rate', 'vital-signs', 64, null, null],
-    ]));
-    expect(self!.lab_results.find((r) => r.name === 'HbA1c')).toMatchObject({ loinc_code: '4548-4', reference_low: 4, reference_high: 5.6, reference_range: '4-5.6', interpretation: 'H' });
+    const sorted = <T>(rows: T[]) =>
+      rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .map((r) => JSON.parse(r) as T);
+    expect(sorted(self!.immunizations.map((i) => [i.vaccine, i.date, i.codings]))).toEqual(
+      sorted([
+        ['MMR <live>', '2015-03', [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }]],
+        ['Tetanus', null, []],
+      ]),
+    );
+    expect(sorted(self!.lab_results.map((r) => [r.name, r.category, r.value, r.value_text, r.date]))).toEqual(
+      sorted([
+        ['HbA1c', 'laboratory', 6.1, null, '2024-02-10'],
+        ['Strep test', 'laboratory', null, 'negative', '2023'],
+        ['Blood pressure systolic', 'vital-signs', 128, null, '2024-06'],
+        ['Heart rate', 'vital-signs', 64, null, null],
+      ]),
+    );
+    expect(self!.lab_results.find((r) => r.name === 'HbA1c')).toMatchObject({
+      loinc_code: '4548-4',
+      reference_low: 4,
+      reference_high: 5.6,
+      reference_range: '4-5.6',
+      interpretation: 'H',
+    });
     expect(sorted(self!.conditions.map((c) => [c.name, c.status, c.onset_date, c.abatement_date]))).toEqual(
       sorted([
         ['Type 2 diabetes', 'active', '2019-11', null],
@@ -178,7 +206,10 @@ describe('export', () => {
     expect(pet!.immunizations.map((i) => i.vaccine)).toEqual(['Rabies']);
     expect([otherPet!.immunizations, otherPet!.lab_results, otherPet!.conditions, otherPet!.procedures]).toEqual([[], [], [], []]);
     expect(self!.medications.map((m) => [m.medication_name, m.codings])).toEqual([
-      ['Warfarin', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]],
+      [
+        'Warfarin',
+        [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }],
+      ],
       ['Amoxicillin', null],
       [null, null],
     ]);
@@ -189,7 +220,9 @@ describe('export', () => {
       null,
     ]);
     // What only ties the file together or only the API says is not written.
-    const raw = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as { profiles: { immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[] };
+    const raw = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as {
+      profiles: { immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[];
+    };
     expect(Object.keys(raw.profiles[0]!.immunizations[0]!)).not.toContain('person_id');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).not.toContain('out_of_range');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).toContain('codings');
@@ -198,20 +231,38 @@ describe('export', () => {
   it('reads an unreadable allergy codings column as none: the export still answers, with the allergies uncoded', async () => {
     const { user, kidId } = await makeRichAccount(t);
     const db = t.database.db;
-    const entry = { text: 'Bee stings', codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }] };
-    for (const odd of ['{"not": "a list"', '{"text": "Bee stings"}', JSON.stringify([1, null, 'Bee stings', { text: 5 }, { text: 'Bee stings', codings: 'none' }, { codings: entry.codings }])]) {
+    const entry = {
+      text: 'Bee stings',
+      codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }],
+    };
+    for (const odd of [
+      '{"not": "a list"',
+      '{"text": "Bee stings"}',
+      JSON.stringify([1, null, 'Bee stings', { text: 5 }, { text: 'Bee stings', codings: 'none' }, { codings: entry.codings }]),
+    ]) {
       await db.updateTable('profiles').set({ allergy_codings: odd }).where('id', '=', kidId).execute();
       const zip = await readZip(await exportZip(user.client));
       const kid = JSON.parse(zip.get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
-      expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code), odd).toEqual([{ text: 'Bee stings' }]);
+      expect(
+        kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code),
+        odd,
+      ).toEqual([{ text: 'Bee stings' }]);
       const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
       expect(doc.profiles[1]!.allergy_codings, odd).toEqual([]);
       expect((await user.client.get(`/api/user/family/members/${kidId}`)).statusCode).toBe(200);
     }
     // Readable entries among unreadable ones still apply.
-    await db.updateTable('profiles').set({ allergy_codings: JSON.stringify([{ text: 5 }, entry]) }).where('id', '=', kidId).execute();
-    const kid = JSON.parse((await readZip(await exportZip(user.client))).get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
-    expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code)).toEqual([{ coding: entry.codings, text: 'Bee stings' }]);
+    await db
+      .updateTable('profiles')
+      .set({ allergy_codings: JSON.stringify([{ text: 5 }, entry]) })
+      .where('id', '=', kidId)
+      .execute();
+    const kid = JSON.parse((await readZip(await exportZip(user.client))).get('fhir/Alex Rivers.json')!.toString()) as {
+      entry: { resource: Record<string, unknown> }[];
+    };
+    expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code)).toEqual([
+      { coding: entry.codings, text: 'Bee stings' },
+    ]);
   });
 
   it("writes appointment times with the offset of the browser's time zone (?tz=), UTC by default, and refuses a zone that does not exist", async () => {
@@ -219,8 +270,12 @@ describe('export', () => {
     const startsOf = async (query: string) => {
       const res = await user.client.get(`/api/user/export${query}`);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-      const other = JSON.parse((await readZip(res.rawPayload)).get('fhir/Jordan Rivers-other.json')!.toString()) as { entry: { resource: { resourceType: string; start?: string; description?: string } }[] };
-      return Object.fromEntries(other.entry.filter((e) => e.resource.resourceType === 'Appointment').map((e) => [e.resource.description, e.resource.start]));
+      const other = JSON.parse((await readZip(res.rawPayload)).get('fhir/Jordan Rivers-other.json')!.toString()) as {
+        entry: { resource: { resourceType: string; start?: string; description?: string } }[];
+      };
+      return Object.fromEntries(
+        other.entry.filter((e) => e.resource.resourceType === 'Appointment').map((e) => [e.resource.description, e.resource.start]),
+      );
     };
     // 09:30 typed in Montréal in December is 09:30-05:00; a stored UTC instant is shown in the same zone.
     expect(await startsOf('?tz=America%2FMontreal')).toEqual({
@@ -228,7 +283,11 @@ describe('export', () => {
       Lab: '2025-01-15T03:00:00-05:00',
       Dentist: '2026-02-01T00:00:00-05:00',
     });
-    expect(await startsOf('')).toEqual({ 'Dr. Chen - Check-up': '2026-12-03T09:30:00+00:00', Lab: '2025-01-15T08:00:00+00:00', Dentist: '2026-02-01T00:00:00+00:00' });
+    expect(await startsOf('')).toEqual({
+      'Dr. Chen - Check-up': '2026-12-03T09:30:00+00:00',
+      Lab: '2025-01-15T08:00:00+00:00',
+      Dentist: '2026-02-01T00:00:00+00:00',
+    });
     const bad = await user.client.get('/api/user/export?tz=Mars%2FOlympus');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'tz must be an IANA time zone such as Europe/London' });
@@ -238,7 +297,9 @@ describe('export', () => {
     const { user } = await makeRichAccount(t);
     const zip = await readZip(await exportZip(user.client));
     const doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
-    const self = JSON.parse(zip.get('fhir/Jordan Rivers.json')!.toString()) as { entry: { resource: { resourceType: string; code?: { coding?: { code: string }[] }; effectiveDateTime?: string } }[] };
+    const self = JSON.parse(zip.get('fhir/Jordan Rivers.json')!.toString()) as {
+      entry: { resource: { resourceType: string; code?: { coding?: { code: string }[] }; effectiveDateTime?: string } }[];
+    };
     const observations = self.entry.map((e) => e.resource).filter((r) => r.resourceType === 'Observation');
     expect(observations.map((o) => [o.code?.coding?.[0]?.code, o.effectiveDateTime])).toEqual([
       ['882-1', doc.profiles[0]!.updated_at.slice(0, 10)],
@@ -255,7 +316,12 @@ describe('export', () => {
     expect(doc.profiles).toHaveLength(1);
     expect(doc.files).toEqual([]);
     expect([...zip.keys()].filter((n) => n.startsWith('files/'))).toEqual([]);
-    const audit = await t.database.db.selectFrom('audit_events').select(['action', 'detail']).where('user_id', '=', user.id).where('action', '=', 'export').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'detail'])
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'export')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).not.toContain(user.email);
   });
@@ -289,7 +355,12 @@ describe('export', () => {
         return stream;
       },
     };
-    const app = await buildApp({ config: t.config, database: t.database, webRoot: null, storage: { blobs, masterKey: loadMasterKey(t.config) } });
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      webRoot: null,
+      storage: { blobs, masterKey: loadMasterKey(t.config) },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { user } = await makeRichAccount(t);
@@ -299,15 +370,18 @@ describe('export', () => {
       expect((await uploadRecord(user.client, { filename: 'big.txt', content: big }, { customName: 'Big notes' })).statusCode).toBe(201);
       const { port } = app.server.address() as AddressInfo;
       const received = await new Promise<number>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: '/api/user/export', headers: { cookie: user.client.cookie ?? '' } }, (res) => {
-          let bytes = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (bytes === 0) events.push('first-byte');
-            bytes += chunk.length;
-          });
-          res.on('end', () => resolve(bytes));
-          res.on('error', reject);
-        });
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/api/user/export', headers: { cookie: user.client.cookie ?? '' } },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => {
+              if (bytes === 0) events.push('first-byte');
+              bytes += chunk.length;
+            });
+            res.on('end', () => resolve(bytes));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
       });
       expect(received).toBeGreaterThan(big.length);

@@ -5,13 +5,30 @@ import { newId, nowIso } from '../src/lib/ids';
 export async function insertMember(
   db: Db,
   userId: string,
-  values: Partial<{ name: string; is_pet: number; relationship: string; has_allergies: number; allergy_details: string; created_at: string }> = {},
+  values: Partial<{
+    name: string;
+    is_pet: number;
+    relationship: string;
+    has_allergies: number;
+    allergy_details: string;
+    created_at: string;
+  }> = {},
 ): Promise<string> {
   const id = newId();
   const now = nowIso();
   await db
     .insertInto('profiles')
-    .values({ id, user_id: userId, is_self: 0, name: 'Alex Member', relationship: 'child', date_of_birth: '2015-04-02', created_at: now, updated_at: now, ...values })
+    .values({
+      id,
+      user_id: userId,
+      is_self: 0,
+      name: 'Alex Member',
+      relationship: 'child',
+      date_of_birth: '2015-04-02',
+      created_at: now,
+      updated_at: now,
+      ...values,
+    })
     .execute();
   return id;
 }
@@ -41,13 +58,39 @@ export async function fillProfile(db: Db, userId: string, profileId: string): Pr
   await db
     .insertInto('medications')
     .values([
-      { id: newId(), user_id: userId, profile_id: profileId, medication_name: 'Warfarin', dosage: '5 mg', is_current: 1, created_at: now, updated_at: now },
-      { id: newId(), user_id: userId, profile_id: profileId, medication_name: 'OldMed', dosage: '1 mg', is_current: 0, created_at: now, updated_at: now },
+      {
+        id: newId(),
+        user_id: userId,
+        profile_id: profileId,
+        medication_name: 'Warfarin',
+        dosage: '5 mg',
+        is_current: 1,
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        id: newId(),
+        user_id: userId,
+        profile_id: profileId,
+        medication_name: 'OldMed',
+        dosage: '1 mg',
+        is_current: 0,
+        created_at: now,
+        updated_at: now,
+      },
     ])
     .execute();
   await db
     .insertInto('emergency_contacts')
-    .values({ id: newId(), user_id: userId, profile_id: profileId, name: 'Sam Rivers', phone_number: '555-0199', is_primary: 1, created_at: now })
+    .values({
+      id: newId(),
+      user_id: userId,
+      profile_id: profileId,
+      name: 'Sam Rivers',
+      phone_number: '555-0199',
+      is_primary: 1,
+      created_at: now,
+    })
     .execute();
 }
 

@@ -95,14 +95,21 @@ function expect400(res: { statusCode: number; json(): unknown }, message: string
 }
 
 async function countRows(table: string, column: 'user_id' | 'profile_id', id: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(
+    t.database.db,
+  );
   return Number(rows[0]?.n);
 }
 
 describe('adding a family member', () => {
   it('answers 201 with the member, its empty lists and a message', async () => {
     const { client } = await signedInUser(t.app);
-    const res = await client.post('/api/user/family/add', { name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true });
+    const res = await client.post('/api/user/family/add', {
+      name: 'Rex',
+      date_of_birth: '2019-05-01',
+      relationship: 'other',
+      is_pet: true,
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -162,7 +169,12 @@ describe('listing and reading family members', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const list = res.json();
     expect(list.map((m: { id: string }) => m.id).sort()).toEqual([first.id, second.id].sort());
-    expect(list.find((m: { id: string }) => m.id === second.id)).toMatchObject({ name: 'Second', relationship: 'other', is_pet: true, member_id: second.id });
+    expect(list.find((m: { id: string }) => m.id === second.id)).toMatchObject({
+      name: 'Second',
+      relationship: 'other',
+      is_pet: true,
+      member_id: second.id,
+    });
     expect(list[0]).not.toHaveProperty('emergency_contacts');
     const own = (await user.client.get('/api/user/getPatientProfile')).json();
     expect(own.family_members.map((m: { id: string }) => m.id).sort()).toEqual([first.id, second.id].sort());
@@ -232,7 +244,9 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
     });
     expect(body.emergency_contacts.map((c: { name: string }) => c.name)).toEqual(['Grandma', 'Grandpa']);
     // The family form names the provider `name`; the answer carries both spellings.
-    expect(body.healthcare_providers).toEqual([expect.objectContaining({ provider_name: 'Dr. Patel', name: 'Dr. Patel', phone_number: '+1 555 0201' })]);
+    expect(body.healthcare_providers).toEqual([
+      expect.objectContaining({ provider_name: 'Dr. Patel', name: 'Dr. Patel', phone_number: '+1 555 0201' }),
+    ]);
     expect(body.medications.map((m: { medication_name: string; is_current: boolean }) => [m.medication_name, m.is_current])).toEqual([
       ['Ibuprofen', true],
       ['Vitamin D', false],
@@ -259,7 +273,11 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
     const member = await addMember(client);
     await client.post(`/api/user/family/members/${member.id}/medications`, familyMedication('Keep'));
     await client.put(`/api/user/family/members/${member.id}`, editForm());
-    const res = await client.put(`/api/user/family/members/${member.id}`, { name: 'Mia', date_of_birth: '2015-09-03', relationship: 'child' });
+    const res = await client.put(`/api/user/family/members/${member.id}`, {
+      name: 'Mia',
+      date_of_birth: '2015-09-03',
+      relationship: 'child',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ blood_type: null, height: null, has_allergies: false, allergy_details: null, is_pet: false });
     expect(res.json().medications).toEqual([expect.objectContaining({ medication_name: 'Keep' })]);
@@ -274,11 +292,23 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
       ['an unknown blood type', { blood_type: 'Z' }, 'Blood type must be one of A+, A-, B+, B-, AB+, AB-, O+, O-'],
       ['a height past the bound', { height: 272 }, /^Height \(cm\) must be between 0 and 271.78$/],
       ['a weight past the bound', { weight: 454 }, /^Weight \(kg\) must be between 0 and 453.6$/],
-      ['a contact without a phone number', { emergency_contacts: [familyContact('Only name', { phone_number: '' })] }, 'Contact phone number is required'],
+      [
+        'a contact without a phone number',
+        { emergency_contacts: [familyContact('Only name', { phone_number: '' })] },
+        'Contact phone number is required',
+      ],
       ['a contact without a name', { emergency_contacts: [familyContact('')] }, 'Contact name is required'],
-      ['a provider without a phone number', { healthcare_providers: [familyProvider('Dr. X', { phone_number: undefined })] }, 'Provider phone number is required'],
+      [
+        'a provider without a phone number',
+        { healthcare_providers: [familyProvider('Dr. X', { phone_number: undefined })] },
+        'Provider phone number is required',
+      ],
       ['a provider without a name', { healthcare_providers: [{ phone_number: '555' }] }, 'Provider name is required'],
-      ['a medication without a dosage', { medications: [familyMedication('Ok'), familyMedication('Ok 2'), familyMedication('Bad', { dosage: '' })] }, 'Dosage is required'],
+      [
+        'a medication without a dosage',
+        { medications: [familyMedication('Ok'), familyMedication('Ok 2'), familyMedication('Bad', { dosage: '' })] },
+        'Dosage is required',
+      ],
       ['a medication without a name', { medications: [familyMedication(' ')] }, 'Medication name is required'],
       ['a list of the wrong type', { emergency_contacts: { name: 'x' } }, 'emergency_contacts must be array'],
       ['an over-long detail', { allergy_details: 'a'.repeat(5001) }, 'allergy_details: must be at most 5000 characters'],
@@ -292,7 +322,10 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
       );
       const before = await memberOf(client, member.id);
       expect400(
-        await client.put(`/api/user/family/members/${member.id}`, editForm({ name: 'Renamed', medications: [familyMedication('New')], ...change })),
+        await client.put(
+          `/api/user/family/members/${member.id}`,
+          editForm({ name: 'Renamed', medications: [familyMedication('New')], ...change }),
+        ),
         message,
       );
       expect(await memberOf(client, member.id)).toEqual(before);
@@ -330,7 +363,11 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
 
   it('the own profile editor is all-or-nothing too', async () => {
     const { client } = await signedInUser(t.app);
-    await client.put('/api/user/updateProfile', { name: 'Me', emergency_contacts: [familyContact('Existing')], medications: [familyMedication('Existing')] });
+    await client.put('/api/user/updateProfile', {
+      name: 'Me',
+      emergency_contacts: [familyContact('Existing')],
+      medications: [familyMedication('Existing')],
+    });
     const before = (await client.get('/api/user/getPatientProfile')).json();
     await installFailingTrigger();
     try {
@@ -379,7 +416,12 @@ describe("a member's emergency contacts", () => {
     const base = `/api/user/family/members/${member.id}/emergency-contacts`;
     const added = await client.post(base, familyContact('Aunt Jo'));
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ ...familyContact('Aunt Jo'), email: null, has_medical_power: false, message: 'Emergency contact added successfully!' });
+    expect(added.json()).toMatchObject({
+      ...familyContact('Aunt Jo'),
+      email: null,
+      has_medical_power: false,
+      message: 'Emergency contact added successfully!',
+    });
     const { id } = added.json();
     const list = await client.get(base);
     expect(list.statusCode).toBe(200);
@@ -400,7 +442,7 @@ describe("a member's emergency contacts", () => {
     expect((await client.get(base)).json()).toEqual([]);
   });
 
-  it("a contact id of another profile is not found under this member", async () => {
+  it('a contact id of another profile is not found under this member', async () => {
     const { client } = await signedInUser(t.app);
     const a = await addMember(client, { name: 'A' });
     const b = await addMember(client, { name: 'B' });
@@ -449,7 +491,7 @@ describe("a member's medications", () => {
     expect((await client.get(base)).json()).toEqual([]);
   });
 
-  it("a medication id of another profile is not found under this member", async () => {
+  it('a medication id of another profile is not found under this member', async () => {
     const { client } = await signedInUser(t.app);
     const a = await addMember(client, { name: 'A' });
     const b = await addMember(client, { name: 'B' });
@@ -482,12 +524,22 @@ describe("a member's healthcare providers, one at a time", () => {
       message: 'Healthcare provider added successfully!',
     });
     const { id } = added.json();
-    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_id: id, provider_name: 'Dr. Paws' })]);
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([
+      expect.objectContaining({ id, provider_id: id, provider_name: 'Dr. Paws' }),
+    ]);
 
     const edited = await client.put(`${base}/${id}`, familyProvider('Dr. Whiskers', { phone_number: '555-0300', is_primary: false }));
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id, provider_name: 'Dr. Whiskers', phone_number: '555-0300', is_primary: false, message: 'Healthcare provider updated successfully!' });
-    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_name: 'Dr. Whiskers' })]);
+    expect(edited.json()).toMatchObject({
+      id,
+      provider_name: 'Dr. Whiskers',
+      phone_number: '555-0300',
+      is_primary: false,
+      message: 'Healthcare provider updated successfully!',
+    });
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([
+      expect.objectContaining({ id, provider_name: 'Dr. Whiskers' }),
+    ]);
 
     const removed = await client.delete(`${base}/${id}`);
     expect(removed.statusCode).toBe(200);
@@ -505,7 +557,9 @@ describe("a member's healthcare providers, one at a time", () => {
     expect400(await client.post(base, { phone_number: '555' }), 'Provider name is required');
     const { id } = (await client.post(base, familyProvider('Dr. Kept'))).json();
     expect400(await client.put(`${base}/${id}`, familyProvider('Dr. Kept', { phone_number: '' })), 'Provider phone number is required');
-    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([expect.objectContaining({ id, provider_name: 'Dr. Kept', phone_number: '+1 555 0201' })]);
+    expect((await memberOf(client, member.id)).healthcare_providers).toEqual([
+      expect.objectContaining({ id, provider_name: 'Dr. Kept', phone_number: '+1 555 0201' }),
+    ]);
   });
 
   it('a provider of another profile is not found under this member, and the own routes do not reach a member’s', async () => {
@@ -514,13 +568,17 @@ describe("a member's healthcare providers, one at a time", () => {
     const b = await addMember(client, { name: 'B' });
     const ofA = (await client.post(`/api/user/family/members/${a.id}/healthcare-providers`, familyProvider('For A'))).json();
     const own = (await client.post('/api/user/healthcare-providers', { provider_name: 'Mine' })).json();
-    expect((await client.put(`/api/user/family/members/${b.id}/healthcare-providers/${ofA.id}`, familyProvider('Hijack'))).statusCode).toBe(404);
+    expect((await client.put(`/api/user/family/members/${b.id}/healthcare-providers/${ofA.id}`, familyProvider('Hijack'))).statusCode).toBe(
+      404,
+    );
     expect((await client.delete(`/api/user/family/members/${b.id}/healthcare-providers/${ofA.id}`)).statusCode).toBe(404);
     expect((await client.delete(`/api/user/family/members/${b.id}/healthcare-providers/${own.id}`)).statusCode).toBe(404);
     expect((await client.put(`/api/user/healthcare-providers/${ofA.id}`, { provider_name: 'Hijack' })).statusCode).toBe(404);
     expect((await client.delete(`/api/user/healthcare-providers/${ofA.id}`)).statusCode).toBe(404);
     expect((await memberOf(client, a.id)).healthcare_providers).toEqual([expect.objectContaining({ id: ofA.id, provider_name: 'For A' })]);
-    expect((await client.get('/api/user/getPatientProfile')).json().healthcare_providers).toEqual([expect.objectContaining({ id: own.id, provider_name: 'Mine' })]);
+    expect((await client.get('/api/user/getPatientProfile')).json().healthcare_providers).toEqual([
+      expect.objectContaining({ id: own.id, provider_name: 'Mine' }),
+    ]);
   });
 });
 
@@ -530,9 +588,19 @@ describe("a member's medication edited on its own", () => {
     const member = await addMember(client);
     const base = `/api/user/family/members/${member.id}/medications`;
     const { id } = (await client.post(base, familyMedication('Cetirizine'))).json();
-    const res = await client.put(`${base}/${id}`, familyMedication('Cetirizine', { dosage: '10 ml', is_current: false, end_date: '2024-05-01' }));
+    const res = await client.put(
+      `${base}/${id}`,
+      familyMedication('Cetirizine', { dosage: '10 ml', is_current: false, end_date: '2024-05-01' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, medication_name: 'Cetirizine', dosage: '10 ml', is_current: false, end_date: '2024-05-01', message: 'Medication updated successfully!' });
+    expect(res.json()).toMatchObject({
+      id,
+      medication_name: 'Cetirizine',
+      dosage: '10 ml',
+      is_current: false,
+      end_date: '2024-05-01',
+      message: 'Medication updated successfully!',
+    });
     expect400(await client.put(`${base}/${id}`, familyMedication('Cetirizine', { dosage: '' })), 'Dosage is required');
     expect((await client.get(base)).json()).toEqual([expect.objectContaining({ id, dosage: '10 ml' })]);
     expect((await client.put(`${base}/${MISSING}`, familyMedication('X'))).statusCode).toBe(404);
@@ -557,7 +625,16 @@ describe('deleting a family member', () => {
     const now = new Date().toISOString();
     await t.database.db
       .insertInto('emergency_shares')
-      .values({ id: newId(), user_id: user.id, profile_id: member.id, kind: 'family', share_id: `test-share-${member.id}`, pin_hash: 'x', created_at: now, updated_at: now })
+      .values({
+        id: newId(),
+        user_id: user.id,
+        profile_id: member.id,
+        kind: 'family',
+        share_id: `test-share-${member.id}`,
+        pin_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     const res = await user.client.delete(`/api/user/family/members/${member.id}`);
@@ -580,8 +657,12 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
   async function ownerWithData() {
     const owner = await signedInUser(t.app);
     const member = await addMember(owner.client, { name: 'Private Member' });
-    const memberContact = (await owner.client.post(`/api/user/family/members/${member.id}/emergency-contacts`, familyContact('Member contact'))).json();
-    const memberMedication = (await owner.client.post(`/api/user/family/members/${member.id}/medications`, familyMedication('Member med'))).json();
+    const memberContact = (
+      await owner.client.post(`/api/user/family/members/${member.id}/emergency-contacts`, familyContact('Member contact'))
+    ).json();
+    const memberMedication = (
+      await owner.client.post(`/api/user/family/members/${member.id}/medications`, familyMedication('Member med'))
+    ).json();
     await owner.client.put(`/api/user/family/members/${member.id}`, {
       ...(await memberOf(owner.client, member.id)),
       healthcare_providers: [familyProvider('Member provider')],
@@ -591,7 +672,19 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
     const ownProvider = (await owner.client.post('/api/user/healthcare-providers', { provider_name: 'Own provider' })).json();
     const ownProfileId = (await owner.client.get('/api/user/getPatientProfile')).json().id;
     const memberProvider = (await memberOf(owner.client, member.id)).healthcare_providers[0].id as string;
-    return { owner, ids: { member: member.id, memberContact: memberContact.id, memberMedication: memberMedication.id, memberProvider, ownContact: ownContact.id, ownMedication: ownMedication.id, ownProvider: ownProvider.id, ownProfileId } };
+    return {
+      owner,
+      ids: {
+        member: member.id,
+        memberContact: memberContact.id,
+        memberMedication: memberMedication.id,
+        memberProvider,
+        ownContact: ownContact.id,
+        ownMedication: ownMedication.id,
+        ownProvider: ownProvider.id,
+        ownProfileId,
+      },
+    };
   }
 
   async function snapshot(client: TestClient, memberId: string) {
@@ -611,7 +704,11 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
     const m = ids.member;
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/user/family/members/${m}`],
-      ['PUT', `/api/user/family/members/${m}`, editForm({ name: 'Hacked', emergency_contacts: [], medications: [], healthcare_providers: [] })],
+      [
+        'PUT',
+        `/api/user/family/members/${m}`,
+        editForm({ name: 'Hacked', emergency_contacts: [], medications: [], healthcare_providers: [] }),
+      ],
       ['DELETE', `/api/user/family/members/${m}`],
       ['GET', `/api/user/family/members/${m}/emergency-contacts`],
       ['POST', `/api/user/family/members/${m}/emergency-contacts`, familyContact('Planted')],
@@ -662,7 +759,12 @@ describe('ownership: one user cannot reach another user’s profiles', () => {
   it('a second user re-posting someone else’s contact id adds their own contact and leaves the original alone', async () => {
     const { owner, ids } = await ownerWithData();
     const intruder = await signedInUser(t.app);
-    const res = await intruder.client.post('/api/user/emergency-contacts', { contact_id: ids.ownContact, id: ids.ownContact, name: 'Overwrite?', phone_number: '555-0100' });
+    const res = await intruder.client.post('/api/user/emergency-contacts', {
+      contact_id: ids.ownContact,
+      id: ids.ownContact,
+      name: 'Overwrite?',
+      phone_number: '555-0100',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe(ids.ownContact);
     const ownerContacts = (await owner.client.get('/api/user/getPatientProfile')).json().emergency_contacts;

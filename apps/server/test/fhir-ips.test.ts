@@ -20,7 +20,13 @@ beforeAll(async () => {
 
 type Json = Record<string, unknown>;
 type Entry = { fullUrl: string; resource: Json & { resourceType: string } };
-type Section = { title: string; code: { coding: { code: string }[] }; text: { status: string; div: string }; entry?: { reference: string }[]; emptyReason?: unknown };
+type Section = {
+  title: string;
+  code: { coding: { code: string }[] };
+  text: { status: string; div: string };
+  entry?: { reference: string }[];
+  emptyReason?: unknown;
+};
 
 const base: ProfileBundle['profile'] = {
   id: 'p-1',
@@ -64,24 +70,109 @@ const base: ProfileBundle['profile'] = {
 const full: ProfileBundle = {
   profile: base,
   emergency_contacts: [
-    { id: 'c1', contact_id: 'c1', name: 'Sam', relationship: 'spouse', phone_number: '555-0199', email: 's@example.com', is_primary: true, has_medical_power: true },
+    {
+      id: 'c1',
+      contact_id: 'c1',
+      name: 'Sam',
+      relationship: 'spouse',
+      phone_number: '555-0199',
+      email: 's@example.com',
+      is_primary: true,
+      has_medical_power: true,
+    },
   ],
   healthcare_providers: [
-    { id: 'h1', provider_id: 'h1', provider_name: 'Dr. Chen', name: 'Dr. Chen', specialty: 'Cardiology', facility: 'Riverside', phone_number: '555', email: null, address: '1 Main', is_primary: true, notes: 'Tuesdays' },
-    { id: 'h2', provider_id: 'h2', provider_name: 'Dr. Okafor', name: 'Dr. Okafor', specialty: 'Dermatology', facility: null, phone_number: null, email: null, address: null, is_primary: false, notes: null },
+    {
+      id: 'h1',
+      provider_id: 'h1',
+      provider_name: 'Dr. Chen',
+      name: 'Dr. Chen',
+      specialty: 'Cardiology',
+      facility: 'Riverside',
+      phone_number: '555',
+      email: null,
+      address: '1 Main',
+      is_primary: true,
+      notes: 'Tuesdays',
+    },
+    {
+      id: 'h2',
+      provider_id: 'h2',
+      provider_name: 'Dr. Okafor',
+      name: 'Dr. Okafor',
+      specialty: 'Dermatology',
+      facility: null,
+      phone_number: null,
+      email: null,
+      address: null,
+      is_primary: false,
+      notes: null,
+    },
   ],
   medications: [
-    { id: 'm1', medication_id: 'm1', medication_name: 'Warfarin', dosage: '5 mg', frequency: 'daily', purpose: 'Clots', start_date: '2020-01-01', end_date: null, is_current: true },
-    { id: 'm2', medication_id: 'm2', medication_name: 'Old', dosage: null, frequency: null, purpose: null, start_date: '2019-01-01', end_date: '2019-06-01', is_current: false },
-    { id: 'm3', medication_id: 'm3', medication_name: null, dosage: null, frequency: null, purpose: null, start_date: null, end_date: null, is_current: true },
+    {
+      id: 'm1',
+      medication_id: 'm1',
+      medication_name: 'Warfarin',
+      dosage: '5 mg',
+      frequency: 'daily',
+      purpose: 'Clots',
+      start_date: '2020-01-01',
+      end_date: null,
+      is_current: true,
+    },
+    {
+      id: 'm2',
+      medication_id: 'm2',
+      medication_name: 'Old',
+      dosage: null,
+      frequency: null,
+      purpose: null,
+      start_date: '2019-01-01',
+      end_date: '2019-06-01',
+      is_current: false,
+    },
+    {
+      id: 'm3',
+      medication_id: 'm3',
+      medication_name: null,
+      dosage: null,
+      frequency: null,
+      purpose: null,
+      start_date: null,
+      end_date: null,
+      is_current: true,
+    },
   ],
 };
 
 const stamps = { person_id: 'p-1', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const CVX_MMR = { system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' };
 const immunizations: Immunization[] = [
-  { ...stamps, id: 'i1', vaccine: 'MMR <live>', date: '2015-03', dose_number: 2, lot_number: 'AB123', site: 'Left arm', performer: 'Dr Lee', notes: null, codings: [CVX_MMR] },
-  { ...stamps, id: 'i2', vaccine: 'Tetanus', date: null, dose_number: null, lot_number: null, site: null, performer: null, notes: null, codings: [] },
+  {
+    ...stamps,
+    id: 'i1',
+    vaccine: 'MMR <live>',
+    date: '2015-03',
+    dose_number: 2,
+    lot_number: 'AB123',
+    site: 'Left arm',
+    performer: 'Dr Lee',
+    notes: null,
+    codings: [CVX_MMR],
+  },
+  {
+    ...stamps,
+    id: 'i2',
+    vaccine: 'Tetanus',
+    date: null,
+    dose_number: null,
+    lot_number: null,
+    site: null,
+    performer: null,
+    notes: null,
+    codings: [],
+  },
 ];
 const lab = (over: Partial<LabResult> & Pick<LabResult, 'id' | 'name'>): LabResult => ({
   ...stamps,
@@ -101,19 +192,66 @@ const lab = (over: Partial<LabResult> & Pick<LabResult, 'id' | 'name'>): LabResu
   ...over,
 });
 const labResults: LabResult[] = [
-  lab({ id: 'l1', name: 'HbA1c', loinc_code: '4548-4', value: 6.1, unit: '%', reference_low: 4, reference_high: 5.6, reference_range: '4-5.6', interpretation: 'H', date: '2024-02-10', codings: [{ system: 'http://example.org/lab', code: 'A1C', display: 'A1c' }] }),
+  lab({
+    id: 'l1',
+    name: 'HbA1c',
+    loinc_code: '4548-4',
+    value: 6.1,
+    unit: '%',
+    reference_low: 4,
+    reference_high: 5.6,
+    reference_range: '4-5.6',
+    interpretation: 'H',
+    date: '2024-02-10',
+    codings: [{ system: 'http://example.org/lab', code: 'A1C', display: 'A1c' }],
+  }),
   lab({ id: 'l2', name: 'Strep test', value_text: 'negative', interpretation: 'NEG', date: '2023' }),
-  lab({ id: 'l3', name: 'Blood pressure systolic', category: 'vital-signs', loinc_code: '8480-6', value: 128, unit: 'mm[Hg]', date: '2024-06' }),
+  lab({
+    id: 'l3',
+    name: 'Blood pressure systolic',
+    category: 'vital-signs',
+    loinc_code: '8480-6',
+    value: 128,
+    unit: 'mm[Hg]',
+    date: '2024-06',
+  }),
   lab({ id: 'l4', name: 'Heart rate', category: 'vital-signs', loinc_code: '8867-4', value: 64, unit: '/min', date: null }),
 ];
 const conditions: Condition[] = [
-  { ...stamps, id: 'k1', name: 'Type 2 diabetes', status: 'active', onset_date: '2019-11', abatement_date: null, notes: null, codings: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }] },
-  { ...stamps, id: 'k2', name: 'Fractured wrist', status: 'resolved', onset_date: '2010', abatement_date: '2010-09', notes: 'Cast', codings: [] },
+  {
+    ...stamps,
+    id: 'k1',
+    name: 'Type 2 diabetes',
+    status: 'active',
+    onset_date: '2019-11',
+    abatement_date: null,
+    notes: null,
+    codings: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }],
+  },
+  {
+    ...stamps,
+    id: 'k2',
+    name: 'Fractured wrist',
+    status: 'resolved',
+    onset_date: '2010',
+    abatement_date: '2010-09',
+    notes: 'Cast',
+    codings: [],
+  },
   // An active condition with an end date: FHIR's con-4 forbids abatement on it, so the date goes in a note.
   { ...stamps, id: 'k3', name: 'Back pain', status: 'active', onset_date: null, abatement_date: '2022', notes: null, codings: [] },
 ];
 const procedures: Procedure[] = [
-  { ...stamps, id: 'x1', name: 'Appendectomy', status: 'completed', performed_date: '2001-07-03', performer: 'City Hospital', notes: null, codings: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }] },
+  {
+    ...stamps,
+    id: 'x1',
+    name: 'Appendectomy',
+    status: 'completed',
+    performed_date: '2001-07-03',
+    performer: 'City Hospital',
+    notes: null,
+    codings: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }],
+  },
   { ...stamps, id: 'x2', name: 'Colonoscopy', status: 'completed', performed_date: null, performer: null, notes: null, codings: [] },
 ];
 const clinical: IpsClinical = { immunizations, labResults, conditions, procedures };
@@ -123,7 +261,7 @@ const savedAt = '2026-10-02T08:15:00.000Z';
 
 const entriesOf = (bundle: Json) => bundle.entry as Entry[];
 const resourceAt = (bundle: Json, ref: string) => entriesOf(bundle).find((e) => e.fullUrl === ref)!.resource;
-const sectionsOf = (bundle: Json) => (entriesOf(bundle)[0]!.resource.section as Section[]);
+const sectionsOf = (bundle: Json) => entriesOf(bundle)[0]!.resource.section as Section[];
 const sectionCode = (s: Section) => s.code.coding[0]!.code;
 const section = (bundle: Json, code: string) => sectionsOf(bundle).find((s) => sectionCode(s) === code)!;
 const sectionResources = (bundle: Json, code: string) => (section(bundle, code).entry ?? []).map((e) => resourceAt(bundle, e.reference));
@@ -132,14 +270,42 @@ function richBundles() {
   return buildPersonBundles({
     person: full,
     clinical,
-    medicationCodings: new Map([['m1', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]]]),
+    medicationCodings: new Map([
+      ['m1', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332', display: 'Warfarin Sodium 5 MG Oral Tablet' }]],
+    ]),
     profileUpdatedAt: savedAt,
     appointments: [
-      { id: 'a1', appointment_date: '2027-03-04', start_time: '2027-03-04T09:30:00', end_time: '2027-03-04T10:00:00', provider_name: 'Dr. Chen', reason_for_visit: 'Check-up', location: 'Riverside' },
-      { id: 'a2', appointment_date: '2025-07-01', start_time: '2025-07-01T13:00:00.000Z', end_time: null, provider_name: 'Lab', reason_for_visit: null, location: null },
+      {
+        id: 'a1',
+        appointment_date: '2027-03-04',
+        start_time: '2027-03-04T09:30:00',
+        end_time: '2027-03-04T10:00:00',
+        provider_name: 'Dr. Chen',
+        reason_for_visit: 'Check-up',
+        location: 'Riverside',
+      },
+      {
+        id: 'a2',
+        appointment_date: '2025-07-01',
+        start_time: '2025-07-01T13:00:00.000Z',
+        end_time: null,
+        provider_name: 'Lab',
+        reason_for_visit: null,
+        location: null,
+      },
     ],
     documents: [
-      { id: 'f1', display_name: 'Lab results.pdf', file_type: 'application/pdf', size: 1234, created_at: '2026-01-01T00:00:00.000Z', record_date: '2026-01-01', provider_name: 'Lab', visit_reason: 'Blood test', url: 'files/Lab results.pdf' },
+      {
+        id: 'f1',
+        display_name: 'Lab results.pdf',
+        file_type: 'application/pdf',
+        size: 1234,
+        created_at: '2026-01-01T00:00:00.000Z',
+        record_date: '2026-01-01',
+        provider_name: 'Lab',
+        visit_reason: 'Blood test',
+        url: 'files/Lab results.pdf',
+      },
     ],
     now,
     timeZone: 'America/Montreal',
@@ -147,12 +313,22 @@ function richBundles() {
 }
 
 describe('FHIR R4 International Patient Summary document', () => {
-  it('a rich person\'s summary is an IPS document with 0 errors: every resource valid R4, every entry referenced from the Composition, every reference resolved', () => {
+  it("a rich person's summary is an IPS document with 0 errors: every resource valid R4, every entry referenced from the Composition, every reference resolved", () => {
     const { document } = richBundles();
     expect(check.ipsDocument(document)).toEqual([]);
     const types = entriesOf(document).map((e) => e.resource.resourceType);
     expect(types.slice(0, 2)).toEqual(['Composition', 'Patient']);
-    for (const t of ['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'Observation', 'Practitioner', 'PractitionerRole']) expect(types).toContain(t);
+    for (const t of [
+      'AllergyIntolerance',
+      'Condition',
+      'MedicationStatement',
+      'Immunization',
+      'Procedure',
+      'Observation',
+      'Practitioner',
+      'PractitionerRole',
+    ])
+      expect(types).toContain(t);
     // Appointments and files are not part of the summary: they are in the collection.
     expect(types).not.toContain('Appointment');
     expect(types).not.toContain('DocumentReference');
@@ -161,7 +337,13 @@ describe('FHIR R4 International Patient Summary document', () => {
 
   it('the Composition has the IPS type, the Patient as subject and author, and a section for each kind of data', () => {
     const { document } = richBundles();
-    const composition = entriesOf(document)[0]!.resource as unknown as { type: unknown; subject: { reference: string }; author: { reference: string }[]; title: string; date: string };
+    const composition = entriesOf(document)[0]!.resource as unknown as {
+      type: unknown;
+      subject: { reference: string };
+      author: { reference: string }[];
+      title: string;
+      date: string;
+    };
     expect(composition.type).toMatchObject({ coding: [{ system: 'http://loinc.org', code: '60591-5' }] });
     expect(composition.author).toEqual([composition.subject]);
     expect(resourceAt(document, composition.subject.reference).resourceType).toBe('Patient');
@@ -213,21 +395,37 @@ describe('FHIR R4 International Patient Summary document', () => {
     expect(div('42348-3')).toContain('<li>Organ donor</li>');
     expect(div('104605-1')).toContain('Religious restrictions: No &lt;blood&gt; products');
     // The Flag keeps the person's words as data (code.text); every narrative escapes them.
-    const narratives = ((document.entry as { resource: { section?: { text: { div: string } }[] } }[])[0]!.resource.section ?? []).map((x) => x.text.div).join('');
+    const narratives = ((document.entry as { resource: { section?: { text: { div: string } }[] } }[])[0]!.resource.section ?? [])
+      .map((x) => x.text.div)
+      .join('');
     expect(narratives).not.toContain('No <blood>');
   });
 
-  it('keeps every item\'s own codings and its date as precise as it was given', () => {
+  it("keeps every item's own codings and its date as precise as it was given", () => {
     const { document } = richBundles();
     const [mmr, tetanus] = sectionResources(document, '11369-6');
-    expect(mmr).toMatchObject({ vaccineCode: { coding: [CVX_MMR], text: 'MMR <live>' }, occurrenceDateTime: '2015-03', lotNumber: 'AB123', protocolApplied: [{ doseNumberPositiveInt: 2 }] });
-    expect(tetanus).toMatchObject({ vaccineCode: { text: 'Tetanus' }, _occurrenceDateTime: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] } });
+    expect(mmr).toMatchObject({
+      vaccineCode: { coding: [CVX_MMR], text: 'MMR <live>' },
+      occurrenceDateTime: '2015-03',
+      lotNumber: 'AB123',
+      protocolApplied: [{ doseNumberPositiveInt: 2 }],
+    });
+    expect(tetanus).toMatchObject({
+      vaccineCode: { text: 'Tetanus' },
+      _occurrenceDateTime: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] },
+    });
     expect(tetanus).not.toHaveProperty('occurrenceDateTime');
 
     const results = sectionResources(document, '30954-2');
     const hba1c = results.find((r) => JSON.stringify(r).includes('HbA1c'))!;
     expect(hba1c).toMatchObject({
-      code: { coding: [{ system: 'http://example.org/lab', code: 'A1C' }, { system: 'http://loinc.org', code: '4548-4' }], text: 'HbA1c' },
+      code: {
+        coding: [
+          { system: 'http://example.org/lab', code: 'A1C' },
+          { system: 'http://loinc.org', code: '4548-4' },
+        ],
+        text: 'HbA1c',
+      },
       effectiveDateTime: '2024-02-10',
       valueQuantity: { value: 6.1, unit: '%' },
       interpretation: [{ coding: [{ code: 'H' }] }],
@@ -235,15 +433,30 @@ describe('FHIR R4 International Patient Summary document', () => {
     });
     expect(results.find((r) => JSON.stringify(r).includes('Strep'))).toMatchObject({ valueString: 'negative', effectiveDateTime: '2023' });
 
-    const [diabetes, backPain] = sectionResources(document, '11450-4').filter((c) => JSON.stringify(c).includes('Type 2') || JSON.stringify(c).includes('Back pain'));
-    expect(diabetes).toMatchObject({ code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006' }] }, onsetDateTime: '2019-11', clinicalStatus: { coding: [{ code: 'active' }] } });
+    const [diabetes, backPain] = sectionResources(document, '11450-4').filter(
+      (c) => JSON.stringify(c).includes('Type 2') || JSON.stringify(c).includes('Back pain'),
+    );
+    expect(diabetes).toMatchObject({
+      code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006' }] },
+      onsetDateTime: '2019-11',
+      clinicalStatus: { coding: [{ code: 'active' }] },
+    });
     expect(backPain).not.toHaveProperty('abatementDateTime');
     expect(backPain).toMatchObject({ note: [{ text: 'Resolved date given: 2022' }] });
-    expect(sectionResources(document, '11348-0').find((c) => JSON.stringify(c).includes('Fractured'))).toMatchObject({ onsetDateTime: '2010', abatementDateTime: '2010-09' });
-    expect(sectionResources(document, '47519-4')[0]).toMatchObject({ code: { coding: [{ code: '80146002' }] }, performedDateTime: '2001-07-03', performer: [{ actor: { display: 'City Hospital' } }] });
+    expect(sectionResources(document, '11348-0').find((c) => JSON.stringify(c).includes('Fractured'))).toMatchObject({
+      onsetDateTime: '2010',
+      abatementDateTime: '2010-09',
+    });
+    expect(sectionResources(document, '47519-4')[0]).toMatchObject({
+      code: { coding: [{ code: '80146002' }] },
+      performedDateTime: '2001-07-03',
+      performer: [{ actor: { display: 'City Hospital' } }],
+    });
 
     const [warfarin] = sectionResources(document, '10160-0');
-    expect(warfarin).toMatchObject({ medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332' }], text: 'Warfarin' } });
+    expect(warfarin).toMatchObject({
+      medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '855332' }], text: 'Warfarin' },
+    });
   });
 
   it('writes each line of the allergy details as an AllergyIntolerance of its own, coded when an import kept codings for that very line', () => {
@@ -271,10 +484,14 @@ describe('FHIR R4 International Patient Summary document', () => {
     expect(allergies.map((r) => r.category ?? null)).toEqual([null, null, null, ['medication']]);
     expect(new Set(section(document, '48765-2').entry!.map((e) => e.reference)).size).toBe(4);
     const div = section(document, '48765-2').text.div;
-    for (const line of ['Allergy to penicillin', 'Latex; peanuts', 'Bee stings (resolved)', 'Anesthesia reaction: Malignant hyperthermia']) expect(div).toContain(`<td>${line}</td>`);
+    for (const line of ['Allergy to penicillin', 'Latex; peanuts', 'Bee stings (resolved)', 'Anesthesia reaction: Malignant hyperthermia'])
+      expect(div).toContain(`<td>${line}</td>`);
 
     // A person's own single line stays one AllergyIntolerance; without codings nothing is coded.
-    const own = sectionResources(buildIpsBundle({ person: { ...full, profile: { ...base, allergy_details: 'Penicillin; peanuts' } }, now }), '48765-2');
+    const own = sectionResources(
+      buildIpsBundle({ person: { ...full, profile: { ...base, allergy_details: 'Penicillin; peanuts' } }, now }),
+      '48765-2',
+    );
     expect(own.map((r) => r.code)).toEqual([{ text: 'Penicillin; peanuts' }, { text: 'Anesthesia reaction: Malignant hyperthermia' }]);
   });
 
@@ -290,15 +507,26 @@ describe('FHIR R4 International Patient Summary document', () => {
     const { document } = richBundles();
     const vitals = sectionResources(document, '8716-3');
     const height = vitals.find((o) => JSON.stringify(o).includes('8302-2'))!;
-    expect(height).toMatchObject({ effectiveDateTime: savedAt.slice(0, 10), valueQuantity: { value: 180.34, code: 'cm', system: 'http://unitsofmeasure.org' }, category: [{ coding: [{ code: 'vital-signs' }] }] });
+    expect(height).toMatchObject({
+      effectiveDateTime: savedAt.slice(0, 10),
+      valueQuantity: { value: 180.34, code: 'cm', system: 'http://unitsofmeasure.org' },
+      category: [{ coding: [{ code: 'vital-signs' }] }],
+    });
     expect(JSON.stringify(document)).not.toContain(`"effectiveDateTime":"${now.toISOString()}"`);
     // A vital sign dated by month is the period it names (vital signs profile vs-1 wants a day).
-    expect(vitals.find((o) => JSON.stringify(o).includes('8480-6'))).toMatchObject({ effectivePeriod: { start: '2024-06', end: '2024-06' } });
-    expect(vitals.find((o) => JSON.stringify(o).includes('8867-4'))).toMatchObject({ _effectiveDateTime: { extension: [{ valueCode: 'unknown' }] } });
+    expect(vitals.find((o) => JSON.stringify(o).includes('8480-6'))).toMatchObject({
+      effectivePeriod: { start: '2024-06', end: '2024-06' },
+    });
+    expect(vitals.find((o) => JSON.stringify(o).includes('8867-4'))).toMatchObject({
+      _effectiveDateTime: { extension: [{ valueCode: 'unknown' }] },
+    });
     const blood = sectionResources(document, '30954-2').find((o) => JSON.stringify(o).includes('882-1'))!;
     expect(blood).toMatchObject({
       code: { coding: [{ system: 'http://loinc.org', code: '882-1' }] },
-      valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '278148006', display: 'Blood group O Rh(D) negative' }], text: 'O-' },
+      valueCodeableConcept: {
+        coding: [{ system: 'http://snomed.info/sct', code: '278148006', display: 'Blood group O Rh(D) negative' }],
+        text: 'O-',
+      },
       effectiveDateTime: savedAt.slice(0, 10),
     });
     // Without a saved date (the emergency summary), the date is said to be unknown.
@@ -331,7 +559,11 @@ describe('FHIR R4 International Patient Summary document', () => {
       healthcare_providers: [],
       medications: [],
     };
-    const { document, other } = buildPersonBundles({ person: pet, clinical: { immunizations: [], labResults: [], conditions: [], procedures: [] }, now });
+    const { document, other } = buildPersonBundles({
+      person: pet,
+      clinical: { immunizations: [], labResults: [], conditions: [], procedures: [] },
+      now,
+    });
     expect(check.ipsDocument(document)).toEqual([]);
     expect(other).toBeNull();
     const sections = sectionsOf(document);
@@ -341,7 +573,9 @@ describe('FHIR R4 International Patient Summary document', () => {
       expect(s.entry).toBeUndefined();
       expect(s.text.div).toMatch(/<p>No information about (allergies|medications|current problems)\.<\/p>/);
     }
-    expect(entriesOf(document)[1]!.resource.extension).toEqual([expect.objectContaining({ url: 'http://hl7.org/fhir/StructureDefinition/patient-animal' })]);
+    expect(entriesOf(document)[1]!.resource.extension).toEqual([
+      expect.objectContaining({ url: 'http://hl7.org/fhir/StructureDefinition/patient-animal' }),
+    ]);
   });
 });
 
@@ -350,24 +584,35 @@ describe('allergies that are none known, problems that are over, and lines in th
   const nothingElse = { had_anesthesia_reactions: false, has_bleeding_disorders: false, religious_restrictions: null } as const;
 
   it('"NKDA" is no AllergyIntolerance: the section has no entry and says none are known (nilknown), and no allergy alert is raised', () => {
-    const document = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'NKDA' } }, now });
+    const document = buildIpsBundle({
+      person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'NKDA' } },
+      now,
+    });
     expect(check.ipsDocument(document)).toEqual([]);
     expect(entriesOf(document).some((e) => e.resource.resourceType === 'AllergyIntolerance')).toBe(false);
     const allergies = section(document, '48765-2');
     expect(allergies.entry).toBeUndefined();
-    expect(allergies.emptyReason).toMatchObject({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown' }] });
+    expect(allergies.emptyReason).toMatchObject({
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown' }],
+    });
     expect(allergies.text.div).toContain('NKDA');
     expect(sectionsOf(document).find((x) => sectionCode(x) === '104605-1')).toBeUndefined();
 
     // Beside a real allergy, only the real one is an entry.
-    const mixed = buildIpsBundle({ person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'No known drug allergies\nLatex' } }, now });
+    const mixed = buildIpsBundle({
+      person: { ...full, profile: { ...base, ...nothingElse, has_allergies: true, allergy_details: 'No known drug allergies\nLatex' } },
+      now,
+    });
     expect(check.ipsDocument(mixed)).toEqual([]);
     expect(sectionResources(mixed, '48765-2').map((r) => r.code)).toEqual([{ text: 'Latex' }]);
     expect(section(mixed, '104605-1').text.div).toContain('<li>Allergies: Latex</li>');
   });
 
   it('a chronic-condition line marked "(resolved)" is a past illness, not a current problem, and a line in remission is its structured condition', () => {
-    const summary = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Asthma\nPneumonia (resolved)' } }, now });
+    const summary = buildIpsBundle({
+      person: { ...full, profile: { ...base, chronic_condition_details: 'Asthma\nPneumonia (resolved)' } },
+      now,
+    });
     expect(check.ipsDocument(summary)).toEqual([]);
     const texts = (code: string) => sectionResources(summary, code).map((r) => (r.code as { text: string }).text);
     expect(texts('11450-4')).toContain('Asthma');
@@ -376,10 +621,25 @@ describe('allergies that are none known, problems that are over, and lines in th
     expect(past).toMatchObject({ clinicalStatus: { coding: [{ code: 'resolved' }] } });
 
     // An import writes a condition in remission as "… (in remission)" beside the structured one: written once, as that condition.
-    const eczema: Condition = { ...stamps, id: 'k9', name: 'Eczema', status: 'remission', onset_date: '2016', abatement_date: null, notes: null, codings: [] };
-    const document = buildIpsBundle({ person: { ...full, profile: { ...base, chronic_condition_details: 'Eczema (in remission)' } }, clinical: { immunizations: [], labResults: [], procedures: [], conditions: [eczema] }, now });
+    const eczema: Condition = {
+      ...stamps,
+      id: 'k9',
+      name: 'Eczema',
+      status: 'remission',
+      onset_date: '2016',
+      abatement_date: null,
+      notes: null,
+      codings: [],
+    };
+    const document = buildIpsBundle({
+      person: { ...full, profile: { ...base, chronic_condition_details: 'Eczema (in remission)' } },
+      clinical: { immunizations: [], labResults: [], procedures: [], conditions: [eczema] },
+      now,
+    });
     expect(check.ipsDocument(document)).toEqual([]);
-    const conditions = entriesOf(document).filter((e) => e.resource.resourceType === 'Condition').map((e) => (e.resource.code as { text: string }).text);
+    const conditions = entriesOf(document)
+      .filter((e) => e.resource.resourceType === 'Condition')
+      .map((e) => (e.resource.code as { text: string }).text);
     expect(conditions.filter((c) => c.includes('Eczema'))).toEqual(['Eczema']);
     // In remission is not over: a current problem, and the narrative says "In remission".
     expect(sectionResources(document, '11450-4').map((r) => (r.code as { text: string }).text)).toContain('Eczema');
@@ -389,7 +649,15 @@ describe('allergies that are none known, problems that are over, and lines in th
 
   it('writes each line of a multi-line text on its own line in the narratives (<br/>), never a raw line break', () => {
     const document = buildIpsBundle({
-      person: { ...full, profile: { ...base, allergy_details: 'Penicillin\r\nLatex', chronic_condition_details: 'Asthma\nCOPD', bleeding_disorder_details: 'Hemophilia A\rVon Willebrand' } },
+      person: {
+        ...full,
+        profile: {
+          ...base,
+          allergy_details: 'Penicillin\r\nLatex',
+          chronic_condition_details: 'Asthma\nCOPD',
+          bleeding_disorder_details: 'Hemophilia A\rVon Willebrand',
+        },
+      },
       now,
     });
     expect(check.ipsDocument(document)).toEqual([]);
@@ -409,7 +677,22 @@ describe('a person whose name or date of birth is not known', () => {
   const nameless: ProfileBundle = { ...full, profile: { ...base, name: null, date_of_birth: null } };
 
   it('is exported with the data-absent reason where IPS requires a birth date and a name, never an invented "Unnamed", with 0 errors', () => {
-    const { document, other } = buildPersonBundles({ person: nameless, clinical, now, appointments: [{ id: 'a1', appointment_date: '2027-03-04', start_time: null, end_time: null, provider_name: 'Dr. Chen', reason_for_visit: null, location: null }] });
+    const { document, other } = buildPersonBundles({
+      person: nameless,
+      clinical,
+      now,
+      appointments: [
+        {
+          id: 'a1',
+          appointment_date: '2027-03-04',
+          start_time: null,
+          end_time: null,
+          provider_name: 'Dr. Chen',
+          reason_for_visit: null,
+          location: null,
+        },
+      ],
+    });
     expect(check.ipsDocument(document)).toEqual([]);
     expect(check.collection(other)).toEqual([]);
     const patient = entriesOf(document)[1]!.resource;
@@ -444,14 +727,16 @@ describe('a person whose name or date of birth is not known', () => {
     };
     expect(patientOf((p) => delete p.birthDate)).toContain('entry[1] Patient: IPS requires birthDate (a value, or a data-absent-reason)');
     expect(patientOf((p) => delete p.name)).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
-    expect(patientOf((p) => (p.name = [{ use: 'official' }]))).toContain('entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)');
+    expect(patientOf((p) => (p.name = [{ use: 'official' }]))).toContain(
+      'entry[1] Patient: IPS requires a name with text, family or given (ips-pat-1)',
+    );
     expect(patientOf((p) => (delete p.birthDate, (p._birthDate = { extension: [{ url: DAR, valueCode: 'unknown' }] })))).toEqual([]);
     expect(patientOf((p) => (p.name = [{ _text: { extension: [{ url: DAR, valueCode: 'unknown' }] } }]))).toEqual([]);
   });
 });
 
 describe('FHIR collection bundle beside the document', () => {
-  it('holds the appointments, with the person\'s UTC offset, and a DocumentReference for each file; valid with every reference resolved', () => {
+  it("holds the appointments, with the person's UTC offset, and a DocumentReference for each file; valid with every reference resolved", () => {
     const { other } = richBundles();
     expect(other).not.toBeNull();
     expect(check.collection(other)).toEqual([]);
@@ -459,7 +744,11 @@ describe('FHIR collection bundle beside the document', () => {
     expect(entries.map((e) => e.resource.resourceType)).toEqual(['Patient', 'Appointment', 'Appointment', 'DocumentReference']);
     // 09:30 in Montréal in March is 09:30-05:00; a stored UTC instant is shown in the same zone (EDT in July).
     expect(entries[1]!.resource).toMatchObject({ start: '2027-03-04T09:30:00-05:00', end: '2027-03-04T10:00:00-05:00', status: 'booked' });
-    expect(entries[2]!.resource).toMatchObject({ start: '2025-07-01T09:00:00-04:00', end: '2025-07-01T23:59:59-04:00', status: 'fulfilled' });
+    expect(entries[2]!.resource).toMatchObject({
+      start: '2025-07-01T09:00:00-04:00',
+      end: '2025-07-01T23:59:59-04:00',
+      status: 'fulfilled',
+    });
     expect(entries[3]!.resource).toMatchObject({ content: [{ attachment: { url: 'files/Lab%20results.pdf', creation: '2026-01-01' } }] });
     // The same Patient as the document's, so both files describe one person.
     expect(entries[0]!.fullUrl).toBe(entriesOf(richBundles().document)[1]!.fullUrl);
@@ -468,7 +757,17 @@ describe('FHIR collection bundle beside the document', () => {
   it('writes UTC times with +00:00 when no zone is given', () => {
     const { other } = buildPersonBundles({
       person: full,
-      appointments: [{ id: 'a1', appointment_date: '2027-03-04', start_time: '2027-03-04T09:30:00', end_time: null, provider_name: 'Dr. Chen', reason_for_visit: null, location: null }],
+      appointments: [
+        {
+          id: 'a1',
+          appointment_date: '2027-03-04',
+          start_time: '2027-03-04T09:30:00',
+          end_time: null,
+          provider_name: 'Dr. Chen',
+          reason_for_visit: null,
+          location: null,
+        },
+      ],
       now,
     });
     expect(entriesOf(other!)[1]!.resource).toMatchObject({ start: '2027-03-04T09:30:00+00:00', end: '2027-03-04T23:59:59+00:00' });
@@ -497,32 +796,59 @@ describe('the IPS checker', () => {
     expect(broken((b) => delete b.identifier)).toContain('Bundle.identifier is missing');
     expect(broken((b) => delete b.timestamp)).toContain('Bundle.timestamp is missing');
     expect(broken((_b, e) => e.reverse())).toContain('the first entry is not a Composition');
-    expect(broken((_b, e) => (e[0]!.resource.type = { text: 'Summary' }))).toContain('Composition.type is not LOINC 60591-5 (Patient summary Document)');
+    expect(broken((_b, e) => (e[0]!.resource.type = { text: 'Summary' }))).toContain(
+      'Composition.type is not LOINC 60591-5 (Patient summary Document)',
+    );
     expect(broken((_b, e) => delete e[0]!.resource.author)).toContain('Composition.author is missing');
     expect(broken((_b, e) => delete e[0]!.resource.title)).toContain('Composition.title is missing');
-    expect(broken((_b, e) => (e[0]!.resource.section = (e[0]!.resource.section as Section[]).filter((s) => sectionCode(s) !== '11450-4')))).toContain(
-      'the Problem List section (11450-4) is required once, found 0',
+    expect(
+      broken((_b, e) => (e[0]!.resource.section = (e[0]!.resource.section as Section[]).filter((s) => sectionCode(s) !== '11450-4'))),
+    ).toContain('the Problem List section (11450-4) is required once, found 0');
+    expect(broken((_b, _e, s) => delete s[0]!.emptyReason && delete s[0]!.entry)).toContain(
+      'the Allergies and Intolerances section has neither entries nor an emptyReason',
     );
-    expect(broken((_b, _e, s) => delete s[0]!.emptyReason && delete s[0]!.entry)).toContain('the Allergies and Intolerances section has neither entries nor an emptyReason');
     const orphan = entriesOf(good).length;
-    expect(broken((_b, e) => e.push({ fullUrl: 'urn:uuid:0e6a4c2e-1111-4111-8111-111111111111', resource: { resourceType: 'Practitioner', name: [{ text: 'Nobody' }] } }))).toContain(
-      `entry[${orphan}] Practitioner: not referenced from the Composition (directly or indirectly)`,
-    );
-    expect(broken((_b, _e, s) => s[3]!.entry!.push({ reference: 'urn:uuid:00000000-0000-4000-8000-000000000000' })).some((p) => /reference urn:uuid:0{8}-.* does not resolve inside the bundle/.test(p))).toBe(true);
-    expect(broken((_b, e) => (e[3]!.fullUrl = e[2]!.fullUrl)).some((p) => p.includes('is also entry[2]')) ).toBe(true);
+    expect(
+      broken((_b, e) =>
+        e.push({
+          fullUrl: 'urn:uuid:0e6a4c2e-1111-4111-8111-111111111111',
+          resource: { resourceType: 'Practitioner', name: [{ text: 'Nobody' }] },
+        }),
+      ),
+    ).toContain(`entry[${orphan}] Practitioner: not referenced from the Composition (directly or indirectly)`);
+    expect(
+      broken((_b, _e, s) => s[3]!.entry!.push({ reference: 'urn:uuid:00000000-0000-4000-8000-000000000000' })).some((p) =>
+        /reference urn:uuid:0{8}-.* does not resolve inside the bundle/.test(p),
+      ),
+    ).toBe(true);
+    expect(broken((_b, e) => (e[3]!.fullUrl = e[2]!.fullUrl)).some((p) => p.includes('is also entry[2]'))).toBe(true);
     expect(broken((_b, e) => delete (e[2] as Partial<Entry>).fullUrl).some((p) => p.endsWith('fullUrl is missing'))).toBe(true);
-    expect(broken((_b, _e, s) => delete (s[1] as Partial<Section>).text)).toContain('section[1] Medication Summary: text (narrative) is missing');
+    expect(broken((_b, _e, s) => delete (s[1] as Partial<Section>).text)).toContain(
+      'section[1] Medication Summary: text (narrative) is missing',
+    );
     expect(broken((_b, _e, s) => (s[1]!.text.div = '<div xmlns="http://www.w3.org/1999/xhtml"><script>x</script></div>'))).toContain(
       'section[1] Medication Summary: <script> is not allowed in a narrative (txt-1)',
     );
-    expect(broken((_b, _e, s) => (s[1]!.text.div = '<div xmlns="http://www.w3.org/1999/xhtml">Tom & Jerry</div>')).some((p) => p.includes('is not an XML entity'))).toBe(true);
-    expect(broken((_b, _e, s) => (s[1]!.text.div = '<div>Warfarin</div>'))).toContain('section[1] Medication Summary: narrative must be a <div xmlns="http://www.w3.org/1999/xhtml">');
-    expect(broken((b) => {
-      const statement = entriesOf(b).find((e) => e.resource.resourceType === 'MedicationStatement')!.resource;
-      delete statement.effectivePeriod;
-    }).some((p) => p.endsWith('MedicationStatement: IPS requires effective[x] (a value, or a data-absent-reason)'))).toBe(true);
+    expect(
+      broken((_b, _e, s) => (s[1]!.text.div = '<div xmlns="http://www.w3.org/1999/xhtml">Tom & Jerry</div>')).some((p) =>
+        p.includes('is not an XML entity'),
+      ),
+    ).toBe(true);
+    expect(broken((_b, _e, s) => (s[1]!.text.div = '<div>Warfarin</div>'))).toContain(
+      'section[1] Medication Summary: narrative must be a <div xmlns="http://www.w3.org/1999/xhtml">',
+    );
+    expect(
+      broken((b) => {
+        const statement = entriesOf(b).find((e) => e.resource.resourceType === 'MedicationStatement')!.resource;
+        delete statement.effectivePeriod;
+      }).some((p) => p.endsWith('MedicationStatement: IPS requires effective[x] (a value, or a data-absent-reason)')),
+    ).toBe(true);
     // A section that lists what it cannot hold.
-    expect(broken((_b, _e, s) => (s[0]!.entry = s[1]!.entry)).some((p) => p.includes('lists a MedicationStatement, which this section cannot hold'))).toBe(true);
+    expect(
+      broken((_b, _e, s) => (s[0]!.entry = s[1]!.entry)).some((p) =>
+        p.includes('lists a MedicationStatement, which this section cannot hold'),
+      ),
+    ).toBe(true);
     // R4 itself, through Medplum's validator.
     expect(broken((_b, e) => (e[1]!.resource.birthDate = 'yesterday')).some((p) => p.startsWith('entry[1] Patient:'))).toBe(true);
   });

@@ -30,7 +30,9 @@ type Client = Awaited<ReturnType<typeof signedInUser>>['client'];
 /** The IPS document of the account's own profile, from a full export. */
 async function ownDocument(client: Client, name: string): Promise<Json> {
   const zip = await readZip(await exportZip(client));
-  const manifest = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as { profiles: { is_self: boolean; name: string | null; fhir?: string }[] };
+  const manifest = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as {
+    profiles: { is_self: boolean; name: string | null; fhir?: string }[];
+  };
   const self = manifest.profiles.find((p) => p.is_self && p.name === name)!;
   return JSON.parse(zip.get(self.fhir!)!.toString('utf8')) as Json;
 }
@@ -54,8 +56,22 @@ function essence(bundle: Json) {
         dose: (r.protocolApplied as { doseNumberPositiveInt?: number }[] | undefined)?.[0]?.doseNumberPositiveInt ?? null,
       })),
     ),
-    Condition: sorted(resources(bundle, 'Condition').map((r) => ({ code: codes(r.code), text: text(r.code), onset: r.onsetDateTime ?? null, status: codes(r.clinicalStatus) }))),
-    Procedure: sorted(resources(bundle, 'Procedure').map((r) => ({ code: codes(r.code), text: text(r.code), when: r.performedDateTime ?? null, status: r.status }))),
+    Condition: sorted(
+      resources(bundle, 'Condition').map((r) => ({
+        code: codes(r.code),
+        text: text(r.code),
+        onset: r.onsetDateTime ?? null,
+        status: codes(r.clinicalStatus),
+      })),
+    ),
+    Procedure: sorted(
+      resources(bundle, 'Procedure').map((r) => ({
+        code: codes(r.code),
+        text: text(r.code),
+        when: r.performedDateTime ?? null,
+        status: r.status,
+      })),
+    ),
     Observation: sorted(
       resources(bundle, 'Observation').map((r) => ({
         code: codes(r.code),
@@ -64,7 +80,11 @@ function essence(bundle: Json) {
       })),
     ),
     MedicationStatement: sorted(
-      resources(bundle, 'MedicationStatement').map((r) => ({ code: codes(r.medicationCodeableConcept), text: text(r.medicationCodeableConcept), status: r.status })),
+      resources(bundle, 'MedicationStatement').map((r) => ({
+        code: codes(r.medicationCodeableConcept),
+        text: text(r.medicationCodeableConcept),
+        status: r.status,
+      })),
     ),
     AllergyIntolerance: sorted(resources(bundle, 'AllergyIntolerance').map((r) => ({ code: codes(r.code), text: text(r.code) }))),
   };
@@ -73,7 +93,11 @@ function essence(bundle: Json) {
 describe('round trip through FHIR', () => {
   it('export → import into a new account → export: every item, code and date equal', async () => {
     const rich = await makeRichAccount(t);
-    await addClinicalRecords(t, rich.user, { selfId: await selfProfileId(t.database.db, rich.user.id), kidId: rich.kidId, petId: rich.petId });
+    await addClinicalRecords(t, rich.user, {
+      selfId: await selfProfileId(t.database.db, rich.user.id),
+      kidId: rich.kidId,
+      petId: rich.petId,
+    });
     const first = await ownDocument(rich.user.client, 'Jordan Rivers');
     expect(check.ipsDocument(first)).toEqual([]);
 
@@ -126,8 +150,14 @@ describe('round trip through FHIR', () => {
     'each coded allergy of %s comes back as its own AllergyIntolerance with its codes, through an export, an import into a new account and a second export',
     async (file) => {
       const source = JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'fhir', file), 'utf8')) as Json;
-      const codesOf = (r: Json) => ((r.code as { coding?: { system?: string; code?: string }[] }).coding ?? []).map((c) => `${c.system}|${c.code}`).sort().join(' ');
-      const known = resources(source, 'AllergyIntolerance').filter((r) => !isAbsentOrUnknown(r.code as Parameters<typeof isAbsentOrUnknown>[0]));
+      const codesOf = (r: Json) =>
+        ((r.code as { coding?: { system?: string; code?: string }[] }).coding ?? [])
+          .map((c) => `${c.system}|${c.code}`)
+          .sort()
+          .join(' ');
+      const known = resources(source, 'AllergyIntolerance').filter(
+        (r) => !isAbsentOrUnknown(r.code as Parameters<typeof isAbsentOrUnknown>[0]),
+      );
       const expected = known.map(codesOf).sort();
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.every((codes) => codes !== '')).toBe(true);
@@ -148,9 +178,18 @@ describe('round trip through FHIR', () => {
 
       // Importing it once more keeps one entry per allergy line.
       expect((await importFile(second.client, Buffer.from(JSON.stringify(exported)), 'exported.json')).statusCode).toBe(200);
-      const row = await t.database.db.selectFrom('profiles').select('allergy_codings').where('user_id', '=', second.id).where('is_self', '=', 1).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('profiles')
+        .select('allergy_codings')
+        .where('user_id', '=', second.id)
+        .where('is_self', '=', 1)
+        .executeTakeFirstOrThrow();
       expect((JSON.parse(row.allergy_codings ?? '[]') as unknown[]).length).toBe(expected.length);
-      expect(resources(await ownDocument(second.client, name), 'AllergyIntolerance').map(codesOf).sort()).toEqual(expected);
+      expect(
+        resources(await ownDocument(second.client, name), 'AllergyIntolerance')
+          .map(codesOf)
+          .sort(),
+      ).toEqual(expected);
     },
   );
 
@@ -192,38 +231,136 @@ describe('round trip through FHIR', () => {
         had_anesthesia_reactions: true,
         anesthesia_reaction_details: 'Nausea after general anesthesia',
         emergency_contacts: [
-          { name: 'Sam Hale', relationship: 'spouse', phone_number: '555-0199', email: 'sam@example.com', is_primary: true, has_medical_power: true },
+          {
+            name: 'Sam Hale',
+            relationship: 'spouse',
+            phone_number: '555-0199',
+            email: 'sam@example.com',
+            is_primary: true,
+            has_medical_power: true,
+          },
           { name: 'Ana Hale', relationship: 'sister', phone_number: '555-0142', is_primary: false, has_medical_power: false },
         ],
         healthcare_providers: [
-          { provider_name: 'Dr. Chen', specialty: 'Cardiology', facility: 'Riverside Clinic', phone_number: '555-0300', email: 'chen@example.com', address: '1 Main St', is_primary: true, notes: 'Tuesdays only' },
-          { provider_name: 'Dr. Okoye', specialty: 'Dermatology', facility: 'Harbour Hospital', phone_number: '555-0400', is_primary: false },
+          {
+            provider_name: 'Dr. Chen',
+            specialty: 'Cardiology',
+            facility: 'Riverside Clinic',
+            phone_number: '555-0300',
+            email: 'chen@example.com',
+            address: '1 Main St',
+            is_primary: true,
+            notes: 'Tuesdays only',
+          },
+          {
+            provider_name: 'Dr. Okoye',
+            specialty: 'Dermatology',
+            facility: 'Harbour Hospital',
+            phone_number: '555-0400',
+            is_primary: false,
+          },
         ],
         medications: [
           { medication_name: 'Warfarin', dosage: '5 mg', frequency: 'daily', purpose: 'Clots', start_date: '2020-01-01', is_current: true },
-          { medication_name: 'Amoxicillin', dosage: '500 mg', frequency: '3x daily', purpose: 'Infection', start_date: '2019-01-01', end_date: '2019-01-10', is_current: false },
+          {
+            medication_name: 'Amoxicillin',
+            dosage: '500 mg',
+            frequency: '3x daily',
+            purpose: 'Infection',
+            start_date: '2019-01-01',
+            end_date: '2019-01-10',
+            is_current: false,
+          },
         ],
       }),
     );
     for (const a of [
-      { appointment_date: '2026-12-03', start_time: '2026-12-03T09:30', end_time: '2026-12-03T10:00', provider_name: 'Dr. Chen', reason_for_visit: 'Check-up', location: 'Riverside Clinic' },
-      { appointment_date: '2026-02-01', start_time: null, end_time: null, provider_name: 'Dentist', reason_for_visit: 'Cleaning', location: null },
+      {
+        appointment_date: '2026-12-03',
+        start_time: '2026-12-03T09:30',
+        end_time: '2026-12-03T10:00',
+        provider_name: 'Dr. Chen',
+        reason_for_visit: 'Check-up',
+        location: 'Riverside Clinic',
+      },
+      {
+        appointment_date: '2026-02-01',
+        start_time: null,
+        end_time: null,
+        provider_name: 'Dentist',
+        reason_for_visit: 'Cleaning',
+        location: null,
+      },
     ]) {
       ok(await c.post('/api/user/appointments', a), 201);
     }
-    ok(await uploadRecord(c, { filename: 'record.pdf', content: fixture('record.pdf') }, { customName: 'Lab results', customDate: '2026-01-05', providerName: 'Lab', visitLocation: 'Riverside Clinic', visitReason: 'Blood test' }), 201);
-    ok(await uploadRecord(c, { filename: 'pixel.png', content: fixture('pixel.png') }, { customName: 'Rash photo', customDate: '2026-01-06' }), 201);
+    ok(
+      await uploadRecord(
+        c,
+        { filename: 'record.pdf', content: fixture('record.pdf') },
+        {
+          customName: 'Lab results',
+          customDate: '2026-01-05',
+          providerName: 'Lab',
+          visitLocation: 'Riverside Clinic',
+          visitReason: 'Blood test',
+        },
+      ),
+      201,
+    );
+    ok(
+      await uploadRecord(
+        c,
+        { filename: 'pixel.png', content: fixture('pixel.png') },
+        { customName: 'Rash photo', customDate: '2026-01-06' },
+      ),
+      201,
+    );
     const self = await selfProfileId(t.database.db, source.id);
     const add = async (kind: string, body: Record<string, unknown>) => ok(await c.post(`/api/user/people/${self}/${kind}`, body), 201);
-    await add('immunizations', { vaccine: 'MMR', date: '2015-03', dose_number: 2, lot_number: 'AB123', site: 'Left arm', performer: 'Dr Lee', notes: 'No reaction', codings: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }] });
-    await add('lab-results', { name: 'HbA1c', loinc_code: '4548-4', value: 6.1, unit: '%', reference_low: 4, reference_high: 5.6, interpretation: 'H', date: '2024-02-10', notes: 'Fasting' });
-    await add('lab-results', { name: 'Heart rate', category: 'vital-signs', loinc_code: '8867-4', value: 64, unit: '/min', date: '2024-06-01' });
+    await add('immunizations', {
+      vaccine: 'MMR',
+      date: '2015-03',
+      dose_number: 2,
+      lot_number: 'AB123',
+      site: 'Left arm',
+      performer: 'Dr Lee',
+      notes: 'No reaction',
+      codings: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }],
+    });
+    await add('lab-results', {
+      name: 'HbA1c',
+      loinc_code: '4548-4',
+      value: 6.1,
+      unit: '%',
+      reference_low: 4,
+      reference_high: 5.6,
+      interpretation: 'H',
+      date: '2024-02-10',
+      notes: 'Fasting',
+    });
+    await add('lab-results', {
+      name: 'Heart rate',
+      category: 'vital-signs',
+      loinc_code: '8867-4',
+      value: 64,
+      unit: '/min',
+      date: '2024-06-01',
+    });
     await add('conditions', { name: 'Migraine', status: 'active', onset_date: '2010', abatement_date: '2024-05', notes: 'Rare now' });
     await add('conditions', { name: 'Fractured wrist', status: 'resolved', onset_date: '2010', abatement_date: '2010-09' });
-    await add('procedures', { name: 'Knee arthroscopy', status: 'completed', performed_date: '2012-04-02', performer: 'City Hospital', notes: 'Left knee' });
+    await add('procedures', {
+      name: 'Knee arthroscopy',
+      status: 'completed',
+      performed_date: '2012-04-02',
+      performer: 'City Hospital',
+      notes: 'Left knee',
+    });
 
     const zip = await readZip(await exportZip(c));
-    const manifest = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as { profiles: { is_self: boolean; fhir?: string; fhir_other?: string }[] };
+    const manifest = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as {
+      profiles: { is_self: boolean; fhir?: string; fhir_other?: string }[];
+    };
     const paths = [...zip.keys()].filter((name) => name.startsWith('fhir/'));
     expect(paths).toHaveLength(2);
     const [documentPath, otherPath] = [paths.find((p) => !p.endsWith('-other.json'))!, paths.find((p) => p.endsWith('-other.json'))!];
@@ -300,7 +437,11 @@ function contentOf(bundle: Json): string[] {
     return JSON.stringify(clean(entries[i], new Set([...seen, i])));
   };
   const clean = (value: unknown, seen: Set<number>): unknown => {
-    if (Array.isArray(value)) return value.map((v) => clean(v, seen)).map((v) => JSON.stringify(v)).sort();
+    if (Array.isArray(value))
+      return value
+        .map((v) => clean(v, seen))
+        .map((v) => JSON.stringify(v))
+        .sort();
     if (!value || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Json)) {

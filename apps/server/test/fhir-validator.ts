@@ -27,7 +27,9 @@ export async function loadFhirValidator(): Promise<(resource: unknown) => string
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
   const errors = (issues: Issue[]) =>
-    issues.filter((i) => i.severity === 'error' || i.severity === 'fatal').map((i) => `${i.expression?.join(',') ?? ''}: ${i.details?.text ?? ''}`);
+    issues
+      .filter((i) => i.severity === 'error' || i.severity === 'fatal')
+      .map((i) => `${i.expression?.join(',') ?? ''}: ${i.details?.text ?? ''}`);
   return (resource: unknown) => {
     try {
       return errors(validateResource(resource as Resource));
@@ -42,7 +44,11 @@ export async function loadFhirValidator(): Promise<(resource: unknown) => string
 const LOINC = 'http://loinc.org';
 
 /** The sections IPS requires, and the resource types each may list (IPS Composition-uv-ips). */
-export const REQUIRED_SECTIONS: Record<string, string> = { '48765-2': 'Allergies and Intolerances', '10160-0': 'Medication Summary', '11450-4': 'Problem List' };
+export const REQUIRED_SECTIONS: Record<string, string> = {
+  '48765-2': 'Allergies and Intolerances',
+  '10160-0': 'Medication Summary',
+  '11450-4': 'Problem List',
+};
 const SECTION_ENTRY_TYPES: Record<string, string[]> = {
   '48765-2': ['AllergyIntolerance'],
   '10160-0': ['MedicationStatement', 'MedicationRequest', 'MedicationAdministration', 'MedicationDispense'],
@@ -61,7 +67,10 @@ const SECTION_ENTRY_TYPES: Record<string, string[]> = {
 const IPS_REQUIRED: Record<string, { element: string; keys: string[] }> = {
   MedicationStatement: { element: 'effective[x]', keys: ['effectiveDateTime', 'effectivePeriod'] },
   Immunization: { element: 'occurrence[x]', keys: ['occurrenceDateTime', 'occurrenceString'] },
-  Procedure: { element: 'performed[x]', keys: ['performedDateTime', 'performedPeriod', 'performedString', 'performedAge', 'performedRange'] },
+  Procedure: {
+    element: 'performed[x]',
+    keys: ['performedDateTime', 'performedPeriod', 'performedString', 'performedAge', 'performedRange'],
+  },
   Observation: { element: 'effective[x]', keys: ['effectiveDateTime', 'effectivePeriod', 'effectiveTiming', 'effectiveInstant'] },
   Patient: { element: 'birthDate', keys: ['birthDate'] },
 };
@@ -69,13 +78,16 @@ const IPS_REQUIRED: Record<string, { element: string; keys: string[] }> = {
 /** IPS Patient.name 1..* with ips-pat-1: text, family or given — a value, or `_text` (…) with an extension (data-absent-reason). */
 function hasIpsName(patient: Json): boolean {
   const names = Array.isArray(patient.name) ? (patient.name as unknown[]) : [];
-  const present = (n: Json, key: string) => (n[key] !== undefined && n[key] !== '') || (isObject(n[`_${key}`]) && Array.isArray((n[`_${key}`] as Json).extension));
+  const present = (n: Json, key: string) =>
+    (n[key] !== undefined && n[key] !== '') || (isObject(n[`_${key}`]) && Array.isArray((n[`_${key}`] as Json).extension));
   return names.some((n) => isObject(n) && (present(n, 'text') || present(n, 'family') || present(n, 'given')));
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const codesOf = (cc: unknown, system: string): string[] =>
-  isObject(cc) && Array.isArray(cc.coding) ? cc.coding.filter((c): c is Json => isObject(c) && c.system === system).map((c) => String(c.code)) : [];
+  isObject(cc) && Array.isArray(cc.coding)
+    ? cc.coding.filter((c): c is Json => isObject(c) && c.system === system).map((c) => String(c.code))
+    : [];
 
 /** Every `reference` string in a resource, wherever it is. */
 function referencesIn(value: unknown, out: string[] = []): string[] {
@@ -91,14 +103,31 @@ function referencesIn(value: unknown, out: string[] = []): string[] {
 
 /** XHTML narrative (txt-1, txt-2): well-formed, in the XHTML namespace, no active content, some text. */
 const ENTITY = /^(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6})$/;
-const FORBIDDEN = new Set(['script', 'style', 'form', 'input', 'iframe', 'object', 'embed', 'applet', 'base', 'link', 'meta', 'title', 'head', 'body', 'html']);
+const FORBIDDEN = new Set([
+  'script',
+  'style',
+  'form',
+  'input',
+  'iframe',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'link',
+  'meta',
+  'title',
+  'head',
+  'body',
+  'html',
+]);
 export function narrativeProblems(div: unknown): string[] {
   if (typeof div !== 'string') return ['narrative div is missing'];
   const problems: string[] = [];
-  if (!/^<div\s+xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml["']/.test(div)) problems.push('narrative must be a <div xmlns="http://www.w3.org/1999/xhtml">');
+  if (!/^<div\s+xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml["']/.test(div))
+    problems.push('narrative must be a <div xmlns="http://www.w3.org/1999/xhtml">');
   const open: string[] = [];
   let text = '';
-  for (let i = 0; i < div.length; ) {
+  for (let i = 0; i < div.length;) {
     const ch = div[i]!;
     if (ch === '<') {
       const end = div.indexOf('>', i);
@@ -153,7 +182,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
   /** What every bundle must be: R4-valid resources, unique fullUrls, references that resolve inside it. */
   function bundleProblems(bundle: unknown, type: string) {
     const problems: string[] = [];
-    if (!isObject(bundle) || bundle.resourceType !== 'Bundle') return { problems: ['not a Bundle'], entries: [] as Entry[], resolve: () => undefined };
+    if (!isObject(bundle) || bundle.resourceType !== 'Bundle')
+      return { problems: ['not a Bundle'], entries: [] as Entry[], resolve: () => undefined };
     if (bundle.type !== type) problems.push(`Bundle.type is ${String(bundle.type)}, not ${type}`);
     problems.push(...r4(bundle).map((e) => `Bundle: ${e}`));
     const entries = (Array.isArray(bundle.entry) ? bundle.entry : []) as Entry[];
@@ -178,7 +208,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
       // A RESTful fullUrl ([base]/Type/id) lends its base; a urn: has none.
       const fullUrl = entries[from]?.fullUrl;
       const parts = typeof fullUrl === 'string' ? fullUrl.split('/') : [];
-      const base = parts.length > 3 && /^[A-Z][A-Za-z]+$/.test(parts[parts.length - 2] ?? '') ? `${parts.slice(0, -2).join('/')}/` : undefined;
+      const base =
+        parts.length > 3 && /^[A-Z][A-Za-z]+$/.test(parts[parts.length - 2] ?? '') ? `${parts.slice(0, -2).join('/')}/` : undefined;
       if (base && byUrl.has(`${base}${relative[1]}/${relative[2]}`)) return byUrl.get(`${base}${relative[1]}/${relative[2]}`);
       const i = entries.findIndex((e) => e.resource?.resourceType === relative[1] && e.resource?.id === relative[2]);
       return i >= 0 ? i : undefined;
@@ -186,7 +217,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
     entries.forEach((e, i) => {
       for (const ref of referencesIn(e.resource)) {
         if (ref.startsWith('#')) continue; // a contained resource
-        if (resolve(ref, i) === undefined) problems.push(`entry[${i}] ${String(e.resource?.resourceType)}: reference ${ref} does not resolve inside the bundle`);
+        if (resolve(ref, i) === undefined)
+          problems.push(`entry[${i}] ${String(e.resource?.resourceType)}: reference ${ref} does not resolve inside the bundle`);
       }
     });
     if (!isObject(bundle.identifier) || !bundle.identifier.value) problems.push('Bundle.identifier is missing');
@@ -205,7 +237,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
     if (!c.title) problems.push('Composition.title is missing');
     const subjectRef = isObject(c.subject) ? c.subject.reference : undefined;
     const subject = typeof subjectRef === 'string' ? resolve(subjectRef, 0) : undefined;
-    if (subject === undefined || entries[subject]?.resource?.resourceType !== 'Patient') problems.push('Composition.subject is not a Patient in the bundle');
+    if (subject === undefined || entries[subject]?.resource?.resourceType !== 'Patient')
+      problems.push('Composition.subject is not a Patient in the bundle');
     if (!Array.isArray(c.author) || c.author.length === 0) problems.push('Composition.author is missing');
 
     const sections = (Array.isArray(c.section) ? c.section : []) as Json[];
@@ -214,7 +247,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
       if (found.length !== 1) problems.push(`the ${title} section (${code}) is required once, found ${found.length}`);
       const s = found[0];
       // ips-comp-1: either entries or an empty reason (cmp-2: never both).
-      if (s && !(Array.isArray(s.entry) && s.entry.length) && !s.emptyReason) problems.push(`the ${title} section has neither entries nor an emptyReason`);
+      if (s && !(Array.isArray(s.entry) && s.entry.length) && !s.emptyReason)
+        problems.push(`the ${title} section has neither entries nor an emptyReason`);
     }
     sections.forEach((s, i) => {
       const where = `section[${i}] ${String(s.title)}`;
@@ -231,7 +265,8 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
         if (target === undefined) continue; // reported with the references
         const type = String(entries[target]?.resource?.resourceType);
         const allowed = code ? SECTION_ENTRY_TYPES[code] : undefined;
-        if (allowed && type !== 'DocumentReference' && !allowed.includes(type)) problems.push(`${where}: lists a ${type}, which this section cannot hold`);
+        if (allowed && type !== 'DocumentReference' && !allowed.includes(type))
+          problems.push(`${where}: lists a ${type}, which this section cannot hold`);
       }
     });
 
@@ -249,13 +284,15 @@ export async function loadFhirChecker(): Promise<FhirChecker> {
       }
     }
     entries.forEach((e, i) => {
-      if (!reached.has(i)) problems.push(`entry[${i}] ${String(e.resource?.resourceType)}: not referenced from the Composition (directly or indirectly)`);
+      if (!reached.has(i))
+        problems.push(`entry[${i}] ${String(e.resource?.resourceType)}: not referenced from the Composition (directly or indirectly)`);
       const required = IPS_REQUIRED[String(e.resource?.resourceType)];
       const resource = e.resource ?? {};
       if (required && !required.keys.some((k) => k in resource || `_${k}` in resource)) {
         problems.push(`entry[${i}] ${String(resource.resourceType)}: IPS requires ${required.element} (a value, or a data-absent-reason)`);
       }
-      if (resource.resourceType === 'Patient' && !hasIpsName(resource)) problems.push(`entry[${i}] Patient: IPS requires a name with text, family or given (ips-pat-1)`);
+      if (resource.resourceType === 'Patient' && !hasIpsName(resource))
+        problems.push(`entry[${i}] Patient: IPS requires a name with text, family or given (ips-pat-1)`);
     });
     return problems;
   }

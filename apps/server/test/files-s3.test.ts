@@ -73,7 +73,10 @@ async function objectBytes(key: string): Promise<Buffer> {
 describe('S3 blob store', () => {
   it('round-trips PDF and DOCX byte for byte, keeping only ciphertext in the bucket', async () => {
     const { client } = await signedInUser(t.app);
-    for (const [name, content] of [['r.pdf', PDF], ['l.docx', DOCX]] as const) {
+    for (const [name, content] of [
+      ['r.pdf', PDF],
+      ['l.docx', DOCX],
+    ] as const) {
       const record = (await uploadRecord(client, { filename: name, content })).json();
       expect(await objectKeys()).toContain(`files/${record.id}`);
       const stored = await objectBytes(`files/${record.id}`);

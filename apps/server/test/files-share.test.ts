@@ -129,7 +129,7 @@ describe('time-limited share links', () => {
     expect((await new TestClient(t.app).get(`/api/shared/${tokenOf(link.url)}`)).statusCode).toBe(200);
   });
 
-  it('refuses someone else\'s file, an empty selection and more than 20 files', async () => {
+  it("refuses someone else's file, an empty selection and more than 20 files", async () => {
     const { owner, pdf } = await ownerWithFiles();
     const other = await ownerWithFiles();
     const mixed = await owner.client.post('/api/user/files/share-links', { fileIds: [pdf.id, other.pdf.id] });

@@ -58,13 +58,21 @@ describe('upload type sniffing (the bytes decide, never the name or declared typ
   });
 
   it('recognises JPEG, GIF, WebP, TIFF, HEIC and DICOM by their magic bytes', async () => {
-    expect(await sniff(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\0'), noise(200)]))).toBe('image/jpeg');
+    expect(await sniff(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\0'), noise(200)]))).toBe(
+      'image/jpeg',
+    );
     expect(await sniff(Buffer.concat([Buffer.from('GIF89a'), noise(50)]))).toBe('image/gif');
     const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), noise(40)]);
     expect(await sniff(webp)).toBe('image/webp');
     const tiff = Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0]), Buffer.alloc(64)]);
     expect(await sniff(tiff)).toBe('image/tiff');
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), noise(64)]);
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mif1heic'),
+      noise(64),
+    ]);
     expect(await sniff(heic)).toBe('image/heic');
     expect(await sniff(Buffer.concat([Buffer.alloc(128), Buffer.from('DICM'), noise(300)]))).toBe('application/dicom');
   });
@@ -91,7 +99,12 @@ describe('upload type sniffing (the bytes decide, never the name or declared typ
     expect(await sniff(Buffer.concat([Buffer.from('MZ'), noise(500)]))).toBe(415);
     expect(await sniff(await zip([['notes.txt', Buffer.from('hello')]]))).toBe(415);
     const pptx = await zip([
-      ['[Content_Types].xml', Buffer.from('<Types><Override ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>')],
+      [
+        '[Content_Types].xml',
+        Buffer.from(
+          '<Types><Override ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
+        ),
+      ],
       ['ppt/presentation.xml', Buffer.from('<p/>')],
     ]);
     expect(await sniff(pptx)).toBe(415);

@@ -151,17 +151,21 @@ describe('chunked AES-256-GCM file encryption', () => {
     await expect(decrypt(blob, newDataKey())).rejects.toBeInstanceOf(IntegrityError);
   });
 
-  it('seals a new upload\'s segments for its file alone (version 2), so the person\'s owner can be bound when the key is wrapped', async () => {
+  it("seals a new upload's segments for its file alone (version 2), so the person's owner can be bound when the key is wrapped", async () => {
     const plain = randomBytes(SEGMENT_SIZE + 99);
     const blob = await collect(encryptStream(chunked(plain, 4096), key, blobAssociatedData('file-1')));
     expect(blob[3]).toBe(2);
     // Whoever the owner turns out to be, the blob opens under its file; another file's binding fails.
     expect((await collect(decryptStream(chunked(blob, 5000), key, fileBlobAssociatedData('file-1', 'owner-9')))).equals(plain)).toBe(true);
-    await expect(collect(decryptStream(chunked(blob, 5000), key, fileBlobAssociatedData('file-2', 'owner-9')))).rejects.toBeInstanceOf(IntegrityError);
+    await expect(collect(decryptStream(chunked(blob, 5000), key, fileBlobAssociatedData('file-2', 'owner-9')))).rejects.toBeInstanceOf(
+      IntegrityError,
+    );
     // The version is under the tags: a blob made to claim version 1 does not open.
     const downgraded = Buffer.from(blob);
     downgraded[3] = 1;
-    await expect(collect(decryptStream(chunked(downgraded, 5000), key, fileBlobAssociatedData('file-1', 'owner-9')))).rejects.toBeInstanceOf(IntegrityError);
+    await expect(
+      collect(decryptStream(chunked(downgraded, 5000), key, fileBlobAssociatedData('file-1', 'owner-9'))),
+    ).rejects.toBeInstanceOf(IntegrityError);
   });
 
   it('still opens blobs of version 1, whose every segment is bound to file and owner', async () => {
@@ -182,7 +186,9 @@ describe('chunked AES-256-GCM file encryption', () => {
     }
     const v1 = Buffer.concat(parts);
     expect((await collect(decryptStream(chunked(v1, 3000), key, fileBlobAssociatedData('file-1', 'owner-1')))).equals(plain)).toBe(true);
-    await expect(collect(decryptStream(chunked(v1, 3000), key, fileBlobAssociatedData('file-1', 'owner-2')))).rejects.toBeInstanceOf(IntegrityError);
+    await expect(collect(decryptStream(chunked(v1, 3000), key, fileBlobAssociatedData('file-1', 'owner-2')))).rejects.toBeInstanceOf(
+      IntegrityError,
+    );
   });
 
   it('wraps a data key under the master key with the same binding', () => {
@@ -319,7 +325,13 @@ describe('local blob store', () => {
     const failing = path.join(dir, 'failing.part');
     fs.writeFileSync(failing, '');
     const eio = Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
-    await expect(writeDirect(fakeDirect(() => Promise.reject(eio)), failing, chunked(data, 65536))).rejects.toThrow('EIO');
+    await expect(
+      writeDirect(
+        fakeDirect(() => Promise.reject(eio)),
+        failing,
+        chunked(data, 65536),
+      ),
+    ).rejects.toThrow('EIO');
   });
 
   it('never refills a buffer the device has not finished reading, whatever order the writes finish in', async () => {

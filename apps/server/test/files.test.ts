@@ -40,7 +40,13 @@ describe('uploading a medical record file', () => {
     const res = await uploadRecord(
       client,
       { filename: 'blood-test.pdf', content: PDF, contentType: 'application/pdf' },
-      { customName: 'Blood test March', customDate: '2024-03-05', providerName: 'Dr. Lee', visitLocation: 'City Clinic', visitReason: 'Annual check' },
+      {
+        customName: 'Blood test March',
+        customDate: '2024-03-05',
+        providerName: 'Dr. Lee',
+        visitLocation: 'City Clinic',
+        visitReason: 'Annual check',
+      },
     );
     expect(res.statusCode).toBe(201);
     const record = res.json();
@@ -78,7 +84,13 @@ describe('uploading a medical record file', () => {
       { name: 'visitReason', value: 'Wrist' },
     ]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'X-ray', provider_name: 'Dr. Ray', visit_reason: 'Wrist', visit_location: null, file_type: 'image/png' });
+    expect(res.json()).toMatchObject({
+      name: 'X-ray',
+      provider_name: 'Dr. Ray',
+      visit_reason: 'Wrist',
+      visit_location: null,
+      file_type: 'image/png',
+    });
   });
 
   it('defaults the name to the file name and an empty visit date to now (ISO)', async () => {
@@ -110,7 +122,12 @@ describe('uploading a medical record file', () => {
     const { client } = await signedInUser(t.app);
     const res = await upload(client, '/api/user/upload', [{ name: 'file', filename: 'Résultats été.pdf', content: PDF }]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Résultats été', originalname: 'Résultats été.pdf', provider_name: null, metadata: { size: PDF.length } });
+    expect(res.json()).toMatchObject({
+      name: 'Résultats été',
+      originalname: 'Résultats été.pdf',
+      provider_name: null,
+      metadata: { size: PDF.length },
+    });
     // A name that is all extension keeps it, rather than becoming empty.
     const dotted = await upload(client, '/api/user/upload', [{ name: 'file', filename: '.pdf', content: PDF }]);
     expect(dotted.json().name).toBe('.pdf');
@@ -134,7 +151,9 @@ describe('uploading a medical record file', () => {
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual({ message: 'Malformed multipart body' });
     const truncated = multipartBody([{ name: 'file', filename: 'a.pdf', content: PDF }]);
-    const cut = await client.post('/api/user/files', truncated.payload.subarray(0, truncated.payload.length - 20), { headers: truncated.headers });
+    const cut = await client.post('/api/user/files', truncated.payload.subarray(0, truncated.payload.length - 20), {
+      headers: truncated.headers,
+    });
     expect(cut.statusCode).toBe(400);
     const empty = await upload(client, '/api/user/files', [{ name: 'file', filename: 'empty.txt', content: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(400);
@@ -232,7 +251,12 @@ describe('reading a file back', () => {
     expect(res.headers['content-security-policy']).toBe('sandbox');
     expect(res.headers['cache-control']).toMatch(/no-store/);
     expect(res.headers['content-disposition']).toBe(`${disposition}; filename="${name}"; filename*=UTF-8''${name}`);
-    const audit = await t.database.db.selectFrom('audit_events').select(['action', 'detail']).where('user_id', '=', id).where('action', '=', 'file_download').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'detail'])
+      .where('user_id', '=', id)
+      .where('action', '=', 'file_download')
+      .execute();
     expect(audit).toEqual([{ action: 'file_download', detail: JSON.stringify({ fileId: record.id }) }]);
   });
 
@@ -330,7 +354,12 @@ describe('over a real connection', () => {
       port,
       method: 'POST',
       path: '/api/user/files',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: client.cookie, origin: ORIGIN, 'transfer-encoding': 'chunked' },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: client.cookie,
+        origin: ORIGIN,
+        'transfer-encoding': 'chunked',
+      },
     });
     req.on('error', () => {});
     req.write(head);
@@ -355,7 +384,12 @@ describe('over a real connection', () => {
       port,
       method: 'POST',
       path: '/api/user/files',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: client.cookie, origin: ORIGIN, 'transfer-encoding': 'chunked' },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: client.cookie,
+        origin: ORIGIN,
+        'transfer-encoding': 'chunked',
+      },
     });
     req.on('error', () => {});
     req.write(withoutEnd);
@@ -370,7 +404,7 @@ describe('over a real connection', () => {
 });
 
 describe('listing', () => {
-  it('lists only the signed-in user\'s files, newest first, with every SPEC §3 field', async () => {
+  it("lists only the signed-in user's files, newest first, with every SPEC §3 field", async () => {
     const { client } = await signedInUser(t.app);
     const first = (await uploadRecord(client, { filename: 'one.pdf', content: PDF })).json();
     const second = (await uploadRecord(client, { filename: 'two.png', content: PNG }, { providerName: 'Dr. B' })).json();
@@ -382,8 +416,23 @@ describe('listing', () => {
     expect(list[0]).toEqual(second);
     expect(Object.keys(list[1]).sort()).toEqual(
       [
-        'id', 'record_id', 'name', 'file_name', 'display_name', 'originalname', 'file_type', 'url', 'created_at',
-        'record_date', 'record_details', 'provider_name', 'visit_location', 'visit_reason', 'metadata', 'person_id', 'person_name',
+        'id',
+        'record_id',
+        'name',
+        'file_name',
+        'display_name',
+        'originalname',
+        'file_type',
+        'url',
+        'created_at',
+        'record_date',
+        'record_details',
+        'provider_name',
+        'visit_location',
+        'visit_reason',
+        'metadata',
+        'person_id',
+        'person_name',
       ].sort(),
     );
     expect(JSON.stringify(list)).not.toMatch(/storage_key|wrapped_key|user_id/);
@@ -400,7 +449,12 @@ describe('renaming and deleting', () => {
     const record = (await uploadRecord(client, { filename: 'a.pdf', content: PDF })).json();
     const res = await client.put(`/api/user/files/${record.id}`, { newName: '  Cardiology letter  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: record.id, name: 'Cardiology letter', display_name: 'Cardiology letter', originalname: 'a.pdf' });
+    expect(res.json()).toMatchObject({
+      id: record.id,
+      name: 'Cardiology letter',
+      display_name: 'Cardiology letter',
+      originalname: 'a.pdf',
+    });
     const empty = await client.put(`/api/user/files/${record.id}`, { newName: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'File name cannot be empty' });
@@ -439,7 +493,7 @@ describe('renaming and deleting', () => {
 });
 
 describe('another account', () => {
-  it('gets 404 for someone else\'s file on every route, and cannot see it in its list', async () => {
+  it("gets 404 for someone else's file on every route, and cannot see it in its list", async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);
     const record = (await uploadRecord(owner.client, { filename: 'private.pdf', content: PDF }, { customName: 'Private' })).json();
@@ -492,7 +546,11 @@ describe('account deletion and the start-up sweep', () => {
 
       const logs: unknown[] = [];
       const log = { info: (o: unknown) => logs.push(o), warn: (o: unknown) => logs.push(o), error: (o: unknown) => logs.push(o) };
-      const result = await sweepOrphanBlobs({ db: sweepApp.database.db, blobs: createLocalBlobStore(path.join(sweepApp.dataDir, 'files')), log: log as never });
+      const result = await sweepOrphanBlobs({
+        db: sweepApp.database.db,
+        blobs: createLocalBlobStore(path.join(sweepApp.dataDir, 'files')),
+        log: log as never,
+      });
       expect(result).toEqual({ removedBlobs: 1, removedTemp: 1, rowsWithoutBlob: 1 });
       expect(fs.existsSync(blobPath(sweepApp.dataDir, orphan))).toBe(false);
       expect(fs.existsSync(blobPath(sweepApp.dataDir, young))).toBe(true);
@@ -550,7 +608,12 @@ describe('logs', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-logs-'));
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, RATE_LIMIT_PER_MIN: '0', MASTER_KEY: Buffer.alloc(32, 3).toString('base64') });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      RATE_LIMIT_PER_MIN: '0',
+      MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
+    });
     const database = createDatabase({ sqliteFile: path.join(dataDir, 'kinchart.db') });
     await migrateToLatest(database.db);
     const options = loggerOptions('info') as Record<string, unknown>;
@@ -558,7 +621,9 @@ describe('logs', () => {
     try {
       const { client } = await signedInUser(app);
       const name = 'HIV-test-Jordan.pdf';
-      const record = (await uploadRecord(client, { filename: name, content: PDF }, { customName: name, visitReason: 'Confidential reason' })).json();
+      const record = (
+        await uploadRecord(client, { filename: name, content: PDF }, { customName: name, visitReason: 'Confidential reason' })
+      ).json();
       await client.get(record.url);
       const link = (await client.post('/api/user/files/share-links', { fileIds: [record.id] })).json();
       const token = link.url.split('/shared/')[1] as string;

@@ -146,7 +146,10 @@ const anyText: fc.Arbitrary<string> = fc.oneof(
 );
 
 const hugeText = fc
-  .tuple(fc.constantFrom('a', ' ', '\u20AC', '\u{1F600}', '\u0000', '<b>', '\uD800'), fc.constantFrom(201, 5_001, 70_000, 600_000, BODY_LIMIT + 1))
+  .tuple(
+    fc.constantFrom('a', ' ', '\u20AC', '\u{1F600}', '\u0000', '<b>', '\uD800'),
+    fc.constantFrom(201, 5_001, 70_000, 600_000, BODY_LIMIT + 1),
+  )
   .map(([unit, length]) => new Huge(unit, Math.ceil(length / unit.length)));
 
 const deepValue = fc.tuple(fc.constantFrom(32, 1_000, 100_000), fc.constantFrom('array', 'object', 'proto')).map(([depth, shape]) => {
@@ -234,7 +237,9 @@ function encodeSegment(text: string): string {
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(ch);
     }
@@ -392,12 +397,26 @@ const appointmentBody = {
 // Writes first, then reads (which serialize whatever the writes stored), then deletes.
 const ENDPOINTS: Endpoint[] = [
   // SPEC §7 Authentication (argon2 makes these slow: fewer runs).
-  { method: 'POST', path: '/api/auth/signup', body: () => ({ username: 'Fuzz', email: 'fuzz.signup@example.com', password: PASSWORD }), runs: 10 },
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    body: () => ({ username: 'Fuzz', email: 'fuzz.signup@example.com', password: PASSWORD }),
+    runs: 10,
+  },
   { method: 'POST', path: '/api/auth/login', body: () => ({ email: 'nobody.fuzz@example.com', password: WRONG_PASSWORD }), runs: 10 },
-  { method: 'PUT', path: '/api/auth/changePassword', body: () => ({ currentPassword: WRONG_PASSWORD, newPassword: 'another fine passphrase' }), runs: 10 },
+  {
+    method: 'PUT',
+    path: '/api/auth/changePassword',
+    body: () => ({ currentPassword: WRONG_PASSWORD, newPassword: 'another fine passphrase' }),
+    runs: 10,
+  },
   { method: 'PUT', path: '/api/auth/change-email', body: () => ({ newEmail: 'new.fuzz@example.com', password: WRONG_PASSWORD }), runs: 10 },
   // Own profile.
-  { method: 'POST', path: '/api/user/profile', body: () => ({ username: 'fuzzer', name: 'Fuzz Person', date_of_birth: '1990-01-01', address: '1 Main St', phone_number: '555' }) },
+  {
+    method: 'POST',
+    path: '/api/user/profile',
+    body: () => ({ username: 'fuzzer', name: 'Fuzz Person', date_of_birth: '1990-01-01', address: '1 Main St', phone_number: '555' }),
+  },
   { method: 'PUT', path: '/api/user/updateProfile', body: profileBody },
   { method: 'POST', path: '/api/user/emergency-contacts', body: contactBody },
   { method: 'POST', path: '/api/user/medications', body: medicationBody },
@@ -405,18 +424,24 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/user/healthcare-providers', body: providerBody },
   { method: 'PUT', path: '/api/user/healthcare-providers/:provider_id', slots: ['providerId'], body: providerBody },
   // Family.
-  { method: 'POST', path: '/api/user/family/add', body: () => ({ name: 'Kid', date_of_birth: '2015-05-05', relationship: 'child', is_pet: false }) },
+  {
+    method: 'POST',
+    path: '/api/user/family/add',
+    body: () => ({ name: 'Kid', date_of_birth: '2015-05-05', relationship: 'child', is_pet: false }),
+  },
   { method: 'PUT', path: '/api/user/family/members/:id', slots: ['memberId'], body: memberBody },
   {
     method: 'POST',
     path: '/api/user/family/members/:id/emergency-contacts',
     slots: ['memberId'],
-    body: (r) => ({ contact_id: r.victim.memberContactId, name: 'Gran', phone_number: '555' }) },
+    body: (r) => ({ contact_id: r.victim.memberContactId, name: 'Gran', phone_number: '555' }),
+  },
   {
     method: 'POST',
     path: '/api/user/family/members/:id/medications',
     slots: ['memberId'],
-    body: (r) => ({ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }) },
+    body: (r) => ({ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }),
+  },
   {
     method: 'PUT',
     path: '/api/user/family/members/:id/medications/:medId',
@@ -424,7 +449,12 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ medication_name: 'Amoxicillin', dosage: '10 ml' }),
   },
   { method: 'POST', path: '/api/user/family/members/:id/healthcare-providers', slots: ['memberId'], body: providerBody },
-  { method: 'PUT', path: '/api/user/family/members/:id/healthcare-providers/:providerId', slots: ['memberId', 'providerId'], body: providerBody },
+  {
+    method: 'PUT',
+    path: '/api/user/family/members/:id/healthcare-providers/:providerId',
+    slots: ['memberId', 'providerId'],
+    body: providerBody,
+  },
   // QR codes.
   { method: 'POST', path: '/api/user/wearable-qr', body: () => ({ pin: PIN }) },
   { method: 'PUT', path: '/api/user/wearable-qr/toggle', body: () => ({ is_active: true }) },
@@ -481,7 +511,12 @@ const ENDPOINTS: Endpoint[] = [
     { method: 'GET', path: `/api/user/wearable-qr/${file}`, query: ['pin', 'paper'], runs: 5 },
     { method: 'GET', path: `/api/user/family/members/:id/qr/${file}`, slots: ['memberId'], query: ['pin', 'paper'], runs: 5 },
   ]),
-  { method: 'POST', path: '/shl/:manifestId', slots: ['manifestId'], body: () => ({ recipient: 'Dr. Fuzz', passcode: '5937', embeddedLengthMax: 100_000 }) },
+  {
+    method: 'POST',
+    path: '/shl/:manifestId',
+    slots: ['manifestId'],
+    body: () => ({ recipient: 'Dr. Fuzz', passcode: '5937', embeddedLengthMax: 100_000 }),
+  },
   // Deletes.
   { method: 'DELETE', path: '/api/user/emergency-contacts/:contact_id', slots: ['contactId'] },
   { method: 'DELETE', path: '/api/user/medications/:id', slots: ['medicationId'] },
@@ -507,10 +542,7 @@ interface FuzzRequest {
   anon: boolean;
 }
 
-type BodyCase =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; text: string; contentType: string | null };
+type BodyCase = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string | null };
 
 function preview(payload: string | Buffer | undefined): string {
   if (payload === undefined) return 'no body';
@@ -629,7 +661,14 @@ function requestArb(ep: Endpoint, r: Refs): fc.Arbitrary<FuzzRequest> {
           ...(BEARER_SLOTS.includes(slot) ? [] : [{ weight: 3, arbitrary: fc.constant(encodeSegment(r.victim[slot])) }]),
           { weight: 4, arbitrary: segmentArb(r) },
           // The file-name wildcard also takes raw slashes: '../../etc/passwd' as the client typed it.
-          ...(ep.path.endsWith('*') ? [{ weight: 2, arbitrary: fc.constantFrom('../../etc/passwd', '..\\..\\etc\\passwd', 'a/b/../../c', '%2e%2e/%2e%2e/etc/passwd') }] : []),
+          ...(ep.path.endsWith('*')
+            ? [
+                {
+                  weight: 2,
+                  arbitrary: fc.constantFrom('../../etc/passwd', '..\\..\\etc\\passwd', 'a/b/../../c', '%2e%2e/%2e%2e/etc/passwd'),
+                },
+              ]
+            : []),
         ),
   );
   return fc
@@ -646,7 +685,12 @@ function requestArb(ep: Endpoint, r: Refs): fc.Arbitrary<FuzzRequest> {
         .split('/')
         .map((s) => (s.startsWith(':') || s === '*' ? (queue.shift() ?? '') : s))
         .join('/');
-      const req: FuzzRequest = { method: ep.method, url: `${path}${query}`, contentType: null, anon: ep.anonOnly === true || anonRoll === 0 };
+      const req: FuzzRequest = {
+        method: ep.method,
+        url: `${path}${query}`,
+        contentType: null,
+        anon: ep.anonOnly === true || anonRoll === 0,
+      };
       if (body.kind === 'json') {
         req.payload = jsonText(body.value);
         req.contentType = 'application/json';
@@ -719,16 +763,37 @@ async function seedAccount(t: TestApp, name: string) {
     200,
   );
   const profile = ok(await client.get('/api/user/getPatientProfile'), 200);
-  const member = ok(await client.post('/api/user/family/add', { name: `${name} junior`, date_of_birth: '2015-01-01', relationship: 'child' }), 201);
-  const memberContact = ok(await client.post(`/api/user/family/members/${member.id}/emergency-contacts`, { name: 'Gran', phone_number: '555-0100' }), 201);
-  const memberMedication = ok(await client.post(`/api/user/family/members/${member.id}/medications`, { medication_name: 'Amoxicillin', dosage: '5 ml' }), 201);
+  const member = ok(
+    await client.post('/api/user/family/add', { name: `${name} junior`, date_of_birth: '2015-01-01', relationship: 'child' }),
+    201,
+  );
+  const memberContact = ok(
+    await client.post(`/api/user/family/members/${member.id}/emergency-contacts`, { name: 'Gran', phone_number: '555-0100' }),
+    201,
+  );
+  const memberMedication = ok(
+    await client.post(`/api/user/family/members/${member.id}/medications`, { medication_name: 'Amoxicillin', dosage: '5 ml' }),
+    201,
+  );
   const qr = ok(await client.post('/api/user/wearable-qr', { pin: PIN }), 201);
   const memberQr = ok(await client.post(`/api/user/family/members/${member.id}/qr`, { pin: PIN }), 201);
   const appointment = ok(
-    await client.post('/api/user/appointments', { appointment_date: '2031-01-02', start_time: '2031-01-02T09:00', provider_name: 'Dr. Lee', reason_for_visit: 'Checkup' }),
+    await client.post('/api/user/appointments', {
+      appointment_date: '2031-01-02',
+      start_time: '2031-01-02T09:00',
+      provider_name: 'Dr. Lee',
+      reason_for_visit: 'Checkup',
+    }),
     201,
   );
-  const file = ok(await uploadRecord(client, { filename: 'record.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' }, { customName: `${name} record` }), 201);
+  const file = ok(
+    await uploadRecord(
+      client,
+      { filename: 'record.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' },
+      { customName: `${name} record` },
+    ),
+    201,
+  );
   const link = ok(await client.post('/api/user/files/share-links', { fileIds: [file.id] }), 201);
   // A notification to toggle and hide: someone opened the emergency page with the PIN.
   expect((await new TestClient(t.app).get(`/api/user/emergency/${qr.share_id}?pin=${PIN}`)).statusCode).toBe(200);
@@ -792,13 +857,31 @@ function fhirBundle(name: string, allergy: string) {
 function multipartArb(r: Refs, file: Buffer): fc.Arbitrary<MultipartCase> {
   const fieldValue = fc.oneof(
     { weight: 4, arbitrary: anyText },
-    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(8 * 1024 + 1), '2024-02-30', 'not a date', '9999-12-31T99:99:99Z', '2024-03-05', r.victim.memberId) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'x'.repeat(8 * 1024 + 1),
+        '2024-02-30',
+        'not a date',
+        '9999-12-31T99:99:99Z',
+        '2024-03-05',
+        r.victim.memberId,
+      ),
+    },
   );
   const fieldName = fc.constantFrom(...UPLOAD_FIELD_NAMES, 'profileId', '__proto__', 'constructor', 'other');
   const fields = fc.array(fc.record({ name: fieldName, value: fieldValue }), { maxLength: 4 });
   const fileName = fc.oneof(
     anyText,
-    fc.constantFrom('../../etc/passwd', '..\\..\\boot.ini', '/etc/shadow', 'C:\\temp\\x.pdf', `${'x'.repeat(300)}.pdf`, '.pdf', '<img src=x onerror=alert(1)>.pdf'),
+    fc.constantFrom(
+      '../../etc/passwd',
+      '..\\..\\boot.ini',
+      '/etc/shadow',
+      'C:\\temp\\x.pdf',
+      `${'x'.repeat(300)}.pdf`,
+      '.pdf',
+      '<img src=x onerror=alert(1)>.pdf',
+    ),
   );
   const boundary = fc.constantFrom('kinchartFuzz', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'x'.repeat(70));
   const fileOf = (filename: string, content = file): Part => ({ name: 'file', filename, content, contentType: 'application/pdf' });
@@ -811,7 +894,13 @@ function multipartArb(r: Refs, file: Buffer): fc.Arbitrary<MultipartCase> {
     const built = multipartBody(parts, opts.boundary);
     const payload = opts.change ? opts.change(built.payload) : built.payload;
     const fieldParts = parts.filter((p): p is { name: string; value: string } => 'value' in p);
-    const mp: MultipartCase = { label, contentType: opts.contentType ?? built.headers['content-type'], payload, mayAccept, fields: fieldParts };
+    const mp: MultipartCase = {
+      label,
+      contentType: opts.contentType ?? built.headers['content-type'],
+      payload,
+      mayAccept,
+      fields: fieldParts,
+    };
     mp[fc.toStringMethod] = () => `${label} [${mp.contentType}] ${preview(payload)}`;
     return mp;
   };
@@ -820,28 +909,44 @@ function multipartArb(r: Refs, file: Buffer): fc.Arbitrary<MultipartCase> {
     // Well-formed, with the file first or last: a 201 or a 4xx for the fields' sake.
     fc
       .record({ filename: fileName, fields, fileFirst: fc.boolean(), boundary })
-      .map(({ filename, fields: f, fileFirst, boundary: b }) => make('well-formed', fileFirst ? [fileOf(filename), ...f] : [...f, fileOf(filename)], true, { boundary: b })),
+      .map(({ filename, fields: f, fileFirst, boundary: b }) =>
+        make('well-formed', fileFirst ? [fileOf(filename), ...f] : [...f, fileOf(filename)], true, { boundary: b }),
+      ),
     fields.map((f) => make('no file part', f, false)),
     fields.map((f) => make('no boundary in the header', [fileOf('a.pdf'), ...f], false, { contentType: 'multipart/form-data' })),
-    fields.map((f) => make('another boundary in the header', [fileOf('a.pdf'), ...f], false, { contentType: 'multipart/form-data; boundary=somethingElse' })),
+    fields.map((f) =>
+      make('another boundary in the header', [fileOf('a.pdf'), ...f], false, {
+        contentType: 'multipart/form-data; boundary=somethingElse',
+      }),
+    ),
     fields.map((f) => make('empty boundary', [fileOf('a.pdf'), ...f], false, { contentType: 'multipart/form-data; boundary=' })),
     fc
       .record({ f: fields, cut: fc.integer({ min: 0, max: 95 }) })
-      .map(({ f, cut }) => make(`cut at ${cut}%`, [fileOf('a.pdf'), ...f], false, { change: (b) => b.subarray(0, Math.floor((b.length * cut) / 100)) })),
+      .map(({ f, cut }) =>
+        make(`cut at ${cut}%`, [fileOf('a.pdf'), ...f], false, { change: (b) => b.subarray(0, Math.floor((b.length * cut) / 100)) }),
+      ),
     fc
       .constantFrom(8 * 1024 + 1, 2 * BODY_LIMIT)
       .map((n) => make(`customName of ${n} bytes`, [fileOf('a.pdf'), { name: 'customName', value: 'n'.repeat(n) }], false)),
     fc.constant(make('13 fields', [fileOf('a.pdf'), ...Array.from({ length: 13 }, (_, i) => ({ name: `f${i}`, value: 'x' }))], false)),
     fc.constant(make('two files', [fileOf('a.pdf'), fileOf('b.pdf')], false)),
-    fc.constant(make('file in another field', [{ name: 'document', filename: 'a.pdf', content: file, contentType: 'application/pdf' }], false)),
+    fc.constant(
+      make('file in another field', [{ name: 'document', filename: 'a.pdf', content: file, contentType: 'application/pdf' }], false),
+    ),
     fc.constant(make('an executable', [fileOf('a.pdf', elf)], false)),
     fc.constant(make('over the size limit', [fileOf('big.pdf', Buffer.concat([file, Buffer.alloc(BODY_LIMIT + 1, 0x20)]))], false)),
-    fc.constant(make('LF line endings', [fileOf('a.pdf')], false, { change: (b) => Buffer.from(b.toString('latin1').replaceAll('\r\n', '\n'), 'latin1') })),
+    fc.constant(
+      make('LF line endings', [fileOf('a.pdf')], false, {
+        change: (b) => Buffer.from(b.toString('latin1').replaceAll('\r\n', '\n'), 'latin1'),
+      }),
+    ),
     fc
       .uint8Array({ maxLength: 256 })
       .map((bytes) => make('garbage', [], false, { contentType: 'multipart/form-data; boundary=zzz', change: () => Buffer.from(bytes) })),
     fc.constant(
-      make('preamble before the first boundary', [fileOf('a.pdf')], true, { change: (b) => Buffer.concat([Buffer.from('junk before the body\r\n'), b]) }),
+      make('preamble before the first boundary', [fileOf('a.pdf')], true, {
+        change: (b) => Buffer.concat([Buffer.from('junk before the body\r\n'), b]),
+      }),
     ),
   );
 }
@@ -974,11 +1079,19 @@ describe('bad input at scale', () => {
   });
 
   it('POST /api/user/files answers malformed multipart (bad boundaries, no file part, huge fields) with a 4xx', async () => {
-    await check(multipartArb(h.refs, fixture('record.pdf')), async (mp) => count('multipart POST /api/user/files', await expectUpload(h, '/api/user/files', mp)), 25);
+    await check(
+      multipartArb(h.refs, fixture('record.pdf')),
+      async (mp) => count('multipart POST /api/user/files', await expectUpload(h, '/api/user/files', mp)),
+      25,
+    );
   });
 
   it('POST /api/user/upload answers malformed multipart with a 4xx', async () => {
-    await check(multipartArb(h.refs, fixture('pixel.png')), async (mp) => count('multipart POST /api/user/upload', await expectUpload(h, '/api/user/upload', mp)), 10);
+    await check(
+      multipartArb(h.refs, fixture('pixel.png')),
+      async (mp) => count('multipart POST /api/user/upload', await expectUpload(h, '/api/user/upload', mp)),
+      10,
+    );
   });
 
   it('POST /api/user/import answers malformed archives, bundles and multipart with a 4xx', async () => {
@@ -994,7 +1107,10 @@ describe('bad input at scale', () => {
     );
     const arb = fc.record({
       content: importable,
-      target: fc.oneof(fc.constantFrom('self', h.refs.victim.memberId, h.refs.attacker.memberId, 'nul\u0000inside', '../../etc/passwd'), anyText),
+      target: fc.oneof(
+        fc.constantFrom('self', h.refs.victim.memberId, h.refs.attacker.memberId, 'nul\u0000inside', '../../etc/passwd'),
+        anyText,
+      ),
       broken: fc.boolean(),
       mp: multipartArb(h.refs, Buffer.alloc(0)),
     });
@@ -1008,7 +1124,13 @@ describe('bad input at scale', () => {
         ]);
         const req: FuzzRequest = broken
           ? { method: 'POST', url: '/api/user/import', contentType: mp.contentType, payload: mp.payload, anon: false }
-          : { method: 'POST', url: '/api/user/import', contentType: wellFormed.headers['content-type'], payload: wellFormed.payload, anon: false };
+          : {
+              method: 'POST',
+              url: '/api/user/import',
+              contentType: wellFormed.headers['content-type'],
+              payload: wellFormed.payload,
+              anon: false,
+            };
         const res = await send(h, req);
         count('multipart POST /api/user/import', res.statusCode);
         expectHandled(req, res);
@@ -1109,28 +1231,46 @@ describe('bad input at scale', () => {
       ['query with NUL', () => client.get('/api/user/appointments.ics?tz=%00')],
       ['JSON text with NUL', () => client.post('/api/user/emergency-contacts', { name: 'Sam\u0000', phone_number: '555' })],
       ['JSON text with a lone surrogate', () => client.put('/api/user/updateProfile', { name: 'Sam\uD800' })],
-      ['nested JSON with NUL', () => client.put(`/api/user/family/members/${id}`, { ...memberBody(h.refs), medications: [{ medication_name: 'a\u0000', dosage: '1' }] })],
+      [
+        'nested JSON with NUL',
+        () =>
+          client.put(`/api/user/family/members/${id}`, {
+            ...memberBody(h.refs),
+            medications: [{ medication_name: 'a\u0000', dosage: '1' }],
+          }),
+      ],
       ['a client id with NUL', () => client.post('/api/user/medications', { medication_id: '\u0000', medication_name: 'x' })],
       [
         'import target with NUL',
         () => {
           const { payload, headers } = multipartBody([
             { name: 'profileId', value: 'a\u0000b' },
-            { name: 'file', filename: 'i.json', content: Buffer.from(JSON.stringify(fhirBundle('Sam', 'Latex'))), contentType: 'application/json' },
+            {
+              name: 'file',
+              filename: 'i.json',
+              content: Buffer.from(JSON.stringify(fhirBundle('Sam', 'Latex'))),
+              contentType: 'application/json',
+            },
           ]);
           return client.post('/api/user/import', payload, { headers });
         },
       ],
       [
         'form field with NUL',
-        () => uploadRecord(client, { filename: 'r.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' }, { customName: 'nul\u0000name' }),
+        () =>
+          uploadRecord(
+            client,
+            { filename: 'r.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' },
+            { customName: 'nul\u0000name' },
+          ),
       ],
     ];
     for (const [label, call] of cases) {
       const res = await call();
       expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
       // The router itself refuses a URL that is not UTF-8 (a lone surrogate), with its own message.
-      if (label !== 'id with a lone surrogate') expect(res.json().message, label).toBe('Text must not contain NUL characters or unpaired surrogates');
+      if (label !== 'id with a lone surrogate')
+        expect(res.json().message, label).toBe('Text must not contain NUL characters or unpaired surrogates');
     }
   });
 
@@ -1145,8 +1285,24 @@ describe('bad input at scale', () => {
 /** Text near each field's limits, with the padding that trimming removes and the nasty cases above. */
 const storedText: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: anyText },
-  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(200), 'x'.repeat(201), ` ${'x'.repeat(199)} `, `${' '.repeat(5)}${'y'.repeat(200)}`, 'z'.repeat(255), 'z'.repeat(256), 'r'.repeat(1_001)) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(' ', '\t', '\n', '\u00A0', '\uFEFF', '\u3000'), anyText).map(([pad, text]) => `${pad}${text}${pad}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'x'.repeat(200),
+      'x'.repeat(201),
+      ` ${'x'.repeat(199)} `,
+      `${' '.repeat(5)}${'y'.repeat(200)}`,
+      'z'.repeat(255),
+      'z'.repeat(256),
+      'r'.repeat(1_001),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(' ', '\t', '\n', '\u00A0', '\uFEFF', '\u3000'), anyText)
+      .map(([pad, text]) => `${pad}${text}${pad}`),
+  },
 );
 
 // What no database keeps as sent: NUL (PostgreSQL refuses it), unpaired surrogates (no UTF-8 form).
@@ -1179,7 +1335,11 @@ describe('text that is accepted comes back exactly as it was stored', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     user = await signedInUser(t.app);
-    const file = await uploadRecord(user.client, { filename: 'record.pdf', content: fixture('record.pdf'), contentType: 'application/pdf' });
+    const file = await uploadRecord(user.client, {
+      filename: 'record.pdf',
+      content: fixture('record.pdf'),
+      contentType: 'application/pdf',
+    });
     expect(file.statusCode).toBe(201);
     fileId = file.json().id;
   });
@@ -1231,7 +1391,9 @@ describe('text that is accepted comes back exactly as it was stored', () => {
         if (!accepted(res, want, JSON.stringify(body))) return;
         const created = res.json();
         expect(created.name).toBe(want[0]);
-        const stored = (await user.client.get('/api/user/getPatientProfile')).json().emergency_contacts.find((c: { id: string }) => c.id === created.id);
+        const stored = (await user.client.get('/api/user/getPatientProfile'))
+          .json()
+          .emergency_contacts.find((c: { id: string }) => c.id === created.id);
         expect(stored?.name).toBe(want[0]);
         expect(stored?.relationship).toBe(want[1]);
       },

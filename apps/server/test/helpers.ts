@@ -71,7 +71,10 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
 }
 
 /** `webRoot`: a built web app to serve, as apps/web/dist; none by default. */
-export async function buildTestApp(env: Record<string, string> = {}, { webRoot = null }: { webRoot?: string | null } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { webRoot = null }: { webRoot?: string | null } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -138,8 +141,7 @@ export class TestClient {
       // A cleared cookie ends only the one of that name (clearing a pending login's marker leaves the session).
       else if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) {
         if (this.cookie?.split('=')[0] === pair.split('=')[0]) this.cookie = undefined;
-      }
-      else this.cookie = pair;
+      } else this.cookie = pair;
     }
     return res;
   }

@@ -46,7 +46,12 @@ describe('the Host header', () => {
     expect((await get(deployed, '/api/auth/check-auth', { host: 'kinchart.example:3000' })).statusCode).toBe(401);
     expect((await get(deployed, '/api/auth/check-auth', { host: 'localhost:3000' })).statusCode).toBe(421);
     expect((await get(deployed, '/dashboard', { host: 'evil.example' })).statusCode).toBe(421);
-    const write = await deployed.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'evil.example', origin: 'http://evil.example' }, payload: {} });
+    const write = await deployed.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'evil.example', origin: 'http://evil.example' },
+      payload: {},
+    });
     expect(write.statusCode).toBe(421);
   });
 
@@ -56,10 +61,16 @@ describe('the Host header', () => {
   });
 
   it('behind a trusted proxy the host is the one the browser asked for (X-Forwarded-Host)', async () => {
-    expect((await get(proxied, '/api/auth/check-auth', { host: '10.0.0.7:3000', 'x-forwarded-host': 'kinchart.example' })).statusCode).toBe(401);
-    expect((await get(proxied, '/api/auth/check-auth', { host: 'kinchart.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(421);
+    expect((await get(proxied, '/api/auth/check-auth', { host: '10.0.0.7:3000', 'x-forwarded-host': 'kinchart.example' })).statusCode).toBe(
+      401,
+    );
+    expect((await get(proxied, '/api/auth/check-auth', { host: 'kinchart.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(
+      421,
+    );
     // Without TRUST_PROXY the header is anyone's to write, and is not read.
-    expect((await get(deployed, '/api/auth/check-auth', { host: 'evil.example', 'x-forwarded-host': 'kinchart.example' })).statusCode).toBe(421);
+    expect((await get(deployed, '/api/auth/check-auth', { host: 'evil.example', 'x-forwarded-host': 'kinchart.example' })).statusCode).toBe(
+      421,
+    );
   });
 
   it('an absolute-form request line naming another host is refused, whatever the Host header says', async () => {

@@ -46,7 +46,10 @@ async function ownerWithChild(name = 'Mia Rivera') {
   return { owner, child };
 }
 
-function expectPdfDownload(res: { statusCode: number; headers: Record<string, unknown>; body: string; rawPayload: Buffer }, fileName: string) {
+function expectPdfDownload(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string; rawPayload: Buffer },
+  fileName: string,
+) {
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
@@ -55,7 +58,7 @@ function expectPdfDownload(res: { statusCode: number; headers: Record<string, un
 }
 
 describe('the vaccination record', () => {
-  it('an owner downloads a child\'s record: title, name, date of birth, each immunization\'s vaccine, date, dose, lot, site and performer, and the printed line', async () => {
+  it("an owner downloads a child's record: title, name, date of birth, each immunization's vaccine, date, dose, lot, site and performer, and the printed line", async () => {
     const { owner, child } = await ownerWithChild();
     const base = `/api/user/people/${child}/immunizations`;
     for (const body of [
@@ -77,7 +80,9 @@ describe('the vaccination record', () => {
     expect(text).toMatch(/Date of birth 2015-04-02/);
     expect(text).toMatch(/Vaccine Date Dose Lot Site Performer/);
     // Newest first, partial dates as they were given, and a dash for what was not.
-    expect(text).toMatch(/Influenza 2024-10-12 — — — —.*Tetanus, diphtheria 2021 2 TD-77 Right thigh City Clinic.*MMR 2019-05 1 AB123 Left arm Dr Lee/);
+    expect(text).toMatch(
+      /Influenza 2024-10-12 — — — —.*Tetanus, diphtheria 2021 2 TD-77 Right thigh City Clinic.*MMR 2019-05 1 AB123 Left arm Dr Lee/,
+    );
     expect(text).toContain(`Printed ${today()} from Kinchart`);
     expect(text).toContain('Page 1 of 1');
   });

@@ -37,18 +37,58 @@ const absent = (code: string, display: string) => ({ coding: [{ system: ABSENT, 
 describe('"none known" and "no information" are never a positive', () => {
   it('a user whose summary says "no known procedures", "no procedure info" or "no result info", or lists a procedure not done, gets no procedure and no result', async () => {
     const bundle = bundleOf(
-      { fullUrl: 'urn:uuid:p1', resource: { resourceType: 'Procedure', status: 'completed', code: absent('no-known-procedures', 'No known procedures'), subject, performedDateTime: '2020' } },
-      { fullUrl: 'urn:uuid:p2', resource: { resourceType: 'Procedure', status: 'unknown', code: absent('no-procedure-info', 'No information about past history of procedures'), subject } },
+      {
+        fullUrl: 'urn:uuid:p1',
+        resource: {
+          resourceType: 'Procedure',
+          status: 'completed',
+          code: absent('no-known-procedures', 'No known procedures'),
+          subject,
+          performedDateTime: '2020',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:p2',
+        resource: {
+          resourceType: 'Procedure',
+          status: 'unknown',
+          code: absent('no-procedure-info', 'No information about past history of procedures'),
+          subject,
+        },
+      },
       {
         fullUrl: 'urn:uuid:p3',
-        resource: { resourceType: 'Procedure', status: 'not-done', code: { coding: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }] }, subject },
+        resource: {
+          resourceType: 'Procedure',
+          status: 'not-done',
+          code: { coding: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }] },
+          subject,
+        },
       },
       {
         fullUrl: 'urn:uuid:o1',
-        resource: { resourceType: 'Observation', status: 'final', code: absent('no-known-problems', 'No known problems'), subject, valueString: 'none' },
+        resource: {
+          resourceType: 'Observation',
+          status: 'final',
+          code: absent('no-known-problems', 'No known problems'),
+          subject,
+          valueString: 'none',
+        },
       },
-      { fullUrl: 'urn:uuid:i1', resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: absent('no-immunization-info', 'No information about immunizations'), patient: subject, occurrenceDateTime: '2020' } },
-      { fullUrl: 'urn:uuid:p4', resource: { resourceType: 'Procedure', status: 'completed', code: { text: 'Tonsillectomy' }, subject, performedDateTime: '1990' } },
+      {
+        fullUrl: 'urn:uuid:i1',
+        resource: {
+          resourceType: 'Immunization',
+          status: 'completed',
+          vaccineCode: absent('no-immunization-info', 'No information about immunizations'),
+          patient: subject,
+          occurrenceDateTime: '2020',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:p4',
+        resource: { resourceType: 'Procedure', status: 'completed', code: { text: 'Tonsillectomy' }, subject, performedDateTime: '1990' },
+      },
     );
     for (const e of bundle.entry) expect(fhirErrors(e.resource)).toEqual([]);
     const user = await signedInUser(t.app);
@@ -75,11 +115,16 @@ describe('"none known" and "no information" are never a positive', () => {
 });
 
 describe('one malformed element costs that element only', () => {
-  const load = () => JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'fhir', 'ips-bundle-with-immunization.json'), 'utf8')) as { entry: { resource: Json }[] };
+  const load = () =>
+    JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'fhir', 'ips-bundle-with-immunization.json'), 'utf8')) as {
+      entry: { resource: Json }[];
+    };
 
   it('HL7\'s "IPS-bundle-with-immunization" with doseQuantity.value written as a string still gives the anastrozole statement, and names the dose as left out', async () => {
     const bundle = load();
-    const anastrozole = bundle.entry.find((e) => e.resource.resourceType === 'MedicationStatement' && JSON.stringify(e.resource).includes('"doseQuantity"'))!.resource;
+    const anastrozole = bundle.entry.find(
+      (e) => e.resource.resourceType === 'MedicationStatement' && JSON.stringify(e.resource).includes('"doseQuantity"'),
+    )!.resource;
     // As the issue found it: the dose's value as text ("1"), which FHIR JSON forbids (decimal is a number).
     const dose = ((anastrozole.dosage as Json[])[0]!.doseAndRate as Json[])[0]!.doseQuantity as Json;
     dose.value = String(dose.value);
@@ -91,7 +136,10 @@ describe('one malformed element costs that element only', () => {
     const body = res.json();
     expectReportAddsUp(body, bundle);
     expect(rowOf(body, 'MedicationStatement')).toMatchObject({ imported: 2, dropped: [] });
-    expect(rowOf(body, 'MedicationStatement').parts_left_out).toContainEqual({ reason: 'not valid FHIR (dosage.0.doseAndRate.0.doseQuantity.value: must be number)', count: 1 });
+    expect(rowOf(body, 'MedicationStatement').parts_left_out).toContainEqual({
+      reason: 'not valid FHIR (dosage.0.doseAndRate.0.doseQuantity.value: must be number)',
+      count: 1,
+    });
     expect(rowOf(body, 'Medication')).toMatchObject({ merged: 2, dropped: [] });
     const medications = (await user.client.get('/api/user/getPatientProfile')).json<{ medications: Json[] }>().medications;
     expect(medications.map((m) => [m.medication_name, m.dosage, m.frequency, m.is_current])).toEqual([
@@ -100,27 +148,49 @@ describe('one malformed element costs that element only', () => {
     ]);
   });
 
-  it("a medication whose medication itself is malformed is still left out whole, with the element and the rule", async () => {
+  it('a medication whose medication itself is malformed is still left out whole, with the element and the rule', async () => {
     const bundle = bundleOf({
       fullUrl: 'urn:uuid:m1',
-      resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { coding: [{ system: 'not a uri', code: 'x' }] }, subject },
+      resource: {
+        resourceType: 'MedicationStatement',
+        status: 'active',
+        medicationCodeableConcept: { coding: [{ system: 'not a uri', code: 'x' }] },
+        subject,
+      },
     });
     const user = await signedInUser(t.app);
     const res = await importFile(user.client, json(bundle), 'bad-med.json');
     expect(res.statusCode, res.body).toBe(200);
-    expect(rowOf(res.json(), 'MedicationStatement')).toMatchObject({ imported: 0, dropped: [{ reason: 'not valid FHIR (medicationCodeableConcept.coding.0.system: must be a URI)', count: 1 }] });
+    expect(rowOf(res.json(), 'MedicationStatement')).toMatchObject({
+      imported: 0,
+      dropped: [{ reason: 'not valid FHIR (medicationCodeableConcept.coding.0.system: must be a URI)', count: 1 }],
+    });
   });
 });
 
 describe('the report gives each entry once, with its true reason', () => {
-  const medication = (id: string, text: string) => ({ fullUrl: `urn:uuid:${id}`, resource: { resourceType: 'Medication', code: { text } } });
+  const medication = (id: string, text: string) => ({
+    fullUrl: `urn:uuid:${id}`,
+    resource: { resourceType: 'Medication', code: { text } },
+  });
 
   it('a Medication named only by a statement refused, or by a "none known" statement, is reported for that, not as named by none', async () => {
     const bundle = bundleOf(
       medication('med-a', 'Aspirin 100 mg'),
-      { fullUrl: 'urn:uuid:s1', resource: { resourceType: 'MedicationStatement', status: 'not-taken', medicationReference: { reference: 'urn:uuid:med-a' }, subject } },
+      {
+        fullUrl: 'urn:uuid:s1',
+        resource: {
+          resourceType: 'MedicationStatement',
+          status: 'not-taken',
+          medicationReference: { reference: 'urn:uuid:med-a' },
+          subject,
+        },
+      },
       { fullUrl: 'urn:uuid:med-b', resource: { resourceType: 'Medication', code: absent('no-known-medications', 'No known medications') } },
-      { fullUrl: 'urn:uuid:s2', resource: { resourceType: 'MedicationStatement', status: 'active', medicationReference: { reference: 'urn:uuid:med-b' }, subject } },
+      {
+        fullUrl: 'urn:uuid:s2',
+        resource: { resourceType: 'MedicationStatement', status: 'active', medicationReference: { reference: 'urn:uuid:med-b' }, subject },
+      },
       medication('med-c', 'Unused'),
     );
     const user = await signedInUser(t.app);
@@ -143,21 +213,40 @@ describe('the report gives each entry once, with its true reason', () => {
     const bundle = bundleOf(
       {
         fullUrl: 'urn:uuid:a1',
-        resource: { resourceType: 'AllergyIntolerance', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] }, patient: subject },
+        resource: {
+          resourceType: 'AllergyIntolerance',
+          clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+          patient: subject,
+        },
       },
       {
         fullUrl: 'urn:uuid:c1',
-        resource: { resourceType: 'Condition', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] }, subject },
+        resource: {
+          resourceType: 'Condition',
+          clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+          subject,
+        },
       },
     );
     for (const e of bundle.entry) expect(fhirErrors(e.resource)).toEqual([]);
     const user = await signedInUser(t.app);
     const res = await importFile(user.client, json(bundle), 'allergy.json');
     expect(res.statusCode, res.body).toBe(200);
-    expect(rowOf(res.json(), 'AllergyIntolerance')).toMatchObject({ merged: 0, dropped: [{ reason: 'without a code or text naming it', count: 1 }] });
-    expect(rowOf(res.json(), 'Condition')).toMatchObject({ merged: 0, imported: 0, dropped: [{ reason: 'without a code or text naming it', count: 1 }] });
+    expect(rowOf(res.json(), 'AllergyIntolerance')).toMatchObject({
+      merged: 0,
+      dropped: [{ reason: 'without a code or text naming it', count: 1 }],
+    });
+    expect(rowOf(res.json(), 'Condition')).toMatchObject({
+      merged: 0,
+      imported: 0,
+      dropped: [{ reason: 'without a code or text naming it', count: 1 }],
+    });
     expect(res.json().imported).toMatchObject({ allergies: 0, conditions: 0 });
-    expect((await user.client.get('/api/user/getPatientProfile')).json()).toMatchObject({ has_allergies: false, allergy_details: null, has_chronic_conditions: false });
+    expect((await user.client.get('/api/user/getPatientProfile')).json()).toMatchObject({
+      has_allergies: false,
+      allergy_details: null,
+      has_chronic_conditions: false,
+    });
   });
 
   it('a re-import answers imported: 0 for everything already there, and counts it as already present', async () => {
@@ -173,7 +262,12 @@ describe('the report gives each entry once, with its true reason', () => {
       },
       {
         fullUrl: 'urn:uuid:c1',
-        resource: { resourceType: 'Condition', clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] }, code: { text: 'Asthma' }, subject },
+        resource: {
+          resourceType: 'Condition',
+          clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+          code: { text: 'Asthma' },
+          subject,
+        },
       },
     );
     const user = await signedInUser(t.app);

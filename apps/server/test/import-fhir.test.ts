@@ -47,7 +47,9 @@ function clinicBundle(): Json {
           { system: 'phone', value: '+44 7700 900123', rank: 1 },
         ],
         address: [{ line: ['4 Wharf Road'], city: 'London', postalCode: 'N1 7GR', country: 'UK' }],
-        communication: [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en-GB', display: 'English (United Kingdom)' }] }, preferred: true }],
+        communication: [
+          { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en-GB', display: 'English (United Kingdom)' }] }, preferred: true },
+        ],
         contact: [
           {
             relationship: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C' }] }, { text: 'brother' }],
@@ -81,7 +83,12 @@ function clinicBundle(): Json {
         code: { text: 'Pneumonia' },
         subject,
       }),
-      entry('urn:uuid:med1', { resourceType: 'Medication', code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '860975', display: 'Metformin 500 MG Oral Tablet' }] } }),
+      entry('urn:uuid:med1', {
+        resourceType: 'Medication',
+        code: {
+          coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '860975', display: 'Metformin 500 MG Oral Tablet' }],
+        },
+      }),
       entry('urn:uuid:ms1', {
         resourceType: 'MedicationStatement',
         status: 'active',
@@ -117,7 +124,9 @@ function clinicBundle(): Json {
         status: 'final',
         code: { coding: [{ system: 'http://loinc.org', code: '882-1' }] },
         subject,
-        valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '278152006', display: 'Blood group A Rh(D) negative' }] },
+        valueCodeableConcept: {
+          coding: [{ system: 'http://snomed.info/sct', code: '278152006', display: 'Blood group A Rh(D) negative' }],
+        },
       }),
       entry('urn:uuid:ap1', {
         resourceType: 'Appointment',
@@ -145,7 +154,16 @@ function clinicBundle(): Json {
         date: '2026-05-01T12:00:00Z',
         description: 'Discharge summary',
         author: [{ display: "St Mary's Hospital" }],
-        content: [{ attachment: { contentType: 'application/pdf', data: fixture('record.pdf').toString('base64'), title: 'Discharge summary.pdf', creation: '2026-04-30' } }],
+        content: [
+          {
+            attachment: {
+              contentType: 'application/pdf',
+              data: fixture('record.pdf').toString('base64'),
+              title: 'Discharge summary.pdf',
+              creation: '2026-04-30',
+            },
+          },
+        ],
         context: { related: [{ display: 'Inpatient stay' }] },
       }),
       entry('urn:uuid:d2', {
@@ -192,7 +210,10 @@ describe('import of a FHIR R4 Bundle', () => {
       format: 'fhir',
       imported: { allergies: 2, conditions: 2, medications: 2, emergency_contacts: 1, appointments: 1, files: 1, family_members: 0 },
     });
-    expect(body.skipped).toEqual(['1 Appointment with status cancelled', '1 DocumentReference without embedded data (only a link, which Kinchart does not fetch)']);
+    expect(body.skipped).toEqual([
+      '1 Appointment with status cancelled',
+      '1 DocumentReference without embedded data (only a link, which Kinchart does not fetch)',
+    ]);
     // Decision 0022: every resource is counted once, under its type.
     expectReportAddsUp(body, bundle);
     expect(tallyOf(body)).toEqual({
@@ -206,7 +227,9 @@ describe('import of a FHIR R4 Bundle', () => {
       DocumentReference: [1, 0, 0, 1],
       Immunization: [1, 0, 0, 0],
     });
-    expect(rowOf(body, 'DocumentReference').dropped).toEqual([{ reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 }]);
+    expect(rowOf(body, 'DocumentReference').dropped).toEqual([
+      { reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 },
+    ]);
 
     // DESIGN §12: the structured items, with their codings and dates as given.
     const clinical = await clinicalOf(t.database.db, user.id);
@@ -220,9 +243,17 @@ describe('import of a FHIR R4 Bundle', () => {
       ['Body height', 'vital-signs', '8302-2', 65, 'in'],
       ['Body weight', 'vital-signs', '29463-7', 165, 'lb'],
     ]);
-    const metformin = await t.database.db.selectFrom('medications').select(['medication_name', 'codings']).where('user_id', '=', user.id).orderBy('position').execute();
+    const metformin = await t.database.db
+      .selectFrom('medications')
+      .select(['medication_name', 'codings'])
+      .where('user_id', '=', user.id)
+      .orderBy('position')
+      .execute();
     expect(metformin.map((m) => [m.medication_name, m.codings === null ? null : JSON.parse(m.codings)])).toEqual([
-      ['Metformin 500 MG Oral Tablet', [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '860975', display: 'Metformin 500 MG Oral Tablet' }]],
+      [
+        'Metformin 500 MG Oral Tablet',
+        [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '860975', display: 'Metformin 500 MG Oral Tablet' }],
+      ],
       ['Amoxicillin 500 mg', null],
     ]);
 
@@ -244,20 +275,40 @@ describe('import of a FHIR R4 Bundle', () => {
       chronic_condition_details: 'Type 2 diabetes',
     });
     expect(p.medications).toMatchObject([
-      { medication_name: 'Metformin 500 MG Oral Tablet', dosage: '1 tablet twice a day with food', purpose: 'Diabetes', start_date: '2021-03-01', is_current: true },
+      {
+        medication_name: 'Metformin 500 MG Oral Tablet',
+        dosage: '1 tablet twice a day with food',
+        purpose: 'Diabetes',
+        start_date: '2021-03-01',
+        is_current: true,
+      },
       { medication_name: 'Amoxicillin 500 mg', start_date: '2019-02-01', end_date: '2019-02-08', is_current: false },
     ]);
-    expect(p.emergency_contacts).toMatchObject([{ name: 'Chidi Okafor', relationship: 'brother', phone_number: '+44 7700 900456', is_primary: true }]);
+    expect(p.emergency_contacts).toMatchObject([
+      { name: 'Chidi Okafor', relationship: 'brother', phone_number: '+44 7700 900456', is_primary: true },
+    ]);
 
     const appointments = (await user.client.get('/api/user/appointments')).json();
     expect(appointments).toMatchObject([
       // The wall clock where the appointment is (its own offset, +01:00), as Kinchart keeps appointment times (DESIGN §13).
-      { appointment_date: '2027-03-04', start_time: '2027-03-04T10:15:00', end_time: '2027-03-04T10:45:00', provider_name: 'Dr. Amara Bello', reason_for_visit: 'Annual diabetes review' },
+      {
+        appointment_date: '2027-03-04',
+        start_time: '2027-03-04T10:15:00',
+        end_time: '2027-03-04T10:45:00',
+        provider_name: 'Dr. Amara Bello',
+        reason_for_visit: 'Annual diabetes review',
+      },
     ]);
 
     const files = (await user.client.get('/api/user/files')).json();
     expect(files).toMatchObject([
-      { display_name: 'Discharge summary.pdf', file_type: 'application/pdf', record_date: '2026-04-30', provider_name: "St Mary's Hospital", visit_reason: 'Inpatient stay' },
+      {
+        display_name: 'Discharge summary.pdf',
+        file_type: 'application/pdf',
+        record_date: '2026-04-30',
+        provider_name: "St Mary's Hospital",
+        visit_reason: 'Inpatient stay',
+      },
     ]);
     const content = await user.client.get(files[0].url);
     expect(content.rawPayload).toEqual(fixture('record.pdf'));
@@ -323,7 +374,13 @@ describe('import of a FHIR R4 Bundle', () => {
       ]),
     );
     const p = (await user.client.get('/api/user/getPatientProfile')).json();
-    expect(p).toMatchObject({ has_allergies: false, allergy_details: null, has_chronic_conditions: false, chronic_condition_details: null, medications: [] });
+    expect(p).toMatchObject({
+      has_allergies: false,
+      allergy_details: null,
+      has_chronic_conditions: false,
+      chronic_condition_details: null,
+      medications: [],
+    });
   });
 
   it('importing the same bundle twice adds nothing the second time', async () => {
@@ -367,13 +424,28 @@ describe('import of a FHIR R4 Bundle', () => {
     const SNOMED = 'http://snomed.info/sct';
     const penicillin = { system: SNOMED, code: '91936005', display: 'Allergy to penicillin' };
     const shellfish = { system: SNOMED, code: '300913006', display: 'Shellfish allergy' };
-    const clinical = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code }] });
+    const clinical = (code: string) => ({
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code }],
+    });
     const bundle = clinicBundle();
     (bundle.entry as unknown[]).push(
-      { fullUrl: 'urn:uuid:a3', resource: { resourceType: 'AllergyIntolerance', clinicalStatus: clinical('resolved'), code: { coding: [shellfish], text: 'Shellfish' }, patient: { reference: PATIENT } } },
+      {
+        fullUrl: 'urn:uuid:a3',
+        resource: {
+          resourceType: 'AllergyIntolerance',
+          clinicalStatus: clinical('resolved'),
+          code: { coding: [shellfish], text: 'Shellfish' },
+          patient: { reference: PATIENT },
+        },
+      },
       {
         fullUrl: 'urn:uuid:a4',
-        resource: { resourceType: 'AllergyIntolerance', clinicalStatus: clinical('active'), patient: { reference: PATIENT }, reaction: [{ manifestation: [{ coding: [{ system: SNOMED, code: '271807003', display: 'Rash' }] }] }] },
+        resource: {
+          resourceType: 'AllergyIntolerance',
+          clinicalStatus: clinical('active'),
+          patient: { reference: PATIENT },
+          reaction: [{ manifestation: [{ coding: [{ system: SNOMED, code: '271807003', display: 'Rash' }] }] }],
+        },
       },
     );
     expect(fhirErrors(bundle)).toEqual([]);
@@ -400,25 +472,45 @@ describe('import of a FHIR R4 Bundle', () => {
 
     // The person edits the details: the column is left as it is (an entry whose line is gone applies
     // to nothing: fhir-ips.test.ts).
-    expect((await user.client.put('/api/user/updateProfile', { has_allergies: true, allergy_details: 'Shellfish (resolved)\nCats' })).statusCode).toBe(200);
+    expect(
+      (await user.client.put('/api/user/updateProfile', { has_allergies: true, allergy_details: 'Shellfish (resolved)\nCats' })).statusCode,
+    ).toBe(200);
     expect(await column()).toBe(once);
     // The next import that brings a coded allergy writes the column again: the entry of the line
     // gone is let go, the one still there keeps its, and a line added again gets its own.
-    const penicillinOnly = { ...bundle, entry: (bundle.entry as { resource: Json }[]).filter((e) => e.resource.resourceType !== 'AllergyIntolerance' || JSON.stringify(e.resource).includes('91936005')) };
-    const withoutPenicillin = { ...bundle, entry: (bundle.entry as { resource: Json }[]).filter((e) => !JSON.stringify(e.resource).includes('91936005')) };
+    const penicillinOnly = {
+      ...bundle,
+      entry: (bundle.entry as { resource: Json }[]).filter(
+        (e) => e.resource.resourceType !== 'AllergyIntolerance' || JSON.stringify(e.resource).includes('91936005'),
+      ),
+    };
+    const withoutPenicillin = {
+      ...bundle,
+      entry: (bundle.entry as { resource: Json }[]).filter((e) => !JSON.stringify(e.resource).includes('91936005')),
+    };
     expect((await importFile(user.client, json(withoutPenicillin), 'b.json')).statusCode).toBe(200);
     expect(JSON.parse((await column())!)).toEqual([{ text: 'Shellfish (resolved)', codings: [shellfish] }]);
     expect((await importFile(user.client, json(penicillinOnly), 'c.json')).statusCode).toBe(200);
     expect((await profileOf(user)).allergy_details).toBe('Shellfish (resolved)\nCats\nLatex\nRash\nAllergy to penicillin');
-    expect(JSON.parse((await column())!)).toEqual([{ text: 'Shellfish (resolved)', codings: [shellfish] }, { text: 'Allergy to penicillin', codings: [penicillin] }]);
+    expect(JSON.parse((await column())!)).toEqual([
+      { text: 'Shellfish (resolved)', codings: [shellfish] },
+      { text: 'Allergy to penicillin', codings: [penicillin] },
+    ]);
   });
 
   it("goes to a chosen family member, and an animal Patient makes them a pet; another user's member is a 404", async () => {
     const owner = await signedInUser(t.app);
-    const member = (await owner.client.post('/api/user/family/add', { name: 'Buddy', date_of_birth: '2018-01-01', relationship: 'dog' })).json();
+    const member = (
+      await owner.client.post('/api/user/family/add', { name: 'Buddy', date_of_birth: '2018-01-01', relationship: 'dog' })
+    ).json();
     const bundle = clinicBundle();
     const patient = (bundle.entry as { resource: Json }[])[0]!.resource;
-    patient.extension = [{ url: 'http://hl7.org/fhir/StructureDefinition/patient-animal', extension: [{ url: 'species', valueCodeableConcept: { text: 'Dog' } }] }];
+    patient.extension = [
+      {
+        url: 'http://hl7.org/fhir/StructureDefinition/patient-animal',
+        extension: [{ url: 'species', valueCodeableConcept: { text: 'Dog' } }],
+      },
+    ];
     patient.name = [{ text: 'Buddy' }];
     expect(fhirErrors(bundle)).toEqual([]);
 
@@ -456,18 +548,59 @@ describe('import of a FHIR R4 Bundle', () => {
     const was = a.json();
     const now = b.json();
     for (const key of [
-      'name', 'date_of_birth', 'phone_number', 'email', 'address', 'blood_type', 'height', 'weight', 'primary_language',
-      'has_allergies', 'allergy_details', 'had_anesthesia_reactions', 'anesthesia_reaction_details', 'has_chronic_conditions',
-      'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'has_previous_surgeries', 'surgery_details',
+      'name',
+      'date_of_birth',
+      'phone_number',
+      'email',
+      'address',
+      'blood_type',
+      'height',
+      'weight',
+      'primary_language',
+      'has_allergies',
+      'allergy_details',
+      'had_anesthesia_reactions',
+      'anesthesia_reaction_details',
+      'has_chronic_conditions',
+      'chronic_condition_details',
+      'has_bleeding_disorders',
+      'bleeding_disorder_details',
+      'has_previous_surgeries',
+      'surgery_details',
       'has_vision_impairment',
     ]) {
       expect(now[key], key).toEqual(was[key]);
     }
-    const meds = (list: Record<string, unknown>[]) => list.map(({ medication_name, dosage, frequency, purpose, start_date, end_date, is_current }) => ({ medication_name, dosage, frequency, purpose, start_date, end_date, is_current }));
-    expect(meds(now.medications)).toEqual(meds(was.medications).map((m) => (m.medication_name === null ? { ...m, medication_name: 'Unnamed medication' } : m)));
-    const contacts = (list: Record<string, unknown>[]) => list.map(({ name, relationship, phone_number, email, is_primary, has_medical_power }) => ({ name, relationship, phone_number, email, is_primary, has_medical_power }));
+    const meds = (list: Record<string, unknown>[]) =>
+      list.map(({ medication_name, dosage, frequency, purpose, start_date, end_date, is_current }) => ({
+        medication_name,
+        dosage,
+        frequency,
+        purpose,
+        start_date,
+        end_date,
+        is_current,
+      }));
+    expect(meds(now.medications)).toEqual(
+      meds(was.medications).map((m) => (m.medication_name === null ? { ...m, medication_name: 'Unnamed medication' } : m)),
+    );
+    const contacts = (list: Record<string, unknown>[]) =>
+      list.map(({ name, relationship, phone_number, email, is_primary, has_medical_power }) => ({
+        name,
+        relationship,
+        phone_number,
+        email,
+        is_primary,
+        has_medical_power,
+      }));
     expect(contacts(now.emergency_contacts)).toEqual(contacts(was.emergency_contacts));
-    expect(now.healthcare_providers.map((h: { provider_name: string; specialty: string; phone_number: string }) => [h.provider_name, h.specialty, h.phone_number])).toEqual([['Dr. Chen', 'Cardiology', '555-0300']]);
+    expect(
+      now.healthcare_providers.map((h: { provider_name: string; specialty: string; phone_number: string }) => [
+        h.provider_name,
+        h.specialty,
+        h.phone_number,
+      ]),
+    ).toEqual([['Dr. Chen', 'Cardiology', '555-0300']]);
     expect((await target.client.get('/api/user/appointments')).json()).toHaveLength(3);
   });
 
@@ -492,20 +625,37 @@ describe('import of a FHIR R4 Bundle', () => {
       delete noType.type;
       expect(fhirErrors(noType).length).toBeGreaterThan(0);
       await expectRefused(json(noType), 400, /FHIR Bundle is not valid: Bundle type/);
-      await expectRefused(json({ ...clinicBundle(), entry: { resource: { resourceType: 'Patient' } } }), 400, /FHIR Bundle is not valid: Bundle entry: must be array/);
+      await expectRefused(
+        json({ ...clinicBundle(), entry: { resource: { resourceType: 'Patient' } } }),
+        400,
+        /FHIR Bundle is not valid: Bundle entry: must be array/,
+      );
     });
 
     it('a resource that is not a Bundle, JSON that is not FHIR, and text that is not JSON', async () => {
-      await expectRefused(json({ resourceType: 'Patient', name: [{ text: 'x' }] }), 400, /Only a FHIR Bundle can be imported; this file is a Patient/);
+      await expectRefused(
+        json({ resourceType: 'Patient', name: [{ text: 'x' }] }),
+        400,
+        /Only a FHIR Bundle can be imported; this file is a Patient/,
+      );
       await expectRefused(json({ hello: 'world' }), 400, /resourceType is missing/);
       await expectRefused(Buffer.from('{"resourceType": "Bundle",'), 400, /not valid JSON/);
-      await expectRefused(Buffer.from('{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","name":[{"text":"A\\u0000"}]}}]}'), 400, /NUL character/);
+      await expectRefused(
+        Buffer.from(
+          '{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","name":[{"text":"A\\u0000"}]}}]}',
+        ),
+        400,
+        /NUL character/,
+      );
       await expectRefused(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 400, /not UTF-8 text/);
     });
 
     it('a bundle about several patients with nothing saying whose it is', async () => {
       const bundle = clinicBundle();
-      (bundle.entry as unknown[]).push({ fullUrl: 'urn:uuid:22222222-2222-4222-8222-222222222222', resource: { resourceType: 'Patient', name: [{ text: 'Other' }] } });
+      (bundle.entry as unknown[]).push({
+        fullUrl: 'urn:uuid:22222222-2222-4222-8222-222222222222',
+        resource: { resourceType: 'Patient', name: [{ text: 'Other' }] },
+      });
       await expectRefused(json(bundle), 400, /more than one Patient/);
     });
 
@@ -524,7 +674,9 @@ describe('import of a FHIR R4 Bundle', () => {
     function broken(edit: (entries: { resource: Json }[]) => void): Json {
       const bundle = clinicBundle();
       edit(bundle.entry as { resource: Json }[]);
-      expect(fhirErrors(bundle).length + (bundle.entry as { resource: Json }[]).reduce((n, e) => n + fhirErrors(e.resource).length, 0)).toBeGreaterThan(0);
+      expect(
+        fhirErrors(bundle).length + (bundle.entry as { resource: Json }[]).reduce((n, e) => n + fhirErrors(e.resource).length, 0),
+      ).toBeGreaterThan(0);
       return bundle;
     }
 
@@ -556,7 +708,13 @@ describe('import of a FHIR R4 Bundle', () => {
       ]);
       expect(rowOf(body, 'MedicationStatement')).toMatchObject({
         imported: 1,
-        dropped: [{ reason: 'not valid FHIR (status: must be one of active, completed, entered-in-error, intended, stopped, on-hold, unknown, not-taken)', count: 1 }],
+        dropped: [
+          {
+            reason:
+              'not valid FHIR (status: must be one of active, completed, entered-in-error, intended, stopped, on-hold, unknown, not-taken)',
+            count: 1,
+          },
+        ],
       });
       expect(rowOf(body, 'Appointment').dropped).toEqual([
         { reason: 'not valid FHIR (start: must be a FHIR instant (date, time and zone))', count: 1 },
@@ -566,13 +724,23 @@ describe('import of a FHIR R4 Bundle', () => {
         { reason: 'not valid FHIR (content.0.attachment.data: must be base64)', count: 1 },
         { reason: 'without embedded data (only a link, which Kinchart does not fetch)', count: 1 },
       ]);
-      expect(body.skipped).toEqual(expect.arrayContaining(['1 Patient element left out, not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))']));
+      expect(body.skipped).toEqual(
+        expect.arrayContaining([
+          '1 Patient element left out, not valid FHIR (birthDate: must be a FHIR date (YYYY, YYYY-MM or YYYY-MM-DD))',
+        ]),
+      );
       // Everything else came in.
       expect(tallyOf(body)).toMatchObject({ Condition: [2, 0, 0, 0], Observation: [3, 0, 0, 0], Immunization: [1, 0, 0, 0] });
       // The Medication only the malformed statement named fares as that statement did (issue 30).
       expect(rowOf(body, 'Medication').dropped).toEqual([{ reason: 'named only by resources that were left out', count: 1 }]);
       const p = (await user.client.get('/api/user/getPatientProfile')).json();
-      expect(p).toMatchObject({ name: 'Ngozi A. Okafor', date_of_birth: null, has_allergies: false, blood_type: 'A-', chronic_condition_details: 'Type 2 diabetes' });
+      expect(p).toMatchObject({
+        name: 'Ngozi A. Okafor',
+        date_of_birth: null,
+        has_allergies: false,
+        blood_type: 'A-',
+        chronic_condition_details: 'Type 2 diabetes',
+      });
       expect(p.medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Amoxicillin 500 mg']);
       expect((await user.client.get('/api/user/files')).json()).toEqual([]);
     });
@@ -581,14 +749,33 @@ describe('import of a FHIR R4 Bundle', () => {
       const bundle = clinicBundle();
       (bundle.entry as unknown[]).push({
         fullUrl: 'urn:uuid:d3',
-        resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'text/html', title: 'page.html', data: Buffer.from('<html><script>alert(1)</script></html>').toString('base64') } }] },
+        resource: {
+          resourceType: 'DocumentReference',
+          status: 'current',
+          content: [
+            {
+              attachment: {
+                contentType: 'text/html',
+                title: 'page.html',
+                data: Buffer.from('<html><script>alert(1)</script></html>').toString('base64'),
+              },
+            },
+          ],
+        },
       });
       const user = await signedInUser(t.app);
       const before = storedBlobs(t.dataDir).committed.length;
       const res = await importFile(user.client, json(bundle), 'bundle.json');
       expect(res.statusCode, res.body).toBe(200);
-      expect(rowOf(res.json(), 'DocumentReference')).toMatchObject({ imported: 1, dropped: expect.arrayContaining([{ reason: expect.stringMatching(/^attachment not kept \(This file type is not supported/), count: 1 }]) });
-      expect((await user.client.get('/api/user/files')).json().map((f: { display_name: string }) => f.display_name)).toEqual(['Discharge summary.pdf']);
+      expect(rowOf(res.json(), 'DocumentReference')).toMatchObject({
+        imported: 1,
+        dropped: expect.arrayContaining([
+          { reason: expect.stringMatching(/^attachment not kept \(This file type is not supported/), count: 1 },
+        ]),
+      });
+      expect((await user.client.get('/api/user/files')).json().map((f: { display_name: string }) => f.display_name)).toEqual([
+        'Discharge summary.pdf',
+      ]);
       expect(storedBlobs(t.dataDir).committed.length).toBe(before + 1);
       expect(storedBlobs(t.dataDir).temp).toEqual([]);
     });
@@ -597,9 +784,19 @@ describe('import of a FHIR R4 Bundle', () => {
       const bundle = clinicBundle();
       const obs = (id: string, extra: Json): { fullUrl: string; resource: Json } => ({
         fullUrl: `urn:uuid:${id}`,
-        resource: { resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c' }] }, subject: { reference: PATIENT }, ...extra },
+        resource: {
+          resourceType: 'Observation',
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c' }] },
+          subject: { reference: PATIENT },
+          ...extra,
+        },
       });
-      (bundle.entry as unknown[]).push(obs('bad1', { valueQuantity: { value: '7.5', unit: '%' } }), obs('bad2', { value: '7.5' }), obs('good', { valueQuantity: { value: 7.5, unit: '%' } }));
+      (bundle.entry as unknown[]).push(
+        obs('bad1', { valueQuantity: { value: '7.5', unit: '%' } }),
+        obs('bad2', { value: '7.5' }),
+        obs('good', { valueQuantity: { value: 7.5, unit: '%' } }),
+      );
       const user = await signedInUser(t.app);
       const res = await importFile(user.client, json(bundle), 'bundle.json');
       expect(res.statusCode, res.body).toBe(200);
@@ -611,7 +808,8 @@ describe('import of a FHIR R4 Bundle', () => {
         dropped: [
           { reason: 'not valid FHIR (valueQuantity.value: must be number)', count: 1 },
           {
-            reason: 'not valid FHIR (value: is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x])',
+            reason:
+              'not valid FHIR (value: is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x])',
             count: 1,
           },
         ],
@@ -634,7 +832,10 @@ describe('import of a FHIR R4 Bundle', () => {
         resourceType: 'Bundle',
         type: 'collection',
         entry: [
-          { fullUrl: PATIENT, resource: { resourceType: 'Patient', name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1980-12-10' } },
+          {
+            fullUrl: PATIENT,
+            resource: { resourceType: 'Patient', name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1980-12-10' },
+          },
           entry('org', { resourceType: 'Organization', name: 'Northside Clinic' }),
           entry('dr-who', { resourceType: 'Practitioner', name: [{ prefix: ['Dr.'], given: ['Rosa'], family: 'Diaz' }] }),
           entry('cond', {
@@ -645,7 +846,14 @@ describe('import of a FHIR R4 Bundle', () => {
             onsetString: '2015-03',
             abatementDateTime: '2015-04-02T10:00:00Z',
           }),
-          entry('med', { resourceType: 'Medication', code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' }] } }),
+          entry('med', {
+            resourceType: 'Medication',
+            code: {
+              coding: [
+                { system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' },
+              ],
+            },
+          }),
           entry('mr1', {
             resourceType: 'MedicationRequest',
             status: 'stopped',
@@ -670,7 +878,9 @@ describe('import of a FHIR R4 Bundle', () => {
             medicationReference: { reference: '#m' },
             subject,
             authoredOn: '2024-01-05',
-            dosageInstruction: [{ text: '1–2 tablets', timing: { repeat: { frequency: 1, period: 8, periodUnit: 'h' } }, asNeededBoolean: true }],
+            dosageInstruction: [
+              { text: '1–2 tablets', timing: { repeat: { frequency: 1, period: 8, periodUnit: 'h' } }, asNeededBoolean: true },
+            ],
           }),
           entry('mr3', {
             resourceType: 'MedicationRequest',
@@ -695,12 +905,22 @@ describe('import of a FHIR R4 Bundle', () => {
             resourceType: 'Observation',
             status: 'final',
             category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
-            code: { coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel with all children optional' }], text: 'Blood pressure' },
+            code: {
+              coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel with all children optional' }],
+              text: 'Blood pressure',
+            },
             subject,
             effectiveDateTime: '2024-01-05T10:00:00+01:00',
             component: [
-              { code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: { value: 142, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' }, interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'H' }] }] },
-              { code: { coding: [{ system: LOINC, code: '8462-4' }], text: 'Diastolic' }, valueQuantity: { value: 88, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' } },
+              {
+                code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] },
+                valueQuantity: { value: 142, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+                interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'H' }] }],
+              },
+              {
+                code: { coding: [{ system: LOINC, code: '8462-4' }], text: 'Diastolic' },
+                valueQuantity: { value: 88, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+              },
             ],
           }),
           entry('glucose', {
@@ -804,19 +1024,53 @@ describe('import of a FHIR R4 Bundle', () => {
         Goal: [0, 0, 0, 1],
       });
       expect(rowOf(body, 'MedicationRequest').dropped).toEqual([{ reason: 'with status entered-in-error', count: 1 }]);
-      expect(rowOf(body, 'Observation').dropped).toEqual([{ reason: 'in category social-history (Kinchart keeps laboratory results and vital signs)', count: 1 }]);
-      expect(rowOf(body, 'Encounter').dropped).toEqual([{ reason: 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)', count: 1 }]);
-      expect(rowOf(body, 'DiagnosticReport').dropped).toEqual([{ reason: 'without an attached report (presentedForm with data)', count: 1 }]);
+      expect(rowOf(body, 'Observation').dropped).toEqual([
+        { reason: 'in category social-history (Kinchart keeps laboratory results and vital signs)', count: 1 },
+      ]);
+      expect(rowOf(body, 'Encounter').dropped).toEqual([
+        { reason: 'a visit without a report attached (Kinchart keeps the documents of visits, not the visits)', count: 1 },
+      ]);
+      expect(rowOf(body, 'DiagnosticReport').dropped).toEqual([
+        { reason: 'without an attached report (presentedForm with data)', count: 1 },
+      ]);
       expect(rowOf(body, 'Goal').dropped).toEqual([{ reason: 'not imported by Kinchart', count: 1 }]);
-      expect(body.skipped).toEqual(expect.arrayContaining(['1 Goal (not something Kinchart keeps)', '1 MedicationRequest with status entered-in-error']));
+      expect(body.skipped).toEqual(
+        expect.arrayContaining(['1 Goal (not something Kinchart keeps)', '1 MedicationRequest with status entered-in-error']),
+      );
 
       const p = (await user.client.get('/api/user/getPatientProfile')).json();
       expect(p.medications).toMatchObject([
-        { medication_name: 'Amoxicillin 250 MG Oral Capsule', dosage: '1 capsule', frequency: '3 times a day', purpose: 'Acute viral pharyngitis', start_date: '2015-03-14', end_date: '2015-03-24', is_current: false },
-        { medication_name: 'Ibuprofen 200 mg tablet', dosage: '1–2 tablets', frequency: 'every 8 hours, as needed', purpose: null, start_date: '2024-01-05', end_date: null, is_current: true },
+        {
+          medication_name: 'Amoxicillin 250 MG Oral Capsule',
+          dosage: '1 capsule',
+          frequency: '3 times a day',
+          purpose: 'Acute viral pharyngitis',
+          start_date: '2015-03-14',
+          end_date: '2015-03-24',
+          is_current: false,
+        },
+        {
+          medication_name: 'Ibuprofen 200 mg tablet',
+          dosage: '1–2 tablets',
+          frequency: 'every 8 hours, as needed',
+          purpose: null,
+          start_date: '2024-01-05',
+          end_date: null,
+          is_current: true,
+        },
       ]);
-      const meds = await t.database.db.selectFrom('medications').select('codings').where('user_id', '=', user.id).orderBy('position').execute();
-      expect(meds.map((m) => m.codings)).toEqual([JSON.stringify([{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' }]), null]);
+      const meds = await t.database.db
+        .selectFrom('medications')
+        .select('codings')
+        .where('user_id', '=', user.id)
+        .orderBy('position')
+        .execute();
+      expect(meds.map((m) => m.codings)).toEqual([
+        JSON.stringify([
+          { system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308182', display: 'Amoxicillin 250 MG Oral Capsule' },
+        ]),
+        null,
+      ]);
 
       const self = (await selfProfileId(t.database.db, user.id))!;
       const list = async (kind: string) => (await user.client.get(`/api/user/people/${self}/${kind}`)).json();
@@ -833,12 +1087,32 @@ describe('import of a FHIR R4 Bundle', () => {
         },
       ]);
       expect(await list('conditions')).toMatchObject([
-        { name: 'Acute viral pharyngitis', status: 'resolved', onset_date: '2015-03', abatement_date: '2015-04-02', codings: [{ system: SNOMED, code: '195662009', display: 'Acute viral pharyngitis' }] },
+        {
+          name: 'Acute viral pharyngitis',
+          status: 'resolved',
+          onset_date: '2015-03',
+          abatement_date: '2015-04-02',
+          codings: [{ system: SNOMED, code: '195662009', display: 'Acute viral pharyngitis' }],
+        },
       ]);
-      expect(await list('procedures')).toMatchObject([{ name: 'Appendectomy', status: 'completed', performed_date: '2010-06-01', performer: 'Dr. Rosa Diaz' }]);
+      expect(await list('procedures')).toMatchObject([
+        { name: 'Appendectomy', status: 'completed', performed_date: '2010-06-01', performer: 'Dr. Rosa Diaz' },
+      ]);
       const labs = await list('lab-results');
       // Newest first; the two rows of one blood pressure share its date, so they are compared by name.
-      const rows = labs.map((l: Record<string, unknown>) => [l.name, l.category, l.loinc_code, l.value ?? l.value_text, l.unit, l.reference_low, l.reference_high, l.interpretation, l.out_of_range, l.date, l.notes]);
+      const rows = labs.map((l: Record<string, unknown>) => [
+        l.name,
+        l.category,
+        l.loinc_code,
+        l.value ?? l.value_text,
+        l.unit,
+        l.reference_low,
+        l.reference_high,
+        l.interpretation,
+        l.out_of_range,
+        l.date,
+        l.notes,
+      ]);
       expect(rows.map((r: unknown[]) => r[9])).toEqual(['2024-01-05', '2024-01-05', '2023-11-20', '2015-03-14']);
       expect([...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
         ['Blood pressure diastolic', 'vital-signs', '8462-4', 88, 'mmHg', null, null, null, false, '2024-01-05', null],
@@ -849,7 +1123,14 @@ describe('import of a FHIR R4 Bundle', () => {
 
       const files = (await user.client.get('/api/user/files')).json();
       expect(files).toMatchObject([
-        { display_name: 'Progress note', file_type: 'application/pdf', record_date: '2015-03-14', provider_name: 'Dr. Rosa Diaz', visit_location: 'Northside Clinic', visit_reason: 'Sore throat' },
+        {
+          display_name: 'Progress note',
+          file_type: 'application/pdf',
+          record_date: '2015-03-14',
+          provider_name: 'Dr. Rosa Diaz',
+          visit_location: 'Northside Clinic',
+          visit_reason: 'Sore throat',
+        },
       ]);
       expect((await user.client.get(files[0].url)).rawPayload).toEqual(fixture('record.pdf'));
     });
@@ -891,19 +1172,29 @@ describe('import of a FHIR R4 Bundle', () => {
       expect(again.statusCode, again.body).toBe(200);
       const t2 = tallyOf(again.json());
       for (const [type, [imported, merged]] of Object.entries(t2)) expect([type, imported, merged]).toEqual([type, 0, 0]);
-      expect(t2).toMatchObject({ Immunization: [0, 0, 1, 0], Observation: [0, 0, 3, 1], Condition: [0, 0, 1, 0], Procedure: [0, 0, 1, 0], MedicationRequest: [0, 0, 2, 1], DiagnosticReport: [0, 0, 1, 1] });
+      expect(t2).toMatchObject({
+        Immunization: [0, 0, 1, 0],
+        Observation: [0, 0, 3, 1],
+        Condition: [0, 0, 1, 0],
+        Procedure: [0, 0, 1, 0],
+        MedicationRequest: [0, 0, 2, 1],
+        DiagnosticReport: [0, 0, 1, 1],
+      });
       expect(await state(user)).toEqual(once);
     });
 
     it('goes to the chosen family member; nothing of it lands on the own profile', async () => {
       const owner = await signedInUser(t.app);
-      const member = (await owner.client.post('/api/user/family/add', { name: 'Ada', date_of_birth: '1980-12-10', relationship: 'sister' })).json();
+      const member = (
+        await owner.client.post('/api/user/family/add', { name: 'Ada', date_of_birth: '1980-12-10', relationship: 'sister' })
+      ).json();
       const res = await importFile(owner.client, json(recordsBundle()), 'records.json', { profileId: member.id });
       expect(res.statusCode, res.body).toBe(200);
       expect((await owner.client.get(`/api/user/people/${member.id}/immunizations`)).json()).toHaveLength(1);
       expect((await owner.client.get(`/api/user/people/${member.id}/lab-results`)).json()).toHaveLength(4);
       const self = (await selfProfileId(t.database.db, owner.id))!;
-      for (const kind of ['immunizations', 'lab-results', 'conditions', 'procedures']) expect((await owner.client.get(`/api/user/people/${self}/${kind}`)).json()).toEqual([]);
+      for (const kind of ['immunizations', 'lab-results', 'conditions', 'procedures'])
+        expect((await owner.client.get(`/api/user/people/${self}/${kind}`)).json()).toEqual([]);
       const files = (await owner.client.get('/api/user/files')).json();
       expect(files).toMatchObject([{ display_name: 'Progress note', person_id: member.id }]);
     });

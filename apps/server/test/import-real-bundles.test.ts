@@ -202,7 +202,11 @@ async function counts(user: User) {
 }
 
 async function state(user: User) {
-  return { data: await snapshotAccount(t.database.db, user.id, user.client), clinical: await clinicalOf(t.database.db, user.id), blobs: storedBlobs(t.dataDir).committed.sort() };
+  return {
+    data: await snapshotAccount(t.database.db, user.id, user.client),
+    clinical: await clinicalOf(t.database.db, user.id),
+    blobs: storedBlobs(t.dataDir).committed.sort(),
+  };
 }
 
 describe('real FHIR bundles', () => {
@@ -230,7 +234,13 @@ describe('real FHIR bundles', () => {
       const once = await state(user);
       const again = await importFile(user.client, bytes(bundle), c.file);
       expect(again.statusCode, again.body).toBe(200);
-      expect(again.json().imported).toMatchObject({ medications: 0, emergency_contacts: 0, healthcare_providers: 0, appointments: 0, files: 0 });
+      expect(again.json().imported).toMatchObject({
+        medications: 0,
+        emergency_contacts: 0,
+        healthcare_providers: 0,
+        appointments: 0,
+        files: 0,
+      });
       for (const row of again.json().report) expect([row.resource_type, row.imported, row.merged]).toEqual([row.resource_type, 0, 0]);
       expect(await state(user)).toEqual(once);
     });
@@ -241,7 +251,9 @@ describe('real FHIR bundles', () => {
     const res = await importFile(user.client, bytes(load('ips-bundle-01.json')), 'ips.json');
     expect(res.statusCode, res.body).toBe(200);
     expect(rowOf(res.json(), 'AllergyIntolerance').dropped).toEqual([{ reason: 'saying none are known (nothing to add)', count: 1 }]);
-    expect(rowOf(res.json(), 'Observation').dropped).toEqual([{ reason: 'a panel without a value of its own (its results are read one by one)', count: 1 }]);
+    expect(rowOf(res.json(), 'Observation').dropped).toEqual([
+      { reason: 'a panel without a value of its own (its results are read one by one)', count: 1 },
+    ]);
     const got = await counts(user);
     expect(got.profile).toMatchObject({
       name: 'Martha DeLarosa',
@@ -281,8 +293,12 @@ describe('real FHIR bundles', () => {
     const user = await signedInUser(t.app);
     const res = await importFile(user.client, bytes(load('synthea-kermit-trantow.json')), 'kermit.json');
     expect(res.statusCode, res.body).toBe(200);
-    expect(rowOf(res.json(), 'Observation').dropped).toEqual([{ reason: 'in category survey (Kinchart keeps laboratory results and vital signs)', count: 5 }]);
-    expect(rowOf(res.json(), 'DiagnosticReport').dropped).toEqual([{ reason: 'without an attached report (presentedForm with data)', count: 1 }]);
+    expect(rowOf(res.json(), 'Observation').dropped).toEqual([
+      { reason: 'in category survey (Kinchart keeps laboratory results and vital signs)', count: 5 },
+    ]);
+    expect(rowOf(res.json(), 'DiagnosticReport').dropped).toEqual([
+      { reason: 'without an attached report (presentedForm with data)', count: 1 },
+    ]);
     const { profile, labs } = await counts(user);
     expect(profile.medications.map((m: Json) => [m.medication_name, m.frequency, m.start_date, m.is_current])).toEqual([
       ['Loratadine 5 MG Chewable Tablet', 'as needed', '1994-03-30', true],
@@ -303,7 +319,9 @@ describe('real FHIR bundles', () => {
 
   it('a real bundle with one malformed Observation imports everything else and reports that one with its reason', async () => {
     const bundle = load('ips-bundle-01.json');
-    const hba1c = bundle.entry.find((e) => e.resource.resourceType === 'Observation' && JSON.stringify(e.resource.code).includes('17856-6'))!.resource;
+    const hba1c = bundle.entry.find(
+      (e) => e.resource.resourceType === 'Observation' && JSON.stringify(e.resource.code).includes('17856-6'),
+    )!.resource;
     (hba1c.valueQuantity as Json).value = '7.5';
     const user = await signedInUser(t.app);
     const res = await importFile(user.client, bytes(bundle), 'ips-broken.json');

@@ -15,14 +15,35 @@ describe('the import report counts every resource once', () => {
     tally.drop(3, 'without a value');
     const { report, skipped } = tally.finish();
     expect(report).toEqual([
-      { resource_type: 'Observation', imported: 1, merged: 0, already_present: 1, dropped: [{ reason: 'without a value', count: 1 }], parts_left_out: [] },
-      { resource_type: 'Claim', imported: 0, merged: 0, already_present: 0, dropped: [{ reason: 'not imported by Kinchart', count: 1 }], parts_left_out: [] },
+      {
+        resource_type: 'Observation',
+        imported: 1,
+        merged: 0,
+        already_present: 1,
+        dropped: [{ reason: 'without a value', count: 1 }],
+        parts_left_out: [],
+      },
+      {
+        resource_type: 'Claim',
+        imported: 0,
+        merged: 0,
+        already_present: 0,
+        dropped: [{ reason: 'not imported by Kinchart', count: 1 }],
+        parts_left_out: [],
+      },
     ]);
     expect(skipped).toEqual(['1 Claim (not something Kinchart keeps)', '1 Observation without a value']);
   });
 
   it('a resource read as part of others fares as they do, and says why when they were all left out', () => {
-    const tally = createImportTally(['Medication', 'MedicationRequest', 'Medication', 'MedicationRequest', 'Medication', 'MedicationRequest']);
+    const tally = createImportTally([
+      'Medication',
+      'MedicationRequest',
+      'Medication',
+      'MedicationRequest',
+      'Medication',
+      'MedicationRequest',
+    ]);
     tally.use(0, 1);
     tally.record(1, 'imported');
     tally.use(2, 3);
@@ -30,8 +51,22 @@ describe('the import report counts every resource once', () => {
     tally.use(4, 5);
     tally.drop(5, 'with status cancelled');
     expect(tally.finish().report).toEqual([
-      { resource_type: 'Medication', imported: 0, merged: 1, already_present: 1, dropped: [{ reason: 'named only by resources that were left out', count: 1 }], parts_left_out: [] },
-      { resource_type: 'MedicationRequest', imported: 1, merged: 0, already_present: 1, dropped: [{ reason: 'with status cancelled', count: 1 }], parts_left_out: [] },
+      {
+        resource_type: 'Medication',
+        imported: 0,
+        merged: 1,
+        already_present: 1,
+        dropped: [{ reason: 'named only by resources that were left out', count: 1 }],
+        parts_left_out: [],
+      },
+      {
+        resource_type: 'MedicationRequest',
+        imported: 1,
+        merged: 0,
+        already_present: 1,
+        dropped: [{ reason: 'with status cancelled', count: 1 }],
+        parts_left_out: [],
+      },
     ]);
   });
 
@@ -43,7 +78,14 @@ describe('the import report counts every resource once', () => {
     tally.drop(1, 'attachment not kept (too large)');
     tally.part(1, 'title left out');
     expect(tally.finish().report).toEqual([
-      { resource_type: 'DiagnosticReport', imported: 1, merged: 0, already_present: 0, dropped: [], parts_left_out: [{ reason: 'attachment not kept (This file type is not supported.)', count: 1 }] },
+      {
+        resource_type: 'DiagnosticReport',
+        imported: 1,
+        merged: 0,
+        already_present: 0,
+        dropped: [],
+        parts_left_out: [{ reason: 'attachment not kept (This file type is not supported.)', count: 1 }],
+      },
       {
         resource_type: 'DocumentReference',
         imported: 0,
@@ -72,8 +114,17 @@ describe('a dosage in words', () => {
   });
 
   it('keeps the text as written, else the dose; the timing code, else the repeat; as needed', () => {
-    expect(dosageOf({ text: 'Take one with food', timing: { code: { text: 'BID' } } })).toEqual({ dosage: 'Take one with food', frequency: 'BID' });
-    expect(dosageOf({ doseAndRate: [{ doseQuantity: { value: 2, unit: 'puffs' } }], timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } }, asNeededBoolean: true })).toEqual({
+    expect(dosageOf({ text: 'Take one with food', timing: { code: { text: 'BID' } } })).toEqual({
+      dosage: 'Take one with food',
+      frequency: 'BID',
+    });
+    expect(
+      dosageOf({
+        doseAndRate: [{ doseQuantity: { value: 2, unit: 'puffs' } }],
+        timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } },
+        asNeededBoolean: true,
+      }),
+    ).toEqual({
       dosage: '2 puffs',
       frequency: 'twice a day, as needed',
     });

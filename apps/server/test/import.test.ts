@@ -31,7 +31,11 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 /** The rich account with clinical items for its people (DESIGN §12). */
 async function makeClinicalAccount() {
   const rich = await makeRichAccount(t);
-  await addClinicalRecords(t, rich.user, { selfId: await selfProfileId(t.database.db, rich.user.id), kidId: rich.kidId, petId: rich.petId });
+  await addClinicalRecords(t, rich.user, {
+    selfId: await selfProfileId(t.database.db, rich.user.id),
+    kidId: rich.kidId,
+    petId: rich.petId,
+  });
   return rich;
 }
 
@@ -50,7 +54,18 @@ describe('import of a Kinchart export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       format: 'kinchart',
-      imported: { family_members: 3, emergency_contacts: 3, healthcare_providers: 2, medications: 4, appointments: 3, files: 4, immunizations: 4, lab_results: 4, conditions: 3, procedures: 2 },
+      imported: {
+        family_members: 3,
+        emergency_contacts: 3,
+        healthcare_providers: 2,
+        medications: 4,
+        appointments: 3,
+        files: 4,
+        immunizations: 4,
+        lab_results: 4,
+        conditions: 3,
+        procedures: 2,
+      },
       skipped: [],
     });
 
@@ -62,12 +77,17 @@ describe('import of a Kinchart export', () => {
     expect(before.profiles.filter((p) => p.allergy_codings !== null)).toHaveLength(2);
     expect(after).toEqual(before);
     // The account itself is not the export's: username and email stay.
-    const account = await t.database.db.selectFrom('users').select(['username', 'email']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(account).toEqual({ username: 'Fresh Account', email: target.email });
 
     // And what the API shows matches too.
     const [a, b] = await Promise.all([source.client.get('/api/user/getPatientProfile'), target.client.get('/api/user/getPatientProfile')]);
-    const strip = (p: Record<string, unknown>) => JSON.parse(JSON.stringify(p, (k, v: unknown) => (/(^|_)id$/.test(k) || k === 'username' || k === 'account_email' ? undefined : v)));
+    const strip = (p: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify(p, (k, v: unknown) => (/(^|_)id$/.test(k) || k === 'username' || k === 'account_email' ? undefined : v)));
     expect(strip(b.json())).toEqual(strip(a.json()));
 
     // A second export of the new account holds the same kinchart.json apart from ids, the own
@@ -79,7 +99,10 @@ describe('import of a Kinchart export', () => {
     // Ids only tie a file together (people are named by who they are instead), and records made in
     // the same millisecond may come in either order: lists are compared as sets.
     const comparable = (entries: Map<string, Buffer>) => {
-      const doc = JSON.parse(entries.get('kinchart.json')!.toString('utf8')) as { profiles: Record<string, unknown>[] } & Record<string, unknown>;
+      const doc = JSON.parse(entries.get('kinchart.json')!.toString('utf8')) as { profiles: Record<string, unknown>[] } & Record<
+        string,
+        unknown
+      >;
       const person = new Map(doc.profiles.map((p) => [p.id, `${String(p.name)}|${String(p.date_of_birth)}|${String(p.relationship)}`]));
       delete doc.profiles[0]!.created_at;
       delete doc.profiles[0]!.updated_at;
@@ -88,7 +111,8 @@ describe('import of a Kinchart export', () => {
           key === 'id' || key === 'uid' ? undefined : key === 'profile_id' && typeof value === 'string' ? person.get(value) : value,
         ),
       ) as Record<string, unknown[]>;
-      for (const key of ['profiles', 'appointments', 'notifications', 'files']) plain[key] = plain[key]!.map((x) => JSON.stringify(x)).sort();
+      for (const key of ['profiles', 'appointments', 'notifications', 'files'])
+        plain[key] = plain[key]!.map((x) => JSON.stringify(x)).sort();
       return plain;
     };
     expect(comparable(again)).toEqual(comparable(first));
@@ -103,14 +127,25 @@ describe('import of a Kinchart export', () => {
       for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other', 'allergy_codings']) delete p[key];
       for (const m of p.medications as Record<string, unknown>[]) delete m.codings;
     }
-    const v1 = await makeZip([...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
+    const v1 = await makeZip(
+      [...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })),
+    );
     const target = await signedInUser(t.app);
     const self = await selfProfileId(t.database.db, target.id);
     expect((await target.client.post(`/api/user/people/${self}/immunizations`, { vaccine: 'Flu', date: '2026-10' })).statusCode).toBe(201);
     const res = await importFile(target.client, v1, 'v1.zip');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().imported).toMatchObject({ family_members: 3, medications: 4, immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 });
-    expect((await target.client.get(`/api/user/people/${self}/immunizations`)).json().map((i: { vaccine: string }) => i.vaccine)).toEqual(['Flu']);
+    expect(res.json().imported).toMatchObject({
+      family_members: 3,
+      medications: 4,
+      immunizations: 0,
+      lab_results: 0,
+      conditions: 0,
+      procedures: 0,
+    });
+    expect((await target.client.get(`/api/user/people/${self}/immunizations`)).json().map((i: { vaccine: string }) => i.vaccine)).toEqual([
+      'Flu',
+    ]);
     const before = await snapshotAccount(t.database.db, source.id, source.client);
     const after = await snapshotAccount(t.database.db, target.id, target.client);
     expect({ ...after, immunizations: [] }).toEqual(before);
@@ -123,10 +158,16 @@ describe('import of a Kinchart export', () => {
     expect(doc.version).toBe(2);
     expect(doc.profiles.filter((p) => Array.isArray(p.allergy_codings))).toHaveLength(2);
     for (const p of doc.profiles) delete p.allergy_codings;
-    const older = await makeZip([...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
+    const older = await makeZip(
+      [...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })),
+    );
     const target = await signedInUser(t.app);
     // The own profile becomes the export's: codings it had go with the details they were for.
-    await t.database.db.updateTable('profiles').set({ allergy_codings: '[{"text":"Cats","codings":[]}]' }).where('user_id', '=', target.id).execute();
+    await t.database.db
+      .updateTable('profiles')
+      .set({ allergy_codings: '[{"text":"Cats","codings":[]}]' })
+      .where('user_id', '=', target.id)
+      .execute();
     const res = await importFile(target.client, older, 'older.zip');
     expect(res.statusCode, res.body).toBe(200);
     const before = await snapshotAccount(t.database.db, source.id, source.client);
@@ -135,7 +176,7 @@ describe('import of a Kinchart export', () => {
     expect(after).toEqual({ ...before, profiles: before.profiles.map((p) => ({ ...p, allergy_codings: null })) });
   });
 
-  it('restores into an account that already has data: its own profile becomes the export\'s, the rest is added', async () => {
+  it("restores into an account that already has data: its own profile becomes the export's, the rest is added", async () => {
     const { user: source } = await makeRichAccount(t);
     const zip = await exportZip(source.client);
     const target = await signedInUser(t.app);
@@ -174,7 +215,11 @@ describe('bad input changes nothing', () => {
   const withManifest = async (edit: (doc: Record<string, unknown>) => void, extra: { name: string; content: Buffer }[] = []) => {
     const doc = JSON.parse(zipEntries.get('kinchart.json')!.toString()) as Record<string, unknown>;
     edit(doc);
-    return makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }, ...extra]);
+    return makeZip([
+      ...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })),
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+      ...extra,
+    ]);
   };
 
   async function expectRefused(body: Buffer, filename: string, status: number, message: RegExp, client = victim.client) {
@@ -209,13 +254,26 @@ describe('bad input changes nothing', () => {
   });
 
   it('refuses a zip without kinchart.json, with a wrong format or a wrong version', async () => {
-    await expectRefused(await makeZip([{ name: 'notes.txt', content: 'hi' }]), 'other.zip', 400, /not a Kinchart export: kinchart\.json is missing/);
-    await expectRefused(await withManifest((d) => (d.version = 3)), 'v3.zip', 400, /format version 3, newer than this Kinchart can read \(version 2\)/);
+    await expectRefused(
+      await makeZip([{ name: 'notes.txt', content: 'hi' }]),
+      'other.zip',
+      400,
+      /not a Kinchart export: kinchart\.json is missing/,
+    );
+    await expectRefused(
+      await withManifest((d) => (d.version = 3)),
+      'v3.zip',
+      400,
+      /format version 3, newer than this Kinchart can read \(version 2\)/,
+    );
     await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads versions 1 to 2/);
     await expectRefused(await withManifest((d) => delete d.version), 'nov.zip', 400, /does not say which format version/);
     await expectRefused(await withManifest((d) => (d.format = 'other')), 'fmt.zip', 400, /not a Kinchart export/);
     await expectRefused(
-      await makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: '{not json' }]),
+      await makeZip([
+        ...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })),
+        { name: 'kinchart.json', content: '{not json' },
+      ]),
       'bad.zip',
       400,
       /kinchart\.json is not valid JSON/,
@@ -237,17 +295,37 @@ describe('bad input changes nothing', () => {
     );
     await expectRefused(await withManifest((d) => (d.profiles = [])), 'none.zip', 400, /kinchart\.json profiles/);
     // Text no database can keep as sent: NUL (PostgreSQL refuses it) and an unpaired surrogate.
-    await expectRefused(await withManifest((d) => ((d.profiles as Record<string, unknown>[])[1]!.name = 'A\u0000B')), 'nul.zip', 400, /kinchart\.json holds text with a NUL/);
-    await expectRefused(await withManifest((d) => ((d.notifications as Record<string, unknown>[])[0]!.title = 'x\ud800')), 'sur.zip', 400, /broken Unicode/);
+    await expectRefused(
+      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[1]!.name = 'A\u0000B')),
+      'nul.zip',
+      400,
+      /kinchart\.json holds text with a NUL/,
+    );
+    await expectRefused(
+      await withManifest((d) => ((d.notifications as Record<string, unknown>[])[0]!.title = 'x\ud800')),
+      'sur.zip',
+      400,
+      /broken Unicode/,
+    );
     // Clinical items follow the API's own rules.
     await expectRefused(
-      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[0]!.immunizations = [{ id: 'i', vaccine: 'MMR', date: '2015-13', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }])),
+      await withManifest(
+        (d) =>
+          ((d.profiles as Record<string, unknown>[])[0]!.immunizations = [
+            { id: 'i', vaccine: 'MMR', date: '2015-13', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+          ]),
+      ),
       'date.zip',
       400,
       /kinchart\.json profiles\.0\.immunizations\.0\.date: Date must be a date as YYYY, YYYY-MM or YYYY-MM-DD/,
     );
     await expectRefused(
-      await withManifest((d) => ((d.profiles as Record<string, unknown>[])[0]!.lab_results = [{ id: 'l', name: 'HbA1c', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }])),
+      await withManifest(
+        (d) =>
+          ((d.profiles as Record<string, unknown>[])[0]!.lab_results = [
+            { id: 'l', name: 'HbA1c', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+          ]),
+      ),
       'value.zip',
       400,
       /kinchart\.json profiles\.0\.lab_results\.0\.value: Value is required/,
@@ -265,7 +343,10 @@ describe('bad input changes nothing', () => {
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     }));
-    const zip = await makeZip([...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+    const zip = await makeZip([
+      ...[...zipEntries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })),
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+    ]);
     await expectRefused(zip, 'many.zip', 400, new RegExp(`would give Jordan Rivers more than ${CLINICAL_CAP} procedures`));
   });
 
@@ -336,7 +417,10 @@ describe('bad input changes nothing', () => {
       file_type: 'text/plain',
       size: spaces.length,
     }));
-    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: spaces }))]);
+    const zip = await makeZip([
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+      ...doc.files.map((f) => ({ name: String(f.path), content: spaces })),
+    ]);
     expect(zip.length).toBeLessThan(100_000);
     await expectRefused(zip, 'amplify.zip', 413, /The zip expands \d+ times in total; Kinchart refuses zip bombs/);
   });
@@ -356,7 +440,10 @@ describe('bad input changes nothing', () => {
       file_type: 'text/plain',
       size: spaces.length,
     }));
-    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: spaces }))]);
+    const zip = await makeZip([
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+      ...doc.files.map((f) => ({ name: String(f.path), content: spaces })),
+    ]);
     expect(zip.length).toBeLessThan(40_000);
     await expectRefused(zip, 'amplify-small.zip', 413, /The zip expands \d+ times in total; Kinchart refuses zip bombs/);
   });
@@ -375,7 +462,10 @@ describe('bad input changes nothing', () => {
       file_type: 'text/plain',
       size: text.length,
     }));
-    const zip = await makeZip([{ name: 'kinchart.json', content: JSON.stringify(doc) }, ...doc.files.map((f) => ({ name: String(f.path), content: text }))]);
+    const zip = await makeZip([
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+      ...doc.files.map((f) => ({ name: String(f.path), content: text })),
+    ]);
     expect(zip.length).toBeLessThan(40_000);
     const res = await importFile(user.client, zip, 'fits.zip');
     expect(res.statusCode, res.body).toBe(200);
@@ -413,7 +503,11 @@ describe('bad input changes nothing', () => {
     const zip = await makeZip([{ name: 'x.txt', content: 'x' }]);
     const anon = await importFile(new TestClient(t.app), zip, 'x.zip');
     expect(anon.statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/import', headers: { cookie: victim.client.cookie ?? '', origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/import',
+      headers: { cookie: victim.client.cookie ?? '', origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -433,7 +527,19 @@ describe('importing what is already there', () => {
     notifications: 0,
     files: 0,
   };
-  const NONE_PRESENT = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, immunizations: 0, lab_results: 0, conditions: 0, procedures: 0, appointments: 0, notifications: 0, files: 0 };
+  const NONE_PRESENT = {
+    family_members: 0,
+    emergency_contacts: 0,
+    healthcare_providers: 0,
+    medications: 0,
+    immunizations: 0,
+    lab_results: 0,
+    conditions: 0,
+    procedures: 0,
+    appointments: 0,
+    notifications: 0,
+    files: 0,
+  };
   const EVERYTHING_PRESENT = {
     family_members: 3,
     emergency_contacts: 3,
@@ -478,7 +584,12 @@ describe('importing what is already there', () => {
     const { user } = await makeClinicalAccount();
     const entries = await readZip(await exportZip(user.client));
     const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as {
-      profiles: { name: string; medications: Record<string, unknown>[]; immunizations: Record<string, unknown>[]; lab_results: Record<string, unknown>[] }[];
+      profiles: {
+        name: string;
+        medications: Record<string, unknown>[];
+        immunizations: Record<string, unknown>[];
+        lab_results: Record<string, unknown>[];
+      }[];
       appointments: Record<string, unknown>[];
     };
     const alex = doc.profiles.find((p) => p.name === 'Alex Rivers')!;
@@ -487,15 +598,28 @@ describe('importing what is already there', () => {
     alex.immunizations.push({ ...alex.immunizations[0], id: 'new-dose', date: '2015-08', dose_number: 2 });
     const own = doc.profiles[0]!;
     own.lab_results.push({ ...own.lab_results[0], id: 'new-lab', date: '2025-02-10' });
-    doc.appointments.push({ ...doc.appointments[0], id: 'new-appt', uid: 'new-appt-uid', appointment_date: '2027-05-05', start_time: '2027-05-05T10:00', end_time: null });
-    const zip = await makeZip([...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+    doc.appointments.push({
+      ...doc.appointments[0],
+      id: 'new-appt',
+      uid: 'new-appt-uid',
+      appointment_date: '2027-05-05',
+      start_time: '2027-05-05T10:00',
+      end_time: null,
+    });
+    const zip = await makeZip([
+      ...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })),
+      { name: 'kinchart.json', content: JSON.stringify(doc) },
+    ]);
 
     const res = await importFile(user.client, zip, 'export.zip');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().imported).toEqual({ ...NOTHING, medications: 1, appointments: 1, immunizations: 1, lab_results: 1 });
     expect(res.json().already_present).toEqual(EVERYTHING_PRESENT);
     const kidId = (await user.client.get('/api/user/getPatientProfile')).json().family_members[0].id as string;
-    expect((await user.client.get(`/api/user/people/${kidId}/immunizations`)).json().map((i: { date: string }) => i.date)).toEqual(['2015-08', '2015-06-02']);
+    expect((await user.client.get(`/api/user/people/${kidId}/immunizations`)).json().map((i: { date: string }) => i.date)).toEqual([
+      '2015-08',
+      '2015-06-02',
+    ]);
     const members = (await user.client.get('/api/user/getPatientProfile')).json().family_members as { name: string; id: string }[];
     expect(members.map((m) => m.name)).toEqual(['Alex Rivers', 'Rex', 'Rex']);
     const kid = (await user.client.get(`/api/user/family/members/${members[0]!.id}`)).json();
@@ -518,7 +642,10 @@ describe('logs', () => {
       const entries = await readZip(zip);
       const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as Record<string, unknown>;
       doc.version = 7;
-      const bad = await makeZip([...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })), { name: 'kinchart.json', content: JSON.stringify(doc) }]);
+      const bad = await makeZip([
+        ...[...entries].filter(([n]) => n !== 'kinchart.json').map(([name, content]) => ({ name, content })),
+        { name: 'kinchart.json', content: JSON.stringify(doc) },
+      ]);
       expect((await importFile(client, bad, 'bad.zip')).statusCode).toBe(400);
       expect((await importFile(client, entries.get('fhir/Jordan Rivers.json')!, 'fhir.json')).statusCode).toBe(200);
     } finally {
@@ -526,6 +653,7 @@ describe('logs', () => {
     }
     const all = log();
     expect(all).toContain('/api/user/import');
-    for (const secret of ['Jordan Rivers', 'Penicillin', 'Warfarin', 'Lab results', 'Hemophilia', 'Appendectomy', '555-0199']) expect(all, secret).not.toContain(secret);
+    for (const secret of ['Jordan Rivers', 'Penicillin', 'Warfarin', 'Lab results', 'Hemophilia', 'Appendectomy', '555-0199'])
+      expect(all, secret).not.toContain(secret);
   });
 });

@@ -13,13 +13,23 @@ afterAll(async () => {
   await t.close();
 });
 
-const contact = (i: number) => ({ name: `Contact ${i}`, relationship: 'Friend', phone_number: `+1 555 01${String(i).padStart(2, '0')}`, is_primary: false });
+const contact = (i: number) => ({
+  name: `Contact ${i}`,
+  relationship: 'Friend',
+  phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
+  is_primary: false,
+});
 const provider = (i: number) => ({ name: `Dr. ${i}`, specialty: 'GP', phone_number: '+1 555 0300', is_primary: false });
 const medication = (i: number) => ({ medication_name: `Medicine ${i}`, dosage: '5 mg', frequency: 'Daily', is_current: true });
 
 async function memberWithFullLists() {
   const owner = await signedInUser(t.app);
-  const added = await owner.client.post('/api/user/family/add', { name: 'Robin', date_of_birth: '2015-04-03', relationship: 'Child', is_pet: false });
+  const added = await owner.client.post('/api/user/family/add', {
+    name: 'Robin',
+    date_of_birth: '2015-04-03',
+    relationship: 'Child',
+    is_pet: false,
+  });
   expect(added.statusCode).toBe(201);
   const id = added.json().id as string;
   const full = await owner.client.put(`/api/user/family/members/${id}`, {
@@ -28,7 +38,11 @@ async function memberWithFullLists() {
     relationship: 'Child',
     is_pet: false,
     emergency_contacts: Array.from({ length: LIST_CAPS.emergency_contacts }, (_, i) => ({ ...contact(i), is_primary: i === 0 })),
-    healthcare_providers: Array.from({ length: LIST_CAPS.healthcare_providers }, (_, i) => ({ provider_name: `Dr. ${i}`, specialty: 'GP', phone_number: '+1 555 0300' })),
+    healthcare_providers: Array.from({ length: LIST_CAPS.healthcare_providers }, (_, i) => ({
+      provider_name: `Dr. ${i}`,
+      specialty: 'GP',
+      phone_number: '+1 555 0300',
+    })),
     medications: Array.from({ length: LIST_CAPS.medications }, (_, i) => medication(i)),
   });
   expect(full.statusCode).toBe(200);
@@ -66,9 +80,13 @@ describe('list caps', () => {
     const list = (await owner.client.get(`/api/user/family/members/${id}/emergency-contacts`)).json<{ contact_id: string }[]>();
     const removed = await owner.client.delete(`/api/user/family/members/${id}/emergency-contacts/${list[1]!.contact_id}`);
     expect(removed.statusCode).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => owner.client.post(`/api/user/family/members/${id}/emergency-contacts`, contact(60 + i))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => owner.client.post(`/api/user/family/members/${id}/emergency-contacts`, contact(60 + i))),
+    );
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(9);
-    expect((await owner.client.get(`/api/user/family/members/${id}/emergency-contacts`)).json<unknown[]>()).toHaveLength(LIST_CAPS.emergency_contacts);
+    expect((await owner.client.get(`/api/user/family/members/${id}/emergency-contacts`)).json<unknown[]>()).toHaveLength(
+      LIST_CAPS.emergency_contacts,
+    );
   });
 });

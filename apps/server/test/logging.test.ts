@@ -56,7 +56,9 @@ describe('redactUrl', () => {
   it('redacts PINs, tokens and passcodes in the query, however their keys are spelled', () => {
     expect(redactUrl('/api/user/emergency/abc?pin=4827')).toBe('/api/user/emergency/[redacted]?pin=[redacted]');
     expect(redactUrl('/api/user/emergency/abc?%70in=4827')).toBe('/api/user/emergency/[redacted]?%70in=[redacted]');
-    expect(redactUrl('/api/user/emergency/abc?x=1&PIN=4827&token=t#f')).toBe('/api/user/emergency/[redacted]?x=1&PIN=[redacted]&token=[redacted]#f');
+    expect(redactUrl('/api/user/emergency/abc?x=1&PIN=4827&token=t#f')).toBe(
+      '/api/user/emergency/[redacted]?x=1&PIN=[redacted]&token=[redacted]#f',
+    );
     expect(redactUrl('/a??pin=1&&pin=2=3')).toBe('/a??pin=[redacted]&&pin=[redacted]');
     expect(redactUrl('/a?passcode=p&pin=1&pin=2')).toBe('/a?passcode=[redacted]&pin=[redacted]&pin=[redacted]');
     expect(redactUrl('/api/user/appointments.ics?tz=Europe%2FLondon')).toBe('/api/user/appointments.ics?tz=Europe%2FLondon');
@@ -87,7 +89,14 @@ describe('redactUrl', () => {
 
   it('redacts emergency share ids and SMART Health Link ids, pages and API, own and family', () => {
     const id = 'L_E6pX0aQ9mZk3bT1yW8rN2cV5uH7sJ4dF6gA0eI9oP';
-    for (const prefix of ['/emergency/', '/family/emergency/', '/api/user/emergency/', '/api/user/family/emergency/', '/shl/', '/shl-files/']) {
+    for (const prefix of [
+      '/emergency/',
+      '/family/emergency/',
+      '/api/user/emergency/',
+      '/api/user/family/emergency/',
+      '/shl/',
+      '/shl-files/',
+    ]) {
       expect(redactUrl(`${prefix}${id}`)).toBe(`${prefix}[redacted]`);
     }
     expect(redactUrl(`/api/user/family/emergency/${id}/fhir?pin=1234`)).toBe('/api/user/family/emergency/[redacted]/fhir?pin=[redacted]');
@@ -128,7 +137,10 @@ describe('the error log', () => {
     const logger = pino({ level: 'info', serializers: options.serializers }, { write: (line: string) => void lines.push(line) });
     const error = Object.assign(new Error('Reply was already sent'), { url: '/api/shared/SECRETTOKEN?pin=4826', statusCode: 500 });
     logger.error({ err: error }, 'request failed');
-    logger.error({ err: { message: 'response did not match its schema', method: 'GET', url: 'http://h/api/user/emergency/SECRETID' } }, 'x');
+    logger.error(
+      { err: { message: 'response did not match its schema', method: 'GET', url: 'http://h/api/user/emergency/SECRETID' } },
+      'x',
+    );
     const written = lines.join('\n');
     expect(written).toContain('/api/shared/[redacted]?pin=[redacted]');
     expect(written).toContain('/api/user/emergency/[redacted]');
@@ -146,7 +158,8 @@ describe('the request log of a running app', () => {
       const owner = await signedInUser(t.app);
       const own = (await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).json<{ share_id: string }>().share_id;
       const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
-      const member = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).json<{ share_id: string }>().share_id;
+      const member = (await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).json<{ share_id: string }>()
+        .share_id;
       const shl = (await owner.client.post('/api/user/wearable-qr/shl')).json<{ payload: { url: string } }>();
       const manifestId = new URL(shl.payload.url).pathname.split('/').pop()!;
       const visitor = new TestClient(app);

@@ -26,7 +26,8 @@ describe('the per-account ceiling across addresses', () => {
     const statuses: number[] = [];
     for (let a = 0; a < 8; a += 1) {
       const remoteAddress = nextAddress();
-      for (let i = 0; i < 10; i += 1) statuses.push((await c.post('/api/auth/login', { email, password: `wrong-${a}-${i}-password` }, { remoteAddress })).statusCode);
+      for (let i = 0; i < 10; i += 1)
+        statuses.push((await c.post('/api/auth/login', { email, password: `wrong-${a}-${i}-password` }, { remoteAddress })).statusCode);
     }
     expect(statusCounts(statuses)).toEqual({ 401: 30, 429: 50 });
     // The password is not checked from a fresh address either, while the ceiling holds.
@@ -40,7 +41,9 @@ describe('the per-account ceiling across addresses', () => {
     const c = new TestClient(t.app);
     const addresses = Array.from({ length: 10 }, nextAddress);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress: addresses[i % 10] })),
+      Array.from({ length: 60 }, (_, i) =>
+        c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress: addresses[i % 10] }),
+      ),
     );
     expect(statusCounts(results.map((r) => r.statusCode))).toEqual({ 401: 30, 429: 30 });
   });
@@ -49,7 +52,11 @@ describe('the per-account ceiling across addresses', () => {
     const { email, password } = await signedInUser(t.app);
     const c = new TestClient(t.app);
     for (let i = 0; i < 10; i += 1) {
-      const res = await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress: `2001:db8:7:42::${(i + 1).toString(16)}` });
+      const res = await c.post(
+        '/api/auth/login',
+        { email, password: `wrong-${i}-password` },
+        { remoteAddress: `2001:db8:7:42::${(i + 1).toString(16)}` },
+      );
       expect(res.statusCode).toBe(401);
     }
     expect((await c.post('/api/auth/login', { email, password }, { remoteAddress: '2001:db8:7:42:ffff:1:2:3' })).statusCode).toBe(429);
@@ -64,7 +71,8 @@ describe('a success gives back only its own reservation', () => {
     const { email, password } = await signedInUser(t.app);
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
-    for (let i = 0; i < 9; i += 1) expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
+    for (let i = 0; i < 9; i += 1)
+      expect((await c.post('/api/auth/login', { email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
     expect((await c.post('/api/auth/login', { email, password }, { remoteAddress })).statusCode).toBe(200);
     expect((await c.post('/api/auth/login', { email, password: 'tenth wrong password' }, { remoteAddress })).statusCode).toBe(401);
     expect((await c.post('/api/auth/login', { email, password: 'eleventh wrong password' }, { remoteAddress })).statusCode).toBe(429);
@@ -75,7 +83,9 @@ describe('a success gives back only its own reservation', () => {
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => c.post('/api/auth/login', { email, password: i === 3 ? password : `wrong-${i}-password` }, { remoteAddress })),
+      Array.from({ length: 60 }, (_, i) =>
+        c.post('/api/auth/login', { email, password: i === 3 ? password : `wrong-${i}-password` }, { remoteAddress }),
+      ),
     );
     const counts = statusCounts(results.map((r) => r.statusCode));
     expect(counts[401] ?? 0).toBeLessThanOrEqual(10);

@@ -72,7 +72,12 @@ async function passwordStep(email: string, password: string, extra: { remoteAddr
 }
 
 const audits = async (userId: string, action: string) =>
-  t.database.db.selectFrom('audit_events').select(['action', 'detail']).where('user_id', '=', userId).where('action', '=', action).execute();
+  t.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'detail'])
+    .where('user_id', '=', userId)
+    .where('action', '=', action)
+    .execute();
 
 describe('enrolment', () => {
   it('a user sets up TOTP: a base32 secret and an otpauth URL for Kinchart and their email, stored sealed, on only after a right code', async () => {
@@ -171,7 +176,9 @@ describe('login with TOTP on', () => {
     expect(setCookie).not.toMatch(/sid=/);
     // The marker is no session.
     expect((await client.get('/api/auth/check-auth')).statusCode).toBe(401);
-    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(sessionsBefore.length);
+    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(
+      sessionsBefore.length,
+    );
     // Stored by hash only, bound to the user.
     const token = client.cookie?.split('=')[1] ?? '';
     const pending = await t.database.db.selectFrom('pending_logins').selectAll().where('user_id', '=', user.id).execute();
@@ -280,15 +287,20 @@ describe('login with TOTP on', () => {
 
     // Two wrong passwords, then wrong codes around a second right password.
     const c = new TestClient(t.app);
-    for (let i = 0; i < 2; i += 1) expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, address)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i += 1)
+      expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, address)).statusCode).toBe(401);
     let step = await passwordStep(user.email, user.password, address);
     for (let i = 0; i < 4; i += 1) {
-      expect((await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address)).statusCode).toBe(401);
+      expect((await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address)).statusCode).toBe(
+        401,
+      );
     }
     step = await passwordStep(user.email, user.password, address);
     expect(step.res.statusCode).toBe(200);
     for (let i = 4; i < 7; i += 1) {
-      expect((await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address)).statusCode).toBe(401);
+      expect((await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address)).statusCode).toBe(
+        401,
+      );
     }
     expect((await step.client.post('/api/auth/login/mfa', { recovery_code: 'aaaa-bbbb-cccc' }, address)).statusCode).toBe(401);
 
@@ -299,7 +311,10 @@ describe('login with TOTP on', () => {
     expect((await passwordStep(user.email, user.password, address)).res.statusCode).toBe(429);
     // Per account and address, as for passwords: the owner elsewhere still gets in.
     const elsewhere = await passwordStep(user.email, user.password, { remoteAddress: '10.9.8.7' });
-    expect((await elsewhere.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, { remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+    expect(
+      (await elsewhere.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, { remoteAddress: '10.9.8.7' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a successful second step gives back only its own reservation: the wrong codes before it keep counting', async () => {
@@ -308,9 +323,15 @@ describe('login with TOTP on', () => {
     clock.advance(STEP_MS);
     const address = { remoteAddress: '10.20.30.41' };
     const step = await passwordStep(user.email, user.password, address);
-    for (let i = 0; i < 9; i += 1) await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address);
+    for (let i = 0; i < 9; i += 1)
+      await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), i) }, address);
     expect((await step.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, address)).statusCode).toBe(200);
-    const failures = await t.database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).where('ip', '=', address.remoteAddress).execute();
+    const failures = await t.database.db
+      .selectFrom('login_failures')
+      .select('id')
+      .where('email', '=', user.email)
+      .where('ip', '=', address.remoteAddress)
+      .execute();
     expect(failures).toHaveLength(9);
   });
 
@@ -322,12 +343,19 @@ describe('login with TOTP on', () => {
     const answers: { status: number; body: { message: string; error?: string } }[] = [];
     for (let a = 0; a < 20; a += 1) {
       for (let i = 0; i < 10; i += 1) {
-        const res = await step.client.post('/api/auth/login/mfa', { code: wrongCodeAt(user.secret, clock.now(), a * 10 + i) }, { remoteAddress: `10.21.${a}.2` });
+        const res = await step.client.post(
+          '/api/auth/login/mfa',
+          { code: wrongCodeAt(user.secret, clock.now(), a * 10 + i) },
+          { remoteAddress: `10.21.${a}.2` },
+        );
         answers.push({ status: res.statusCode, body: res.json() });
       }
     }
     expect(answers.slice(0, 9).every((a) => a.status === 401 && a.body.message === 'Invalid authentication code')).toBe(true);
-    expect(answers[9]).toEqual({ status: 429, body: { message: 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.' } });
+    expect(answers[9]).toEqual({
+      status: 429,
+      body: { message: 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.' },
+    });
     // The pending login is over: every later try is told to start again, and no code is checked.
     expect(answers.slice(10).every((a) => a.status === 401 && a.body.error === 'login_expired')).toBe(true);
     const checked = await t.database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).execute();
@@ -336,7 +364,11 @@ describe('login with TOTP on', () => {
     // A new password step from yet another address gets no more code checks, not even for the right code.
     const again = await passwordStep(user.email, user.password, { remoteAddress: '10.22.0.1' });
     expect(again.res.statusCode).toBe(200);
-    const right = await again.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) }, { remoteAddress: '10.22.0.1' });
+    const right = await again.client.post(
+      '/api/auth/login/mfa',
+      { code: codeAt(user.secret, clock.now()) },
+      { remoteAddress: '10.22.0.1' },
+    );
     expect(right.statusCode).toBe(429);
     expect(String(right.headers['set-cookie'])).toMatch(/^mfa=;/);
 
@@ -380,7 +412,12 @@ describe('login with TOTP on', () => {
   });
 
   it('a CSRF-less second step is refused like any write', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/mfa', payload: { code: '123456' }, headers: { origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      payload: { code: '123456' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -435,11 +472,19 @@ describe('the TOTP secret at rest', () => {
       expect(after.wrapped_key).not.toBe(before.wrapped_key);
       expect(after.secret_sealed).toBe(before.secret_sealed);
 
-      const config = loadConfig({ DATA_DIR: own.dataDir, PUBLIC_URL: ORIGIN, RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'silent', MASTER_KEY: newKey.toString('base64') });
+      const config = loadConfig({
+        DATA_DIR: own.dataDir,
+        PUBLIC_URL: ORIGIN,
+        RATE_LIMIT_PER_MIN: '0',
+        LOG_LEVEL: 'silent',
+        MASTER_KEY: newKey.toString('base64'),
+      });
       const rotated = await buildApp({ config, database: own.database, webRoot: null });
       try {
         const client = new TestClient(rotated);
-        expect((await client.post('/api/auth/login', { email: user.email, password: user.password })).json()).toMatchObject({ mfa_required: true });
+        expect((await client.post('/api/auth/login', { email: user.email, password: user.password })).json()).toMatchObject({
+          mfa_required: true,
+        });
         clock.advance(STEP_MS);
         expect((await client.post('/api/auth/login/mfa', { code: codeAt(secret, clock.now()) })).statusCode).toBe(200);
       } finally {

@@ -33,7 +33,11 @@ describe('migration 0006', () => {
     await migrateToLatest(t.database.db);
     expect(await shareColumns()).not.toContain('last_access_notified_at');
 
-    const rows = await t.database.db.selectFrom('emergency_shares').select(['share_id', 'is_active']).where('share_id', '=', shareId).execute();
+    const rows = await t.database.db
+      .selectFrom('emergency_shares')
+      .select(['share_id', 'is_active'])
+      .where('share_id', '=', shareId)
+      .execute();
     expect(rows).toEqual([{ share_id: shareId, is_active: 1 }]);
     expect((await owner.client.get('/api/user/wearable-qr')).json()).toMatchObject({ exists: true, share_id: shareId });
   });
@@ -42,14 +46,19 @@ describe('migration 0006', () => {
 describe('migration 0010', () => {
   it('gives existing sessions a public id and their sign-in time as their last password proof; down removes both', async () => {
     const owner = await signedInUser(t.app);
-    const columns = async () => ((await t.database.db.introspection.getTables()).find((table) => table.name === 'sessions')?.columns ?? []).map((c) => c.name);
+    const columns = async () =>
+      ((await t.database.db.introspection.getTables()).find((table) => table.name === 'sessions')?.columns ?? []).map((c) => c.name);
 
     await migrateTo(t.database.db, '0009-shl-locations');
     expect(await columns()).not.toContain('public_id');
     expect(await columns()).not.toContain('authenticated_at');
     await migrateToLatest(t.database.db);
 
-    const rows = await t.database.db.selectFrom('sessions').select(['id', 'public_id', 'created_at', 'authenticated_at']).where('user_id', '=', owner.id).execute();
+    const rows = await t.database.db
+      .selectFrom('sessions')
+      .select(['id', 'public_id', 'created_at', 'authenticated_at'])
+      .where('user_id', '=', owner.id)
+      .execute();
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row?.public_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,7 +80,13 @@ describe('migration 0014', () => {
     expect(await names()).toEqual(expect.arrayContaining(['oidc_identities', 'oidc_requests', 'oidc_attempts']));
 
     const user = await signedInUser(t.app);
-    const row = (id: string, userId: string) => ({ id, user_id: userId, issuer: 'https://id.example.org', subject: 'abc', created_at: new Date().toISOString() });
+    const row = (id: string, userId: string) => ({
+      id,
+      user_id: userId,
+      issuer: 'https://id.example.org',
+      subject: 'abc',
+      created_at: new Date().toISOString(),
+    });
     await t.database.db.insertInto('oidc_identities').values(row('link-1', user.id)).execute();
     await expect(t.database.db.insertInto('oidc_identities').values(row('link-2', user.id)).execute()).rejects.toThrow();
     expect(await user.client.delete('/api/auth/deleteAccount', { password: user.password })).toMatchObject({ statusCode: 200 });

@@ -78,7 +78,10 @@ afterAll(async () => {
 let addressCounter = 0;
 function clientAt(address?: string): HttpClient {
   addressCounter += 1;
-  return new HttpClient(PUBLIC_URL, { ...FORWARDED_HOST, 'x-forwarded-for': address ?? `10.60.${Math.floor(addressCounter / 250)}.${addressCounter % 250}` });
+  return new HttpClient(PUBLIC_URL, {
+    ...FORWARDED_HOST,
+    'x-forwarded-for': address ?? `10.60.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`,
+  });
 }
 
 const statusCounts = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
@@ -168,7 +171,8 @@ describe('two instances on one database and one bucket', () => {
         const res = await stranger.get(instances[i % instances.length]!.url, `/api/user/emergency/${shareId}?pin=135${i % 10}`);
         if (res.status === 429) {
           // Locked everywhere, even for the right PIN.
-          for (const other of instances) expect((await stranger.get(other.url, `/api/user/emergency/${shareId}?pin=4826`)).status).toBe(429);
+          for (const other of instances)
+            expect((await stranger.get(other.url, `/api/user/emergency/${shareId}?pin=4826`)).status).toBe(429);
           return { wrong: i, remaining };
         }
         expect(res.status).toBe(401);
@@ -198,7 +202,13 @@ describe('two instances on one database and one bucket', () => {
         }),
       ),
       ...Array.from({ length: 20 }, (_, i) =>
-        client.post(via(i + 1), '/api/user/emergency-contacts', { name: `Contact ${i}`, relationship: 'Friend', phone_number: '555-0100', is_primary: false, has_medical_power: false }),
+        client.post(via(i + 1), '/api/user/emergency-contacts', {
+          name: `Contact ${i}`,
+          relationship: 'Friend',
+          phone_number: '555-0100',
+          is_primary: false,
+          has_medical_power: false,
+        }),
       ),
     ]);
     expect(writes.map((w) => w.status)).toEqual(Array(40).fill(201));
@@ -219,7 +229,9 @@ describe('two instances on one database and one bucket', () => {
     const { email } = await signUp(owner, A.url);
     const guesser = clientAt();
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => guesser.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
+      Array.from({ length: 100 }, (_, i) =>
+        guesser.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` }),
+      ),
     );
     expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 10, 429: 90 });
   });
@@ -229,7 +241,9 @@ describe('two instances on one database and one bucket', () => {
     const { email } = await signUp(owner, A.url);
     const guessers = Array.from({ length: 10 }, () => clientAt());
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => guessers[i % 10]!.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` })),
+      Array.from({ length: 60 }, (_, i) =>
+        guessers[i % 10]!.post((i % 2 === 0 ? A : B).url, '/api/auth/login', { email, password: `wrong-${i}-password` }),
+      ),
     );
     expect(statusCounts(results.map((r) => r.status))).toEqual({ 401: 30, 429: 30 });
   });
@@ -270,7 +284,11 @@ describe('two instances on one database and one bucket', () => {
     const address = '10.61.0.1';
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        clientAt(address).post((i % 2 === 0 ? A : B).url, '/api/auth/signup', { email: processEmail('many'), password: PASSWORD, username: 'Pat Example' }),
+        clientAt(address).post((i % 2 === 0 ? A : B).url, '/api/auth/signup', {
+          email: processEmail('many'),
+          password: PASSWORD,
+          username: 'Pat Example',
+        }),
       ),
     );
     expect(statusCounts(results.map((r) => r.status))).toEqual({ 201: 10, 429: 10 });

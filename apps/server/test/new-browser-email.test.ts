@@ -28,8 +28,17 @@ async function signInEmails(address: string) {
   return smtp.received.filter((mail) => mail.to.includes(address) && mail.headers.subject === SUBJECT);
 }
 
-async function logIn(client: TestClient, user: { email: string; password: string }, headers: Record<string, string> = {}, remoteAddress?: string) {
-  const res = await client.post('/api/auth/login', { email: user.email, password: user.password }, { headers, ...(remoteAddress ? { remoteAddress } : {}) });
+async function logIn(
+  client: TestClient,
+  user: { email: string; password: string },
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
+  const res = await client.post(
+    '/api/auth/login',
+    { email: user.email, password: user.password },
+    { headers, ...(remoteAddress ? { remoteAddress } : {}) },
+  );
   expect(res.statusCode).toBe(200);
   return res;
 }
@@ -87,8 +96,14 @@ describe('sign-in from a new browser', () => {
   it('a passkey sign-in and a two-step login from a new browser tell the owner too, after the last step only', async () => {
     const user = await signedInUser(t.app);
     const authenticator = createSoftAuthenticator(ORIGIN);
-    const options = (await user.client.post('/api/auth/mfa/passkeys/options')).json<{ challenge: string; rp: { id: string }; user: { id: string } }>();
-    expect((await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: authenticator.register(options).response })).statusCode).toBe(201);
+    const options = (await user.client.post('/api/auth/mfa/passkeys/options')).json<{
+      challenge: string;
+      rp: { id: string };
+      user: { id: string };
+    }>();
+    expect(
+      (await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: authenticator.register(options).response })).statusCode,
+    ).toBe(201);
 
     const phone = new TestClient(t.app);
     const loginOptions = (await phone.post('/api/auth/login/passkey/options')).json<{ challenge: string }>();
@@ -96,7 +111,9 @@ describe('sign-in from a new browser', () => {
     expect(await smtp.messagesTo(user.email, 1, withSubject(SUBJECT))).toHaveLength(1);
 
     const tablet = new TestClient(t.app);
-    expect((await tablet.post('/api/auth/login', { email: user.email, password: user.password })).json()).toMatchObject({ mfa_required: true });
+    expect((await tablet.post('/api/auth/login', { email: user.email, password: user.password })).json()).toMatchObject({
+      mfa_required: true,
+    });
     expect(await signInEmails(user.email)).toHaveLength(1);
     const stepOptions = (await tablet.post('/api/auth/login/mfa/options')).json<{ challenge: string }>();
     expect((await tablet.post('/api/auth/login/mfa', { passkey: authenticator.assert(stepOptions) })).statusCode).toBe(200);
@@ -110,7 +127,10 @@ describe('sign-in from a new browser', () => {
     expect(mail?.text).toContain('Browser: Unknown browser');
     expect(mail?.text).not.toContain('Evil');
     const other = await signedInUser(t.app);
-    await logIn(new TestClient(t.app), other, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+    await logIn(new TestClient(t.app), other, {
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
     const [phone] = await smtp.messagesTo(other.email, 1, withSubject(SUBJECT));
     expect(phone?.text).toContain('Browser: Safari on iPhone');
   });

@@ -110,7 +110,9 @@ describe('emergency notification emails', () => {
     const shareId = (await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).json<{ share_id: string }>().share_id;
     await owner.client.put('/api/user/wearable-qr/settings', { essentials_without_pin: true });
     const views = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => new TestClient(flood.app).get(`/api/user/emergency/${shareId}`, { remoteAddress: `10.89.${Math.floor(i / 200)}.${i % 200}` })),
+      Array.from({ length: 100 }, (_, i) =>
+        new TestClient(flood.app).get(`/api/user/emergency/${shareId}`, { remoteAddress: `10.89.${Math.floor(i / 200)}.${i % 200}` }),
+      ),
     );
     expect(views.every((v) => v.statusCode === 200)).toBe(true);
     const [first] = await messagesTo(owner.email, 1);
@@ -149,7 +151,8 @@ describe('emergency notification emails', () => {
         .split('\n')
         .filter((line) => line.includes('email'));
       expect(failure.join('\n')).toContain('emergency notification email failed');
-      for (const secret of [owner.email, shareId, 'Penicillin', 'Jordan Rivers', 'opened']) expect(failure.join('\n')).not.toContain(secret);
+      for (const secret of [owner.email, shareId, 'Penicillin', 'Jordan Rivers', 'opened'])
+        expect(failure.join('\n')).not.toContain(secret);
     } finally {
       await broken.close();
     }

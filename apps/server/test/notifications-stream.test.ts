@@ -104,7 +104,9 @@ describe('the notification stream', () => {
       const s = await stream(owner.client.cookie);
       const listeners = async () =>
         (
-          await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN kinchart_notifications'`.execute(
+          await sql<{
+            pid: number;
+          }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN kinchart_notifications'`.execute(
             t.database.db,
           )
         ).rows.map((r) => r.pid);

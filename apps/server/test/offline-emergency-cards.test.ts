@@ -30,7 +30,12 @@ async function ownerWithFamily() {
     allergy_details: 'Bee stings',
     created_at: new Date(added).toISOString(),
   });
-  const petId = await insertMember(t.database.db, owner.id, { name: 'Rex', relationship: 'other', is_pet: 1, created_at: new Date(added + 1).toISOString() });
+  const petId = await insertMember(t.database.db, owner.id, {
+    name: 'Rex',
+    relationship: 'other',
+    is_pet: 1,
+    created_at: new Date(added + 1).toISOString(),
+  });
   return { owner, ownId, childId, petId };
 }
 

@@ -95,7 +95,12 @@ function formOf(html: string): { action: string; prompt: string } {
  * `login`) and the consent page, carrying the provider's cookies in `jar`, until the provider sends
  * the browser to `redirectUri`. Answers that address (the callback, with its code and state).
  */
-export async function signInAtProvider(authorizationUrl: string, login: string, redirectUri: string, jar: Map<string, string> = new Map()): Promise<string> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+  redirectUri: string,
+  jar: Map<string, string> = new Map(),
+): Promise<string> {
   let url = authorizationUrl;
   let method = 'GET';
   let body: string | undefined;
@@ -129,7 +134,9 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     const form = formOf(html);
     url = new URL(form.action, url).href;
     method = 'POST';
-    body = new URLSearchParams(form.prompt === 'login' ? { prompt: 'login', login, password: 'any password' } : { prompt: form.prompt }).toString();
+    body = new URLSearchParams(
+      form.prompt === 'login' ? { prompt: 'login', login, password: 'any password' } : { prompt: form.prompt },
+    ).toString();
   }
   throw new Error('the provider never sent the browser back');
 }

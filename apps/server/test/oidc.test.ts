@@ -100,7 +100,8 @@ async function provenUser(app: TestApp = t) {
   return user;
 }
 
-const identities = (userId: string) => t.database.db.selectFrom('oidc_identities').select(['issuer', 'subject']).where('user_id', '=', userId).execute();
+const identities = (userId: string) =>
+  t.database.db.selectFrom('oidc_identities').select(['issuer', 'subject']).where('user_id', '=', userId).execute();
 const audits = (userId: string, action: string) =>
   t.database.db.selectFrom('audit_events').select(['detail']).where('user_id', '=', userId).where('action', '=', action).execute();
 
@@ -125,7 +126,9 @@ describe('configuration', () => {
       name: 'SSO',
       allowInsecureRequests: false,
     });
-    expect(loadConfig({ ...base, OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_NAME: 'Acme' }).oidc).toMatchObject({
+    expect(
+      loadConfig({ ...base, OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_NAME: 'Acme' }).oidc,
+    ).toMatchObject({
       name: 'Acme',
       allowInsecureRequests: true,
     });
@@ -183,19 +186,34 @@ describe('starting a sign-on', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Max-Age=600');
     // The server keeps the verifier, the nonce and the path back, under the state's hash only.
-    const row = await t.database.db.selectFrom('oidc_requests').selectAll().where('id', '=', sha256Hex(q.get('state') ?? '')).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('oidc_requests')
+      .selectAll()
+      .where('id', '=', sha256Hex(q.get('state') ?? ''))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ purpose: 'login', next: '/invite/abc', session_id: null, nonce: q.get('nonce') });
     expect(row.browser_hash).toBe(sha256Hex(browser.cookies.get('oidc') ?? ''));
   });
 
   it('refuses a bad body with 400, a cross-site request with 403, and a re-authentication without a session with 401', async () => {
     const browser = new Browser(t.app);
-    for (const body of [{}, { purpose: 'admin' }, { purpose: 'login', next: '//evil.example/' }, { purpose: 'login', next: 'https://evil.example/' }, { purpose: 'login', next: '/\\evil' }]) {
+    for (const body of [
+      {},
+      { purpose: 'admin' },
+      { purpose: 'login', next: '//evil.example/' },
+      { purpose: 'login', next: 'https://evil.example/' },
+      { purpose: 'login', next: '/\\evil' },
+    ]) {
       const res = await browser.post('/api/auth/oidc/start', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof res.json<{ message: string }>().message).toBe('string');
     }
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/start', payload: { purpose: 'login' }, headers: { origin: 'https://evil.example' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/start',
+      payload: { purpose: 'login' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect((await browser.post('/api/auth/oidc/start', { purpose: 'reauth' })).statusCode).toBe(401);
     expect(browser.cookies.has('oidc')).toBe(false);
@@ -206,7 +224,9 @@ describe('starting a sign-on', () => {
     try {
       const res = await new Browser(down.app, '198.51.100.77').post('/api/auth/oidc/start', { purpose: 'login' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Single sign-on is not available right now. Please try again later, or log in with your password.' });
+      expect(res.json()).toEqual({
+        message: 'Single sign-on is not available right now. Please try again later, or log in with your password.',
+      });
       expect(await down.database.db.selectFrom('oidc_attempts').selectAll().execute()).toEqual([]);
     } finally {
       await down.close();
@@ -219,7 +239,8 @@ describe('starting a sign-on', () => {
     const login = providerAccount({ email, email_verified: true, name: 'Lim It' });
     const done = await ssoSignIn(t.app, new Browser(t.app, address), login);
     expect(done.location).toBe('/dashboard');
-    for (let i = 0; i < 30; i += 1) expect((await new Browser(t.app, address).post('/api/auth/oidc/start', { purpose: 'login' })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await new Browser(t.app, address).post('/api/auth/oidc/start', { purpose: 'login' })).statusCode).toBe(200);
     const refused = await new Browser(t.app, address).post('/api/auth/oidc/start', { purpose: 'login' });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('900');
@@ -274,11 +295,19 @@ describe('signing in', () => {
   it('a verified email nobody uses makes a new account when sign-up is open, named from the provider, with no usable password', async () => {
     const email = uniqueEmail('newcomer');
     const browser = new Browser(t.app);
-    const { location } = await ssoSignIn(t.app, browser, providerAccount({ email, email_verified: true, name: '  Robin\u202E Newcomer  ' }));
+    const { location } = await ssoSignIn(
+      t.app,
+      browser,
+      providerAccount({ email, email_verified: true, name: '  Robin\u202E Newcomer  ' }),
+    );
     expect(location).toBe('/dashboard');
     const me = await browser.get('/api/auth/check-auth');
     expect(me.json()).toMatchObject({ user: { email, username: 'Robin Newcomer' } });
-    const row = await t.database.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
     expect(await audits(row.id, 'signup')).toEqual([{ detail: JSON.stringify({ method: 'oidc' }) }]);
     expect(await identities(row.id)).toHaveLength(1);
@@ -313,11 +342,15 @@ describe('signing in', () => {
     const user = await provenUser();
     const setup = await user.client.post('/api/auth/mfa/totp/setup');
     const { secret } = setup.json<{ secret: string }>();
-    const code = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+    const code = (at: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
     expect((await user.client.post('/api/auth/mfa/totp/confirm', { code: code(Date.now() - 30_000) })).statusCode).toBe(200);
 
     const browser = new Browser(t.app);
-    const { location } = await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }), { purpose: 'login', next: '/settings' });
+    const { location } = await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }), {
+      purpose: 'login',
+      next: '/settings',
+    });
     expect(location).toBe('/login?second_factor=totp%2Crecovery_code&next=%2Fsettings');
     expect(browser.cookies.has('sid')).toBe(false);
     expect(browser.cookies.has('mfa')).toBe(true);
@@ -339,7 +372,11 @@ describe('an account whose email is not proven', () => {
   it('someone who registered another person’s email with a password does not get that person’s single sign-on', async () => {
     const attacker = await squatter();
     const victim = new Browser(t.app);
-    const { location } = await ssoSignIn(t.app, victim, providerAccount({ email: attacker.email, email_verified: true, name: 'Real Owner' }));
+    const { location } = await ssoSignIn(
+      t.app,
+      victim,
+      providerAccount({ email: attacker.email, email_verified: true, name: 'Real Owner' }),
+    );
     expect(location).toBe('/link-account');
     expect(victim.cookies.has('sid')).toBe(false);
     expect(await victim.whoAmI()).toBeNull();
@@ -396,7 +433,11 @@ describe('an account whose email is not proven', () => {
     const rows = (await linkRows()).filter((r) => r.user_id === user.id);
     expect(rows).toHaveLength(1);
     expect(Date.parse(rows[0]!.expires_at) - Date.parse(rows[0]!.created_at)).toBe(10 * 60_000);
-    await t.database.db.updateTable('oidc_link_requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('oidc_link_requests')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     const late = await browser.post('/api/auth/oidc/link', { password: user.password });
     expect(late.statusCode).toBe(404);
     expect(late.json<{ message: string }>().message).toContain('expired');
@@ -407,7 +448,8 @@ describe('an account whose email is not proven', () => {
     const user = await squatter();
     const browser = new Browser(t.app, '198.51.100.90');
     await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
-    for (let i = 0; i < 10; i += 1) expect((await browser.post('/api/auth/oidc/link', { password: `wrong password ${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await browser.post('/api/auth/oidc/link', { password: `wrong password ${i}` })).statusCode).toBe(401);
     const refused = await browser.post('/api/auth/oidc/link', { password: 'squatter password one' });
     expect(refused.statusCode).toBe(429);
     expect(await identities(user.id)).toEqual([]);
@@ -420,7 +462,12 @@ describe('an account whose email is not proven', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json<{ message: string }>().message).toContain('assword');
     }
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/link', payload: { password: 'x' }, headers: { origin: 'https://evil.example' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/link',
+      payload: { password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
   });
 
@@ -428,7 +475,8 @@ describe('an account whose email is not proven', () => {
     const user = await signedInUser(t.app);
     const setup = await user.client.post('/api/auth/mfa/totp/setup');
     const { secret } = setup.json<{ secret: string }>();
-    const code = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+    const code = (at: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
     expect((await user.client.post('/api/auth/mfa/totp/confirm', { code: code(Date.now() - 30_000) })).statusCode).toBe(200);
     const browser = new Browser(t.app);
     await ssoSignIn(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
@@ -471,9 +519,17 @@ describe('refused callbacks', () => {
   it('a sign-on older than 10 minutes is refused', async () => {
     const user = await provenUser();
     const browser = new Browser(t.app);
-    const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
+    const { authorizationUrl, callbackPath } = await throughProvider(
+      t.app,
+      browser,
+      providerAccount({ email: user.email, email_verified: true }),
+    );
     const id = sha256Hex(authorizationUrl.searchParams.get('state') ?? '');
-    await t.database.db.updateTable('oidc_requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('oidc_requests')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     expect((await browser.get(callbackPath)).headers.location).toBe('/login?sso_error=expired');
     expect(await browser.whoAmI()).toBeNull();
   });
@@ -491,9 +547,17 @@ describe('refused callbacks', () => {
   it('a code whose PKCE verifier is not the one the server kept is refused by the provider', async () => {
     const user = await provenUser();
     const browser = new Browser(t.app);
-    const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }));
+    const { authorizationUrl, callbackPath } = await throughProvider(
+      t.app,
+      browser,
+      providerAccount({ email: user.email, email_verified: true }),
+    );
     const id = sha256Hex(authorizationUrl.searchParams.get('state') ?? '');
-    await t.database.db.updateTable('oidc_requests').set({ code_verifier: 'a'.repeat(43) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('oidc_requests')
+      .set({ code_verifier: 'a'.repeat(43) })
+      .where('id', '=', id)
+      .execute();
     expect((await browser.get(callbackPath)).headers.location).toBe('/login?sso_error=failed');
     expect(await browser.whoAmI()).toBeNull();
   });
@@ -507,7 +571,11 @@ describe('re-authentication', () => {
     expect(login.statusCode).toBe(200);
     const sid = browser.cookies.get('sid') ?? '';
     const at = new Date(Date.now() - 20 * 60_000).toISOString();
-    await t.database.db.updateTable('sessions').set({ authenticated_at: at }).where('id', '=', sha256Hex(decodeURIComponent(sid))).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ authenticated_at: at })
+      .where('id', '=', sha256Hex(decodeURIComponent(sid)))
+      .execute();
     expect((await browser.get('/api/user/export')).json()).toMatchObject({ reauth_required: true });
     return { user, browser };
   }
@@ -515,7 +583,10 @@ describe('re-authentication', () => {
   it('confirming through the provider marks this session re-authenticated: the export then goes through without a password', async () => {
     const { user, browser } = await staleSession();
     const login = providerAccount({ email: user.email, email_verified: true });
-    const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, login, { purpose: 'reauth', next: '/settings?tab=security' });
+    const { authorizationUrl, callbackPath } = await throughProvider(t.app, browser, login, {
+      purpose: 'reauth',
+      next: '/settings?tab=security',
+    });
     // The provider is asked to sign the person in again, whatever session it has.
     expect(authorizationUrl.searchParams.get('prompt')).toBe('login');
     expect(authorizationUrl.searchParams.get('max_age')).toBe('0');
@@ -529,7 +600,10 @@ describe('re-authentication', () => {
   it("another person's provider account does not re-authenticate this session", async () => {
     const { browser } = await staleSession();
     const other = await provenUser();
-    const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: other.email, email_verified: true }), { purpose: 'reauth', next: '/settings' });
+    const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: other.email, email_verified: true }), {
+      purpose: 'reauth',
+      next: '/settings',
+    });
     expect((await browser.get(callbackPath)).headers.location).toBe('/settings?sso_error=other_account');
     expect((await browser.get('/api/user/export')).json()).toMatchObject({ reauth_required: true });
     // Nor is that provider account linked to the other person's account on the way (decision 0030).
@@ -538,7 +612,10 @@ describe('re-authentication', () => {
 
   it('a re-authentication that comes back without its session goes to the login page', async () => {
     const { user, browser } = await staleSession();
-    const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }), { purpose: 'reauth', next: '/settings' });
+    const { callbackPath } = await throughProvider(t.app, browser, providerAccount({ email: user.email, email_verified: true }), {
+      purpose: 'reauth',
+      next: '/settings',
+    });
     await browser.post('/api/auth/logout');
     // Logging out ended the session, and the sign-on that named it with it.
     expect((await browser.get(callbackPath)).headers.location).toBe('/login?sso_error=expired');
@@ -547,12 +624,18 @@ describe('re-authentication', () => {
 
 describe('logs', () => {
   it('the callback’s code and state never reach the request log', async () => {
-    expect(redactUrl('/api/auth/oidc/callback?code=SECRETCODE&state=SECRETSTATE&iss=x')).toBe('/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=x');
+    expect(redactUrl('/api/auth/oidc/callback?code=SECRETCODE&state=SECRETSTATE&iss=x')).toBe(
+      '/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=x',
+    );
     const { app, log } = await appWithCapturedLog(t, loggerOptions('info') as object);
     try {
       const user = await provenUser();
       const browser = new Browser(app);
-      const { callbackPath } = await throughProvider(app, browser, providerAccount({ email: user.email, email_verified: true, name: 'Logged Person' }));
+      const { callbackPath } = await throughProvider(
+        app,
+        browser,
+        providerAccount({ email: user.email, email_verified: true, name: 'Logged Person' }),
+      );
       const url = new URL(callbackPath, ORIGIN);
       const res = await browser.get(callbackPath);
       expect(res.headers.location).toBe('/dashboard');

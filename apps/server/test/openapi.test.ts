@@ -43,7 +43,10 @@ function probeWebRoot(): string {
   const dist = path.join(base, 'dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.mkdirSync(path.join(base, 'dist-ssr'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Kinchart</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Kinchart</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-probe.js'), 'console.log("app");');
   fs.writeFileSync(
     path.join(dist, 'emergency.html'),
@@ -96,7 +99,12 @@ let webFiles: Set<string>;
 let document: Document;
 beforeAll(async () => {
   webRoot = probeWebRoot();
-  webFiles = new Set(fs.readdirSync(webRoot, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `/${path.relative(webRoot, path.join(e.parentPath, e.name))}`));
+  webFiles = new Set(
+    fs
+      .readdirSync(webRoot, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `/${path.relative(webRoot, path.join(e.parentPath, e.name))}`),
+  );
   t = await buildTestApp({}, { webRoot });
   const res = await new TestClient(t.app).get(OPENAPI_PATH);
   expect(res.statusCode).toBe(200);
@@ -128,7 +136,13 @@ describe('GET /api/openapi.json', () => {
     const table = routeTable(t.app);
     // The table is read whole: the web build's files, the emergency page and the reference page are in it.
     expect(table.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /assets/app-probe.js', 'GET /emergency/:shareId', 'GET /api/docs', 'OPTIONS /shl/:manifestId', 'DELETE /api/user/files/*']),
+      expect.arrayContaining([
+        'GET /assets/app-probe.js',
+        'GET /emergency/:shareId',
+        'GET /api/docs',
+        'OPTIONS /shl/:manifestId',
+        'DELETE /api/user/files/*',
+      ]),
     );
     expect(missingFromDocument(t.app, document, webFiles)).toEqual([]);
     // …and nothing else: every operation in the document is a route the app answers.
@@ -174,7 +188,10 @@ describe('GET /api/openapi.json', () => {
     const emergency = op('get', '/api/user/emergency/{shareId}');
     expect(emergency).toMatchObject({ tags: ['emergency'], 'x-kinchart-access': 'emergency', security: [] });
     expect(emergency?.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'pin', required: false }), expect.objectContaining({ in: 'path', name: 'shareId' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'query', name: 'pin', required: false }),
+        expect.objectContaining({ in: 'path', name: 'shareId' }),
+      ]),
     );
     expect(op('get', '/family/emergency/{shareId}')).toMatchObject({ 'x-kinchart-access': 'emergency', security: [] });
     // The SMART Health Link manifest, and its files' location.
@@ -182,7 +199,11 @@ describe('GET /api/openapi.json', () => {
       ['post', '/shl/{manifestId}'],
       ['get', '/shl-files/{token}'],
     ] as const) {
-      expect(op(method, p), `${method} ${p}`).toMatchObject({ tags: ['smart-health-link'], 'x-kinchart-access': 'smart-health-link', security: [] });
+      expect(op(method, p), `${method} ${p}`).toMatchObject({
+        tags: ['smart-health-link'],
+        'x-kinchart-access': 'smart-health-link',
+        security: [],
+      });
     }
     // Every operation carries exactly one of the four marks.
     for (const { method, path: p, operation } of operations(document)) {
@@ -201,20 +222,25 @@ describe('GET /api/openapi.json', () => {
         ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
       });
       const gated = res.statusCode === 401 && res.body === JSON.stringify({ message: 'Not authenticated' });
-      if (gated !== (operation['x-kinchart-access'] === 'session')) wrong.push(`${method} ${p} is marked ${operation['x-kinchart-access']} and answers ${res.statusCode}`);
+      if (gated !== (operation['x-kinchart-access'] === 'session'))
+        wrong.push(`${method} ${p} is marked ${operation['x-kinchart-access']} and answers ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it('shows the schema of 2xx answers, and of request bodies and parameters', () => {
-    const json = (method: string, p: string, status: string) => document.paths[p]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const json = (method: string, p: string, status: string) =>
+      document.paths[p]?.[method]?.responses[status]?.content?.['application/json']?.schema;
     expect(json('get', '/api/user/getPatientProfile', '200')).toMatchObject({
       type: 'object',
       properties: expect.objectContaining({ emergency_contacts: expect.anything(), medications: expect.anything() }),
     });
     expect(json('post', '/api/auth/signup', '201')).toMatchObject({ type: 'object' });
     expect(json('get', '/api/user/emergency/{shareId}', '200')).toHaveProperty('anyOf');
-    expect(json('post', '/shl/{manifestId}', '200')).toMatchObject({ type: 'object', properties: expect.objectContaining({ files: expect.anything() }) });
+    expect(json('post', '/shl/{manifestId}', '200')).toMatchObject({
+      type: 'object',
+      properties: expect.objectContaining({ files: expect.anything() }),
+    });
     expect(json('get', '/api/user/people/{personId}/lab-results', '200')).toMatchObject({ type: 'array' });
     // An answer without a schema is named by its status, not swagger's "Default Response".
     expect(document.paths['/api/user/emergency/{shareId}']?.get?.responses['404']?.description).toBe('Not Found');
@@ -238,9 +264,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('shows the uploads’ multipart bodies: the file and the fields the services read', () => {
-    const body = (p: string) => document.paths[p]?.post?.requestBody?.content['multipart/form-data']?.schema as
-      | { required: string[]; properties: Record<string, { type: string }> }
-      | undefined;
+    const body = (p: string) =>
+      document.paths[p]?.post?.requestBody?.content['multipart/form-data']?.schema as
+        { required: string[]; properties: Record<string, { type: string }> } | undefined;
     expect(body('/api/user/files')?.required).toEqual(['file']);
     expect(Object.keys(body('/api/user/files')?.properties ?? {}).sort()).toEqual(['file', ...UPLOAD_FIELD_NAMES].sort());
     expect(body('/api/user/files')?.properties.providerName).toMatchObject({ type: 'string', maxLength: 200 });
@@ -271,7 +297,9 @@ describe('GET /api/openapi.json', () => {
     }
     const preflight = await t.app.inject({ method: 'OPTIONS', url: '/shl/some-id', headers: { origin: 'https://viewer.example' } });
     expect(preflight.statusCode).toBe(204);
-    expect(document.paths['/shl/{manifestId}']?.options?.responses).toEqual({ '204': { description: 'CORS preflight: any origin may POST.' } });
+    expect(document.paths['/shl/{manifestId}']?.options?.responses).toEqual({
+      '204': { description: 'CORS preflight: any origin may POST.' },
+    });
   });
 });
 
@@ -292,7 +320,11 @@ describe('/api/docs', () => {
       expect(asset.statusCode, source).toBe(200);
     }
     // No inline script for the CSP to refuse: each <script> has a src and nothing in it.
-    expect([...res.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].every(([, attributes = '', body = '']) => attributes.includes('src=') && body.trim() === '')).toBe(true);
+    expect(
+      [...res.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].every(
+        ([, attributes = '', body = '']) => attributes.includes('src=') && body.trim() === '',
+      ),
+    ).toBe(true);
     // The page reads the same document.
     const own = await client.get(`${API_DOCS_PREFIX}/json`);
     expect(own.json()).toEqual(document);

@@ -17,14 +17,21 @@ afterAll(async () => {
   await t.close();
 });
 
-type Options = { challenge: string; rp: { id: string; name: string }; user: { id: string; name: string; displayName: string } } & Record<string, unknown>;
+type Options = { challenge: string; rp: { id: string; name: string }; user: { id: string; name: string; displayName: string } } & Record<
+  string,
+  unknown
+>;
 
 const sessionKey = (client: TestClient): string => sha256Hex(decodeURIComponent(client.cookie?.split('=')[1] ?? ''));
 
 /** Moves the session's last proof of identity 11 minutes into the past: re-authentication is due. */
 async function ageAuthentication(client: TestClient): Promise<void> {
   const at = new Date(Date.now() - 11 * 60_000).toISOString();
-  const result = await t.database.db.updateTable('sessions').set({ authenticated_at: at }).where('id', '=', sessionKey(client)).executeTakeFirst();
+  const result = await t.database.db
+    .updateTable('sessions')
+    .set({ authenticated_at: at })
+    .where('id', '=', sessionKey(client))
+    .executeTakeFirst();
   expect(Number(result.numUpdatedRows)).toBe(1);
 }
 
@@ -52,9 +59,15 @@ async function loginOptions(client: TestClient) {
 }
 
 const audits = async (userId: string, action: string) =>
-  (await t.database.db.selectFrom('audit_events').select(['action', 'detail']).where('user_id', '=', userId).where('action', '=', action).orderBy('created_at').execute()).map(
-    (row) => ({ action: row.action, detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null }),
-  );
+  (
+    await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'detail'])
+      .where('user_id', '=', userId)
+      .where('action', '=', action)
+      .orderBy('created_at')
+      .execute()
+  ).map((row) => ({ action: row.action, detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null }));
 
 describe('registering passkeys', () => {
   it('options name this site, ask for a discoverable credential and no attestation, and identify the user by a handle, not the email', async () => {
@@ -73,9 +86,16 @@ describe('registering passkeys', () => {
     const authenticator = createSoftAuthenticator(ORIGIN);
     expect((await user.client.get('/api/auth/mfa')).json()).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0 });
 
-    const first = await user.client.post('/api/auth/mfa/passkeys', { name: '  Laptop  ', response: authenticator.register(await registrationOptions(user.client)).response });
+    const first = await user.client.post('/api/auth/mfa/passkeys', {
+      name: '  Laptop  ',
+      response: authenticator.register(await registrationOptions(user.client)).response,
+    });
     expect(first.statusCode).toBe(201);
-    const added = first.json<{ message: string; passkey: { id: string; name: string; created_at: string; last_used_at: null }; recovery_codes: string[] }>();
+    const added = first.json<{
+      message: string;
+      passkey: { id: string; name: string; created_at: string; last_used_at: null };
+      recovery_codes: string[];
+    }>();
     expect(added.message).toBe('Passkey added');
     expect(added.passkey).toMatchObject({ name: 'Laptop', last_used_at: null });
     expect(added.recovery_codes).toHaveLength(10);
@@ -88,7 +108,11 @@ describe('registering passkeys', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).not.toHaveProperty('recovery_codes');
 
-    const status = (await user.client.get('/api/auth/mfa')).json<{ totp: boolean; passkeys: { name: string }[]; recovery_codes_left: number }>();
+    const status = (await user.client.get('/api/auth/mfa')).json<{
+      totp: boolean;
+      passkeys: { name: string }[];
+      recovery_codes_left: number;
+    }>();
     expect(status.totp).toBe(false);
     expect(status.passkeys.map((p) => p.name)).toEqual(['Laptop', 'Phone']);
     expect(status.recovery_codes_left).toBe(10);
@@ -102,9 +126,15 @@ describe('registering passkeys', () => {
     const { response } = authenticator.register(options);
 
     expect((await user.client.post('/api/auth/mfa/passkeys', { response })).statusCode).toBe(400);
-    expect((await user.client.post('/api/auth/mfa/passkeys', { name: 'x'.repeat(61), response })).json()).toEqual({ message: 'Passkey name must be at most 60 characters' });
-    expect((await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: { ...response, type: 'password' } })).statusCode).toBe(400);
-    expect((await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: { ...response, id: 'not base64url!' } })).statusCode).toBe(400);
+    expect((await user.client.post('/api/auth/mfa/passkeys', { name: 'x'.repeat(61), response })).json()).toEqual({
+      message: 'Passkey name must be at most 60 characters',
+    });
+    expect(
+      (await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: { ...response, type: 'password' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: { ...response, id: 'not base64url!' } })).statusCode,
+    ).toBe(400);
 
     // The same browser signed in twice: a challenge handed to one session is not the other's.
     const otherSession = new TestClient(t.app);
@@ -140,7 +170,10 @@ describe('registering passkeys', () => {
     await ageAuthentication(user.client);
     for (const res of [
       await user.client.post('/api/auth/mfa/passkeys/options'),
-      await user.client.post('/api/auth/mfa/passkeys', { name: 'Key', response: user.authenticator.register({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'x' } }).response }),
+      await user.client.post('/api/auth/mfa/passkeys', {
+        name: 'Key',
+        response: user.authenticator.register({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'x' } }).response,
+      }),
       await user.client.delete(`/api/auth/mfa/passkeys/${user.passkeyId}`),
     ]) {
       expect(res.statusCode).toBe(401);
@@ -154,9 +187,13 @@ describe('renaming and removing', () => {
   it('a passkey is renamed; an empty name is refused; another user’s passkey answers 404 like an unknown one', async () => {
     const user = await userWithPasskey();
     const stranger = await userWithPasskey();
-    expect((await user.client.put(`/api/auth/mfa/passkeys/${user.passkeyId}`, { name: 'Work key' })).json()).toEqual({ message: 'Passkey renamed' });
+    expect((await user.client.put(`/api/auth/mfa/passkeys/${user.passkeyId}`, { name: 'Work key' })).json()).toEqual({
+      message: 'Passkey renamed',
+    });
     expect((await user.client.get('/api/auth/mfa')).json<{ passkeys: { name: string }[] }>().passkeys[0]?.name).toBe('Work key');
-    expect((await user.client.put(`/api/auth/mfa/passkeys/${user.passkeyId}`, { name: '   ' })).json()).toEqual({ message: 'Passkey name is required' });
+    expect((await user.client.put(`/api/auth/mfa/passkeys/${user.passkeyId}`, { name: '   ' })).json()).toEqual({
+      message: 'Passkey name is required',
+    });
 
     for (const id of [stranger.passkeyId, '00000000-0000-4000-8000-000000000000']) {
       const rename = await user.client.put(`/api/auth/mfa/passkeys/${id}`, { name: 'Mine now' });
@@ -236,7 +273,9 @@ describe('signing in with a passkey alone', () => {
 
     const stranger = createSoftAuthenticator(ORIGIN);
     stranger.register({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'eA' } });
-    expect((await browser.post('/api/auth/login/passkey', { response: stranger.assert(await loginOptions(browser)) })).statusCode).toBe(401);
+    expect((await browser.post('/api/auth/login/passkey', { response: stranger.assert(await loginOptions(browser)) })).statusCode).toBe(
+      401,
+    );
     expect((await browser.post('/api/auth/login/passkey', {})).statusCode).toBe(400);
   });
 
@@ -245,10 +284,18 @@ describe('signing in with a passkey alone', () => {
     const browser = new TestClient(t.app);
     const remoteAddress = '198.51.100.77';
     for (let i = 0; i < 10; i += 1) {
-      const res = await browser.post('/api/auth/login/passkey', { response: user.authenticator.assert(await loginOptions(browser), { userVerified: false }) }, { remoteAddress });
+      const res = await browser.post(
+        '/api/auth/login/passkey',
+        { response: user.authenticator.assert(await loginOptions(browser), { userVerified: false }) },
+        { remoteAddress },
+      );
       expect(res.statusCode).toBe(401);
     }
-    const res = await browser.post('/api/auth/login/passkey', { response: user.authenticator.assert(await loginOptions(browser)) }, { remoteAddress });
+    const res = await browser.post(
+      '/api/auth/login/passkey',
+      { response: user.authenticator.assert(await loginOptions(browser)) },
+      { remoteAddress },
+    );
     expect(res.statusCode).toBe(429);
   });
 });
@@ -279,7 +326,9 @@ describe('a passkey as the second factor', () => {
     const browser = new TestClient(t.app);
     await browser.post('/api/auth/login', { email: user.email, password: user.password });
     const options = (await browser.post('/api/auth/login/mfa/options')).json<{ challenge: string }>();
-    const wrong = await browser.post('/api/auth/login/mfa', { passkey: other.authenticator.assert(options, { credential: other.credential }) });
+    const wrong = await browser.post('/api/auth/login/mfa', {
+      passkey: other.authenticator.assert(options, { credential: other.credential }),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'That passkey was not accepted. Please try again or use another way to sign in.' });
 
@@ -333,7 +382,10 @@ describe('re-authenticating with a passkey', () => {
     await ageAuthentication(user.client);
     expect((await user.client.get('/api/user/export')).statusCode).toBe(401);
     const options = await user.client.post('/api/auth/reauth/options');
-    expect(options.json()).toMatchObject({ userVerification: 'required', allowCredentials: [expect.objectContaining({ id: user.credential.id.toString('base64url') })] });
+    expect(options.json()).toMatchObject({
+      userVerification: 'required',
+      allowCredentials: [expect.objectContaining({ id: user.credential.id.toString('base64url') })],
+    });
     const res = await user.client.post('/api/auth/reauth', { passkey: user.authenticator.assert(options.json()) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Passkey confirmed' });
@@ -345,12 +397,17 @@ describe('re-authenticating with a passkey', () => {
     const other = await userWithPasskey();
     await ageAuthentication(user.client);
     const mine = (await user.client.post('/api/auth/reauth/options')).json<{ challenge: string }>();
-    const wrong = await user.client.post('/api/auth/reauth', { passkey: other.authenticator.assert(mine, { credential: other.credential }) });
+    const wrong = await user.client.post('/api/auth/reauth', {
+      passkey: other.authenticator.assert(mine, { credential: other.credential }),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'That passkey could not confirm it is you. Please try again.' });
 
     const theirs = (await other.client.post('/api/auth/reauth/options')).json<{ challenge: string }>();
-    expect((await user.client.post('/api/auth/reauth', { passkey: user.authenticator.assert(theirs, { credential: user.credential }) })).statusCode).toBe(400);
+    expect(
+      (await user.client.post('/api/auth/reauth', { passkey: user.authenticator.assert(theirs, { credential: user.credential }) }))
+        .statusCode,
+    ).toBe(400);
     const unverified = user.authenticator.assert((await user.client.post('/api/auth/reauth/options')).json(), { userVerified: false });
     expect((await user.client.post('/api/auth/reauth', { passkey: unverified })).statusCode).toBe(400);
     expect((await user.client.get('/api/user/export')).statusCode).toBe(401);
@@ -363,7 +420,11 @@ describe('the relying party', () => {
   it('a server reached by an IP address offers no passkeys: options answer 409 and the public settings say so', async () => {
     const ip = await buildTestApp({ PUBLIC_URL: 'http://127.0.0.1:3000' });
     try {
-      const res = await ip.app.inject({ method: 'POST', url: '/api/auth/login/passkey/options', headers: { origin: 'http://127.0.0.1:3000' } });
+      const res = await ip.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/passkey/options',
+        headers: { origin: 'http://127.0.0.1:3000' },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'Passkeys need this server to be reached by a domain name (PUBLIC_URL), not an IP address.' });
       expect((await ip.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ passkeys: false });

@@ -133,7 +133,12 @@ describe('POST /api/auth/forgot-password', () => {
   it('records the request in the audit trail, without the token', async () => {
     const user = await signedInUser(t.app);
     const token = await requestLink(user.email);
-    const events = await t.database.db.selectFrom('audit_events').selectAll().where('user_id', '=', user.id).where('action', '=', 'password_reset_request').execute();
+    const events = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'password_reset_request')
+      .execute();
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.detail ?? '{}')).toEqual({ via: 'email' });
     expect(JSON.stringify(events)).not.toContain(token);
@@ -164,7 +169,12 @@ describe('POST /api/auth/reset-password', () => {
     expect(again.json()).toEqual({ message: LINK_USED });
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const events = await t.database.db.selectFrom('audit_events').selectAll().where('user_id', '=', user.id).where('action', '=', 'password_reset').execute();
+    const events = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'password_reset')
+      .execute();
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events)).not.toContain(token);
   });
@@ -172,7 +182,8 @@ describe('POST /api/auth/reset-password', () => {
   it('keeps the second factor: after a reset, the new password still asks for the code (ASVS 6.4.3)', async () => {
     const user = await signedInUser(t.app);
     const { secret } = (await user.client.post('/api/auth/mfa/totp/setup')).json<{ secret: string }>();
-    const code = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+    const code = (at: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
     expect((await user.client.post('/api/auth/mfa/totp/confirm', { code: code(Date.now()) })).statusCode).toBe(200);
 
     expect((await reset(await requestLink(user.email))).statusCode).toBe(200);
@@ -251,7 +262,11 @@ describe('GET /api/auth/reset-password (the reset page, as it opens)', () => {
 
     const other = await signedInUser(t.app);
     const late = await requestLink(other.email);
-    await t.database.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', other.id).execute();
+    await t.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', other.id)
+      .execute();
     const expired = await check(late);
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ message: LINK_EXPIRED });
@@ -275,7 +290,9 @@ describe('the token stays out of the log', () => {
     try {
       const user = await signedInUser(app);
       const client = new TestClient(app);
-      expect((await client.post('/api/auth/forgot-password', { email: user.email }, { remoteAddress: nextAddress() })).statusCode).toBe(202);
+      expect((await client.post('/api/auth/forgot-password', { email: user.email }, { remoteAddress: nextAddress() })).statusCode).toBe(
+        202,
+      );
       const [mail] = await smtp.messagesTo(user.email, 1, withSubject(RESET_SUBJECT));
       const { token } = linkIn(mail!);
       await client.get(`/reset-password?token=${token}`);

@@ -23,7 +23,7 @@ async function columnsOf(table: string): Promise<string[]> {
 }
 
 describe('migration 0007', () => {
-  it('files and appointments made before it move to their owner\'s own profile; down removes what it added', async () => {
+  it("files and appointments made before it move to their owner's own profile; down removes what it added", async () => {
     const db = t.database.db;
     const alice = await signedInUser(t.app);
     const bob = await signedInUser(t.app);
@@ -54,7 +54,9 @@ describe('migration 0007', () => {
     const files = [file(alice.id, null), file(alice.id, null), file(bob.id, null), file(alice.id, aliceMember)];
     for (const f of files) {
       await sql`insert into medical_files (id, user_id, profile_id, display_name, original_name, file_type, size, storage_key, wrapped_key, created_at, updated_at)
-        values (${f.id}, ${f.user_id}, ${f.profile_id}, ${f.display_name}, ${f.original_name}, ${f.file_type}, ${f.size}, ${f.storage_key}, ${f.wrapped_key}, ${f.created_at}, ${f.updated_at})`.execute(db);
+        values (${f.id}, ${f.user_id}, ${f.profile_id}, ${f.display_name}, ${f.original_name}, ${f.file_type}, ${f.size}, ${f.storage_key}, ${f.wrapped_key}, ${f.created_at}, ${f.updated_at})`.execute(
+        db,
+      );
     }
     const appointments = [
       { id: newId(), user_id: alice.id },
@@ -68,10 +70,26 @@ describe('migration 0007', () => {
 
     await migrateToLatest(db);
 
-    const fileRows = await db.selectFrom('medical_files').select(['id', 'profile_id']).where('id', 'in', files.map((f) => f.id)).execute();
+    const fileRows = await db
+      .selectFrom('medical_files')
+      .select(['id', 'profile_id'])
+      .where(
+        'id',
+        'in',
+        files.map((f) => f.id),
+      )
+      .execute();
     const filed = new Map(fileRows.map((r) => [r.id, r.profile_id]));
     expect(files.map((f) => filed.get(f.id))).toEqual([aliceSelf, aliceSelf, bobSelf, aliceMember]);
-    const apptRows = await db.selectFrom('appointments').select(['id', 'profile_id']).where('id', 'in', appointments.map((a) => a.id)).execute();
+    const apptRows = await db
+      .selectFrom('appointments')
+      .select(['id', 'profile_id'])
+      .where(
+        'id',
+        'in',
+        appointments.map((a) => a.id),
+      )
+      .execute();
     const booked = new Map(apptRows.map((r) => [r.id, r.profile_id]));
     expect(appointments.map((a) => booked.get(a.id))).toEqual([aliceSelf, bobSelf, bobSelf]);
 

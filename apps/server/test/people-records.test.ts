@@ -32,8 +32,17 @@ async function family(role: 'manager' | 'editor' | 'viewer' = 'editor') {
   return { owner, holder, child, shareId, ownerSelf: await selfProfileId(t.database.db, owner.id) };
 }
 
-const fileFor = (client: TestClient, personId: string | undefined, file = { filename: 'letter.pdf', content: PDF, contentType: 'application/pdf' }, url = '/api/user/files') =>
-  upload(client, url, [...(personId === undefined ? [] : [{ name: 'personId', value: personId }]), { name: 'file', ...file }, { name: 'customName', value: 'Letter' }]);
+const fileFor = (
+  client: TestClient,
+  personId: string | undefined,
+  file = { filename: 'letter.pdf', content: PDF, contentType: 'application/pdf' },
+  url = '/api/user/files',
+) =>
+  upload(client, url, [
+    ...(personId === undefined ? [] : [{ name: 'personId', value: personId }]),
+    { name: 'file', ...file },
+    { name: 'customName', value: 'Letter' },
+  ]);
 
 const appointment = (extra: Record<string, unknown> = {}) => ({
   appointment_date: '2027-03-04',
@@ -49,13 +58,17 @@ async function storageOf(user: User): Promise<number> {
 }
 
 describe('record files for a person', () => {
-  it('an editor uploads a file for a shared child: it is the child\'s, held and counted by the child\'s owner', async () => {
+  it("an editor uploads a file for a shared child: it is the child's, held and counted by the child's owner", async () => {
     const { owner, holder, child } = await family('editor');
     const res = await fileFor(holder.client, child);
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json();
     expect(file).toMatchObject({ name: 'Letter', person_id: child, person_name: 'Mia Rivera' });
-    const row = await t.database.db.selectFrom('medical_files').select(['user_id', 'profile_id']).where('id', '=', file.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('medical_files')
+      .select(['user_id', 'profile_id'])
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: owner.id, profile_id: child });
     // The owner's quota, not the uploader's (DESIGN §5).
     expect(await storageOf(owner)).toBe(PDF.length);
@@ -70,7 +83,7 @@ describe('record files for a person', () => {
     expect(quick.json()).toMatchObject({ person_id: child, name: 'scan', originalname: 'scan.png' });
   });
 
-  it('without a personId (the SPEC\'s call) a file is the uploader\'s own; an empty personId is the same', async () => {
+  it("without a personId (the SPEC's call) a file is the uploader's own; an empty personId is the same", async () => {
     const { owner, ownerSelf } = await family();
     for (const personId of [undefined, '']) {
       const res = await fileFor(owner.client, personId);
@@ -79,7 +92,7 @@ describe('record files for a person', () => {
     }
   });
 
-  it('a personId sent after the file files it for that person, sealed for the person\'s owner (DESIGN §6: fields in any order)', async () => {
+  it("a personId sent after the file files it for that person, sealed for the person's owner (DESIGN §6: fields in any order)", async () => {
     const { owner, holder, child } = await family('editor');
     const res = await upload(holder.client, '/api/user/files', [
       { name: 'file', filename: 'letter.pdf', content: PDF, contentType: 'application/pdf' },
@@ -88,7 +101,11 @@ describe('record files for a person', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Late person', person_id: child, person_name: 'Mia Rivera' });
-    const row = await t.database.db.selectFrom('medical_files').select(['user_id', 'profile_id']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('medical_files')
+      .select(['user_id', 'profile_id'])
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: owner.id, profile_id: child });
     expect(await storageOf(owner)).toBe(PDF.length);
     expect(await storageOf(holder)).toBe(0);
@@ -121,7 +138,7 @@ describe('record files for a person', () => {
     expect(after.temp).toEqual([]);
   });
 
-  it('a viewer cannot upload for the person (403) and a stranger\'s personId is a 404; nothing is stored', async () => {
+  it("a viewer cannot upload for the person (403) and a stranger's personId is a 404; nothing is stored", async () => {
     const { owner, holder, child } = await family('viewer');
     const stranger = await signedInUser(t.app);
     expect((await fileFor(holder.client, child)).statusCode).toBe(403);
@@ -132,7 +149,7 @@ describe('record files for a person', () => {
     expect(await storageOf(owner)).toBe(0);
   });
 
-  it('GET /api/user/files lists every visible person\'s files with their names; ?person= keeps one person\'s', async () => {
+  it("GET /api/user/files lists every visible person's files with their names; ?person= keeps one person's", async () => {
     const { owner, holder, child, ownerSelf } = await family('viewer');
     const own = (await fileFor(owner.client, undefined)).json();
     const childs = (await fileFor(owner.client, child)).json();
@@ -153,19 +170,27 @@ describe('record files for a person', () => {
     expect((await holder.client.get('/api/user/files?person=nobody')).json()).toEqual(hidden.json());
   });
 
-  it('a revoked or expired share takes the person\'s files out of the holder\'s list and out of reach at once', async () => {
+  it("a revoked or expired share takes the person's files out of the holder's list and out of reach at once", async () => {
     const { owner, holder, child, shareId } = await family('editor');
     const file = (await fileFor(owner.client, child)).json();
     expect((await holder.client.get('/api/user/files')).json()).toHaveLength(1);
-    await t.database.db.updateTable('person_shares').set({ ends_at: daysAgo(0.001) }).where('id', '=', shareId).execute();
+    await t.database.db
+      .updateTable('person_shares')
+      .set({ ends_at: daysAgo(0.001) })
+      .where('id', '=', shareId)
+      .execute();
     expect((await holder.client.get('/api/user/files')).json()).toEqual([]);
     expect((await holder.client.get(`/api/user/files/${file.id}/content`)).statusCode).toBe(404);
-    await t.database.db.updateTable('person_shares').set({ ends_at: null, revoked_at: new Date().toISOString() }).where('id', '=', shareId).execute();
+    await t.database.db
+      .updateTable('person_shares')
+      .set({ ends_at: null, revoked_at: new Date().toISOString() })
+      .where('id', '=', shareId)
+      .execute();
     expect((await holder.client.delete(`/api/user/files/${file.id}`)).statusCode).toBe(404);
     expect((await owner.client.get('/api/user/files')).json()).toHaveLength(1);
   });
 
-  it('a manager\'s link opens the person\'s file for visitors only while the manager\'s share lasts', async () => {
+  it("a manager's link opens the person's file for visitors only while the manager's share lasts", async () => {
     const { owner, holder, child, shareId } = await family('manager');
     const file = (await fileFor(owner.client, child)).json();
     const link = await holder.client.post('/api/user/files/share-links', { fileIds: [file.id] });
@@ -183,23 +208,34 @@ describe('record files for a person', () => {
 });
 
 describe('appointments for a person', () => {
-  it('an editor adds an appointment for a shared child; both see it with the child\'s name; ?person= filters', async () => {
+  it("an editor adds an appointment for a shared child; both see it with the child's name; ?person= filters", async () => {
     const { owner, holder, child, ownerSelf } = await family('editor');
     const made = await holder.client.post('/api/user/appointments', appointment({ person_id: child }));
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ person_id: child, person_name: 'Mia Rivera', message: 'Appointment added successfully!' });
-    const row = await t.database.db.selectFrom('appointments').select(['user_id', 'profile_id']).where('id', '=', made.json().id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('appointments')
+      .select(['user_id', 'profile_id'])
+      .where('id', '=', made.json().id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: owner.id, profile_id: child });
 
     const mine = await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Own' }));
     expect(mine.json()).toMatchObject({ person_id: ownerSelf });
-    expect((await owner.client.get('/api/user/appointments')).json().map((a: { provider_name: string }) => a.provider_name).sort()).toEqual(['Dr Lee', 'Dr Own']);
-    expect((await owner.client.get(`/api/user/appointments?person=${child}`)).json().map((a: { id: string }) => a.id)).toEqual([made.json().id]);
+    expect(
+      (await owner.client.get('/api/user/appointments'))
+        .json()
+        .map((a: { provider_name: string }) => a.provider_name)
+        .sort(),
+    ).toEqual(['Dr Lee', 'Dr Own']);
+    expect((await owner.client.get(`/api/user/appointments?person=${child}`)).json().map((a: { id: string }) => a.id)).toEqual([
+      made.json().id,
+    ]);
     expect((await holder.client.get('/api/user/appointments')).json().map((a: { id: string }) => a.id)).toEqual([made.json().id]);
     expect((await holder.client.get(`/api/user/appointments?person=${ownerSelf}`)).statusCode).toBe(404);
   });
 
-  it('the calendar file keeps SPEC §3\'s title for your own and names the person for anyone else', async () => {
+  it("the calendar file keeps SPEC §3's title for your own and names the person for anyone else", async () => {
     const { owner, holder, child } = await family('viewer');
     await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Own', reason_for_visit: 'Flu jab' }));
     await owner.client.post('/api/user/appointments', appointment({ person_id: child }));
@@ -223,21 +259,28 @@ describe('appointments for a person', () => {
     expect((await holder.client.delete(`/api/user/appointments/${made.id}`)).statusCode).toBe(200);
   });
 
-  it('a reminder for a family member\'s appointment reaches the owner and names the member', async () => {
+  it("a reminder for a family member's appointment reaches the owner and names the member", async () => {
     const { owner, holder, child } = await family('editor');
     const soon = new Date(Date.now() + 3 * 3_600_000);
     const date = soon.toISOString().slice(0, 10);
     const start = `${soon.toISOString().slice(0, 19)}Z`;
-    await holder.client.post('/api/user/appointments', { appointment_date: date, start_time: start, provider_name: 'Dr Soon', person_id: child });
+    await holder.client.post('/api/user/appointments', {
+      appointment_date: date,
+      start_time: start,
+      provider_name: 'Dr Soon',
+      person_id: child,
+    });
     await runAppointmentReminders(t.database.db);
     const notes = (await owner.client.get('/api/user/notifications')).json();
-    expect(notes.map((n: { data: { message: string } }) => n.data.message)).toContainEqual(expect.stringContaining("Reminder: Mia Rivera's appointment with Dr Soon"));
+    expect(notes.map((n: { data: { message: string } }) => n.data.message)).toContainEqual(
+      expect.stringContaining("Reminder: Mia Rivera's appointment with Dr Soon"),
+    );
     expect((await holder.client.get('/api/user/notifications')).json()).toEqual([]);
   });
 });
 
 describe('the member routes for a shared person', () => {
-  it('the owner\'s own profile is still no family member to its owner, but a holder reaches it by its id', async () => {
+  it("the owner's own profile is still no family member to its owner, but a holder reaches it by its id", async () => {
     const owner = await signedInUser(t.app, { username: 'Olivia Owner' });
     const holder = await signedInUser(t.app);
     const ownerSelf = await selfProfileId(t.database.db, owner.id);
@@ -263,14 +306,19 @@ describe('the member routes for a shared person', () => {
     const after = (await owner.client.get('/api/user/getPatientProfile')).json();
     expect(before.blood_type).toBeNull();
     expect(after.blood_type).toBe('B+');
-    const med = await holder.client.post(`/api/user/family/members/${ownerSelf}/medications`, { medication_name: 'Metformin', dosage: '500 mg' });
+    const med = await holder.client.post(`/api/user/family/members/${ownerSelf}/medications`, {
+      medication_name: 'Metformin',
+      dosage: '500 mg',
+    });
     expect(med.statusCode).toBe(201);
-    expect((await owner.client.get('/api/user/getPatientProfile')).json().medications.map((m: { medication_name: string }) => m.medication_name)).toEqual(['Metformin']);
+    expect(
+      (await owner.client.get('/api/user/getPatientProfile')).json().medications.map((m: { medication_name: string }) => m.medication_name),
+    ).toEqual(['Metformin']);
     // Only the owner deletes a person; an account's own profile is deleted with the account only.
     expect((await holder.client.delete(`/api/user/family/members/${ownerSelf}`)).statusCode).toBe(403);
   });
 
-  it('the Prescriptions list is the own profile\'s by default, and another visible person\'s with ?person=', async () => {
+  it("the Prescriptions list is the own profile's by default, and another visible person's with ?person=", async () => {
     const { owner, holder, child } = await family('viewer');
     await owner.client.post('/api/user/medications', { medication_name: 'Own pill', dosage: '1' });
     await owner.client.post(`/api/user/family/members/${child}/medications`, { medication_name: 'Child syrup', dosage: '5 ml' });
@@ -283,7 +331,7 @@ describe('the member routes for a shared person', () => {
 });
 
 describe('deleting a family member', () => {
-  it('moves the member\'s files and appointments to the owner\'s own profile, nothing lost, and ends the member\'s shares', async () => {
+  it("moves the member's files and appointments to the owner's own profile, nothing lost, and ends the member's shares", async () => {
     const { owner, holder, child, ownerSelf } = await family('editor');
     const file = (await fileFor(holder.client, child)).json();
     const appt = (await holder.client.post('/api/user/appointments', appointment({ person_id: child }))).json();
@@ -292,7 +340,9 @@ describe('deleting a family member', () => {
     const files = (await owner.client.get('/api/user/files')).json();
     expect(files).toEqual([expect.objectContaining({ id: file.id, person_id: ownerSelf })]);
     expect((await owner.client.get(`/api/user/files/${file.id}/content`)).rawPayload.equals(PDF)).toBe(true);
-    expect((await owner.client.get('/api/user/appointments')).json()).toEqual([expect.objectContaining({ id: appt.id, person_id: ownerSelf })]);
+    expect((await owner.client.get('/api/user/appointments')).json()).toEqual([
+      expect.objectContaining({ id: appt.id, person_id: ownerSelf }),
+    ]);
     // The holder's share went with the person: they reach neither.
     expect((await holder.client.get('/api/user/files')).json()).toEqual([]);
     expect((await holder.client.get(`/api/user/files/${file.id}/content`)).statusCode).toBe(404);
@@ -321,7 +371,9 @@ describe('emergency access notices', () => {
     expect(view.statusCode).toBe(200);
 
     const accessNotes = async (u: User) =>
-      (await u.client.get('/api/user/notifications')).json<{ type: string; data: { message: string } }[]>().filter((n) => n.type === 'family_emergency_access');
+      (await u.client.get('/api/user/notifications'))
+        .json<{ type: string; data: { message: string } }[]>()
+        .filter((n) => n.type === 'family_emergency_access');
     for (const u of [owner, manager!, secondManager!]) {
       const notes = await accessNotes(u);
       expect(notes).toHaveLength(1);
@@ -330,7 +382,7 @@ describe('emergency access notices', () => {
     for (const u of [editor!, viewer!, expired!]) expect(await accessNotes(u)).toEqual([]);
   });
 
-  it('a manager of another account\'s own profile hears of its code being opened, in words naming the person', async () => {
+  it("a manager of another account's own profile hears of its code being opened, in words naming the person", async () => {
     const owner = await signedInUser(t.app);
     const manager = await signedInUser(t.app);
     const ownerSelf = await selfProfileId(t.database.db, owner.id);
@@ -339,10 +391,15 @@ describe('emergency access notices', () => {
     const setUp = await owner.client.post('/api/user/wearable-qr', { pin: '4826' });
     const shareId = setUp.json().share_id as string;
     // The manager runs the same code through the member route.
-    expect((await manager.client.get(`/api/user/family/members/${ownerSelf}/qr`)).json()).toMatchObject({ share_id: shareId, exists: true });
+    expect((await manager.client.get(`/api/user/family/members/${ownerSelf}/qr`)).json()).toMatchObject({
+      share_id: shareId,
+      exists: true,
+    });
     expect((await new TestClient(t.app).get(`/api/user/emergency/${shareId}?pin=4826`)).statusCode).toBe(200);
     const ownerNotes = (await owner.client.get('/api/user/notifications')).json();
-    expect(ownerNotes.find((n: { type: string }) => n.type === 'qr_access').data.message).toBe('Someone opened your emergency information with the correct PIN.');
+    expect(ownerNotes.find((n: { type: string }) => n.type === 'qr_access').data.message).toBe(
+      'Someone opened your emergency information with the correct PIN.',
+    );
     const managerNotes = (await manager.client.get('/api/user/notifications')).json();
     expect(managerNotes.find((n: { type: string }) => n.type === 'family_emergency_access').data.message).toBe(
       "Someone opened Grandpa Joe's emergency information with the correct PIN.",
@@ -350,8 +407,8 @@ describe('emergency access notices', () => {
   });
 });
 
-describe('the owner\'s audit trail', () => {
-  it('records every read and write through a share with the person and the holder, and none of the owner\'s own', async () => {
+describe("the owner's audit trail", () => {
+  it("records every read and write through a share with the person and the holder, and none of the owner's own", async () => {
     const { owner, holder, child } = await family('editor');
     await owner.client.get(`/api/user/family/members/${child}`);
     await holder.client.get(`/api/user/family/members/${child}`);
@@ -383,7 +440,7 @@ describe('the owner\'s audit trail', () => {
 });
 
 describe('export and import keep each record with its person', () => {
-  it('kinchart.json names each appointment\'s person, each person\'s FHIR collection holds theirs, and an import puts them back', async () => {
+  it("kinchart.json names each appointment's person, each person's FHIR collection holds theirs, and an import puts them back", async () => {
     const { owner, child } = await family();
     await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Own' }));
     await owner.client.post('/api/user/appointments', appointment({ provider_name: 'Dr Child', person_id: child }));
@@ -395,7 +452,10 @@ describe('export and import keep each record with its person', () => {
       ['Dr Child', childInExport.id],
       ['Dr Own', doc.profiles.find((p: { is_self: boolean }) => p.is_self).id],
     ]);
-    const bundleOf = (path: string) => JSON.parse(zip.get(path)?.toString('utf8') ?? '{}') as { entry: { resource: { resourceType: string; participant?: { actor: { display?: string } }[] } }[] };
+    const bundleOf = (path: string) =>
+      JSON.parse(zip.get(path)?.toString('utf8') ?? '{}') as {
+        entry: { resource: { resourceType: string; participant?: { actor: { display?: string } }[] } }[];
+      };
     const providers = (path: string) =>
       bundleOf(path)
         .entry.filter((e) => e.resource.resourceType === 'Appointment')
@@ -427,7 +487,9 @@ describe('export and import keep each record with its person', () => {
     const zip = await readZip(await exportZip(owner.client));
     const doc = JSON.parse(zip.get('kinchart.json')?.toString('utf8') ?? '{}');
     for (const a of doc.appointments) delete a.profile_id;
-    const old = await makeZip([...zip.entries()].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })));
+    const old = await makeZip(
+      [...zip.entries()].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })),
+    );
     const other = await signedInUser(t.app);
     expect((await importFile(other.client, old, 'old.zip')).statusCode).toBe(200);
     expect((await other.client.get('/api/user/appointments')).json()).toEqual([
@@ -449,7 +511,10 @@ describe('export and import keep each record with its person', () => {
             status: 'booked',
             start: '2027-05-06T09:00:00Z',
             end: '2027-05-06T09:30:00Z',
-            participant: [{ actor: { reference: 'urn:uuid:p' }, status: 'accepted' }, { actor: { display: 'Dr Tooth' }, status: 'accepted' }],
+            participant: [
+              { actor: { reference: 'urn:uuid:p' }, status: 'accepted' },
+              { actor: { display: 'Dr Tooth' }, status: 'accepted' },
+            ],
           },
         },
       ],
@@ -461,7 +526,9 @@ describe('export and import keep each record with its person', () => {
     ]);
     expect((await holder.client.get('/api/user/appointments')).json()).toHaveLength(1);
     const viewerFamily = await family('viewer');
-    const refused = await importFile(viewerFamily.holder.client, Buffer.from(JSON.stringify(bundle)), 'summary.json', { profileId: viewerFamily.child });
+    const refused = await importFile(viewerFamily.holder.client, Buffer.from(JSON.stringify(bundle)), 'summary.json', {
+      profileId: viewerFamily.child,
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

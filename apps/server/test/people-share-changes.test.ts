@@ -34,7 +34,10 @@ afterEach(() => {
 /** A header as written, from its RFC 2047 quoted-printable words. */
 function decodeHeader(value: string): string {
   return value.replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_, word: string) =>
-    Buffer.from(word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    Buffer.from(
+      word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8'),
   );
 }
 
@@ -55,7 +58,13 @@ async function invite(by: TestClient, personId: string, body: Record<string, unk
   return { ...created, token: new URL(created.invite_url).pathname.split('/').pop() ?? '' };
 }
 
-async function share(by: TestClient, personId: string, holder: User, role: ShareRole = 'viewer', extra: Record<string, unknown> = {}): Promise<string> {
+async function share(
+  by: TestClient,
+  personId: string,
+  holder: User,
+  role: ShareRole = 'viewer',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const { share_id, token } = await invite(by, personId, { role, ...extra });
   const accepted = await holder.client.post(`/api/user/invitations/${token}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);
@@ -63,13 +72,22 @@ async function share(by: TestClient, personId: string, holder: User, role: Share
 }
 
 const sees = async (who: User, personId: string) => (await who.client.get(`/api/user/people/${personId}`)).statusCode;
-const shareRow = (shareId: string) => t.database.db.selectFrom('person_shares').selectAll().where('id', '=', shareId).executeTakeFirstOrThrow();
-const openIds = async (owner: User, personId: string) => (await owner.client.get(`/api/user/people/${personId}/shares`)).json<{ share_id: string }[]>().map((s) => s.share_id);
+const shareRow = (shareId: string) =>
+  t.database.db.selectFrom('person_shares').selectAll().where('id', '=', shareId).executeTakeFirstOrThrow();
+const openIds = async (owner: User, personId: string) =>
+  (await owner.client.get(`/api/user/people/${personId}/shares`)).json<{ share_id: string }[]>().map((s) => s.share_id);
 
 /** A manager (Manny) who handed on a viewer share, a pending invitation and a manager share, which handed on a viewer share in turn. */
 async function handedOnChain() {
   const owner = await user('Robin');
-  const [manager, viewer, second, far, direct, later] = await Promise.all([user('Manny'), user('Vera'), user('Max'), user('Fay'), user('Dana'), user('Lou')]);
+  const [manager, viewer, second, far, direct, later] = await Promise.all([
+    user('Manny'),
+    user('Vera'),
+    user('Max'),
+    user('Fay'),
+    user('Dana'),
+    user('Lou'),
+  ]);
   const mia = await child(owner);
   const managerShare = await share(owner.client, mia, manager, 'manager');
   const directShare = await share(owner.client, mia, direct, 'viewer');
@@ -78,7 +96,23 @@ async function handedOnChain() {
   const secondShare = await share(manager.client, mia, second, 'manager');
   const farShare = await share(second.client, mia, far, 'viewer');
   const farPending = await invite(second.client, mia, { role: 'viewer' });
-  return { owner, manager, viewer, second, far, direct, later, mia, managerShare, directShare, viewerShare, pending, secondShare, farShare, farPending };
+  return {
+    owner,
+    manager,
+    viewer,
+    second,
+    far,
+    direct,
+    later,
+    mia,
+    managerShare,
+    directShare,
+    viewerShare,
+    pending,
+    secondShare,
+    farShare,
+    farPending,
+  };
 }
 
 /** Everyone the manager handed on (and those handed on) has lost access; the owner's own share stays. */
@@ -201,7 +235,11 @@ describe('what a share handed on ends with it', () => {
   it('migration 0018 ends the shares already handed on by someone who no longer manages the person', async () => {
     const c = await handedOnChain();
     // As the old code left it: the manager's share revoked, nothing else.
-    await t.database.db.updateTable('person_shares').set({ revoked_at: new Date().toISOString() }).where('id', '=', c.managerShare).execute();
+    await t.database.db
+      .updateTable('person_shares')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', c.managerShare)
+      .execute();
     expect(await sees(c.far, c.mia)).toBe(200);
     await endHandedOnOrphans.up(t.database.db);
     await expectHandedOnEnded(c);
@@ -219,8 +257,12 @@ describe('changing a role in place', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ share_id: shareId, role: 'editor', status: 'active', holder_username: 'Casey' });
     expect((await holder.client.get(`/api/user/people/${mia}`)).json()).toMatchObject({ role: 'editor' });
-    expect((await owner.client.get(`/api/user/people/${mia}/shares`)).json()).toEqual([expect.objectContaining({ share_id: shareId, role: 'editor' })]);
-    const history = (await owner.client.get(`/api/user/people/${mia}/access-history`)).json<{ actor: string; action: string; what: string }[]>();
+    expect((await owner.client.get(`/api/user/people/${mia}/shares`)).json()).toEqual([
+      expect.objectContaining({ share_id: shareId, role: 'editor' }),
+    ]);
+    const history = (await owner.client.get(`/api/user/people/${mia}/access-history`)).json<
+      { actor: string; action: string; what: string }[]
+    >();
     expect(history.filter((e) => e.action === 'person_share_role')).toEqual([
       expect.objectContaining({ actor: 'Robin', action: 'person_share_role', what: 'Changed a role (Viewer to Editor)' }),
     ]);
@@ -231,7 +273,10 @@ describe('changing a role in place', () => {
     const holder = await user('Casey');
     const mia = await child(owner);
     const pending = await invite(owner.client, mia, { role: 'viewer' });
-    expect((await owner.client.put(`/api/user/people/${mia}/shares/${pending.share_id}`, { role: 'manager' })).json()).toMatchObject({ role: 'manager', status: 'pending' });
+    expect((await owner.client.put(`/api/user/people/${mia}/shares/${pending.share_id}`, { role: 'manager' })).json()).toMatchObject({
+      role: 'manager',
+      status: 'pending',
+    });
     expect((await new Client(t.app).get(`/api/invitations/${pending.token}`)).json()).toMatchObject({ role: 'manager' });
     expect((await holder.client.post(`/api/user/invitations/${pending.token}/accept`)).json()).toMatchObject({ role: 'manager' });
   });
@@ -256,7 +301,12 @@ describe('changing a role in place', () => {
     }
     expect((await stranger.client.put(`/api/user/people/${mia}/shares/${viewerShare}`, { role: 'viewer' })).statusCode).toBe(404);
     expect((await viewer.client.get(`/api/user/people/${mia}`)).json()).toMatchObject({ role: 'viewer' });
-    const audit = await t.database.db.selectFrom('audit_events').select(['actor_id', 'detail']).where('action', '=', 'person_share_role').where('profile_id', '=', mia).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'detail'])
+      .where('action', '=', 'person_share_role')
+      .where('profile_id', '=', mia)
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit.every((a) => a.actor_id === manager.id)).toBe(true);
   });
@@ -276,7 +326,9 @@ describe('changing a role in place', () => {
     expect((await owner.client.put(`/api/user/people/${mia}/shares/${MISSING}`, { role: 'editor' })).statusCode).toBe(404);
     expect((await owner.client.put(`/api/user/people/${mia}/shares/${leoShare}`, { role: 'editor' })).statusCode).toBe(404);
     await owner.client.delete(`/api/user/people/${mia}/shares/${shareId}`);
-    expect((await owner.client.put(`/api/user/people/${mia}/shares/${shareId}`, { role: 'editor' })).json()).toEqual({ message: 'Share not found' });
+    expect((await owner.client.put(`/api/user/people/${mia}/shares/${shareId}`, { role: 'editor' })).json()).toEqual({
+      message: 'Share not found',
+    });
     expect((await holder.client.get(`/api/user/people/${leo}`)).json()).toMatchObject({ role: 'viewer' });
     expect((await new Client(t.app).put(`/api/user/people/${mia}/shares/${shareId}`, { role: 'editor' })).statusCode).toBe(401);
   });
@@ -298,7 +350,12 @@ describe('an invitation by email', () => {
     // The link's random token may spell anything (even "O-"), so it is left out of the search.
     const words = mail!.text.replace(created.invite_url, '');
     for (const secret of ['Penicillin', 'Warfarin', 'Rivera', owner.email, 'Sam Rivers', 'O-']) expect(words).not.toContain(secret);
-    const audit = await t.database.db.selectFrom('audit_events').select('detail').where('action', '=', 'person_share_create').where('profile_id', '=', mia).executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('action', '=', 'person_share_create')
+      .where('profile_id', '=', mia)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({ emailed: true });
     expect(audit.detail).not.toContain(to);
   });

@@ -42,7 +42,13 @@ async function invite(by: TestClient, personId: string, body: Record<string, unk
 }
 
 /** `owner` (or a manager) shares `personId` with `holder` under `role`; answers the share id. */
-async function share(by: TestClient, personId: string, holder: User, role: ShareRole = 'viewer', extra: Record<string, unknown> = {}): Promise<string> {
+async function share(
+  by: TestClient,
+  personId: string,
+  holder: User,
+  role: ShareRole = 'viewer',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const { share_id, token } = await invite(by, personId, { role, ...extra });
   const accepted = await holder.client.post(`/api/user/invitations/${token}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);
@@ -64,10 +70,37 @@ describe('the people a user can see', () => {
 
     const list = (await holder.client.get('/api/user/people')).json<Record<string, unknown>[]>();
     expect(list).toEqual([
-      { id: await selfProfileId(t.database.db, holder.id), name: null, relationship: null, is_pet: false, is_self: true, role: 'owner', shared_by: null, share_id: null },
-      { id: holderKid, name: 'Leo Park', relationship: 'daughter', is_pet: false, is_self: false, role: 'owner', shared_by: null, share_id: null },
+      {
+        id: await selfProfileId(t.database.db, holder.id),
+        name: null,
+        relationship: null,
+        is_pet: false,
+        is_self: true,
+        role: 'owner',
+        shared_by: null,
+        share_id: null,
+      },
+      {
+        id: holderKid,
+        name: 'Leo Park',
+        relationship: 'daughter',
+        is_pet: false,
+        is_self: false,
+        role: 'owner',
+        shared_by: null,
+        share_id: null,
+      },
       // The holder's own share id: what they name to leave it.
-      { id: mia, name: 'Mia Rivera', relationship: 'daughter', is_pet: false, is_self: false, role: 'editor', shared_by: 'Robin', share_id: shareId },
+      {
+        id: mia,
+        name: 'Mia Rivera',
+        relationship: 'daughter',
+        is_pet: false,
+        is_self: false,
+        role: 'editor',
+        shared_by: 'Robin',
+        share_id: shareId,
+      },
     ]);
   });
 
@@ -87,7 +120,10 @@ describe('the people a user can see', () => {
       has_allergies: true,
       allergy_details: 'Penicillin',
       // The fixture gives both the same place in the list: either order.
-      medications: expect.arrayContaining([expect.objectContaining({ medication_name: 'Warfarin' }), expect.objectContaining({ medication_name: 'OldMed' })]),
+      medications: expect.arrayContaining([
+        expect.objectContaining({ medication_name: 'Warfarin' }),
+        expect.objectContaining({ medication_name: 'OldMed' }),
+      ]),
       emergency_contacts: [expect.objectContaining({ name: 'Sam Rivers' })],
       healthcare_providers: [],
     });
@@ -110,8 +146,20 @@ describe('the people a user can see', () => {
     const shareId = await share(owner.client, selfId, holder);
     const res = await holder.client.get(`/api/user/people/${selfId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: selfId, name: 'Jordan Rivers', is_self: true, role: 'viewer', shared_by: 'Robin', blood_type: 'O-' });
-    const events = await t.database.db.selectFrom('audit_events').selectAll().where('profile_id', '=', selfId).where('action', '=', 'shared_read').execute();
+    expect(res.json()).toMatchObject({
+      id: selfId,
+      name: 'Jordan Rivers',
+      is_self: true,
+      role: 'viewer',
+      shared_by: 'Robin',
+      blood_type: 'O-',
+    });
+    const events = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('profile_id', '=', selfId)
+      .where('action', '=', 'shared_read')
+      .execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ user_id: owner.id, actor_id: holder.id });
     expect(JSON.parse(events[0]?.detail ?? '{}')).toEqual({ what: 'GET /api/user/people/:personId', share: shareId });
@@ -163,7 +211,12 @@ describe('inviting someone to a person', () => {
     const inviteEnds = Date.parse(row?.invite_expires_at ?? '');
     expect(inviteEnds - before).toBeGreaterThanOrEqual(INVITATION_TTL_DAYS * 86_400_000);
     expect(inviteEnds - Date.now()).toBeLessThanOrEqual(INVITATION_TTL_DAYS * 86_400_000);
-    const audit = await t.database.db.selectFrom('audit_events').selectAll().where('action', '=', 'person_share_create').where('profile_id', '=', mia).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'person_share_create')
+      .where('profile_id', '=', mia)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: owner.id, actor_id: owner.id });
   });
@@ -195,7 +248,9 @@ describe('inviting someone to a person', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json<{ message: string }>().message, JSON.stringify(body)).toContain(message);
     }
-    const malformed = await owner.client.post(`/api/user/people/${mia}/shares`, '{"role": "viewer"', { headers: { 'content-type': 'application/json' } });
+    const malformed = await owner.client.post(`/api/user/people/${mia}/shares`, '{"role": "viewer"', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
     expect(await t.database.db.selectFrom('person_shares').select('id').where('profile_id', '=', mia).execute()).toEqual([]);
@@ -245,7 +300,9 @@ describe('inviting someone to a person', () => {
     for (const body of [{ role: 'viewer' }, { role: 'manager', expires_at: '2091-01-01' }]) {
       const res = await manager.client.post(`/api/user/people/${mia}/shares`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toBe('Your own access lasts through 2090-05-01: choose an end date no later than that');
+      expect(res.json<{ message: string }>().message).toBe(
+        'Your own access lasts through 2090-05-01: choose an end date no later than that',
+      );
     }
     await invite(manager.client, mia, { role: 'viewer', expires_at: '2090-05-01' });
   });
@@ -256,7 +313,12 @@ describe('inviting someone to a person', () => {
     const mia = await child(owner);
     await share(owner.client, mia, manager, 'manager');
     await invite(manager.client, mia);
-    const actions = await t.database.db.selectFrom('audit_events').select('action').where('profile_id', '=', mia).where('actor_id', '=', manager.id).execute();
+    const actions = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('profile_id', '=', mia)
+      .where('actor_id', '=', manager.id)
+      .execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['person_share_accept', 'person_share_create']);
   });
 });
@@ -282,7 +344,14 @@ describe('the list of shares', () => {
     expect(list.map((s) => s.share_id)).toEqual([active, pending.share_id]);
     expect(list[0]).toMatchObject({ role: 'editor', status: 'active', holder_username: 'Casey', email: null, expires_at: '2099-01-01' });
     expect(list[0]?.accepted_at).toEqual(expect.any(String));
-    expect(list[1]).toMatchObject({ role: 'viewer', status: 'pending', holder_username: null, email: 'gran@example.com', expires_at: null, accepted_at: null });
+    expect(list[1]).toMatchObject({
+      role: 'viewer',
+      status: 'pending',
+      holder_username: null,
+      email: 'gran@example.com',
+      expires_at: null,
+      accepted_at: null,
+    });
     expect(list[1]?.invite_expires_at).toEqual(expect.any(String));
     // Never the token nor its hash.
     expect(res.body).not.toContain(pending.token);
@@ -328,7 +397,17 @@ describe('an invitation link', () => {
     await setShare(ended.share_id, { ends_at: PAST });
     const guessed = 'A'.repeat(43);
     const anon = new Client(t.app);
-    for (const token of [guessed, 'short', `${used.token}x`, 'a'.repeat(90), encodeURIComponent('../../etc'), used.token, revoked.token, expired.token, ended.token]) {
+    for (const token of [
+      guessed,
+      'short',
+      `${used.token}x`,
+      'a'.repeat(90),
+      encodeURIComponent('../../etc'),
+      used.token,
+      revoked.token,
+      expired.token,
+      ended.token,
+    ]) {
       const preview = await anon.get(`/api/invitations/${token}`);
       expect(preview.statusCode, token).toBe(404);
       expect(preview.json(), token).toEqual(GONE);
@@ -349,16 +428,25 @@ describe('accepting an invitation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ personId: mia, role: 'editor' });
     expect(await shareRow(share_id)).toMatchObject({ holder_id: holder.id, token_hash: null, revoked_at: null });
-    expect((await holder.client.get('/api/user/people')).json()).toContainEqual(expect.objectContaining({ id: mia, role: 'editor', shared_by: 'Robin' }));
+    expect((await holder.client.get('/api/user/people')).json()).toContainEqual(
+      expect.objectContaining({ id: mia, role: 'editor', shared_by: 'Robin' }),
+    );
 
-    const notes = (await owner.client.get('/api/user/notifications')).json<{ type: string; title: string; level: string; data: { message: string } }[]>();
+    const notes = (await owner.client.get('/api/user/notifications')).json<
+      { type: string; title: string; level: string; data: { message: string } }[]
+    >();
     const accepted = notes.filter((n) => n.type === 'share_accepted');
     expect(accepted).toHaveLength(1);
     expect(accepted[0]).toMatchObject({ level: 'info', title: 'Casey accepted your invitation to Mia Rivera' });
     expect(accepted[0]?.data.message).toBe('Casey now has Editor access to Mia Rivera. You can end it at any time in Settings.');
     // No health data in it.
     expect(JSON.stringify(accepted[0])).not.toMatch(/Penicillin|Warfarin/);
-    const audit = await t.database.db.selectFrom('audit_events').selectAll().where('action', '=', 'person_share_accept').where('profile_id', '=', mia).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'person_share_accept')
+      .where('profile_id', '=', mia)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: owner.id, actor_id: holder.id });
   });
@@ -438,7 +526,12 @@ describe('ending a share', () => {
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
     expect((await holder.client.get('/api/user/people')).json()).toHaveLength(1);
     expect((await owner.client.delete(`/api/user/people/${mia}/shares/${shareId}`)).statusCode).toBe(404);
-    const audit = await t.database.db.selectFrom('audit_events').selectAll().where('action', '=', 'person_share_revoke').where('profile_id', '=', mia).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'person_share_revoke')
+      .where('profile_id', '=', mia)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: owner.id, actor_id: owner.id });
   });
@@ -466,7 +559,12 @@ describe('ending a share', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'You no longer have access to this person' });
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
-    const audit = await t.database.db.selectFrom('audit_events').selectAll().where('action', '=', 'person_share_leave').where('profile_id', '=', mia).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'person_share_leave')
+      .where('profile_id', '=', mia)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: owner.id, actor_id: holder.id });
   });

@@ -109,7 +109,13 @@ const member = (person: string, rest = '') => `/api/user/family/members/${person
 const contact = (n: string) => ({ name: n, relationship: 'Neighbour', phone_number: '+1 555 0200', is_primary: false });
 const provider = (n: string) => ({ name: n, specialty: 'Paediatrics', phone_number: '+1 555 0201' });
 const medication = (n: string) => ({ medication_name: n, dosage: '5 ml', frequency: 'Daily', is_current: true });
-const appointment = (person: string) => ({ appointment_date: '2027-03-04', start_time: '2027-03-04T10:00', end_time: '2027-03-04T10:30', provider_name: 'Dr Lee', person_id: person });
+const appointment = (person: string) => ({
+  appointment_date: '2027-03-04',
+  start_time: '2027-03-04T10:00',
+  end_time: '2027-03-04T10:30',
+  provider_name: 'Dr Lee',
+  person_id: person,
+});
 const editForm = {
   name: 'Mia Rivera',
   date_of_birth: '2015-09-03',
@@ -140,7 +146,10 @@ const fhirBundle = JSON.stringify({
         description: 'Dentist',
         start: '2027-05-06T09:00:00Z',
         end: '2027-05-06T09:30:00Z',
-        participant: [{ actor: { reference: 'urn:uuid:11111111-1111-4111-8111-111111111111' }, status: 'accepted' }, { actor: { display: 'Dr Tooth' }, status: 'accepted' }],
+        participant: [
+          { actor: { reference: 'urn:uuid:11111111-1111-4111-8111-111111111111' }, status: 'accepted' },
+          { actor: { display: 'Dr Tooth' }, status: 'accepted' },
+        ],
       },
     },
   ],
@@ -164,9 +173,25 @@ const clinicalExamples = {
 const CASES: Case[] = [
   // The member routes (SPEC §7 Family): reads need a viewer, changes an editor, the code a manager.
   { route: 'GET /api/user/family/members/:id', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p), key: p }) },
-  { route: 'PUT /api/user/family/members/:id', need: 'editor', ok: 200, prepare: async (p) => ({ method: 'PUT', url: member(p), body: editForm, key: p }) },
-  { route: 'DELETE /api/user/family/members/:id', need: 'owner', ok: 200, freshPerson: true, prepare: async (p) => ({ method: 'DELETE', url: member(p), key: p }) },
-  { route: 'GET /api/user/family/members/:id/emergency-contacts', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p, '/emergency-contacts'), key: p }) },
+  {
+    route: 'PUT /api/user/family/members/:id',
+    need: 'editor',
+    ok: 200,
+    prepare: async (p) => ({ method: 'PUT', url: member(p), body: editForm, key: p }),
+  },
+  {
+    route: 'DELETE /api/user/family/members/:id',
+    need: 'owner',
+    ok: 200,
+    freshPerson: true,
+    prepare: async (p) => ({ method: 'DELETE', url: member(p), key: p }),
+  },
+  {
+    route: 'GET /api/user/family/members/:id/emergency-contacts',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: member(p, '/emergency-contacts'), key: p }),
+  },
   {
     route: 'POST /api/user/family/members/:id/emergency-contacts',
     need: 'editor',
@@ -182,7 +207,12 @@ const CASES: Case[] = [
       return { method: 'DELETE', url: member(p, `/emergency-contacts/${c.id}`), key: p };
     },
   },
-  { route: 'GET /api/user/family/members/:id/medications', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p, '/medications'), key: p }) },
+  {
+    route: 'GET /api/user/family/members/:id/medications',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: member(p, '/medications'), key: p }),
+  },
   {
     route: 'POST /api/user/family/members/:id/medications',
     need: 'editor',
@@ -232,24 +262,54 @@ const CASES: Case[] = [
     },
   },
   // The person's emergency code and what carries its link: the owner and managers (DESIGN §11).
-  { route: 'GET /api/user/family/members/:id/qr', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p, '/qr'), key: p }) },
-  { route: 'POST /api/user/family/members/:id/qr', need: 'manager', ok: 201, prepare: async (p) => ({ method: 'POST', url: member(p, '/qr'), body: { pin: PIN }, key: p }) },
+  {
+    route: 'GET /api/user/family/members/:id/qr',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: member(p, '/qr'), key: p }),
+  },
+  {
+    route: 'POST /api/user/family/members/:id/qr',
+    need: 'manager',
+    ok: 201,
+    prepare: async (p) => ({ method: 'POST', url: member(p, '/qr'), body: { pin: PIN }, key: p }),
+  },
   {
     route: 'PUT /api/user/family/members/:id/qr/toggle',
     need: 'manager',
     ok: 200,
     prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/toggle'), body: { is_active: true }, key: p }),
   },
-  { route: 'PUT /api/user/family/members/:id/qr/pin', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/pin'), body: { pin: PIN }, key: p }) },
+  {
+    route: 'PUT /api/user/family/members/:id/qr/pin',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/pin'), body: { pin: PIN }, key: p }),
+  },
   {
     route: 'PUT /api/user/family/members/:id/qr/settings',
     need: 'manager',
     ok: 200,
     prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/settings'), body: { essentials_without_pin: false }, key: p }),
   },
-  { route: 'PUT /api/user/family/members/:id/qr/unlock', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/unlock'), key: p }) },
-  { route: 'GET /api/user/family/members/:id/qr/card.pdf', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p, '/qr/card.pdf'), key: p }) },
-  { route: 'GET /api/user/family/members/:id/qr/qr.png', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'GET', url: member(p, '/qr/qr.png'), key: p }) },
+  {
+    route: 'PUT /api/user/family/members/:id/qr/unlock',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'PUT', url: member(p, '/qr/unlock'), key: p }),
+  },
+  {
+    route: 'GET /api/user/family/members/:id/qr/card.pdf',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: member(p, '/qr/card.pdf'), key: p }),
+  },
+  {
+    route: 'GET /api/user/family/members/:id/qr/qr.png',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: member(p, '/qr/qr.png'), key: p }),
+  },
   {
     route: 'GET /api/user/family/members/:id/qr/lockscreen.png',
     need: 'manager',
@@ -276,9 +336,24 @@ const CASES: Case[] = [
   },
   // Record files (DESIGN §6, §11): a viewer reads and downloads, an editor adds, renames and
   // deletes; a public link over them is handing out access, a manager's right.
-  { route: 'GET /api/user/files', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: `/api/user/files?person=${p}`, key: p }) },
-  { route: 'POST /api/user/files', need: 'editor', ok: 201, prepare: async (p) => ({ method: 'POST', url: '/api/user/files', parts: fileParts(p), key: p }) },
-  { route: 'POST /api/user/upload', need: 'editor', ok: 201, prepare: async (p) => ({ method: 'POST', url: '/api/user/upload', parts: fileParts(p), key: p }) },
+  {
+    route: 'GET /api/user/files',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/files?person=${p}`, key: p }),
+  },
+  {
+    route: 'POST /api/user/files',
+    need: 'editor',
+    ok: 201,
+    prepare: async (p) => ({ method: 'POST', url: '/api/user/files', parts: fileParts(p), key: p }),
+  },
+  {
+    route: 'POST /api/user/upload',
+    need: 'editor',
+    ok: 201,
+    prepare: async (p) => ({ method: 'POST', url: '/api/user/upload', parts: fileParts(p), key: p }),
+  },
   {
     route: 'GET /api/user/files/:id/content',
     need: 'viewer',
@@ -316,15 +391,30 @@ const CASES: Case[] = [
     },
   },
   // Appointments: a viewer reads, an editor adds, edits and deletes.
-  { route: 'GET /api/user/appointments', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: `/api/user/appointments?person=${p}`, key: p }) },
-  { route: 'POST /api/user/appointments', need: 'editor', ok: 201, prepare: async (p) => ({ method: 'POST', url: '/api/user/appointments', body: appointment(p), key: p }) },
+  {
+    route: 'GET /api/user/appointments',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/appointments?person=${p}`, key: p }),
+  },
+  {
+    route: 'POST /api/user/appointments',
+    need: 'editor',
+    ok: 201,
+    prepare: async (p) => ({ method: 'POST', url: '/api/user/appointments', body: appointment(p), key: p }),
+  },
   {
     route: 'PUT /api/user/appointments/:appointment_id',
     need: 'editor',
     ok: 200,
     prepare: async (p) => {
       const id = await ownerAppointment(p);
-      return { method: 'PUT', url: `/api/user/appointments/${id}`, body: { ...appointment(p), provider_name: 'Dr Moved', person_id: undefined }, key: id };
+      return {
+        method: 'PUT',
+        url: `/api/user/appointments/${id}`,
+        body: { ...appointment(p), provider_name: 'Dr Moved', person_id: undefined },
+        key: id,
+      };
     },
   },
   {
@@ -337,7 +427,12 @@ const CASES: Case[] = [
     },
   },
   // The Prescriptions screen's list for another person, and a FHIR Bundle imported for the person.
-  { route: 'GET /api/user/medications', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: `/api/user/medications?person=${p}`, key: p }) },
+  {
+    route: 'GET /api/user/medications',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/medications?person=${p}`, key: p }),
+  },
   {
     route: 'POST /api/user/import',
     need: 'editor',
@@ -353,14 +448,24 @@ const CASES: Case[] = [
     }),
   },
   // The people API (DESIGN §11): a person's chart, its shares and its access history.
-  { route: 'GET /api/user/people/:personId', need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}`, key: p }) },
+  {
+    route: 'GET /api/user/people/:personId',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}`, key: p }),
+  },
   {
     route: 'POST /api/user/people/:personId/shares',
     need: 'manager',
     ok: 201,
     prepare: async (p) => ({ method: 'POST', url: `/api/user/people/${p}/shares`, body: { role: 'viewer' }, key: p }),
   },
-  { route: 'GET /api/user/people/:personId/shares', need: 'manager', ok: 200, prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/shares`, key: p }) },
+  {
+    route: 'GET /api/user/people/:personId/shares',
+    need: 'manager',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/shares`, key: p }),
+  },
   {
     route: 'DELETE /api/user/people/:personId/shares/:shareId',
     need: 'manager',
@@ -398,8 +503,18 @@ const CASES: Case[] = [
     const base = (p: string) => `/api/user/people/${p}/${kind}`;
     const ownerItem = async (p: string) => (await created(owner().post(base(p), body))).id;
     return [
-      { route: `GET /api/user/people/:personId/${kind}`, need: 'viewer', ok: 200, prepare: async (p) => ({ method: 'GET', url: base(p), key: p }) },
-      { route: `POST /api/user/people/:personId/${kind}`, need: 'editor', ok: 201, prepare: async (p) => ({ method: 'POST', url: base(p), body, key: p }) },
+      {
+        route: `GET /api/user/people/:personId/${kind}`,
+        need: 'viewer',
+        ok: 200,
+        prepare: async (p) => ({ method: 'GET', url: base(p), key: p }),
+      },
+      {
+        route: `POST /api/user/people/:personId/${kind}`,
+        need: 'editor',
+        ok: 201,
+        prepare: async (p) => ({ method: 'POST', url: base(p), body, key: p }),
+      },
       {
         route: `PUT /api/user/people/:personId/${kind}/:id`,
         need: 'editor',
@@ -496,7 +611,7 @@ describe('the access matrix', () => {
 });
 
 describe('lists of every visible person', () => {
-  it('files, appointments and the calendar hold a shared person\'s records for its viewers and up, and nobody else\'s', async () => {
+  it("files, appointments and the calendar hold a shared person's records for its viewers and up, and nobody else's", async () => {
     const fileId = await ownerFile(world.person);
     const appointmentId = await ownerAppointment(world.person);
     for (const who of WHO) {

@@ -32,7 +32,14 @@ const petFields = {
 };
 
 async function addPet(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post('/api/user/family/add', { name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true, ...petFields, ...body });
+  const res = await client.post('/api/user/family/add', {
+    name: 'Rex',
+    date_of_birth: '2019-05-01',
+    relationship: 'other',
+    is_pet: true,
+    ...petFields,
+    ...body,
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string } & Record<string, unknown>>();
 }
@@ -80,9 +87,18 @@ describe('a pet has its own fields', () => {
     const pet = await addPet(client);
     const changed = await client.put(`/api/user/family/members/${pet.id}`, petEditForm({ breed: 'Kelpie', vet_phone: '+1 555 0199' }));
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ ...petFields, breed: 'Kelpie', vet_phone: '+1 555 0199', weight: 21.4, message: 'Family member updated successfully!' });
+    expect(changed.json()).toMatchObject({
+      ...petFields,
+      breed: 'Kelpie',
+      vet_phone: '+1 555 0199',
+      weight: 21.4,
+      message: 'Family member updated successfully!',
+    });
 
-    const cleared = await client.put(`/api/user/family/members/${pet.id}`, petEditForm({ species: '', breed: null, microchip_number: undefined, vet_name: '  ', vet_phone: '' }));
+    const cleared = await client.put(
+      `/api/user/family/members/${pet.id}`,
+      petEditForm({ species: '', breed: null, microchip_number: undefined, vet_name: '  ', vet_phone: '' }),
+    );
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ species: null, breed: null, microchip_number: null, vet_name: null, vet_phone: null });
   });
@@ -92,7 +108,14 @@ describe('a pet has its own fields', () => {
     const pet = await addPet(client);
     const res = await client.put(
       `/api/user/family/members/${pet.id}`,
-      petEditForm({ blood_type: 'A+', primary_language: 'English', religious_restrictions: 'None', organ_donor: true, advance_directives: true, living_will: true }),
+      petEditForm({
+        blood_type: 'A+',
+        primary_language: 'English',
+        religious_restrictions: 'None',
+        organ_donor: true,
+        advance_directives: true,
+        living_will: true,
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -110,9 +133,21 @@ describe('a pet has its own fields', () => {
 
   it('a person keeps none of the pet fields: they are a pet’s only', async () => {
     const { client } = await signedInUser(t.app);
-    const added = await client.post('/api/user/family/add', { name: 'Mia', date_of_birth: '2015-09-03', relationship: 'child', ...petFields });
+    const added = await client.post('/api/user/family/add', {
+      name: 'Mia',
+      date_of_birth: '2015-09-03',
+      relationship: 'child',
+      ...petFields,
+    });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ is_pet: false, species: null, breed: null, microchip_number: null, vet_name: null, vet_phone: null });
+    expect(added.json()).toMatchObject({
+      is_pet: false,
+      species: null,
+      breed: null,
+      microchip_number: null,
+      vet_name: null,
+      vet_phone: null,
+    });
 
     // A pet that turns out to be a person loses the pet fields and may have a blood type.
     const pet = await addPet(client);
@@ -123,7 +158,12 @@ describe('a pet has its own fields', () => {
     // The account holder's own profile is a person too.
     const own = await client.put('/api/user/updateProfile', { name: 'Pat', ...petFields });
     expect(own.statusCode).toBe(200);
-    expect((await client.get('/api/user/getPatientProfile')).json()).toMatchObject({ name: 'Pat', species: null, breed: null, vet_name: null });
+    expect((await client.get('/api/user/getPatientProfile')).json()).toMatchObject({
+      name: 'Pat',
+      species: null,
+      breed: null,
+      vet_name: null,
+    });
   });
 
   describe('the pet fields are checked and the answer names the field', () => {
@@ -132,13 +172,23 @@ describe('a pet has its own fields', () => {
       ['an over-long species', { species: 's'.repeat(101) }, 'species: must be at most 100 characters'],
       ['an over-long breed', { breed: 'b'.repeat(101) }, 'breed: must be at most 100 characters'],
       ['an over-long microchip number', { microchip_number: '1'.repeat(33) }, 'microchip_number: must be at most 32 characters'],
-      ['a microchip number with other characters', { microchip_number: '985<script>' }, 'Microchip number may hold only letters, digits, spaces and hyphens'],
+      [
+        'a microchip number with other characters',
+        { microchip_number: '985<script>' },
+        'Microchip number may hold only letters, digits, spaces and hyphens',
+      ],
       ['an over-long vet name', { vet_name: 'v'.repeat(201) }, 'vet_name: must be at most 200 characters'],
       ['an over-long vet phone', { vet_phone: '5'.repeat(51) }, 'vet_phone: must be at most 50 characters'],
     ];
     it.each(cases)('adding a pet with %s answers 400 and adds nothing', async (_label, change, message) => {
       const { client } = await signedInUser(t.app);
-      const res = await client.post('/api/user/family/add', { name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true, ...change });
+      const res = await client.post('/api/user/family/add', {
+        name: 'Rex',
+        date_of_birth: '2019-05-01',
+        relationship: 'other',
+        is_pet: true,
+        ...change,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(message);
       expect((await client.get('/api/user/family/members')).json()).toEqual([]);
@@ -176,7 +226,17 @@ describe('a pet has its own fields', () => {
 
   it('without a session the pet routes answer 401', async () => {
     const anon = new Client(t.app);
-    expect((await anon.post('/api/user/family/add', { name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true, ...petFields })).statusCode).toBe(401);
+    expect(
+      (
+        await anon.post('/api/user/family/add', {
+          name: 'Rex',
+          date_of_birth: '2019-05-01',
+          relationship: 'other',
+          is_pet: true,
+          ...petFields,
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await anon.put(`/api/user/family/members/${MISSING}`, petEditForm())).statusCode).toBe(401);
   });
 });
@@ -186,12 +246,29 @@ describe("a pet's emergency page", () => {
     const owner = await signedInUser(t.app);
     await t.database.db
       .updateTable('profiles')
-      .set({ name: 'Jordan Rivers', phone_number: '+1 555 0100', address: '12 Secret Lane', email: 'jordan.private@example.com', blood_type: 'O-' })
+      .set({
+        name: 'Jordan Rivers',
+        phone_number: '+1 555 0100',
+        address: '12 Secret Lane',
+        email: 'jordan.private@example.com',
+        blood_type: 'O-',
+      })
       .where('id', '=', await selfProfileId(t.database.db, owner.id))
       .execute();
     const pet = await addPet(owner.client);
     // A pet saved before pets had their own fields may still hold human-only values.
-    await t.database.db.updateTable('profiles').set({ has_allergies: 1, allergy_details: 'Chicken', organ_donor: 1, blood_type: 'A+', religious_restrictions: 'None', primary_language: 'English' }).where('id', '=', pet.id).execute();
+    await t.database.db
+      .updateTable('profiles')
+      .set({
+        has_allergies: 1,
+        allergy_details: 'Chicken',
+        organ_donor: 1,
+        blood_type: 'A+',
+        religious_restrictions: 'None',
+        primary_language: 'English',
+      })
+      .where('id', '=', pet.id)
+      .execute();
     const setUp = await owner.client.post(`/api/user/family/members/${pet.id}/qr`, { pin: PIN });
     expect(setUp.statusCode).toBe(201);
     return { owner, pet, shareId: setUp.json<{ share_id: string }>().share_id };
@@ -202,7 +279,13 @@ describe("a pet's emergency page", () => {
     const res = await responder().get(`/api/user/family/emergency/${shareId}?pin=${PIN}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ requirePin: false, is_pet: true, name: 'Rex', ...petFields, owner: { name: 'Jordan Rivers', phone_number: '+1 555 0100' } });
+    expect(body).toMatchObject({
+      requirePin: false,
+      is_pet: true,
+      name: 'Rex',
+      ...petFields,
+      owner: { name: 'Jordan Rivers', phone_number: '+1 555 0100' },
+    });
     for (const key of ['blood_type', 'primary_language', 'religious_restrictions', 'organ_donor', 'advance_directives', 'living_will']) {
       expect(body, key).not.toHaveProperty(key);
     }
@@ -244,7 +327,9 @@ describe("a pet's emergency page", () => {
 
   it('a pet’s essentials without the PIN carry no blood type, even one an older save left', async () => {
     const { owner, pet, shareId } = await petWithCode();
-    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(200);
+    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(
+      200,
+    );
     const res = await responder().get(`/api/user/family/emergency/${shareId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ requirePin: true, essentials: { name: 'Rex', blood_type: null, allergies: 'Chicken' } });
@@ -252,7 +337,9 @@ describe("a pet's emergency page", () => {
 
   it('a finder without the PIN is told the essentials are a pet’s and its species, and nothing more of its pet fields', async () => {
     const { owner, pet, shareId } = await petWithCode();
-    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(200);
+    expect((await owner.client.put(`/api/user/family/members/${pet.id}/qr/settings`, { essentials_without_pin: true })).statusCode).toBe(
+      200,
+    );
     const res = await responder().get(`/api/user/family/emergency/${shareId}`);
     expect(res.statusCode).toBe(200);
     const essentials = res.json<{ essentials: Record<string, unknown> }>().essentials;
@@ -286,7 +373,9 @@ describe('export and import', () => {
     const target = await signedInUser(t.app);
     const res = await importFile(target.client, zip, 'kinchart-export.zip');
     expect(res.statusCode, res.body).toBe(200);
-    expect((await target.client.get('/api/user/family/members')).json()).toEqual([expect.objectContaining({ name: 'Rex', is_pet: true, ...petFields })]);
+    expect((await target.client.get('/api/user/family/members')).json()).toEqual([
+      expect.objectContaining({ name: 'Rex', is_pet: true, ...petFields }),
+    ]);
   });
 });
 
@@ -295,9 +384,12 @@ describe('migration 0020', () => {
     const { db } = t.database;
     const owner = await signedInUser(t.app);
     const pet = await addPet(owner.client);
-    const columns = async () => ((await db.introspection.getTables()).find((table) => table.name === 'profiles')?.columns ?? []).map((c) => c.name);
+    const columns = async () =>
+      ((await db.introspection.getTables()).find((table) => table.name === 'profiles')?.columns ?? []).map((c) => c.name);
     // The migration just before this one, whichever that is once other branches add theirs.
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration where name < ${'0020-pet-fields'} order by name desc limit 1`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from kysely_migration where name < ${'0020-pet-fields'} order by name desc limit 1`.execute(db);
     const before = rows[0]?.name;
     expect(before).toBeDefined();
 
@@ -308,6 +400,11 @@ describe('migration 0020', () => {
     expect(await columns()).toEqual(expect.arrayContaining(['species', 'breed', 'microchip_number', 'vet_name', 'vet_phone']));
 
     // The pet is still there, named and a pet; its pet fields went with the columns.
-    expect((await owner.client.get(`/api/user/family/members/${pet.id}`)).json()).toMatchObject({ name: 'Rex', is_pet: true, species: null, vet_phone: null });
+    expect((await owner.client.get(`/api/user/family/members/${pet.id}`)).json()).toMatchObject({
+      name: 'Rex',
+      is_pet: true,
+      species: null,
+      vet_phone: null,
+    });
   });
 });

@@ -55,20 +55,41 @@ describe('every change a profile shows is seen by the next read on another insta
       healthcare_providers: [{ provider_name: 'Dr. Old', specialty: 'GP' }],
       medications: [{ medication_name: 'Old Med', dosage: '1 mg', is_current: true }],
     });
-    const member = await c.post('/api/user/family/add', { name: 'Sibling', date_of_birth: '2012-02-03', relationship: 'brother', is_pet: false });
+    const member = await c.post('/api/user/family/add', {
+      name: 'Sibling',
+      date_of_birth: '2012-02-03',
+      relationship: 'brother',
+      is_pet: false,
+    });
     expect([put.statusCode, member.statusCode]).toEqual([200, 201]);
   };
 
   const cases: { name: string; write: Writer; check: Check }[] = [
-    { name: 'POST /api/user/profile', write: (c) => c.post('/api/user/profile', { name: 'Basic Name' }), check: (p) => p.name === 'Basic Name' },
-    { name: 'PUT /api/user/updateProfile (fields)', write: (c) => c.put('/api/user/updateProfile', { blood_type: 'AB-' }), check: (p) => p.blood_type === 'AB-' },
-    { name: 'username change', write: (c) => c.post('/api/user/profile', { name: 'N', username: 'Renamed Person' }), check: (p) => p.username === 'Renamed Person' },
+    {
+      name: 'POST /api/user/profile',
+      write: (c) => c.post('/api/user/profile', { name: 'Basic Name' }),
+      check: (p) => p.name === 'Basic Name',
+    },
+    {
+      name: 'PUT /api/user/updateProfile (fields)',
+      write: (c) => c.put('/api/user/updateProfile', { blood_type: 'AB-' }),
+      check: (p) => p.blood_type === 'AB-',
+    },
+    {
+      name: 'username change',
+      write: (c) => c.post('/api/user/profile', { name: 'N', username: 'Renamed Person' }),
+      check: (p) => p.username === 'Renamed Person',
+    },
     {
       name: 'e-mail change',
       write: (c) => c.put('/api/auth/change-email', { newEmail: 'moved.' + uniqueEmail(), password: GOOD_PASSWORD }),
       check: (p) => p.account_email.startsWith('moved.'),
     },
-    { name: 'add emergency contact', write: (c) => c.post('/api/user/emergency-contacts', { name: 'New Contact', phone_number: '555-0102' }), check: (p) => p.emergency_contacts.some((x) => x.name === 'New Contact') },
+    {
+      name: 'add emergency contact',
+      write: (c) => c.post('/api/user/emergency-contacts', { name: 'New Contact', phone_number: '555-0102' }),
+      check: (p) => p.emergency_contacts.some((x) => x.name === 'New Contact'),
+    },
     {
       name: 'edit emergency contact',
       write: (c, p) => c.post('/api/user/emergency-contacts', { ...first(p.emergency_contacts), name: 'Kim Edited' }),
@@ -79,7 +100,11 @@ describe('every change a profile shows is seen by the next read on another insta
       write: (c, p) => c.delete(`/api/user/emergency-contacts/${first(p.emergency_contacts).id}`),
       check: (p) => p.emergency_contacts.length === 0,
     },
-    { name: 'add provider', write: (c) => c.post('/api/user/healthcare-providers', { provider_name: 'Dr. New' }), check: (p) => p.healthcare_providers.some((x) => x.provider_name === 'Dr. New') },
+    {
+      name: 'add provider',
+      write: (c) => c.post('/api/user/healthcare-providers', { provider_name: 'Dr. New' }),
+      check: (p) => p.healthcare_providers.some((x) => x.provider_name === 'Dr. New'),
+    },
     {
       name: 'edit provider',
       write: (c, p) => c.put(`/api/user/healthcare-providers/${first(p.healthcare_providers).id}`, { provider_name: 'Dr. Edited' }),
@@ -90,18 +115,35 @@ describe('every change a profile shows is seen by the next read on another insta
       write: (c, p) => c.delete(`/api/user/healthcare-providers/${first(p.healthcare_providers).id}`),
       check: (p) => p.healthcare_providers.length === 0,
     },
-    { name: 'add medication', write: (c) => c.post('/api/user/medications', { medication_name: 'New Med' }), check: (p) => p.medications.some((x) => x.medication_name === 'New Med') },
+    {
+      name: 'add medication',
+      write: (c) => c.post('/api/user/medications', { medication_name: 'New Med' }),
+      check: (p) => p.medications.some((x) => x.medication_name === 'New Med'),
+    },
     {
       name: 'edit medication',
       write: (c, p) => c.put(`/api/user/medications/${first(p.medications).id}`, { medication_name: 'Old Med', is_current: false }),
       check: (p) => first(p.medications).is_current === false,
     },
-    { name: 'delete medication', write: (c, p) => c.delete(`/api/user/medications/${first(p.medications).id}`), check: (p) => p.medications.length === 0 },
-    { name: 'add family member', write: (c) => c.post('/api/user/family/add', { name: 'Robin', date_of_birth: '2015-02-03', relationship: 'child', is_pet: false }), check: (p) => p.family_members.some((m) => m.name === 'Robin') },
+    {
+      name: 'delete medication',
+      write: (c, p) => c.delete(`/api/user/medications/${first(p.medications).id}`),
+      check: (p) => p.medications.length === 0,
+    },
+    {
+      name: 'add family member',
+      write: (c) => c.post('/api/user/family/add', { name: 'Robin', date_of_birth: '2015-02-03', relationship: 'child', is_pet: false }),
+      check: (p) => p.family_members.some((m) => m.name === 'Robin'),
+    },
     {
       name: 'edit family member',
       write: (c, p) =>
-        c.put(`/api/user/family/members/${first(p.family_members).id}`, { name: 'Robin Edited', date_of_birth: '2015-02-03', relationship: 'child', is_pet: false }),
+        c.put(`/api/user/family/members/${first(p.family_members).id}`, {
+          name: 'Robin Edited',
+          date_of_birth: '2015-02-03',
+          relationship: 'child',
+          is_pet: false,
+        }),
       check: (p) => p.family_members.some((m) => m.name === 'Robin Edited'),
     },
     {

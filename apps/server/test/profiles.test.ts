@@ -180,7 +180,10 @@ describe('the Complete Your Profile form (POST /api/user/profile)', () => {
     expect400(await client.post('/api/user/profile', { date_of_birth: '1990-01-01' }), 'Name is required');
     expect400(await client.post('/api/user/profile', { name: '   ' }), 'Name is required');
     expect400(await client.post('/api/user/profile', { name: 'A', date_of_birth: '2999-01-01' }), 'Date of birth cannot be in the future');
-    expect400(await client.post('/api/user/profile', { name: 'A', date_of_birth: '2021-02-29' }), 'Date of birth must be a real calendar date');
+    expect400(
+      await client.post('/api/user/profile', { name: 'A', date_of_birth: '2021-02-29' }),
+      'Date of birth must be a real calendar date',
+    );
     expect400(await client.post('/api/user/profile', { name: 'A', username: 'u'.repeat(101) }), 'Username must be at most 100 characters');
     expect((await profileOf(client)).name).toBeNull();
   });
@@ -205,12 +208,22 @@ describe('the full profile editor (PUT /api/user/updateProfile)', () => {
     const { blood_type: _b, organ_donor: _o, allergy_details: _a, height: _h, ...rest } = fullProfile();
     expect((await client.put('/api/user/updateProfile', rest)).statusCode).toBe(200);
     const body = await profileOf(client);
-    expect(body).toMatchObject({ blood_type: null, organ_donor: false, allergy_details: null, height: null, weight: 74.8, name: 'Alex Rivera' });
+    expect(body).toMatchObject({
+      blood_type: null,
+      organ_donor: false,
+      allergy_details: null,
+      height: null,
+      weight: 74.8,
+      name: 'Alex Rivera',
+    });
   });
 
   it('trims text, upper-cases the blood type and stores empty text as nothing', async () => {
     const { client } = await signedInUser(t.app);
-    await client.put('/api/user/updateProfile', fullProfile({ name: '  Trim Me  ', blood_type: 'ab-', address: '   ', height: '170.18', weight: '' }));
+    await client.put(
+      '/api/user/updateProfile',
+      fullProfile({ name: '  Trim Me  ', blood_type: 'ab-', address: '   ', height: '170.18', weight: '' }),
+    );
     expect(await profileOf(client)).toMatchObject({ name: 'Trim Me', blood_type: 'AB-', address: null, height: 170.18, weight: null });
   });
 
@@ -284,7 +297,11 @@ describe('the full profile editor (PUT /api/user/updateProfile)', () => {
         { medications: [medication('X', { start_date: '2024-05-01', end_date: '2024-04-01' })] },
         'End date cannot be before the start date',
       ],
-      ['a medication start date that is not a date', { medications: [medication('X', { start_date: '1/2/2024' })] }, 'Start date must be a date as YYYY-MM-DD'],
+      [
+        'a medication start date that is not a date',
+        { medications: [medication('X', { start_date: '1/2/2024' })] },
+        'Start date must be a date as YYYY-MM-DD',
+      ],
     ];
     it.each(cases)('%s', async (_label, change, message) => {
       const { client } = await signedInUser(t.app);
@@ -319,21 +336,42 @@ describe('own emergency contacts', () => {
     const { client } = await signedInUser(t.app);
     const res = await client.post('/api/user/emergency-contacts', { name: 'Just a name', phone_number: '555-0101', email: '' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Just a name', phone_number: '555-0101', relationship: null, email: null, is_primary: false, has_medical_power: false });
+    expect(res.json()).toMatchObject({
+      name: 'Just a name',
+      phone_number: '555-0101',
+      relationship: null,
+      email: null,
+      is_primary: false,
+      has_medical_power: false,
+    });
     expect400(await client.post('/api/user/emergency-contacts', { phone_number: '555' }), 'Contact name is required');
-    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5', is_primary: 'maybe' }), 'is_primary: must be true or false');
-    expect400(await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5'.repeat(51) }), /must be at most 50 characters/);
+    expect400(
+      await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5', is_primary: 'maybe' }),
+      'is_primary: must be true or false',
+    );
+    expect400(
+      await client.post('/api/user/emergency-contacts', { name: 'A', phone_number: '5'.repeat(51) }),
+      /must be at most 50 characters/,
+    );
   });
 
   it('a user cannot save an emergency contact without a phone number (missing, empty or blank)', async () => {
     const { client } = await signedInUser(t.app);
-    for (const body of [{ name: 'No phone' }, { name: 'No phone', phone_number: '' }, { name: 'No phone', phone_number: '   ' }, { name: 'No phone', phone_number: null }]) {
+    for (const body of [
+      { name: 'No phone' },
+      { name: 'No phone', phone_number: '' },
+      { name: 'No phone', phone_number: '   ' },
+      { name: 'No phone', phone_number: null },
+    ]) {
       const res = await client.post('/api/user/emergency-contacts', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toEqual({ message: expect.stringContaining('Contact phone number is required') });
     }
     // Nor through the whole-profile save, which carries the same lists.
-    expect400(await client.put('/api/user/updateProfile', { name: 'Me', emergency_contacts: [{ name: 'No phone' }] }), 'Contact phone number is required');
+    expect400(
+      await client.put('/api/user/updateProfile', { name: 'Me', emergency_contacts: [{ name: 'No phone' }] }),
+      'Contact phone number is required',
+    );
     expect((await profileOf(client)).emergency_contacts).toEqual([]);
   });
 
@@ -342,7 +380,12 @@ describe('own emergency contacts', () => {
     const added = (await client.post('/api/user/emergency-contacts', contact('Before'))).json();
     const res = await client.post('/api/user/emergency-contacts', { ...added, name: 'After', phone_number: '555-0000' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: added.id, name: 'After', phone_number: '555-0000', message: 'Emergency contact updated successfully!' });
+    expect(res.json()).toMatchObject({
+      id: added.id,
+      name: 'After',
+      phone_number: '555-0000',
+      message: 'Emergency contact updated successfully!',
+    });
     const list = (await profileOf(client)).emergency_contacts;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: added.id, name: 'After' });
@@ -368,7 +411,12 @@ describe('own medications', () => {
     const res = await client.post('/api/user/medications', withoutFlag);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ ...medication('Lisinopril'), end_date: null, is_current: true, message: 'Medication added successfully!' });
+    expect(body).toMatchObject({
+      ...medication('Lisinopril'),
+      end_date: null,
+      is_current: true,
+      message: 'Medication added successfully!',
+    });
     expect(body.medication_id).toBe(body.id);
   });
 
@@ -382,16 +430,33 @@ describe('own medications', () => {
   it('updating answers 200 with the updated medication and a message', async () => {
     const { client } = await signedInUser(t.app);
     const added = (await client.post('/api/user/medications', medication('Metformin'))).json();
-    const res = await client.put(`/api/user/medications/${added.id}`, medication('Metformin', { dosage: '1000 mg', is_current: false, end_date: '2024-12-31' }));
+    const res = await client.put(
+      `/api/user/medications/${added.id}`,
+      medication('Metformin', { dosage: '1000 mg', is_current: false, end_date: '2024-12-31' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: added.id, dosage: '1000 mg', is_current: false, end_date: '2024-12-31', message: 'Medication updated successfully!' });
-    expect((await profileOf(client)).medications).toEqual([expect.objectContaining({ id: added.id, dosage: '1000 mg', is_current: false })]);
+    expect(res.json()).toMatchObject({
+      id: added.id,
+      dosage: '1000 mg',
+      is_current: false,
+      end_date: '2024-12-31',
+      message: 'Medication updated successfully!',
+    });
+    expect((await profileOf(client)).medications).toEqual([
+      expect.objectContaining({ id: added.id, dosage: '1000 mg', is_current: false }),
+    ]);
   });
 
   it('refuses invalid dates and types', async () => {
     const { client } = await signedInUser(t.app);
-    expect400(await client.post('/api/user/medications', medication('X', { start_date: '2024-13-01' })), 'Start date must be a real calendar date');
-    expect400(await client.post('/api/user/medications', medication('X', { end_date: '2020-01-01' })), 'End date cannot be before the start date');
+    expect400(
+      await client.post('/api/user/medications', medication('X', { start_date: '2024-13-01' })),
+      'Start date must be a real calendar date',
+    );
+    expect400(
+      await client.post('/api/user/medications', medication('X', { end_date: '2020-01-01' })),
+      'End date cannot be before the start date',
+    );
     expect400(await client.post('/api/user/medications', medication('X', { is_current: 'yes' })), 'is_current: must be true or false');
     expect400(await client.post('/api/user/medications', medication('x'.repeat(201))), 'medication_name: must be at most 200 characters');
   });
@@ -423,7 +488,10 @@ describe('own healthcare providers', () => {
     const { client } = await signedInUser(t.app);
     expect400(await client.post('/api/user/healthcare-providers', provider('')), 'Provider name is required');
     expect400(await client.post('/api/user/healthcare-providers', { specialty: 'x' }), 'Provider name is required');
-    expect400(await client.post('/api/user/healthcare-providers', provider('Dr', { notes: 'n'.repeat(2001) })), 'notes: must be at most 2000 characters');
+    expect400(
+      await client.post('/api/user/healthcare-providers', provider('Dr', { notes: 'n'.repeat(2001) })),
+      'notes: must be at most 2000 characters',
+    );
   });
 
   it('updating answers 200 with the provider and a message; removing answers 200', async () => {
@@ -431,7 +499,13 @@ describe('own healthcare providers', () => {
     const added = (await client.post('/api/user/healthcare-providers', provider('Dr. Old'))).json();
     const put = await client.put(`/api/user/healthcare-providers/${added.id}`, provider('Dr. New', { is_primary: false }));
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ id: added.id, provider_name: 'Dr. New', name: 'Dr. New', is_primary: false, message: 'Healthcare provider updated successfully!' });
+    expect(put.json()).toMatchObject({
+      id: added.id,
+      provider_name: 'Dr. New',
+      name: 'Dr. New',
+      is_primary: false,
+      message: 'Healthcare provider updated successfully!',
+    });
     const del = await client.delete(`/api/user/healthcare-providers/${added.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: 'Healthcare provider removed successfully!' });
@@ -461,7 +535,9 @@ describe("what an import keeps beside the profile (the allergy lines' codings, d
       ],
     }),
   );
-  const STORED = [{ text: 'Allergy to penicillin', codings: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] }];
+  const STORED = [
+    { text: 'Allergy to penicillin', codings: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] },
+  ];
 
   it('no profile answer carries them, and the profile editors cannot write them', async () => {
     const user = await signedInUser(t.app);
@@ -481,13 +557,21 @@ describe("what an import keeps beside the profile (the allergy lines' codings, d
     });
     const before = keysOf(await answers());
 
-    for (const fields of [{}, { profileId: kitId }] as Record<string, string>[]) expect((await importFile(c, bundle, 'allergy.json', fields)).statusCode).toBe(200);
+    for (const fields of [{}, { profileId: kitId }] as Record<string, string>[])
+      expect((await importFile(c, bundle, 'allergy.json', fields)).statusCode).toBe(200);
     const column = async () =>
-      (await t.database.db.selectFrom('profiles').select(['id', 'allergy_codings']).where('user_id', '=', user.id).orderBy('is_self', 'desc').execute()).map((r) => [
-        r.id === kitId ? 'kit' : 'self',
-        r.allergy_codings === null ? null : (JSON.parse(r.allergy_codings) as unknown),
-      ]);
-    expect(await column()).toEqual([['self', STORED], ['kit', STORED]]);
+      (
+        await t.database.db
+          .selectFrom('profiles')
+          .select(['id', 'allergy_codings'])
+          .where('user_id', '=', user.id)
+          .orderBy('is_self', 'desc')
+          .execute()
+      ).map((r) => [r.id === kitId ? 'kit' : 'self', r.allergy_codings === null ? null : (JSON.parse(r.allergy_codings) as unknown)]);
+    expect(await column()).toEqual([
+      ['self', STORED],
+      ['kit', STORED],
+    ]);
 
     // The same fields as before the import: the text is there, its codes are not.
     const after = await answers();
@@ -498,12 +582,24 @@ describe("what an import keeps beside the profile (the allergy lines' codings, d
 
     // The editors' bodies are the SPEC's profile fields: anything else is not written, nor answered.
     const sneaky = { allergy_codings: JSON.stringify([{ text: 'Allergy to penicillin', codings: [] }]) };
-    expect((await c.put('/api/user/updateProfile', fullProfile({ allergy_details: 'Allergy to penicillin', ...sneaky }))).statusCode).toBe(200);
-    const memberUpdate = await c.put(`/api/user/family/members/${kitId}`, { name: 'Kit', date_of_birth: '2015-01-01', relationship: 'child', has_allergies: true, allergy_details: 'Allergy to penicillin', ...sneaky });
+    expect((await c.put('/api/user/updateProfile', fullProfile({ allergy_details: 'Allergy to penicillin', ...sneaky }))).statusCode).toBe(
+      200,
+    );
+    const memberUpdate = await c.put(`/api/user/family/members/${kitId}`, {
+      name: 'Kit',
+      date_of_birth: '2015-01-01',
+      relationship: 'child',
+      has_allergies: true,
+      allergy_details: 'Allergy to penicillin',
+      ...sneaky,
+    });
     expect(memberUpdate.statusCode, memberUpdate.body).toBe(200);
     expect(Object.keys(memberUpdate.json<Record<string, unknown>>())).not.toContain('allergy_codings');
     expect(JSON.stringify(memberUpdate.json())).not.toContain('91936005');
-    expect(await column()).toEqual([['self', STORED], ['kit', STORED]]);
+    expect(await column()).toEqual([
+      ['self', STORED],
+      ['kit', STORED],
+    ]);
     expect(keysOf(await answers())).toEqual(before);
   });
 });
@@ -513,7 +609,10 @@ describe('path ids', () => {
     const { client } = await signedInUser(t.app);
     expect((await client.delete('/api/user/medications/not-a-uuid')).statusCode).toBe(404);
     expect((await client.delete("/api/user/emergency-contacts/'%20OR%201=1")).statusCode).toBe(404);
-    expect400(await client.delete(`/api/user/healthcare-providers/${'a'.repeat(65)}`), 'provider_id: must be at most 64 characters (params)');
+    expect400(
+      await client.delete(`/api/user/healthcare-providers/${'a'.repeat(65)}`),
+      'provider_id: must be at most 64 characters (params)',
+    );
   });
 });
 

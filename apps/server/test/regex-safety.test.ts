@@ -31,14 +31,24 @@ describe('inputs built to make a regular expression backtrack', () => {
       type: 'collection',
       entry: [
         { resource: { resourceType: 'Patient', name: [{ text: 'Probe' }] } },
-        { resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'application/pdf', data: attack(400) } }] } },
+        {
+          resource: {
+            resourceType: 'DocumentReference',
+            status: 'current',
+            content: [{ attachment: { contentType: 'application/pdf', data: attack(400) } }],
+          },
+        },
       ],
     };
     const res = await importFile(user.client, Buffer.from(JSON.stringify(bundle)), 'bundle.json');
     // Resource by resource (decision 0022): the attachment's resource is left out, said so.
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().report).toContainEqual(
-      expect.objectContaining({ resource_type: 'DocumentReference', imported: 0, dropped: [{ reason: 'not valid FHIR (content.0.attachment.data: must be base64)', count: 1 }] }),
+      expect.objectContaining({
+        resource_type: 'DocumentReference',
+        imported: 0,
+        dropped: [{ reason: 'not valid FHIR (content.0.attachment.data: must be base64)', count: 1 }],
+      }),
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

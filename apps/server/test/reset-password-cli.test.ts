@@ -36,12 +36,19 @@ describe('npm run reset-password', () => {
     expect(run.stdout).toContain(`Password reset link for ${email}`);
     const token = link![1]!;
 
-    const done = await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token, newPassword: 'operator handed kestrel' });
+    const done = await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', {
+      token,
+      newPassword: 'operator handed kestrel',
+    });
     expect(done.status).toBe(200);
     expect((await patient.get(server.url, '/api/auth/check-auth')).status).toBe(401);
     expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/login', { email, password: PASSWORD })).status).toBe(401);
-    expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/login', { email, password: 'operator handed kestrel' })).status).toBe(200);
-    expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token, newPassword: 'another kestrel here' })).status).toBe(400);
+    expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/login', { email, password: 'operator handed kestrel' })).status).toBe(
+      200,
+    );
+    expect(
+      (await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token, newPassword: 'another kestrel here' })).status,
+    ).toBe(400);
   });
 
   it('a second run replaces the first link', async () => {
@@ -50,8 +57,14 @@ describe('npm run reset-password', () => {
     const second = /token=(\S+)/.exec((await runCli(['reset-password', '--email', email], env)).stdout)?.[1] ?? '';
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
-    expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token: first, newPassword: 'first link kestrel' })).status).toBe(404);
-    expect((await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token: second, newPassword: 'second link kestrel' })).status).toBe(200);
+    expect(
+      (await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token: first, newPassword: 'first link kestrel' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await new HttpClient(ORIGIN).post(server.url, '/api/auth/reset-password', { token: second, newPassword: 'second link kestrel' }))
+        .status,
+    ).toBe(200);
   });
 
   it('says so, and prints no link, for an email no account uses, a malformed one, or none', async () => {

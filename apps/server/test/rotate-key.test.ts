@@ -26,7 +26,13 @@ afterAll(async () => {
 
 /** A second app on the same database and file store, under another master key. */
 async function appWithKey(key: Buffer): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: ORIGIN, RATE_LIMIT_PER_MIN: '0', LOG_LEVEL: 'silent', MASTER_KEY: key.toString('base64') });
+  const config = loadConfig({
+    DATA_DIR: t.dataDir,
+    PUBLIC_URL: ORIGIN,
+    RATE_LIMIT_PER_MIN: '0',
+    LOG_LEVEL: 'silent',
+    MASTER_KEY: key.toString('base64'),
+  });
   const app = await buildApp({ config, database: t.database, webRoot: null });
   await app.ready();
   extraApps.push(app);
@@ -34,14 +40,19 @@ async function appWithKey(key: Buffer): Promise<FastifyInstance> {
 }
 
 const wrappedKeys = async () =>
-  Object.fromEntries((await t.database.db.selectFrom('medical_files').select(['id', 'wrapped_key']).execute()).map((r) => [r.id, r.wrapped_key]));
+  Object.fromEntries(
+    (await t.database.db.selectFrom('medical_files').select(['id', 'wrapped_key']).execute()).map((r) => [r.id, r.wrapped_key]),
+  );
 
 describe('master key rotation', () => {
   it('re-wraps every data key; files open with the new key, not the old, and their bytes are untouched', async () => {
     const owners = [await signedInUser(t.app), await signedInUser(t.app)];
     const uploads: { owner: number; id: string; url: string; content: Buffer }[] = [];
     for (const [i, owner] of owners.entries()) {
-      for (const [name, content] of [['a.pdf', Buffer.concat([fixture('record.pdf'), randomBytes(100_000)])], ['b.png', fixture('pixel.png')]] as const) {
+      for (const [name, content] of [
+        ['a.pdf', Buffer.concat([fixture('record.pdf'), randomBytes(100_000)])],
+        ['b.png', fixture('pixel.png')],
+      ] as const) {
         const res = await uploadRecord(owner.client, { filename: name, content });
         expect(res.statusCode).toBe(201);
         uploads.push({ owner: i, id: res.json().id, url: res.json().url, content });
@@ -79,7 +90,8 @@ describe('master key rotation', () => {
 
   it('changes nothing when one data key opens under neither key — all keys move or none does', async () => {
     const { client } = await signedInUser(t.app);
-    for (let i = 0; i < 3; i += 1) expect((await uploadRecord(client, { filename: `r${i}.pdf`, content: fixture('record.pdf') })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await uploadRecord(client, { filename: `r${i}.pdf`, content: fixture('record.pdf') })).statusCode).toBe(201);
     const ids = Object.keys(await wrappedKeys()).sort();
     // A key wrapped for another row (its associated data names another file) opens nowhere else.
     const keys = await wrappedKeys();
@@ -93,6 +105,8 @@ describe('master key rotation', () => {
   });
 
   it('refuses a new key equal to the old one', async () => {
-    await expect(rotateMasterKey({ db: t.database.db, oldKey: OLD_KEY, newKey: Buffer.from(OLD_KEY) })).rejects.toThrow(/same as the current/);
+    await expect(rotateMasterKey({ db: t.database.db, oldKey: OLD_KEY, newKey: Buffer.from(OLD_KEY) })).rejects.toThrow(
+      /same as the current/,
+    );
   });
 });

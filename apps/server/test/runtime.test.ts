@@ -37,7 +37,12 @@ describe('the Node.js runtime', () => {
   it('lets a process that used the SQLite driver end cleanly, every time', () => {
     for (let run = 0; run < 12; run += 1) {
       const result = spawnSync(process.execPath, ['--expose-gc', '-e', STATEMENT_CHURN], { encoding: 'utf8', timeout: 30_000 });
-      expect({ run, status: result.status, signal: result.signal, stdout: result.stdout }).toEqual({ run, status: 0, signal: null, stdout: 'done' });
+      expect({ run, status: result.status, signal: result.signal, stdout: result.stdout }).toEqual({
+        run,
+        status: 0,
+        signal: null,
+        stdout: 'done',
+      });
     }
   });
 

@@ -153,8 +153,7 @@ export class HttpClient {
       // A cleared cookie ends only the one of that name (clearing a pending login's marker leaves the session).
       else if (/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) {
         if (this.cookie?.split('=')[0] === pair.split('=')[0]) this.cookie = undefined;
-      }
-      else this.cookie = pair;
+      } else this.cookie = pair;
     }
     const bytes = Buffer.from(await res.arrayBuffer());
     return {
@@ -180,7 +179,12 @@ export const processEmail = (prefix: string) => `${prefix}${(emailCounter += 1)}
 export const PASSWORD = 'correct horse battery';
 
 /** Signs up through `signupBase` and logs in through `loginBase`; the client then holds the session. */
-export async function signUp(client: HttpClient, signupBase: string, loginBase = signupBase, email = processEmail('p')): Promise<{ id: string; email: string }> {
+export async function signUp(
+  client: HttpClient,
+  signupBase: string,
+  loginBase = signupBase,
+  email = processEmail('p'),
+): Promise<{ id: string; email: string }> {
   const signup = await client.post(signupBase, '/api/auth/signup', { email, password: PASSWORD, username: 'Pat Example' });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.body.toString()}`);
   const login = await client.post(loginBase, '/api/auth/login', { email, password: PASSWORD });
@@ -191,10 +195,15 @@ export async function signUp(client: HttpClient, signupBase: string, loginBase =
 /** Runs the operations CLI (dist/cli.js) to completion. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_ENTRY, ...args], { env: { ...baseEnv(), LOG_LEVEL: 'warn', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI_ENTRY, ...args],
+      { env: { ...baseEnv(), LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const REAUTH_REQUIRED = { message: 'Please confirm your password to continue.', reauth_required: true };
 
 /** A distinct client address per call, so the per-address login ceilings stay per test. */
@@ -42,7 +43,11 @@ const sessionKey = (client: TestClient): string => sha256Hex(decodeURIComponent(
 /** Moves the session's last password proof `minutes` into the past, as if that much time had gone by. */
 async function ageAuthentication(client: TestClient, minutes: number): Promise<void> {
   const at = new Date(Date.now() - minutes * 60_000).toISOString();
-  const result = await t.database.db.updateTable('sessions').set({ authenticated_at: at }).where('id', '=', sessionKey(client)).executeTakeFirst();
+  const result = await t.database.db
+    .updateTable('sessions')
+    .set({ authenticated_at: at })
+    .where('id', '=', sessionKey(client))
+    .executeTakeFirst();
   expect(Number(result.numUpdatedRows)).toBe(1);
 }
 
@@ -62,7 +67,8 @@ describe('the session list', () => {
 
     const sessions = await listSessions(laptop);
     expect(sessions).toHaveLength(3);
-    for (const session of sessions) expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_seen_at', 'user_agent']);
+    for (const session of sessions)
+      expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_seen_at', 'user_agent']);
     expect(sessions[0]).toMatchObject({ current: true, user_agent: CHROME_LINUX, ip: '198.51.100.7' });
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     // After the current one, the newest first: the phone signed in after the sign-up's login.
@@ -86,7 +92,7 @@ describe('the session list', () => {
     expect(JSON.stringify(await user.client.get('/api/auth/sessions').then((r) => r.json()))).not.toContain(sha256Hex(token));
   });
 
-  it('another user\'s sessions are not listed, and a session idle past its limit is not listed', async () => {
+  it("another user's sessions are not listed, and a session idle past its limit is not listed", async () => {
     const user = await signedInUser(t.app);
     const stranger = await signedInUser(t.app);
     const idle = await signInAgain(user.email, user.password);
@@ -119,7 +125,7 @@ describe('ending sessions', () => {
     expect((await user.client.delete(`/api/auth/sessions/${other?.id ?? ''}`)).statusCode).toBe(404);
   });
 
-  it('another user\'s session and an unknown id answer 404 and end nothing', async () => {
+  it("another user's session and an unknown id answer 404 and end nothing", async () => {
     const user = await signedInUser(t.app);
     const stranger = await signedInUser(t.app);
     const [theirs] = await listSessions(stranger.client);
@@ -250,11 +256,16 @@ describe('re-authentication', () => {
 
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
     expect((await user.client.post(`/api/user/people/${member}/shares`, shareBody)).statusCode).toBe(201);
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', user.id).where('action', '=', 'reauthenticate').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'reauthenticate')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
-  it('re-authentication holds for the session that gave the password, not the user\'s other sessions', async () => {
+  it("re-authentication holds for the session that gave the password, not the user's other sessions", async () => {
     const user = await signedInUser(t.app);
     const phone = await signInAgain(user.email, user.password);
     await ageAuthentication(user.client, 11);
@@ -293,15 +304,21 @@ describe('re-authentication', () => {
     replay.cookie = cookie;
     expect((await replay.get('/api/auth/check-auth')).statusCode).toBe(401);
     // The login budget it spent is the same: that address cannot sign in either.
-    expect((await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress })).statusCode).toBe(429);
+    expect(
+      (await new TestClient(t.app).post('/api/auth/login', { email: user.email, password: user.password }, { remoteAddress })).statusCode,
+    ).toBe(429);
   });
 
   it('wrong re-authentications and wrong logins share one budget of 10', async () => {
     const user = await signedInUser(t.app);
     const remoteAddress = nextAddress();
     const c = new TestClient(t.app);
-    for (let i = 0; i < 7; i += 1) expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(401);
-    for (let i = 0; i < 3; i += 1) expect((await user.client.post('/api/auth/reauth', { password: `bad-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
+    for (let i = 0; i < 7; i += 1)
+      expect((await c.post('/api/auth/login', { email: user.email, password: `wrong-${i}-password` }, { remoteAddress })).statusCode).toBe(
+        401,
+      );
+    for (let i = 0; i < 3; i += 1)
+      expect((await user.client.post('/api/auth/reauth', { password: `bad-${i}-password` }, { remoteAddress })).statusCode).toBe(400);
     expect((await user.client.post('/api/auth/reauth', { password: user.password }, { remoteAddress })).statusCode).toBe(429);
   });
 });
@@ -327,11 +344,14 @@ describe('changing second factors', () => {
   });
 });
 
-describe('the SPEC\'s account changes, which carry the password themselves', () => {
+describe("the SPEC's account changes, which carry the password themselves", () => {
   it('changing the password after 10 minutes needs no separate prompt, and counts as re-authentication', async () => {
     const user = await signedInUser(t.app);
     await ageAuthentication(user.client, 20);
-    const res = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'a brand new passphrase' });
+    const res = await user.client.put('/api/auth/changePassword', {
+      currentPassword: user.password,
+      newPassword: 'a brand new passphrase',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password updated successfully' });
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
@@ -340,13 +360,16 @@ describe('the SPEC\'s account changes, which carry the password themselves', () 
   it('a wrong current password answers as before and does not re-authenticate', async () => {
     const user = await signedInUser(t.app);
     await ageAuthentication(user.client, 20);
-    const res = await user.client.put('/api/auth/changePassword', { currentPassword: 'wrong wrong wrong', newPassword: 'a brand new passphrase' });
+    const res = await user.client.put('/api/auth/changePassword', {
+      currentPassword: 'wrong wrong wrong',
+      newPassword: 'a brand new passphrase',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Current password is incorrect' });
     expect((await user.client.get('/api/user/export')).json()).toEqual(REAUTH_REQUIRED);
   });
 
-  it('changing the email after 10 minutes works with the SPEC\'s body, and counts as re-authentication', async () => {
+  it("changing the email after 10 minutes works with the SPEC's body, and counts as re-authentication", async () => {
     const user = await signedInUser(t.app);
     await ageAuthentication(user.client, 20);
     const newEmail = uniqueEmail('moved');
@@ -357,7 +380,7 @@ describe('the SPEC\'s account changes, which carry the password themselves', () 
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
   });
 
-  it('deleting the account after 10 minutes works with the SPEC\'s body', async () => {
+  it("deleting the account after 10 minutes works with the SPEC's body", async () => {
     const user = await signedInUser(t.app);
     await ageAuthentication(user.client, 20);
     const res = await user.client.delete('/api/auth/deleteAccount', { password: user.password });

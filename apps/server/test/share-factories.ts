@@ -10,7 +10,15 @@ type ShareRole = Exclude<PersonRole, 'owner'>;
  */
 export async function insertShare(
   db: Db,
-  share: { profileId: string; ownerId: string; holderId: string; role: ShareRole; endsAt?: string | null; revoked?: boolean; pending?: boolean },
+  share: {
+    profileId: string;
+    ownerId: string;
+    holderId: string;
+    role: ShareRole;
+    endsAt?: string | null;
+    revoked?: boolean;
+    pending?: boolean;
+  },
 ): Promise<string> {
   const id = newId();
   const now = nowIso();

@@ -49,7 +49,13 @@ function receiver() {
   const remoteAddress = `10.77.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
   return {
     fetchManifest: (url: string, body: unknown) =>
-      t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body as Record<string, unknown>, headers: { 'content-type': 'application/json' }, remoteAddress }),
+      t.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        payload: body as Record<string, unknown>,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress,
+      }),
     openPage: (shareId: string, pin: string) => new TestClient(t.app).get(`/api/user/emergency/${shareId}?pin=${pin}`, { remoteAddress }),
     downloadFhir: (shareId: string, pin: string, family = false) =>
       new TestClient(t.app).get(`/api/user/${family ? 'family/' : ''}emergency/${shareId}/fhir?pin=${pin}`, { remoteAddress }),
@@ -86,7 +92,9 @@ describe('SMART Health Link for an emergency code', () => {
     const memberId = await insertMember(t.database.db, owner.id, { name: 'Kid' });
     expect((await owner.client.post(`/api/user/family/members/${memberId}/qr`, { pin: '5937' })).statusCode).toBe(201);
     for (const path of ['/api/user/wearable-qr/shl', `/api/user/family/members/${memberId}/qr/shl`]) {
-      const navigation = await owner.client.get(path, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', referer: 'https://evil.example/' } });
+      const navigation = await owner.client.get(path, {
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', referer: 'https://evil.example/' },
+      });
       expect(navigation.statusCode).toBe(404);
       expect(navigation.json()).toEqual({ message: 'No SMART Health Link has been made for this code yet' });
       expect((await owner.client.get(path)).statusCode).toBe(404);
@@ -97,13 +105,18 @@ describe('SMART Health Link for an emergency code', () => {
       expect(again.json()).toEqual(made.json());
       expect((await owner.client.get(path)).json()).toEqual(made.json());
     }
-    const creations = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_link_create').execute();
+    const creations = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'shl_link_create')
+      .execute();
     expect(creations).toHaveLength(2);
     const crossSite = await owner.client.post('/api/user/wearable-qr/shl', undefined, { headers: { origin: 'https://evil.example' } });
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it('is only for an active code of the owner: not set up, inactive, anonymous and another user\'s member all fail', async () => {
+  it("is only for an active code of the owner: not set up, inactive, anonymous and another user's member all fail", async () => {
     const fresh = await signedInUser(t.app);
     expect((await fresh.client.post('/api/user/wearable-qr/shl')).statusCode).toBe(404);
     const { owner } = await ownerWithCode();
@@ -121,7 +134,7 @@ describe('SMART Health Link for an emergency code', () => {
     expect((await fresh.client.post(`/api/user/family/members/${memberId}/qr/shl`)).statusCode).toBe(404);
   });
 
-  it('with the passcode (the PIN), the manifest holds one JWE (dir, A256GCM) of the person\'s IPS Bundle, which decrypts with the link\'s key and validates', async () => {
+  it("with the passcode (the PIN), the manifest holds one JWE (dir, A256GCM) of the person's IPS Bundle, which decrypts with the link's key and validates", async () => {
     const { owner } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     const res = await receiver().fetchManifest(payload.url, { recipient: 'Dr. Ada Lovelace, St Thomas ED', passcode: PIN });
@@ -131,7 +144,15 @@ describe('SMART Health Link for an emergency code', () => {
     const manifest = res.json();
     // STU1 manifest: `{ files }` only; `status` and `fhirVersion` sit on each file (docs/decisions/0020).
     expect(manifest).toEqual({
-      files: [{ contentType: 'application/fhir+json', embedded: expect.any(String), lastUpdated: expect.any(String), status: 'can-change', fhirVersion: '4.0.1' }],
+      files: [
+        {
+          contentType: 'application/fhir+json',
+          embedded: expect.any(String),
+          lastUpdated: expect.any(String),
+          status: 'can-change',
+          fhirVersion: '4.0.1',
+        },
+      ],
     });
     expect(Date.parse(manifest.files[0].lastUpdated as string)).not.toBeNaN();
     const jwe = manifest.files[0].embedded as string;
@@ -141,19 +162,22 @@ describe('SMART Health Link for an emergency code', () => {
     const { bundle } = await decryptFile(jwe, payload.key);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
     expect(fhirErrors(bundle)).toEqual([]);
-    for (const e of bundle.entry as { resource: { resourceType: string } }[]) expect(r4Errors(e.resource), e.resource.resourceType).toEqual([]);
+    for (const e of bundle.entry as { resource: { resourceType: string } }[])
+      expect(r4Errors(e.resource), e.resource.resourceType).toEqual([]);
     const text = JSON.stringify(bundle);
     // What the emergency page shows…
-    for (const shown of ['Jordan Rivers', 'Penicillin', 'Malignant hyperthermia', 'Warfarin', 'Sam Rivers', '555-0199']) expect(text).toContain(shown);
+    for (const shown of ['Jordan Rivers', 'Penicillin', 'Malignant hyperthermia', 'Warfarin', 'Sam Rivers', '555-0199'])
+      expect(text).toContain(shown);
     // …and nothing it does not.
-    for (const hidden of ['12 Secret Lane', 'jordan.private@example.com', '555-0100', 'OldMed', 'Secret Clinic', 'urn:kinchart:profile']) expect(text).not.toContain(hidden);
+    for (const hidden of ['12 Secret Lane', 'jordan.private@example.com', '555-0100', 'OldMed', 'Secret Clinic', 'urn:kinchart:profile'])
+      expect(text).not.toContain(hidden);
     expect((bundle.entry as { resource: { resourceType: string } }[]).map((e) => e.resource.resourceType)).not.toContain('Appointment');
 
     // A wrong key does not open it.
     await expect(compactDecrypt(jwe, Buffer.alloc(32, 1))).rejects.toThrow();
   });
 
-  it("tells the owner, naming the recipient the requester gave", async () => {
+  it('tells the owner, naming the recipient the requester gave', async () => {
     const { owner } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     expect((await receiver().fetchManifest(payload.url, { recipient: 'Dr. Ada\nLovelace <b>ED</b>', passcode: PIN })).statusCode).toBe(200);
@@ -161,7 +185,12 @@ describe('SMART Health Link for an emergency code', () => {
     const access = notes.find((n) => n.type === 'qr_access');
     expect(access?.data.message).toContain('SMART Health Link');
     expect(access?.data.message).toContain('Recipient: "Dr. Ada Lovelace <b>ED</b>"');
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_access').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'shl_access')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -204,7 +233,10 @@ describe('SMART Health Link for an emergency code', () => {
 
     // The lock is a pause: it spent none of the link's budget. Five wrong so far, five left.
     await expireAddressLocks(t.database.db, shareId);
-    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '6666' })).json()).toEqual({ message: 'Invalid passcode', remainingAttempts: 4 });
+    expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '6666' })).json()).toEqual({
+      message: 'Invalid passcode',
+      remainingAttempts: 4,
+    });
   });
 
   it('a lock set on the emergency page holds on the link too, and 10 wrong in total deactivate the code for both', async () => {
@@ -246,7 +278,12 @@ describe('SMART Health Link for an emergency code', () => {
     expect(next.key).not.toBe(payload.key);
     expect((await r.fetchManifest(next.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(200);
     expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(404);
-    const audit = await t.database.db.selectFrom('audit_events').select('action').where('user_id', '=', owner.id).where('action', '=', 'shl_link_disabled').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'shl_link_disabled')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -254,15 +291,15 @@ describe('SMART Health Link for an emergency code', () => {
     const { owner, shareId } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     const r = receiver();
-    for (const expected of [9, 8, 7, 6]) expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).json().remainingAttempts).toBe(expected);
+    for (const expected of [9, 8, 7, 6])
+      expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).json().remainingAttempts).toBe(expected);
     // The right passcode spends nothing.
     expect((await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN })).statusCode).toBe(200);
 
     // A new PIN starts the code's counters afresh (DESIGN §7), not the link's.
     const NEW_PIN = '5937';
     expect((await owner.client.put('/api/user/wearable-qr/update-pin', { pin: NEW_PIN })).statusCode).toBe(200);
-    const unlockExpired = () =>
-      expireAddressLocks(t.database.db, shareId);
+    const unlockExpired = () => expireAddressLocks(t.database.db, shareId);
     const left: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       if (i === 5) await unlockExpired();
@@ -285,9 +322,18 @@ describe('SMART Health Link for an emergency code', () => {
     // An address that has used its 30 PIN attempts this hour (DESIGN §7) is turned away first.
     const busy = '10.79.0.1';
     const now = new Date().toISOString();
-    for (let i = 0; i < 30; i += 1) await t.database.db.insertInto('pin_attempts').values({ id: `busy-${i}-${Date.now()}`, ip: busy, created_at: now }).execute();
+    for (let i = 0; i < 30; i += 1)
+      await t.database.db
+        .insertInto('pin_attempts')
+        .values({ id: `busy-${i}-${Date.now()}`, ip: busy, created_at: now })
+        .execute();
     for (let i = 0; i < 3; i += 1) {
-      const refused = await t.app.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'a', passcode: '1357' }, remoteAddress: busy });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: new URL(payload.url).pathname,
+        payload: { recipient: 'a', passcode: '1357' },
+        remoteAddress: busy,
+      });
       expect(refused.statusCode).toBe(429);
     }
     expect((await receiver().fetchManifest(payload.url, { recipient: 'a', passcode: '1357' })).json().remainingAttempts).toBe(9);
@@ -325,7 +371,11 @@ describe('SMART Health Link for an emergency code', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: new URL(payload.url).pathname,
-      headers: { origin: 'https://viewer.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://viewer.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -338,7 +388,12 @@ describe('SMART Health Link for an emergency code', () => {
       const { owner } = await ownerWithCode();
       const { payload } = await linkOf(owner);
       for (const passcode of ['9182', PIN]) {
-        await logged.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'Dr. Unique Recipient', passcode }, remoteAddress: '10.78.0.1' });
+        await logged.inject({
+          method: 'POST',
+          url: new URL(payload.url).pathname,
+          payload: { recipient: 'Dr. Unique Recipient', passcode },
+          remoteAddress: '10.78.0.1',
+        });
       }
     } finally {
       await logged.close();
@@ -354,7 +409,8 @@ describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
   const LOCATION = new RegExp(`^${ORIGIN}/shl-files/[A-Za-z0-9_-]{43}$`);
   /** The token of a location URL, the id of a manifest URL. */
   const lastSegment = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
-  const getLocation = (app: typeof t.app, location: string) => app.inject({ method: 'GET', url: new URL(location).pathname, remoteAddress: '10.80.0.1' });
+  const getLocation = (app: typeof t.app, location: string) =>
+    app.inject({ method: 'GET', url: new URL(location).pathname, remoteAddress: '10.80.0.1' });
 
   it('embeds the JWE when it fits embeddedLengthMax, and answers a location instead when it is longer', async () => {
     const { owner } = await ownerWithCode();
@@ -369,7 +425,15 @@ describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
       expect(res.statusCode, res.body).toBe(200);
       const manifest = res.json();
       expect(manifest).toEqual({
-        files: [{ contentType: 'application/fhir+json', location: expect.stringMatching(LOCATION), lastUpdated: expect.any(String), status: 'can-change', fhirVersion: '4.0.1' }],
+        files: [
+          {
+            contentType: 'application/fhir+json',
+            location: expect.stringMatching(LOCATION),
+            lastUpdated: expect.any(String),
+            status: 'can-change',
+            fhirVersion: '4.0.1',
+          },
+        ],
       });
       expect(manifest.files[0]).not.toHaveProperty('embedded');
     }
@@ -434,11 +498,16 @@ describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
     const { owner } = await ownerWithCode();
     const { payload } = await linkOf(owner);
     const r = receiver();
-    const locationOf = async () => (await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 })).json().files[0].location as string;
+    const locationOf = async () =>
+      (await r.fetchManifest(payload.url, { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 })).json().files[0].location as string;
 
     const expired = await locationOf();
     const hash = createHash('sha256').update(lastSegment(expired)).digest('hex');
-    await t.database.db.updateTable('shl_file_locations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
+    await t.database.db
+      .updateTable('shl_file_locations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await getLocation(t.app, expired)).statusCode).toBe(404);
     // The next manifest clears expired locations away.
     await locationOf();
@@ -450,7 +519,11 @@ describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
     await owner.client.put('/api/user/wearable-qr/toggle', { is_active: true });
 
     const disabled = await locationOf();
-    await t.database.db.updateTable('shl_links').set({ disabled_at: new Date().toISOString() }).where('manifest_id', '=', lastSegment(payload.url)).execute();
+    await t.database.db
+      .updateTable('shl_links')
+      .set({ disabled_at: new Date().toISOString() })
+      .where('manifest_id', '=', lastSegment(payload.url))
+      .execute();
     expect((await getLocation(t.app, disabled)).statusCode).toBe(404);
   });
 
@@ -460,7 +533,12 @@ describe("a manifest file's location (STU1 embeddedLengthMax)", () => {
     try {
       const { owner } = await ownerWithCode();
       const { payload } = await linkOf(owner);
-      const res = await logged.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 }, remoteAddress: '10.78.0.2' });
+      const res = await logged.inject({
+        method: 'POST',
+        url: new URL(payload.url).pathname,
+        payload: { recipient: 'a', passcode: PIN, embeddedLengthMax: 0 },
+        remoteAddress: '10.78.0.2',
+      });
       const location = res.json().files[0].location as string;
       token = lastSegment(location);
       expect((await getLocation(logged, location)).statusCode).toBe(200);

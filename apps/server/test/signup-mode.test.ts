@@ -14,7 +14,11 @@ let open: TestApp;
 let invite: TestApp;
 let closed: TestApp;
 beforeAll(async () => {
-  [open, invite, closed] = await Promise.all([buildTestApp(), buildTestApp({ SIGNUP_MODE: 'invite' }), buildTestApp({ SIGNUP_MODE: 'closed' })]);
+  [open, invite, closed] = await Promise.all([
+    buildTestApp(),
+    buildTestApp({ SIGNUP_MODE: 'invite' }),
+    buildTestApp({ SIGNUP_MODE: 'closed' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([open.close(), invite.close(), closed.close()]);
@@ -26,7 +30,11 @@ const signup = (t: TestApp, extra: Record<string, unknown> = {}) =>
 /** An account made by the operator's hand (the only way in while sign-up is shut), signed in. */
 async function existingAccount(t: TestApp) {
   const email = uniqueEmail('owner');
-  const id = await createAuthRepository(t.database.db).createUser({ email, username: 'Owner', passwordHash: await hashSecret(GOOD_PASSWORD) });
+  const id = await createAuthRepository(t.database.db).createUser({
+    email,
+    username: 'Owner',
+    passwordHash: await hashSecret(GOOD_PASSWORD),
+  });
   const client = new TestClient(t.app);
   expect((await client.post('/api/auth/login', { email, password: GOOD_PASSWORD })).statusCode).toBe(200);
   return { id, client };
@@ -94,14 +102,22 @@ describe('SIGNUP_MODE=invite', () => {
     const token2 = await invitation(invite);
     const conflict = await signup(invite, { email: taken, invitation: token2 });
     expect(conflict.statusCode).toBe(409);
-    const row = await invite.database.db.selectFrom('person_shares').select('signup_claimed_at').where('token_hash', '=', sha256Hex(token2)).executeTakeFirstOrThrow();
+    const row = await invite.database.db
+      .selectFrom('person_shares')
+      .select('signup_claimed_at')
+      .where('token_hash', '=', sha256Hex(token2))
+      .executeTakeFirstOrThrow();
     expect(row.signup_claimed_at).toBeNull();
     expect((await signup(invite, { invitation: token2 })).statusCode).toBe(201);
   });
 
   it('an invitation that was cancelled or already accepted admits nobody', async () => {
     const token = await invitation(invite);
-    await invite.database.db.updateTable('person_shares').set({ revoked_at: new Date().toISOString() }).where('token_hash', '=', sha256Hex(token)).execute();
+    await invite.database.db
+      .updateTable('person_shares')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('token_hash', '=', sha256Hex(token))
+      .execute();
     expect((await signup(invite, { invitation: token })).statusCode).toBe(403);
   });
 

@@ -94,7 +94,13 @@ export function createSoftAuthenticator(origin: string) {
       const attested = Buffer.concat([Buffer.alloc(16), idLength, id, coseKey]);
       const flags = FLAG_UP | FLAG_AT | (opts.userVerified === false ? 0 : FLAG_UV);
       const data = authData(rpId, flags, 0, attested);
-      const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', data]]));
+      const attestationObject = cbor(
+        new Map<Cbor, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', data],
+        ]),
+      );
       const credential: SoftCredential = { id, privateKey, publicKey, rpId, userHandle: options.user.id, counter: 0 };
       credentials.push(credential);
       return {
@@ -120,8 +126,7 @@ export function createSoftAuthenticator(origin: string) {
      */
     assert(options: RequestOptions, opts: { credential?: SoftCredential; userVerified?: boolean; origin?: string; counter?: number } = {}) {
       const allowed = options.allowCredentials?.map((c) => c.id) ?? [];
-      const credential =
-        opts.credential ?? credentials.find((c) => allowed.length === 0 || allowed.includes(b64u(c.id)));
+      const credential = opts.credential ?? credentials.find((c) => allowed.length === 0 || allowed.includes(b64u(c.id)));
       if (!credential) throw new Error('No credential for these options');
       credential.counter = opts.counter ?? credential.counter + 1;
       const data = authData(options.rpId ?? credential.rpId, FLAG_UP | (opts.userVerified === false ? 0 : FLAG_UV), credential.counter);

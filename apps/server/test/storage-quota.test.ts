@@ -78,7 +78,9 @@ describe('storage quota on uploads', () => {
     });
     let answers;
     try {
-      answers = await Promise.all(['a', 'b'].map((fill) => uploadRecord(user.client, { filename: `${fill}.txt`, content: text(600, fill) })));
+      answers = await Promise.all(
+        ['a', 'b'].map((fill) => uploadRecord(user.client, { filename: `${fill}.txt`, content: text(600, fill) })),
+      );
     } finally {
       spy.mockRestore();
     }
@@ -115,7 +117,11 @@ describe('storage quota on imports', () => {
       entry: [
         {
           fullUrl: 'urn:uuid:d1',
-          resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'text/plain', title: 'notes.txt', data: text(600, 'n').toString('base64') } }] },
+          resource: {
+            resourceType: 'DocumentReference',
+            status: 'current',
+            content: [{ attachment: { contentType: 'text/plain', title: 'notes.txt', data: text(600, 'n').toString('base64') } }],
+          },
         },
       ],
     };

@@ -32,31 +32,38 @@ describe('an upload over the limit, over a real connection', () => {
     );
     // Announces 8 MB, as a browser does for a file it is sending, but sends only 3 MB of it.
     const declared = 8 * 1024 * 1024;
-    const answer = await new Promise<{ status: number; connection: string | undefined; body: string; closed: Promise<void> }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/user/files',
-        // Keep-alive, as every browser asks: the server must still close this connection.
-        agent: keepAlive,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared, cookie: client.cookie, origin: ORIGIN },
-      });
-      const closed = new Promise<void>((done) => req.on('socket', (socket) => socket.on('close', () => done())));
-      req.on('error', () => undefined);
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: Buffer.concat(chunks).toString(), closed }),
-        );
-        res.on('error', reject);
-      });
-      req.write(head);
-      req.write(PDF);
-      for (let i = 0; i < 48; i += 1) req.write(Buffer.alloc(64 * 1024, 0x20));
-      // Never ends: the rest of the declared body would still be on its way.
-    });
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/user/files',
+          // Keep-alive, as every browser asks: the server must still close this connection.
+          agent: keepAlive,
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': declared,
+            cookie: client.cookie,
+            origin: ORIGIN,
+          },
+        });
+        const closed = new Promise<void>((done) => req.on('socket', (socket) => socket.on('close', () => done())));
+        req.on('error', () => undefined);
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: Buffer.concat(chunks).toString(), closed }),
+          );
+          res.on('error', reject);
+        });
+        req.write(head);
+        req.write(PDF);
+        for (let i = 0; i < 48; i += 1) req.write(Buffer.alloc(64 * 1024, 0x20));
+        // Never ends: the rest of the declared body would still be on its way.
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: 'File is larger than 1 MB' });
     expect(answer.connection).toBe('close');

@@ -27,7 +27,10 @@ for (const file of textFiles(dist)) {
   const body = fs.readFileSync(file);
   if (body.length < MIN_BYTES) continue;
   const br = zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
   const gz = zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION });
   // A copy that is not smaller is left out; the server then sends the file itself.

@@ -19,13 +19,19 @@ const icons = [
   { file: 'pwa-maskable-512x512.png', size: 512, source: maskable },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 try {
   for (const { file, size, source } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
     const sized = source.replace('<svg ', `<svg width="${size}" height="${size}" `);
     await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${sized}</body></html>`);
-    await writeFile(`${publicDir}${file}`, await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+    await writeFile(
+      `${publicDir}${file}`,
+      await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }),
+    );
     await page.close();
     console.log(`wrote public/${file}`);
   }

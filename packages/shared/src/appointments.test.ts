@@ -10,7 +10,9 @@ describe('the appointment’s fields, from one list', () => {
   it('the form’s input, the answer and the export entry each carry every one of them', () => {
     const keys = (shape: object) => Object.keys(shape);
     expect(keys(appointmentInputSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'person_id'].sort());
-    expect(keys(appointmentSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'id', 'appointment_id', 'created_at', 'person_id', 'person_name'].sort());
+    expect(keys(appointmentSchema.shape).sort()).toEqual(
+      [...APPOINTMENT_FIELDS, 'id', 'appointment_id', 'created_at', 'person_id', 'person_name'].sort(),
+    );
     expect(keys(exportAppointmentSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'id', 'profile_id', 'uid', 'created_at'].sort());
   });
 

@@ -62,7 +62,11 @@ const appointmentInputFields = {
   appointment_date: z.string({ message: 'Appointment date is required' }).trim().min(1, 'Appointment date is required').pipe(isoDateSchema),
   start_time: appointmentTimeSchema,
   end_time: appointmentTimeSchema,
-  provider_name: z.string({ message: 'Provider name is required' }).trim().min(1, 'Provider name is required').max(200, 'Provider name must be at most 200 characters'),
+  provider_name: z
+    .string({ message: 'Provider name is required' })
+    .trim()
+    .min(1, 'Provider name is required')
+    .max(200, 'Provider name must be at most 200 characters'),
   reason_for_visit: z
     .union([z.string().max(1000, 'Reason for visit must be at most 1000 characters'), z.null()])
     .optional()

@@ -3,8 +3,7 @@ import { passkeyAssertionSchema } from './auth';
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** The base64url length of `bytes` random bytes (only the shape matters to the schema). */
-const b64 = (bytes: number) =>
-  Array.from({ length: Math.ceil((bytes * 4) / 3) }, () => B64URL[Math.floor(Math.random() * 64)]).join('');
+const b64 = (bytes: number) => Array.from({ length: Math.ceil((bytes * 4) / 3) }, () => B64URL[Math.floor(Math.random() * 64)]).join('');
 const assertion = (signatureBytes: number) => ({
   id: b64(32),
   rawId: b64(32),

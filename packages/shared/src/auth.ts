@@ -25,7 +25,11 @@ export const usernameSchema = z
   .max(100, 'Username must be at most 100 characters');
 
 export const loginSchema = z.object({
-  email: z.string({ message: 'Email is required' }).trim().max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ message: 'Email is required' })
+    .trim()
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string({ message: 'Password is required' }).max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -77,7 +81,6 @@ export const mfaRequiredResponseSchema = z.object({ mfa_required: z.literal(true
 export const loginAnswerSchema = z.union([loginResponseSchema, mfaRequiredResponseSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-
 /** A 6-digit TOTP code (RFC 6238); spaces some apps show in the middle are dropped. */
 export const totpCodeSchema = z
   .string({ message: TOTP_CODE_MESSAGE })
@@ -97,7 +100,12 @@ export const recoveryCodeSchema = z
 // signature may be post-quantum — @simplewebauthn 14 offers ML-DSA first where Node's WebCrypto has
 // it (Node 24), and Chromium's authenticator takes it: ML-DSA-44 signs in 2,420 bytes, ML-DSA-87 in
 // 4,627 (FIPS 204 table 2), 6,170 in base64url; its public key rides in the authenticator data.
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'Not base64url');
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not base64url');
 const credentialId = base64url(1400);
 const passkeyKinds = { type: z.literal('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) };
 const attachment = z.enum(['platform', 'cross-platform']).optional();

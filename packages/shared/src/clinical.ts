@@ -95,7 +95,6 @@ export const BLOOD_GROUP_SNOMED: Record<BloodType, { code: string; display: stri
   'O-': { code: '278148006', display: 'Blood group O Rh(D) negative' },
 };
 
-
 const common = {
   notes: optionalText(2000),
   codings,
@@ -117,9 +116,19 @@ export const immunizationInputSchema = z
     vaccine: requiredName('Vaccine'),
     date: partialDate('Date'),
     dose_number: z
-      .union([z.number().int('Dose number must be a whole number').min(1, 'Dose number must be at least 1').max(99, 'Dose number must be at most 99'), z.null()], {
-        error: 'Dose number must be a whole number',
-      })
+      .union(
+        [
+          z
+            .number()
+            .int('Dose number must be a whole number')
+            .min(1, 'Dose number must be at least 1')
+            .max(99, 'Dose number must be at most 99'),
+          z.null(),
+        ],
+        {
+          error: 'Dose number must be a whole number',
+        },
+      )
       .optional()
       .transform((v) => v ?? null),
     lot_number: optionalText(100),
@@ -196,9 +205,20 @@ export const labResultInputSchema = z
       .optional()
       .transform((v) => v ?? 'laboratory'),
     loinc_code: z
-      .union([z.string().trim().max(20).regex(/^\d{1,7}-\d$/, 'LOINC code must look like 4548-4'), z.literal(''), z.null()], {
-        error: 'LOINC code must look like 4548-4',
-      })
+      .union(
+        [
+          z
+            .string()
+            .trim()
+            .max(20)
+            .regex(/^\d{1,7}-\d$/, 'LOINC code must look like 4548-4'),
+          z.literal(''),
+          z.null(),
+        ],
+        {
+          error: 'LOINC code must look like 4548-4',
+        },
+      )
       .optional()
       .transform((v) => (v ? v : null)),
     value: optionalNumber('Value'),
@@ -210,7 +230,9 @@ export const labResultInputSchema = z
     /** A range as written ("4.0-5.6", "<200"); fills low and high when they are not given. */
     reference_range: optionalText(100),
     interpretation: z
-      .union([z.enum(INTERPRETATION_CODES), z.literal(''), z.null()], { error: `Interpretation must be one of ${INTERPRETATION_CODES.join(', ')}` })
+      .union([z.enum(INTERPRETATION_CODES), z.literal(''), z.null()], {
+        error: `Interpretation must be one of ${INTERPRETATION_CODES.join(', ')}`,
+      })
       .optional()
       .transform((v) => (v ? v : null)),
     date: partialDate('Date'),
@@ -238,14 +260,23 @@ export type LabResultFields = z.output<typeof labResultInputSchema>;
  * Whether a result lies outside its range: the interpretation when one is given (anything but
  * normal or negative), else the value against the reference range.
  */
-export function isOutOfRange(r: { value: number | null; reference_low: number | null; reference_high: number | null; interpretation: string | null }): boolean {
+export function isOutOfRange(r: {
+  value: number | null;
+  reference_low: number | null;
+  reference_high: number | null;
+  interpretation: string | null;
+}): boolean {
   if (r.interpretation !== null) return r.interpretation !== 'N' && r.interpretation !== 'NEG';
   if (r.value === null) return false;
   return (r.reference_low !== null && r.value < r.reference_low) || (r.reference_high !== null && r.value > r.reference_high);
 }
 
 /** A range as the screens write it: "4–5.6", "< 200", "> 60", or the text it was given. */
-export function rangeText(r: { reference_low: number | null; reference_high: number | null; reference_range: string | null }): string | null {
+export function rangeText(r: {
+  reference_low: number | null;
+  reference_high: number | null;
+  reference_range: string | null;
+}): string | null {
   if (r.reference_low !== null && r.reference_high !== null) return `${r.reference_low}–${r.reference_high}`;
   if (r.reference_high !== null) return `< ${r.reference_high}`;
   if (r.reference_low !== null) return `> ${r.reference_low}`;
@@ -298,7 +329,16 @@ export type Condition = z.infer<typeof conditionSchema>;
 // ---------- procedures ----------
 
 /** FHIR's event-status values a procedure takes. */
-export const PROCEDURE_STATUSES = ['completed', 'in-progress', 'preparation', 'not-done', 'on-hold', 'stopped', 'entered-in-error', 'unknown'] as const;
+export const PROCEDURE_STATUSES = [
+  'completed',
+  'in-progress',
+  'preparation',
+  'not-done',
+  'on-hold',
+  'stopped',
+  'entered-in-error',
+  'unknown',
+] as const;
 
 export const procedureInputSchema = z.object({
   name: requiredName('Procedure'),
@@ -320,7 +360,6 @@ export const procedureSchema = z.object({
   performer: z.string().nullable(),
 });
 export type Procedure = z.infer<typeof procedureSchema>;
-
 
 export const CLINICAL_LABELS: Record<ClinicalKind, { one: string; many: string }> = {
   immunizations: { one: 'Immunization', many: 'Immunizations' },

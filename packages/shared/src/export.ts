@@ -4,8 +4,26 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
-import { CLINICAL_CAP, codingSchema, conditionInputSchema, immunizationInputSchema, labResultInputSchema, procedureInputSchema } from './clinical';
-import { DETAILS_MAX, LIST_CAPS, flag, optionalDateOf, optionalEmail, optionalName, optionalText, profileFieldsSchema, requiredName, requiredText } from './profile';
+import {
+  CLINICAL_CAP,
+  codingSchema,
+  conditionInputSchema,
+  immunizationInputSchema,
+  labResultInputSchema,
+  procedureInputSchema,
+} from './clinical';
+import {
+  DETAILS_MAX,
+  LIST_CAPS,
+  flag,
+  optionalDateOf,
+  optionalEmail,
+  optionalName,
+  optionalText,
+  profileFieldsSchema,
+  requiredName,
+  requiredText,
+} from './profile';
 
 // The Kinchart export (GET /api/user/export) and import (POST /api/user/import).
 // kinchart.json is documented in docs/decisions/0004-export-format.md; this schema is its
@@ -152,7 +170,10 @@ export const exportFileSchema = z.object({
   /** The person the file belongs to, when it was filed under one; null for the account's own records. */
   profile_id: id.nullable(),
   /** Where the decrypted original is inside the zip: `files/<safe, unique name>`. */
-  path: z.string().regex(/^files\/[^/]+$/, 'must be files/<name>').max(300),
+  path: z
+    .string()
+    .regex(/^files\/[^/]+$/, 'must be files/<name>')
+    .max(300),
   // Names are stored without invisible characters, whatever the zip says (see text.ts).
   display_name: z.string().transform(stripInvisible).pipe(z.string().trim().min(1).max(255)),
   original_name: z.string().transform(stripInvisible).pipe(z.string().trim().min(1).max(255)),

@@ -66,9 +66,7 @@ export const fileTooLargeMessage = (maxMb: number): string => `File is larger th
 export const uploadLimitMb = (maxBytes: number): number => Math.round((maxBytes / (1024 * 1024)) * 100) / 100;
 
 /** The `accept` attribute for file pickers: a hint for the picker only; the server sniffs the bytes. */
-export const FILE_INPUT_ACCEPT = [
-  ...new Set(ACCEPTED_FILE_TYPES.flatMap((t) => [t.mime, ...t.extensions.map((e) => `.${e}`)])),
-].join(',');
+export const FILE_INPUT_ACCEPT = [...new Set(ACCEPTED_FILE_TYPES.flatMap((t) => [t.mime, ...t.extensions.map((e) => `.${e}`)]))].join(',');
 
 /** Which View Records filter a stored type falls under; null for none of pdf/image/document. */
 export function fileCategory(mime: string): FileCategory | null {
@@ -112,7 +110,9 @@ export const renameFileSchema = z.object({
   newName: z
     .string({ message: 'File name cannot be empty' })
     .transform(stripInvisible)
-    .pipe(z.string().trim().min(1, 'File name cannot be empty').max(FILE_NAME_MAX, `File name must be at most ${FILE_NAME_MAX} characters`)),
+    .pipe(
+      z.string().trim().min(1, 'File name cannot be empty').max(FILE_NAME_MAX, `File name must be at most ${FILE_NAME_MAX} characters`),
+    ),
 });
 export type RenameFileInput = z.infer<typeof renameFileSchema>;
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 // SPEC §3 Notification (server). `share_accepted`: an invitation to one of the owner's people was
 // accepted (DESIGN §11).
-export const NOTIFICATION_TYPES = ['qr_access', 'qr_setup', 'family_qr_setup', 'family_emergency_access', 'info', 'share_accepted'] as const;
+export const NOTIFICATION_TYPES = [
+  'qr_access',
+  'qr_setup',
+  'family_qr_setup',
+  'family_emergency_access',
+  'info',
+  'share_accepted',
+] as const;
 /** The types the server writes. Answers keep `type: string`: an imported export may carry others. */
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

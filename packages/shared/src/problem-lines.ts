@@ -67,7 +67,11 @@ export function detailsLines(details: string | null | undefined): string[] {
  * flag holds only while a line is left (or the details were empty to begin with — a bare "Yes"),
  * and the details are the lines left, or as they were when none was left out.
  */
-export function withoutLines(flag: boolean, details: string | null, leaveOut: (line: string) => boolean): { flag: boolean; details: string | null } {
+export function withoutLines(
+  flag: boolean,
+  details: string | null,
+  leaveOut: (line: string) => boolean,
+): { flag: boolean; details: string | null } {
   const lines = detailsLines(details);
   const kept = lines.filter((line) => !leaveOut(line));
   if (kept.length === lines.length) return { flag, details };

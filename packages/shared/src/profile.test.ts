@@ -95,8 +95,22 @@ describe('profile validation', () => {
 describe('a pet’s fields and a person’s (decision 0037)', () => {
   it('a pet keeps no human-only field and a person no pet field; fields not given stay out', () => {
     const both = { blood_type: 'A+', organ_donor: true, living_will: true, species: 'Dog', vet_phone: '555', weight: 20 };
-    expect(fieldsForKind(both, true)).toEqual({ blood_type: null, organ_donor: false, living_will: false, species: 'Dog', vet_phone: '555', weight: 20 });
-    expect(fieldsForKind(both, false)).toEqual({ blood_type: 'A+', organ_donor: true, living_will: true, species: null, vet_phone: null, weight: 20 });
+    expect(fieldsForKind(both, true)).toEqual({
+      blood_type: null,
+      organ_donor: false,
+      living_will: false,
+      species: 'Dog',
+      vet_phone: '555',
+      weight: 20,
+    });
+    expect(fieldsForKind(both, false)).toEqual({
+      blood_type: 'A+',
+      organ_donor: true,
+      living_will: true,
+      species: null,
+      vet_phone: null,
+      weight: 20,
+    });
     expect(fieldsForKind({ name: 'Rex' }, true)).toEqual({ name: 'Rex' });
   });
 

@@ -186,9 +186,7 @@ export type HealthcareProviderInput = z.input<typeof healthcareProviderInputSche
  */
 export const familyHealthcareProviderInputSchema = z.preprocess(
   (v) =>
-    v && typeof v === 'object' && 'name' in v && typeof v.name === 'string' && v.name.trim() !== ''
-      ? { ...v, provider_name: v.name }
-      : v,
+    v && typeof v === 'object' && 'name' in v && typeof v.name === 'string' && v.name.trim() !== '' ? { ...v, provider_name: v.name } : v,
   healthcareProviderInputSchema.extend({ phone_number: requiredText('Provider phone number', 50) }),
 );
 
@@ -310,7 +308,10 @@ export type DetailField = (typeof FLAG_DETAIL_PAIRS)[number][1];
 export type DetailFlag = (typeof FLAG_DETAIL_PAIRS)[number][0];
 
 /** Each details field's flag: a details text that is set means its flag is set. */
-export const FLAG_OF_DETAIL = Object.fromEntries(FLAG_DETAIL_PAIRS.map(([flagKey, detailsKey]) => [detailsKey, flagKey])) as Record<DetailField, DetailFlag>;
+export const FLAG_OF_DETAIL = Object.fromEntries(FLAG_DETAIL_PAIRS.map(([flagKey, detailsKey]) => [detailsKey, flagKey])) as Record<
+  DetailField,
+  DetailFlag
+>;
 
 /** A yes/no field of the profile. */
 export type ProfileFlag = { [K in keyof ProfileFields]-?: ProfileFields[K] extends boolean ? K : never }[keyof ProfileFields];
@@ -349,7 +350,12 @@ export function fieldsForKind<T extends Partial<ProfileFields>>(fields: T, isPet
 
 /** POST /api/user/profile — the 'Complete Your Profile' form. */
 export const basicProfileSchema = z.object({
-  username: z.string().trim().max(100, 'Username must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
+  username: z
+    .string()
+    .trim()
+    .max(100, 'Username must be at most 100 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   name: requiredName('Name'),
   date_of_birth: optionalBirthDate,
   address: optionalText(500),

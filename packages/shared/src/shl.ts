@@ -76,7 +76,9 @@ const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
 /** UTF-8 text → base64url without padding (no Buffer or btoa: this runs in the browser and in Node). */
 function toBase64Url(text: string): string {
   // UTF-8 through encodeURIComponent: plain ES, no TextEncoder typings needed in this package.
-  const bytes = Array.from(encodeURIComponent(text).matchAll(/%([0-9A-F]{2})|[^%]/g), (m) => (m[1] ? parseInt(m[1], 16) : m[0].charCodeAt(0)));
+  const bytes = Array.from(encodeURIComponent(text).matchAll(/%([0-9A-F]{2})|[^%]/g), (m) =>
+    m[1] ? parseInt(m[1], 16) : m[0].charCodeAt(0),
+  );
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);

@@ -8,5 +8,8 @@ export type AuditRow = Insertable<AuditEventsTable>;
 
 /** Writes the rows in one statement, on `db` or a transaction. */
 export async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
-  await db.insertInto('audit_events').values([...rows]).execute();
+  await db
+    .insertInto('audit_events')
+    .values([...rows])
+    .execute();
 }

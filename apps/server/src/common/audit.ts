@@ -92,5 +92,8 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 export async function recordAudits(db: Db, events: readonly AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   const now = nowIso();
-  await insertAuditRows(db, events.map((e) => rowOf(e, now)));
+  await insertAuditRows(
+    db,
+    events.map((e) => rowOf(e, now)),
+  );
 }

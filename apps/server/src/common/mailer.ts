@@ -44,7 +44,11 @@ export function createMailer(deps: { mail: Config['mail']; log: FastifyBaseLogge
         .catch((error: unknown) => {
           const e = error as { code?: unknown; responseCode?: unknown };
           deps.log.warn(
-            { code: typeof e?.code === 'string' ? e.code : undefined, responseCode: typeof e?.responseCode === 'number' ? e.responseCode : undefined, ...failure.fields },
+            {
+              code: typeof e?.code === 'string' ? e.code : undefined,
+              responseCode: typeof e?.responseCode === 'number' ? e.responseCode : undefined,
+              ...failure.fields,
+            },
             failure.message,
           );
         })

@@ -102,7 +102,9 @@ export async function createPostgresNotificationBus(options: { url: string; db: 
   return {
     publish(userId, notificationId) {
       const payload = JSON.stringify({ u: userId, n: notificationId });
-      void notifyOn(options.db, NOTIFY_CHANNEL, payload).catch((error: unknown) => options.log.warn({ err: error }, 'notification publish failed'));
+      void notifyOn(options.db, NOTIFY_CHANNEL, payload).catch((error: unknown) =>
+        options.log.warn({ err: error }, 'notification publish failed'),
+      );
     },
     subscribe: local.subscribe,
     async close() {

@@ -52,7 +52,11 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
  * is decided and written under one lock). Nothing is published: the caller publishes the id with
  * `publishNotification` after the commit, so a listener never looks for a row not yet visible.
  */
-export async function insertNotificationRow(trx: Db | Transaction<Database>, n: Omit<NewNotification, 'dedupeKey'>, at: Date): Promise<string> {
+export async function insertNotificationRow(
+  trx: Db | Transaction<Database>,
+  n: Omit<NewNotification, 'dedupeKey'>,
+  at: Date,
+): Promise<string> {
   const row = rowOf(n, null, at);
   await insertNotification(trx, row);
   return row.id;
@@ -62,6 +66,11 @@ export async function insertNotificationRow(trx: Db | Transaction<Database>, n: 
  * New words for a notification already sent, unread again, inside the caller's transaction; false
  * when it is gone or the owner hid it (then it stays hidden). Publish after the commit, as above.
  */
-export async function reviseNotificationRow(trx: Db | Transaction<Database>, userId: string, id: string, message: string): Promise<boolean> {
+export async function reviseNotificationRow(
+  trx: Db | Transaction<Database>,
+  userId: string,
+  id: string,
+  message: string,
+): Promise<boolean> {
   return reviseNotification(trx, userId, id, JSON.stringify({ message }));
 }

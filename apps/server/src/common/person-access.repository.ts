@@ -6,7 +6,13 @@ import type { Db } from '../db/database';
 
 /** The account holder's own profile id (created at sign-up with is_self = 1), on `db` or a transaction. */
 export async function selfProfileId(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('profiles').select('id').where('user_id', '=', userId).where('is_self', '=', 1).orderBy('created_at').executeTakeFirst();
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_self', '=', 1)
+    .orderBy('created_at')
+    .executeTakeFirst();
   return row?.id;
 }
 

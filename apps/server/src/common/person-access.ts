@@ -161,7 +161,14 @@ export function createPersonAccess(db: Db) {
       const action = what.startsWith('GET ') || what.startsWith('HEAD ') ? 'shared_read' : 'shared_write';
       await recordAudits(
         db,
-        events.map((p) => ({ userId: p.ownerId, actorId: actor.userId, profileId: p.profileId, action, ip: actor.ip ?? null, detail: { what, share: p.shareId } })),
+        events.map((p) => ({
+          userId: p.ownerId,
+          actorId: actor.userId,
+          profileId: p.profileId,
+          action,
+          ip: actor.ip ?? null,
+          detail: { what, share: p.shareId },
+        })),
       );
     },
 
@@ -172,7 +179,12 @@ export function createPersonAccess(db: Db) {
      * `missing` as the 404 — except the actor's own profile, which is not a family member on those
      * routes (SPEC §7: 404). Another account's own profile shared with the actor is reached here.
      */
-    async member(actor: Actor, memberId: string, { need, what, audit: audited = true }: AccessNeed, missing = 'Family member not found'): Promise<PersonAccess> {
+    async member(
+      actor: Actor,
+      memberId: string,
+      { need, what, audit: audited = true }: AccessNeed,
+      missing = 'Family member not found',
+    ): Promise<PersonAccess> {
       const access = await lookup(actor.userId, memberId);
       if (!access || (access.role === 'owner' && access.isSelf)) throw notFound(missing);
       if (!roleAllows(access.role, need)) throw forbidden(NEED_MESSAGES[need]);

@@ -29,5 +29,7 @@ export function routePerson(
   need: PersonRole,
   missing?: string,
 ): Promise<PersonAccess> {
-  return memberId === undefined ? access.own(currentUser(request).id) : access.member(actorOf(request), memberId, needOf(request, need), missing);
+  return memberId === undefined
+    ? access.own(currentUser(request).id)
+    : access.member(actorOf(request), memberId, needOf(request, need), missing);
 }

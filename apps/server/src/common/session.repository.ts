@@ -100,7 +100,11 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
 
     /** The session proved the password (or, later, a passkey) just now. */
     async markAuthenticated(sessionId: string, at: Date = new Date()): Promise<void> {
-      await db.updateTable('sessions').set({ authenticated_at: nowIso(at) }).where('id', '=', sessionId).execute();
+      await db
+        .updateTable('sessions')
+        .set({ authenticated_at: nowIso(at) })
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     /** The user's live sessions, newest first; idle or expired ones are left out (they are over). */
@@ -126,7 +130,12 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
 
     /** Ends the user's session listed as `publicId`; answers its key, or null when the user has none such. */
     async deleteByPublicId(userId: string, publicId: string): Promise<string | null> {
-      const row = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('public_id', '=', publicId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
       if (!row) return null;
       await db.deleteFrom('sessions').where('id', '=', row.id).execute();
       return row.id;

@@ -52,7 +52,10 @@ export async function reserveAddressAttempt(
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     if (Number(row.n) >= limit.max) return false;
-    await trx.insertInto(table).values({ id: newId(), ip: address, created_at: nowIso(limit.now) }).execute();
+    await trx
+      .insertInto(table)
+      .values({ id: newId(), ip: address, created_at: nowIso(limit.now) })
+      .execute();
     return true;
   });
 }

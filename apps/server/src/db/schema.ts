@@ -6,7 +6,6 @@ import type { ProfileFields, ProfileFlag } from '@kinchart/shared/profile';
 // ids are UUID text made by the app, booleans are integers 0/1, instants are ISO-8601 UTC text,
 // dates are YYYY-MM-DD text, height/weight are double precision.
 
-
 /** 0 | 1, with a column default, so inserts may omit it. */
 export type Flag = Generated<number>;
 export type Counter = Generated<number>;
@@ -349,7 +348,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;
 }
-
 
 // Second factors (migration 0012, docs/decisions/0026). Declared as a second part of `Database`
 // (TypeScript merges the two) so tables added in parallel do not touch the same lines.

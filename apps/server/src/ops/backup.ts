@@ -41,7 +41,6 @@ export interface BackupManifest {
   master_key_included: boolean;
 }
 
-
 /** Copies `source` to `target`, answering its size and SHA-256. */
 export async function copyHashed(source: Readable, target: string): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');

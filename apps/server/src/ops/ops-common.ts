@@ -18,6 +18,8 @@ export function sqliteFileOf(config: Config): string {
 
 export function assertSqlite(config: Config, command: string): void {
   if (config.databaseUrl) {
-    throw new OpsError(`${command} covers SQLite deployments; on PostgreSQL use pg_dump / pg_restore and copy the bucket (README "Deployment")`);
+    throw new OpsError(
+      `${command} covers SQLite deployments; on PostgreSQL use pg_dump / pg_restore and copy the bucket (README "Deployment")`,
+    );
   }
 }

@@ -57,7 +57,8 @@ export async function restore(config: Config, options: { from: string; log: OpsL
   const blobs = await openBlobStore(config);
   const listed = new Set(manifest.files.map((f) => f.key));
   for await (const blob of blobs.list()) {
-    if (!listed.has(blob.key)) throw new OpsError('The file store already holds files that are not in this backup: restore only into an empty one');
+    if (!listed.has(blob.key))
+      throw new OpsError('The file store already holds files that are not in this backup: restore only into an empty one');
   }
 
   for (const file of manifest.files) {
@@ -79,7 +80,11 @@ export async function restore(config: Config, options: { from: string; log: OpsL
 
   await fsp.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   if (!configured) {
-    await fsp.writeFile(path.join(config.dataDir, MASTER_KEY_FILE), `${masterKey.toString('base64')}\n`, { mode: 0o600, flag: 'wx', flush: true });
+    await fsp.writeFile(path.join(config.dataDir, MASTER_KEY_FILE), `${masterKey.toString('base64')}\n`, {
+      mode: 0o600,
+      flag: 'wx',
+      flush: true,
+    });
   }
   const partial = `${target}.restoring`;
   await fsp.rm(partial, { force: true });
@@ -89,7 +94,9 @@ export async function restore(config: Config, options: { from: string; log: OpsL
   await handle.close();
   await fsp.rename(partial, target);
   await syncDir(config.dataDir);
-  options.log.info(`Restored the database and ${manifest.files.length} file(s) into ${config.dataDir}${configured ? '' : ' (with the master key from the backup)'}`);
+  options.log.info(
+    `Restored the database and ${manifest.files.length} file(s) into ${config.dataDir}${configured ? '' : ' (with the master key from the backup)'}`,
+  );
   return { files: manifest.files.length };
 }
 

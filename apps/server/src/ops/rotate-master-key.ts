@@ -44,7 +44,9 @@ export async function rotateMasterKey(deps: { db: Db; oldKey: Buffer; newKey: Bu
           result.alreadyNew += 1;
           continue;
         }
-        throw new KeyRotationError(`The data key of ${row.table} ${row.id} opens under neither the current nor the new master key; nothing was changed`);
+        throw new KeyRotationError(
+          `The data key of ${row.table} ${row.id} opens under neither the current nor the new master key; nothing was changed`,
+        );
       }
       await repo.replace(row, wrapDataKey(deps.newKey, dataKey, aad));
       result.rewrapped += 1;
@@ -77,7 +79,8 @@ export async function rotateDeploymentKey(config: Config, options: { newKey: str
   } catch (error) {
     throw new OpsError((error as Error).message);
   }
-  if (!config.databaseUrl && !fs.existsSync(sqliteFileOf(config))) throw new OpsError(`No database at ${sqliteFileOf(config)} (is DATA_DIR right?)`);
+  if (!config.databaseUrl && !fs.existsSync(sqliteFileOf(config)))
+    throw new OpsError(`No database at ${sqliteFileOf(config)} (is DATA_DIR right?)`);
 
   const keyFile = config.masterKey ? undefined : path.join(config.dataDir, MASTER_KEY_FILE);
   const next = keyFile && `${keyFile}.next`;
@@ -102,7 +105,9 @@ export async function rotateDeploymentKey(config: Config, options: { newKey: str
   } finally {
     await db.destroy();
   }
-  options.log.info(`Re-wrapped ${result.rewrapped} data key(s) under the new master key${result.alreadyNew ? ` (${result.alreadyNew} already were)` : ''}; no file was re-encrypted.`);
+  options.log.info(
+    `Re-wrapped ${result.rewrapped} data key(s) under the new master key${result.alreadyNew ? ` (${result.alreadyNew} already were)` : ''}; no file was re-encrypted.`,
+  );
   if (keyFile && next) {
     await fsp.rename(next, keyFile);
     await syncDir(config.dataDir);
@@ -110,7 +115,10 @@ export async function rotateDeploymentKey(config: Config, options: { newKey: str
   } else {
     options.log.warn('Set MASTER_KEY to the new key on every instance before starting them again: the old key no longer opens any file.');
   }
-  if (links) options.log.warn(`The ${links} SMART Health Link(s) now have new keys: links copied out before stop opening, and their owners copy them again.`);
+  if (links)
+    options.log.warn(
+      `The ${links} SMART Health Link(s) now have new keys: links copied out before stop opening, and their owners copy them again.`,
+    );
   options.log.warn('Backups made before this rotation still need the old key: keep it for as long as you keep them.');
   return result;
 }

@@ -22,7 +22,12 @@ export function createWrappedKeyRepository(trx: Transaction<Database>) {
       const files = await trx.selectFrom('medical_files').select(['id', 'user_id', 'wrapped_key']).orderBy('id').execute();
       const totp = await trx.selectFrom('totp_factors').select(['id', 'user_id', 'wrapped_key']).orderBy('id').execute();
       return [
-        ...files.map((f) => ({ table: 'medical_files' as const, id: f.id, aad: fileAssociatedData(f.id, f.user_id), wrappedKey: f.wrapped_key })),
+        ...files.map((f) => ({
+          table: 'medical_files' as const,
+          id: f.id,
+          aad: fileAssociatedData(f.id, f.user_id),
+          wrappedKey: f.wrapped_key,
+        })),
         ...totp.map((f) => ({ table: 'totp_factors' as const, id: f.id, aad: totpAssociatedData(f.user_id), wrappedKey: f.wrapped_key })),
       ];
     },
@@ -31,8 +36,18 @@ export function createWrappedKeyRepository(trx: Transaction<Database>) {
       // Only the key changes: updated_at is the user's record of their own edits.
       const res =
         row.table === 'medical_files'
-          ? await trx.updateTable('medical_files').set({ wrapped_key: wrappedKey }).where('id', '=', row.id).where('wrapped_key', '=', row.wrappedKey).executeTakeFirst()
-          : await trx.updateTable('totp_factors').set({ wrapped_key: wrappedKey }).where('id', '=', row.id).where('wrapped_key', '=', row.wrappedKey).executeTakeFirst();
+          ? await trx
+              .updateTable('medical_files')
+              .set({ wrapped_key: wrappedKey })
+              .where('id', '=', row.id)
+              .where('wrapped_key', '=', row.wrappedKey)
+              .executeTakeFirst()
+          : await trx
+              .updateTable('totp_factors')
+              .set({ wrapped_key: wrappedKey })
+              .where('id', '=', row.id)
+              .where('wrapped_key', '=', row.wrappedKey)
+              .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new Error(`A wrapped key changed during the rotation (${row.table} ${row.id})`);
     },
   };
@@ -47,6 +62,9 @@ export function inWrappedKeyTransaction<T>(db: Kysely<Database>, work: (repo: Wr
 
 /** SMART Health Links, whose keys are derived from the master key (features/shl/shl-keys.ts) rather than stored. */
 export async function countDerivedKeyLinks(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('shl_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('shl_links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

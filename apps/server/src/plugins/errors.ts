@@ -17,7 +17,9 @@ export function describeValidation(issues: readonly ValidationIssue[], context?:
   const field = path.join('.');
   if (message.startsWith('Invalid input: expected')) {
     const expected = message.replace('Invalid input: expected ', '').replace(/, received .*$/, '');
-    return field ? `${field} must be ${expected}` : `Request ${context ?? 'body'} must be ${expected === 'object' ? 'a JSON object' : expected}`;
+    return field
+      ? `${field} must be ${expected}`
+      : `Request ${context ?? 'body'} must be ${expected === 'object' ? 'a JSON object' : expected}`;
   }
   // Messages written for people already name their field ("Username is required").
   if (!field || /^[A-Z]/.test(message)) return message;
@@ -32,7 +34,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // body or the connection ends, would wait forever.
     if (!request.raw.complete) void reply.header('Connection', 'close');
     if (error instanceof HttpError) {
-      void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, ...error.extra });
+      void reply
+        .headers(error.headers)
+        .code(error.statusCode)
+        .send({ message: error.message, ...error.extra });
       return;
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -74,7 +74,10 @@ const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'sess
  * route sends; openapi.test.ts fails on an operation whose success answer is not described.
  */
 const OTHER_ANSWERS: Readonly<Record<string, { status: number; description: string; type?: string }>> = {
-  'GET /api/auth/oidc/callback': { status: 303, description: 'Back to the app, on the page that says how the sign-in went (decision 0029).' },
+  'GET /api/auth/oidc/callback': {
+    status: 303,
+    description: 'Back to the app, on the page that says how the sign-in went (decision 0029).',
+  },
   'GET /api/user/wearable-qr/card.pdf': { status: 200, type: 'application/pdf', description: 'The wallet card.' },
   'GET /api/user/family/members/:id/qr/card.pdf': { status: 200, type: 'application/pdf', description: 'The wallet card.' },
   'GET /api/user/wearable-qr/qr.png': { status: 200, type: 'image/png', description: 'The QR code image.' },
@@ -82,23 +85,43 @@ const OTHER_ANSWERS: Readonly<Record<string, { status: number; description: stri
   'GET /api/user/wearable-qr/lockscreen.png': { status: 200, type: 'image/png', description: 'The lock-screen image.' },
   'GET /api/user/family/members/:id/qr/lockscreen.png': { status: 200, type: 'image/png', description: 'The lock-screen image.' },
   'GET /api/user/people/:personId/immunizations.pdf': { status: 200, type: 'application/pdf', description: 'The immunization record.' },
-  'GET /api/user/notifications/stream': { status: 200, type: 'text/event-stream', description: 'Server-sent events: each new notification as it comes (decision 0014).' },
+  'GET /api/user/notifications/stream': {
+    status: 200,
+    type: 'text/event-stream',
+    description: 'Server-sent events: each new notification as it comes (decision 0014).',
+  },
   'GET /api/user/appointments.ics': { status: 200, type: 'text/calendar', description: 'The appointments as an iCalendar file.' },
   'GET /api/user/export': { status: 200, type: 'application/zip', description: 'The export archive (decision 0004).' },
   'GET /api/user/files/:id/content': { status: 200, type: '*/*', description: 'The file itself, with its own Content-Type.' },
   'GET /api/shared/:token/files/:fileId': { status: 200, type: '*/*', description: 'The shared file itself, with its own Content-Type.' },
-  'GET /api/user/emergency/:shareId/fhir': { status: 200, type: 'application/fhir+json', description: 'The emergency summary as a FHIR Bundle.' },
-  'GET /api/user/family/emergency/:shareId/fhir': { status: 200, type: 'application/fhir+json', description: 'The emergency summary as a FHIR Bundle.' },
+  'GET /api/user/emergency/:shareId/fhir': {
+    status: 200,
+    type: 'application/fhir+json',
+    description: 'The emergency summary as a FHIR Bundle.',
+  },
+  'GET /api/user/family/emergency/:shareId/fhir': {
+    status: 200,
+    type: 'application/fhir+json',
+    description: 'The emergency summary as a FHIR Bundle.',
+  },
   'GET /emergency/:shareId': { status: 200, type: 'text/html', description: 'The emergency page.' },
   'GET /family/emergency/:shareId': { status: 200, type: 'text/html', description: 'The emergency page.' },
   'OPTIONS /shl/:manifestId': { status: 204, description: 'CORS preflight: any origin may POST.' },
   'OPTIONS /shl-files/:token': { status: 204, description: 'CORS preflight: any origin may GET.' },
-  'GET /shl-files/:token': { status: 200, type: 'application/jose', description: "The file's JWE, in compact serialization (SMART Health Links STU1)." },
+  'GET /shl-files/:token': {
+    status: 200,
+    type: 'application/jose',
+    description: "The file's JWE, in compact serialization (SMART Health Links STU1).",
+  },
 };
 
 /** An OTHER_ANSWERS entry as a response of @fastify/swagger: a body of its media type, or none. */
 function otherAnswer({ status, description, type }: { status: number; description: string; type?: string }): Record<number, object> {
-  return { [status]: type ? { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } } : { description, type: 'null' } };
+  return {
+    [status]: type
+      ? { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } }
+      : { description, type: 'null' },
+  };
 }
 
 /**
@@ -107,7 +130,11 @@ function otherAnswer({ status, description, type }: { status: number; descriptio
  * same shared schema and field names the services read.
  */
 const filePart = (description: string) => ({ type: 'string', contentMediaType: 'application/octet-stream', description });
-const personPart = { type: 'string', maxLength: 100, description: 'Whom the file is for: a person id; the uploader when left out (DESIGN §11).' };
+const personPart = {
+  type: 'string',
+  maxLength: 100,
+  description: 'Whom the file is for: a person id; the uploader when left out (DESIGN §11).',
+};
 const MULTIPART_BODIES: Readonly<Record<string, object>> = {
   'POST /api/user/files': {
     type: 'object',
@@ -128,7 +155,11 @@ const MULTIPART_BODIES: Readonly<Record<string, object>> = {
     required: ['file'],
     properties: {
       file: filePart('A Kinchart export (.zip) or a FHIR Bundle (.json).'),
-      [IMPORT_TARGET_FIELD]: { type: 'string', maxLength: 64, description: 'Whose profile a FHIR Bundle goes to: "self" (the default) or a family member id.' },
+      [IMPORT_TARGET_FIELD]: {
+        type: 'string',
+        maxLength: 64,
+        description: 'Whose profile a FHIR Bundle goes to: "self" (the default) or a family member id.',
+      },
     },
   },
 };
@@ -139,8 +170,14 @@ export function routeAccess(url: string): RouteAccess {
 
 const ACCESS_TAGS: { name: RouteAccess; description: string }[] = [
   { name: 'public', description: 'Answers without a session: signing up and in, public settings, share links and invitations.' },
-  { name: 'session', description: 'Needs the session cookie that logging in sets; without it the answer is 401 {"message":"Not authenticated"}.' },
-  { name: 'emergency', description: "The emergency page's lookups by share id, with the PIN in `?pin=` when the code asks for one (SPEC §4)." },
+  {
+    name: 'session',
+    description: 'Needs the session cookie that logging in sets; without it the answer is 401 {"message":"Not authenticated"}.',
+  },
+  {
+    name: 'emergency',
+    description: "The emergency page's lookups by share id, with the PIN in `?pin=` when the code asks for one (SPEC §4).",
+  },
   {
     name: 'smart-health-link',
     description: 'SMART Health Links (STU1): the manifest and file locations, open to receivers on any origin (CORS, no cookie).',

@@ -191,7 +191,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config, hea
       done(new HttpError(421, UNKNOWN_HOST));
       return;
     }
-    done(!SAFE_METHODS.has(request.method) && !route.crossOriginWrites && !isSameOrigin(request, config) ? forbidden('Cross-origin request refused') : undefined);
+    done(
+      !SAFE_METHODS.has(request.method) && !route.crossOriginWrites && !isSameOrigin(request, config)
+        ? forbidden('Cross-origin request refused')
+        : undefined,
+    );
   });
 
   if (config.rateLimitPerMin > 0) {

@@ -178,7 +178,11 @@ export async function* encryptStream(
  * Decrypts a blob; yields each segment's plaintext only after its tag verified. Throws
  * IntegrityError on any altered, reordered, missing or extra byte.
  */
-export async function* decryptStream(source: AsyncIterable<Uint8Array>, dataKey: Buffer, aad: SegmentAssociatedData): AsyncGenerator<Buffer> {
+export async function* decryptStream(
+  source: AsyncIterable<Uint8Array>,
+  dataKey: Buffer,
+  aad: SegmentAssociatedData,
+): AsyncGenerator<Buffer> {
   let header: Buffer | undefined;
   let prefix: Buffer | undefined;
   let segmentAad: Buffer | undefined;

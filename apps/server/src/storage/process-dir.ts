@@ -53,7 +53,8 @@ export function createProcessDir(root: string, options: { pid?: number; isAlive?
           removed += await countFiles(full);
           await fsp.rm(full, { recursive: true, force: true });
         } else if (entryHost !== host) {
-          for (const name of await fsp.readdir(full).catch(() => [] as string[])) removed += await removeIfOlder(path.join(full, name), olderThan);
+          for (const name of await fsp.readdir(full).catch(() => [] as string[]))
+            removed += await removeIfOlder(path.join(full, name), olderThan);
         }
       }
       return removed;

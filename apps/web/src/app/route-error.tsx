@@ -10,9 +10,7 @@ export function RouteError() {
       <DocumentTitle title={notFound ? 'Page not found' : 'Something went wrong'} />
       <h1 className="text-3xl font-bold text-slate-900">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p className="mt-4 text-slate-700">
-        {notFound
-          ? 'We could not find that page.'
-          : 'This page could not be shown. Reloading usually fixes it; your records are safe.'}
+        {notFound ? 'We could not find that page.' : 'This page could not be shown. Reloading usually fixes it; your records are safe.'}
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <button

@@ -85,7 +85,8 @@ describe('routes', () => {
   it('an invitation link opens signed out, inside the app layout, without a detour to /login', async () => {
     mockFetch((call) => {
       if (call.url === '/api/auth/check-auth') return checkAuthAnswer(null);
-      if (call.url === '/api/invitations/tok') return json({ shared_by: 'alice', person_name: 'Mia', is_pet: false, role: 'viewer', expires_at: null });
+      if (call.url === '/api/invitations/tok')
+        return json({ shared_by: 'alice', person_name: 'Mia', is_pet: false, role: 'viewer', expires_at: null });
       return json({ message: 'Not found' }, 404);
     });
     const { router } = renderRoutes(routes, '/invite/tok');

@@ -19,7 +19,17 @@ describe('what the service worker answers with the app shell', () => {
   const paths = routePaths(routes);
 
   it('reads the whole router (guards the walker above)', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/', '/login', '/dashboard', '/settings', '/edit-family-member/abc123', '/health-records/abc123', '/emergency-cards']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/login',
+        '/dashboard',
+        '/settings',
+        '/edit-family-member/abc123',
+        '/health-records/abc123',
+        '/emergency-cards',
+      ]),
+    );
     expect(paths.length).toBeGreaterThan(15);
   });
 

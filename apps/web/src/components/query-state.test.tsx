@@ -23,7 +23,14 @@ function Harness({ answers, ...props }: { answers: Answer[] } & Omit<QueryStateP
       isEmpty={(things) => things.length === 0}
       {...props}
     >
-      {props.children ?? ((things) => <ul aria-label="Things">{things.map((thing) => <li key={thing}>{thing}</li>)}</ul>)}
+      {props.children ??
+        ((things) => (
+          <ul aria-label="Things">
+            {things.map((thing) => (
+              <li key={thing}>{thing}</li>
+            ))}
+          </ul>
+        ))}
     </QueryState>
   );
 }

@@ -75,7 +75,9 @@ export function QueryState<T>({
     return (
       <p
         className={classes(
-          compact ? 'text-sm text-slate-700' : 'rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700',
+          compact
+            ? 'text-sm text-slate-700'
+            : 'rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700',
           className,
         )}
       >

@@ -70,7 +70,10 @@ describe('re-authentication', () => {
     try {
       await expect(api.post('/api/thing', { a: 1 })).resolves.toEqual({ ok: true });
       expect(calls.map((c) => c.body)).toEqual([{ a: 1 }, { a: 1 }]);
-      await expect(api.post('/api/thing', { a: 2 })).rejects.toMatchObject({ status: 401, message: 'Please confirm your password to continue.' });
+      await expect(api.post('/api/thing', { a: 2 })).rejects.toMatchObject({
+        status: 401,
+        message: 'Please confirm your password to continue.',
+      });
       expect(calls).toHaveLength(3);
     } finally {
       unregister();

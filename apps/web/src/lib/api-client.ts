@@ -166,9 +166,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise
   const data = await readBody(response);
 
   if (!response.ok) {
-    const fromBody = isRecord(data)
-      ? [data.message, data.error].find((v): v is string => typeof v === 'string' && v !== '')
-      : undefined;
+    const fromBody = isRecord(data) ? [data.message, data.error].find((v): v is string => typeof v === 'string' && v !== '') : undefined;
     throw new ApiError(response.status, fromBody ?? `Request failed with status code ${response.status}`, data);
   }
   return data as T;

@@ -21,7 +21,8 @@ const BROWSER_FAILED = 'Your browser could not use a passkey. Please try again.'
 /** What a failed ceremony means to the person (WebAuthn §6.3.2, §6.3.3 error names). */
 function ceremonyError(error: unknown): Error {
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return new PasskeyCancelled(PASSKEY_CANCELLED);
+  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
+    return new PasskeyCancelled(PASSKEY_CANCELLED);
   if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return new Error(ALREADY_ON_DEVICE);
   return new Error(BROWSER_FAILED);
 }

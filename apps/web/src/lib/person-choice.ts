@@ -37,7 +37,11 @@ export function personOptionLabel(person: Person): string {
  * The name a record's owner goes by in lists: the people list's label for `personId`, else the
  * name the answer carried, else null when nothing is known.
  */
-export function personNameOf(people: readonly Person[] | undefined, personId: string | null | undefined, fallback?: string | null): string | null {
+export function personNameOf(
+  people: readonly Person[] | undefined,
+  personId: string | null | undefined,
+  fallback?: string | null,
+): string | null {
   const person = personId ? people?.find((p) => p.id === personId) : undefined;
   if (person) return personLabel(person);
   return fallback || null;

@@ -16,7 +16,8 @@ function contrast(a: string, b: string): number {
 
 describe('person colours', () => {
   it('every colour carries white text at AA (4.5:1) and they are all different', () => {
-    for (const { background } of [...PERSON_COLORS, UNKNOWN_PERSON_COLOR]) expect(contrast(background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    for (const { background } of [...PERSON_COLORS, UNKNOWN_PERSON_COLOR])
+      expect(contrast(background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(new Set(PERSON_COLORS.map((c) => c.background)).size).toBe(PERSON_COLORS.length);
   });
 

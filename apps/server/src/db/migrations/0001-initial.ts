@@ -1,6 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 
-
 // One dialect-neutral migration set (DESIGN §2, §4). Types used here mean the same on SQLite and
 // PostgreSQL: text, integer, double precision. Every owned row carries user_id and cascades from users.
 
@@ -214,14 +213,24 @@ export const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('audit_events_user_idx').on('audit_events').columns(['user_id', 'created_at']).execute();
-
   },
 
   async down(db: Kysely<unknown>) {
     for (const t of [
-      'audit_events', 'notifications', 'appointments', 'file_share_links', 'medical_files', 'pin_attempts',
-      'emergency_shares', 'medications', 'healthcare_providers', 'emergency_contacts', 'profiles',
-      'login_failures', 'sessions', 'users',
+      'audit_events',
+      'notifications',
+      'appointments',
+      'file_share_links',
+      'medical_files',
+      'pin_attempts',
+      'emergency_shares',
+      'medications',
+      'healthcare_providers',
+      'emergency_contacts',
+      'profiles',
+      'login_failures',
+      'sessions',
+      'users',
     ]) {
       await db.schema.dropTable(t).ifExists().execute();
     }

@@ -12,7 +12,10 @@ import type { Kysely, Migration } from 'kysely';
 // within the hour. The URL's token is stored only as its SHA-256 hash, like file-share tokens.
 export const shlLocations: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('shl_links').addColumn('failed_passcodes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('shl_links')
+      .addColumn('failed_passcodes', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('shl_links').addColumn('disabled_at', 'text').execute();
     await db.schema
       .createTable('shl_file_locations')

@@ -30,7 +30,11 @@ export const passwordResets: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('password_reset_requests_ip_idx').on('password_reset_requests').columns(['ip', 'created_at']).execute();
-    await db.schema.createIndex('password_reset_requests_email_idx').on('password_reset_requests').columns(['email', 'created_at']).execute();
+    await db.schema
+      .createIndex('password_reset_requests_email_idx')
+      .on('password_reset_requests')
+      .columns(['email', 'created_at'])
+      .execute();
     await db.schema.alterTable('person_shares').addColumn('signup_claimed_at', 'text').execute();
   },
 

@@ -33,7 +33,11 @@ export const emergencyGuards: Migration = {
       .addColumn('unmailed', 'integer', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('emergency_access_alerts_pkey', ['emergency_share_id', 'user_id'])
       .execute();
-    await db.schema.createIndex('emergency_access_alerts_due_idx').on('emergency_access_alerts').columns(['unmailed', 'mailed_at']).execute();
+    await db.schema
+      .createIndex('emergency_access_alerts_due_idx')
+      .on('emergency_access_alerts')
+      .columns(['unmailed', 'mailed_at'])
+      .execute();
     await db.schema
       .createTable('essentials_views')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -5,7 +5,15 @@ import type { Kysely, Migration } from 'kysely';
 // user", and the cascade when an account is deleted — read every account's rows: at 10,000
 // families a full scan of 200,000 lab results per export. An index led by user_id answers those
 // from the account's own rows.
-const TABLES = ['emergency_contacts', 'healthcare_providers', 'medications', 'immunizations', 'lab_results', 'conditions', 'procedures'] as const;
+const TABLES = [
+  'emergency_contacts',
+  'healthcare_providers',
+  'medications',
+  'immunizations',
+  'lab_results',
+  'conditions',
+  'procedures',
+] as const;
 
 export const ownerIndexes: Migration = {
   async up(db: Kysely<unknown>) {

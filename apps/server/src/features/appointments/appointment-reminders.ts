@@ -14,7 +14,9 @@ export async function runAppointmentReminders(db: Db, now: Date = new Date()): P
   const dates = [0, 1, 2].map((d) => new Date(now.getTime() + d * DAY_MS).toISOString().slice(0, 10));
   let created = 0;
   for (const a of await repo.dueOn(dates)) {
-    const start = Date.parse(a.start_time ? (/(Z|[+-]\d{2}:\d{2})$/.test(a.start_time) ? a.start_time : `${a.start_time}Z`) : `${a.appointment_date}T00:00:00Z`);
+    const start = Date.parse(
+      a.start_time ? (/(Z|[+-]\d{2}:\d{2})$/.test(a.start_time) ? a.start_time : `${a.start_time}Z`) : `${a.appointment_date}T00:00:00Z`,
+    );
     if (start <= now.getTime() || start - now.getTime() > DAY_MS) continue;
     const time = a.start_time ? ` at ${a.start_time.slice(11, 16)}` : '';
     // The person's owner is told (DESIGN §11), naming the family member when it is not their own.

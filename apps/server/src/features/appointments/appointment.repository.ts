@@ -47,7 +47,9 @@ export function createAppointmentRepository(db: Db) {
       return listed()
         .where('appointments.user_id', '=', ownerId)
         .where((eb) =>
-          orUnfiled ? eb.or([eb('appointments.profile_id', '=', profileId), eb('appointments.profile_id', 'is', null)]) : eb('appointments.profile_id', '=', profileId),
+          orUnfiled
+            ? eb.or([eb('appointments.profile_id', '=', profileId), eb('appointments.profile_id', 'is', null)])
+            : eb('appointments.profile_id', '=', profileId),
         )
         .orderBy('appointments.appointment_date')
         .orderBy('appointments.start_time')
@@ -79,7 +81,12 @@ export function createAppointmentRepository(db: Db) {
      * Replaces every editable field (and, when `person` is given, whose it is); the id, calendar UID
      * and creation time stay. Null when the row is not `ownerId`'s.
      */
-    async update(ownerId: string, id: string, input: AppointmentValues, person?: { ownerId: string; profileId: string }): Promise<AppointmentRow | null> {
+    async update(
+      ownerId: string,
+      id: string,
+      input: AppointmentValues,
+      person?: { ownerId: string; profileId: string },
+    ): Promise<AppointmentRow | null> {
       const res = await db
         .updateTable('appointments')
         .set(person ? { ...input, user_id: person.ownerId, profile_id: person.profileId } : input)

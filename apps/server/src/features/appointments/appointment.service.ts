@@ -27,7 +27,6 @@ const toAnswer = (row: AppointmentRow, person: RowPerson): Appointment => ({
   person_name: person.name,
 });
 
-
 /** Calendar order: by date, then start (an all-day one first), then when it was added. */
 const byDateAndTime = (a: AppointmentRow, b: AppointmentRow): number => {
   if (a.appointment_date !== b.appointment_date) return a.appointment_date < b.appointment_date ? -1 : 1;
@@ -54,7 +53,10 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
     personId === undefined ? access.own(actor.userId) : access.require(actor, personId, { need: 'editor', what: route });
 
   /** The rows of every person the user can see, each with whose it is; shared reads are audited. */
-  async function visibleRows(actor: Actor, route: RouteName): Promise<{ row: AppointmentRow; person: VisiblePerson | undefined; own: boolean }[]> {
+  async function visibleRows(
+    actor: Actor,
+    route: RouteName,
+  ): Promise<{ row: AppointmentRow; person: VisiblePerson | undefined; own: boolean }[]> {
     const people = await access.visible(actor.userId);
     const byId = new Map(people.map((p) => [p.profileId, p]));
     const self = people.find((p) => p.role === 'owner' && p.isSelf);
@@ -65,7 +67,11 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
       (row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id,
     );
     const touched = new Set(theirs.map((row) => row.profile_id));
-    await access.auditAll(actor, shared.filter((p) => touched.has(p.profileId)), route);
+    await access.auditAll(
+      actor,
+      shared.filter((p) => touched.has(p.profileId)),
+      route,
+    );
     // No shared rows: the database's own order stands, exactly as before sharing.
     const rows = theirs.length === 0 ? own : [...own, ...theirs].sort(byDateAndTime);
     return rows.map((row) => {
@@ -103,11 +109,15 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
       const found = await repo.findById(id);
       if (!found) throw notFound(NOT_FOUND);
       const current = await access.row(actor, found, { need: 'editor', what: route }, NOT_FOUND);
-      const moveTo = input.person_id !== undefined && input.person_id !== current.profileId ? await personFor(actor, route, input.person_id) : undefined;
+      const moveTo =
+        input.person_id !== undefined && input.person_id !== current.profileId ? await personFor(actor, route, input.person_id) : undefined;
       const row = await repo.update(current.ownerId, id, appointmentValuesOf(input), moveTo);
       if (!row) throw notFound(NOT_FOUND);
       const person = moveTo ?? current;
-      return toAnswer(row, { id: person.profileId, name: row.profile_id === null ? await repo.personName(person.profileId) : row.person_name });
+      return toAnswer(row, {
+        id: person.profileId,
+        name: row.profile_id === null ? await repo.personName(person.profileId) : row.person_name,
+      });
     },
 
     /** DELETE: an editor's right on the appointment's person (a viewer gets 403). */

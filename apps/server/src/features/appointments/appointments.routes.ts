@@ -11,7 +11,10 @@ const idParams = z.object({ appointment_id: z.string().max(64) });
 
 // SPEC §7 Appointments, and their iCalendar file. Each appointment belongs to a person; the service
 // asks the one access function about that person (DESIGN §11).
-export async function appointmentRoutes(app: FastifyInstance, opts: { appointments: AppointmentService; requireUser: (r: FastifyRequest) => Promise<void> }) {
+export async function appointmentRoutes(
+  app: FastifyInstance,
+  opts: { appointments: AppointmentService; requireUser: (r: FastifyRequest) => Promise<void> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { appointments } = opts;
   app.addHook('onRequest', opts.requireUser);
@@ -19,8 +22,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { appointmen
   const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
 
   // Every visible person's appointments; `?person=` one person's.
-  r.get('/api/user/appointments', { schema: { querystring: personFilterSchema, response: { 200: z.array(appointmentSchema) } } }, async (request) =>
-    appointments.list(actorOf(request), route(request), request.query.person),
+  r.get(
+    '/api/user/appointments',
+    { schema: { querystring: personFilterSchema, response: { 200: z.array(appointmentSchema) } } },
+    async (request) => appointments.list(actorOf(request), route(request), request.query.person),
   );
 
   r.post(
@@ -41,16 +46,24 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { appointmen
     },
   );
 
-  r.delete('/api/user/appointments/:appointment_id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
-    await appointments.remove(actorOf(request), route(request), request.params.appointment_id);
-    return { message: 'Appointment deleted successfully' };
-  });
+  r.delete(
+    '/api/user/appointments/:appointment_id',
+    { schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await appointments.remove(actorOf(request), route(request), request.params.appointment_id);
+      return { message: 'Appointment deleted successfully' };
+    },
+  );
 
-  r.get('/api/user/appointments.ics', { schema: { querystring: z.object({ tz: z.string().max(64).optional() }) } }, async (request, reply) => {
-    const ics = await appointments.calendar(actorOf(request), route(request), request.query.tz);
-    return reply
-      .header('Content-Type', 'text/calendar; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="kinchart-appointments.ics"')
-      .send(ics);
-  });
+  r.get(
+    '/api/user/appointments.ics',
+    { schema: { querystring: z.object({ tz: z.string().max(64).optional() }) } },
+    async (request, reply) => {
+      const ics = await appointments.calendar(actorOf(request), route(request), request.query.tz);
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="kinchart-appointments.ics"')
+        .send(ics);
+    },
+  );
 }

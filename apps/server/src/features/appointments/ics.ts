@@ -55,7 +55,11 @@ export function foldLine(line: string): string {
 }
 
 /** 20261121T093000Z */
-export const icsUtc = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const icsUtc = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** 2026-12-31 → 20261231, and the next day's date, counted in UTC so no clock change moves it. */
 function dateValue(date: string, addDays = 0): string {
@@ -70,7 +74,14 @@ function span(e: IcsEvent): string[] {
 }
 
 export function buildCalendar(events: IcsEvent[], now: Date = new Date()): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kinchart//Appointments 1.0//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Kinchart appointments'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Kinchart//Appointments 1.0//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:Kinchart appointments',
+  ];
   for (const e of events) {
     lines.push('BEGIN:VEVENT', `UID:${e.uid}@kinchart`, `DTSTAMP:${icsUtc(now)}`, ...span(e), `SUMMARY:${escapeText(e.summary)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);

@@ -115,7 +115,10 @@ export function createAuthRepository(db: Db) {
           .executeTakeFirstOrThrow();
         if (accountCeiling !== undefined && Number(account.n) >= accountCeiling) return { refused: 'account' };
         const id = newId();
-        await trx.insertInto('login_failures').values({ id, email, ip: address, factor, created_at: nowIso(limit.now) }).execute();
+        await trx
+          .insertInto('login_failures')
+          .values({ id, email, ip: address, factor, created_at: nowIso(limit.now) })
+          .execute();
         return { id, accountFailures: Number(account.n) + 1 };
       });
     },

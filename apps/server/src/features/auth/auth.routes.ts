@@ -64,44 +64,32 @@ export async function authRoutes(
     }
   }
 
-  r.post(
-    '/api/auth/signup',
-    { schema: { body: signupSchema, response: { 201: messageSchema } } },
-    async (request, reply) => {
-      await auth.signup(request.body, meta(request));
-      return reply.code(201).send({ message: 'Account created successfully!' });
-    },
-  );
+  r.post('/api/auth/signup', { schema: { body: signupSchema, response: { 201: messageSchema } } }, async (request, reply) => {
+    await auth.signup(request.body, meta(request));
+    return reply.code(201).send({ message: 'Account created successfully!' });
+  });
 
-  r.post(
-    '/api/auth/login',
-    { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
-    async (request, reply) => {
-      const outcome = await auth.login(request.body, meta(request));
-      if (outcome.kind === 'session') return signedIn(request, reply, outcome);
-      // DESIGN §5: the right password of an account with a second factor sets no session.
-      pendingCookies.set(reply, outcome.pendingToken);
-      return { mfa_required: true as const, methods: outcome.methods };
-    },
-  );
+  r.post('/api/auth/login', { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } }, async (request, reply) => {
+    const outcome = await auth.login(request.body, meta(request));
+    if (outcome.kind === 'session') return signedIn(request, reply, outcome);
+    // DESIGN §5: the right password of an account with a second factor sets no session.
+    pendingCookies.set(reply, outcome.pendingToken);
+    return { mfa_required: true as const, methods: outcome.methods };
+  });
 
-  r.post(
-    '/api/auth/login/mfa',
-    { schema: { body: loginMfaSchema, response: { 200: loginResponseSchema } } },
-    async (request, reply) => {
-      const token = pendingCookies.read(request);
-      try {
-        const outcome = await auth.completeLogin(token ?? '', request.body, meta(request));
-        // The marker is spent; it goes before the session cookie is set.
-        pendingCookies.clear(reply);
-        return await signedIn(request, reply, outcome);
-      } catch (error) {
-        // An expired or unknown marker is of no further use; a wrong code leaves it for the next try.
-        if (error instanceof PendingLoginEndedError) pendingCookies.clear(reply);
-        throw error;
-      }
-    },
-  );
+  r.post('/api/auth/login/mfa', { schema: { body: loginMfaSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    const token = pendingCookies.read(request);
+    try {
+      const outcome = await auth.completeLogin(token ?? '', request.body, meta(request));
+      // The marker is spent; it goes before the session cookie is set.
+      pendingCookies.clear(reply);
+      return await signedIn(request, reply, outcome);
+    } catch (error) {
+      // An expired or unknown marker is of no further use; a wrong code leaves it for the next try.
+      if (error instanceof PendingLoginEndedError) pendingCookies.clear(reply);
+      throw error;
+    }
+  });
 
   // A way back in (docs/decisions/0025): one answer whether or not an account has the email.
   r.post(
@@ -136,14 +124,10 @@ export async function authRoutes(
   );
 
   // Proving an email (DESIGN §5, docs/decisions/0030): the emailed link's page posts its token; no session needed.
-  r.post(
-    '/api/auth/verify-email',
-    { schema: { body: verifyEmailSchema, response: { 200: messageSchema } } },
-    async (request) => {
-      await opts.emailVerification.verify(request.body, meta(request));
-      return { message: EMAIL_VERIFIED };
-    },
-  );
+  r.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: messageSchema } } }, async (request) => {
+    await opts.emailVerification.verify(request.body, meta(request));
+    return { message: EMAIL_VERIFIED };
+  });
 
   r.get(
     '/api/auth/email-verification',
@@ -160,14 +144,10 @@ export async function authRoutes(
     },
   );
 
-  r.get(
-    '/api/auth/check-auth',
-    { onRequest: requireUser, schema: { response: { 200: checkAuthResponseSchema } } },
-    async (request) => {
-      const { id, username, email } = currentUser(request);
-      return { authenticated: true as const, user: { id, username, email } };
-    },
-  );
+  r.get('/api/auth/check-auth', { onRequest: requireUser, schema: { response: { 200: checkAuthResponseSchema } } }, async (request) => {
+    const { id, username, email } = currentUser(request);
+    return { authenticated: true as const, user: { id, username, email } };
+  });
 
   r.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     // Logging out is idempotent: an absent or expired session still ends with a cleared cookie.

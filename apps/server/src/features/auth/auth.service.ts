@@ -1,5 +1,15 @@
 import { LOGIN_EXPIRED_ERROR, TOTP_CODE_USED } from '@kinchart/shared/auth-texts';
-import type { AuthUser, ChangeEmailInput, ChangePasswordInput, LoginInput, LoginMfaInput, MfaMethod, PasskeyAssertion, SignupInput, SignupMode } from '@kinchart/shared/auth';
+import type {
+  AuthUser,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  LoginInput,
+  LoginMfaInput,
+  MfaMethod,
+  PasskeyAssertion,
+  SignupInput,
+  SignupMode,
+} from '@kinchart/shared/auth';
 import { REAUTH_WINDOW_MS, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY } from '@kinchart/shared/auth';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../../common/audit';
@@ -92,8 +102,7 @@ export interface RequestMeta {
 
 /** A login's outcome: signed in, or a right password that still needs a second factor (no session yet). */
 export type LoginOutcome =
-  | { kind: 'session'; token: string; user: AuthUser }
-  | { kind: 'second_factor'; pendingToken: string; methods: MfaMethod[] };
+  { kind: 'session'; token: string; user: AuthUser } | { kind: 'second_factor'; pendingToken: string; methods: MfaMethod[] };
 
 /** What the audit trail says of a login beyond its time and address (never a secret). */
 type LoginDetail = { second_factor: MfaMethod } | { method: 'oidc' | 'passkey' };
@@ -121,7 +130,14 @@ export function createAuthService(deps: {
    * ended (the caller clears its cookie) and the answer is 429. A right password is also this
    * session's re-authentication (common/recent-auth.ts, docs/decisions/0024).
    */
-  async function confirmPassword(userId: string, sessionId: string, password: string, message: string, meta: RequestMeta, counted?: () => Promise<void>) {
+  async function confirmPassword(
+    userId: string,
+    sessionId: string,
+    password: string,
+    message: string,
+    meta: RequestMeta,
+    counted?: () => Promise<void>,
+  ) {
     return confirmIdentity(userId, sessionId, (user) => verifySecret(user.password_hash, password), message, meta, counted);
   }
 
@@ -191,7 +207,11 @@ export function createAuthService(deps: {
       // without limit either; held across instances by the database (DESIGN §5, §10).
       if (
         deps.signupLimitPerHour > 0 &&
-        !(await reserveAddressAttempt(deps.db, 'signup_attempts', meta.ip, { now: new Date(), max: deps.signupLimitPerHour, windowMs: SIGNUP_WINDOW_MS }))
+        !(await reserveAddressAttempt(deps.db, 'signup_attempts', meta.ip, {
+          now: new Date(),
+          max: deps.signupLimitPerHour,
+          windowMs: SIGNUP_WINDOW_MS,
+        }))
       ) {
         throw tooManyRequests(SIGNUP_LIMITED, SIGNUP_WINDOW_MS / 1000);
       }
@@ -265,7 +285,9 @@ export function createAuthService(deps: {
         }
         // Still a failed attempt (the reservation stays), but in words that say what to do.
         if (method === 'used_code') throw unauthorized(TOTP_CODE_USED);
-        throw unauthorized(input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE);
+        throw unauthorized(
+          input.code !== undefined ? INVALID_CODE : input.passkey !== undefined ? PASSKEY_NOT_ACCEPTED : INVALID_RECOVERY_CODE,
+        );
       }
       // One pending login, one session, even when two right codes race.
       if (!(await deps.mfa.endPendingLogin(pending.id))) throw new PendingLoginEndedError();
@@ -332,7 +354,12 @@ export function createAuthService(deps: {
      * POST /api/auth/reauth: the password again, for the actions that need a recent one. Counts
      * against the login budget like every re-confirmation; answers until when it holds.
      */
-    async reauthenticate(userId: string, sessionId: string, proof: { password: string } | { passkey: PasskeyAssertion }, meta: RequestMeta): Promise<Date> {
+    async reauthenticate(
+      userId: string,
+      sessionId: string,
+      proof: { password: string } | { passkey: PasskeyAssertion },
+      meta: RequestMeta,
+    ): Promise<Date> {
       const { authenticatedAt } =
         'password' in proof
           ? await confirmPassword(userId, sessionId, proof.password, 'Password is incorrect', meta)

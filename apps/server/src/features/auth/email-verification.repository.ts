@@ -33,7 +33,10 @@ export function createEmailVerificationRepository(db: Db) {
     ): Promise<boolean> {
       const since = nowIso(new Date(link.now.getTime() - limit.windowMs));
       return underLimitLock(db, `email_verifications:${link.userId}`, async (trx) => {
-        await trx.deleteFrom('email_verifications').where('expires_at', '<', nowIso(new Date(link.now.getTime() - 86_400_000))).execute();
+        await trx
+          .deleteFrom('email_verifications')
+          .where('expires_at', '<', nowIso(new Date(link.now.getTime() - 86_400_000)))
+          .execute();
         const row = await trx
           .selectFrom('email_verifications')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -58,7 +61,11 @@ export function createEmailVerificationRepository(db: Db) {
     },
 
     findLink(tokenHash: string): Promise<VerificationLinkRow | undefined> {
-      return db.selectFrom('email_verifications').select(['user_id', 'email', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db
+        .selectFrom('email_verifications')
+        .select(['user_id', 'email', 'expires_at', 'used_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
 
     /**
@@ -99,7 +106,12 @@ export function createEmailVerificationRepository(db: Db) {
      * reached it) — only while it is still `email`.
      */
     async markVerified(userId: string, email: string, now = new Date()): Promise<void> {
-      await db.updateTable('users').set({ email_verified_at: nowIso(now) }).where('id', '=', userId).where('email', '=', email).execute();
+      await db
+        .updateTable('users')
+        .set({ email_verified_at: nowIso(now) })
+        .where('id', '=', userId)
+        .where('email', '=', email)
+        .execute();
     },
   };
 }

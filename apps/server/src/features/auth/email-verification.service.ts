@@ -25,15 +25,18 @@ const TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const VERIFY_LINK_UNKNOWN = 'This confirmation link is not valid. Please sign in and ask for a new one in Settings.';
-export const VERIFY_LINK_USED = 'This confirmation link has already been used. If Settings still says your email is not confirmed, ask for a new link there.';
+export const VERIFY_LINK_USED =
+  'This confirmation link has already been used. If Settings still says your email is not confirmed, ask for a new link there.';
 export const VERIFY_LINK_EXPIRED = 'This confirmation link has expired. Please sign in and ask for a new one in Settings.';
-export const VERIFY_LINK_STALE = 'This confirmation link was sent to an email address the account no longer uses. Please ask for a new one in Settings.';
+export const VERIFY_LINK_STALE =
+  'This confirmation link was sent to an email address the account no longer uses. Please ask for a new one in Settings.';
 export const VERIFY_LIMITED = 'Too many confirmation emails. Please try again in an hour.';
 export const VERIFY_EMAIL_OFF = 'This server does not send email, so it cannot send a confirmation link.';
 export const ALREADY_VERIFIED = 'Your email address is already confirmed.';
 
 /** The link of a token: the web app's confirmation page (a query, which the logs redact). */
-export const verifyLink = (publicUrl: string, token: string): string => `${publicUrl}/verify-email?${new URLSearchParams({ token }).toString()}`;
+export const verifyLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/verify-email?${new URLSearchParams({ token }).toString()}`;
 
 /** The second wall (STYLE: privacy boundary as a list): subject and text, nothing else of the account. */
 const mailSchema = z.strictObject({ subject: z.string().max(120), text: z.string().max(2000) });
@@ -75,7 +78,10 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
   async function issue(userId: string, email: string): Promise<string | undefined> {
     const token = randomToken();
     const now = new Date();
-    const made = await repo.insertLink({ userId, email, tokenHash: sha256Hex(token), now, expiresAt: new Date(now.getTime() + TTL_MS) }, { max: VERIFY_LINKS_PER_HOUR, windowMs: WINDOW_MS });
+    const made = await repo.insertLink(
+      { userId, email, tokenHash: sha256Hex(token), now, expiresAt: new Date(now.getTime() + TTL_MS) },
+      { max: VERIFY_LINKS_PER_HOUR, windowMs: WINDOW_MS },
+    );
     return made ? verifyLink(deps.publicUrl, token) : undefined;
   }
 
@@ -98,7 +104,10 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
 
     /** After an email change: the old address is told, the new one gets its link (it is unproven again). */
     emailChanged(user: { id: string; oldEmail: string; newEmail: string }, at = new Date()) {
-      deps.mailer?.send({ to: user.oldEmail, ...composeEmailChangedMail(user.newEmail, at, deps.publicUrl) }, { message: 'email change notice failed' });
+      deps.mailer?.send(
+        { to: user.oldEmail, ...composeEmailChangedMail(user.newEmail, at, deps.publicUrl) },
+        { message: 'email change notice failed' },
+      );
       queueLink(user.id, user.newEmail);
     },
 

@@ -55,7 +55,12 @@ export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; 
      * After a sign-in: recognises the browser by its cookie's token, or makes it known and tells the
      * owner. Answers the token the browser keeps (its own when it had a well-formed one).
      */
-    async signedIn(user: { id: string; email: string }, browserToken: string | undefined, place: SignInPlace, at = new Date()): Promise<string> {
+    async signedIn(
+      user: { id: string; email: string },
+      browserToken: string | undefined,
+      place: SignInPlace,
+      at = new Date(),
+    ): Promise<string> {
       const token = browserToken && TOKEN_PATTERN.test(browserToken) ? browserToken : randomToken();
       const hash = sha256Hex(token);
       if (await repo.touch(user.id, hash, at)) return token;

@@ -18,10 +18,14 @@ export async function mfaRoutes(app: FastifyInstance, opts: { mfa: MfaService; r
     mfa.status(currentUser(request).id),
   );
 
-  r.post('/api/auth/mfa/totp/setup', { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: totpSetupResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    return mfa.setupTotp(user.id, user.email);
-  });
+  r.post(
+    '/api/auth/mfa/totp/setup',
+    { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: totpSetupResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return mfa.setupTotp(user.id, user.email);
+    },
+  );
 
   r.post(
     '/api/auth/mfa/totp/confirm',
@@ -29,12 +33,20 @@ export async function mfaRoutes(app: FastifyInstance, opts: { mfa: MfaService; r
     async (request) => ({ recovery_codes: await mfa.confirmTotp(currentUser(request).id, request.body.code, meta(request)) }),
   );
 
-  r.delete('/api/auth/mfa/totp', { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: messageSchema } } }, async (request) => {
-    await mfa.disableTotp(currentUser(request).id, meta(request));
-    return { message: 'Two-factor authentication is off' };
-  });
+  r.delete(
+    '/api/auth/mfa/totp',
+    { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      await mfa.disableTotp(currentUser(request).id, meta(request));
+      return { message: 'Two-factor authentication is off' };
+    },
+  );
 
-  r.post('/api/auth/mfa/recovery-codes', { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: recoveryCodesResponseSchema } } }, async (request) => ({
-    recovery_codes: await mfa.replaceRecoveryCodes(currentUser(request).id, meta(request)),
-  }));
+  r.post(
+    '/api/auth/mfa/recovery-codes',
+    { onRequest: [requireUser, requireRecentAuth], schema: { response: { 200: recoveryCodesResponseSchema } } },
+    async (request) => ({
+      recovery_codes: await mfa.replaceRecoveryCodes(currentUser(request).id, meta(request)),
+    }),
+  );
 }

@@ -58,7 +58,11 @@ export function createMfaService(deps: { db: Db; masterKey: Buffer; passkeys: Pa
 
   return {
     async status(userId: string): Promise<MfaStatus> {
-      return { totp: await totpOn(userId), passkeys: await passkeys.list(userId), recovery_codes_left: await repo.countRecoveryCodesLeft(userId) };
+      return {
+        totp: await totpOn(userId),
+        passkeys: await passkeys.list(userId),
+        recovery_codes_left: await repo.countRecoveryCodesLeft(userId),
+      };
     },
 
     required,

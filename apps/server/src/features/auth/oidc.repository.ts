@@ -7,7 +7,12 @@ import { newId, nowIso } from '../../lib/ids';
 export function createOidcRepository(db: Db) {
   return {
     findIdentity(issuer: string, subject: string) {
-      return db.selectFrom('oidc_identities').select(['id', 'user_id']).where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
+      return db
+        .selectFrom('oidc_identities')
+        .select(['id', 'user_id'])
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
     },
 
     /**
@@ -23,7 +28,12 @@ export function createOidcRepository(db: Db) {
         .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
         .executeTakeFirst();
       if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { userId, created: true };
-      const row = await db.selectFrom('oidc_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('oidc_identities')
+        .select('user_id')
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .executeTakeFirstOrThrow();
       return { userId: row.user_id, created: false };
     },
 
@@ -62,7 +72,10 @@ export function createOidcRepository(db: Db) {
           .executeTakeFirstOrThrow();
         if (Number(row.n) >= limit.max) return undefined;
         const id = newId();
-        await trx.insertInto('oidc_attempts').values({ id, ip, created_at: nowIso(limit.now) }).execute();
+        await trx
+          .insertInto('oidc_attempts')
+          .values({ id, ip, created_at: nowIso(limit.now) })
+          .execute();
         return id;
       });
     },
@@ -75,7 +88,13 @@ export function createOidcRepository(db: Db) {
 
     /** The browser's newest waiting link, expired or not (the caller tells the two apart). */
     findLinkRequest(browserHash: string) {
-      return db.selectFrom('oidc_link_requests').selectAll().where('browser_hash', '=', browserHash).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      return db
+        .selectFrom('oidc_link_requests')
+        .selectAll()
+        .where('browser_hash', '=', browserHash)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** Takes the waiting link out: one statement, so it links once even when two passwords race. */

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginAnswerSchema, ssoCallbackQuerySchema, ssoLinkInfoSchema, ssoLinkSchema, ssoStartResponseSchema, ssoStartSchema } from '@kinchart/shared/auth';
+import {
+  loginAnswerSchema,
+  ssoCallbackQuerySchema,
+  ssoLinkInfoSchema,
+  ssoLinkSchema,
+  ssoStartResponseSchema,
+  ssoStartSchema,
+} from '@kinchart/shared/auth';
 import { SECOND_FACTOR_PARAM, SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM, SSO_LINK_PATH } from '@kinchart/shared/auth-texts';
 import { NEXT_PARAM } from '@kinchart/shared/next-path';
 import { notFound } from '../../lib/http-errors';
@@ -24,7 +31,10 @@ export function landingOf(outcome: SsoOutcome): string {
     case 'login':
       if (outcome.outcome.kind === 'session') return outcome.next ?? '/dashboard';
       // DESIGN §5: the provider is one factor; the login page asks for the second (docs/decisions/0029).
-      return withParams('/login', { [SECOND_FACTOR_PARAM]: outcome.outcome.methods.join(','), ...(outcome.next ? { [NEXT_PARAM]: outcome.next } : {}) });
+      return withParams('/login', {
+        [SECOND_FACTOR_PARAM]: outcome.outcome.methods.join(','),
+        ...(outcome.next ? { [NEXT_PARAM]: outcome.next } : {}),
+      });
     case 'confirm':
       // The account's password first (docs/decisions/0030); the page asks for it.
       return withParams(SSO_LINK_PATH, outcome.next ? { [NEXT_PARAM]: outcome.next } : {});
@@ -32,8 +42,12 @@ export function landingOf(outcome: SsoOutcome): string {
       return withParams(outcome.next ?? '/dashboard', { [SSO_CONFIRMED_PARAM]: SSO_CONFIRMED_VALUE });
     case 'failed':
       // A re-authentication goes back to its page (still signed in) unless the session is what failed.
-      if (outcome.purpose === 'reauth' && outcome.next && outcome.code !== 'session') return withParams(outcome.next, { [SSO_ERROR_PARAM]: outcome.code });
-      return withParams('/login', { [SSO_ERROR_PARAM]: outcome.code, ...(outcome.next && outcome.purpose === 'login' ? { [NEXT_PARAM]: outcome.next } : {}) });
+      if (outcome.purpose === 'reauth' && outcome.next && outcome.code !== 'session')
+        return withParams(outcome.next, { [SSO_ERROR_PARAM]: outcome.code });
+      return withParams('/login', {
+        [SSO_ERROR_PARAM]: outcome.code,
+        ...(outcome.next && outcome.purpose === 'login' ? { [NEXT_PARAM]: outcome.next } : {}),
+      });
   }
 }
 
@@ -73,7 +87,11 @@ export async function oidcRoutes(
     '/api/auth/oidc/start',
     { onRequest: configured, schema: { body: ssoStartSchema, response: { 200: ssoStartResponseSchema } } },
     async (request, reply) => {
-      const started = await service().start(request.body, { ip: request.ip, browserToken: browserCookies.read(request), session: await sessionOf(request) });
+      const started = await service().start(request.body, {
+        ip: request.ip,
+        browserToken: browserCookies.read(request),
+        session: await sessionOf(request),
+      });
       browserCookies.set(reply, started.browserToken);
       return { url: started.url };
     },

@@ -103,21 +103,34 @@ export function createOidcService(deps: {
   let discovered: Promise<client.Configuration> | undefined;
   function provider(): Promise<client.Configuration> {
     discovered ??= client
-      .discovery(new URL(oidc.issuer), oidc.clientId, { client_secret: oidc.clientSecret, redirect_uris: [redirectUri], response_types: ['code'] }, client.ClientSecretBasic(oidc.clientSecret), {
-        // http:// only for an issuer on this machine (config.ts); openid-client refuses it otherwise.
-        ...(oidc.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : {}),
-        timeout: 10,
-      })
+      .discovery(
+        new URL(oidc.issuer),
+        oidc.clientId,
+        { client_secret: oidc.clientSecret, redirect_uris: [redirectUri], response_types: ['code'] },
+        client.ClientSecretBasic(oidc.clientSecret),
+        {
+          // http:// only for an issuer on this machine (config.ts); openid-client refuses it otherwise.
+          ...(oidc.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : {}),
+          timeout: 10,
+        },
+      )
       .catch((error: unknown) => {
         discovered = undefined;
-        deps.log.warn({ err: { name: (error as Error).name, code: (error as { code?: unknown }).code } }, 'single sign-on: the identity provider could not be discovered');
+        deps.log.warn(
+          { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+          'single sign-on: the identity provider could not be discovered',
+        );
         throw new HttpError(503, SSO_ERRORS.unavailable);
       });
     return discovered;
   }
 
   /** The provider's account behind a callback: the code exchanged (PKCE), the ID token checked. */
-  async function exchange(config: client.Configuration, search: string, request: { state: string; code_verifier: string; nonce: string }): Promise<ProviderAccount> {
+  async function exchange(
+    config: client.Configuration,
+    search: string,
+    request: { state: string; code_verifier: string; nonce: string },
+  ): Promise<ProviderAccount> {
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
       tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri}${search}`), {
@@ -129,7 +142,10 @@ export function createOidcService(deps: {
     } catch (error) {
       // Names and codes only: the provider's answer may carry tokens or an email (DESIGN §5).
       const e = error as { name?: unknown; code?: unknown; error?: unknown; status?: unknown };
-      deps.log.warn({ err: { name: e.name, code: e.code, error: e.error, status: e.status } }, 'single sign-on: the callback could not be completed');
+      deps.log.warn(
+        { err: { name: e.name, code: e.code, error: e.error, status: e.status } },
+        'single sign-on: the callback could not be completed',
+      );
       throw new SsoFailure('failed');
     }
     const claims = tokens.claims();
@@ -141,7 +157,10 @@ export function createOidcService(deps: {
       try {
         source = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), sub: claims.sub };
       } catch (error) {
-        deps.log.warn({ err: { name: (error as Error).name, code: (error as { code?: unknown }).code } }, 'single sign-on: UserInfo could not be read');
+        deps.log.warn(
+          { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+          'single sign-on: UserInfo could not be read',
+        );
         throw new SsoFailure('failed');
       }
     }
@@ -162,7 +181,11 @@ export function createOidcService(deps: {
     if (deps.signupMode !== 'open') throw new SsoFailure('no_account');
     if (
       deps.signupLimitPerHour > 0 &&
-      !(await reserveAddressAttempt(deps.db, 'signup_attempts', meta.ip, { now: new Date(), max: deps.signupLimitPerHour, windowMs: SIGNUP_WINDOW_MS }))
+      !(await reserveAddressAttempt(deps.db, 'signup_attempts', meta.ip, {
+        now: new Date(),
+        max: deps.signupLimitPerHour,
+        windowMs: SIGNUP_WINDOW_MS,
+      }))
     ) {
       throw new SsoFailure('limited');
     }
@@ -194,7 +217,12 @@ export function createOidcService(deps: {
    * the signed-in account: its session shows who holds it, and the provider just showed the email is
    * theirs.
    */
-  async function accountOf(account: ProviderAccount, purpose: SsoPurpose, meta: RequestMeta, sessionUserId?: string): Promise<AccountMatch> {
+  async function accountOf(
+    account: ProviderAccount,
+    purpose: SsoPurpose,
+    meta: RequestMeta,
+    sessionUserId?: string,
+  ): Promise<AccountMatch> {
     const linked = await repo.findIdentity(account.issuer, account.subject);
     if (linked) {
       await repo.touchIdentity(linked.id);
@@ -212,13 +240,15 @@ export function createOidcService(deps: {
     const userId = existing ? existing.id : await createAccount(account, email, meta);
     const link = await repo.linkIdentity(userId, account.issuer, account.subject);
     if (link.created) await recordAudit(deps.db, { userId: link.userId, action: 'oidc_link', ip: meta.ip, detail: { purpose } });
-    if (existing && existing.email_verified_at === null && link.userId === existing.id) await deps.emailVerification.provenBy(existing.id, email, 'oidc', meta);
+    if (existing && existing.email_verified_at === null && link.userId === existing.id)
+      await deps.emailVerification.provenBy(existing.id, email, 'oidc', meta);
     return { kind: 'account', userId: link.userId };
   }
 
   /** This browser's sign-on waiting for a password, while it lasts; else 404 with words. */
   async function waitingLink(browserToken: string | undefined) {
-    const row = browserToken !== undefined && BROWSER_TOKEN.test(browserToken) ? await repo.findLinkRequest(sha256Hex(browserToken)) : undefined;
+    const row =
+      browserToken !== undefined && BROWSER_TOKEN.test(browserToken) ? await repo.findLinkRequest(sha256Hex(browserToken)) : undefined;
     if (!row || Date.parse(row.expires_at) <= Date.now()) throw notFound(SSO_LINK_GONE);
     return row;
   }
@@ -229,7 +259,10 @@ export function createOidcService(deps: {
      * nonce, and the token for the browser's cookie (one already there is kept, so two tabs can sign
      * in at once). A re-authentication asks the provider to sign the person in again.
      */
-    async start(input: SsoStartInput, ctx: { ip: string; browserToken: string | undefined; session: SessionUser | null }): Promise<{ url: string; browserToken: string }> {
+    async start(
+      input: SsoStartInput,
+      ctx: { ip: string; browserToken: string | undefined; session: SessionUser | null },
+    ): Promise<{ url: string; browserToken: string }> {
       if (input.purpose === 'reauth' && !ctx.session) throw unauthorized();
       const now = new Date();
       const attemptId = await repo.reserveAttempt(ctx.ip, { now, max: MAX_UNFINISHED_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS });
@@ -291,12 +324,17 @@ export function createOidcService(deps: {
         const config = await provider().catch(() => {
           throw new SsoFailure('unavailable');
         });
-        const account = await exchange(config, ctx.search, { state: query.state, code_verifier: request.code_verifier, nonce: request.nonce });
+        const account = await exchange(config, ctx.search, {
+          state: query.state,
+          code_verifier: request.code_verifier,
+          nonce: request.nonce,
+        });
         if (purpose === 'reauth') {
           const session = ctx.session;
           if (!session || session.sessionId !== request.session_id) throw new SsoFailure('session');
           // The provider must have signed the person in after we asked (prompt=login, max_age=0).
-          if (account.authTime === undefined || account.authTime * 1000 < Date.parse(request.created_at) - CLOCK_SKEW_MS) throw new SsoFailure('failed');
+          if (account.authTime === undefined || account.authTime * 1000 < Date.parse(request.created_at) - CLOCK_SKEW_MS)
+            throw new SsoFailure('failed');
           const match = await accountOf(account, purpose, ctx.meta, session.id);
           if (match.kind !== 'account' || match.userId !== session.id) throw new SsoFailure('other_account');
           await deps.sessions.markAuthenticated(session.sessionId, new Date());
@@ -343,18 +381,27 @@ export function createOidcService(deps: {
      * account is this person's), and the sign-in goes on like any other — to the second step when
      * the account has one.
      */
-    async completeLink(browserToken: string | undefined, password: string, meta: RequestMeta): Promise<{ outcome: LoginOutcome; next: string | null }> {
+    async completeLink(
+      browserToken: string | undefined,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ outcome: LoginOutcome; next: string | null }> {
       const row = await waitingLink(browserToken);
       await deps.auth.checkPassword(row.user_id, password, meta);
       // Taken out once: of two right passwords racing, one links.
       if (!(await repo.takeLinkRequest(row.id))) throw notFound(SSO_LINK_GONE);
       const link = await repo.linkIdentity(row.user_id, row.issuer, row.subject);
       if (link.userId !== row.user_id) throw notFound(SSO_LINK_GONE);
-      if (link.created) await recordAudit(deps.db, { userId: row.user_id, action: 'oidc_link', ip: meta.ip, detail: { purpose: 'login', confirmed: 'password' } });
+      if (link.created)
+        await recordAudit(deps.db, {
+          userId: row.user_id,
+          action: 'oidc_link',
+          ip: meta.ip,
+          detail: { purpose: 'login', confirmed: 'password' },
+        });
       await deps.emailVerification.provenBy(row.user_id, row.email, 'oidc', meta);
       return { outcome: await deps.auth.signInVerified(row.user_id, meta, { method: 'oidc' }), next: row.next };
     },
   };
-
 }
 export type OidcService = ReturnType<typeof createOidcService>;

@@ -38,7 +38,14 @@ export function createPasskeyRepository(db: Db) {
       return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
     },
 
-    async insert(row: { userId: string; credentialId: string; publicKey: string; counter: number; transports: string[] | undefined; name: string }) {
+    async insert(row: {
+      userId: string;
+      credentialId: string;
+      publicKey: string;
+      counter: number;
+      transports: string[] | undefined;
+      name: string;
+    }) {
       const id = newId();
       const created_at = nowIso();
       await db

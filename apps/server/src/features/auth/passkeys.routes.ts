@@ -66,7 +66,10 @@ export async function passkeyRoutes(
 
   r.put(
     '/api/auth/mfa/passkeys/:id',
-    { onRequest: requireUser, schema: { params: passkeyParams, body: passkeyRenameSchema, response: { 200: messageSchema, 404: messageSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { params: passkeyParams, body: passkeyRenameSchema, response: { 200: messageSchema, 404: messageSchema } },
+    },
     async (request) => {
       await passkeys.rename(currentUser(request).id, request.params.id, request.body.name);
       return { message: 'Passkey renamed' };
@@ -75,7 +78,10 @@ export async function passkeyRoutes(
 
   r.delete(
     '/api/auth/mfa/passkeys/:id',
-    { onRequest: [requireUser, requireRecentAuth], schema: { params: passkeyParams, response: { 200: messageSchema, 404: messageSchema } } },
+    {
+      onRequest: [requireUser, requireRecentAuth],
+      schema: { params: passkeyParams, response: { 200: messageSchema, 404: messageSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       await passkeys.remove(user.id, request.params.id);
@@ -87,9 +93,13 @@ export async function passkeyRoutes(
   // Signing in with a passkey alone (a discoverable credential: the browser offers the site's passkeys).
   r.post('/api/auth/login/passkey/options', { schema: optionsSchema }, async () => passkeys.assertionOptions('login', {}));
 
-  r.post('/api/auth/login/passkey', { schema: { body: passkeyLoginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    return signedIn(request, reply, await auth.loginWithPasskey(request.body.response, meta(request)));
-  });
+  r.post(
+    '/api/auth/login/passkey',
+    { schema: { body: passkeyLoginSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      return signedIn(request, reply, await auth.loginWithPasskey(request.body.response, meta(request)));
+    },
+  );
 
   // The second step of a login, with one of that account's passkeys (answered at POST /api/auth/login/mfa).
   r.post('/api/auth/login/mfa/options', { schema: optionsSchema }, async (request, reply) => {

@@ -115,21 +115,23 @@ export function createPasskeyService(deps: { db: Db; relyingParty: RelyingParty 
       const existing = await repo.list(user.id);
       if (existing.length >= MAX_PASSKEYS) throw conflict(TOO_MANY);
       const challenge = await newChallenge('register', { userId: user.id, sessionId });
-      return { ...(await generateRegistrationOptions({
-        rpName: RP_NAME,
-        rpID: rp.id,
-        // The user handle is the account's random id, never the email (WebAuthn §14.6.1).
-        userID: new TextEncoder().encode(user.id),
-        userName: user.email,
-        userDisplayName: user.username,
-        challenge,
-        timeout: CEREMONY_TIMEOUT_MS,
-        attestationType: 'none',
-        // The same authenticator twice would be one factor counted as two.
-        excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
-        // A discoverable credential, so it can sign in alone; it verifies its user when it can.
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-      })) };
+      return {
+        ...(await generateRegistrationOptions({
+          rpName: RP_NAME,
+          rpID: rp.id,
+          // The user handle is the account's random id, never the email (WebAuthn §14.6.1).
+          userID: new TextEncoder().encode(user.id),
+          userName: user.email,
+          userDisplayName: user.username,
+          challenge,
+          timeout: CEREMONY_TIMEOUT_MS,
+          attestationType: 'none',
+          // The same authenticator twice would be one factor counted as two.
+          excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+          // A discoverable credential, so it can sign in alone; it verifies its user when it can.
+          authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        })),
+      };
     },
 
     async register(userId: string, sessionId: string, name: string, response: PasskeyAttestation): Promise<PasskeySummary> {
@@ -185,13 +187,15 @@ export function createPasskeyService(deps: { db: Db; relyingParty: RelyingParty 
       ensureAvailable();
       const mine = binding.userId ? await repo.list(binding.userId) : [];
       const challenge = await newChallenge(purpose, binding);
-      return { ...(await generateAuthenticationOptions({
-        rpID: rp.id,
-        challenge,
-        timeout: CEREMONY_TIMEOUT_MS,
-        allowCredentials: mine.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
-        userVerification: purpose === 'second_factor' ? 'preferred' : 'required',
-      })) };
+      return {
+        ...(await generateAuthenticationOptions({
+          rpID: rp.id,
+          challenge,
+          timeout: CEREMONY_TIMEOUT_MS,
+          allowCredentials: mine.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+          userVerification: purpose === 'second_factor' ? 'preferred' : 'required',
+        })),
+      };
     },
 
     /**
@@ -199,7 +203,11 @@ export function createPasskeyService(deps: { db: Db; relyingParty: RelyingParty 
      * first, then the signature, origin, relying party and signature counter are verified. With a
      * bound user, only that user's passkeys count. Null when anything does not hold.
      */
-    async verifyAssertion(purpose: Exclude<ChallengePurpose, 'register'>, binding: ChallengeBinding, response: PasskeyAssertion): Promise<PasskeyProof | null> {
+    async verifyAssertion(
+      purpose: Exclude<ChallengePurpose, 'register'>,
+      binding: ChallengeBinding,
+      response: PasskeyAssertion,
+    ): Promise<PasskeyProof | null> {
       if (!rp.available) return null;
       const challenge = await takeChallenge(response.response.clientDataJSON, purpose, binding);
       if (!challenge) return null;

@@ -35,7 +35,10 @@ export function createPasswordResetRepository(db: Db) {
           .where('created_at', '>', since)
           .executeTakeFirstOrThrow();
         if (Number(row.n) >= limit.perAddress) return false;
-        await trx.insertInto('password_reset_requests').values({ id: newId(), email, ip, created_at: nowIso(limit.now) }).execute();
+        await trx
+          .insertInto('password_reset_requests')
+          .values({ id: newId(), email, ip, created_at: nowIso(limit.now) })
+          .execute();
         return true;
       });
       if (!byAddress) return 'address';
@@ -56,16 +59,31 @@ export function createPasswordResetRepository(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
         // Links nobody used go a day after they ended, whoever they were for.
-        await trx.deleteFrom('password_resets').where('expires_at', '<', nowIso(new Date(now.getTime() - 86_400_000))).execute();
+        await trx
+          .deleteFrom('password_resets')
+          .where('expires_at', '<', nowIso(new Date(now.getTime() - 86_400_000)))
+          .execute();
         await trx
           .insertInto('password_resets')
-          .values({ id: newId(), user_id: userId, token_hash: tokenHash, created_at: nowIso(now), expires_at: nowIso(expiresAt), used_at: null, sent_to: sentTo })
+          .values({
+            id: newId(),
+            user_id: userId,
+            token_hash: tokenHash,
+            created_at: nowIso(now),
+            expires_at: nowIso(expiresAt),
+            used_at: null,
+            sent_to: sentTo,
+          })
           .execute();
       });
     },
 
     findLink(tokenHash: string): Promise<ResetLinkRow | undefined> {
-      return db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db
+        .selectFrom('password_resets')
+        .select(['user_id', 'expires_at', 'used_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
 
     /**
@@ -96,7 +114,12 @@ export function createPasswordResetRepository(db: Db) {
           .executeTakeFirstOrThrow();
         // An emailed link reached the account's address: that proves it (docs/decisions/0030).
         const proves = claimed.sent_to !== null && claimed.sent_to === user.email;
-        if (proves) await trx.updateTable('users').set({ email_verified_at: nowIso(now) }).where('id', '=', claimed.user_id).execute();
+        if (proves)
+          await trx
+            .updateTable('users')
+            .set({ email_verified_at: nowIso(now) })
+            .where('id', '=', claimed.user_id)
+            .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
         await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
         return { userId: claimed.user_id, emailProven: proves };

@@ -34,7 +34,8 @@ export const LINK_USED = 'This password reset link has already been used. Please
 export const LINK_EXPIRED = 'This password reset link has expired. Please ask for a new one.';
 
 /** The link of a token: the web app's reset page (it is a query, which the logs redact). */
-export const resetLink = (publicUrl: string, token: string): string => `${publicUrl}/reset-password?${new URLSearchParams({ token }).toString()}`;
+export const resetLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/reset-password?${new URLSearchParams({ token }).toString()}`;
 
 /**
  * The second wall (STYLE: privacy boundary as a list): the one link in the email is the reset
@@ -140,7 +141,8 @@ export function createPasswordResetService(deps: { db: Db; mailer: Mailer | unde
         throw (after && refusal(after, new Date())) ?? notFound(LINK_UNKNOWN);
       }
       await recordAudit(deps.db, { userId: done.userId, action: 'password_reset', ip: meta.ip });
-      if (done.emailProven) await recordAudit(deps.db, { userId: done.userId, action: 'email_verified', ip: meta.ip, detail: { via: 'password_reset' } });
+      if (done.emailProven)
+        await recordAudit(deps.db, { userId: done.userId, action: 'email_verified', ip: meta.ip, detail: { via: 'password_reset' } });
     },
   };
 }

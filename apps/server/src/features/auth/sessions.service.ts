@@ -37,14 +37,25 @@ export function createSessionsService(deps: { db: Db; sessions: SessionRepositor
       const ended = await deps.sessions.deleteByPublicId(current.userId, publicId);
       if (!ended) throw notFound('Session not found');
       const wasCurrent = ended === current.sessionId;
-      await recordAudit(deps.db, { userId: current.userId, action: 'logout', ip: current.ip, detail: { reason: wasCurrent ? 'session_list_current' : 'session_list' } });
+      await recordAudit(deps.db, {
+        userId: current.userId,
+        action: 'logout',
+        ip: current.ip,
+        detail: { reason: wasCurrent ? 'session_list_current' : 'session_list' },
+      });
       return { current: wasCurrent };
     },
 
     /** Ends every session of the user but this one; answers how many ended. */
     async endOthers(current: CurrentSession): Promise<number> {
       const ended = await deps.sessions.deleteOthers(current.userId, current.sessionId);
-      if (ended > 0) await recordAudit(deps.db, { userId: current.userId, action: 'logout', ip: current.ip, detail: { reason: 'session_list_others', ended } });
+      if (ended > 0)
+        await recordAudit(deps.db, {
+          userId: current.userId,
+          action: 'logout',
+          ip: current.ip,
+          detail: { reason: 'session_list_others', ended },
+        });
       return ended;
     },
   };

@@ -35,7 +35,9 @@ export function parseAllergyCodings(text: string | null): AllergyCoding[] {
 /** The column's value for `list`: null when it holds nothing. */
 export function allergyCodingsColumn(list: readonly AllergyCoding[] | null | undefined): string | null {
   if (!list?.length) return null;
-  return JSON.stringify(list.map((e) => ({ text: e.text, codings: e.codings.map((c) => ({ system: c.system, code: c.code, display: c.display })) })));
+  return JSON.stringify(
+    list.map((e) => ({ text: e.text, codings: e.codings.map((c) => ({ system: c.system, code: c.code, display: c.display })) })),
+  );
 }
 
 /** The codings of the entry for `line`, if there is one. */
@@ -48,7 +50,11 @@ export function codingsOfLine(list: readonly AllergyCoding[], line: string): Cod
  * with): those of `current` whose line is still there, then one for each added line that is a line
  * of `details` and has none yet — so importing the same allergies again adds no entry.
  */
-export function withAddedLines(current: readonly AllergyCoding[], details: string | null, added: readonly AllergyCoding[]): AllergyCoding[] {
+export function withAddedLines(
+  current: readonly AllergyCoding[],
+  details: string | null,
+  added: readonly AllergyCoding[],
+): AllergyCoding[] {
   const lines = new Set(detailLines(details));
   const kept = current.filter((e) => lines.has(e.text));
   for (const a of added) {

@@ -63,7 +63,10 @@ export function parseCodings(text: string | null): Coding[] {
   }
 }
 
-const base = (row: { id: string; profile_id: string; notes: string | null; created_at: string; updated_at: string }, codings: Coding[]) => ({
+const base = (
+  row: { id: string; profile_id: string; notes: string | null; created_at: string; updated_at: string },
+  codings: Coding[],
+) => ({
   id: row.id,
   person_id: row.profile_id,
   notes: row.notes,
@@ -78,7 +81,15 @@ export const immunizations: KindSpec<ImmunizationFields, ImmunizationsTable, Imm
   dateColumn: 'date',
   input: immunizationInputSchema,
   output: immunizationSchema,
-  columns: (f) => ({ vaccine: f.vaccine, date: f.date, dose_number: f.dose_number, lot_number: f.lot_number, site: f.site, performer: f.performer, notes: f.notes }),
+  columns: (f) => ({
+    vaccine: f.vaccine,
+    date: f.date,
+    dose_number: f.dose_number,
+    lot_number: f.lot_number,
+    site: f.site,
+    performer: f.performer,
+    notes: f.notes,
+  }),
   answer: (row, codings) => ({
     ...base(row, codings),
     vaccine: row.vaccine,

@@ -35,7 +35,13 @@ export interface ClinicalInsert {
  * Writes `items` for one person on `db` or an open transaction (an import's or a restore's), in
  * the caller's order; the caller holds the account lock and has checked CLINICAL_CAP.
  */
-export async function insertClinicalItems(db: Db, table: ClinicalTable, ownerId: string, profileId: string, items: readonly ClinicalInsert[]): Promise<string[]> {
+export async function insertClinicalItems(
+  db: Db,
+  table: ClinicalTable,
+  ownerId: string,
+  profileId: string,
+  items: readonly ClinicalInsert[],
+): Promise<string[]> {
   const ids: string[] = [];
   const now = nowIso();
   for (const item of items) {
@@ -99,7 +105,13 @@ export function createClinicalRepository(db: Db) {
     },
 
     /** Adds one item; null when the person already holds CLINICAL_CAP of this kind. */
-    insert(table: ClinicalTable, ownerId: string, profileId: string, columns: Record<string, unknown>, codings: Coding[]): Promise<ClinicalRowBase | null> {
+    insert(
+      table: ClinicalTable,
+      ownerId: string,
+      profileId: string,
+      columns: Record<string, unknown>,
+      codings: Coding[],
+    ): Promise<ClinicalRowBase | null> {
       return db.transaction().execute(async (trx) => {
         // The account's lock makes count-then-insert one step: parallel adds cannot pass the cap.
         await lockAccount(trx, ownerId);
@@ -107,7 +119,15 @@ export function createClinicalRepository(db: Db) {
         const now = nowIso();
         const row = await trx
           .insertInto(from(table))
-          .values({ ...(columns as object), id: newId(), user_id: ownerId, profile_id: profileId, codings: JSON.stringify(codings), created_at: now, updated_at: now } as never)
+          .values({
+            ...(columns as object),
+            id: newId(),
+            user_id: ownerId,
+            profile_id: profileId,
+            codings: JSON.stringify(codings),
+            created_at: now,
+            updated_at: now,
+          } as never)
           .returningAll()
           .executeTakeFirstOrThrow();
         return row;
@@ -124,7 +144,11 @@ export function createClinicalRepository(db: Db) {
     ): Promise<ClinicalRowBase | undefined> {
       const row = await db
         .updateTable(from(table))
-        .set({ ...(columns as object), ...(codings === undefined ? {} : { codings: JSON.stringify(codings) }), updated_at: nowIso() } as never)
+        .set({
+          ...(columns as object),
+          ...(codings === undefined ? {} : { codings: JSON.stringify(codings) }),
+          updated_at: nowIso(),
+        } as never)
         .where('id', '=', id)
         .where('user_id', '=', ownerId)
         .returningAll()
@@ -139,8 +163,12 @@ export function createClinicalRepository(db: Db) {
 
     /** The name and date of birth a printed record is headed with. */
     async person(ownerId: string, profileId: string): Promise<{ name: string | null; date_of_birth: string | null } | undefined> {
-      return db.selectFrom('profiles').select(['name', 'date_of_birth']).where('id', '=', profileId).where('user_id', '=', ownerId).executeTakeFirst();
+      return db
+        .selectFrom('profiles')
+        .select(['name', 'date_of_birth'])
+        .where('id', '=', profileId)
+        .where('user_id', '=', ownerId)
+        .executeTakeFirst();
     },
   };
 }
-

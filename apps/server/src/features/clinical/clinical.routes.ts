@@ -16,7 +16,11 @@ const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 /** A PDF to save, never cached, named after the person only (ASCII, see immunization-record.ts). */
 function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) {
   return reply
-    .headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${file.fileName}"`, 'Cache-Control': 'private, no-store' })
+    .headers({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'Cache-Control': 'private, no-store',
+    })
     .send(file.body);
 }
 
@@ -25,7 +29,10 @@ function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) 
  * procedures, with PUT/DELETE …/{id}, and GET …/immunizations.pdf (the vaccination record to
  * print), under the people access rules (DESIGN §11).
  */
-export async function clinicalRoutes(app: FastifyInstance, opts: { clinical: ClinicalService; requireUser: (r: FastifyRequest) => Promise<void> }) {
+export async function clinicalRoutes(
+  app: FastifyInstance,
+  opts: { clinical: ClinicalService; requireUser: (r: FastifyRequest) => Promise<void> },
+) {
   const { clinical } = opts;
   app.addHook('onRequest', opts.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,16 +55,30 @@ export async function clinicalRoutes(app: FastifyInstance, opts: { clinical: Cli
       clinical.list(spec, actorOf(request), route(request), request.params.personId),
     );
 
-    r.post(base, { schema: { params: personParams, body: spec.input, response: { 201: withMessage, ...errors } } }, async (request, reply) => {
-      const created = await clinical.create(spec, actorOf(request), route(request), request.params.personId, request.body as { codings?: unknown });
-      return reply.code(201).send({ ...(created as object), message: `${one} added successfully!` });
-    });
+    r.post(
+      base,
+      { schema: { params: personParams, body: spec.input, response: { 201: withMessage, ...errors } } },
+      async (request, reply) => {
+        const created = await clinical.create(
+          spec,
+          actorOf(request),
+          route(request),
+          request.params.personId,
+          request.body as { codings?: unknown },
+        );
+        return reply.code(201).send({ ...(created as object), message: `${one} added successfully!` });
+      },
+    );
 
-    r.put(`${base}/:id`, { schema: { params: itemParams, body: spec.input, response: { 200: withMessage, ...errors } } }, async (request) => {
-      const { personId, id } = request.params;
-      const updated = await clinical.update(spec, actorOf(request), route(request), personId, id, request.body as { codings?: unknown });
-      return { ...(updated as object), message: `${one} updated successfully!` };
-    });
+    r.put(
+      `${base}/:id`,
+      { schema: { params: itemParams, body: spec.input, response: { 200: withMessage, ...errors } } },
+      async (request) => {
+        const { personId, id } = request.params;
+        const updated = await clinical.update(spec, actorOf(request), route(request), personId, id, request.body as { codings?: unknown });
+        return { ...(updated as object), message: `${one} updated successfully!` };
+      },
+    );
 
     r.delete(`${base}/:id`, { schema: { params: itemParams, response: { 200: messageSchema, ...errors } } }, async (request) => {
       await clinical.remove(spec, actorOf(request), route(request), request.params.personId, request.params.id);

@@ -54,7 +54,14 @@ export function createClinicalService(deps: { db: Db; access: PersonAccessServic
       return answer(spec, row);
     },
 
-    async update(spec: AnyKindSpec, actor: Actor, route: RouteName, personId: string, id: string, fields: { codings?: unknown }): Promise<unknown> {
+    async update(
+      spec: AnyKindSpec,
+      actor: Actor,
+      route: RouteName,
+      personId: string,
+      id: string,
+      fields: { codings?: unknown },
+    ): Promise<unknown> {
       const person = await editableItem(spec, actor, route, personId, id);
       const row = await repo.update(spec.table, person.ownerId, id, spec.columns(fields), fields.codings as never);
       if (!row) throw notFound(notFoundMessage(spec));
@@ -98,7 +105,8 @@ export type ClinicalService = ReturnType<typeof createClinicalService>;
 export function clinicalTransfer(db: Db) {
   return {
     /** Every item of `table` the account holds, or one person's. */
-    items: (table: ClinicalTable, ownerId: string, profileId?: string): Promise<ClinicalRowBase[]> => accountClinicalItems(db, table, ownerId, profileId),
+    items: (table: ClinicalTable, ownerId: string, profileId?: string): Promise<ClinicalRowBase[]> =>
+      accountClinicalItems(db, table, ownerId, profileId),
     /** Adds `items` for one person, in their order. */
     insert: (table: ClinicalTable, ownerId: string, profileId: string, items: readonly ClinicalInsert[]): Promise<string[]> =>
       insertClinicalItems(db, table, ownerId, profileId, items),

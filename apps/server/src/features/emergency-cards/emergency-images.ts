@@ -7,7 +7,13 @@ import { clampLines, fontPaths, wrap } from '../../lib/pdf-text';
 
 /** The code alone for printing elsewhere (stickers, bracelets): EC level H, 4-module quiet zone, ≥ 1200 px. */
 export function qrPng(qrData: string): Promise<Buffer> {
-  return QRCode.toBuffer(qrData, { type: 'png', errorCorrectionLevel: 'H', margin: 4, width: 1200, color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toBuffer(qrData, {
+    type: 'png',
+    errorCorrectionLevel: 'H',
+    margin: 4,
+    width: 1200,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
 }
 
 /** An iPhone-sized portrait screen (1170 × 2532); other phones scale it to fit. */
@@ -91,13 +97,19 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
   const size = 38;
   y += 20;
   // Without the essentials, say how to reach the information (issue 30).
-  if (!input.essentials) for (const l of wrap(PIN_HINT, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
+  if (!input.essentials)
+    for (const l of wrap(PIN_HINT, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
   for (const e of essentialLines(input.essentials)) {
     const label = `${e.label}: `;
     const labelWidth = measure(`${size}pt ${FAMILY_BOLD}`)(label);
     const room = Math.floor((bottom - y) / (size * 1.3));
     if (room < 1) break;
-    const valueLines = clampLines(wrap(e.value, textWidth - labelWidth, measure(`${size}pt ${FAMILY}`)), Math.min(2, room), textWidth - labelWidth, measure(`${size}pt ${FAMILY}`));
+    const valueLines = clampLines(
+      wrap(e.value, textWidth - labelWidth, measure(`${size}pt ${FAMILY}`)),
+      Math.min(2, room),
+      textWidth - labelWidth,
+      measure(`${size}pt ${FAMILY}`),
+    );
     y += size;
     ctx.fillStyle = '#111827';
     ctx.font = `${size}pt ${FAMILY_BOLD}`;

@@ -111,7 +111,12 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
       const labelWidth = bold.widthOfTextAtSize(label, size);
       const room = Math.floor((y - bottom) / (size * 1.2));
       if (room < 1) break;
-      const valueLines = clampLines(wrap(e.value, textWidth - labelWidth, measure(regular, size)), Math.min(2, room), textWidth - labelWidth, measure(regular, size));
+      const valueLines = clampLines(
+        wrap(e.value, textWidth - labelWidth, measure(regular, size)),
+        Math.min(2, room),
+        textWidth - labelWidth,
+        measure(regular, size),
+      );
       y -= size;
       page.drawText(label, { x: tx, y, size, font: bold, color: INK });
       valueLines.forEach((v, i) => {

@@ -18,7 +18,15 @@ export const accessAlertsRepository = {
 
   async save(
     trx: Trx,
-    row: { shareRowId: string; userId: string; notificationId: string; windowStartedAt: string; views: number; mailedAt: string | null; unmailed: number },
+    row: {
+      shareRowId: string;
+      userId: string;
+      notificationId: string;
+      windowStartedAt: string;
+      views: number;
+      mailedAt: string | null;
+      unmailed: number;
+    },
   ) {
     const values = {
       notification_id: row.notificationId,

@@ -37,7 +37,11 @@ export interface AccessAlert {
  * `sendAccessDigests`. Decided under the pair's lock, so parallel views and several instances
  * count alike; the notification is published and the email queued after the commit.
  */
-export async function recordAccessAlert(deps: { db: Db; mail?: EmergencyMail | undefined }, alert: AccessAlert, now = new Date()): Promise<void> {
+export async function recordAccessAlert(
+  deps: { db: Db; mail?: EmergencyMail | undefined },
+  alert: AccessAlert,
+  now = new Date(),
+): Promise<void> {
   const windowStart = nowIso(new Date(now.getTime() - ACCESS_ALERT_WINDOW_MS));
   const outcome = await underLimitLock(deps.db, `access-alert:${alert.shareRowId}:${alert.userId}`, async (trx) => {
     const row = await accessAlertsRepository.find(trx, alert.shareRowId, alert.userId);
@@ -74,7 +78,8 @@ export async function recordAccessAlert(deps: { db: Db; mail?: EmergencyMail | u
     return { notificationId, mail: mailDue ? { repeat } : null };
   });
   publishNotification(deps.db, alert.userId, outcome.notificationId);
-  if (outcome.mail) deps.mail?.send({ ...alert.mail, userId: alert.userId, ...(outcome.mail.repeat ? { repeat: outcome.mail.repeat } : {}) });
+  if (outcome.mail)
+    deps.mail?.send({ ...alert.mail, userId: alert.userId, ...(outcome.mail.repeat ? { repeat: outcome.mail.repeat } : {}) });
 }
 
 /**
@@ -101,7 +106,11 @@ export async function sendAccessDigests(deps: { db: Db; mail: EmergencyMail }, n
 }
 
 /** Runs the sweep every minute while the app runs; returns the stop function. */
-export function scheduleAccessDigests(deps: { db: Db; mail: EmergencyMail }, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+export function scheduleAccessDigests(
+  deps: { db: Db; mail: EmergencyMail },
+  onError: (error: unknown) => void,
+  everyMs = 60_000,
+): () => void {
   const timer = setInterval(() => void sendAccessDigests(deps).catch(onError), everyMs);
   timer.unref();
   return () => clearInterval(timer);

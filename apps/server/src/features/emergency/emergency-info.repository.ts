@@ -12,10 +12,26 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
   const p = await db
     .selectFrom('profiles')
     .select([
-      'is_pet', 'relationship', 'name', 'date_of_birth', 'height', 'weight',
-      'has_vision_impairment', 'has_hearing_impairment', 'has_allergies', 'allergy_details', 'had_anesthesia_reactions',
-      'anesthesia_reaction_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'has_chronic_conditions',
-      'chronic_condition_details', 'has_previous_surgeries', 'surgery_details', 'has_mobility_issues', 'mobility_details',
+      'is_pet',
+      'relationship',
+      'name',
+      'date_of_birth',
+      'height',
+      'weight',
+      'has_vision_impairment',
+      'has_hearing_impairment',
+      'has_allergies',
+      'allergy_details',
+      'had_anesthesia_reactions',
+      'anesthesia_reaction_details',
+      'has_bleeding_disorders',
+      'bleeding_disorder_details',
+      'has_chronic_conditions',
+      'chronic_condition_details',
+      'has_previous_surgeries',
+      'surgery_details',
+      'has_mobility_issues',
+      'mobility_details',
       'updated_at',
     ])
     .where('user_id', '=', userId)
@@ -67,7 +83,11 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
     chronic_condition_details: chronic.details,
     requirePin: false as const,
     medications,
-    emergency_contacts: contacts.map((c) => ({ ...c, is_primary: fromFlag(c.is_primary), has_medical_power: fromFlag(c.has_medical_power) })),
+    emergency_contacts: contacts.map((c) => ({
+      ...c,
+      is_primary: fromFlag(c.is_primary),
+      has_medical_power: fromFlag(c.has_medical_power),
+    })),
     healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
     updated_at: latestInstant([profileUpdatedAt, ...stamps]),
   };
@@ -184,8 +204,18 @@ export async function loadEmergencyEssentials(
   const p = await db
     .selectFrom('profiles')
     .select([
-      'name', 'date_of_birth', 'is_pet', 'species', 'blood_type', 'has_allergies', 'allergy_details', 'has_chronic_conditions',
-      'chronic_condition_details', 'has_bleeding_disorders', 'bleeding_disorder_details', 'updated_at',
+      'name',
+      'date_of_birth',
+      'is_pet',
+      'species',
+      'blood_type',
+      'has_allergies',
+      'allergy_details',
+      'has_chronic_conditions',
+      'chronic_condition_details',
+      'has_bleeding_disorders',
+      'bleeding_disorder_details',
+      'updated_at',
     ])
     .where('user_id', '=', userId)
     .where('id', '=', profileId)

@@ -53,7 +53,8 @@ function inlineStylesheets(html: string, webRoot: string): string {
     const hrefAt = tag.indexOf('href="');
     const href = hrefAt === -1 ? '' : tag.slice(hrefAt + 6, tag.indexOf('"', hrefAt + 6));
     const file = path.resolve(webRoot, `.${href}`);
-    if (!href.startsWith('/assets/') || !file.startsWith(webRoot + path.sep)) throw new Error(`unexpected stylesheet in emergency.html: ${href}`);
+    if (!href.startsWith('/assets/') || !file.startsWith(webRoot + path.sep))
+      throw new Error(`unexpected stylesheet in emergency.html: ${href}`);
     out += `${html.slice(from, start)}<style>${fs.readFileSync(file, 'utf8')}</style>`;
     from = end + 1;
   }
@@ -132,7 +133,11 @@ export function acceptsGzip(header: string | undefined): boolean {
  * what a phone downloads (the static assets go precompressed).
  */
 function sendPage(reply: FastifyReply, html: string, acceptEncoding: string | undefined) {
-  void reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  void reply
+    .header('Cache-Control', 'no-store')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
   if (html !== '' && acceptsGzip(acceptEncoding)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html));
   return reply.send(html);
 }

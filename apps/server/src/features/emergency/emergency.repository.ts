@@ -71,7 +71,14 @@ export function createEmergencyRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async create(input: { userId: string; profileId: string; kind: ShareKind; shareId: string; pinHash: string; essentialsWithoutPin: boolean }) {
+    async create(input: {
+      userId: string;
+      profileId: string;
+      kind: ShareKind;
+      shareId: string;
+      pinHash: string;
+      essentialsWithoutPin: boolean;
+    }) {
       const now = nowIso();
       await db
         .insertInto('emergency_shares')
@@ -275,7 +282,10 @@ export function createEmergencyRepository(db: Db) {
           const frees = Date.parse(row.oldest) + windowMs;
           return { retryAfterSeconds: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)) };
         }
-        await trx.insertInto('essentials_views').values({ id: newId(), ip: address, created_at: nowIso(now) }).execute();
+        await trx
+          .insertInto('essentials_views')
+          .values({ id: newId(), ip: address, created_at: nowIso(now) })
+          .execute();
         return true as const;
       });
     },

@@ -32,7 +32,10 @@ export const SHARE_ID = /^[A-Za-z0-9_-]{43}$/;
  * member's code is run by its owner or a manager of the person (DESIGN §11); a viewer or an editor
  * gets 403, anyone else the same 404 as for a missing id.
  */
-export async function qrRoutes(app: FastifyInstance, opts: { emergency: EmergencyService; access: PersonAccessService; requireUser: Guard }) {
+export async function qrRoutes(
+  app: FastifyInstance,
+  opts: { emergency: EmergencyService; access: PersonAccessService; requireUser: Guard },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { emergency, access } = opts;
   app.addHook('onRequest', opts.requireUser);
@@ -43,17 +46,25 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
   r.get('/api/user/wearable-qr', { schema: { response: { 200: qrConfigSchema } } }, async (request) =>
     emergency.getConfig(await person(request)),
   );
-  r.post('/api/user/wearable-qr', { schema: { body: qrSetupBodySchema, response: { 201: qrConfigWithMessageSchema } } }, async (request, reply) => {
-    const config = await emergency.setup(await person(request), actorOf(request), request.body.pin, request.body.essentials_without_pin);
-    return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
-  });
+  r.post(
+    '/api/user/wearable-qr',
+    { schema: { body: qrSetupBodySchema, response: { 201: qrConfigWithMessageSchema } } },
+    async (request, reply) => {
+      const config = await emergency.setup(await person(request), actorOf(request), request.body.pin, request.body.essentials_without_pin);
+      return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
+    },
+  );
   r.put('/api/user/wearable-qr/toggle', { schema: { body: toggleBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
     emergency.toggle(await person(request), actorOf(request), request.body.is_active),
   );
-  r.put('/api/user/wearable-qr/update-pin', { schema: { body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } }, async (request) => {
-    const config = await emergency.changePin(await person(request), actorOf(request), request.body.pin);
-    return { ...config, message: 'PIN updated successfully' };
-  });
+  r.put(
+    '/api/user/wearable-qr/update-pin',
+    { schema: { body: pinBodySchema, response: { 200: qrConfigWithMessageSchema } } },
+    async (request) => {
+      const config = await emergency.changePin(await person(request), actorOf(request), request.body.pin);
+      return { ...config, message: 'PIN updated successfully' };
+    },
+  );
 
   // DESIGN §7: essentials without the PIN, and the owner's one action on a locked or disabled PIN.
   r.put('/api/user/wearable-qr/settings', { schema: { body: qrSettingsBodySchema, response: { 200: qrConfigSchema } } }, async (request) =>
@@ -76,7 +87,12 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
     '/api/user/family/members/:id/qr',
     { schema: { params: memberParams, body: qrSetupBodySchema, response: { 201: qrConfigWithMessageSchema } } },
     async (request, reply) => {
-      const config = await emergency.setup(await person(request, request.params.id), actorOf(request), request.body.pin, request.body.essentials_without_pin);
+      const config = await emergency.setup(
+        await person(request, request.params.id),
+        actorOf(request),
+        request.body.pin,
+        request.body.essentials_without_pin,
+      );
       return reply.code(201).send({ ...config, message: 'QR code set up successfully' });
     },
   );
@@ -99,8 +115,10 @@ export async function qrRoutes(app: FastifyInstance, opts: { emergency: Emergenc
     async (request) =>
       emergency.setEssentialsWithoutPin(await person(request, request.params.id), actorOf(request), request.body.essentials_without_pin),
   );
-  r.put('/api/user/family/members/:id/qr/unlock', { schema: { params: memberParams, response: { 200: qrConfigSchema } } }, async (request) =>
-    emergency.unlockPin(await person(request, request.params.id), actorOf(request)),
+  r.put(
+    '/api/user/family/members/:id/qr/unlock',
+    { schema: { params: memberParams, response: { 200: qrConfigSchema } } },
+    async (request) => emergency.unlockPin(await person(request, request.params.id), actorOf(request)),
   );
 }
 

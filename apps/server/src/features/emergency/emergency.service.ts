@@ -84,7 +84,8 @@ type Notice = {
 } & ({ mail: 'gathered'; counted: (w: NoticeWords, views: number, since: string) => string } | { mail?: 'at once'; liftsLock?: boolean });
 const ACCESS_TYPE = { self: 'qr_access', family: 'family_emergency_access' } as const;
 const ACCESS_TITLE = 'Emergency information accessed';
-const countedViews = ({ Who }: NoticeWords, views: number, since: string) => `${Who} emergency information was opened ${views} times since ${since}.`;
+const countedViews = ({ Who }: NoticeWords, views: number, since: string) =>
+  `${Who} emergency information was opened ${views} times since ${since}.`;
 
 const NOTICES = {
   setup: {
@@ -212,7 +213,10 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       // Issue 30: one notification per code and 15 minutes, counting the views; the first at once.
       if (!shareRowId || !mail) return;
       const { counted } = notice;
-      return recordAccessAlert({ db: deps.db, mail: deps.mail }, { ...note, shareRowId, counted: (views, since) => counted(words, views, since), mail });
+      return recordAccessAlert(
+        { db: deps.db, mail: deps.mail },
+        { ...note, shareRowId, counted: (views, since) => counted(words, views, since), mail },
+      );
     }
     // DESIGN §7: locks and deactivations are emailed at once (fire-and-forget, no medical data).
     if (mail) deps.mail?.send({ userId, ...mail });
@@ -227,7 +231,12 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
    * DESIGN §7: news of a view, a lock or a deactivation goes to the person's owner and to every
    * manager of the person (active manager shares, DESIGN §11).
    */
-  async function notifyPeople(share: ShareRow, personName: string | null, event: Exclude<NotifyEvent, 'setup'>, via?: { recipient: string }) {
+  async function notifyPeople(
+    share: ShareRow,
+    personName: string | null,
+    event: Exclude<NotifyEvent, 'setup'>,
+    via?: { recipient: string },
+  ) {
     await notifyOwner(share.user_id, share.kind, personName, event, via, share.profile_id, false, share.id);
     for (const managerId of await deps.access.managers(share.profile_id)) {
       if (managerId !== share.user_id) await notifyOwner(managerId, share.kind, personName, event, via, share.profile_id, true, share.id);
@@ -250,7 +259,15 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       // Issue 30: the set-up form asks whether the essentials may show without the PIN; the answer
       // is written with the code. Without it a repeated set-up keeps the code's choice.
       if (existing) await repo.setPin(existing.id, pinHash, true, essentialsWithoutPin);
-      else await repo.create({ userId, profileId: profile.id, kind, shareId: randomToken(), pinHash, essentialsWithoutPin: essentialsWithoutPin ?? false });
+      else
+        await repo.create({
+          userId,
+          profileId: profile.id,
+          kind,
+          shareId: randomToken(),
+          pinHash,
+          essentialsWithoutPin: essentialsWithoutPin ?? false,
+        });
       await notifyOwner(userId, kind, profile.name, 'setup');
       await recordAudit(deps.db, {
         ...auditOf(person, actor),
@@ -303,7 +320,12 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
           if (!info) return null;
           const share = shareOf.get(person.id);
           const active = share !== undefined && fromFlag(share.is_active);
-          return { profile_id: person.id, is_self: fromFlag(person.is_self), info, qr_data: active ? qrData(share.kind, share.share_id) : null };
+          return {
+            profile_id: person.id,
+            is_self: fromFlag(person.is_self),
+            info,
+            qr_data: active ? qrData(share.kind, share.share_id) : null,
+          };
         }),
       );
       return cards.filter((card): card is EmergencyCard => card !== null);
@@ -313,7 +335,11 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     async setEssentialsWithoutPin(person: PersonAccess, actor: Actor, on: boolean): Promise<QrConfig> {
       const share = await personShare(person);
       await repo.setEssentialsWithoutPin(share.id, on);
-      await recordAudit(deps.db, { ...auditOf(person, actor), action: 'qr_settings', detail: { kind: share.kind, essentials_without_pin: on } });
+      await recordAudit(deps.db, {
+        ...auditOf(person, actor),
+        action: 'qr_settings',
+        detail: { kind: share.kind, essentials_without_pin: on },
+      });
       return await toConfig(await repo.findByProfile(person.ownerId, person.profileId));
     },
 
@@ -348,7 +374,10 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
         const capped = await repo.reserveEssentialsView(address, now, MAX_ESSENTIALS_VIEWS_PER_ADDRESS_HOUR, HOUR_MS);
         if (capped !== true) {
           const minutes = Math.ceil(capped.retryAfterSeconds / 60);
-          throw tooManyRequests(`Too many views from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, capped.retryAfterSeconds);
+          throw tooManyRequests(
+            `Too many views from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            capped.retryAfterSeconds,
+          );
         }
         const essentials = await loadEmergencyEssentials(deps.db, share.user_id, share.profile_id, now);
         if (!essentials) throw notFound(NOT_FOUND_MESSAGE);
@@ -459,12 +488,15 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
     // An opted-in code still answers its essentials, so its page learns why the PIN is refused. A
     // SMART Health Link has no essentials: disabled is 404 (STU1: "no longer active").
     const disabledAnswer = () =>
-      share && channel !== 'shl' && fromFlag(share.essentials_without_pin) ? new HttpError(423, PIN_DISABLED_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
+      share && channel !== 'shl' && fromFlag(share.essentials_without_pin)
+        ? new HttpError(423, PIN_DISABLED_MESSAGE)
+        : notFound(NOT_FOUND_MESSAGE);
     if (!share) return notFound(NOT_FOUND_MESSAGE);
     if (fromFlag(share.is_disabled)) return disabledAnswer();
     if (!fromFlag(share.is_active)) return notFound(NOT_FOUND_MESSAGE);
     if (share.failed_total >= MAX_PIN_TOTAL) {
-      if (await repo.disable(share.id)) await notifyPeople(share, (await repo.findProfile(share.user_id, share.profile_id))?.name ?? null, 'disabled');
+      if (await repo.disable(share.id))
+        await notifyPeople(share, (await repo.findProfile(share.user_id, share.profile_id))?.name ?? null, 'disabled');
       return disabledAnswer();
     }
     const lockedUntil = await repo.addressLockedUntil(share.id, address);

@@ -41,19 +41,96 @@ export async function loadAccountData(db: Db, userId: string): Promise<AccountDa
   if (!account) return undefined;
   const [profiles, contacts, providers, medications, appointments, notifications, files] = await Promise.all([
     // The own profile first, then members oldest first (as the family list shows them).
-    db.selectFrom('profiles').selectAll().where('user_id', '=', userId).orderBy('is_self', 'desc').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('emergency_contacts').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('healthcare_providers').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('medications').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('position').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('appointment_date').orderBy('start_time').orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('is_self', 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('emergency_contacts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('healthcare_providers')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('medications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('appointment_date')
+      .orderBy('start_time')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('medical_files').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
   ]);
   const [immunizations, lab_results, conditions, procedures] = await Promise.all([
-    db.selectFrom('immunizations').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('lab_results').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('conditions').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('procedures').selectAll().where('user_id', '=', userId).orderBy('profile_id').orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('immunizations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('lab_results')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('conditions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('procedures')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('profile_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ]);
-  return { account, profiles, contacts, providers, medications, appointments, notifications, files, clinical: { immunizations, lab_results, conditions, procedures } };
+  return {
+    account,
+    profiles,
+    contacts,
+    providers,
+    medications,
+    appointments,
+    notifications,
+    files,
+    clinical: { immunizations, lab_results, conditions, procedures },
+  };
 }

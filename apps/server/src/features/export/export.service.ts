@@ -60,9 +60,9 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     '  For each person, a FHIR R4 International Patient Summary (IPS) document (HL7 IPS):',
     '  allergies, medications, problems, immunizations, procedures, results and blood group, vital',
     '  signs, past illnesses, care team, advance directives and alerts, each section readable as a',
-    '  table. Clinicians\' systems and personal health apps that speak FHIR can read it.',
+    "  table. Clinicians' systems and personal health apps that speak FHIR can read it.",
     '  Beside it, "<name>-other.json": a FHIR R4 collection Bundle with the person\'s appointments',
-    '  (times with your time zone\'s offset) and a DocumentReference for each of their files, whose',
+    "  (times with your time zone's offset) and a DocumentReference for each of their files, whose",
     '  URL points into files/ of this zip and which holds the file itself too, so the two FHIR files',
     '  alone bring everything back (only for people who have appointments or files).',
     ...people.flatMap((p) => [`    ${p.path}  ${p.name}`, ...(p.other ? [`    ${p.other}  ${p.name}: appointments and files`] : [])]),
@@ -167,7 +167,11 @@ export function createExportService(deps: ExportDeps) {
       const stored = { compress: false, mtime: now } as const;
       const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
-      const people = data.profiles.map((p) => ({ name: p.name?.trim() || '(no name given)', path: paths.fhir.get(p.id) ?? '', other: paths.other.get(p.id) }));
+      const people = data.profiles.map((p) => ({
+        name: p.name?.trim() || '(no name given)',
+        path: paths.fhir.get(p.id) ?? '',
+        other: paths.other.get(p.id),
+      }));
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
       zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
 
@@ -257,7 +261,8 @@ export function createExportService(deps: ExportDeps) {
 
       // Files last, each opened only when the zip reaches it. If the client goes away, the open
       // file is closed and no further file is opened.
-      for (const f of data.files) addLazy(paths.files.get(f.id) ?? `files/${f.id}`, new Date(f.updated_at), Number(f.size), () => openDecrypted(f), f.id);
+      for (const f of data.files)
+        addLazy(paths.files.get(f.id) ?? `files/${f.id}`, new Date(f.updated_at), Number(f.size), () => openDecrypted(f), f.id);
       zip.on('error', (err) => fail(err));
 
       const size = await new Promise<number>((resolve) => {

@@ -47,7 +47,15 @@ export function immunizationResource(i: Immunization, patient: Ref): Json {
     ...(i.dose_number !== null ? { protocolApplied: [{ doseNumberPositiveInt: i.dose_number }] } : {}),
   };
 }
-export const immunizationRow = (i: Immunization) => [i.vaccine, i.date ?? 'Date unknown', i.dose_number, i.lot_number, i.site, i.performer, i.notes];
+export const immunizationRow = (i: Immunization) => [
+  i.vaccine,
+  i.date ?? 'Date unknown',
+  i.dose_number,
+  i.lot_number,
+  i.site,
+  i.performer,
+  i.notes,
+];
 export const IMMUNIZATION_HEADERS = ['Vaccine', 'Date', 'Dose', 'Lot', 'Site', 'Given by', 'Notes'];
 
 /**
@@ -73,8 +81,13 @@ export const BLOOD_GROUP_LOINC = '882-1';
 export const loincOf = (r: LabResult): string | null => r.loinc_code ?? r.codings.find((c) => c.system === LOINC && c.code)?.code ?? null;
 
 export function labResultResource(r: LabResult, patient: Ref): Json {
-  const quantity = (value: number) => ({ value, ...(r.unit ? { unit: r.unit } : {}), ...(r.unit && UCUM_UNITS.has(r.unit) ? { system: UCUM, code: r.unit } : {}) });
-  const bloodGroup = loincOf(r) === BLOOD_GROUP_LOINC && r.value_text !== null ? BLOOD_GROUP_SNOMED[r.value_text.toUpperCase() as BloodType] : undefined;
+  const quantity = (value: number) => ({
+    value,
+    ...(r.unit ? { unit: r.unit } : {}),
+    ...(r.unit && UCUM_UNITS.has(r.unit) ? { system: UCUM, code: r.unit } : {}),
+  });
+  const bloodGroup =
+    loincOf(r) === BLOOD_GROUP_LOINC && r.value_text !== null ? BLOOD_GROUP_SNOMED[r.value_text.toUpperCase() as BloodType] : undefined;
   const range: Json = {
     ...(r.reference_low !== null ? { low: quantity(r.reference_low) } : {}),
     ...(r.reference_high !== null ? { high: quantity(r.reference_high) } : {}),
@@ -96,7 +109,9 @@ export function labResultResource(r: LabResult, patient: Ref): Json {
     subject: patient,
     ...(r.category === 'vital-signs' ? vitalDate(r.date) : dateOrUnknown('effectiveDateTime', r.date)),
     ...value,
-    ...(r.interpretation ? { interpretation: [{ coding: [{ system: INTERPRETATION, code: r.interpretation, display: INTERPRETATIONS[r.interpretation] }] }] } : {}),
+    ...(r.interpretation
+      ? { interpretation: [{ coding: [{ system: INTERPRETATION, code: r.interpretation, display: INTERPRETATIONS[r.interpretation] }] }] }
+      : {}),
     // A result given both as a number and as words keeps the words as a note.
     ...notes(r.value !== null && r.value_text !== null ? r.value_text : null, r.notes),
     ...(Object.keys(range).length ? { referenceRange: [range] } : {}),
@@ -131,7 +146,13 @@ export function conditionResource(c: Condition, patient: Ref): Json {
     ...notes(c.abatement_date && !ended ? `Resolved date given: ${c.abatement_date}` : null, c.notes),
   };
 }
-export const conditionRow = (c: Condition) => [c.name, c.status === 'remission' ? 'In remission' : c.status, c.onset_date, c.abatement_date, c.notes];
+export const conditionRow = (c: Condition) => [
+  c.name,
+  c.status === 'remission' ? 'In remission' : c.status,
+  c.onset_date,
+  c.abatement_date,
+  c.notes,
+];
 export const CONDITION_HEADERS = ['Problem', 'Status', 'Onset', 'Resolved', 'Notes'];
 
 export function procedureResource(p: Procedure, patient: Ref): Json {

@@ -100,7 +100,14 @@ export function buildCollection({ id, patientEntry, appointments, documents, now
         ],
         // The visit: its reason, and where it was (a reference typed Location that names the place).
         ...(d.visit_reason || d.visit_location
-          ? { context: { related: [...(d.visit_reason ? [{ display: d.visit_reason }] : []), ...(d.visit_location ? [{ type: 'Location', display: d.visit_location }] : [])] } }
+          ? {
+              context: {
+                related: [
+                  ...(d.visit_reason ? [{ display: d.visit_reason }] : []),
+                  ...(d.visit_location ? [{ type: 'Location', display: d.visit_location }] : []),
+                ],
+              },
+            }
           : {}),
       },
     });

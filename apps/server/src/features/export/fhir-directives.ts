@@ -72,11 +72,19 @@ export function directiveResources(p: DirectiveAnswers, patient: Ref): Directive
   }
   if (p.advance_directives) {
     const line = 'Has advance directives';
-    consents.push({ key: 'advance-directives', line, resource: consent(patient, line, { coding: [{ system: CONSENT_CATEGORY, code: 'acd', display: 'Advance Directive' }] }, own) });
+    consents.push({
+      key: 'advance-directives',
+      line,
+      resource: consent(patient, line, { coding: [{ system: CONSENT_CATEGORY, code: 'acd', display: 'Advance Directive' }] }, own),
+    });
   }
   if (p.living_will) {
     const line = 'Has a living will';
-    consents.push({ key: 'living-will', line, resource: consent(patient, line, { coding: [{ system: CONSENT_CATEGORY, code: 'hcd', display: 'Health Care Directive' }] }, own) });
+    consents.push({
+      key: 'living-will',
+      line,
+      resource: consent(patient, line, { coding: [{ system: CONSENT_CATEGORY, code: 'hcd', display: 'Health Care Directive' }] }, own),
+    });
   }
   const restrictions = p.religious_restrictions?.trim();
   const flag = restrictions

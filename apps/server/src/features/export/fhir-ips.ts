@@ -112,7 +112,12 @@ function sectionOf(s: Section): Json {
     ...(s.entries.length
       ? { entry: s.entries }
       : // IPS 1.1+: a required section with nothing known says so (ips-comp-1).
-        { emptyReason: { coding: [{ system: LIST_EMPTY_REASON, code: s.empty ?? 'unavailable', display: empty.display }], text: empty.text } }),
+        {
+          emptyReason: {
+            coding: [{ system: LIST_EMPTY_REASON, code: s.empty ?? 'unavailable', display: empty.display }],
+            text: empty.text,
+          },
+        }),
   };
 }
 
@@ -210,9 +215,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     const lines = knownAllergies;
     if (lines.length === 0) allergy('allergies', 'Allergy (details not provided)', null);
     // The first keeps the id a single allergy always had.
-    lines.forEach((line, i) => allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, codingsOfLine(input.allergyCodings ?? [], line)));
+    lines.forEach((line, i) =>
+      allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, codingsOfLine(input.allergyCodings ?? [], line)),
+    );
   }
-  if (p.had_anesthesia_reactions) allergy('anesthesia', `Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`, 'medication');
+  if (p.had_anesthesia_reactions)
+    allergy('anesthesia', `Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`, 'medication');
 
   // ---------- problems: the profile's flags and details, and the structured conditions ----------
   const problems: Ref[] = [];
@@ -232,8 +240,12 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     );
   };
   // The details' lines that name a structured condition are that condition (an import writes both).
-  const named = new Set(clinical.conditions.flatMap((c) => [c.name, `${c.name}${RESOLVED_MARK}`, `${c.name}${IN_REMISSION_MARK}`].map((n) => n.toLowerCase())));
-  const ownLines = (p.chronic_condition_details ?? '').split('\n').filter((line) => line.trim() !== '' && !named.has(line.trim().toLowerCase()));
+  const named = new Set(
+    clinical.conditions.flatMap((c) => [c.name, `${c.name}${RESOLVED_MARK}`, `${c.name}${IN_REMISSION_MARK}`].map((n) => n.toLowerCase())),
+  );
+  const ownLines = (p.chronic_condition_details ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !named.has(line.trim().toLowerCase()));
   // Decision 0035: a line marked "(resolved)" is over — a past illness, not a current problem.
   const pastLines = ownLines.filter(isResolvedLine);
   const currentLines = ownLines.filter((line) => !isResolvedLine(line));
@@ -241,11 +253,13 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     flagCondition('chronic', currentLines.length > 0 ? currentLines.join('\n') : 'Chronic condition (details not provided)', 'active');
   }
   if (p.has_chronic_conditions && pastLines.length > 0) flagCondition('chronic-past', pastLines.join('\n'), 'resolved');
-  if (p.has_bleeding_disorders) flagCondition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active');
+  if (p.has_bleeding_disorders)
+    flagCondition('bleeding', `Bleeding disorder: ${p.bleeding_disorder_details ?? 'details not provided'}`, 'active');
   if (p.has_mobility_issues) flagCondition('mobility', `Mobility issue: ${p.mobility_details ?? 'details not provided'}`, 'active');
   if (p.has_vision_impairment) flagCondition('vision', 'Vision impairment', 'active');
   if (p.has_hearing_impairment) flagCondition('hearing', 'Hearing impairment', 'active');
-  if (p.has_previous_surgeries) flagCondition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved');
+  if (p.has_previous_surgeries)
+    flagCondition('surgeries', `History of surgery: ${p.surgery_details ?? 'details not provided'}`, 'resolved');
   for (const c of newestFirst(clinical.conditions, (x) => x.onset_date)) {
     // Decision 0035: a problem in remission is not over — a current problem, like the emergency page's.
     const past = PAST_CONDITION.has(c.status) && c.status !== 'remission';
@@ -304,13 +318,18 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   // A measurement the results list already holds (the same code and value, say one an import
   // brought) is written once, as that result with its own date.
   const held = (code: string, value: number | string) =>
-    clinical.labResults.some((r) => loincOf(r) === code && (typeof value === 'number' ? r.value === value : r.value_text?.toUpperCase() === value.toUpperCase()));
+    clinical.labResults.some(
+      (r) => loincOf(r) === code && (typeof value === 'number' ? r.value === value : r.value_text?.toUpperCase() === value.toUpperCase()),
+    );
   const bloodType = BLOOD_TYPES.includes(p.blood_type as BloodType) ? (p.blood_type as BloodType) : null;
   if (p.blood_type && !held(BLOOD_GROUP_LOINC, p.blood_type)) {
     const snomed = bloodType ? BLOOD_GROUP_SNOMED[bloodType] : null;
     results.push(
       profileObservation('blood', 'laboratory', loinc('882-1', 'ABO and Rh group [Type] in Blood'), {
-        valueCodeableConcept: { ...(snomed ? { coding: [{ system: SNOMED, code: snomed.code, display: snomed.display }] } : {}), text: p.blood_type },
+        valueCodeableConcept: {
+          ...(snomed ? { coding: [{ system: SNOMED, code: snomed.code, display: snomed.display }] } : {}),
+          text: p.blood_type,
+        },
       }),
     );
     resultRows.push(['Blood group (ABO and Rh)', p.blood_type, null, null, null, profileDateText, null]);
@@ -318,11 +337,19 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   const vitals: Ref[] = [];
   const vitalRows: (string | number | null)[][] = [];
   if (p.height !== null && !held('8302-2', p.height)) {
-    vitals.push(profileObservation('height', 'vital-signs', loinc('8302-2', 'Body height'), { valueQuantity: { value: p.height, unit: 'cm', system: UCUM, code: 'cm' } }));
+    vitals.push(
+      profileObservation('height', 'vital-signs', loinc('8302-2', 'Body height'), {
+        valueQuantity: { value: p.height, unit: 'cm', system: UCUM, code: 'cm' },
+      }),
+    );
     vitalRows.push(['Body height', p.height, 'cm', profileDateText]);
   }
   if (p.weight !== null && !held('29463-7', p.weight)) {
-    vitals.push(profileObservation('weight', 'vital-signs', loinc('29463-7', 'Body weight'), { valueQuantity: { value: p.weight, unit: 'kg', system: UCUM, code: 'kg' } }));
+    vitals.push(
+      profileObservation('weight', 'vital-signs', loinc('29463-7', 'Body weight'), {
+        valueQuantity: { value: p.weight, unit: 'kg', system: UCUM, code: 'kg' },
+      }),
+    );
     vitalRows.push(['Body weight', p.weight, 'kg', profileDateText]);
   }
   for (const r of newestFirst(clinical.labResults, (x) => x.date)) {
@@ -374,7 +401,9 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
       code: '10160-0',
       display: 'History of Medication use Narrative',
       entries: meds,
-      text: meds.length ? tableNarrative(['Medication', 'Dose', 'Status', 'Started', 'Stopped', 'Reason'], medRows) : sentenceNarrative('No information about medications.'),
+      text: meds.length
+        ? tableNarrative(['Medication', 'Dose', 'Status', 'Started', 'Stopped', 'Reason'], medRows)
+        : sentenceNarrative('No information about medications.'),
     },
     {
       title: 'Problem List',
@@ -387,11 +416,41 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   const optional = (s: Section) => {
     if (s.entries.length) sections.push(s);
   };
-  optional({ title: 'Immunizations', code: '11369-6', display: 'History of Immunization Narrative', entries: immunizationRefs, text: tableNarrative(IMMUNIZATION_HEADERS, immunizations.map(immunizationRow)) });
-  optional({ title: 'History of Procedures', code: '47519-4', display: 'History of Procedures Document', entries: procedureRefs, text: tableNarrative(PROCEDURE_HEADERS, procedures.map(procedureRow)) });
-  optional({ title: 'Results', code: '30954-2', display: 'Relevant diagnostic tests/laboratory data Narrative', entries: results, text: tableNarrative(LAB_RESULT_HEADERS, resultRows) });
-  optional({ title: 'Vital Signs', code: '8716-3', display: 'Vital signs', entries: vitals, text: tableNarrative(VITAL_HEADERS, vitalRows) });
-  optional({ title: 'History of Past Illness', code: '11348-0', display: 'History of Past illness Narrative', entries: history, text: tableNarrative(CONDITION_HEADERS, historyRows) });
+  optional({
+    title: 'Immunizations',
+    code: '11369-6',
+    display: 'History of Immunization Narrative',
+    entries: immunizationRefs,
+    text: tableNarrative(IMMUNIZATION_HEADERS, immunizations.map(immunizationRow)),
+  });
+  optional({
+    title: 'History of Procedures',
+    code: '47519-4',
+    display: 'History of Procedures Document',
+    entries: procedureRefs,
+    text: tableNarrative(PROCEDURE_HEADERS, procedures.map(procedureRow)),
+  });
+  optional({
+    title: 'Results',
+    code: '30954-2',
+    display: 'Relevant diagnostic tests/laboratory data Narrative',
+    entries: results,
+    text: tableNarrative(LAB_RESULT_HEADERS, resultRows),
+  });
+  optional({
+    title: 'Vital Signs',
+    code: '8716-3',
+    display: 'Vital signs',
+    entries: vitals,
+    text: tableNarrative(VITAL_HEADERS, vitalRows),
+  });
+  optional({
+    title: 'History of Past Illness',
+    code: '11348-0',
+    display: 'History of Past illness Narrative',
+    entries: history,
+    text: tableNarrative(CONDITION_HEADERS, historyRows),
+  });
   // Not an IPS section (IPS allows others): who looks after the person. Its entries bring the
   // providers into the document, referenced like everything else (LOINC 85847-2, as C-CDA's Care Teams section).
   optional({
@@ -401,7 +460,14 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     entries: careTeam,
     text: tableNarrative(
       ['Provider', 'Specialty', 'Facility', 'Phone', 'Email', 'Primary'],
-      person.healthcare_providers.map((h) => [h.provider_name, h.specialty, h.facility, h.phone_number, h.email, h.is_primary ? 'Yes' : 'No']),
+      person.healthcare_providers.map((h) => [
+        h.provider_name,
+        h.specialty,
+        h.facility,
+        h.phone_number,
+        h.email,
+        h.is_primary ? 'Yes' : 'No',
+      ]),
     ),
   });
 
@@ -413,14 +479,27 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   const alerts = [
     p.has_bleeding_disorders ? `Bleeding disorder${p.bleeding_disorder_details ? `: ${p.bleeding_disorder_details}` : ''}` : null,
     p.had_anesthesia_reactions ? `Anesthesia reactions${p.anesthesia_reaction_details ? `: ${p.anesthesia_reaction_details}` : ''}` : null,
-    p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0) ? `Allergies${knownAllergies.length ? `: ${knownAllergies.join('\n')}` : ''}` : null,
+    p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0)
+      ? `Allergies${knownAllergies.length ? `: ${knownAllergies.join('\n')}` : ''}`
+      : null,
     directives.flag?.line ?? null,
   ].filter((x): x is string => x !== null);
   if (consentRefs.length) {
-    composed.push({ title: 'Advance Directives', code: loinc('42348-3', 'Advance directives'), text: listNarrative(directives.consents.map((c) => c.line)), entry: consentRefs });
+    composed.push({
+      title: 'Advance Directives',
+      code: loinc('42348-3', 'Advance directives'),
+      text: listNarrative(directives.consents.map((c) => c.line)),
+      entry: consentRefs,
+    });
   }
   // The other alerts are the profile's allergies and conditions, entries of their own sections.
-  if (alerts.length) composed.push({ title: 'Alerts', code: loinc('104605-1', 'Alert'), text: listNarrative(alerts), ...(flagRef ? { entry: [flagRef] } : {}) });
+  if (alerts.length)
+    composed.push({
+      title: 'Alerts',
+      code: loinc('104605-1', 'Alert'),
+      text: listNarrative(alerts),
+      ...(flagRef ? { entry: [flagRef] } : {}),
+    });
 
   const composition = {
     fullUrl: id('Composition', 'ips'),
@@ -446,7 +525,14 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     entry: [composition, patientEntry, ...entries],
   };
 
-  const other = buildCollection({ id, patientEntry, appointments: input.appointments ?? [], documents: input.documents ?? [], now, timeZone });
+  const other = buildCollection({
+    id,
+    patientEntry,
+    appointments: input.appointments ?? [],
+    documents: input.documents ?? [],
+    now,
+    timeZone,
+  });
   return { document, other };
 }
 

@@ -28,7 +28,13 @@ export function notificationMessage(row: Pick<Selectable<NotificationsTable>, 'd
 export function personBundle(data: AccountData, profile: Selectable<ProfilesTable>): ProfileBundle {
   const mine = <T extends { profile_id: string }>(rows: T[]) => rows.filter((r) => r.profile_id === profile.id);
   return {
-    profile: { ...profileValuesOf(profile), id: profile.id, is_self: fromFlag(profile.is_self), relationship: profile.relationship, is_pet: fromFlag(profile.is_pet) },
+    profile: {
+      ...profileValuesOf(profile),
+      id: profile.id,
+      is_self: fromFlag(profile.is_self),
+      relationship: profile.relationship,
+      is_pet: fromFlag(profile.is_pet),
+    },
     emergency_contacts: mine(data.contacts).map(toContact),
     healthcare_providers: mine(data.providers).map(toProvider),
     medications: mine(data.medications).map(toMedication),
@@ -37,8 +43,10 @@ export function personBundle(data: AccountData, profile: Selectable<ProfilesTabl
 
 /** One person's clinical items (DESIGN §12) as the API answers them: what the IPS builder and kinchart.json read. */
 export function personClinical(data: AccountData, profileId: string): IpsClinical {
-  const mine = <T extends { profile_id: string; codings: string }, A>(rows: T[], answer: (row: T, codings: ReturnType<typeof parseCodings>) => A) =>
-    rows.filter((r) => r.profile_id === profileId).map((r) => answer(r, parseCodings(r.codings)));
+  const mine = <T extends { profile_id: string; codings: string }, A>(
+    rows: T[],
+    answer: (row: T, codings: ReturnType<typeof parseCodings>) => A,
+  ) => rows.filter((r) => r.profile_id === profileId).map((r) => answer(r, parseCodings(r.codings)));
   return {
     immunizations: mine(data.clinical.immunizations, immunizations.answer),
     labResults: mine(data.clinical.lab_results, labResults.answer),

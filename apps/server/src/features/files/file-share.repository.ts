@@ -38,7 +38,12 @@ export function createShareLinkRepository(db: Db) {
     },
 
     async revoke(userId: string, id: string): Promise<boolean> {
-      const found = await db.selectFrom('file_share_links').select('revoked_at').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const found = await db
+        .selectFrom('file_share_links')
+        .select('revoked_at')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!found) return false;
       if (!found.revoked_at) {
         await db.updateTable('file_share_links').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('id', '=', id).execute();

@@ -79,7 +79,14 @@ export function createFileShareService(deps: { db: Db; files: MedicalFileService
       }
       const token = randomToken();
       const now = new Date();
-      const link = { id: newId(), userId, tokenHash: sha256Hex(token), fileIds: unique, expiresAt: nowIso(new Date(now.getTime() + TTL_MS)), createdAt: nowIso(now) };
+      const link = {
+        id: newId(),
+        userId,
+        tokenHash: sha256Hex(token),
+        fileIds: unique,
+        expiresAt: nowIso(new Date(now.getTime() + TTL_MS)),
+        createdAt: nowIso(now),
+      };
       await links.insert(link);
       await recordAudit(db, { userId, action: 'file_share_create', ip, detail: { linkId: link.id, files: unique.length } });
       return { id: link.id, url: `${deps.publicUrl}/shared/${token}`, expires_at: link.expiresAt };

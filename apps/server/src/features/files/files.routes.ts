@@ -84,7 +84,10 @@ export async function fileRoutes(
 
   r.put(
     '/api/user/files/:id',
-    { onRequest: requireUser, schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } } },
+    {
+      onRequest: requireUser,
+      schema: { params: idParams, body: renameFileSchema, response: { 200: medicalFileSchema, ...notFoundResponses } },
+    },
     async (request) => files.rename(actorOf(request), route(request), request.params.id, request.body.newName),
   );
 

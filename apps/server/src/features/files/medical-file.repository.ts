@@ -121,7 +121,9 @@ export function createMedicalFileRepository(db: Db) {
       return listed()
         .where('medical_files.user_id', '=', ownerId)
         .where((eb) =>
-          orUnfiled ? eb.or([eb('medical_files.profile_id', '=', profileId), eb('medical_files.profile_id', 'is', null)]) : eb('medical_files.profile_id', '=', profileId),
+          orUnfiled
+            ? eb.or([eb('medical_files.profile_id', '=', profileId), eb('medical_files.profile_id', 'is', null)])
+            : eb('medical_files.profile_id', '=', profileId),
         )
         .orderBy('medical_files.created_at', 'desc')
         .orderBy('medical_files.id', 'desc')

@@ -9,7 +9,16 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { newId, nowIso } from '../../lib/ids';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../../lib/storable-text';
 import type { BlobStore, TempBlob } from '../../storage/blob-store';
-import { blobAssociatedData, decryptStream, encryptStream, fileAssociatedData, fileBlobAssociatedData, newDataKey, unwrapDataKey, wrapDataKey } from '../../storage/envelope';
+import {
+  blobAssociatedData,
+  decryptStream,
+  encryptStream,
+  fileAssociatedData,
+  fileBlobAssociatedData,
+  newDataKey,
+  unwrapDataKey,
+  wrapDataKey,
+} from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
 import type { MedicalFileRow, StoredFileRow } from './medical-file.repository';
@@ -133,7 +142,10 @@ export function createMedicalFileService(deps: FileServiceDeps) {
     return Readable.from(all(), { objectMode: false });
   }
 
-  async function openAudited(row: StoredFileRow, audit: { ip: string; via?: string; actorId?: string | null }): Promise<{ file: MedicalFileRow; body: Readable }> {
+  async function openAudited(
+    row: StoredFileRow,
+    audit: { ip: string; via?: string; actorId?: string | null },
+  ): Promise<{ file: MedicalFileRow; body: Readable }> {
     const body = await openBlob(row);
     await recordAudit(db, {
       userId: row.user_id,
@@ -235,7 +247,9 @@ export function createMedicalFileService(deps: FileServiceDeps) {
         try {
           await repo.insert(row, deps.quota);
         } catch (error) {
-          await blobs.delete(fileId).catch((err: unknown) => deps.log.error({ err, fileId }, 'could not remove blob after a failed insert'));
+          await blobs
+            .delete(fileId)
+            .catch((err: unknown) => deps.log.error({ err, fileId }, 'could not remove blob after a failed insert'));
           throw error;
         }
         return toMedicalFile(
@@ -283,16 +297,23 @@ export function createMedicalFileService(deps: FileServiceDeps) {
       const own = await repo.list(actor.userId);
       const byId = new Map<string, VisiblePerson>(shared.map((p) => [p.profileId, p]));
       // A shared person's rows are theirs only while their owner is the person's owner.
-      const theirs = (await repo.listOfPeople([...byId.keys()])).filter((row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id);
+      const theirs = (await repo.listOfPeople([...byId.keys()])).filter(
+        (row) => row.profile_id !== null && byId.get(row.profile_id)?.ownerId === row.user_id,
+      );
       const touched = new Set(theirs.map((row) => row.profile_id));
-      await deps.access.auditAll(actor, shared.filter((p) => touched.has(p.profileId)), route);
+      await deps.access.auditAll(
+        actor,
+        shared.filter((p) => touched.has(p.profileId)),
+        route,
+      );
       // Rows from before people (no person) are the owner's own profile's; looked up only if any.
       const unfiledRows = own.some((row) => row.profile_id === null);
       const self = unfiledRows ? await deps.access.own(actor.userId).catch(() => undefined) : undefined;
       const unfiled: FilePerson = self ? { id: self.profileId, name: await repo.personName(self.profileId) } : { id: '', name: null };
       // Without shared rows the database's order stands.
-      return (theirs.length === 0 ? own : [...own, ...theirs].sort(newestFirst))
-        .map((row) => toMedicalFile(row, row.profile_id === null ? unfiled : { id: row.profile_id, name: row.person_name }));
+      return (theirs.length === 0 ? own : [...own, ...theirs].sort(newestFirst)).map((row) =>
+        toMedicalFile(row, row.profile_id === null ? unfiled : { id: row.profile_id, name: row.person_name }),
+      );
     },
 
     /** PUT /api/user/files/{id}: an editor's right on the file's person (DESIGN §11). */
@@ -303,7 +324,10 @@ export function createMedicalFileService(deps: FileServiceDeps) {
       if (!(await repo.rename(access.ownerId, id, newName))) throw notFound(FILE_NOT_FOUND);
       const row = await repo.findById(id);
       if (!row) throw notFound(FILE_NOT_FOUND);
-      return toMedicalFile(row, { id: access.profileId, name: row.profile_id === null ? await repo.personName(access.profileId) : row.person_name });
+      return toMedicalFile(row, {
+        id: access.profileId,
+        name: row.profile_id === null ? await repo.personName(access.profileId) : row.person_name,
+      });
     },
 
     /**

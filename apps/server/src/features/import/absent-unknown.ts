@@ -27,7 +27,10 @@ export function isAbsentOrUnknown(cc: Coded): boolean {
  */
 export function absentReason(cc: Coded): string | null {
   const codings = cc?.coding ?? [];
-  if (codings.some((c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM && !!c.code && c.code.startsWith('no-') && c.code.endsWith('-info'))) return 'saying nothing is known (nothing to add)';
-  const noneKnown = codings.some((c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM || (c.system === SNOMED && c.code !== undefined && SNOMED_NONE_KNOWN.has(c.code)));
+  if (codings.some((c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM && !!c.code && c.code.startsWith('no-') && c.code.endsWith('-info')))
+    return 'saying nothing is known (nothing to add)';
+  const noneKnown = codings.some(
+    (c) => c.system === IPS_ABSENT_UNKNOWN_SYSTEM || (c.system === SNOMED && c.code !== undefined && SNOMED_NONE_KNOWN.has(c.code)),
+  );
   return noneKnown ? 'saying none are known (nothing to add)' : null;
 }

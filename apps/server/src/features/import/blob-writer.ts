@@ -31,7 +31,9 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
       const outcome: SniffOutcome = { mime: null, size: 0 };
       let temp: TempBlob | undefined;
       try {
-        temp = await deps.blobs.putTemp(encryptStream(sniffUpload(source, outcome, { maxBytes: deps.maxFileBytes, maxMb }), dataKey, blobAssociatedData(id)));
+        temp = await deps.blobs.putTemp(
+          encryptStream(sniffUpload(source, outcome, { maxBytes: deps.maxFileBytes, maxMb }), dataKey, blobAssociatedData(id)),
+        );
         if (!outcome.mime) throw unsupportedType();
         await deps.blobs.commit(temp, id);
         committed.push(id);
@@ -41,7 +43,12 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
         if (error instanceof HttpError) throw new HttpError(error.statusCode, `${label}: ${error.message}`, error.extra, error.headers);
         throw error;
       }
-      return { id, mime: outcome.mime, size: outcome.size, wrappedKey: wrapDataKey(deps.masterKey, dataKey, fileAssociatedData(id, userId)) };
+      return {
+        id,
+        mime: outcome.mime,
+        size: outcome.size,
+        wrappedKey: wrapDataKey(deps.masterKey, dataKey, fileAssociatedData(id, userId)),
+      };
     },
 
     /** Removes every blob this writer committed (the import failed after them). */
@@ -55,7 +62,9 @@ export function createBlobWriter(deps: { blobs: BlobStore; masterKey: Buffer; ma
         const at = committed.indexOf(key);
         if (at < 0) continue;
         committed.splice(at, 1);
-        await deps.blobs.delete(key).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of an import'));
+        await deps.blobs
+          .delete(key)
+          .catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'could not remove a blob of an import'));
       }
     },
   };

@@ -53,7 +53,6 @@ function dropFirst(skip: number): Transform {
   });
 }
 
-
 /**
  * Streams `source` into a new encrypted spool file in `dir`. `limit` is checked as bytes arrive:
  * past it, `tooLarge()` is thrown and nothing is left behind.

@@ -109,7 +109,9 @@ const dosage = z.object({
 });
 /** A bare `value` is not an element of Observation: a sender meant one of the value[x] choices. */
 const noBareValue = z
-  .never({ error: 'is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x]' })
+  .never({
+    error: 'is not an element of Observation; a value goes in valueQuantity, valueString, valueCodeableConcept or another value[x]',
+  })
   .optional();
 const observationValue = {
   value: noBareValue,
@@ -138,13 +140,20 @@ const patientSchema = z.object({
   address: z.array(address).optional(),
   communication: z.array(z.object({ language: codeableConcept, preferred: z.boolean().optional() })).optional(),
   contact: z
-    .array(z.object({ relationship: z.array(codeableConcept).optional(), name: humanName.optional(), telecom: z.array(contactPoint).optional() }))
+    .array(
+      z.object({
+        relationship: z.array(codeableConcept).optional(),
+        name: humanName.optional(),
+        telecom: z.array(contactPoint).optional(),
+      }),
+    )
     .optional(),
   generalPractitioner: z.array(reference).optional(),
   extension: z.array(extension).optional(),
 });
 
-const enteredInError = (cc: { coding?: { code?: string | undefined }[] | undefined } | undefined) => !!cc?.coding?.some((c) => c.code === 'entered-in-error');
+const enteredInError = (cc: { coding?: { code?: string | undefined }[] | undefined } | undefined) =>
+  !!cc?.coding?.some((c) => c.code === 'entered-in-error');
 
 const allergySchema = z
   .object({
@@ -181,7 +190,8 @@ const conditionSchema = z.object({
 const medicationSchema = z.object({ resourceType: z.literal('Medication'), id: z.string().optional(), code: codeableConcept.optional() });
 
 const exactlyOneMedication = {
-  check: (m: { medicationCodeableConcept?: unknown; medicationReference?: unknown }) => !!m.medicationCodeableConcept !== !!m.medicationReference,
+  check: (m: { medicationCodeableConcept?: unknown; medicationReference?: unknown }) =>
+    !!m.medicationCodeableConcept !== !!m.medicationReference,
   message: { message: 'needs exactly one of medicationCodeableConcept and medicationReference', path: ['medication[x]'] },
 };
 
@@ -249,7 +259,13 @@ const immunizationSchema = z
     performer: z.array(z.object({ actor: reference })).optional(),
     note: z.array(annotation).optional(),
     protocolApplied: z
-      .array(z.object({ series: fstring.optional(), doseNumberPositiveInt: z.number().int().positive().optional(), doseNumberString: fstring.optional() }))
+      .array(
+        z.object({
+          series: fstring.optional(),
+          doseNumberPositiveInt: z.number().int().positive().optional(),
+          doseNumberString: fstring.optional(),
+        }),
+      )
       .optional(),
   })
   // R4 requires occurrence[x]; IPS allows it to be absent with a reason (a date nobody knows).
@@ -284,7 +300,18 @@ const encounterSchema = z.object({
 
 const diagnosticReportSchema = z.object({
   resourceType: z.literal('DiagnosticReport'),
-  status: z.enum(['registered', 'partial', 'preliminary', 'final', 'amended', 'corrected', 'appended', 'cancelled', 'entered-in-error', 'unknown']),
+  status: z.enum([
+    'registered',
+    'partial',
+    'preliminary',
+    'final',
+    'amended',
+    'corrected',
+    'appended',
+    'cancelled',
+    'entered-in-error',
+    'unknown',
+  ]),
   code: codeableConcept,
   subject: reference.optional(),
   encounter: reference.optional(),
@@ -298,16 +325,27 @@ const diagnosticReportSchema = z.object({
 
 const appointmentSchema = z
   .object({
-  resourceType: z.literal('Appointment'),
-  status: z.enum(['proposed', 'pending', 'booked', 'arrived', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'checked-in', 'waitlist']),
-  description: fstring.optional(),
-  reasonCode: z.array(codeableConcept).optional(),
-  start: instant.optional(),
-  end: instant.optional(),
-  comment: fstring.optional(),
-  participant: z
-    .array(z.object({ actor: reference.optional(), status: z.enum(['accepted', 'declined', 'tentative', 'needs-action']) }))
-    .min(1, 'needs at least one participant'),
+    resourceType: z.literal('Appointment'),
+    status: z.enum([
+      'proposed',
+      'pending',
+      'booked',
+      'arrived',
+      'fulfilled',
+      'cancelled',
+      'noshow',
+      'entered-in-error',
+      'checked-in',
+      'waitlist',
+    ]),
+    description: fstring.optional(),
+    reasonCode: z.array(codeableConcept).optional(),
+    start: instant.optional(),
+    end: instant.optional(),
+    comment: fstring.optional(),
+    participant: z
+      .array(z.object({ actor: reference.optional(), status: z.enum(['accepted', 'declined', 'tentative', 'needs-action']) }))
+      .min(1, 'needs at least one participant'),
   })
   // Invariants app-2 and app-3.
   .refine((a) => !!a.start === !!a.end, { message: 'start and end must both be given, or neither (app-2)', path: ['end'] })
@@ -397,7 +435,17 @@ const READ = {
 export type ReadType = keyof typeof READ;
 export type ResourceOf<T extends ReadType> = z.output<(typeof READ)[T]>;
 
-const BUNDLE_TYPES = ['document', 'message', 'transaction', 'transaction-response', 'batch', 'batch-response', 'history', 'searchset', 'collection'] as const;
+const BUNDLE_TYPES = [
+  'document',
+  'message',
+  'transaction',
+  'transaction-response',
+  'batch',
+  'batch-response',
+  'history',
+  'searchset',
+  'collection',
+] as const;
 
 const bundleSchema = z.object({
   resourceType: z.literal('Bundle'),
@@ -408,7 +456,9 @@ const bundleSchema = z.object({
 
 const entrySchema = z.object({
   fullUrl: uri.optional(),
-  resource: z.object({ resourceType: z.string().regex(/^[A-Z][A-Za-z]+$/, 'must be a FHIR resource type'), id: z.string().optional() }).loose(),
+  resource: z
+    .object({ resourceType: z.string().regex(/^[A-Z][A-Za-z]+$/, 'must be a FHIR resource type'), id: z.string().optional() })
+    .loose(),
 });
 
 export interface ParsedEntry {
@@ -452,7 +502,15 @@ const IDENTITY: Record<ReadType, readonly string[]> = {
   Medication: ['code'],
   MedicationStatement: ['status', 'medicationCodeableConcept', 'medicationReference', 'contained', 'subject'],
   MedicationRequest: ['status', 'intent', 'medicationCodeableConcept', 'medicationReference', 'contained', 'subject'],
-  Observation: ['status', 'code', 'subject', 'component', 'hasMember', 'dataAbsentReason', ...Object.keys(observationValue).filter((k) => k.startsWith('value'))],
+  Observation: [
+    'status',
+    'code',
+    'subject',
+    'component',
+    'hasMember',
+    'dataAbsentReason',
+    ...Object.keys(observationValue).filter((k) => k.startsWith('value')),
+  ],
   Immunization: ['status', 'vaccineCode', 'patient', 'occurrenceDateTime', 'occurrenceString', '_occurrenceDateTime'],
   Procedure: ['status', 'code', 'subject'],
   Encounter: ['status', 'class', 'subject'],
@@ -497,7 +555,10 @@ function removeAt(value: unknown, path: readonly PropertyKey[]): boolean {
  * those elements are left out (each named) and the rest is kept. A custom rule (an invariant) or an
  * element that cannot go leaves the whole resource out, for the first thing wrong with it.
  */
-function checkResource(type: ReadType, resource: Record<string, unknown>): { ok: ParsedEntry['resource']; removed: string[] } | { reason: string } {
+function checkResource(
+  type: ReadType,
+  resource: Record<string, unknown>,
+): { ok: ParsedEntry['resource']; removed: string[] } | { reason: string } {
   const schema = READ[type] as z.ZodType;
   const first = schema.safeParse(resource, { reportInput: true });
   if (first.success) return { ok: first.data as ParsedEntry['resource'], removed: [] };
@@ -540,11 +601,14 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
  * Throws FhirValidationError only when the file is not a FHIR Bundle at all.
  */
 export function validateBundle(value: unknown): ValidatedBundle {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new FhirValidationError('The file is not a FHIR resource (a JSON object was expected).');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new FhirValidationError('The file is not a FHIR resource (a JSON object was expected).');
   const resourceType = (value as { resourceType?: unknown }).resourceType;
   if (resourceType !== 'Bundle') {
     throw new FhirValidationError(
-      typeof resourceType === 'string' ? `Only a FHIR Bundle can be imported; this file is a ${resourceType.slice(0, 40)}.` : 'The file is not a FHIR resource (resourceType is missing).',
+      typeof resourceType === 'string'
+        ? `Only a FHIR Bundle can be imported; this file is a ${resourceType.slice(0, 40)}.`
+        : 'The file is not a FHIR resource (resourceType is missing).',
     );
   }
   // reportInput: tells a missing element ("is required") from a wrong one.
@@ -577,14 +641,20 @@ export function validateBundle(value: unknown): ValidatedBundle {
 }
 
 /** The entries of one type Kinchart reads, typed by its schema (validateBundle parsed them). */
-export function entriesOfType<T extends ReadType>(entries: ParsedEntry[], type: T): { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[] {
+export function entriesOfType<T extends ReadType>(
+  entries: ParsedEntry[],
+  type: T,
+): { index: number; fullUrl: string | undefined; resource: ResourceOf<T> }[] {
   return entries
     .filter((e) => e.resource.resourceType === type)
     .map((e) => ({ index: e.index, fullUrl: e.fullUrl, resource: e.resource as ResourceOf<T> }));
 }
 
 /** A contained Medication, checked like one in the bundle; undefined when there is none or it is not valid. */
-export function containedMedication(list: { resourceType: string; id?: string | undefined }[] | undefined, ref: string): ResourceOf<'Medication'> | undefined {
+export function containedMedication(
+  list: { resourceType: string; id?: string | undefined }[] | undefined,
+  ref: string,
+): ResourceOf<'Medication'> | undefined {
   const found = list?.find((r) => r.resourceType === 'Medication' && `#${r.id ?? ''}` === ref);
   const parsed = found ? medicationSchema.safeParse(found) : undefined;
   return parsed?.success ? parsed.data : undefined;

@@ -80,7 +80,11 @@ export function planImmunization(index: number, im: ResourceOf<'Immunization'>, 
       dose_number: dose !== undefined && dose <= 99 ? dose : null,
       lot_number: clip(im.lotNumber ?? null, 100),
       site: clip(ccText(im.site), 100),
-      performer: performerName(ctx, (im.performer ?? []).map((p) => p.actor), index),
+      performer: performerName(
+        ctx,
+        (im.performer ?? []).map((p) => p.actor),
+        index,
+      ),
       notes: clip(notes || null, 2000),
       codings: codingsOf(im.vaccineCode),
     },
@@ -96,7 +100,9 @@ const ACTIVE_END_NOTE = /^Resolved date given: (\d{4}(?:-\d{2}(?:-\d{2})?)?)$/;
 export function planCondition(index: number, c: ResourceOf<'Condition'>): ClinicalCandidate | null {
   const name = clip(ccText(c.code), 200);
   if (!name) return null;
-  const status = c.clinicalStatus?.coding?.map((x) => x.code).find((x): x is (typeof CONDITION_STATUSES)[number] => (CONDITION_STATUSES as readonly (string | undefined)[]).includes(x));
+  const status = c.clinicalStatus?.coding
+    ?.map((x) => x.code)
+    .find((x): x is (typeof CONDITION_STATUSES)[number] => (CONDITION_STATUSES as readonly (string | undefined)[]).includes(x));
   const endNote = (c.note ?? []).map((n) => ACTIVE_END_NOTE.exec(n.text.trim())).find((m) => m !== null);
   const notes = endNote ? c.note?.filter((n) => !ACTIVE_END_NOTE.test(n.text.trim())) : c.note;
   return {
@@ -130,7 +136,11 @@ export function planProcedure(index: number, p: ResourceOf<'Procedure'>, ctx: Cl
       name,
       status: p.status,
       performed_date: partialDate(p.performedDateTime, p.performedPeriod?.start, p.performedString),
-      performer: performerName(ctx, (p.performer ?? []).map((x) => x.actor), index),
+      performer: performerName(
+        ctx,
+        (p.performer ?? []).map((x) => x.actor),
+        index,
+      ),
       notes: clip(notesOf(p.note), 2000),
       codings: codingsOf(p.code),
     },
@@ -141,7 +151,22 @@ export function planProcedure(index: number, p: ResourceOf<'Procedure'>, ctx: Cl
 
 const CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
 /** LOINC vital signs (the R4 vital signs profile): a result without a category is a vital sign when it is one of these. */
-const VITAL_SIGNS = new Set(['85353-1', '9279-1', '8867-4', '2708-6', '59408-5', '8310-5', '8302-2', '9843-4', '29463-7', '39156-5', '85354-9', '8480-6', '8462-4', '55284-4']);
+const VITAL_SIGNS = new Set([
+  '85353-1',
+  '9279-1',
+  '8867-4',
+  '2708-6',
+  '59408-5',
+  '8310-5',
+  '8302-2',
+  '9843-4',
+  '29463-7',
+  '39156-5',
+  '85354-9',
+  '8480-6',
+  '8462-4',
+  '55284-4',
+]);
 const LOINC_CODE = /^\d{1,7}-\d$/;
 
 type ObservationValue = Omit<NonNullable<ResourceOf<'Observation'>['component']>[number], 'code'>;
@@ -181,7 +206,10 @@ function valueOf(v: ObservationValue): Value | { none: string } {
 }
 
 function resultColumns(v: ObservationValue, value: Value) {
-  const interpretation = (v.interpretation ?? []).flatMap((cc) => cc.coding ?? []).map((c) => c.code).find((c) => !!c && Object.hasOwn(INTERPRETATIONS, c));
+  const interpretation = (v.interpretation ?? [])
+    .flatMap((cc) => cc.coding ?? [])
+    .map((c) => c.code)
+    .find((c) => !!c && Object.hasOwn(INTERPRETATIONS, c));
   const range = v.referenceRange?.[0];
   let low = range?.low?.value ?? null;
   let high = range?.high?.value ?? null;
@@ -230,7 +258,8 @@ function resultName(cc: CC): string | null {
   return clip(named ?? ccText(cc), 200);
 }
 
-const loincOf = (cc: CC | undefined): string | null => cc?.coding?.find((c) => c.system === SYSTEMS.loinc && !!c.code && LOINC_CODE.test(c.code))?.code ?? null;
+const loincOf = (cc: CC | undefined): string | null =>
+  cc?.coding?.find((c) => c.system === SYSTEMS.loinc && !!c.code && LOINC_CODE.test(c.code))?.code ?? null;
 
 /** A measurement an Observation gives the profile (DESIGN §4 units), with the date that picks the latest. */
 export interface Measurement {
@@ -268,7 +297,10 @@ export function planObservation(
   const date = partialDate(o.effectiveDateTime, o.effectivePeriod?.start, o.effectiveInstant, o.issued);
   const measurement = readMeasurement(o, date);
 
-  const categories = (o.category ?? []).flatMap((cc) => cc.coding ?? []).filter((c) => !c.system || c.system === CATEGORY_SYSTEM).map((c) => c.code);
+  const categories = (o.category ?? [])
+    .flatMap((cc) => cc.coding ?? [])
+    .filter((c) => !c.system || c.system === CATEGORY_SYSTEM)
+    .map((c) => c.code);
   const loinc = loincOf(o.code);
   const category = categories.includes('vital-signs')
     ? 'vital-signs'
@@ -280,7 +312,10 @@ export function planObservation(
           : 'laboratory'
         : null;
   if (!category) {
-    ctx.tally.drop(index, `in category ${categories.filter(Boolean).join(', ') || 'unknown'} (Kinchart keeps laboratory results and vital signs)`);
+    ctx.tally.drop(
+      index,
+      `in category ${categories.filter(Boolean).join(', ') || 'unknown'} (Kinchart keeps laboratory results and vital signs)`,
+    );
     return { rows: [], measurement };
   }
   const name = resultName(o.code);
@@ -325,4 +360,3 @@ export function planObservation(
   }
   return { rows, measurement };
 }
-

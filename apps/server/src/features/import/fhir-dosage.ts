@@ -50,7 +50,11 @@ export function repeatText(repeat: NonNullable<Dosage['timing']>['repeat']): str
   const f = repeat.frequency ?? 1;
   const times = repeat.frequencyMax ? `${f}–${repeat.frequencyMax} times` : f === 1 ? 'once' : f === 2 ? 'twice' : `${f} times`;
   const p = repeat.period ?? 1;
-  const per = repeat.periodMax ? `every ${p}–${repeat.periodMax} ${many}` : p === 1 ? `${one === 'hour' ? 'an' : 'a'} ${one}` : `every ${p} ${many}`;
+  const per = repeat.periodMax
+    ? `every ${p}–${repeat.periodMax} ${many}`
+    : p === 1
+      ? `${one === 'hour' ? 'an' : 'a'} ${one}`
+      : `every ${p} ${many}`;
   if (f === 1 && !repeat.frequencyMax && p !== 1) return per;
   return `${times} ${per}`;
 }
@@ -58,14 +62,20 @@ export function repeatText(repeat: NonNullable<Dosage['timing']>['repeat']): str
 /** Kinchart's dosage and frequency texts of a FHIR Dosage. */
 export function dosageOf(d: Dosage | undefined): { dosage: string | null; frequency: string | null } {
   if (!d) return { dosage: null, frequency: null };
-  const asNeeded = d.asNeededBoolean ? 'as needed' : d.asNeededCodeableConcept ? `as needed for ${ccText(d.asNeededCodeableConcept) ?? 'symptoms'}` : null;
+  const asNeeded = d.asNeededBoolean
+    ? 'as needed'
+    : d.asNeededCodeableConcept
+      ? `as needed for ${ccText(d.asNeededCodeableConcept) ?? 'symptoms'}`
+      : null;
   const timing = ccText(d.timing?.code) ?? repeatText(d.timing?.repeat);
   const frequency = timing && asNeeded ? `${timing}, ${asNeeded}` : (timing ?? asNeeded);
   const dr = d.doseAndRate?.[0];
   const range = dr?.doseRange;
   const dose =
     quantityText(dr?.doseQuantity) ??
-    (range?.low?.value !== undefined && range.high?.value !== undefined ? clean(`${range.low.value}–${range.high.value} ${range.high.unit ?? ''}`) : null);
+    (range?.low?.value !== undefined && range.high?.value !== undefined
+      ? clean(`${range.low.value}–${range.high.value} ${range.high.unit ?? ''}`)
+      : null);
   let dosage = clean(d.text) ?? dose;
   // Kinchart's own export writes "dose, frequency" as the text and the frequency as timing.code.
   if (dosage && frequency && dosage.endsWith(`, ${frequency}`)) dosage = dosage.slice(0, -`, ${frequency}`.length) || null;

@@ -50,7 +50,10 @@ export type SanitizedPlan = Omit<FhirPlan, 'clinical'> & { clinical: ClinicalIte
 const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'not valid';
 
 /** What identifies a clinical item on re-import: its codes and date (and value), or its name and date (and value). */
-export function clinicalKeys(table: ClinicalTable, item: { name: string | null; date: string | null; value: string | null; codings: readonly Coding[] }): string[] {
+export function clinicalKeys(
+  table: ClinicalTable,
+  item: { name: string | null; date: string | null; value: string | null; codings: readonly Coding[] },
+): string[] {
   const codes = item.codings
     .filter((c) => c.code)
     .map((c) => `${c.system ?? ''}|${c.code}`)
@@ -61,13 +64,20 @@ export function clinicalKeys(table: ClinicalTable, item: { name: string | null; 
 }
 
 /** The name, date and value a clinical row is recognised by, whatever its kind. */
-export function clinicalIdentity(table: ClinicalTable, row: Record<string, unknown>): { name: string | null; date: string | null; value: string | null } {
+export function clinicalIdentity(
+  table: ClinicalTable,
+  row: Record<string, unknown>,
+): { name: string | null; date: string | null; value: string | null } {
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
   switch (table) {
     case 'immunizations':
       return { name: text(row.vaccine), date: text(row.date), value: null };
     case 'lab_results':
-      return { name: text(row.name), date: text(row.date), value: row.value !== null && row.value !== undefined ? String(Number(row.value)) : text(row.value_text) };
+      return {
+        name: text(row.name),
+        date: text(row.date),
+        value: row.value !== null && row.value !== undefined ? String(Number(row.value)) : text(row.value_text),
+      };
     case 'conditions':
       return { name: text(row.name), date: text(row.onset_date), value: null };
     case 'procedures':
@@ -113,7 +123,7 @@ export function sanitizePlan(plan: FhirPlan): SanitizedPlan {
       continue;
     }
     const columns = spec.columns(parsed.data);
-    const codings = ((parsed.data as { codings?: Coding[] }).codings ?? []);
+    const codings = (parsed.data as { codings?: Coding[] }).codings ?? [];
     clinical.push({
       from: candidate.from,
       table: candidate.table,
@@ -183,7 +193,10 @@ function split<T>(items: T[], seen: Set<string>, keys: (item: T) => string[]): {
 const fileKey = (name: string, size: number): string => `${name}\u0000${size}`;
 
 /** The documents the account does not hold yet (a file of the same name and size is the same one), and the others. */
-export function splitDocuments(documents: PlannedDocument[], have: { display_name: string; size: number }[]): { fresh: PlannedDocument[]; present: PlannedDocument[] } {
+export function splitDocuments(
+  documents: PlannedDocument[],
+  have: { display_name: string; size: number }[],
+): { fresh: PlannedDocument[]; present: PlannedDocument[] } {
   return split(documents, new Set(have.map((f) => fileKey(f.display_name, f.size))), (d) => [fileKey(d.display_name, d.data.length)]);
 }
 
@@ -280,7 +293,8 @@ export function listAdditions<T extends ListTable, K>(
 ): { rows: NewListRow<T>[]; fresh: NoInfer<ListValues[T] & K & Sourced>[]; present: NoInfer<ListValues[T] & K & Sourced>[] } {
   const { fresh, present } = split(items, new Set(rows.map(key)), (item) => [key(item)]);
   const room = Math.max(0, LIST_CAPS[table] - rows.length);
-  for (const item of fresh.slice(room)) tally.drop(item.from, `not kept (the profile already has ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}, the most it may have)`);
+  for (const item of fresh.slice(room))
+    tally.drop(item.from, `not kept (the profile already has ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}, the most it may have)`);
   const kept = fresh.slice(0, room);
   let position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
   return {
@@ -320,7 +334,9 @@ export function clinicalAdditions(
   count: number,
   tally: ImportTally,
 ): { fresh: ClinicalItem[]; present: ClinicalItem[] } {
-  const seen = new Set(have.flatMap((row) => clinicalKeys(table, { ...clinicalIdentity(table, row), codings: parseCodings(row.codings as string | null) })));
+  const seen = new Set(
+    have.flatMap((row) => clinicalKeys(table, { ...clinicalIdentity(table, row), codings: parseCodings(row.codings as string | null) })),
+  );
   const { fresh, present } = split(items, seen, (item) => item.keys);
   const room = Math.max(0, CLINICAL_CAP - count);
   const label = CLINICAL_LABELS[KINDS.find((k) => k.table === table)!.kind].many.toLowerCase();
@@ -333,7 +349,11 @@ export function clinicalAdditions(
 }
 
 /** The rows of the documents whose blobs were written, filed under the profile. */
-export function documentRows(documents: { stored: StoredImportFile; doc: PlannedDocument }[], profileId: string, now: string): NewImportedFile[] {
+export function documentRows(
+  documents: { stored: StoredImportFile; doc: PlannedDocument }[],
+  profileId: string,
+  now: string,
+): NewImportedFile[] {
   return documents.map(({ stored, doc }) => ({
     id: stored.id,
     profile_id: profileId,
@@ -351,4 +371,3 @@ export function documentRows(documents: { stored: StoredImportFile; doc: Planned
     updated_at: now,
   }));
 }
-

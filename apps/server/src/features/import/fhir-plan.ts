@@ -1,7 +1,16 @@
 import type { AppointmentValues } from '@kinchart/shared/appointments';
 import type { Coding } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
-import { BLOOD_TYPES, FLAG_OF_DETAIL, MAX_HEIGHT_CM, MAX_WEIGHT_KG, LB_PER_KG, type DetailField, type ProfileFields, type ProfileFlag } from '@kinchart/shared/profile';
+import {
+  BLOOD_TYPES,
+  FLAG_OF_DETAIL,
+  MAX_HEIGHT_CM,
+  MAX_WEIGHT_KG,
+  LB_PER_KG,
+  type DetailField,
+  type ProfileFields,
+  type ProfileFlag,
+} from '@kinchart/shared/profile';
 import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -27,7 +36,14 @@ import { bestName, ccText, clean, clip, codingsOf, createResolver, fullDate, has
 // why an entry is left out. Free text stays free text; nothing is invented.
 
 type Telecom = { system?: string | undefined; value?: string | undefined; rank?: number | undefined }[] | undefined;
-type Addr = { text?: string | undefined; line?: string[] | undefined; city?: string | undefined; state?: string | undefined; postalCode?: string | undefined; country?: string | undefined };
+type Addr = {
+  text?: string | undefined;
+  line?: string[] | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  postalCode?: string | undefined;
+  country?: string | undefined;
+};
 
 /** The bundle entry (its index) an item came from: the import report counts by it. */
 export interface Sourced {
@@ -189,7 +205,8 @@ function planContext(bundle: ValidatedBundle, target: { isSelf: boolean }): Plan
   const { entries } = bundle;
   const tally = createImportTally(bundle.types);
   for (const r of bundle.rejected) tally.drop(r.index, `not valid FHIR (${r.reason})`);
-  for (const r of bundle.repaired) tally.part(r.index, `not valid FHIR (${r.reason})`, `${tally.typeOf(r.index)} element left out, not valid FHIR (${r.reason})`);
+  for (const r of bundle.repaired)
+    tally.part(r.index, `not valid FHIR (${r.reason})`, `${tally.typeOf(r.index)} element left out, not valid FHIR (${r.reason})`);
   const byType = <T extends ReadType>(type: T) => entriesOfType(entries, type);
   const resolve = createResolver(entries);
 
@@ -197,7 +214,8 @@ function planContext(bundle: ValidatedBundle, target: { isSelf: boolean }): Plan
   const patients = byType('Patient');
   const composition = byType('Composition')[0];
   const refersTo = (entry: { fullUrl: string | undefined; resource: { id?: string | undefined } }, ref: string) =>
-    ref === entry.fullUrl || (!!entry.resource.id && (ref === `Patient/${entry.resource.id}` || ref.endsWith(`/Patient/${entry.resource.id}`)));
+    ref === entry.fullUrl ||
+    (!!entry.resource.id && (ref === `Patient/${entry.resource.id}` || ref.endsWith(`/Patient/${entry.resource.id}`)));
   let patient = patients.length === 1 ? patients[0] : undefined;
   if (patients.length > 1) {
     const subject = composition?.resource.subject?.reference;
@@ -269,15 +287,18 @@ const PLANNERS: { [T in ReadType]?: Planner<T> } = {
   Composition: planComposition,
   Patient: planPatients,
   AllergyIntolerance: (entries, ctx) => {
-    for (const { index, resource: a } of entries) if (!ctx.forSomeoneElse(index, 'AllergyIntolerance', a.patient)) planAllergy(index, a, ctx.tally, ctx.addText);
+    for (const { index, resource: a } of entries)
+      if (!ctx.forSomeoneElse(index, 'AllergyIntolerance', a.patient)) planAllergy(index, a, ctx.tally, ctx.addText);
   },
   Condition: (entries, ctx) => {
-    for (const { index, resource: c } of entries) if (!ctx.forSomeoneElse(index, 'Condition', c.subject)) planProblem(index, c, ctx.plan, ctx.addText);
+    for (const { index, resource: c } of entries)
+      if (!ctx.forSomeoneElse(index, 'Condition', c.subject)) planProblem(index, c, ctx.plan, ctx.addText);
   },
   MedicationStatement: planMedicationStatements,
   MedicationRequest: planMedicationRequests,
   Medication: (entries, { tally, medicationsNamed }) => {
-    for (const { index } of entries) if (!medicationsNamed.has(index)) tally.drop(index, 'not named by any MedicationStatement or MedicationRequest');
+    for (const { index } of entries)
+      if (!medicationsNamed.has(index)) tally.drop(index, 'not named by any MedicationStatement or MedicationRequest');
   },
   Observation: planObservations,
   Immunization: (entries, ctx) => {
@@ -355,7 +376,8 @@ function planComposition(entries: Entry<'Composition'>[], { tally, patient }: Pl
 /** The Patient → the person's demographics, whether it is a pet, and its contacts as emergency contacts; any other Patient is left out. */
 function planPatients(entries: Entry<'Patient'>[], { plan, tally, target, patient, setField }: PlanContext): void {
   for (const other of entries) {
-    if (other.index !== patient?.index) tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
+    if (other.index !== patient?.index)
+      tally.drop(other.index, 'not the subject of this summary', 'other Patient (not the subject of this summary)');
   }
   if (!patient) return;
   const p = patient.resource;
@@ -462,7 +484,10 @@ function planPractitioners(entries: Entry<'Practitioner'>[], ctx: PlanContext): 
   const facilityOf = (role: { index: number; resource: ResourceOf<'PractitionerRole'> }): string | null => {
     for (const ref of [role.resource.organization, ...(role.resource.location ?? [])]) {
       const found = resolve(ref?.reference);
-      const name = found && ['Organization', 'Location'].includes(found.resource.resourceType) ? clean((found.resource as { name?: string }).name) : clean(ref?.display);
+      const name =
+        found && ['Organization', 'Location'].includes(found.resource.resourceType)
+          ? clean((found.resource as { name?: string }).name)
+          : clean(ref?.display);
       if (found) tally.use(found.index, role.index);
       if (name) return name;
     }
@@ -512,7 +537,12 @@ const wallClock = (instant: string): string => instant.slice(0, 19);
  * 00:00:00 to 23:59:59 of its day, and one without an end as ending at 23:59:59: those read back
  * as they were (issue 30).
  */
-function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: ImportTally, isPatientRef: (ref: string | undefined) => boolean): (PlannedAppointment & Sourced) | null {
+function planAppointment(
+  index: number,
+  a: ResourceOf<'Appointment'>,
+  tally: ImportTally,
+  isPatientRef: (ref: string | undefined) => boolean,
+): (PlannedAppointment & Sourced) | null {
   if (a.status === 'cancelled' || a.status === 'entered-in-error' || a.status === 'noshow') {
     tally.drop(index, `with status ${a.status}`);
     return null;
@@ -521,7 +551,8 @@ function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: Imp
     tally.drop(index, 'without a start time');
     return null;
   }
-  const provider = a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
+  const provider =
+    a.participant.map((p) => p.actor).find((actor) => actor && !isPatientRef(actor.reference) && clean(actor.display))?.display ?? null;
   const reason = ccText(a.reasonCode?.[0]);
   const description = clean(a.description);
   const location = a.comment && /^location:\s*/i.test(a.comment) ? clean(a.comment.replace(/^location:\s*/i, '')) : null;
@@ -535,7 +566,11 @@ function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: Imp
     appointment_date: date,
     start_time: allDay ? null : start,
     end_time: noEnd ? null : end,
-    provider_name: (clean(provider) ?? (description && reason ? description.replace(` - ${reason}`, '') : description) ?? 'Healthcare provider').slice(0, 200),
+    provider_name: (
+      clean(provider) ??
+      (description && reason ? description.replace(` - ${reason}`, '') : description) ??
+      'Healthcare provider'
+    ).slice(0, 200),
     reason_for_visit: reason,
     location,
     from: index,
@@ -548,7 +583,12 @@ function planAppointment(index: number, a: ResourceOf<'Appointment'>, tally: Imp
  * impairment", …) are read back into the profile only, so a round trip does not double them.
  * "None known", refuted, and one naming nothing add nothing and are reported as such.
  */
-function planProblem(index: number, c: ResourceOf<'Condition'>, plan: FhirPlan, addText: (field: TextField, text: string | null, from: number) => void): void {
+function planProblem(
+  index: number,
+  c: ResourceOf<'Condition'>,
+  plan: FhirPlan,
+  addText: (field: TextField, text: string | null, from: number) => void,
+): void {
   const { tally } = plan;
   if (hasCode(c.verificationStatus, ['entered-in-error', 'refuted'])) {
     tally.drop(index, 'entered in error or refuted');
@@ -586,7 +626,12 @@ function planProblem(index: number, c: ResourceOf<'Condition'>, plan: FhirPlan, 
  * codings kept beside it (decision 0023). "None known", refuted, and one naming nothing (no code,
  * no reaction) add nothing and are reported as such.
  */
-function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: ImportTally, addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void): void {
+function planAllergy(
+  index: number,
+  a: ResourceOf<'AllergyIntolerance'>,
+  tally: ImportTally,
+  addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void,
+): void {
   if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
     tally.drop(index, 'entered in error or refuted');
     return;
@@ -616,7 +661,11 @@ function planAllergy(index: number, a: ResourceOf<'AllergyIntolerance'>, tally: 
  * "none known" is reported for that.
  */
 function medicationOf(
-  m: { medicationCodeableConcept?: CC | undefined; medicationReference?: Ref; contained?: { resourceType: string; id?: string | undefined }[] | undefined },
+  m: {
+    medicationCodeableConcept?: CC | undefined;
+    medicationReference?: Ref;
+    contained?: { resourceType: string; id?: string | undefined }[] | undefined;
+  },
   user: number,
   { tally, resolve, medicationsNamed }: PlanContext,
 ): CC | undefined {
@@ -667,7 +716,13 @@ function startAndEnd(index: number, rawStart: string | undefined, rawEnd: string
 }
 
 /** A medication of the person, with its codings (DESIGN §12). */
-function addMedication(plan: FhirPlan, index: number, concept: CC | undefined, ref: Ref, values: Omit<MedicationValues, 'medication_name'>): void {
+function addMedication(
+  plan: FhirPlan,
+  index: number,
+  concept: CC | undefined,
+  ref: Ref,
+  values: Omit<MedicationValues, 'medication_name'>,
+): void {
   plan.medications.push({
     medication_name: ccText(concept) ?? clean(ref?.display),
     ...values,
@@ -752,8 +807,15 @@ function planDocumentReferences(entries: Entry<'DocumentReference'>[], ctx: Plan
         record_date: fullDate(attachment.creation ?? d.context?.period?.start ?? d.date),
         provider_name: clean(d.author?.[0]?.display)?.slice(0, 200) ?? null,
         // A related reference typed Location names the place of the visit; the first other one, its reason.
-        visit_location: clip(clean(d.context?.related?.find((r) => r.type === 'Location' || /(^|\/)Location\//.test(r.reference ?? ''))?.display), 200),
-        visit_reason: clean(d.context?.related?.find((r) => r.type !== 'Location' && !/(^|\/)Location\//.test(r.reference ?? ''))?.display)?.slice(0, 1000) ?? null,
+        visit_location: clip(
+          clean(d.context?.related?.find((r) => r.type === 'Location' || /(^|\/)Location\//.test(r.reference ?? ''))?.display),
+          200,
+        ),
+        visit_reason:
+          clean(d.context?.related?.find((r) => r.type !== 'Location' && !/(^|\/)Location\//.test(r.reference ?? ''))?.display)?.slice(
+            0,
+            1000,
+          ) ?? null,
         created_at: d.date ? new Date(d.date).toISOString() : null,
       });
     }

@@ -6,7 +6,10 @@ import type { ParsedEntry } from './fhir-bundle';
 // Small readers of FHIR data types shared by the import's planners (fhir-plan.ts,
 // fhir-clinical.ts, fhir-dosage.ts): texts, codings, dates and references inside one bundle.
 
-export type CC = { text?: string | undefined; coding?: { system?: string | undefined; code?: string | undefined; display?: string | undefined }[] | undefined };
+export type CC = {
+  text?: string | undefined;
+  coding?: { system?: string | undefined; code?: string | undefined; display?: string | undefined }[] | undefined;
+};
 export type Ref = { reference?: string | undefined; display?: string | undefined } | undefined;
 
 export const clean = (s: string | undefined | null): string | null => (s && s.trim() ? s.trim() : null);
@@ -46,7 +49,12 @@ export const fullDate = (v: string | undefined): string | null => (v && /^\d{4}-
 
 /** Annotation texts, one a line. */
 export function notesOf(notes: { text: string }[] | undefined): string | null {
-  return clean((notes ?? []).map((n) => n.text.trim()).filter(Boolean).join('\n'));
+  return clean(
+    (notes ?? [])
+      .map((n) => n.text.trim())
+      .filter(Boolean)
+      .join('\n'),
+  );
 }
 
 export function hasCode(cc: CC | undefined, codes: readonly string[]): boolean {
@@ -76,7 +84,14 @@ export function createResolver(entries: ParsedEntry[]) {
 }
 export type Resolver = ReturnType<typeof createResolver>;
 
-export type Name = { text?: string | undefined; family?: string | undefined; given?: string[] | undefined; prefix?: string[] | undefined; suffix?: string[] | undefined; use?: string | undefined };
+export type Name = {
+  text?: string | undefined;
+  family?: string | undefined;
+  given?: string[] | undefined;
+  prefix?: string[] | undefined;
+  suffix?: string[] | undefined;
+  use?: string | undefined;
+};
 
 export function nameText(n: Name | undefined): string | null {
   if (!n) return null;

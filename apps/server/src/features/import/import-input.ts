@@ -63,10 +63,14 @@ export function checkFormat(raw: unknown): void {
   const { version } = doc;
   if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('kinchart.json does not say which format version it is.');
   if (version > EXPORT_FORMAT_VERSION) {
-    throw badRequest(`This export is format version ${version}, newer than this Kinchart can read (version ${EXPORT_FORMAT_VERSION}). Update Kinchart and import it again.`);
+    throw badRequest(
+      `This export is format version ${version}, newer than this Kinchart can read (version ${EXPORT_FORMAT_VERSION}). Update Kinchart and import it again.`,
+    );
   }
   if (!READABLE_EXPORT_VERSIONS.includes(version)) {
-    throw badRequest(`This export is format version ${version}; this Kinchart reads versions ${Math.min(...READABLE_EXPORT_VERSIONS)} to ${EXPORT_FORMAT_VERSION}.`);
+    throw badRequest(
+      `This export is format version ${version}; this Kinchart reads versions ${Math.min(...READABLE_EXPORT_VERSIONS)} to ${EXPORT_FORMAT_VERSION}.`,
+    );
   }
 }
 
@@ -78,6 +82,7 @@ export function multipartError(error: unknown, tooLarge: () => HttpError): unkno
   if (e.code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time');
   if (e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') return badRequest('Too many form fields');
   if (e.code === 'FST_MP_PREMATURE_CLOSE') return badRequest('The upload was interrupted');
-  if (!e.code && typeof e.message === 'string' && /multipart|boundary|part terminated|unexpected end/i.test(e.message)) return badRequest('Malformed multipart body');
+  if (!e.code && typeof e.message === 'string' && /multipart|boundary|part terminated|unexpected end/i.test(e.message))
+    return badRequest('Malformed multipart body');
   return error;
 }

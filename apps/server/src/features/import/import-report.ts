@@ -102,7 +102,9 @@ export function createImportTally(types: readonly string[]) {
         else {
           const why =
             reasons[0] ??
-            (usedBy.has(i) ? { reason: 'named only by resources that were left out' } : { reason: NOT_IMPORTED, line: `${type} (not something Kinchart keeps)` });
+            (usedBy.has(i)
+              ? { reason: 'named only by resources that were left out' }
+              : { reason: NOT_IMPORTED, line: `${type} (not something Kinchart keeps)` });
           rest = reasons.slice(1);
           count(r.dropped, why.reason);
           const line = why.line ?? `${type} ${why.reason}`;

@@ -31,7 +31,10 @@ type Executor = Kysely<Database>;
 type Table = keyof Database;
 
 /** Profile columns to set, yes/no values as booleans; `allergy_codings` as its JSON text (clinical/allergy-codings.ts). */
-export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & { allergy_codings?: string | null; updated_at: string };
+export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & {
+  allergy_codings?: string | null;
+  updated_at: string;
+};
 
 export interface NewMember {
   id: string;
@@ -110,7 +113,10 @@ function importQueries(db: Executor) {
     const columns = Object.keys(rows[0] as object).length;
     const size = Math.max(1, Math.floor(20_000 / columns));
     for (let i = 0; i < rows.length; i += size) {
-      await db.insertInto(table).values(rows.slice(i, i + size)).execute();
+      await db
+        .insertInto(table)
+        .values(rows.slice(i, i + size))
+        .execute();
     }
   }
 
@@ -125,7 +131,10 @@ function importQueries(db: Executor) {
 
   /** The account's appointments (or one person's), by the fields they are recognised by. */
   const appointments = (userId: string, profileId?: string) => {
-    let query = db.selectFrom('appointments').select(['profile_id', ...APPOINTMENT_IDENTITY]).where('user_id', '=', userId);
+    let query = db
+      .selectFrom('appointments')
+      .select(['profile_id', ...APPOINTMENT_IDENTITY])
+      .where('user_id', '=', userId);
     if (profileId !== undefined) query = query.where('profile_id', '=', profileId);
     return query.execute();
   };
@@ -168,8 +177,17 @@ function importQueries(db: Executor) {
 
     /** The account's family members, lists, appointments, notifications and files. */
     async account(userId: string): Promise<AccountRows> {
-      const members = await db.selectFrom('profiles').select(['id', 'name', 'date_of_birth', 'relationship', 'is_pet']).where('user_id', '=', userId).where('is_self', '=', 0).execute();
-      const notifications = await db.selectFrom('notifications').select(['type', 'title', 'data', 'created_at']).where('user_id', '=', userId).execute();
+      const members = await db
+        .selectFrom('profiles')
+        .select(['id', 'name', 'date_of_birth', 'relationship', 'is_pet'])
+        .where('user_id', '=', userId)
+        .where('is_self', '=', 0)
+        .execute();
+      const notifications = await db
+        .selectFrom('notifications')
+        .select(['type', 'title', 'data', 'created_at'])
+        .where('user_id', '=', userId)
+        .execute();
       const files = await db
         .selectFrom('medical_files')
         .select(['profile_id', 'display_name', 'original_name', 'record_date', 'size'])
@@ -183,7 +201,12 @@ function importQueries(db: Executor) {
           medications: await listRows(userId, 'medications'),
         },
         appointments: await appointments(userId),
-        notifications: notifications.map((n) => ({ type: n.type, title: n.title, message: notificationMessage(n), created_at: n.created_at })),
+        notifications: notifications.map((n) => ({
+          type: n.type,
+          title: n.title,
+          message: notificationMessage(n),
+          created_at: n.created_at,
+        })),
         files: files.map((f) => ({ ...f, size: Number(f.size) })),
       };
     },
@@ -199,14 +222,23 @@ function importQueries(db: Executor) {
     async takenUids(uids: string[]): Promise<Set<string>> {
       const taken = new Set<string>();
       for (let i = 0; i < uids.length; i += 500) {
-        const rows = await db.selectFrom('appointments').select('uid').where('uid', 'in', uids.slice(i, i + 500)).execute();
+        const rows = await db
+          .selectFrom('appointments')
+          .select('uid')
+          .where('uid', 'in', uids.slice(i, i + 500))
+          .execute();
         for (const r of rows) taken.add(r.uid);
       }
       return taken;
     },
 
     async updateProfile(userId: string, profileId: string, change: ProfileChange): Promise<void> {
-      await db.updateTable('profiles').set(columnsOf(change) as Updateable<ProfilesTable>).where('user_id', '=', userId).where('id', '=', profileId).execute();
+      await db
+        .updateTable('profiles')
+        .set(columnsOf(change) as Updateable<ProfilesTable>)
+        .where('user_id', '=', userId)
+        .where('id', '=', profileId)
+        .execute();
     },
 
     async insertMembers(userId: string, members: NewMember[]): Promise<void> {
@@ -285,7 +317,10 @@ function importQueries(db: Executor) {
     },
 
     async insertFiles(userId: string, rows: NewImportedFile[]): Promise<void> {
-      await insertAll('medical_files', rows.map((f) => ({ ...f, user_id: userId })));
+      await insertAll(
+        'medical_files',
+        rows.map((f) => ({ ...f, user_id: userId })),
+      );
     },
   };
 }

@@ -21,7 +21,10 @@ export async function importRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     IMPORT_PATH,
-    { onRequest: opts.requireUser, schema: { response: { 200: importResultSchema, 400: messageSchema, 404: messageSchema, 413: messageSchema, 415: messageSchema } } },
+    {
+      onRequest: opts.requireUser,
+      schema: { response: { 200: importResultSchema, 400: messageSchema, 404: messageSchema, 413: messageSchema, 415: messageSchema } },
+    },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
       return opts.imports.import(actorOf(request), needOf(request, 'editor').what, request.parts());

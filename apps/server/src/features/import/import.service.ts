@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlreadyPresent, ClinicalCounts, ImportCounts, ImportReportRow, ImportResult, KinchartExportParsed } from '@kinchart/shared/export';
+import type {
+  AlreadyPresent,
+  ClinicalCounts,
+  ImportCounts,
+  ImportReportRow,
+  ImportResult,
+  KinchartExportParsed,
+} from '@kinchart/shared/export';
 import { EXPORT_FORMAT, IMPORT_TARGET_FIELD, kinchartExportSchema } from '@kinchart/shared/export';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
@@ -17,7 +24,16 @@ import type { Spool } from './encrypted-spool';
 import { spoolEncrypted } from './encrypted-spool';
 import { FhirValidationError, validateBundle } from './fhir-bundle';
 import type { SanitizedPlan } from './fhir-merge';
-import { CLINICAL_TABLES, clinicalAdditions, documentRows, listAdditions, newAppointments, profileChange, sanitizePlan, splitDocuments } from './fhir-merge';
+import {
+  CLINICAL_TABLES,
+  clinicalAdditions,
+  documentRows,
+  listAdditions,
+  newAppointments,
+  profileChange,
+  sanitizePlan,
+  splitDocuments,
+} from './fhir-merge';
 import type { PlannedDocument, Sourced } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
 import { checkFormat, kindOf, multipartError, parseJson, zodMessage } from './import-input';
@@ -86,7 +102,11 @@ export function createImportService(deps: ImportDeps) {
    * written for the files expected to be added; `unused` names those that turned out, under the
    * lock, to be there already (the caller removes them). Refused whole past the storage quota.
    */
-  async function restoreKinchart(userId: string, doc: KinchartExportParsed, stored: Map<string, StoredImportFile>): Promise<Counted & { unused: string[] }> {
+  async function restoreKinchart(
+    userId: string,
+    doc: KinchartExportParsed,
+    stored: Map<string, StoredImportFile>,
+  ): Promise<Counted & { unused: string[] }> {
     return repo.transaction(async (tx) => {
       // First the account's lock: a parallel import or upload of this account waits, so what is
       // "already there" and the quota are both decided on what is really there (decision 0012).
@@ -95,7 +115,12 @@ export function createImportService(deps: ImportDeps) {
       const existing = await existingOf(tx, userId);
       const match = matchKinchart(doc, existing);
       const restore = restoreRows(doc, match, existing.selfId, stored);
-      await tx.checkQuota(userId, restore.files.reduce((sum, f) => sum + f.size, 0), deps.quota, IMPORT_NEEDS);
+      await tx.checkQuota(
+        userId,
+        restore.files.reduce((sum, f) => sum + f.size, 0),
+        deps.quota,
+        IMPORT_NEEDS,
+      );
       checkListCaps(match);
       // DESIGN §12: the people's clinical items, added (never replaced) where not already there.
       const clinical = restoreClinical(doc, match.profileIds, existing.selfId, {
@@ -119,7 +144,11 @@ export function createImportService(deps: ImportDeps) {
       await tx.insertNotifications(userId, restore.notifications);
       await tx.insertFiles(userId, restore.files);
       for (const w of clinical.writes) await tx.insertClinicalItems(userId, w.table, w.profileId, w.items);
-      return { counts: { ...restore.counts, ...clinical.counts }, present: { ...restore.present, ...clinical.present }, unused: restore.unused };
+      return {
+        counts: { ...restore.counts, ...clinical.counts },
+        present: { ...restore.present, ...clinical.present },
+        unused: restore.unused,
+      };
     });
   }
 
@@ -127,14 +156,24 @@ export function createImportService(deps: ImportDeps) {
    * Merges a FHIR plan into one person (fhir-merge.ts) in one transaction; `documents` are those
    * whose blobs were written. Every outcome reaches the plan's tally (decision 0022).
    */
-  async function mergeFhir(userId: string, profileId: string, plan: SanitizedPlan, documents: { stored: StoredImportFile; doc: PlannedDocument }[]): Promise<Counted> {
+  async function mergeFhir(
+    userId: string,
+    profileId: string,
+    plan: SanitizedPlan,
+    documents: { stored: StoredImportFile; doc: PlannedDocument }[],
+  ): Promise<Counted> {
     const { tally } = plan;
     const outcome = (items: Sourced[], what: 'imported' | 'merged' | 'already_present') => {
       for (const item of items) tally.record(item.from, what);
     };
     return repo.transaction(async (tx) => {
       await tx.lockAccount(userId);
-      await tx.checkQuota(userId, documents.reduce((sum, d) => sum + d.stored.size, 0), deps.quota, IMPORT_NEEDS);
+      await tx.checkQuota(
+        userId,
+        documents.reduce((sum, d) => sum + d.stored.size, 0),
+        deps.quota,
+        IMPORT_NEEDS,
+      );
       const now = nowIso();
       const current = await tx.profileState(userId, profileId);
       if (!current) throw notFound('Family member not found');
@@ -142,10 +181,26 @@ export function createImportService(deps: ImportDeps) {
 
       const rowsOf = <T extends ListTable>(table: T) => tx.listRows(userId, table, profileId);
       // Emergency contacts come from the Patient: a new one means the Patient merged something.
-      const contacts = listAdditions('emergency_contacts', profileId, plan.contacts, await rowsOf('emergency_contacts'), keyOf.contact, now, tally);
+      const contacts = listAdditions(
+        'emergency_contacts',
+        profileId,
+        plan.contacts,
+        await rowsOf('emergency_contacts'),
+        keyOf.contact,
+        now,
+        tally,
+      );
       await tx.insertListRows(userId, 'emergency_contacts', contacts.rows);
       outcome(contacts.fresh, 'merged');
-      const providers = listAdditions('healthcare_providers', profileId, plan.providers, await rowsOf('healthcare_providers'), keyOf.provider, now, tally);
+      const providers = listAdditions(
+        'healthcare_providers',
+        profileId,
+        plan.providers,
+        await rowsOf('healthcare_providers'),
+        keyOf.provider,
+        now,
+        tally,
+      );
       await tx.insertListRows(userId, 'healthcare_providers', providers.rows);
       outcome(providers.fresh, 'imported');
       outcome(providers.present, 'already_present');
@@ -221,7 +276,8 @@ export function createImportService(deps: ImportDeps) {
         }
       }
       if (!manifest) throw badRequest('This zip is not a Kinchart export: kinchart.json is missing.');
-      if (manifest.uncompressedSize > limits.maxJsonBytes) throw new HttpError(413, `kinchart.json is larger than ${mb(limits.maxJsonBytes)} MB.`);
+      if (manifest.uncompressedSize > limits.maxJsonBytes)
+        throw new HttpError(413, `kinchart.json is larger than ${mb(limits.maxJsonBytes)} MB.`);
       const raw = parseJson(await archive.read(manifest), 'kinchart.json');
       checkFormat(raw);
       const parsed = kinchartExportSchema.safeParse(raw);
@@ -231,8 +287,10 @@ export function createImportService(deps: ImportDeps) {
       const entries = doc.files.map((f) => {
         const entry = archive.entries.get(prefix + f.path);
         if (!entry) throw badRequest(`kinchart.json lists ${f.path}, which is not in the zip.`);
-        if (entry.uncompressedSize !== f.size) throw badRequest(`${f.path} is ${entry.uncompressedSize} bytes, but kinchart.json says ${f.size}.`);
-        if (f.size > limits.maxFileBytes) throw new HttpError(413, `${f.path} is larger than ${mb(limits.maxFileBytes)} MB, the most a file may be.`);
+        if (entry.uncompressedSize !== f.size)
+          throw badRequest(`${f.path} is ${entry.uncompressedSize} bytes, but kinchart.json says ${f.size}.`);
+        if (f.size > limits.maxFileBytes)
+          throw new HttpError(413, `${f.path} is larger than ${mb(limits.maxFileBytes)} MB, the most a file may be.`);
         return { file: f, entry };
       });
 
@@ -240,7 +298,12 @@ export function createImportService(deps: ImportDeps) {
       // 0012). Decided here without the lock, to spare the writes; the transaction decides again.
       const fresh = new Set(matchKinchart(doc, await existingOf(repo, userId)).files.map((f) => f.id));
       const toWrite = entries.filter(({ file }) => fresh.has(file.id));
-      await repo.checkQuota(userId, toWrite.reduce((sum, { file }) => sum + file.size, 0), deps.quota, IMPORT_NEEDS);
+      await repo.checkQuota(
+        userId,
+        toWrite.reduce((sum, { file }) => sum + file.size, 0),
+        deps.quota,
+        IMPORT_NEEDS,
+      );
 
       const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
       try {
@@ -281,7 +344,12 @@ export function createImportService(deps: ImportDeps) {
     // Documents already there (same name, same size) are not added twice.
     const { fresh, present } = splitDocuments(plan.documents, await repo.fileSizes(userId));
     for (const doc of present) tally.record(doc.from, 'already_present');
-    await repo.checkQuota(userId, fresh.reduce((sum, d) => sum + d.data.length, 0), deps.quota, IMPORT_NEEDS);
+    await repo.checkQuota(
+      userId,
+      fresh.reduce((sum, d) => sum + d.data.length, 0),
+      deps.quota,
+      IMPORT_NEEDS,
+    );
     const writer = createBlobWriter({ ...deps, maxFileBytes: limits.maxFileBytes });
     try {
       const stored: { stored: StoredImportFile; doc: PlannedDocument }[] = [];
@@ -334,7 +402,8 @@ export function createImportService(deps: ImportDeps) {
         if (spool.size === 0) throw badRequest('The file is empty.');
         const kind = kindOf(spool.head);
         if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
-        const { counts, present, skipped, report } = kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
+        const { counts, present, skipped, report } =
+          kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
         const format = kind === 'zip' ? 'kinchart' : 'fhir';
         await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
         return { message: 'Import complete.', format, imported: counts, already_present: present, skipped, report };

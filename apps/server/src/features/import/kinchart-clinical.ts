@@ -56,7 +56,12 @@ const specOf = (table: ClinicalTable): AnyKindSpec => KINDS.find((k) => k.table 
  * The clinical items to add. `profileIds` maps each export profile to the account's (kinchart-match.ts);
  * refused whole when a person would pass CLINICAL_CAP of a kind.
  */
-export function restoreClinical(doc: KinchartExportParsed, profileIds: ReadonlyMap<string, string>, selfId: string, existing: ExistingClinical): ClinicalRestore {
+export function restoreClinical(
+  doc: KinchartExportParsed,
+  profileIds: ReadonlyMap<string, string>,
+  selfId: string,
+  existing: ExistingClinical,
+): ClinicalRestore {
   const counts: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
   const present: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
   const writes: ClinicalWrite[] = [];
@@ -90,7 +95,9 @@ export function restoreClinical(doc: KinchartExportParsed, profileIds: ReadonlyM
       }
       if (adding.length === 0) continue;
       if (rows.length + adding.length > CLINICAL_CAP) {
-        throw badRequest(`This import would give ${p.name ?? 'a family member'} more than ${CLINICAL_CAP} ${CLINICAL_LABELS[spec.kind].many.toLowerCase()}.`);
+        throw badRequest(
+          `This import would give ${p.name ?? 'a family member'} more than ${CLINICAL_CAP} ${CLINICAL_LABELS[spec.kind].many.toLowerCase()}.`,
+        );
       }
       counts[table] += adding.length;
       writes.push({ table, profileId, items: adding });

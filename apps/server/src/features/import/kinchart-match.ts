@@ -12,10 +12,16 @@ import { newId } from '../../lib/ids';
 
 type Part = string | number | boolean | null | undefined;
 /** The parts of an identity, as one comparable string. */
-export const identity = (...parts: Part[]): string => parts.map((p) => (p === null || p === undefined ? '' : String(p).trim().toLowerCase())).join('\u0000');
+export const identity = (...parts: Part[]): string =>
+  parts.map((p) => (p === null || p === undefined ? '' : String(p).trim().toLowerCase())).join('\u0000');
 
 /** The fields an appointment is recognised by, besides whose it is (the rest are details of the same one). */
-export const APPOINTMENT_IDENTITY = ['appointment_date', 'start_time', 'provider_name', 'reason_for_visit'] as const satisfies readonly AppointmentField[];
+export const APPOINTMENT_IDENTITY = [
+  'appointment_date',
+  'start_time',
+  'provider_name',
+  'reason_for_visit',
+] as const satisfies readonly AppointmentField[];
 type AppointmentIdentity = (typeof APPOINTMENT_IDENTITY)[number];
 
 /** Identity keys, shared with the FHIR import's own de-duplication so both imports agree. */
@@ -24,10 +30,13 @@ export const keyOf = {
     identity(p.name, p.date_of_birth, p.relationship, p.is_pet),
   contact: (c: { name: string | null; phone_number: string | null }) => identity(c.name, c.phone_number),
   provider: (h: { provider_name: string | null; phone_number: string | null }) => identity(h.provider_name, h.phone_number),
-  medication: (m: { medication_name: string | null; dosage: string | null; start_date: string | null }) => identity(m.medication_name, m.dosage, m.start_date),
+  medication: (m: { medication_name: string | null; dosage: string | null; start_date: string | null }) =>
+    identity(m.medication_name, m.dosage, m.start_date),
   /** `profile_id` is the person the appointment belongs to (two children may see one dentist at one time). */
-  appointment: (a: { profile_id: string | null } & Pick<AppointmentValues, AppointmentIdentity>) => identity(a.profile_id, ...APPOINTMENT_IDENTITY.map((f) => a[f])),
-  notification: (n: { type: string; title: string; message: string; created_at: string }) => identity(n.type, n.title, n.message, n.created_at),
+  appointment: (a: { profile_id: string | null } & Pick<AppointmentValues, AppointmentIdentity>) =>
+    identity(a.profile_id, ...APPOINTMENT_IDENTITY.map((f) => a[f])),
+  notification: (n: { type: string; title: string; message: string; created_at: string }) =>
+    identity(n.type, n.title, n.message, n.created_at),
   /** `profile_id` is the account's profile the file belongs to (after members are matched), or null. */
   file: (f: { profile_id: string | null; display_name: string; original_name: string; record_date: string | null; size: number }) =>
     identity(f.profile_id, f.display_name, f.original_name, f.record_date, f.size),
@@ -137,7 +146,15 @@ export function existingAccount(selfId: string, rows: AccountRows): ExistingAcco
 }
 
 export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccount): KinchartMatch {
-  const present: KinchartMatch['present'] = { family_members: 0, emergency_contacts: 0, healthcare_providers: 0, medications: 0, appointments: 0, notifications: 0, files: 0 };
+  const present: KinchartMatch['present'] = {
+    family_members: 0,
+    emergency_contacts: 0,
+    healthcare_providers: 0,
+    medications: 0,
+    appointments: 0,
+    notifications: 0,
+    files: 0,
+  };
   const profileIds = new Map<string, string>();
   const matched = new Map<string, { name: string | null }>();
   const newMembers: ExportProfile[] = [];
@@ -202,7 +219,12 @@ export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccou
   // A record without a person (an older export's appointments, a file filed under none) is the
   // own profile's, as the account's own rows without one are (DESIGN §4).
   const personOf = (profileId: string | null | undefined) => (profileId ? (profileIds.get(profileId) ?? existing.selfId) : existing.selfId);
-  const appointments = fresh(doc.appointments, existing.appointments, (a) => keyOf.appointment({ ...a, profile_id: personOf(a.profile_id) }), 'appointments');
+  const appointments = fresh(
+    doc.appointments,
+    existing.appointments,
+    (a) => keyOf.appointment({ ...a, profile_id: personOf(a.profile_id) }),
+    'appointments',
+  );
   const notifications = fresh(doc.notifications, existing.notifications, keyOf.notification, 'notifications');
   const files = fresh(doc.files, existing.files, (f) => keyOf.file({ ...f, profile_id: personOf(f.profile_id) }), 'files');
 

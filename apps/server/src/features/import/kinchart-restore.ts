@@ -62,7 +62,12 @@ function listWrites<T extends ListTable>(match: KinchartMatch, table: T): ListWr
   return {
     remove: plan.remove,
     update: plan.update.map((u) => ({ id: u.id, values: values(u.item), position: u.position })),
-    insert: plan.insert.map((i) => ({ profileId: i.profileId, values: values(i.item), position: i.position, created_at: i.item.created_at })),
+    insert: plan.insert.map((i) => ({
+      profileId: i.profileId,
+      values: values(i.item),
+      position: i.position,
+      created_at: i.item.created_at,
+    })),
   };
 }
 
@@ -70,7 +75,12 @@ function listWrites<T extends ListTable>(match: KinchartMatch, table: T): ListWr
  * The rows a matched export writes. `stored` holds the blobs the service wrote for the files it
  * expected to add (by export file id); a file it holds no blob for was there when the import began.
  */
-export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, selfId: string, stored: Map<string, StoredImportFile>): KinchartRestore {
+export function restoreRows(
+  doc: KinchartExportParsed,
+  match: KinchartMatch,
+  selfId: string,
+  stored: Map<string, StoredImportFile>,
+): KinchartRestore {
   const pid = (id: string) => match.profileIds.get(id) ?? selfId;
 
   const files = match.files.flatMap((f): NewImportedFile[] => {
@@ -98,17 +108,15 @@ export function restoreRows(doc: KinchartExportParsed, match: KinchartMatch, sel
   });
 
   const self = doc.profiles.find((p) => p.is_self);
-  const members = match.newMembers.map(
-    (p): NewMember => ({
-      id: pid(p.id),
-      fields: profileFields(p),
-      allergy_codings: allergyCodingsColumn(p.allergy_codings),
-      relationship: p.relationship,
-      is_pet: p.is_pet,
-      created_at: p.created_at,
-      updated_at: p.updated_at,
-    }),
-  );
+  const members = match.newMembers.map((p): NewMember => ({
+    id: pid(p.id),
+    fields: profileFields(p),
+    allergy_codings: allergyCodingsColumn(p.allergy_codings),
+    relationship: p.relationship,
+    is_pet: p.is_pet,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  }));
   const lists = {
     emergency_contacts: listWrites(match, 'emergency_contacts'),
     healthcare_providers: listWrites(match, 'healthcare_providers'),
@@ -151,7 +159,9 @@ export function checkListCaps(match: KinchartMatch): void {
   for (const table of LIST_TABLES) {
     for (const total of match.lists[table].totals) {
       if (total.count > LIST_CAPS[table]) {
-        throw badRequest(`This import would give ${total.name ?? 'a family member'} more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`);
+        throw badRequest(
+          `This import would give ${total.name ?? 'a family member'} more than ${LIST_CAPS[table]} ${table.replace(/_/g, ' ')}.`,
+        );
       }
     }
   }

@@ -53,7 +53,10 @@ export async function openZip(spool: Spool, limits: ImportLimits): Promise<ZipAr
       if (entries.has(entry.fileName)) throw badRequest(`${entry.fileName} appears twice in the zip.`);
       total += entry.uncompressedSize;
       if (total > limits.maxUncompressedBytes) {
-        throw new HttpError(413, `The zip expands to more than ${mb(limits.maxUncompressedBytes)} MB; that is more than an import may hold.`);
+        throw new HttpError(
+          413,
+          `The zip expands to more than ${mb(limits.maxUncompressedBytes)} MB; that is more than an import may hold.`,
+        );
       }
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
@@ -70,7 +73,9 @@ export async function openZip(spool: Spool, limits: ImportLimits): Promise<ZipAr
   } catch (error) {
     if (error instanceof HttpError) throw error;
     // yauzl refuses absolute paths, "..", backslashes and malformed headers here.
-    throw badRequest(`${DAMAGED_ZIP} ${(error as Error).message.includes('invalid relative path') ? 'It holds an unsafe file name.' : ''}`.trim());
+    throw badRequest(
+      `${DAMAGED_ZIP} ${(error as Error).message.includes('invalid relative path') ? 'It holds an unsafe file name.' : ''}`.trim(),
+    );
   }
 
   async function open(entry: yauzl.Entry): Promise<Readable> {

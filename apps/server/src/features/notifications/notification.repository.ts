@@ -58,12 +58,22 @@ export function createNotificationRepository(db: Db) {
     },
 
     async find(userId: string, id: string) {
-      const row = await db.selectFrom('notifications').select(COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('notifications')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? toNotification(row) : undefined;
     },
 
     async setRead(userId: string, id: string, read: boolean) {
-      await db.updateTable('notifications').set({ is_read: read ? 1 : 0 }).where('user_id', '=', userId).where('id', '=', id).execute();
+      await db
+        .updateTable('notifications')
+        .set({ is_read: read ? 1 : 0 })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .execute();
     },
 
     async hide(userId: string, id: string) {

@@ -79,19 +79,13 @@ export async function notificationRoutes(
     notifications.list(currentUser(request).id),
   );
 
-  r.put(
-    '/api/user/notifications/mark-all-read',
-    { schema: { response: { 200: markAllReadResponseSchema } } },
-    async (request) => {
-      const updated = await notifications.markAllRead(currentUser(request).id);
-      return { message: 'All notifications marked as read', updated };
-    },
-  );
+  r.put('/api/user/notifications/mark-all-read', { schema: { response: { 200: markAllReadResponseSchema } } }, async (request) => {
+    const updated = await notifications.markAllRead(currentUser(request).id);
+    return { message: 'All notifications marked as read', updated };
+  });
 
-  r.put(
-    '/api/user/notifications/:id/toggle',
-    { schema: { params: idParams, response: { 200: notificationSchema } } },
-    async (request) => notifications.toggle(currentUser(request).id, request.params.id),
+  r.put('/api/user/notifications/:id/toggle', { schema: { params: idParams, response: { 200: notificationSchema } } }, async (request) =>
+    notifications.toggle(currentUser(request).id, request.params.id),
   );
 
   r.put(

@@ -29,7 +29,10 @@ const notFoundResponses = { 404: messageSchema };
 const actorOf = (request: FastifyRequest): Actor => ({ userId: currentUser(request).id, ip: request.ip });
 
 /** DESIGN §11: the people a user can see, one person's chart, its shares and its access history. */
-export async function peopleRoutes(app: FastifyInstance, opts: { people: PeopleService; requireUser: (request: FastifyRequest) => Promise<void> }) {
+export async function peopleRoutes(
+  app: FastifyInstance,
+  opts: { people: PeopleService; requireUser: (request: FastifyRequest) => Promise<void> },
+) {
   const { people } = opts;
   app.addHook('onRequest', opts.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +48,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: { people: PeopleS
   // DESIGN §5: giving someone access to a chart needs a recent password.
   r.post(
     '/api/user/people/:personId/shares',
-    { onRequest: requireRecentAuth, schema: { params: personParams, body: createShareSchema, response: { 201: shareCreatedSchema, ...notFoundResponses } } },
+    {
+      onRequest: requireRecentAuth,
+      schema: { params: personParams, body: createShareSchema, response: { 201: shareCreatedSchema, ...notFoundResponses } },
+    },
     async (request, reply) => reply.code(201).send(await people.createShare(actorOf(request), request.params.personId, request.body)),
   );
 
@@ -67,7 +73,11 @@ export async function peopleRoutes(app: FastifyInstance, opts: { people: PeopleS
   r.put(
     '/api/user/people/:personId/shares/:shareId',
     {
-      schema: { params: personParams.extend({ shareId: pathId }), body: updateShareSchema, response: { 200: shareSchema, ...notFoundResponses } },
+      schema: {
+        params: personParams.extend({ shareId: pathId }),
+        body: updateShareSchema,
+        response: { 200: shareSchema, ...notFoundResponses },
+      },
     },
     async (request) => people.changeRole(actorOf(request), request.params.personId, request.params.shareId, request.body),
   );

@@ -1,6 +1,23 @@
 import { z } from 'zod';
-import type { AccessEvent, Invitation, Person, PersonDetail, Share, ShareCreated, ShareRole, createShareSchema, updateShareSchema } from '@kinchart/shared/people';
-import { ACCESS_HISTORY_COALESCE_MINUTES, INVITATION_TTL_DAYS, ROLE_LABELS, invitePath, roleAllows, shareEndsAt } from '@kinchart/shared/people';
+import type {
+  AccessEvent,
+  Invitation,
+  Person,
+  PersonDetail,
+  Share,
+  ShareCreated,
+  ShareRole,
+  createShareSchema,
+  updateShareSchema,
+} from '@kinchart/shared/people';
+import {
+  ACCESS_HISTORY_COALESCE_MINUTES,
+  INVITATION_TTL_DAYS,
+  ROLE_LABELS,
+  invitePath,
+  roleAllows,
+  shareEndsAt,
+} from '@kinchart/shared/people';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { newId, nowIso, randomToken, sha256Hex } from '../../lib/ids';
@@ -67,7 +84,8 @@ function parseDetail(detail: string | null): Record<string, unknown> {
   }
 }
 
-const roleLabel = (role: unknown): string => (role === 'viewer' || role === 'editor' || role === 'manager' ? ROLE_LABELS[role] : 'Unknown role');
+const roleLabel = (role: unknown): string =>
+  role === 'viewer' || role === 'editor' || role === 'manager' ? ROLE_LABELS[role] : 'Unknown role';
 
 /** Words for the shares' own events in the access history; the role is the share's. */
 const SHARE_EVENT_WORDS: Partial<Record<AuditAction, (detail: Record<string, unknown>) => string>> = {
@@ -75,7 +93,9 @@ const SHARE_EVENT_WORDS: Partial<Record<AuditAction, (detail: Record<string, unk
   person_share_accept: (d) => `Accepted an invitation (${roleLabel(d.role)})`,
   person_share_revoke: (d) => {
     const passed = d.handed_on === true ? 'a passed-on' : 'an';
-    return d.pending === true ? `Cancelled ${passed} invitation (${roleLabel(d.role)})` : `Ended ${d.handed_on === true ? 'a passed-on' : 'a'} share (${roleLabel(d.role)})`;
+    return d.pending === true
+      ? `Cancelled ${passed} invitation (${roleLabel(d.role)})`
+      : `Ended ${d.handed_on === true ? 'a passed-on' : 'a'} share (${roleLabel(d.role)})`;
   },
   person_share_leave: (d) => `Left the share (${roleLabel(d.role)})`,
   person_share_role: (d) => `Changed ${d.pending === true ? 'an invitation' : 'a role'} (${roleLabel(d.from)} to ${roleLabel(d.to)})`,
@@ -124,7 +144,10 @@ export function composeInvitationMail(input: {
   if (name) whose = `${name}’s`;
   else if (input.person.isSelf) whose = `${inviter}’s`;
   else whose = input.person.isPet ? 'a pet’s' : 'a family member’s';
-  const end = input.expiresAt === null ? '' : `The access ${input.expiresAt.length === 10 ? `lasts through ${input.expiresAt}` : `ends at ${input.expiresAt}`}.\n\n`;
+  const end =
+    input.expiresAt === null
+      ? ''
+      : `The access ${input.expiresAt.length === 10 ? `lasts through ${input.expiresAt}` : `ends at ${input.expiresAt}`}.\n\n`;
   return invitationEmailSchema.parse({
     subject: `Kinchart: ${inviter} invited you to ${whose} chart`,
     text:
@@ -135,7 +158,13 @@ export function composeInvitationMail(input: {
   });
 }
 
-export function createPeopleService(deps: { db: Db; access: PersonAccessService; profiles: ProfileService; publicUrl: string; mailer?: Mailer | undefined }) {
+export function createPeopleService(deps: {
+  db: Db;
+  access: PersonAccessService;
+  profiles: ProfileService;
+  publicUrl: string;
+  mailer?: Mailer | undefined;
+}) {
   const { db, access, profiles } = deps;
   const shares = createShareRepository(db);
 
@@ -151,7 +180,9 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
   });
   /** The events of the shares that ended with another (what its holder had handed on). */
   const handedOnEvents = (actor: Actor, person: PersonKey, ended: readonly EndedShare[]): AuditEvent[] =>
-    ended.map((s) => shareEvent(actor, person, 'person_share_revoke', { share: s.id, role: s.role, pending: s.accepted_at === null, handed_on: true }));
+    ended.map((s) =>
+      shareEvent(actor, person, 'person_share_revoke', { share: s.id, role: s.role, pending: s.accepted_at === null, handed_on: true }),
+    );
   const auditShares = (events: AuditEvent[]) => recordAudits(db, events);
 
   /** The invitation a token opens, or the one 404 for every token that opens nothing. */
@@ -239,7 +270,10 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       if (deps.mailer && to) {
         deps.mailer.send(
           async () => {
-            const [inviter, named] = await Promise.all([shares.username(actor.userId), shares.personName(person.ownerId, person.profileId)]);
+            const [inviter, named] = await Promise.all([
+              shares.username(actor.userId),
+              shares.personName(person.ownerId, person.profileId),
+            ]);
             const mail = composeInvitationMail({
               inviter: inviter ?? null,
               person: { name: named?.name ?? null, isPet: named?.is_pet === 1, isSelf: person.isSelf },
@@ -279,7 +313,11 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       const ended = share ? await shares.end(person.ownerId, person.profileId, share.id, now) : undefined;
       if (!share || !ended) throw notFound(SHARE_NOT_FOUND);
       await auditShares([
-        shareEvent(actor, person, leaving ? 'person_share_leave' : 'person_share_revoke', { share: share.id, role: share.role, pending: share.accepted_at === null }),
+        shareEvent(actor, person, leaving ? 'person_share_leave' : 'person_share_revoke', {
+          share: share.id,
+          role: share.role,
+          pending: share.accepted_at === null,
+        }),
         ...handedOnEvents(actor, person, ended.handedOn),
       ]);
       return { left: leaving };
@@ -297,7 +335,12 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
       if (!changed) throw notFound(SHARE_NOT_FOUND);
       if (changed.from !== input.role || changed.handedOn.length > 0) {
         await auditShares([
-          shareEvent(actor, person, 'person_share_role', { share: shareId, from: changed.from, to: input.role, pending: changed.share.accepted_at === null }),
+          shareEvent(actor, person, 'person_share_role', {
+            share: shareId,
+            from: changed.from,
+            to: input.role,
+            pending: changed.share.accepted_at === null,
+          }),
           ...handedOnEvents(actor, person, changed.handedOn),
         ]);
       }
@@ -337,7 +380,13 @@ export function createPeopleService(deps: { db: Db; access: PersonAccessService;
     /** GET /api/invitations/{token} (public): who shares whom, before the visitor signs in. */
     async previewInvitation(token: string): Promise<Invitation> {
       const { found } = await invitation(token, nowIso());
-      return { shared_by: found.owner_username, person_name: found.person_name, is_pet: found.is_pet === 1, role: found.role, expires_at: found.expires_at };
+      return {
+        shared_by: found.owner_username,
+        person_name: found.person_name,
+        is_pet: found.is_pet === 1,
+        role: found.role,
+        expires_at: found.expires_at,
+      };
     },
 
     /**

@@ -90,7 +90,10 @@ type Shares = ExpressionBuilder<Database, 'person_shares'>;
 
 /** Not revoked and not past its end. */
 const notEnded = (now: string) => (eb: Shares) =>
-  eb.and([eb('person_shares.revoked_at', 'is', null), eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', now)])]);
+  eb.and([
+    eb('person_shares.revoked_at', 'is', null),
+    eb.or([eb('person_shares.ends_at', 'is', null), eb('person_shares.ends_at', '>', now)]),
+  ]);
 
 /** Active, or a pending invitation that can still be accepted. */
 const open = (now: string) => (eb: Shares) =>
@@ -146,7 +149,12 @@ async function endHandedOn(
 }
 
 /** Ends one open share (or invitation) and what it handed on, in `trx`. */
-async function endOne(trx: Trx, person: { ownerId: string; profileId: string }, shareId: string, now: string): Promise<EndResult | undefined> {
+async function endOne(
+  trx: Trx,
+  person: { ownerId: string; profileId: string },
+  shareId: string,
+  now: string,
+): Promise<EndResult | undefined> {
   const share = await trx
     .updateTable('person_shares')
     .set({ revoked_at: now, token_hash: null })
@@ -364,7 +372,13 @@ export function createShareRepository(db: Db) {
      * (docs/decisions/0032). Answers how many earlier shares it replaced and what ended with them,
      * or undefined when the invitation was not claimed.
      */
-    async accept(shareId: string, tokenHash: string, holderId: string, ownerId: string, now: string): Promise<{ replaced: number; handedOn: EndedShare[] } | undefined> {
+    async accept(
+      shareId: string,
+      tokenHash: string,
+      holderId: string,
+      ownerId: string,
+      now: string,
+    ): Promise<{ replaced: number; handedOn: EndedShare[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         await lockAccount(trx, ownerId);
         const claimed = await trx
@@ -395,7 +409,10 @@ export function createShareRepository(db: Db) {
           claimed.role === 'manager' && newEnd !== null
             ? (eb: Shares) => eb.and([eb('person_shares.ends_at', 'is not', null), eb('person_shares.ends_at', '<=', newEnd)])
             : undefined;
-        const handedOn = await endHandedOn(trx, { ownerId: claimed.owner_id, profileId: claimed.profile_id }, [holderId], now, { spare, except: shareId });
+        const handedOn = await endHandedOn(trx, { ownerId: claimed.owner_id, profileId: claimed.profile_id }, [holderId], now, {
+          spare,
+          except: shareId,
+        });
         return { replaced: count, handedOn };
       });
     },
@@ -419,7 +436,14 @@ export function createShareRepository(db: Db) {
       db
         .selectFrom('audit_events')
         .leftJoin('users', 'users.id', 'audit_events.actor_id')
-        .select(['audit_events.id', 'audit_events.action', 'audit_events.detail', 'audit_events.created_at', 'audit_events.actor_id', 'users.username as actor'])
+        .select([
+          'audit_events.id',
+          'audit_events.action',
+          'audit_events.detail',
+          'audit_events.created_at',
+          'audit_events.actor_id',
+          'users.username as actor',
+        ])
         .where('audit_events.user_id', '=', ownerId)
         .where('audit_events.profile_id', '=', profileId)
         .where('audit_events.actor_id', 'is not', null)

@@ -62,14 +62,10 @@ export async function familyRoutes(
     },
   );
 
-  r.get(
-    '/api/user/family/members/:id',
-    { schema: { params: memberParams, response: { 200: familyMemberSchema } } },
-    async (request) => {
-      const { userId, profileId } = await member(request, request.params.id, 'viewer');
-      return profiles.getPerson(userId, profileId);
-    },
-  );
+  r.get('/api/user/family/members/:id', { schema: { params: memberParams, response: { 200: familyMemberSchema } } }, async (request) => {
+    const { userId, profileId } = await member(request, request.params.id, 'viewer');
+    return profiles.getPerson(userId, profileId);
+  });
 
   r.put(
     '/api/user/family/members/:id',
@@ -81,16 +77,12 @@ export async function familyRoutes(
     },
   );
 
-  r.delete(
-    '/api/user/family/members/:id',
-    { schema: { params: memberParams, response: { 200: messageSchema } } },
-    async (request) => {
-      // DESIGN §11: only the owner deletes the person.
-      const { userId, profileId } = await member(request, request.params.id, 'owner');
-      await profiles.deleteMember(userId, profileId);
-      return { message: 'Family member deleted successfully' };
-    },
-  );
+  r.delete('/api/user/family/members/:id', { schema: { params: memberParams, response: { 200: messageSchema } } }, async (request) => {
+    // DESIGN §11: only the owner deletes the person.
+    const { userId, profileId } = await member(request, request.params.id, 'owner');
+    await profiles.deleteMember(userId, profileId);
+    return { message: 'Family member deleted successfully' };
+  });
 
   // ---------- a member's emergency contacts ----------
 

@@ -63,7 +63,9 @@ export async function ownProfileRoutes(
 
   r.post(
     '/api/user/emergency-contacts',
-    { schema: { body: emergencyContactInputSchema, response: { 200: emergencyContactResponseSchema, 201: emergencyContactResponseSchema } } },
+    {
+      schema: { body: emergencyContactInputSchema, response: { 200: emergencyContactResponseSchema, 201: emergencyContactResponseSchema } },
+    },
     async (request, reply) => {
       const { userId, profileId } = await own(request);
       const { contact, created } = await profiles.addContact(userId, profileId, request.body);

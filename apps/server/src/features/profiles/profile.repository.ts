@@ -1,6 +1,14 @@
 import { selfProfileId } from '../../common/person-access.repository';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { EmergencyContact, FamilyMemberSummary, HealthcareProvider, Medication, PetFields, ProfileFields, ProfileValues } from '@kinchart/shared/profile';
+import type {
+  EmergencyContact,
+  FamilyMemberSummary,
+  HealthcareProvider,
+  Medication,
+  PetFields,
+  ProfileFields,
+  ProfileValues,
+} from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { lockAccount } from '../../db/account-lock.repository';
 import type { Database, ProfilesTable } from '../../db/schema';
@@ -94,7 +102,13 @@ async function loadLists(db: Executor, userId: string, profileId: string) {
 
 function bundleOf(row: ProfileRow, lists: Awaited<ReturnType<typeof loadLists>>): ProfileBundle {
   return {
-    profile: { ...profileValuesOf(row), id: row.id, is_self: fromFlag(row.is_self), relationship: row.relationship, is_pet: fromFlag(row.is_pet) },
+    profile: {
+      ...profileValuesOf(row),
+      id: row.id,
+      is_self: fromFlag(row.is_self),
+      relationship: row.relationship,
+      is_pet: fromFlag(row.is_pet),
+    },
     emergency_contacts: lists.contacts.map(toContact),
     healthcare_providers: lists.providers.map(toProvider),
     medications: lists.medications.map(toMedication),
@@ -314,9 +328,24 @@ function profileQueries(db: Executor) {
           .executeTakeFirst();
         if (!member) return false;
         const ownProfileId = (await selfProfileId(trx, userId)) ?? null;
-        await trx.updateTable('medical_files').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
-        await trx.updateTable('appointments').set({ profile_id: ownProfileId }).where('user_id', '=', userId).where('profile_id', '=', memberId).execute();
-        const result = await trx.deleteFrom('profiles').where('id', '=', memberId).where('user_id', '=', userId).where('is_self', '=', 0).executeTakeFirst();
+        await trx
+          .updateTable('medical_files')
+          .set({ profile_id: ownProfileId })
+          .where('user_id', '=', userId)
+          .where('profile_id', '=', memberId)
+          .execute();
+        await trx
+          .updateTable('appointments')
+          .set({ profile_id: ownProfileId })
+          .where('user_id', '=', userId)
+          .where('profile_id', '=', memberId)
+          .execute();
+        const result = await trx
+          .deleteFrom('profiles')
+          .where('id', '=', memberId)
+          .where('user_id', '=', userId)
+          .where('is_self', '=', 0)
+          .executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
     },
@@ -342,7 +371,8 @@ function profileQueries(db: Executor) {
 
     async replaceLists(userId: string, profileId: string, lists: ProfileLists) {
       if (lists.emergency_contacts) await replaceList('emergency_contacts', userId, profileId, lists.emergency_contacts, contactColumns);
-      if (lists.healthcare_providers) await replaceList('healthcare_providers', userId, profileId, lists.healthcare_providers, providerColumns);
+      if (lists.healthcare_providers)
+        await replaceList('healthcare_providers', userId, profileId, lists.healthcare_providers, providerColumns);
       if (lists.medications) await replaceList('medications', userId, profileId, lists.medications, medicationColumns);
     },
 

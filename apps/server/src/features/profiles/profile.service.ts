@@ -206,7 +206,11 @@ export function createProfileService(deps: { db: Db }) {
      */
     async updateProfile(userId: string, profileId: string, input: ProfileUpdate): Promise<void> {
       // The account holder is a person: no pet fields (docs/decisions/0037).
-      await saveProfile(userId, profileId, { fields: fieldsForKind(profileFields(input), false), username: input.username, lists: listsOf(input) });
+      await saveProfile(userId, profileId, {
+        fields: fieldsForKind(profileFields(input), false),
+        username: input.username,
+        lists: listsOf(input),
+      });
     },
 
     // ---------- family members ----------

@@ -12,9 +12,7 @@ export function emergencyProjection(bundle: ProfileBundle): ProfileBundle {
     profile: { ...bundle.profile, phone_number: null, address: null, email: null },
     emergency_contacts: bundle.emergency_contacts,
     healthcare_providers: bundle.healthcare_providers.map((h) => ({ ...h, email: null, address: null, notes: null })),
-    medications: bundle.medications
-      .filter((m) => m.is_current)
-      .map((m) => ({ ...m, start_date: null, end_date: null })),
+    medications: bundle.medications.filter((m) => m.is_current).map((m) => ({ ...m, start_date: null, end_date: null })),
   };
 }
 

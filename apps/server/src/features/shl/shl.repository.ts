@@ -11,7 +11,9 @@ export function createShlRepository(db: Db) {
     async findOwnedShare(userId: string, profileId: string) {
       return db
         .selectFrom('profiles')
-        .leftJoin('emergency_shares', (j) => j.onRef('emergency_shares.profile_id', '=', 'profiles.id').on('emergency_shares.user_id', '=', userId))
+        .leftJoin('emergency_shares', (j) =>
+          j.onRef('emergency_shares.profile_id', '=', 'profiles.id').on('emergency_shares.user_id', '=', userId),
+        )
         .leftJoin('shl_links', 'shl_links.emergency_share_id', 'emergency_shares.id')
         .select([
           'profiles.id as profile_id',
@@ -31,17 +33,33 @@ export function createShlRepository(db: Db) {
     async create(userId: string, emergencyShareId: string, manifestId: string): Promise<{ manifestId: string; created: boolean }> {
       const res = await db
         .insertInto('shl_links')
-        .values({ id: newId(), user_id: userId, emergency_share_id: emergencyShareId, manifest_id: manifestId, created_at: nowIso(), disabled_at: null })
+        .values({
+          id: newId(),
+          user_id: userId,
+          emergency_share_id: emergencyShareId,
+          manifest_id: manifestId,
+          created_at: nowIso(),
+          disabled_at: null,
+        })
         .onConflict((oc) => oc.column('emergency_share_id').doNothing())
         .executeTakeFirst();
       if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { manifestId, created: true };
-      const row = await db.selectFrom('shl_links').select('manifest_id').where('emergency_share_id', '=', emergencyShareId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('shl_links')
+        .select('manifest_id')
+        .where('emergency_share_id', '=', emergencyShareId)
+        .executeTakeFirstOrThrow();
       return { manifestId: row.manifest_id, created: false };
     },
 
     /** Removes a link that was disabled for good (its file locations go with it), so a new one can be made. */
     async removeDisabled(userId: string, linkId: string) {
-      await db.deleteFrom('shl_links').where('user_id', '=', userId).where('id', '=', linkId).where('disabled_at', 'is not', null).execute();
+      await db
+        .deleteFrom('shl_links')
+        .where('user_id', '=', userId)
+        .where('id', '=', linkId)
+        .where('disabled_at', 'is not', null)
+        .execute();
     },
 
     /**
@@ -72,7 +90,12 @@ export function createShlRepository(db: Db) {
 
     /** Disables the link for good; true only for the request that did it. */
     async disable(linkId: string, now: Date): Promise<boolean> {
-      const res = await db.updateTable('shl_links').set({ disabled_at: nowIso(now) }).where('id', '=', linkId).where('disabled_at', 'is', null).executeTakeFirst();
+      const res = await db
+        .updateTable('shl_links')
+        .set({ disabled_at: nowIso(now) })
+        .where('id', '=', linkId)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
 

@@ -81,7 +81,9 @@ export async function shlPublicRoutes(app: FastifyInstance, opts: { shl: ShlServ
   // STU1 .files.location: a GET answers the file's JWE as application/jose. No 200 schema: the body
   // is the compact JWE string itself (errors still answer { message }).
   const locationParams = z.object({ token: z.string().max(128) });
-  r.options(`${SHL_LOCATION_PATH}:token`, { schema: { params: locationParams } }, async (_request, reply) => cors(reply, 'GET, OPTIONS').code(204).send());
+  r.options(`${SHL_LOCATION_PATH}:token`, { schema: { params: locationParams } }, async (_request, reply) =>
+    cors(reply, 'GET, OPTIONS').code(204).send(),
+  );
   r.get(
     `${SHL_LOCATION_PATH}:token`,
     {

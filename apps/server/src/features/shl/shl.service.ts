@@ -43,12 +43,16 @@ export const SHL_LOCATION_PATH = '/shl-files/';
 
 /** Free text from a stranger, bound for the owner's notification: one line, no invisible characters. */
 export function cleanRecipient(recipient: string): string {
-  return Array.from(replaceInvisible(recipient, ' ').replace(/\s+/g, ' ').trim())
-    .slice(0, SHL_RECIPIENT_MAX)
-    .join('');
+  return Array.from(replaceInvisible(recipient, ' ').replace(/\s+/g, ' ').trim()).slice(0, SHL_RECIPIENT_MAX).join('');
 }
 
-export function createShlService(deps: { db: Db; emergency: EmergencyService; profiles: Pick<ProfileService, 'bundle'>; masterKey: Buffer; publicUrl: string }) {
+export function createShlService(deps: {
+  db: Db;
+  emergency: EmergencyService;
+  profiles: Pick<ProfileService, 'bundle'>;
+  masterKey: Buffer;
+  publicUrl: string;
+}) {
   const repo = createShlRepository(deps.db);
   const manifestUrl = (manifestId: string) => `${deps.publicUrl}/shl/${manifestId}`;
 
@@ -78,15 +82,27 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; pr
    * refused before the passcode was checked (inactive code, lock, per-address cap) was not a
    * wrong passcode: the attempt is given back.
    */
-  async function passcodeRefusal(link: { id: string; user_id: string; failed_passcodes: number }, error: unknown, ip: string): Promise<unknown> {
+  async function passcodeRefusal(
+    link: { id: string; user_id: string; failed_passcodes: number },
+    error: unknown,
+    ip: string,
+  ): Promise<unknown> {
     const wrong = error instanceof HttpError && error.statusCode === 401 && typeof error.extra.remainingAttempts === 'number';
     if (!wrong) {
       await repo.releasePasscodeAttempt(link.id);
       return error;
     }
-    const remainingAttempts = Math.max(0, Math.min(SHL_MAX_PASSCODE_FAILURES - link.failed_passcodes, error.extra.remainingAttempts as number));
+    const remainingAttempts = Math.max(
+      0,
+      Math.min(SHL_MAX_PASSCODE_FAILURES - link.failed_passcodes, error.extra.remainingAttempts as number),
+    );
     if (remainingAttempts === 0 && (await repo.disable(link.id, new Date()))) {
-      await recordAudit(deps.db, { userId: link.user_id, action: 'shl_link_disabled', ip, detail: { failed_passcodes: link.failed_passcodes } });
+      await recordAudit(deps.db, {
+        userId: link.user_id,
+        action: 'shl_link_disabled',
+        ip,
+        detail: { failed_passcodes: link.failed_passcodes },
+      });
     }
     return new HttpError(401, error.message, { remainingAttempts });
   }
@@ -118,7 +134,14 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; pr
         created = made.created;
         if (made.created) {
           const actorId = actor.userId === userId ? null : actor.userId;
-          await recordAudit(deps.db, { userId, actorId, profileId: person.profileId, action: 'shl_link_create', ip: actor.ip ?? null, detail: { kind: row.kind } });
+          await recordAudit(deps.db, {
+            userId,
+            actorId,
+            profileId: person.profileId,
+            action: 'shl_link_create',
+            ip: actor.ip ?? null,
+            detail: { kind: row.kind },
+          });
         }
       }
       const payload = {
@@ -154,7 +177,12 @@ export function createShlService(deps: { db: Db; emergency: EmergencyService; pr
       const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
         .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: SHL_CONTENT_TYPE })
         .encrypt(shlKey(deps.masterKey, manifestId));
-      const file = { contentType: SHL_CONTENT_TYPE, lastUpdated: now.toISOString(), status: 'can-change', fhirVersion: SHL_FHIR_VERSION } as const;
+      const file = {
+        contentType: SHL_CONTENT_TYPE,
+        lastUpdated: now.toISOString(),
+        status: 'can-change',
+        fhirVersion: SHL_FHIR_VERSION,
+      } as const;
       // STU1 .files.embedded: "the server SHALL NOT return embedded payload longer than the client-designated maximum".
       const fits = request.embeddedLengthMax === undefined || jwe.length <= request.embeddedLengthMax;
       const entry: ShlManifestFile = fits ? { ...file, embedded: jwe } : { ...file, location: await locationFor(link, jwe, now) };

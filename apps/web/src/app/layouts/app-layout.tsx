@@ -11,11 +11,7 @@ export function AppLayout() {
       <SkipLink />
       <AppHeader />
       <ConnectionBanner />
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
-      >
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
         <Outlet />
       </main>
       <SiteFooter />

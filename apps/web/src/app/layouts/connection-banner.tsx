@@ -26,7 +26,9 @@ export function ConnectionBanner() {
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
       {show ? (
-        <p className="border-b-2 border-amber-700 bg-amber-50 px-4 py-2 text-center text-sm font-semibold text-amber-950">{OFFLINE_BANNER}</p>
+        <p className="border-b-2 border-amber-700 bg-amber-50 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+          {OFFLINE_BANNER}
+        </p>
       ) : null}
     </div>
   );

@@ -87,7 +87,11 @@ describe('signed-in top bar', () => {
     expect(within(header).getAllByText('Hello, alice!').length).toBeGreaterThan(0);
     expect(within(header).getByRole('link', { name: 'Kinchart' }).getAttribute('href')).toBe('/dashboard');
     const nav = within(header).getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/dashboard'],
       ['Appointments', '/appointments'],
       ['Upload Records', '/update-records'],

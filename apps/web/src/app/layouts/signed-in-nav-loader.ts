@@ -46,7 +46,11 @@ export function loadSignedInNav(): Promise<SignedInNavComponent> {
 
 /** The signed-in bar once it has arrived; `wanted` starts its download. */
 export function useSignedInNav(wanted: boolean): SignedInNavState {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   const loaded = current.Nav !== undefined;
   useEffect(() => {
     if (!wanted || loaded) return;

@@ -30,8 +30,7 @@ const navItems: NavItem[] = [
   { to: '/notifications', label: 'Notifications' },
 ];
 
-const barButton =
-  'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
+const barButton = 'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
 
 /** SPEC §2 Layout: the logged-in top bar and its mobile menu. */
 export function SignedInNav({ user }: { user: AuthUser }) {
@@ -165,7 +164,10 @@ export function SignedInNav({ user }: { user: AuthUser }) {
           />
           {/* SPEC §2: the mobile menu adds Import, which opens the file picker; decision 0004: the chosen
               export zip or FHIR Bundle opens the import dialog. */}
-          <ImportMenuButton onChosen={() => setMenuOpen(false)} className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />
+          <ImportMenuButton
+            onChosen={() => setMenuOpen(false)}
+            className={`${barButton} border border-white/70 text-white hover:bg-brand-800`}
+          />
           <ExportButton className={`${barButton} border border-white/70 text-white hover:bg-brand-800`} />
           <button
             type="button"

@@ -14,9 +14,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
-        <p>
-          © {year} Kinchart. Your health records, simplified.
-        </p>
+        <p>© {year} Kinchart. Your health records, simplified.</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {footerLinks.map((link) => (

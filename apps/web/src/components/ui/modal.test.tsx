@@ -58,12 +58,27 @@ describe('Modal', () => {
   it('a scrolling body whose fields are all disabled while a form sends becomes a tab stop until they are back', async () => {
     const restore = pretendOverflow();
     // jsdom has no ResizeObserver; the dialog watches its body with one only where it exists.
-    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     try {
       function Sending() {
         const [busy, setBusy] = useState(false);
         return (
-          <Modal open onClose={() => {}} title="Share access" footer={<button type="button" onClick={() => setBusy((b) => !b)}>Toggle</button>}>
+          <Modal
+            open
+            onClose={() => {}}
+            title="Share access"
+            footer={
+              <button type="button" onClick={() => setBusy((b) => !b)}>
+                Toggle
+              </button>
+            }
+          >
             <fieldset disabled={busy}>
               <label>
                 Email
@@ -202,9 +217,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('disables both buttons and shows the busy label while busy', () => {
-    render(
-      <ConfirmDialog open busy title="Confirm Delete" message="Sure?" onConfirm={() => undefined} onCancel={() => undefined} />,
-    );
+    render(<ConfirmDialog open busy title="Confirm Delete" message="Sure?" onConfirm={() => undefined} onCancel={() => undefined} />);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Deleting...' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
   });

@@ -123,11 +123,7 @@ function ModalPanel({
     // first field of a form, else the first action; × only when there is nothing else.
     const items = panel ? focusableIn(panel) : [];
     const target =
-      initialFocusRef?.current ??
-      items.find((el) => el.matches(FIELD)) ??
-      items.find((el) => el !== closeRef.current) ??
-      items[0] ??
-      panel;
+      initialFocusRef?.current ?? items.find((el) => el.matches(FIELD)) ?? items.find((el) => el !== closeRef.current) ?? items[0] ?? panel;
     target?.focus();
 
     const { overflow } = document.body.style;
@@ -210,9 +206,7 @@ function ModalPanel({
             {children}
           </div>
         ) : null}
-        {footer ? (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">{footer}</div>
-        ) : null}
+        {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">{footer}</div> : null}
       </div>
     </div>
   );

@@ -5,15 +5,25 @@ import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../test/peop
 import { PersonSelect } from './person-select';
 import { SharedByBadge } from './shared-by-badge';
 
-const people = [makeSelf('me', { name: 'Pat' }), makeFamilyPerson('mia', { name: 'Mia' }), makeSharedPerson('joe', { name: 'Joe', shared_by: 'sam' })];
+const people = [
+  makeSelf('me', { name: 'Pat' }),
+  makeFamilyPerson('mia', { name: 'Mia' }),
+  makeSharedPerson('joe', { name: 'Joe', shared_by: 'sam' }),
+];
 
 describe('PersonSelect', () => {
   it('is a labelled select of people, shared ones named with who shares them, and "Everyone" first when asked', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
-    render(<PersonSelect label="Person" people={people} value="" onChange={onChange} everyoneLabel="Everyone" hint="Whose records to show" />);
+    render(
+      <PersonSelect label="Person" people={people} value="" onChange={onChange} everyoneLabel="Everyone" hint="Whose records to show" />,
+    );
     const select = screen.getByRole('combobox', { name: 'Person' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everyone', 'Pat (you)', 'Mia', 'Joe (Shared by sam)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Everyone', 'Pat (you)', 'Mia', 'Joe (Shared by sam)']);
     expect(select.getAttribute('aria-describedby')).toBe(screen.getByText('Whose records to show').id);
     await user.selectOptions(select, 'joe');
     expect(onChange).toHaveBeenCalledWith('joe');

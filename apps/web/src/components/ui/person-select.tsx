@@ -22,7 +22,16 @@ export interface PersonSelectProps {
  * filter. A native select, so phones show their own picker and screen readers know it; a shared
  * person reads "Name (Shared by {username})".
  */
-export function PersonSelect({ label, people, value, onChange, everyoneLabel, hint, disabled, containerClassName = '' }: PersonSelectProps) {
+export function PersonSelect({
+  label,
+  people,
+  value,
+  onChange,
+  everyoneLabel,
+  hint,
+  disabled,
+  containerClassName = '',
+}: PersonSelectProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (

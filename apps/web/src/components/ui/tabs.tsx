@@ -72,9 +72,7 @@ export function Tabs<T extends string = string>({
         className={
           // The tabs wrap onto another line rather than run off the edge, where a tab would be cut
           // off or hidden behind a scroll nobody sees (issue 30: Settings on a phone, Edit Member at 1280 px).
-          vertical
-            ? 'flex shrink-0 flex-row flex-wrap gap-1 md:w-56 md:flex-col'
-            : 'flex flex-wrap gap-x-1 border-b border-slate-300'
+          vertical ? 'flex shrink-0 flex-row flex-wrap gap-1 md:w-56 md:flex-col' : 'flex flex-wrap gap-x-1 border-b border-slate-300'
         }
       >
         {items.map((item) => {

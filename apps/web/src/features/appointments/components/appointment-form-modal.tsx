@@ -101,7 +101,10 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
         {appointment && forPerson.showChoice ? (
           // An edit keeps the appointment's person: say whose it is.
           <p className="text-sm text-slate-700 sm:col-span-2">
-            For <strong className="font-semibold text-slate-900">{personNameOf(forPerson.people, appointment.person_id, appointment.person_name) ?? 'Unknown person'}</strong>
+            For{' '}
+            <strong className="font-semibold text-slate-900">
+              {personNameOf(forPerson.people, appointment.person_id, appointment.person_name) ?? 'Unknown person'}
+            </strong>
           </p>
         ) : null}
         {!editing && forPerson.showChoice ? (
@@ -126,13 +129,7 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
             endTimeRef.current = element;
           }}
         />
-        <Field
-          label="Provider Name"
-          required
-          autoComplete="off"
-          containerClassName="sm:col-span-2"
-          {...register('provider_name')}
-        />
+        <Field label="Provider Name" required autoComplete="off" containerClassName="sm:col-span-2" {...register('provider_name')} />
         <Field label="Reason for Visit" autoComplete="off" containerClassName="sm:col-span-2" {...register('reason_for_visit')} />
         <Field label="Location" autoComplete="off" containerClassName="sm:col-span-2" {...register('location')} />
         {failure ? (

@@ -37,7 +37,9 @@ describe('upcoming appointments', () => {
   it("lists the person's next appointments with their time and a link to the calendar", async () => {
     const soon = new Date(Date.now() + 86_400_000);
     const day = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
-    const { calls } = mockFetch(() => json([{ ...appointment('a1', day, '14:00', '14:30', 'Dr. Park'), reason_for_visit: 'Vaccines', location: 'Clinic' }]));
+    const { calls } = mockFetch(() =>
+      json([{ ...appointment('a1', day, '14:00', '14:30', 'Dr. Park'), reason_for_visit: 'Vaccines', location: 'Clinic' }]),
+    );
     renderRoutes([{ path: '/', element: <UpcomingAppointments personId="mia" /> }], '/');
     const region = screen.getByRole('region', { name: 'Upcoming appointments' });
     const item = await within(region).findByRole('listitem');

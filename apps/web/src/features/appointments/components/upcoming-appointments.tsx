@@ -54,7 +54,11 @@ export function UpcomingAppointments({ personId }: UpcomingAppointmentsProps) {
         loading="Loading appointments..."
         error="Appointments could not be loaded."
         isEmpty={() => upcoming.length === 0}
-        empty={<p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No upcoming appointments</p>}
+        empty={
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            No upcoming appointments
+          </p>
+        }
       >
         {() => (
           <ul aria-labelledby={headingId} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">

@@ -334,8 +334,24 @@ describe('appointments page', () => {
       makeFamilyPerson('mia', { name: 'Mia' }),
       makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
     ];
-    const miaVisit: Appointment = { ...checkUp, appointment_id: 'a2', id: 'a2', provider_name: 'Dr. Park', reason_for_visit: 'Vaccines', person_id: 'mia', person_name: 'Mia' };
-    const joeVisit: Appointment = { ...checkUp, appointment_id: 'a3', id: 'a3', provider_name: 'Dr. Ortiz', reason_for_visit: 'Eyes', person_id: 'joe', person_name: 'Grandpa Joe' };
+    const miaVisit: Appointment = {
+      ...checkUp,
+      appointment_id: 'a2',
+      id: 'a2',
+      provider_name: 'Dr. Park',
+      reason_for_visit: 'Vaccines',
+      person_id: 'mia',
+      person_name: 'Mia',
+    };
+    const joeVisit: Appointment = {
+      ...checkUp,
+      appointment_id: 'a3',
+      id: 'a3',
+      provider_name: 'Dr. Ortiz',
+      reason_for_visit: 'Eyes',
+      person_id: 'joe',
+      person_name: 'Grandpa Joe',
+    };
     const servePeople = (store: Appointment[]) =>
       serve(store, (call) => {
         if (call.url === '/api/user/people') return json(people);
@@ -350,17 +366,22 @@ describe('appointments page', () => {
       renderPage();
       const filter = await screen.findByRole('combobox', { name: 'Person' });
       expect((filter as HTMLSelectElement).value).toBe('');
-      expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Everyone',
-        'Pat Example (you)',
-        'Mia',
-        'Grandpa Joe (Shared by sam)',
-      ]);
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Everyone', 'Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
       const mia = await screen.findByRole('button', { name: 'Mia: Dr. Park - Vaccines' });
       expect(mia.dataset.colour).toBe(PERSON_COLORS[1]!.background);
-      expect(screen.getByRole('button', { name: 'Pat Example: Dr. Chen - Annual check-up' }).dataset.colour).toBe(PERSON_COLORS[0]!.background);
+      expect(screen.getByRole('button', { name: 'Pat Example: Dr. Chen - Annual check-up' }).dataset.colour).toBe(
+        PERSON_COLORS[0]!.background,
+      );
       const legend = screen.getByRole('list', { name: 'Calendar colours' });
-      expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
+      expect(
+        within(legend)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
     });
 
     it("the filter shows one person's appointments, kept in the address", async () => {
@@ -407,7 +428,11 @@ describe('appointments page', () => {
       const dialog = screen.getByRole('dialog', { name: 'Add New Appointment' });
       const forChoice = await within(dialog).findByRole('combobox', { name: 'For' });
       expect((forChoice as HTMLSelectElement).value).toBe('mia');
-      expect(within(forChoice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pat Example (you)', 'Mia']);
+      expect(
+        within(forChoice)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Pat Example (you)', 'Mia']);
 
       await user.type(within(dialog).getByLabelText('Date'), '2026-12-03');
       await user.type(within(dialog).getByLabelText('Start Time'), '09:30');

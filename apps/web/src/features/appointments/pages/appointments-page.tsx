@@ -28,7 +28,11 @@ function CalendarLegend({ people }: { people: readonly Person[] }) {
     <ul aria-label="Calendar colours" className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-800">
       {people.map((person) => (
         <li key={person.id} className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="size-3.5 shrink-0 rounded-full" style={{ backgroundColor: personColor(people, person.id).background }} />
+          <span
+            aria-hidden="true"
+            className="size-3.5 shrink-0 rounded-full"
+            style={{ backgroundColor: personColor(people, person.id).background }}
+          />
           {personOptionLabel(person)}
         </li>
       ))}

@@ -61,7 +61,9 @@ describe('the edit-appointment form', () => {
   });
 
   it('explains a failure: the server’s message, else its status, else that the server could not be reached', () => {
-    expect(appointmentFailureReason(new ApiError(404, 'Appointment not found', { message: 'Appointment not found' }))).toBe('Appointment not found');
+    expect(appointmentFailureReason(new ApiError(404, 'Appointment not found', { message: 'Appointment not found' }))).toBe(
+      'Appointment not found',
+    );
     expect(appointmentFailureReason(new ApiError(502, 'Request failed', undefined))).toMatch(/502/);
     expect(appointmentFailureReason(new TypeError('Failed to fetch'))).toMatch(/Could not reach the server/);
   });

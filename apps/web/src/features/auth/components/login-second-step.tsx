@@ -95,7 +95,13 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
     { to: 'recovery_code', label: 'Use a recovery code instead' },
   ];
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} aria-describedby={promptId} className="flex flex-col gap-4">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-busy={busy}
+      aria-describedby={promptId}
+      className="flex flex-col gap-4"
+    >
       <h2 className="text-lg font-semibold text-slate-900">Two-step verification</h2>
       <p id={promptId} className="text-slate-700">
         {prompt}

@@ -84,7 +84,12 @@ describe('Re-authentication prompt', () => {
     await waitFor(() => expect(result()).toBe('Invitation created'));
     expect(screen.queryByRole('dialog')).toBeNull();
     const sent = calls.filter(notConfig);
-    expect(sent.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${SHARES}`, 'POST /api/auth/reauth', 'POST /api/auth/reauth', `POST ${SHARES}`]);
+    expect(sent.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `POST ${SHARES}`,
+      'POST /api/auth/reauth',
+      'POST /api/auth/reauth',
+      `POST ${SHARES}`,
+    ]);
     expect(sent[2]?.body).toEqual({ password: 'correct horse battery' });
     // The original request is sent again as it was.
     expect(sent[3]?.body).toEqual({ role: 'viewer' });
@@ -144,7 +149,9 @@ describe('Re-authentication prompt', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'eleventh guess');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notify.error).toHaveBeenCalledWith('Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.');
+    expect(notify.error).toHaveBeenCalledWith(
+      'Too many incorrect passwords. You have been signed out; please sign in again in 15 minutes.',
+    );
     expect(queryClient.getQueryData(authQueryKey)).toEqual(SIGNED_OUT);
     await waitFor(() => expect(result()).toBe('Please confirm your password to continue.'));
   });
@@ -168,11 +175,17 @@ describe('Re-authentication prompt', () => {
     it('back from the provider, says whether it worked and takes the mark out of the address', async () => {
       mockFetch(() => NO_SSO());
       const confirmed = renderRoutes([{ path: '/settings', element: <ReauthPrompt /> }], '/settings?tab=a&sso=confirmed');
-      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Confirmed. Please try that again: you will not be asked for 10 minutes.'));
+      await waitFor(() =>
+        expect(notify.success).toHaveBeenCalledWith('Confirmed. Please try that again: you will not be asked for 10 minutes.'),
+      );
       await waitFor(() => expect(confirmed.router.state.location.search).toBe('?tab=a'));
       confirmed.unmount();
       const failed = renderRoutes([{ path: '/settings', element: <ReauthPrompt /> }], '/settings?sso_error=other_account');
-      await waitFor(() => expect(notify.error).toHaveBeenCalledWith('That sign-in belongs to another account. Confirm with the account you are signed in with.'));
+      await waitFor(() =>
+        expect(notify.error).toHaveBeenCalledWith(
+          'That sign-in belongs to another account. Confirm with the account you are signed in with.',
+        ),
+      );
       await waitFor(() => expect(failed.router.state.location.search).toBe(''));
     });
   });

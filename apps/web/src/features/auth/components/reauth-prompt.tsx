@@ -94,7 +94,13 @@ export function ReauthPrompt() {
         clearSession(queryClient);
         return;
       }
-      throw new Error(errorMessage(error, 'Your password could not be confirmed. Please try again.', 'Your password could not be checked. Check the connection and try again.'));
+      throw new Error(
+        errorMessage(
+          error,
+          'Your password could not be confirmed. Please try again.',
+          'Your password could not be checked. Check the connection and try again.',
+        ),
+      );
     }
     finish(true);
   };

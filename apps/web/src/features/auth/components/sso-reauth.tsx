@@ -33,7 +33,13 @@ export function SsoReauth({ name }: { name: string }) {
       goToProvider(await startSso({ purpose: 'reauth', next: thisPage(location.pathname, location.search) }));
     } catch (error) {
       setBusy(false);
-      setFailure(errorMessage(error, 'Single sign-on could not start. Please try again.', 'Single sign-on could not start. Check the connection and try again.'));
+      setFailure(
+        errorMessage(
+          error,
+          'Single sign-on could not start. Please try again.',
+          'Single sign-on could not start. Check the connection and try again.',
+        ),
+      );
     }
   };
 

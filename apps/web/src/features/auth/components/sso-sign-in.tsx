@@ -32,7 +32,13 @@ export function SsoSignIn({ next }: SsoSignInProps) {
       goToProvider(await startSso({ purpose: 'login', ...(next ? { next } : {}) }));
     } catch (error) {
       setBusy(false);
-      setFailure(errorMessage(error, 'Single sign-on could not start. Please try again.', 'Single sign-on could not start. Check the connection and try again.'));
+      setFailure(
+        errorMessage(
+          error,
+          'Single sign-on could not start. Please try again.',
+          'Single sign-on could not start. Check the connection and try again.',
+        ),
+      );
     }
   };
 
@@ -50,4 +56,3 @@ export function SsoSignIn({ next }: SsoSignInProps) {
     </div>
   );
 }
-

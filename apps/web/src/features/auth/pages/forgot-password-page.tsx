@@ -60,8 +60,8 @@ export function ForgotPasswordPage() {
           <div className="flex flex-col gap-2 rounded-lg bg-green-50 px-4 py-3 text-green-900">
             <p className="font-medium">{sent}</p>
             <p className="text-sm">
-              The link works once, for {PASSWORD_RESET_TTL_MINUTES} minutes. If nothing arrives, check your spam folder, or ask the
-              person who runs this Kinchart server.
+              The link works once, for {PASSWORD_RESET_TTL_MINUTES} minutes. If nothing arrives, check your spam folder, or ask the person
+              who runs this Kinchart server.
             </p>
           </div>
         ) : null}

@@ -33,7 +33,10 @@ describe('link account page (single sign-on into an account whose email is not p
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
     expect(await screen.findByRole('heading', { name: 'Invitation route' })).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/auth/oidc/link', body: { password: 'correct horse battery' } });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/api/auth/oidc/link',
+      body: { password: 'correct horse battery' },
+    });
   });
 
   it('a wrong password says so and empties the field; nothing is linked', async () => {

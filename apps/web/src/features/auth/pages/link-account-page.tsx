@@ -24,7 +24,10 @@ export function LinkAccountPage() {
   const info = useSsoLink();
   const link = useCompleteSsoLink();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setFocus } = useForm<{ password: string }>({ defaultValues: { password: '' }, disabled: link.isPending });
+  const { register, handleSubmit, reset, setFocus } = useForm<{ password: string }>({
+    defaultValues: { password: '' },
+    disabled: link.isPending,
+  });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);

@@ -169,7 +169,9 @@ describe('login page', () => {
     const signedInAnswer = () => json({ message: 'Login successful.', user: { id: 'u1', username: 'alice', email: 'alice@example.com' } });
 
     it('after the password asks for the code from the authenticator app, then signs in like any login', async () => {
-      const { calls } = serveTwoSteps((body) => ((body as { code?: string }).code === '123456' ? signedInAnswer() : json({ message: 'Invalid authentication code' }, 401)));
+      const { calls } = serveTwoSteps((body) =>
+        (body as { code?: string }).code === '123456' ? signedInAnswer() : json({ message: 'Invalid authentication code' }, 401),
+      );
       const user = userEvent.setup();
       renderRoutes(routes, '/login');
       await submit(user, 'alice@example.com', 'correct horse battery');
@@ -181,7 +183,10 @@ describe('login page', () => {
       await waitFor(() => expect(document.activeElement).toBe(code));
       // The password step is gone, and nobody is signed in yet.
       expect(screen.queryByLabelText('Password')).toBeNull();
-      expect(calls.filter((c) => c.url !== '/api/config').map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/auth/check-auth', 'POST /api/auth/login']);
+      expect(calls.filter((c) => c.url !== '/api/config').map((c) => `${c.method} ${c.url}`)).toEqual([
+        'GET /api/auth/check-auth',
+        'POST /api/auth/login',
+      ]);
 
       await user.type(code, '12');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -271,15 +276,21 @@ describe('login page', () => {
     it('says why a sign-on came back without signing in', async () => {
       serveSso();
       renderRoutes(routes, '/login?sso_error=unverified');
-      expect((await screen.findByRole('alert')).textContent).toBe('Your identity provider did not confirm your email address, so it cannot sign you in here.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Your identity provider did not confirm your email address, so it cannot sign you in here.',
+      );
     });
 
     it('says when the sign-on could not start', async () => {
-      serveSso(() => json({ message: 'Single sign-on is not available right now. Please try again later, or log in with your password.' }, 503));
+      serveSso(() =>
+        json({ message: 'Single sign-on is not available right now. Please try again later, or log in with your password.' }, 503),
+      );
       const user = userEvent.setup();
       renderRoutes(routes, '/login');
       await user.click(await screen.findByRole('button', { name: 'Sign in with Acme ID' }));
-      expect((await screen.findByRole('alert')).textContent).toBe('Single sign-on is not available right now. Please try again later, or log in with your password.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Single sign-on is not available right now. Please try again later, or log in with your password.',
+      );
     });
 
     it('opens at the second step when the provider signed in an account with a second factor', async () => {

@@ -28,7 +28,10 @@ const OFFLINE_LOGIN = 'You are offline, so you cannot log in right now. Please t
  * step offers only methods it knows; the pending login itself is in an HttpOnly cookie.
  */
 function secondStepFromAddress(value: string | null): MfaMethod[] | null {
-  const methods = (value ?? '').split(',').filter((method) => method !== '').slice(0, 5) as MfaMethod[];
+  const methods = (value ?? '')
+    .split(',')
+    .filter((method) => method !== '')
+    .slice(0, 5) as MfaMethod[];
   return methods.length > 0 ? methods : null;
 }
 

@@ -11,7 +11,10 @@ const VALID = { valid: true, expires_at: '2030-01-01T00:00:00.000Z' };
 const USED = 'This password reset link has already been used. Please ask for a new one.';
 
 /** The page's look at its link as it opens (GET), then `post` for the reset itself. */
-const answering = (post: () => Response, check: () => Response = () => json(VALID)) => (call: FetchCall) => (call.method === 'GET' ? check() : post());
+const answering =
+  (post: () => Response, check: () => Response = () => json(VALID)) =>
+  (call: FetchCall) =>
+    call.method === 'GET' ? check() : post();
 const routes = [
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/login', element: <Landmark name="Login route" /> },
@@ -35,7 +38,11 @@ describe('reset password page', () => {
     expect((await screen.findByRole('status')).textContent).toBe(PASSWORD_RESET_DONE);
     expect(calls).toEqual([
       expect.objectContaining({ url: `/api/auth/reset-password?token=${TOKEN}`, method: 'GET' }),
-      expect.objectContaining({ url: '/api/auth/reset-password', method: 'POST', body: { token: TOKEN, newPassword: 'a brand new kestrel' } }),
+      expect.objectContaining({
+        url: '/api/auth/reset-password',
+        method: 'POST',
+        body: { token: TOKEN, newPassword: 'a brand new kestrel' },
+      }),
     ]);
     expect(screen.queryByLabelText('New Password')).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Go to login' }));
@@ -66,7 +73,12 @@ describe('reset password page', () => {
   });
 
   it('a used link is said plainly as the page opens, with no password to type', async () => {
-    mockFetch(answering(() => json({ message: PASSWORD_RESET_DONE }), () => json({ message: USED }, 400)));
+    mockFetch(
+      answering(
+        () => json({ message: PASSWORD_RESET_DONE }),
+        () => json({ message: USED }, 400),
+      ),
+    );
     renderRoutes(routes, `/reset-password?token=${TOKEN}`);
     expect((await screen.findByRole('alert')).textContent).toBe(USED);
     expect(screen.queryByLabelText('New Password')).toBeNull();

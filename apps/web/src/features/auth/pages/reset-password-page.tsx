@@ -127,7 +127,11 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthShell title={TITLE} intro="This signs your account out everywhere. Your second factor, if you use one, stays as it is." footer={footer}>
+    <AuthShell
+      title={TITLE}
+      intro="This signs your account out everywhere. Your second factor, if you use one, stays as it is."
+      footer={footer}
+    >
       {body}
     </AuthShell>
   );

@@ -13,7 +13,9 @@ const routes = [
 
 /** The server: GET /api/config says `mode`; everything else goes to `handler`. */
 function mockServer(handler: (call: FetchCall) => Response | Promise<Response>, mode: SignupMode = 'open') {
-  const mocked = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: mode, passkeys: true }) : handler(call)));
+  const mocked = mockFetch((call) =>
+    call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: mode, passkeys: true }) : handler(call),
+  );
   return { ...mocked, signupCalls: () => mocked.calls.filter((c) => c.url === '/api/auth/signup') };
 }
 
@@ -202,7 +204,12 @@ describe('sign-up page', () => {
       await fillForm(user);
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
       expect((await screen.findByRole('status')).textContent).toBe('Account created successfully!');
-      expect(signupCalls()[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'correct horse battery', invitation: INVITE_TOKEN });
+      expect(signupCalls()[0]?.body).toEqual({
+        username: 'alice',
+        email: 'alice@example.com',
+        password: 'correct horse battery',
+        invitation: INVITE_TOKEN,
+      });
     });
 
     it('an open server gets the three fields of the spec, even from an invitation link', async () => {

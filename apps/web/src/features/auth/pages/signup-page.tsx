@@ -168,9 +168,7 @@ export function SignupPage() {
             {busy ? 'Creating Account...' : 'Sign Up'}
           </Button>
           <div role="status" aria-live="polite">
-            {message && success ? (
-              <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p>
-            ) : null}
+            {message && success ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p> : null}
           </div>
           {message && !success ? <AlertMessage>{message}</AlertMessage> : null}
         </form>

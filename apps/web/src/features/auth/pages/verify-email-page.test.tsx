@@ -22,7 +22,8 @@ describe('verify email page', () => {
   });
 
   it('says why a link does not work', async () => {
-    const used = 'This confirmation link has already been used. If Settings still says your email is not confirmed, ask for a new link there.';
+    const used =
+      'This confirmation link has already been used. If Settings still says your email is not confirmed, ask for a new link there.';
     mockFetch(() => json({ message: used }, 400));
     renderRoutes(routes, `/verify-email?token=${TOKEN}`);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm my email' }));

@@ -51,7 +51,8 @@ export const itemSchemas: { [K in ClinicalKind]: z.ZodType<ClinicalItems[K]> } =
 };
 
 /** The prefix of one person's clinical queries; a kind's list adds the kind. */
-export const clinicalQueryKey = (personId: string, kind?: ClinicalKind) => (kind ? (['clinical', personId, kind] as const) : (['clinical', personId] as const));
+export const clinicalQueryKey = (personId: string, kind?: ClinicalKind) =>
+  kind ? (['clinical', personId, kind] as const) : (['clinical', personId] as const);
 
 /** /api/user/people/{personId}/{kind}[/{id}] */
 export function clinicalPath(personId: string, kind: ClinicalKind, id?: string): string {

@@ -20,7 +20,8 @@ export async function saveClinicalItem<K extends ClinicalKind>(
   kind: K,
   { id, input }: SaveClinicalItemVariables<K>,
 ): Promise<{ item: ClinicalItem<K>; message: string }> {
-  const answer = id === undefined ? await api.post(clinicalPath(personId, kind), input) : await api.put(clinicalPath(personId, kind, id), input);
+  const answer =
+    id === undefined ? await api.post(clinicalPath(personId, kind), input) : await api.put(clinicalPath(personId, kind, id), input);
   return { item: itemSchemas[kind].parse(answer), message: messageSchema.parse(answer).message };
 }
 

@@ -41,7 +41,11 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
           {group.name}
         </h3>
         <p className="text-xs text-slate-600">
-          {[vital ? 'Vital sign' : null, group.loincCode ? `LOINC ${group.loincCode}` : null, `${count} ${count === 1 ? 'result' : 'results'}`]
+          {[
+            vital ? 'Vital sign' : null,
+            group.loincCode ? `LOINC ${group.loincCode}` : null,
+            `${count} ${count === 1 ? 'result' : 'results'}`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -59,7 +63,15 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
   );
 }
 
-function LabResultRow({ result, groupLoinc, actions }: { result: LabResult; groupLoinc: string | null; actions: ItemActions<'lab-results'> }) {
+function LabResultRow({
+  result,
+  groupLoinc,
+  actions,
+}: {
+  result: LabResult;
+  groupLoinc: string | null;
+  actions: ItemActions<'lab-results'>;
+}) {
   const out = outOfRangeText(result);
   const range = rangeText(result);
   const title = labResultTitle(result);

@@ -9,7 +9,12 @@ export function PrintVaccinationRecordButton({ personId }: { personId: string })
   const download = useDownloadVaccinationRecord(personId);
   return (
     <>
-      <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => download.mutate()}
+        disabled={download.isPending}
+        aria-busy={download.isPending || undefined}
+      >
         <PrinterIcon />
         {download.isPending ? 'Preparing...' : 'Print vaccination record'}
       </Button>

@@ -53,13 +53,22 @@ describe('health records page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Health records' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/health-records/self-1'));
     expect(screen.getByRole('tablist', { name: 'Health records' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Immunizations', 'Lab results & vitals', 'Conditions', 'Procedures']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Immunizations',
+      'Lab results & vitals',
+      'Conditions',
+      'Procedures',
+    ]);
     expect(screen.getByLabelText<HTMLSelectElement>('Person').value).toBe('self-1');
 
     const card = await within(panel()).findByRole('article', { name: 'MMR' });
     // Dates as they were given, and the coding kept discreetly.
     for (const text of ['2019-05', '1', 'AB123', 'Left arm', 'Dr Lee', 'CVX 03']) expect(within(card).getByText(text)).toBeTruthy();
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit MMR', 'Delete MMR']);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit MMR', 'Delete MMR']);
     expect(within(panel()).getByRole('button', { name: 'Print vaccination record' })).toBeTruthy();
   });
 
@@ -74,7 +83,7 @@ describe('health records page', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('checks the add form with the shared schema before sending, then sends it and shows the server\'s message', async () => {
+  it("checks the add form with the shared schema before sending, then sends it and shows the server's message", async () => {
     const { calls } = serve({}, (call) =>
       call.method === 'POST' && call.url === '/api/user/people/child-1/immunizations'
         ? json({ ...makeImmunization({ id: 'new', vaccine: 'Polio' }), message: 'Immunization added successfully!' }, 201)
@@ -115,7 +124,12 @@ describe('health records page', () => {
   });
 
   it('shows a condition in remission as "In remission", never as resolved, and offers that status by the same name', async () => {
-    serve({ conditions: [makeCondition({ id: 'c1', name: 'Leukemia', status: 'remission', onset_date: '2019', abatement_date: '2022-05' }), makeCondition({ id: 'c2', name: 'Pneumonia', status: 'resolved', onset_date: '2020', abatement_date: '2020-03' })] });
+    serve({
+      conditions: [
+        makeCondition({ id: 'c1', name: 'Leukemia', status: 'remission', onset_date: '2019', abatement_date: '2022-05' }),
+        makeCondition({ id: 'c2', name: 'Pneumonia', status: 'resolved', onset_date: '2020', abatement_date: '2020-03' }),
+      ],
+    });
     const user = userEvent.setup();
     renderPage('/health-records/self-1?tab=conditions');
     await screen.findByRole('tabpanel');
@@ -126,11 +140,13 @@ describe('health records page', () => {
     const pneumonia = within(panel()).getByRole('article', { name: 'Pneumonia' });
     expect(within(pneumonia).getAllByText('Resolved')).toHaveLength(2);
     await user.click(within(panel()).getByRole('button', { name: 'Add condition' }));
-    const options = Array.from(within(screen.getByRole('dialog', { name: 'Add condition' })).getByLabelText<HTMLSelectElement>('Status').options).map((o) => o.textContent);
+    const options = Array.from(
+      within(screen.getByRole('dialog', { name: 'Add condition' })).getByLabelText<HTMLSelectElement>('Status').options,
+    ).map((o) => o.textContent);
     expect(options).toEqual(['Active', 'Recurrence', 'Relapse', 'Inactive', 'In remission', 'Resolved']);
   });
 
-  it('shows the server\'s message in the dialog when it refuses', async () => {
+  it("shows the server's message in the dialog when it refuses", async () => {
     serve({}, (call) => (call.method === 'POST' ? json({ message: 'A person can have at most 2000 conditions.' }, 400) : undefined));
     const user = userEvent.setup();
     renderPage('/health-records/self-1?tab=conditions');
@@ -143,7 +159,7 @@ describe('health records page', () => {
     expect(notify.success).not.toHaveBeenCalled();
   });
 
-  it('edits with the item\'s values and deletes after asking, each time with the server\'s message', async () => {
+  it("edits with the item's values and deletes after asking, each time with the server's message", async () => {
     const { calls } = serve({ procedures: [makeProcedure()] }, (call) => {
       if (call.method === 'PUT') return json({ ...makeProcedure({ performer: 'St Mary' }), message: 'Procedure updated successfully!' });
       if (call.method === 'DELETE') return json({ message: 'Procedure deleted successfully' });
@@ -165,11 +181,21 @@ describe('health records page', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/api/user/people/self-1/procedures/proc-1');
     // Codings are not sent, so the server keeps them.
-    expect(put?.body).toEqual({ name: 'Appendectomy', status: 'completed', performed_date: '2010-07-03', performer: 'St Mary', notes: null });
+    expect(put?.body).toEqual({
+      name: 'Appendectomy',
+      status: 'completed',
+      performed_date: '2010-07-03',
+      performer: 'St Mary',
+      notes: null,
+    });
 
-    await user.click(within(await within(panel()).findByRole('article', { name: 'Appendectomy' })).getByRole('button', { name: 'Delete Appendectomy' }));
+    await user.click(
+      within(await within(panel()).findByRole('article', { name: 'Appendectomy' })).getByRole('button', { name: 'Delete Appendectomy' }),
+    );
     const confirm = screen.getByRole('alertdialog', { name: 'Delete procedure' });
-    expect(within(confirm).getByText('Are you sure you want to delete Appendectomy (2010-07-03)? This action cannot be undone.')).toBeTruthy();
+    expect(
+      within(confirm).getByText('Are you sure you want to delete Appendectomy (2010-07-03)? This action cannot be undone.'),
+    ).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Procedure deleted successfully'));
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/user/people/self-1/procedures/proc-1');
@@ -181,10 +207,14 @@ describe('health records page', () => {
     renderPage('/health-records/shared-1');
     await screen.findByRole('tabpanel');
     expect(await screen.findByText('Shared by sam')).toBeTruthy();
-    expect(screen.getByText('View only: you can see Grandpa Joe\'s health records but not change them.')).toBeTruthy();
+    expect(screen.getByText("View only: you can see Grandpa Joe's health records but not change them.")).toBeTruthy();
     const card = await within(panel()).findByRole('article', { name: 'MMR' });
     expect(within(card).queryByRole('button')).toBeNull();
-    expect(within(panel()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Print vaccination record']);
+    expect(
+      within(panel())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Print vaccination record']);
 
     for (const tab of ['Lab results & vitals', 'Conditions', 'Procedures']) {
       await user.click(screen.getByRole('tab', { name: tab }));
@@ -197,7 +227,16 @@ describe('health records page', () => {
     serve({
       'lab-results': [
         makeLabResult({ id: 'l3', value: 6.4, date: '2024-02-10', out_of_range: true }),
-        makeLabResult({ id: 'g1', name: 'Glucose', loinc_code: null, value: 92, unit: 'mg/dL', reference_low: 70, reference_high: 99, date: '2024-01-05' }),
+        makeLabResult({
+          id: 'g1',
+          name: 'Glucose',
+          loinc_code: null,
+          value: 92,
+          unit: 'mg/dL',
+          reference_low: 70,
+          reference_high: 99,
+          date: '2024-01-05',
+        }),
         makeLabResult({ id: 'l2', value: 5.6, date: '2023-06' }),
         makeLabResult({ id: 'l1', value: 5.1, date: '2022' }),
       ],
@@ -223,16 +262,26 @@ describe('health records page', () => {
     expect(within(rows[1] as HTMLElement).queryByText(/Out of range/)).toBeNull();
 
     // The chart: named for screen readers, with its values in a table.
-    const chart = within(hba1c).getByRole('img', { name: 'Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.' });
+    const chart = within(hba1c).getByRole('img', {
+      name: 'Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.',
+    });
     expect((await within(chart).findByTestId('trend-canvas')).getAttribute('data-points')).toBe('3');
     expect(within(hba1c).getByRole('figure', { name: 'HbA1c over time (%)' })).toBeTruthy();
     const table = within(hba1c).getByRole('table', { name: 'HbA1c values, oldest first' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Value', 'Unit', 'Reference range', 'Flag']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Value', 'Unit', 'Reference range', 'Flag']);
     expect(
       within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent)),
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
     ).toEqual([
       ['2022', '5.1', '%', '4–5.6', 'Within range'],
       ['Jun 2023', '5.6', '%', '4–5.6', 'Within range'],
@@ -246,10 +295,46 @@ describe('health records page', () => {
   it('a test measured in mg/dL and in mmol/L gets a chart per unit and a sentence saying why', async () => {
     serve({
       'lab-results': [
-        makeLabResult({ id: 'a', name: 'Glucose', loinc_code: null, value: 95, unit: 'mg/dL', date: '2024-03-01', reference_low: 70, reference_high: 99 }),
-        makeLabResult({ id: 'b', name: 'glucose', loinc_code: null, value: 5.9, unit: 'mmol/L', date: '2023-09-01', reference_low: 3.9, reference_high: 5.5 }),
-        makeLabResult({ id: 'c', name: 'Glucose', loinc_code: null, value: 101, unit: 'mg/dL', date: '2023-03-01', reference_low: 70, reference_high: 99 }),
-        makeLabResult({ id: 'd', name: 'GLUCOSE', loinc_code: null, value: 5.2, unit: 'mmol/L', date: '2022-03-01', reference_low: 3.9, reference_high: 5.5 }),
+        makeLabResult({
+          id: 'a',
+          name: 'Glucose',
+          loinc_code: null,
+          value: 95,
+          unit: 'mg/dL',
+          date: '2024-03-01',
+          reference_low: 70,
+          reference_high: 99,
+        }),
+        makeLabResult({
+          id: 'b',
+          name: 'glucose',
+          loinc_code: null,
+          value: 5.9,
+          unit: 'mmol/L',
+          date: '2023-09-01',
+          reference_low: 3.9,
+          reference_high: 5.5,
+        }),
+        makeLabResult({
+          id: 'c',
+          name: 'Glucose',
+          loinc_code: null,
+          value: 101,
+          unit: 'mg/dL',
+          date: '2023-03-01',
+          reference_low: 70,
+          reference_high: 99,
+        }),
+        makeLabResult({
+          id: 'd',
+          name: 'GLUCOSE',
+          loinc_code: null,
+          value: 5.2,
+          unit: 'mmol/L',
+          date: '2022-03-01',
+          reference_low: 3.9,
+          reference_high: 5.5,
+        }),
       ],
     });
     renderPage('/health-records/self-1?tab=lab-results');
@@ -262,10 +347,11 @@ describe('health records page', () => {
         'These results were reported in different units (mg/dL and mmol/L). Values in different units cannot be compared on one line, so each unit is shown on its own.',
       ),
     ).toBeTruthy();
-    expect(within(glucose).getAllByRole('figure').map((f) => f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Glucose over time (mg/dL)',
-      'Glucose over time (mmol/L)',
-    ]);
+    expect(
+      within(glucose)
+        .getAllByRole('figure')
+        .map((f) => f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Glucose over time (mg/dL)', 'Glucose over time (mmol/L)']);
   });
 
   it('the lab result date is a date field; a partial date from an import stays editable as text', async () => {
@@ -291,7 +377,13 @@ describe('health records page', () => {
       if (!call.url.endsWith('/immunizations.pdf')) return undefined;
       return fail
         ? json({ message: 'Person not found' }, 404)
-        : new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="vaccination-record-mia-rivera.pdf"' } });
+        : new Response('%PDF-1.7', {
+            status: 200,
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="vaccination-record-mia-rivera.pdf"',
+            },
+          });
     });
     const createObjectURL = vi.fn(() => 'blob:record');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

@@ -11,7 +11,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { canWrite, defaultPersonId, ownPerson } from '../../../lib/person-choice';
 import { personLabel, usePeople } from '../../../lib/queries/people';
 import { useSelectedPersonId } from '../../../lib/selected-person';
-import { ConditionList, ImmunizationList, ProcedureList, conditionTitle, immunizationTitle, procedureTitle } from '../components/clinical-cards';
+import {
+  ConditionList,
+  ImmunizationList,
+  ProcedureList,
+  conditionTitle,
+  immunizationTitle,
+  procedureTitle,
+} from '../components/clinical-cards';
 import { ClinicalSection } from '../components/clinical-section';
 import { healthRecordsPath } from '../components/health-records-link';
 import { LabResultsList, labResultTitle } from '../components/lab-results-list';

@@ -2,10 +2,26 @@ import type { Condition, Immunization, LabResult, Procedure } from '@kinchart/sh
 
 // Clinical items shaped like the server's answers (shared schemas), for unit tests.
 
-const stamps = { person_id: 'self-1', notes: null, codings: [], created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const stamps = {
+  person_id: 'self-1',
+  notes: null,
+  codings: [],
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 export function makeImmunization(overrides: Partial<Immunization> = {}): Immunization {
-  return { id: 'imm-1', ...stamps, vaccine: 'MMR', date: '2019-05', dose_number: 1, lot_number: 'AB123', site: 'Left arm', performer: 'Dr Lee', ...overrides };
+  return {
+    id: 'imm-1',
+    ...stamps,
+    vaccine: 'MMR',
+    date: '2019-05',
+    dose_number: 1,
+    lot_number: 'AB123',
+    site: 'Left arm',
+    performer: 'Dr Lee',
+    ...overrides,
+  };
 }
 
 export function makeLabResult(overrides: Partial<LabResult> = {}): LabResult {
@@ -33,5 +49,13 @@ export function makeCondition(overrides: Partial<Condition> = {}): Condition {
 }
 
 export function makeProcedure(overrides: Partial<Procedure> = {}): Procedure {
-  return { id: 'proc-1', ...stamps, name: 'Appendectomy', status: 'completed', performed_date: '2010-07-03', performer: 'City Hospital', ...overrides };
+  return {
+    id: 'proc-1',
+    ...stamps,
+    name: 'Appendectomy',
+    status: 'completed',
+    performed_date: '2010-07-03',
+    performer: 'City Hospital',
+    ...overrides,
+  };
 }

@@ -27,15 +27,17 @@ describe('clinical forms, checked with the shared input schemas', () => {
   it('a lab result takes a number or a word as its value and a range as typed on the report', () => {
     const base = { ...labResultForm.valuesOf(null), name: 'HbA1c' };
     expect(messages(labResultForm.schema.safeParse(base))).toEqual({ value: 'Value is required' });
-    expect(labResultForm.schema.parse({ ...base, value: '6.1', unit: '%', reference_range: '4.0-5.6', interpretation: 'H' })).toMatchObject({
-      value: 6.1,
-      value_text: null,
-      reference_low: 4,
-      reference_high: 5.6,
-      reference_range: '4.0-5.6',
-      interpretation: 'H',
-      category: 'laboratory',
-    });
+    expect(labResultForm.schema.parse({ ...base, value: '6.1', unit: '%', reference_range: '4.0-5.6', interpretation: 'H' })).toMatchObject(
+      {
+        value: 6.1,
+        value_text: null,
+        reference_low: 4,
+        reference_high: 5.6,
+        reference_range: '4.0-5.6',
+        interpretation: 'H',
+        category: 'laboratory',
+      },
+    );
     expect(labResultForm.schema.parse({ ...base, value: 'Positive', category: 'vital-signs' })).toMatchObject({
       value: null,
       value_text: 'Positive',
@@ -45,13 +47,17 @@ describe('clinical forms, checked with the shared input schemas', () => {
     expect(messages(labResultForm.schema.safeParse({ ...base, value: '3', reference_range: '10-5' }))).toEqual({
       reference_low: 'Reference low cannot be above reference high',
     });
-    expect(messages(labResultForm.schema.safeParse({ ...base, value: '3', loinc_code: 'abc' }))).toEqual({ loinc_code: 'LOINC code must look like 4548-4' });
+    expect(messages(labResultForm.schema.safeParse({ ...base, value: '3', loinc_code: 'abc' }))).toEqual({
+      loinc_code: 'LOINC code must look like 4548-4',
+    });
     // That message shows under the range box, the field the person typed it in.
     expect(labResultForm.fields.find((f) => f.name === 'reference_range')?.alsoShows).toContain('reference_low');
   });
 
   it('an edit starts from the item, a range from its bounds when it came without text', () => {
-    expect(labResultForm.valuesOf(makeLabResult({ value: 6.1, reference_range: null, reference_low: 4, reference_high: 5.6 }))).toMatchObject({
+    expect(
+      labResultForm.valuesOf(makeLabResult({ value: 6.1, reference_range: null, reference_low: 4, reference_high: 5.6 })),
+    ).toMatchObject({
       value: '6.1',
       reference_range: '4-5.6',
       loinc_code: '4548-4',

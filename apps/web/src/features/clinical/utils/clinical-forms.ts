@@ -73,7 +73,8 @@ const date = (name: string, label: string): FieldSpec => ({ name, label, control
 const text = (v: string | null | undefined) => v ?? '';
 const statusOptions = (statuses: readonly string[]) => statuses.map((s) => ({ value: s, label: statusLabel(s) }));
 
-const strings = <T extends string>(...names: T[]) => z.object(Object.fromEntries(names.map((n) => [n, z.string()])) as Record<T, z.ZodString>);
+const strings = <T extends string>(...names: T[]) =>
+  z.object(Object.fromEntries(names.map((n) => [n, z.string()])) as Record<T, z.ZodString>);
 
 /** A range typed the way the shared `parseReferenceRange` reads it, from stored bounds. */
 export function rangeInput(low: number | null, high: number | null): string {
@@ -109,7 +110,14 @@ export const immunizationForm: FormSpec<'immunizations'> = {
 
 export const labResultForm: FormSpec<'lab-results'> = {
   fields: [
-    { name: 'name', label: 'Test name', control: 'text', required: true, wide: true, placeholder: 'e.g. HbA1c or Blood pressure (systolic)' },
+    {
+      name: 'name',
+      label: 'Test name',
+      control: 'text',
+      required: true,
+      wide: true,
+      placeholder: 'e.g. HbA1c or Blood pressure (systolic)',
+    },
     {
       name: 'value',
       label: 'Value',
@@ -143,7 +151,13 @@ export const labResultForm: FormSpec<'lab-results'> = {
         { value: 'vital-signs', label: 'Vital sign' },
       ],
     },
-    { name: 'loinc_code', label: 'LOINC code', control: 'text', hint: 'Optional, e.g. 4548-4. Results with the same code chart together.', wide: true },
+    {
+      name: 'loinc_code',
+      label: 'LOINC code',
+      control: 'text',
+      hint: 'Optional, e.g. 4548-4. Results with the same code chart together.',
+      wide: true,
+    },
     notes,
   ],
   schema: strings('name', 'value', 'unit', 'reference_range', 'interpretation', 'date', 'category', 'loinc_code', 'notes')

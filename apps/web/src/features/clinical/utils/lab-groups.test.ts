@@ -34,31 +34,35 @@ describe('grouping lab results by test', () => {
 });
 
 describe('out-of-range marking', () => {
-  it('says which way a value is out: against the range, or the interpretation\'s word', () => {
+  it("says which way a value is out: against the range, or the interpretation's word", () => {
     expect(outOfRangeText(result({ value: 6.4 }))).toBe('Out of range (High)');
     expect(outOfRangeText(result({ value: 3.1 }))).toBe('Out of range (Low)');
     expect(outOfRangeText(result({ value: 5.0 }))).toBeNull();
     expect(outOfRangeText(result({ value: 5.0, interpretation: 'HH' }))).toBe('Out of range (Critically high)');
-    expect(outOfRangeText(result({ value: null, value_text: 'Positive', interpretation: 'POS', reference_low: null, reference_high: null }))).toBe(
-      'Out of range (Positive)',
-    );
+    expect(
+      outOfRangeText(result({ value: null, value_text: 'Positive', interpretation: 'POS', reference_low: null, reference_high: null })),
+    ).toBe('Out of range (Positive)');
     // A normal interpretation wins over the numbers, as in the shared rule.
     expect(outOfRangeText(result({ value: 6.4, interpretation: 'N' }))).toBeNull();
   });
 
-  it('follows the server\'s out_of_range flag', () => {
+  it("follows the server's out_of_range flag", () => {
     expect(outOfRangeText({ ...makeLabResult({ value: 5 }), out_of_range: true })).toBe('Out of range');
     expect(outOfRangeText({ ...makeLabResult({ value: 9 }), out_of_range: false })).toBeNull();
   });
 });
 
-describe('a test\'s trend', () => {
+describe("a test's trend", () => {
   it('needs two dated numeric values; a text value or an undated one does not count', () => {
-    const [one] = groupLabResults([result({ id: 'a' }), result({ id: 'b', value: null, value_text: 'Pending' }), result({ id: 'c', date: null })]);
+    const [one] = groupLabResults([
+      result({ id: 'a' }),
+      result({ id: 'b', value: null, value_text: 'Pending' }),
+      result({ id: 'c', date: null }),
+    ]);
     expect(one && trendOf(one)).toBeNull();
   });
 
-  it('draws oldest first, in the newest value\'s unit, with its range and each point\'s marker', () => {
+  it("draws oldest first, in the newest value's unit, with its range and each point's marker", () => {
     const [group] = groupLabResults([
       result({ id: 'new', value: 6.4, date: '2024-02-10', reference_low: 4, reference_high: 6 }),
       result({ id: 'mid', value: 5.5, date: '2023-06' }),
@@ -74,7 +78,9 @@ describe('a test\'s trend', () => {
       ['mid', '2023-06', 5.5, '4–5.6', null],
       ['new', '2024-02-10', 6.4, '4–6', 'Out of range (High)'],
     ]);
-    expect(trend && group && trendSummary(group.name, trend)).toBe('Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.');
+    expect(trend && group && trendSummary(group.name, trend)).toBe(
+      'Trend of HbA1c: 3 values from 2022 to Feb 10, 2024, latest 6.4 %, 1 out of range.',
+    );
   });
 
   it('places a year in its middle and a month on its 15th', () => {
@@ -95,15 +101,67 @@ describe('tests without a code, and tests in several units', () => {
 
   it('never puts values of different units on one line: one chart per unit, and a sentence says why', () => {
     const [group] = groupLabResults([
-      result({ id: 'a', name: 'Glucose', loinc_code: null, value: 95, unit: 'mg/dL', date: '2024-03-01', reference_low: 70, reference_high: 99 }),
-      result({ id: 'b', name: 'Glucose', loinc_code: null, value: 5.9, unit: 'mmol/L', date: '2023-09-01', reference_low: 3.9, reference_high: 5.5 }),
-      result({ id: 'c', name: 'Glucose', loinc_code: null, value: 101, unit: 'mg/dL', date: '2023-03-01', reference_low: 70, reference_high: 99 }),
-      result({ id: 'd', name: 'Glucose', loinc_code: null, value: 5.2, unit: 'mmol/L', date: '2022-03-01', reference_low: 3.9, reference_high: 5.5 }),
+      result({
+        id: 'a',
+        name: 'Glucose',
+        loinc_code: null,
+        value: 95,
+        unit: 'mg/dL',
+        date: '2024-03-01',
+        reference_low: 70,
+        reference_high: 99,
+      }),
+      result({
+        id: 'b',
+        name: 'Glucose',
+        loinc_code: null,
+        value: 5.9,
+        unit: 'mmol/L',
+        date: '2023-09-01',
+        reference_low: 3.9,
+        reference_high: 5.5,
+      }),
+      result({
+        id: 'c',
+        name: 'Glucose',
+        loinc_code: null,
+        value: 101,
+        unit: 'mg/dL',
+        date: '2023-03-01',
+        reference_low: 70,
+        reference_high: 99,
+      }),
+      result({
+        id: 'd',
+        name: 'Glucose',
+        loinc_code: null,
+        value: 5.2,
+        unit: 'mmol/L',
+        date: '2022-03-01',
+        reference_low: 3.9,
+        reference_high: 5.5,
+      }),
     ]);
     const trends = group ? trendsOf(group) : [];
     expect(trends.map((t) => [t.unit, t.points.map((p) => [p.id, p.value]), t.low, t.high])).toEqual([
-      ['mg/dL', [['c', 101], ['a', 95]], 70, 99],
-      ['mmol/L', [['d', 5.2], ['b', 5.9]], 3.9, 5.5],
+      [
+        'mg/dL',
+        [
+          ['c', 101],
+          ['a', 95],
+        ],
+        70,
+        99,
+      ],
+      [
+        'mmol/L',
+        [
+          ['d', 5.2],
+          ['b', 5.9],
+        ],
+        3.9,
+        5.5,
+      ],
     ]);
     expect(group && unitsNote(group)).toBe(
       'These results were reported in different units (mg/dL and mmol/L). Values in different units cannot be compared on one line, so each unit is shown on its own.',
@@ -112,8 +170,26 @@ describe('tests without a code, and tests in several units', () => {
 
   it('converts units that differ only by a scale (g/L and mg/dL) onto one line, and says so', () => {
     const [group] = groupLabResults([
-      result({ id: 'a', name: 'Fibrinogen', loinc_code: null, value: 310, unit: 'mg/dL', date: '2024-03-01', reference_low: 200, reference_high: 400 }),
-      result({ id: 'b', name: 'Fibrinogen', loinc_code: null, value: 2.9, unit: 'g/L', date: '2023-03-01', reference_low: 2, reference_high: 4 }),
+      result({
+        id: 'a',
+        name: 'Fibrinogen',
+        loinc_code: null,
+        value: 310,
+        unit: 'mg/dL',
+        date: '2024-03-01',
+        reference_low: 200,
+        reference_high: 400,
+      }),
+      result({
+        id: 'b',
+        name: 'Fibrinogen',
+        loinc_code: null,
+        value: 2.9,
+        unit: 'g/L',
+        date: '2023-03-01',
+        reference_low: 2,
+        reference_high: 4,
+      }),
     ]);
     const trends = group ? trendsOf(group) : [];
     expect(trends).toHaveLength(1);
@@ -122,7 +198,9 @@ describe('tests without a code, and tests in several units', () => {
       ['b', 290, 'mg/dL', '2.9 g/L'],
       ['a', 310, 'mg/dL', null],
     ]);
-    expect(group && unitsNote(group)).toBe('These results were reported in different units (mg/dL and g/L). Values in g/L are shown converted to mg/dL.');
+    expect(group && unitsNote(group)).toBe(
+      'These results were reported in different units (mg/dL and g/L). Values in g/L are shown converted to mg/dL.',
+    );
   });
 
   it('says nothing when every value has the same unit', () => {

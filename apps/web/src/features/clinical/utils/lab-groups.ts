@@ -69,7 +69,12 @@ export function outOfRangeText(result: LabResult): string | null {
  */
 export function chartTime(date: string): number {
   const [year = 1970, month, day] = date.split('-').map(Number);
-  const ms = day !== undefined && month !== undefined ? Date.UTC(year, month - 1, day) : month !== undefined ? Date.UTC(year, month - 1, 15) : Date.UTC(year, 6, 1);
+  const ms =
+    day !== undefined && month !== undefined
+      ? Date.UTC(year, month - 1, day)
+      : month !== undefined
+        ? Date.UTC(year, month - 1, 15)
+        : Date.UTC(year, 6, 1);
   return ms / 1000;
 }
 
@@ -191,7 +196,12 @@ export function trendsOf(group: LabGroup): Trend[] {
       })
       .sort((a, b) => a.time - b.time);
     const newest = bucket.results[0] as Charted;
-    trends.push({ points, unit: bucket.unit, low: inUnit(newest.reference_low, newest.unit), high: inUnit(newest.reference_high, newest.unit) });
+    trends.push({
+      points,
+      unit: bucket.unit,
+      low: inUnit(newest.reference_low, newest.unit),
+      high: inUnit(newest.reference_high, newest.unit),
+    });
   }
   return trends;
 }

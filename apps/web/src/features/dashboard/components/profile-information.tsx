@@ -181,10 +181,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
                 rows={[
                   ['Name', contact.name],
                   ['Relationship', value(contact.relationship)],
-                  [
-                    'Phone',
-                    contact.phone_number ? <PhoneLink phone={contact.phone_number} /> : NOT_PROVIDED,
-                  ],
+                  ['Phone', contact.phone_number ? <PhoneLink phone={contact.phone_number} /> : NOT_PROVIDED],
                 ]}
               />
             ) : (
@@ -207,11 +204,7 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
                 ))}
               </ul>
             )}
-            {more > 0 ? (
-              <p className="text-sm font-semibold text-brand-800">
-                +{more} more
-              </p>
-            ) : null}
+            {more > 0 ? <p className="text-sm font-semibold text-brand-800">+{more} more</p> : null}
           </Block>
         </div>
         {/* Hidden while the slot renders nothing (no active code); narrow so the link under the code wraps. */}

@@ -21,7 +21,12 @@ const off = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100';
 export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitcherProps) {
   return (
     <div role="group" aria-label="Whose profile to show" className="flex flex-wrap gap-2">
-      <button type="button" aria-pressed={selectedId === null} className={`${base} ${selectedId === null ? on : off}`} onClick={() => onSelect(null)}>
+      <button
+        type="button"
+        aria-pressed={selectedId === null}
+        className={`${base} ${selectedId === null ? on : off}`}
+        onClick={() => onSelect(null)}
+      >
         My Profile
       </button>
       {people.map((person) => {

@@ -80,11 +80,11 @@ describe('dashboard', () => {
     expect(block('Primary Emergency Contact').textContent).toContain('Bob');
 
     const meds = block('Current Medications');
-    expect(within(meds).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual([
-      'Lisinopril',
-      'Metformin',
-      'Atorvastatin',
-    ]);
+    expect(
+      within(meds)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span')?.textContent),
+    ).toEqual(['Lisinopril', 'Metformin', 'Atorvastatin']);
     expect(within(meds).getByText('+2 more')).toBeTruthy();
     expect(meds.textContent).not.toContain('Old pill');
   });
@@ -175,7 +175,11 @@ describe('dashboard', () => {
     expect(await screen.findByText('Failed to load family members')).toBeTruthy();
     expect(await screen.findByText('Failed to load profile data')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Whose profile to show' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Profile']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['My Profile']);
     expect(block('Current Medications').textContent).toContain('No current medications');
   });
 
@@ -198,7 +202,11 @@ describe('dashboard', () => {
     act(() => dispatchAppEvent('familyMemberUpdated'));
     expect(await screen.findByText('Failed to load family members')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Whose profile to show' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Profile']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['My Profile']);
   });
 
   describe('people and sharing', () => {
@@ -209,8 +217,15 @@ describe('dashboard', () => {
         const answer = extra(call);
         if (answer) return answer;
         if (call.url === '/api/user/people') return json([...peopleOf(rex), grandpa, nana]);
-        if (call.url === '/api/user/people/s1') return json({ ...makeMember('s1', { name: 'Grandpa Joe', relationship: 'parent', blood_type: 'B+' }), is_self: false, role: 'viewer', shared_by: 'sam' });
-        if (call.url === '/api/user/people/s2') return json({ ...makeMember('s2', { name: 'Nana', relationship: 'parent' }), is_self: false, role: 'editor', shared_by: 'kim' });
+        if (call.url === '/api/user/people/s1')
+          return json({
+            ...makeMember('s1', { name: 'Grandpa Joe', relationship: 'parent', blood_type: 'B+' }),
+            is_self: false,
+            role: 'viewer',
+            shared_by: 'sam',
+          });
+        if (call.url === '/api/user/people/s2')
+          return json({ ...makeMember('s2', { name: 'Nana', relationship: 'parent' }), is_self: false, role: 'editor', shared_by: 'kim' });
         return undefined;
       });
 

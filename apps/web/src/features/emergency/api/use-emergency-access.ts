@@ -126,7 +126,13 @@ export function useEmergencyAccess(shareId: string, initial?: EmergencyLookup) {
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) {
           const seconds = error instanceof EmergencyApiError ? error.retryAfterSeconds : undefined;
-          setState({ step: 'pin', kind, submitting: false, ...kept, block: { kind: 'locked', ...(seconds ? { retryAfterSeconds: seconds } : {}) } });
+          setState({
+            step: 'pin',
+            kind,
+            submitting: false,
+            ...kept,
+            block: { kind: 'locked', ...(seconds ? { retryAfterSeconds: seconds } : {}) },
+          });
         } else if (error instanceof ApiError && error.status === 423) {
           setState({ step: 'pin', kind, submitting: false, ...kept, block: { kind: 'disabled' } });
         } else if (error instanceof ApiError && error.status === 401) {

@@ -56,7 +56,9 @@ export function factsFromInfo(info: EmergencyInfo, locale: Locale, t: Translate)
     conditions: text(info.chronic_condition_details) ?? (info.has_chronic_conditions ? t('yes') : null),
     medications: info.medications.map((m) => text(m.medication_name)).filter((m): m is string => m !== null),
     primaryLanguage: language && !isViewerLanguage(locale, language) ? language : null,
-    contact: primary ? { name: primary.name, relationship: text(primary.relationship), phone: text(primary.phone_number) } : ownerToCall(info, t),
+    contact: primary
+      ? { name: primary.name, relationship: text(primary.relationship), phone: text(primary.phone_number) }
+      : ownerToCall(info, t),
     updatedAt: formatInstantDate(locale, info.updated_at),
   };
 }
@@ -115,7 +117,9 @@ function Fact({
   const frame = tone === 'warning' ? 'border-4 border-red-800 bg-red-50' : 'border-2 border-slate-800 bg-white';
   return (
     <div data-testid={testId} className={`rounded-xl px-3 py-1 ${frame} ${wide ? 'col-span-2' : ''}`}>
-      <dt className={`text-sm font-extrabold tracking-wide uppercase ${tone === 'warning' ? 'text-red-900' : 'text-slate-800'}`}>{label}</dt>
+      <dt className={`text-sm font-extrabold tracking-wide uppercase ${tone === 'warning' ? 'text-red-900' : 'text-slate-800'}`}>
+        {label}
+      </dt>
       <dd className="text-xl leading-snug font-bold break-words text-black">{children}</dd>
     </div>
   );
@@ -136,7 +140,9 @@ export function telHref(phone: string): string {
 /** The big call button for the primary emergency contact. */
 function CallPrimary({ contact }: { contact: NonNullable<CriticalFacts['contact']> & { phone: string } }) {
   const { t } = useEmergencyI18n();
-  const label = contact.relationship ? t('callContact', { name: contact.name, relationship: contact.relationship }) : t('callName', { name: contact.name });
+  const label = contact.relationship
+    ? t('callContact', { name: contact.name, relationship: contact.relationship })
+    : t('callName', { name: contact.name });
   return (
     <a
       href={telHref(contact.phone)}

@@ -6,7 +6,16 @@ import { NOT_CONFIGURED_QR } from '../testing/fixtures';
 import { EmergencyCardDownloads, defaultPaper } from './emergency-card-downloads';
 
 const SHARE_ID = 'A'.repeat(43);
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: `http://localhost/emergency/${SHARE_ID}`, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
+const ACTIVE = {
+  exists: true,
+  is_active: true,
+  access_pin: '••••',
+  qr_data: `http://localhost/emergency/${SHARE_ID}`,
+  share_id: SHARE_ID,
+  is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok' as const,
+};
 const INACTIVE = { ...ACTIVE, is_active: false };
 
 function renderBlock(target: { self: true } | { memberId: string } = { self: true }) {
@@ -25,7 +34,9 @@ describe('emergency card downloads', () => {
     const card = await screen.findByRole('link', { name: 'Download wallet card (PDF)' });
     expect(screen.getByRole('heading', { name: 'Something to carry' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download QR code (PNG)' }).getAttribute('href')).toBe('/api/user/wearable-qr/qr.png');
-    expect(screen.getByRole('link', { name: 'Download lock-screen image (PNG)' }).getAttribute('href')).toBe('/api/user/wearable-qr/lockscreen.png');
+    expect(screen.getByRole('link', { name: 'Download lock-screen image (PNG)' }).getAttribute('href')).toBe(
+      '/api/user/wearable-qr/lockscreen.png',
+    );
     expect(card.hasAttribute('download')).toBe(true);
 
     await user.selectOptions(screen.getByLabelText('Paper size'), 'US Letter');
@@ -36,10 +47,12 @@ describe('emergency card downloads', () => {
     expect(screen.queryByLabelText('The code’s PIN')).toBeNull();
   });
 
-  it('uses the member\'s paths for a member\'s code', async () => {
+  it("uses the member's paths for a member's code", async () => {
     mockFetch(() => json(ACTIVE));
     renderBlock({ memberId: 'm 1' });
-    expect((await screen.findByRole('link', { name: 'Download QR code (PNG)' })).getAttribute('href')).toBe('/api/user/family/members/m%201/qr/qr.png');
+    expect((await screen.findByRole('link', { name: 'Download QR code (PNG)' })).getAttribute('href')).toBe(
+      '/api/user/family/members/m%201/qr/qr.png',
+    );
   });
 
   it.each([
@@ -80,10 +93,13 @@ describe('emergency card downloads', () => {
     expect(createObjectURL).not.toHaveBeenCalled();
   });
 
-  it('with the right PIN, saves the card the server made under the server\'s file name', async () => {
+  it("with the right PIN, saves the card the server made under the server's file name", async () => {
     mockFetch((call) =>
       call.url.includes('card.pdf')
-        ? new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="emergency-pat-card.pdf"' } })
+        ? new Response('%PDF-1.7', {
+            status: 200,
+            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="emergency-pat-card.pdf"' },
+          })
         : json(ACTIVE),
     );
     const createObjectURL = vi.fn(() => 'blob:card');

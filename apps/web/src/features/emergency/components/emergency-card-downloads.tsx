@@ -86,8 +86,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
           Something to carry
         </Heading>
         <p className="mt-1 text-sm text-slate-700">
-          A wallet card to print and cut out, the QR code on its own for a sticker or a bracelet, and an image for a phone’s lock
-          screen.
+          A wallet card to print and cut out, the QR code on its own for a sticker or a bracelet, and an image for a phone’s lock screen.
         </p>
       </div>
 
@@ -134,7 +133,13 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
 
       <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <li>
-          <a href={cardHref} download onClick={(event) => void downloadWithPin(event)} aria-busy={busy || undefined} className={`${linkClass} w-full sm:w-auto`}>
+          <a
+            href={cardHref}
+            download
+            onClick={(event) => void downloadWithPin(event)}
+            aria-busy={busy || undefined}
+            className={`${linkClass} w-full sm:w-auto`}
+          >
             Download wallet card (PDF)
           </a>
         </li>

@@ -45,7 +45,15 @@ export function EmergencyPinForm({ submitting, problem, afterEssentials = false,
       <p className="mt-3 text-xl text-black">{afterEssentials ? t('pinIntroMore') : t('pinIntro')}</p>
       <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
         {/* Essentials above already hold the answer a responder needs first: no focus jump past them. */}
-        <PinInput ref={inputRef} label={t('pinLabel')} size="lg" value={pin} onValueChange={setPin} autoFocus={!afterEssentials} disabled={submitting} />
+        <PinInput
+          ref={inputRef}
+          label={t('pinLabel')}
+          size="lg"
+          value={pin}
+          onValueChange={setPin}
+          autoFocus={!afterEssentials}
+          disabled={submitting}
+        />
         {problem ? (
           <div role="alert" className="rounded-xl border-2 border-red-800 bg-red-50 px-4 py-3 text-xl font-bold text-red-900">
             <p>{problem.kind === 'invalid' ? t('invalidPin') : t('unreachable')}</p>

@@ -8,7 +8,16 @@ import type { Person } from '@kinchart/shared/people';
 import { FamilyQrCodesTab } from './family-qr-codes-tab';
 
 const SHARE_ID = 'B'.repeat(43);
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
+const ACTIVE = {
+  exists: true,
+  is_active: true,
+  access_pin: '••••',
+  qr_data: null,
+  share_id: SHARE_ID,
+  is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok' as const,
+};
 const members = [
   makeMemberSummary('m1', { name: 'Rex', relationship: 'other', is_pet: true }),
   makeMemberSummary('m2', { name: 'Mia', relationship: 'child', is_pet: false }),

@@ -12,7 +12,8 @@ type Managed = Person & { shared_by: string };
 const isManaged = (person: Person): person is Managed => person.shared_by !== null && person.role === 'manager';
 
 /** A managed person's name; an own profile without one reads as its owner's. */
-const managedName = (person: Managed): string => person.name?.trim() || (person.is_self ? `${person.shared_by}’s profile` : 'Unnamed member');
+const managedName = (person: Managed): string =>
+  person.name?.trim() || (person.is_self ? `${person.shared_by}’s profile` : 'Unnamed member');
 
 /**
  * Settings → Family QR Codes: one QR panel per family member (SPEC §2), then one per person the
@@ -60,7 +61,8 @@ export function FamilyQrCodesTab() {
           Family QR Codes
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Each family member and pet can have their own code and PIN{managed.length > 0 ? ', and so can the people you manage for others' : ''}.
+          Each family member and pet can have their own code and PIN
+          {managed.length > 0 ? ', and so can the people you manage for others' : ''}.
         </p>
       </div>
       {body}

@@ -10,7 +10,16 @@ vi.mock('../../../lib/toast');
 
 const SHARE_ID = 'A'.repeat(43);
 const LINK = `http://localhost/emergency/${SHARE_ID}`;
-const ACTIVE = { exists: true, is_active: true, access_pin: '••••', qr_data: LINK, share_id: SHARE_ID, is_disabled: false, essentials_without_pin: false, pin_status: 'ok' as const };
+const ACTIVE = {
+  exists: true,
+  is_active: true,
+  access_pin: '••••',
+  qr_data: LINK,
+  share_id: SHARE_ID,
+  is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok' as const,
+};
 
 function renderTab() {
   return renderRoutes([{ path: '/settings', element: <PersonalQrTab /> }], '/settings');
@@ -44,7 +53,10 @@ describe('personal QR code tab', () => {
     await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(button);
     expect(await screen.findByText('QR code set up successfully')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/user/wearable-qr', body: { pin: '4826', essentials_without_pin: false } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/user/wearable-qr',
+      body: { pin: '4826', essentials_without_pin: false },
+    });
     // Active: the masked PIN, the code and its link.
     expect(screen.getByText('••••')).toBeTruthy();
     expect(screen.getByRole('img', { name: /QR code linking to your emergency information/ })).toBeTruthy();
@@ -187,7 +199,10 @@ describe('personal QR code tab', () => {
     await user.click(yes);
     await user.click(screen.getByRole('button', { name: 'Set Up QR Code' }));
     expect(await screen.findByText('QR code set up successfully')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/user/wearable-qr', body: { pin: '4826', essentials_without_pin: true } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/user/wearable-qr',
+      body: { pin: '4826', essentials_without_pin: true },
+    });
     expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Show essentials without the PIN' })).checked).toBe(true);
   });
 
@@ -245,11 +260,16 @@ describe('personal QR code tab', () => {
     });
     const user = userEvent.setup();
     renderTab();
-    expect(await screen.findByText(/sees your emergency medical information after entering the PIN\. You are notified when it is opened; views within 15 minutes are counted in one notice\./)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /sees your emergency medical information after entering the PIN\. You are notified when it is opened; views within 15 minutes are counted in one notice\./,
+      ),
+    ).toBeTruthy();
     await user.click(await screen.findByRole('checkbox', { name: 'Show essentials without the PIN' }));
     expect(
-      await screen.findByText(/sees the essentials straight away and the rest of your emergency medical information after entering the PIN\./),
+      await screen.findByText(
+        /sees the essentials straight away and the rest of your emergency medical information after entering the PIN\./,
+      ),
     ).toBeTruthy();
   });
 });
-

@@ -142,8 +142,8 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
 
         {current.is_disabled ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            This code was switched off automatically after too many wrong PIN attempts. If you did not expect that, change
-            the PIN before you activate it again.
+            This code was switched off automatically after too many wrong PIN attempts. If you did not expect that, change the PIN before
+            you activate it again.
           </p>
         ) : null}
 
@@ -213,7 +213,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <Heading id={headingId} className={headingLevel === 2 ? 'text-xl font-semibold text-slate-900' : 'text-lg font-semibold text-slate-900'}>
+      <Heading
+        id={headingId}
+        className={headingLevel === 2 ? 'text-xl font-semibold text-slate-900' : 'text-lg font-semibold text-slate-900'}
+      >
         {texts.heading}
       </Heading>
       <p className="mt-1 mb-4 text-sm text-slate-700">

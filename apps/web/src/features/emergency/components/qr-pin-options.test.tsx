@@ -39,11 +39,16 @@ describe('QR panel: essentials without the PIN and the owner’s unlock (DESIGN 
     expect((box as HTMLInputElement).checked).toBe(false);
     const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toMatch(/show when locked/);
-    expect(hint?.textContent).toMatch(/name, age, blood type, allergies, conditions, bleeding disorder, medication names and primary contact/);
+    expect(hint?.textContent).toMatch(
+      /name, age, blood type, allergies, conditions, bleeding disorder, medication names and primary contact/,
+    );
 
     await user.click(box);
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/user/wearable-qr/settings', body: { essentials_without_pin: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/user/wearable-qr/settings',
+      body: { essentials_without_pin: true },
+    });
     expect(await screen.findByText('Essentials are now shown without the PIN.')).toBeTruthy();
 
     await user.click(box);
@@ -79,7 +84,9 @@ describe('QR panel: essentials without the PIN and the owner’s unlock (DESIGN 
     });
     const user = userEvent.setup();
     renderRoutes([{ path: '/settings', element: <MemberQrPanel memberId="m1" memberName="Rex" /> }], '/settings');
-    expect(await screen.findByText(/The PIN is turned off: 10 wrong PINs were entered for Rex’s code\. The essentials are still shown/)).toBeTruthy();
+    expect(
+      await screen.findByText(/The PIN is turned off: 10 wrong PINs were entered for Rex’s code\. The essentials are still shown/),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Turn the PIN back on' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Turn the PIN back on' })).toBeNull());
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/api/user/family/members/m1/qr/unlock']);

@@ -31,7 +31,10 @@ export function QrPinOptions({ target, config, whose }: Props) {
     setSaving(on);
     try {
       await settings.mutateAsync({ essentials_without_pin: on });
-      setStatus({ text: on ? 'Essentials are now shown without the PIN.' : 'Essentials are now hidden until the PIN is entered.', error: false });
+      setStatus({
+        text: on ? 'Essentials are now shown without the PIN.' : 'Essentials are now hidden until the PIN is entered.',
+        error: false,
+      });
     } catch {
       setStatus({ text: 'The setting could not be saved. Please try again.', error: true });
     } finally {
@@ -54,8 +57,8 @@ export function QrPinOptions({ target, config, whose }: Props) {
       {config.pin_status === 'locked' ? (
         <div className="flex flex-col items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p>
-            The PIN is locked: {MAX_PIN_STREAK} wrong PINs in a row were entered for {whose} code from one network, so PIN entry
-            from there is paused for {PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.
+            The PIN is locked: {MAX_PIN_STREAK} wrong PINs in a row were entered for {whose} code from one network, so PIN entry from there
+            is paused for {PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.
             {config.essentials_without_pin ? ' The essentials are still shown.' : ''}
           </p>
           <Button size="sm" disabled={unlock.isPending} onClick={() => void onUnlock()}>
@@ -67,7 +70,9 @@ export function QrPinOptions({ target, config, whose }: Props) {
         <div className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
           <p>
             The PIN is turned off: {MAX_PIN_TOTAL} wrong PINs were entered for {whose} code.
-            {config.essentials_without_pin ? ' The essentials are still shown without the PIN.' : ' Nobody can open it until you turn the PIN back on.'}
+            {config.essentials_without_pin
+              ? ' The essentials are still shown without the PIN.'
+              : ' Nobody can open it until you turn the PIN back on.'}
           </p>
           <Button size="sm" disabled={unlock.isPending} onClick={() => void onUnlock()}>
             Turn the PIN back on
@@ -89,9 +94,9 @@ export function QrPinOptions({ target, config, whose }: Props) {
           <span>Show essentials without the PIN</span>
         </label>
         <p id={hintId} className="mt-1 text-sm text-slate-700">
-          Like a phone&rsquo;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type,
-          allergies, conditions, bleeding disorder, medication names and primary contact straight away, without the PIN.
-          Everything else still needs the PIN. You are notified when they are viewed.
+          Like a phone&rsquo;s &ldquo;show when locked&rdquo;: anyone who scans {whose} code sees the name, age, blood type, allergies,
+          conditions, bleeding disorder, medication names and primary contact straight away, without the PIN. Everything else still needs
+          the PIN. You are notified when they are viewed.
         </p>
       </div>
       <div aria-live="polite">

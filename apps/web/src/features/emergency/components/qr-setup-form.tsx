@@ -71,9 +71,9 @@ export function QrSetupForm({ whose, busy, onSubmit }: Props) {
           Show the essentials without the PIN?
         </legend>
         <p id={hintId} className="text-sm text-slate-700">
-          Recommended for wristbands and lock screens: whoever finds {whose} code in an emergency sees the name, age,
-          blood type, allergies, conditions, bleeding disorder, medication names and primary contact at once. Everything
-          else still needs the PIN. You can change this later.
+          Recommended for wristbands and lock screens: whoever finds {whose} code in an emergency sees the name, age, blood type, allergies,
+          conditions, bleeding disorder, medication names and primary contact at once. Everything else still needs the PIN. You can change
+          this later.
         </p>
         {option(true, 'Yes, show the essentials at once', 'Anyone who scans sees them straight away, even before reaching you.')}
         {option(false, 'No, show nothing until the PIN is entered', 'Anyone who scans sees only the PIN prompt.')}

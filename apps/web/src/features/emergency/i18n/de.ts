@@ -9,8 +9,10 @@ export const de: Messages = {
   unreachable: 'Die Notfallinformationen konnten nicht geladen werden. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
   tryAgain: 'Erneut versuchen',
   pinTitle: 'Zugang zu medizinischen Informationen',
-  pinIntro: 'Geben Sie die 4-stellige PIN ein, um die medizinischen Notfallinformationen dieser Person zu sehen. Die PIN steht meist neben dem QR-Code.',
-  pinIntroMore: 'Geben Sie die 4-stellige PIN ein, um die übrigen medizinischen Notfallinformationen dieser Person zu sehen. Die PIN steht meist neben dem QR-Code.',
+  pinIntro:
+    'Geben Sie die 4-stellige PIN ein, um die medizinischen Notfallinformationen dieser Person zu sehen. Die PIN steht meist neben dem QR-Code.',
+  pinIntroMore:
+    'Geben Sie die 4-stellige PIN ein, um die übrigen medizinischen Notfallinformationen dieser Person zu sehen. Die PIN steht meist neben dem QR-Code.',
   pinLabel: 'PIN',
   pinSubmit: 'Medizinische Informationen anzeigen',
   pinChecking: 'Wird geprüft...',
@@ -22,7 +24,8 @@ export const de: Messages = {
   lockedBody: 'Es wurden zu viele falsche PINs eingegeben, deshalb lassen sich die vollständigen Informationen eine Weile nicht öffnen.',
   lockedRetry: 'Die PIN kann in etwa {minutes} Minuten erneut versucht werden.',
   disabledTitle: 'Die PIN wurde abgeschaltet',
-  disabledBody: 'Es wurden zu viele falsche PINs eingegeben, deshalb lassen sich die vollständigen Informationen nicht mehr mit einer PIN öffnen.',
+  disabledBody:
+    'Es wurden zu viele falsche PINs eingegeben, deshalb lassen sich die vollständigen Informationen nicht mehr mit einer PIN öffnen.',
   callLocalEmergency: 'Wenn es ein Notfall ist, rufen Sie jetzt die örtliche Notrufnummer an.',
   essentialsTitle: 'Wichtigste Informationen',
   essentialsNote: 'Die Inhaberin oder der Inhaber zeigt diese Angaben bewusst ohne PIN.',

@@ -14,7 +14,8 @@ export const en = {
   tryAgain: 'Try Again',
   pinTitle: 'Medical Information Access',
   pinIntro: 'Enter the 4-digit PIN to see this person’s emergency medical information. The PIN is usually printed next to the QR code.',
-  pinIntroMore: 'Enter the 4-digit PIN to see the rest of this person’s emergency medical information. The PIN is usually printed next to the QR code.',
+  pinIntroMore:
+    'Enter the 4-digit PIN to see the rest of this person’s emergency medical information. The PIN is usually printed next to the QR code.',
   pinLabel: 'PIN',
   pinSubmit: 'View Medical Information',
   pinChecking: 'Checking...',

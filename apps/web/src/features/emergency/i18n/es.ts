@@ -9,8 +9,10 @@ export const es: Messages = {
   unreachable: 'No se pudo cargar la información de emergencia. Compruebe la conexión e inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
   pinTitle: 'Acceso a la información médica',
-  pinIntro: 'Introduzca el PIN de 4 dígitos para ver la información médica de emergencia de esta persona. El PIN suele estar impreso junto al código QR.',
-  pinIntroMore: 'Introduzca el PIN de 4 dígitos para ver el resto de la información médica de emergencia de esta persona. El PIN suele estar impreso junto al código QR.',
+  pinIntro:
+    'Introduzca el PIN de 4 dígitos para ver la información médica de emergencia de esta persona. El PIN suele estar impreso junto al código QR.',
+  pinIntroMore:
+    'Introduzca el PIN de 4 dígitos para ver el resto de la información médica de emergencia de esta persona. El PIN suele estar impreso junto al código QR.',
   pinLabel: 'PIN',
   pinSubmit: 'Ver información médica',
   pinChecking: 'Comprobando...',

@@ -9,8 +9,10 @@ export const fr: Messages = {
   unreachable: 'Les informations d’urgence n’ont pas pu être chargées. Vérifiez la connexion et réessayez.',
   tryAgain: 'Réessayer',
   pinTitle: 'Accès aux informations médicales',
-  pinIntro: 'Saisissez le code PIN à 4 chiffres pour voir les informations médicales d’urgence de cette personne. Le code est généralement imprimé à côté du code QR.',
-  pinIntroMore: 'Saisissez le code PIN à 4 chiffres pour voir le reste des informations médicales d’urgence de cette personne. Le code est généralement imprimé à côté du code QR.',
+  pinIntro:
+    'Saisissez le code PIN à 4 chiffres pour voir les informations médicales d’urgence de cette personne. Le code est généralement imprimé à côté du code QR.',
+  pinIntroMore:
+    'Saisissez le code PIN à 4 chiffres pour voir le reste des informations médicales d’urgence de cette personne. Le code est généralement imprimé à côté du code QR.',
   pinLabel: 'Code PIN',
   pinSubmit: 'Voir les informations médicales',
   pinChecking: 'Vérification...',

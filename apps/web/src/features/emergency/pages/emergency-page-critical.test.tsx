@@ -71,7 +71,10 @@ const pinOf = (call: FetchCall) => new URL(call.url, 'http://x').searchParams.ge
 const pathOf = (call: FetchCall) => new URL(call.url, 'http://x').pathname;
 
 function withStatus(body: unknown, status: 'ok' | 'locked' | 'disabled', code = 200): Response {
-  return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json', 'kinchart-pin-status': status } });
+  return new Response(JSON.stringify(body), {
+    status: code,
+    headers: { 'content-type': 'application/json', 'kinchart-pin-status': status },
+  });
 }
 
 function renderPage() {
@@ -118,7 +121,13 @@ describe('emergency page: critical first', () => {
     // Allergies and bleeding disorder keep their red warning frame.
     expect(s.getByText('Allergies').parentElement?.className).toContain('border-red-800');
     // Everything else follows in the SPEC sections.
-    for (const section of ['Patient Information', 'Medical Conditions', 'Current Medications', 'Contact Information', 'Medical Directives']) {
+    for (const section of [
+      'Patient Information',
+      'Medical Conditions',
+      'Current Medications',
+      'Contact Information',
+      'Medical Directives',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Call Lee Park at 555-0123' })).toBeTruthy();
@@ -129,7 +138,9 @@ describe('emergency page: critical first', () => {
     const now = new Date();
     const born = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 7, 1)).toISOString().slice(0, 10);
     mockFetch((call) =>
-      pinOf(call) === null ? json({ requirePin: true }) : json({ ...info, date_of_birth: born, primary_language: 'English', updated_at: null }),
+      pinOf(call) === null
+        ? json({ requirePin: true })
+        : json({ ...info, date_of_birth: born, primary_language: 'English', updated_at: null }),
     );
     const user = userEvent.setup();
     renderPage();
@@ -267,11 +278,13 @@ describe('emergency page: details written over several lines', () => {
     renderPage();
     await openWithPin(user);
     const summary = within(await screen.findByRole('region', { name: 'Critical information' }));
-    for (const line of ['Asthma', 'Leukemia (in remission)', 'Penicillin (anaphylaxis)', 'Latex']) expect(summary.getByText(line), line).toBeTruthy();
+    for (const line of ['Asthma', 'Leukemia (in remission)', 'Penicillin (anaphylaxis)', 'Latex'])
+      expect(summary.getByText(line), line).toBeTruthy();
     const priority = within(screen.getByRole('region', { name: 'Priority Medical Information' }));
     for (const line of ['Penicillin (anaphylaxis)', 'Latex']) expect(priority.getByText(line), line).toBeTruthy();
     const conditions = within(screen.getByRole('region', { name: 'Medical Conditions' }));
-    for (const line of ['Asthma', 'Leukemia (in remission)', 'Appendix, 2010', 'Left knee, 2018']) expect(conditions.getByText(line), line).toBeTruthy();
+    for (const line of ['Asthma', 'Leukemia (in remission)', 'Appendix, 2010', 'Left knee, 2018'])
+      expect(conditions.getByText(line), line).toBeTruthy();
   });
 
   it('a finder without the PIN reads each line of the essentials’ conditions on its own line', async () => {

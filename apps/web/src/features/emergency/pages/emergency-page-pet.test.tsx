@@ -76,7 +76,15 @@ describe("a pet's emergency page", () => {
     expect(screen.getByTestId('call-primary').getAttribute('aria-label')).toBe('Call Jordan Rivers (Owner)');
 
     const page = document.body.textContent ?? '';
-    for (const human of ['Organ Donor', 'Advance Directives', 'Living Will', 'Religious Restrictions', 'Blood Type', 'Primary Language', 'Medical Directives']) {
+    for (const human of [
+      'Organ Donor',
+      'Advance Directives',
+      'Living Will',
+      'Religious Restrictions',
+      'Blood Type',
+      'Primary Language',
+      'Medical Directives',
+    ]) {
       expect(page, human).not.toContain(human);
     }
     expect(screen.queryByTestId('critical-blood-type')).toBeNull();
@@ -97,7 +105,9 @@ describe("a pet's emergency page", () => {
       primary_contact: { name: 'Jordan Rivers', phone_number: '+1 555 0100' },
       updated_at: null,
     };
-    mockFetch((call) => (pathOf(call) === FAMILY ? json({ requirePin: true, essentials }) : json({ message: 'QR code not found or inactive' }, 404)));
+    mockFetch((call) =>
+      pathOf(call) === FAMILY ? json({ requirePin: true, essentials }) : json({ message: 'QR code not found or inactive' }, 404),
+    );
     renderRoutes([{ path: '/family/emergency/:shareId', element: <EmergencyPage /> }], `/family/emergency/${SHARE_ID}`);
     const summary = await screen.findByRole('region', { name: 'Critical information' });
     const s = within(summary);

@@ -164,7 +164,10 @@ describe('emergency page', () => {
     mockFetch((call) =>
       pinOf(call) === null
         ? json({ requirePin: true })
-        : new Response(JSON.stringify({ message: locked }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '840' } }),
+        : new Response(JSON.stringify({ message: locked }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '840' },
+          }),
     );
     const user = userEvent.setup();
     renderPage();

@@ -22,7 +22,11 @@ function slowZip() {
   });
   const response = new Response(body, {
     status: 200,
-    headers: { 'content-type': 'application/zip', 'content-length': '100', 'content-disposition': 'attachment; filename="kinchart-export-2026-11-21.zip"' },
+    headers: {
+      'content-type': 'application/zip',
+      'content-length': '100',
+      'content-disposition': 'attachment; filename="kinchart-export-2026-11-21.zip"',
+    },
   });
   return { response, release };
 }
@@ -86,25 +90,61 @@ describe('Export button', () => {
   // DESIGN §5: exporting everything needs the password within the last 10 minutes.
   it('asks for the password when the session’s last one is old, then downloads without another click', async () => {
     const reauthRequired = () => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401);
-    const answers = [reauthRequired(), json({ message: 'Password confirmed', authenticated_until: '2026-03-04T10:10:00.000Z' }), zipAnswer()];
-    const { calls } = mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: 'open', sso: null }) : answers.shift()!));
+    const answers = [
+      reauthRequired(),
+      json({ message: 'Password confirmed', authenticated_until: '2026-03-04T10:10:00.000Z' }),
+      zipAnswer(),
+    ];
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/config' ? json({ max_upload_bytes: 1024, signup_mode: 'open', sso: null }) : answers.shift()!,
+    );
     const { clicks } = stubDownloads();
     const user = userEvent.setup();
-    renderRoutes([{ path: '/', element: <><ReauthPrompt /><ExportButton className="btn" /></> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ReauthPrompt />
+              <ExportButton className="btn" />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
     await user.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Export complete: kinchart-export.zip'));
     expect(clicks).toEqual(['kinchart-export.zip']);
-    expect(calls.map((c) => c.url.split('?')[0]).filter((url) => url !== '/api/config')).toEqual(['/api/user/export', '/api/auth/reauth', '/api/user/export']);
+    expect(calls.map((c) => c.url.split('?')[0]).filter((url) => url !== '/api/config')).toEqual([
+      '/api/user/export',
+      '/api/auth/reauth',
+      '/api/user/export',
+    ]);
   });
 
   it('says the export did not start when the password prompt is cancelled', async () => {
     mockFetch(() => json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401));
     const { clicks } = stubDownloads();
     const user = userEvent.setup();
-    renderRoutes([{ path: '/', element: <><ReauthPrompt /><ExportButton className="btn" /></> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ReauthPrompt />
+              <ExportButton className="btn" />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -116,6 +156,10 @@ describe('Export button', () => {
 function zipAnswer(): Response {
   return new Response(new Uint8Array(10), {
     status: 200,
-    headers: { 'content-type': 'application/zip', 'content-length': '10', 'content-disposition': 'attachment; filename="kinchart-export.zip"' },
+    headers: {
+      'content-type': 'application/zip',
+      'content-length': '10',
+      'content-disposition': 'attachment; filename="kinchart-export.zip"',
+    },
   });
 }

@@ -17,7 +17,8 @@ export async function getFiles(personId?: string): Promise<MedicalFile[]> {
   return medicalFileSchema.array().parse(await api.get(path));
 }
 
-export const filesQueryOptions = (personId?: string) => queryOptions({ queryKey: filesOfQueryKey(personId), queryFn: () => getFiles(personId) });
+export const filesQueryOptions = (personId?: string) =>
+  queryOptions({ queryKey: filesOfQueryKey(personId), queryFn: () => getFiles(personId) });
 
 /**
  * The record list — everyone's, or one person's. View Records, the View Files modal and the

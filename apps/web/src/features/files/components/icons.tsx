@@ -3,7 +3,11 @@
 export function PencilIcon({ className = 'size-5' }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.75">
-      <path d="M16.86 4.49l2.65 2.65M4 20l4.2-.93a2 2 0 00.98-.54L19.5 8.2a1.5 1.5 0 000-2.12l-1.58-1.58a1.5 1.5 0 00-2.12 0L5.47 14.82a2 2 0 00-.54.98L4 20z" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M16.86 4.49l2.65 2.65M4 20l4.2-.93a2 2 0 00.98-.54L19.5 8.2a1.5 1.5 0 000-2.12l-1.58-1.58a1.5 1.5 0 00-2.12 0L5.47 14.82a2 2 0 00-.54.98L4 20z"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -27,7 +31,11 @@ export function ChevronIcon({ direction, className = 'size-5' }: { direction: 'l
 export function DocumentIcon({ className = 'size-5' }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.75">
-      <path d="M14 3H7a2 2 0 00-2 2v14a2 2 0 002 2h10a2 2 0 002-2V8l-5-5zM14 3v5h5M9 13h6M9 17h6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M14 3H7a2 2 0 00-2 2v14a2 2 0 002 2h10a2 2 0 002-2V8l-5-5zM14 3v5h5M9 13h6M9 17h6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

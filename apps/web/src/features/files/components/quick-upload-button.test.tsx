@@ -38,7 +38,11 @@ describe('navigation bar upload', () => {
     const user = userEvent.setup();
     const filesUpdated = vi.fn();
     window.addEventListener('filesUpdated', filesUpdated);
-    const { calls } = mockFetch((call) => (call.url === '/api/user/upload' ? json(makeMedicalFile('f1', 'x-ray', { originalname: 'x-ray.png', file_type: 'image/png' }), 201) : json([])));
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/user/upload'
+        ? json(makeMedicalFile('f1', 'x-ray', { originalname: 'x-ray.png', file_type: 'image/png' }), 201)
+        : json([]),
+    );
     renderButton();
     await user.upload(screen.getByLabelText('Import', { selector: 'input' }), png());
 
@@ -67,7 +71,8 @@ describe('navigation bar upload', () => {
     setSelectedPersonId('child-1');
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/user/people') return json([makeSelf(), makeFamilyPerson('child-1', { name: 'Mia Example' })]);
-      if (call.url === '/api/user/upload') return json(makeMedicalFile('f1', 'x-ray', { person_id: 'child-1', person_name: 'Mia Example' }), 201);
+      if (call.url === '/api/user/upload')
+        return json(makeMedicalFile('f1', 'x-ray', { person_id: 'child-1', person_name: 'Mia Example' }), 201);
       return json({ message: 'Not found' }, 404);
     });
     renderButton();
@@ -85,7 +90,8 @@ describe('navigation bar upload', () => {
     const user = userEvent.setup();
     mockFetch((call) => {
       if (call.url === '/api/user/people') return json([makeSelf()]);
-      if (call.url === '/api/user/upload') return json(makeMedicalFile('f1', 'x-ray', { person_id: 'self-1', person_name: 'Alice Example' }), 201);
+      if (call.url === '/api/user/upload')
+        return json(makeMedicalFile('f1', 'x-ray', { person_id: 'self-1', person_name: 'Alice Example' }), 201);
       return json({ message: 'Not found' }, 404);
     });
     renderButton();
@@ -103,7 +109,9 @@ describe('navigation bar upload', () => {
     renderButton();
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big-scan.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Import', { selector: 'input' }), big);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to upload file: big-scan.pdf is larger than 1 MB, the most this server accepts.'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to upload file: big-scan.pdf is larger than 1 MB, the most this server accepts.'),
+    );
     expect(calls.some((c) => c.url === '/api/user/upload')).toBe(false);
   });
 });

@@ -85,10 +85,7 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true }
   const titleId = `${ids}-title`;
 
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         {/* The card's own date is when it was uploaded; the visit date is the Date row below. */}
         <p className="pt-2 text-sm font-medium text-brand-800">Uploaded {formatDate(file.created_at)}</p>

@@ -10,7 +10,6 @@ import { localToday } from '../utils/format';
 import { UploadRecordForm } from './upload-record-form';
 import { FakeXhr } from '../testing/fake-xhr';
 
-
 const stored: MedicalFile = {
   id: 'f1',
   record_id: 'f1',
@@ -49,7 +48,9 @@ beforeEach(() => {
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   // The server's default upload limit (MAX_UPLOAD_MB=50); everything else answers an empty list.
-  mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([])));
+  mockFetch((call) =>
+    call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([]),
+  );
   localStorage.clear();
   setSelectedPersonId(null);
 });
@@ -188,7 +189,9 @@ describe('upload form', () => {
   });
 
   it('states the server’s limit and refuses a file over it in the browser, sending nothing', async () => {
-    mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([])));
+    mockFetch((call) =>
+      call.url === '/api/config' ? json({ max_upload_bytes: 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([]),
+    );
     const user = userEvent.setup();
     renderForm();
     await waitFor(() => expect(screen.getByTestId('drop-zone').textContent).toContain('Up to 1 MB per file.'));
@@ -231,7 +234,9 @@ describe('upload form', () => {
     second.respond(413, { message: 'File is larger than 50 MB' });
 
     await waitFor(() =>
-      expect(within(screen.getByRole('listitem', { name: 'xray.png' })).getByRole('alert').textContent).toBe('Error uploading file: File is larger than 50 MB'),
+      expect(within(screen.getByRole('listitem', { name: 'xray.png' })).getByRole('alert').textContent).toBe(
+        'Error uploading file: File is larger than 50 MB',
+      ),
     );
     expect(alert).not.toHaveBeenCalled();
     expect(within(screen.getByRole('listitem', { name: 'lab.pdf' })).getByText('Uploaded')).toBeTruthy();
@@ -273,7 +278,11 @@ describe('upload form', () => {
       servePeople();
       renderForm();
       const select = await forChoice();
-      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
     });
 
     it('starts on yourself, and the choice goes with the upload before the file part', async () => {

@@ -14,7 +14,11 @@ function record(id: string, name: string, size: number) {
 }
 
 const files = [record('a', 'Blood work', 1536), record('b', 'MRI scan', 5 * 1024 * 1024), record('c', 'Note', 300)];
-const link = { id: 'l1', url: 'http://localhost:3000/shared/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', expires_at: '2024-03-06T10:00:00.000Z' };
+const link = {
+  id: 'l1',
+  url: 'http://localhost:3000/shared/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  expires_at: '2024-03-06T10:00:00.000Z',
+};
 
 function renderModal() {
   const onClose = vi.fn();

@@ -156,8 +156,8 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} title="View Files" size="lg" footer={footer}>
       <div className="flex flex-col gap-5">
         <p className="text-sm text-slate-700">
-          Select files to get a link and QR code that open them without signing in. The link works for {SHARE_LINK_TTL_HOURS} hours
-          unless you revoke it, and you get a notification when it is opened.
+          Select files to get a link and QR code that open them without signing in. The link works for {SHARE_LINK_TTL_HOURS} hours unless
+          you revoke it, and you get a notification when it is opened.
         </p>
 
         <QueryState
@@ -200,9 +200,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
           )}
         </QueryState>
 
-        {tooMany ? (
-          <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p>
-        ) : null}
+        {tooMany ? <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p> : null}
 
         {/* One live region: seen while a link is being made, heard once it is ready. */}
         <p role="status" className={making ? 'text-sm text-slate-700' : 'sr-only'}>
@@ -232,9 +230,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
               {made.link.url}
             </a>
             <p className="text-sm text-slate-700">Expires {new Date(made.link.expires_at).toLocaleString()}</p>
-            {stale && !making ? (
-              <p className="text-sm text-slate-700">This link is for the files selected before.</p>
-            ) : null}
+            {stale && !making ? <p className="text-sm text-slate-700">This link is for the files selected before.</p> : null}
             <div className="flex flex-wrap justify-center gap-2">
               <Button variant="secondary" size="sm" onClick={() => void onCopy()}>
                 Copy link

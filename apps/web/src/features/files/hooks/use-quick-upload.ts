@@ -54,4 +54,3 @@ export function useQuickUpload() {
   };
   return { uploadWithToast, isPending: upload.isPending };
 }
-

@@ -90,12 +90,11 @@ export function useUploadQueue({ limit, onUploaded, onStarted }: UploadQueueOpti
     if (files.length === 0) return undefined;
     setSummary('');
     onStarted?.();
-    const next = files.map(
-      (file): UploadRow =>
-        limit !== undefined && file.size > limit
-          ? // DESIGN §6: the server would answer 413 with this text; say it without sending the file.
-            { key: nextKey++, file, status: 'too-large', progress: null, message: fileTooLargeMessage(uploadLimitMb(limit)) }
-          : { key: nextKey++, file, status: 'ready', progress: null },
+    const next = files.map((file): UploadRow =>
+      limit !== undefined && file.size > limit
+        ? // DESIGN §6: the server would answer 413 with this text; say it without sending the file.
+          { key: nextKey++, file, status: 'too-large', progress: null, message: fileTooLargeMessage(uploadLimitMb(limit)) }
+        : { key: nextKey++, file, status: 'ready', progress: null },
     );
     setRows(next);
     return next.find((row) => row.status === 'ready')?.file;
@@ -111,7 +110,9 @@ export function useUploadQueue({ limit, onUploaded, onStarted }: UploadQueueOpti
     setSummary('');
     onStarted?.();
     const keys = new Set(batch.map((row) => row.key));
-    setRows((current) => current.map((row) => (keys.has(row.key) ? { ...row, status: 'queued', progress: null, message: undefined } : row)));
+    setRows((current) =>
+      current.map((row) => (keys.has(row.key) ? { ...row, status: 'queued', progress: null, message: undefined } : row)),
+    );
     const uploaded: MedicalFile[] = [];
     // Files refused before sending stay not uploaded; ones uploaded by an earlier Upload File are done.
     let notUploaded = rows.filter((row) => !keys.has(row.key) && row.status !== 'done').length;

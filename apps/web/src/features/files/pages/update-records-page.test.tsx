@@ -6,8 +6,6 @@ import { makeMedicalFile } from '../testing/fixtures';
 import { UpdateRecordsPage } from './update-records-page';
 import { FakeXhr } from '../testing/fake-xhr';
 
-
-
 const pdf = (name: string) => new File(['%PDF-1.4 tiny'], name, { type: 'application/pdf' });
 const BANNER = /^Uploaded “.*” successfully\./;
 
@@ -15,7 +13,9 @@ beforeEach(() => {
   FakeXhr.last = undefined;
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  mockFetch((call) => (call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([])));
+  mockFetch((call) =>
+    call.url === '/api/config' ? json({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true }) : json([]),
+  );
 });
 
 describe('Upload Medical Records page', () => {

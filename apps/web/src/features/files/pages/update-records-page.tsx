@@ -28,11 +28,7 @@ export function UpdateRecordsPage() {
       />
       <div role="status" className="empty:hidden">
         {uploaded ? (
-          <p
-            ref={statusRef}
-            tabIndex={-1}
-            className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800"
-          >
+          <p ref={statusRef} tabIndex={-1} className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800">
             Uploaded “{recordName(uploaded)}” successfully.{' '}
             <Link to="/view-records" className="font-semibold text-green-900 underline">
               View Records

@@ -12,7 +12,12 @@ vi.mock('../../../lib/toast');
 const toast = vi.mocked(notify);
 
 const records = [
-  makeMedicalFile('a', 'Blood work', { record_date: '2024-03-05', provider_name: 'Dr. Adams', visit_location: 'City Clinic', visit_reason: 'Annual check' }),
+  makeMedicalFile('a', 'Blood work', {
+    record_date: '2024-03-05',
+    provider_name: 'Dr. Adams',
+    visit_location: 'City Clinic',
+    visit_reason: 'Annual check',
+  }),
   makeMedicalFile('b', 'Chest X-ray', { file_type: 'image/png', record_date: '2023-11-20' }),
   makeMedicalFile('c', 'Allergy letter', { file_type: 'application/msword', record_date: '2024-05-01' }),
 ];
@@ -211,18 +216,17 @@ describe('View Records', () => {
       renderPage();
       const filter = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Person' });
       expect(filter.value).toBe('');
-      expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Everyone',
-        'Pat Example (you)',
-        'Mia',
-        'Grandpa Joe (Shared by sam)',
-      ]);
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Everyone', 'Pat Example (you)', 'Mia', 'Grandpa Joe (Shared by sam)']);
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
       expect(within(screen.getByRole('article', { name: 'Vaccination card' })).getByText('Mia')).toBeTruthy();
       expect(within(screen.getByRole('article', { name: 'Blood work' })).getByText('Pat Example')).toBeTruthy();
     });
 
-    it("choosing a person lists only their records (GET ?person=) and keeps the choice in the address", async () => {
+    it('choosing a person lists only their records (GET ?person=) and keeps the choice in the address', async () => {
       const { calls } = servePeople();
       const user = userEvent.setup();
       const { router } = renderPage();
@@ -239,7 +243,9 @@ describe('View Records', () => {
       expect(within(card).getByRole('link', { name: 'View Document' })).toBeTruthy();
       expect(within(card).queryByRole('button', { name: /Rename/ })).toBeNull();
       expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull();
-      expect(within(screen.getByRole('article', { name: 'Vaccination card' })).getByRole('button', { name: 'Delete Vaccination card' })).toBeTruthy();
+      expect(
+        within(screen.getByRole('article', { name: 'Vaccination card' })).getByRole('button', { name: 'Delete Vaccination card' }),
+      ).toBeTruthy();
     });
 
     it('with nobody but yourself there is no person filter and no person on the cards', async () => {

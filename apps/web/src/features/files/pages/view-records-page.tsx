@@ -172,9 +172,7 @@ export function ViewRecordsPage() {
 
       {/* Always in the page, so screen readers hear the message when it appears (WAI-ARIA status). */}
       <div role="status" aria-live="polite" className="not-empty:mb-4">
-        {deletedMessage ? (
-          <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{deletedMessage}</p>
-        ) : null}
+        {deletedMessage ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{deletedMessage}</p> : null}
       </div>
 
       <p role="status" className="mb-4 min-h-5 text-sm text-slate-700">
@@ -196,7 +194,9 @@ export function ViewRecordsPage() {
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="text-lg font-semibold text-slate-900">No records yet</p>
             <p className="mt-1 text-slate-700">
-              {filteredPerson ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.` : 'Upload a medical record to see it here.'}
+              {filteredPerson
+                ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.`
+                : 'Upload a medical record to see it here.'}
             </p>
             <Link
               to={personId ? `/update-records?${new URLSearchParams({ person: personId }).toString()}` : '/update-records'}
@@ -235,11 +235,7 @@ export function ViewRecordsPage() {
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Confirm Delete"
-        message={
-          pendingDelete
-            ? `Are you sure you want to delete “${recordName(pendingDelete)}”? This action cannot be undone.`
-            : ''
-        }
+        message={pendingDelete ? `Are you sure you want to delete “${recordName(pendingDelete)}”? This action cannot be undone.` : ''}
         busy={deleteFile.isPending}
         onCancel={() => setPendingDelete(null)}
         onConfirm={() => void confirmDelete()}

@@ -26,7 +26,14 @@ function record(overrides: Partial<MedicalFile> & { id: string; name: string }):
 const files: MedicalFile[] = [
   record({ id: 'a', name: 'blood test', record_date: '2024-03-05', provider_name: 'Dr. Adams', created_at: '2024-03-06T09:00:00.000Z' }),
   record({ id: 'b', name: 'Chest X-ray', file_type: 'image/png', record_date: '2023-11-20', visit_location: 'City Hospital' }),
-  record({ id: 'c', name: 'allergy letter', file_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', record_date: null, created_at: '2024-05-01T08:00:00.000Z', visit_reason: 'Pollen allergy' }),
+  record({
+    id: 'c',
+    name: 'allergy letter',
+    file_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    record_date: null,
+    created_at: '2024-05-01T08:00:00.000Z',
+    visit_reason: 'Pollen allergy',
+  }),
   record({ id: 'd', name: 'Scan 10', file_type: 'image/jpeg', record_date: '2024-03-05', created_at: '2024-03-07T09:00:00.000Z' }),
   record({ id: 'e', name: 'Scan 9', file_type: 'text/plain', record_date: '2022-01-01' }),
 ];

@@ -11,8 +11,8 @@ export function DataPortabilitySection() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <p className="text-sm text-slate-700">
-          Download everything in your account — profiles, family members, medications, appointments, notifications and
-          files — as one zip, with a FHIR R4 patient summary for each person that other health systems can read.
+          Download everything in your account — profiles, family members, medications, appointments, notifications and files — as one zip,
+          with a FHIR R4 patient summary for each person that other health systems can read.
         </p>
         <div>
           <ExportButton className={buttonClassName('secondary', 'md')} />

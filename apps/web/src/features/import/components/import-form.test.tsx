@@ -118,7 +118,9 @@ describe('Import form', () => {
   });
 
   it('asks whose a FHIR Bundle is, offering My Profile and each family member', async () => {
-    mockFetch((call) => (call.url === '/api/user/family/members' ? json([makeMemberSummary('m1', { name: 'Rex', is_pet: true })]) : json({}, 404)));
+    mockFetch((call) =>
+      call.url === '/api/user/family/members' ? json([makeMemberSummary('m1', { name: 'Rex', is_pet: true })]) : json({}, 404),
+    );
     const sent = fakeXhr({ status: 200, body: { ...RESULT, format: 'fhir', skipped: ['1 Goal (not something Kinchart keeps)'] } });
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
@@ -139,9 +141,19 @@ describe('Import form', () => {
         ...RESULT,
         format: 'fhir',
         imported: { ...NOTHING, allergies: 3, medications: 2, immunizations: 8, lab_results: 39 },
-        skipped: ['5 Observation in category survey (Kinchart keeps laboratory results and vital signs)', '18 Claim (not something Kinchart keeps)'],
+        skipped: [
+          '5 Observation in category survey (Kinchart keeps laboratory results and vital signs)',
+          '18 Claim (not something Kinchart keeps)',
+        ],
         report: [
-          { resource_type: 'Patient', imported: 0, merged: 1, already_present: 0, dropped: [], parts_left_out: [{ reason: 'birth date without a day (Kinchart keeps full dates)', count: 1 }] },
+          {
+            resource_type: 'Patient',
+            imported: 0,
+            merged: 1,
+            already_present: 0,
+            dropped: [],
+            parts_left_out: [{ reason: 'birth date without a day (Kinchart keeps full dates)', count: 1 }],
+          },
           { resource_type: 'Immunization', imported: 8, merged: 0, already_present: 1, dropped: [], parts_left_out: [] },
           {
             resource_type: 'Observation',
@@ -154,7 +166,14 @@ describe('Import form', () => {
             ],
             parts_left_out: [],
           },
-          { resource_type: 'Claim', imported: 0, merged: 0, already_present: 0, dropped: [{ reason: 'not imported by Kinchart', count: 18 }], parts_left_out: [] },
+          {
+            resource_type: 'Claim',
+            imported: 0,
+            merged: 0,
+            already_present: 0,
+            dropped: [{ reason: 'not imported by Kinchart', count: 18 }],
+            parts_left_out: [],
+          },
         ],
       },
     });
@@ -165,14 +184,27 @@ describe('Import form', () => {
     expect(await screen.findByText('Import complete.')).toBeTruthy();
     // The summary names the clinical records too.
     const summary = screen.getByText('Import complete.').parentElement!;
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2 medications', '8 immunizations', '39 lab results and vital signs']);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2 medications', '8 immunizations', '39 lab results and vital signs']);
 
     const table = screen.getByRole('table', { name: 'What the file held, by resource type' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Resource type', 'Imported', 'Merged', 'Already here', 'Left out']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Resource type', 'Imported', 'Merged', 'Already here', 'Left out']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((tr) => [within(tr).getByRole('rowheader').textContent, ...within(tr).getAllByRole('cell').map((td) => td.textContent)]);
+      .map((tr) => [
+        within(tr).getByRole('rowheader').textContent,
+        ...within(tr)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ]);
     expect(rows).toEqual([
       ['Patient', '0', '1', '0', '0'],
       ['Immunization', '8', '0', '1', '0'],
@@ -180,7 +212,11 @@ describe('Import form', () => {
       ['Claim', '0', '0', '0', '18'],
     ]);
     const why = screen.getByRole('list', { name: 'Left out, and why' });
-    expect(within(why).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Patient: part left out: birth date without a day (Kinchart keeps full dates)',
       'Observation: 5 left out: in category survey (Kinchart keeps laboratory results and vital signs)',
       'Observation: 1 left out: not valid FHIR (valueQuantity.value: must be number)',
@@ -213,8 +249,14 @@ describe('Import form', () => {
     await user.click(await screen.findByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Nothing new: everything in the file was already here.')).toBeTruthy();
     expect(screen.queryByText('1 allergy')).toBeNull();
-    const row = within(screen.getByRole('table', { name: 'What the file held, by resource type' })).getByRole('row', { name: /Immunization/ });
-    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['0', '0', '2', '0']);
+    const row = within(screen.getByRole('table', { name: 'What the file held, by resource type' })).getByRole('row', {
+      name: /Immunization/,
+    });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['0', '0', '2', '0']);
     expect(screen.queryByRole('list', { name: 'Left out, and why' })).toBeNull();
   });
 
@@ -246,7 +288,11 @@ describe('Import form', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Nothing new: everything in the file was already here.')).toBeTruthy();
     const present = screen.getByRole('list', { name: 'Already here, not added again' });
-    expect(within(present).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(present)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '3 family members',
       '1 condition',
       '1 emergency contact',
@@ -260,11 +306,20 @@ describe('Import form', () => {
 
   it("shows the server's reason when the import is refused", async () => {
     mockFetch(() => json([]));
-    fakeXhr({ status: 400, body: { message: 'This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.' } });
+    fakeXhr({
+      status: 400,
+      body: {
+        message: 'This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.',
+      },
+    });
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ImportForm /> }], '/');
     await user.upload(screen.getByLabelText('File to import'), new File(['PK'], 'old.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Import failed: This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Import failed: This export is format version 3, newer than this Kinchart can read (version 2). Update Kinchart and import it again.',
+      ),
+    );
   });
 });

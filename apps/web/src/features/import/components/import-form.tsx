@@ -110,8 +110,8 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
 
       {file && isZip(file) ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Restoring an export replaces your own profile with the one in the export, and adds its family members,
-          appointments, notifications and files to your account.
+          Restoring an export replaces your own profile with the one in the export, and adds its family members, appointments, notifications
+          and files to your account.
         </p>
       ) : null}
 

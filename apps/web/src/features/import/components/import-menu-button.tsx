@@ -9,7 +9,10 @@ import { ImportDialog } from './import-dialog';
 
 /** A Kinchart export or a FHIR Bundle, as opposed to a medical record file. */
 export function isDataFile(file: File): boolean {
-  return /\.(zip|json)$/i.test(file.name) || ['application/zip', 'application/x-zip-compressed', 'application/json', 'application/fhir+json'].includes(file.type);
+  return (
+    /\.(zip|json)$/i.test(file.name) ||
+    ['application/zip', 'application/x-zip-compressed', 'application/json', 'application/fhir+json'].includes(file.type)
+  );
 }
 
 /**

@@ -56,7 +56,10 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
   const reasonsId = useId();
   const reasons = report.flatMap((row) => [
     ...row.dropped.map((d) => ({ type: row.resource_type, text: `${d.count} left out: ${d.reason}` })),
-    ...row.parts_left_out.map((d) => ({ type: row.resource_type, text: `${d.count === 1 ? 'part' : `${d.count} parts`} left out: ${d.reason}` })),
+    ...row.parts_left_out.map((d) => ({
+      type: row.resource_type,
+      text: `${d.count === 1 ? 'part' : `${d.count} parts`} left out: ${d.reason}`,
+    })),
   ]);
   const cell = 'px-1 py-1.5 text-right tabular-nums sm:px-2';
   const head = 'px-1 py-1.5 text-right font-semibold sm:px-2';
@@ -123,8 +126,7 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
         </div>
       ) : null}
       <p className="text-xs text-slate-700">
-        Merged: read into the profile or into another record (a medication named by a prescription, a clinic named as
-        who gave a vaccine).
+        Merged: read into the profile or into another record (a medication named by a prescription, a clinic named as who gave a vaccine).
       </p>
     </div>
   );

@@ -75,12 +75,7 @@ export function TestimonialCarousel({ items = testimonials }: { items?: readonly
           </div>
         ))}
       </div>
-      <div
-        role="group"
-        aria-label="Choose a testimonial"
-        onKeyDown={onKeyDown}
-        className="mt-6 flex items-center justify-center gap-3"
-      >
+      <div role="group" aria-label="Choose a testimonial" onKeyDown={onKeyDown} className="mt-6 flex items-center justify-center gap-3">
         <button
           type="button"
           onClick={() => show(active - 1)}

@@ -52,18 +52,18 @@ export function AboutPage() {
             Our mission
           </h2>
           <p>
-            Medical information is scattered across hospitals, clinics, pharmacies, email attachments and kitchen drawers.
-            When a new doctor asks about allergies, past surgeries or current medications, it is usually the patient — or a
-            worried relative — who has to remember.
+            Medical information is scattered across hospitals, clinics, pharmacies, email attachments and kitchen drawers. When a new doctor
+            asks about allergies, past surgeries or current medications, it is usually the patient — or a worried relative — who has to
+            remember.
           </p>
           <p>
-            Kinchart gives that information one home. You keep your own health profile and the profiles of the people you
-            look after, upload your records with the details of each visit, track prescriptions and appointments, and share
-            what matters with your healthcare providers.
+            Kinchart gives that information one home. You keep your own health profile and the profiles of the people you look after, upload
+            your records with the details of each visit, track prescriptions and appointments, and share what matters with your healthcare
+            providers.
           </p>
           <p>
-            And because emergencies do not wait for a login, every profile can carry a PIN-protected emergency QR code
-            that shows first responders the essentials: allergies, conditions, medications and who to call.
+            And because emergencies do not wait for a login, every profile can carry a PIN-protected emergency QR code that shows first
+            responders the essentials: allergies, conditions, medications and who to call.
           </p>
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">

@@ -80,10 +80,7 @@ export function FaqPage() {
   return (
     <>
       <DocumentTitle title="FAQ" />
-      <MarketingHero
-        title="Frequently asked questions"
-        lead="Answers about privacy, emergency access, family profiles and your records."
-      />
+      <MarketingHero title="Frequently asked questions" lead="Answers about privacy, emergency access, family profiles and your records." />
       <MarketingSection>
         <div className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
           {questions.map((item) => (

@@ -39,12 +39,10 @@ export function LandingPage() {
           <div>
             <p className="font-semibold tracking-wide text-brand-200 uppercase">Kinchart</p>
             <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-6xl">Empowering Patients</h1>
-            <p className="mt-6 text-xl text-brand-100">
-              Your health records, simplified. Access and manage your medical info.
-            </p>
+            <p className="mt-6 text-xl text-brand-100">Your health records, simplified. Access and manage your medical info.</p>
             <p className="mt-4 max-w-xl text-brand-100">
-              Kinchart keeps your medical history, your family’s and even your pets’ in one secure place — ready for the
-              next appointment, and for the moment someone needs it in an emergency.
+              Kinchart keeps your medical history, your family’s and even your pets’ in one secure place — ready for the next appointment,
+              and for the moment someone needs it in an emergency.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/signup" className={buttonClassName('inverse', 'lg')}>
@@ -58,7 +56,14 @@ export function LandingPage() {
           <ul className="grid gap-3 rounded-2xl bg-brand-800 p-6 sm:p-8" aria-label="What else Kinchart does">
             {extras.map((extra) => (
               <li key={extra} className="flex gap-3 text-brand-50">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="mt-0.5 size-5 shrink-0"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                >
                   <path d="M5 12l5 5L20 7" />
                 </svg>
                 {extra}
@@ -76,7 +81,16 @@ export function LandingPage() {
           {features.map((feature) => (
             <li key={feature.title} className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                >
                   <path d={feature.icon} />
                 </svg>
               </span>
@@ -97,15 +111,11 @@ export function LandingPage() {
             Get in touch
           </h2>
           <p className="mt-4 text-slate-700">
-            Questions about your account, your privacy or using Kinchart for your family? Write to us and a person will
-            answer, usually within two working days. Please do not send medical records by email — upload them to your
-            account instead.
+            Questions about your account, your privacy or using Kinchart for your family? Write to us and a person will answer, usually
+            within two working days. Please do not send medical records by email — upload them to your account instead.
           </p>
           <p className="mt-6 text-lg">
-            <a
-              href={`mailto:${SUPPORT_EMAIL}`}
-              className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               {SUPPORT_EMAIL}
             </a>
           </p>

@@ -6,16 +6,12 @@ const sections: LegalSection[] = [
     heading: 'Information we collect',
     body: (
       <>
+        <p>Account details: your username, email address and a password, which we store only as a one-way hash.</p>
         <p>
-          Account details: your username, email address and a password, which we store only as a one-way hash.
+          Health information you choose to add: profiles for you and your family members or pets, medical conditions, medications, emergency
+          contacts, healthcare providers, appointments and the files you upload.
         </p>
-        <p>
-          Health information you choose to add: profiles for you and your family members or pets, medical conditions,
-          medications, emergency contacts, healthcare providers, appointments and the files you upload.
-        </p>
-        <p>
-          Technical records needed to run the service safely, such as sign-in times and when an emergency code was opened.
-        </p>
+        <p>Technical records needed to run the service safely, such as sign-in times and when an emergency code was opened.</p>
       </>
     ),
   },
@@ -23,9 +19,9 @@ const sections: LegalSection[] = [
     heading: 'How we use it',
     body: (
       <p>
-        We use your information only to provide Kinchart to you: to show it back to you, to display emergency information
-        to someone who has your QR code and its PIN, and to notify you about activity on your account. We do not sell your
-        information or use it for advertising.
+        We use your information only to provide Kinchart to you: to show it back to you, to display emergency information to someone who has
+        your QR code and its PIN, and to notify you about activity on your account. We do not sell your information or use it for
+        advertising.
       </p>
     ),
   },
@@ -33,9 +29,9 @@ const sections: LegalSection[] = [
     heading: 'Emergency access',
     body: (
       <p>
-        When you switch on an emergency QR code, anyone who has the code and its PIN can see a read-only summary of that
-        person’s emergency information. They cannot see files, appointments or account details. You can change the PIN or
-        switch the code off at any time, and you are notified whenever it is opened.
+        When you switch on an emergency QR code, anyone who has the code and its PIN can see a read-only summary of that person’s emergency
+        information. They cannot see files, appointments or account details. You can change the PIN or switch the code off at any time, and
+        you are notified whenever it is opened.
       </p>
     ),
   },
@@ -43,8 +39,8 @@ const sections: LegalSection[] = [
     heading: 'How we protect it',
     body: (
       <p>
-        Files are encrypted before they are stored, connections are encrypted, sessions expire after a period of
-        inactivity, and repeated wrong PINs lock an emergency code.
+        Files are encrypted before they are stored, connections are encrypted, sessions expire after a period of inactivity, and repeated
+        wrong PINs lock an emergency code.
       </p>
     ),
   },
@@ -52,8 +48,8 @@ const sections: LegalSection[] = [
     heading: 'Your choices and rights',
     body: (
       <p>
-        You can view, correct, export and delete your information in the app. Deleting your account removes your profiles,
-        files and emergency codes.
+        You can view, correct, export and delete your information in the app. Deleting your account removes your profiles, files and
+        emergency codes.
       </p>
     ),
   },
@@ -61,7 +57,11 @@ const sections: LegalSection[] = [
     heading: 'Contact',
     body: (
       <p>
-        Questions about this policy: <a className="font-semibold text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        Questions about this policy:{' '}
+        <a className="font-semibold text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+        .
       </p>
     ),
   },

@@ -6,9 +6,9 @@ const sections: LegalSection[] = [
     heading: 'Using Kinchart',
     body: (
       <p>
-        Kinchart lets you store and organise health information for yourself and for people and pets you care for. You
-        must be old enough to agree to these terms where you live, and you should only add information about other people
-        when you are entitled to manage it for them.
+        Kinchart lets you store and organise health information for yourself and for people and pets you care for. You must be old enough to
+        agree to these terms where you live, and you should only add information about other people when you are entitled to manage it for
+        them.
       </p>
     ),
   },
@@ -16,8 +16,8 @@ const sections: LegalSection[] = [
     heading: 'Not medical advice',
     body: (
       <p>
-        Kinchart is a record-keeping tool. It does not give medical advice, diagnose or treat any condition, and it does
-        not replace your healthcare providers. In an emergency, call your local emergency number.
+        Kinchart is a record-keeping tool. It does not give medical advice, diagnose or treat any condition, and it does not replace your
+        healthcare providers. In an emergency, call your local emergency number.
       </p>
     ),
   },
@@ -25,8 +25,8 @@ const sections: LegalSection[] = [
     heading: 'Your account',
     body: (
       <p>
-        Keep your password and your emergency PINs to yourself, and tell us straight away if you think someone else has
-        used your account. You are responsible for the accuracy of the information you add.
+        Keep your password and your emergency PINs to yourself, and tell us straight away if you think someone else has used your account.
+        You are responsible for the accuracy of the information you add.
       </p>
     ),
   },
@@ -34,8 +34,8 @@ const sections: LegalSection[] = [
     heading: 'Your content',
     body: (
       <p>
-        The records and information you add remain yours. You give us permission to store and show them only as needed
-        to run the service for you — for example, to display emergency information to someone with your QR code and PIN.
+        The records and information you add remain yours. You give us permission to store and show them only as needed to run the service
+        for you — for example, to display emergency information to someone with your QR code and PIN.
       </p>
     ),
   },
@@ -43,8 +43,8 @@ const sections: LegalSection[] = [
     heading: 'Availability and changes',
     body: (
       <p>
-        We work to keep Kinchart available and your data safe, but we cannot promise uninterrupted service. We may update
-        these terms; when we make significant changes we will tell you in the app or by email.
+        We work to keep Kinchart available and your data safe, but we cannot promise uninterrupted service. We may update these terms; when
+        we make significant changes we will tell you in the app or by email.
       </p>
     ),
   },
@@ -53,7 +53,10 @@ const sections: LegalSection[] = [
     body: (
       <p>
         You can delete your account at any time from Settings. Questions about these terms:{' '}
-        <a className="font-semibold text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        <a className="font-semibold text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+        .
       </p>
     ),
   },

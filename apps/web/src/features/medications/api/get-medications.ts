@@ -26,7 +26,11 @@ export async function getPersonMedications(personId: string): Promise<Medication
  * come from their own list.
  */
 export function useMedications(personId: string | null) {
-  const own = useQuery({ ...patientProfileQueryOptions, select: (profile: PatientProfile) => profile.medications, enabled: personId === null });
+  const own = useQuery({
+    ...patientProfileQueryOptions,
+    select: (profile: PatientProfile) => profile.medications,
+    enabled: personId === null,
+  });
   const other = useQuery({
     ...queryOptions({ queryKey: personMedicationsQueryKey(personId ?? ''), queryFn: () => getPersonMedications(personId ?? '') }),
     enabled: personId !== null,
@@ -39,9 +43,15 @@ export function useMedications(personId: string | null) {
  * answer, without loading it again. The own profile's one cache entry changes, so the dashboard's
  * Current Medications follow; for anyone else the dashboard's copies of that person are refreshed.
  */
-export function updateCachedMedications(queryClient: QueryClient, personId: string | null, change: (list: Medication[]) => Medication[]): void {
+export function updateCachedMedications(
+  queryClient: QueryClient,
+  personId: string | null,
+  change: (list: Medication[]) => Medication[],
+): void {
   if (personId === null) {
-    queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) => (profile ? { ...profile, medications: change(profile.medications) } : profile));
+    queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
+      profile ? { ...profile, medications: change(profile.medications) } : profile,
+    );
     return;
   }
   queryClient.setQueryData<Medication[]>(personMedicationsQueryKey(personId), (list) => (list ? change(list) : list));

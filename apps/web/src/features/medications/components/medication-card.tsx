@@ -35,7 +35,10 @@ export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = 
   ];
 
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
           {name}

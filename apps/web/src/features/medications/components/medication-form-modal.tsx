@@ -159,4 +159,3 @@ function MedicationFormDialog({ medication, onClose, personId }: MedicationFormM
     </Modal>
   );
 }
-

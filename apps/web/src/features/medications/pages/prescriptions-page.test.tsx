@@ -81,11 +81,11 @@ describe('prescriptions page', () => {
     const item = await screen.findByRole('article', { name: 'Lisinopril' });
     expect(within(item).getByText('Active')).toBeTruthy();
     expect(within(item).getByText('10 mg')).toBeTruthy();
-    expect(within(item).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Edit Lisinopril',
-      'End medication Lisinopril',
-      'Delete Lisinopril',
-    ]);
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit Lisinopril', 'End medication Lisinopril', 'Delete Lisinopril']);
     // The ended one is not in the current list.
     expect(within(screen.getByRole('tabpanel')).queryByText('Amoxicillin')).toBeNull();
   });
@@ -103,7 +103,11 @@ describe('prescriptions page', () => {
     expect(within(item).queryByText('Active')).toBeNull();
     expect(within(item).getByText('End Date')).toBeTruthy();
     expect(within(item).getByText('Mar 10, 2025')).toBeTruthy();
-    expect(within(item).getAllByRole('button').map((b) => b.textContent)).toEqual(['Delete Amoxicillin']);
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delete Amoxicillin']);
     expect(within(panel).queryByText('Lisinopril')).toBeNull();
   });
 
@@ -119,7 +123,13 @@ describe('prescriptions page', () => {
     await user.type(within(dialog).getByLabelText('Dosage'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Add Medication' }));
 
-    for (const message of ['Medication name is required', 'Dosage is required', 'Frequency is required', 'Purpose is required', 'Start date is required']) {
+    for (const message of [
+      'Medication name is required',
+      'Dosage is required',
+      'Frequency is required',
+      'Purpose is required',
+      'Start date is required',
+    ]) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     expect(within(dialog).getByLabelText('Medication Name').getAttribute('aria-invalid')).toBe('true');
@@ -270,7 +280,9 @@ describe('prescriptions page', () => {
   });
 
   it('deleting asks first, then removes the medication and says so', async () => {
-    const { calls } = serve([lisinopril], (call) => (call.method === 'DELETE' ? json({ message: 'Medication removed successfully!' }) : undefined));
+    const { calls } = serve([lisinopril], (call) =>
+      call.method === 'DELETE' ? json({ message: 'Medication removed successfully!' }) : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
 
@@ -344,7 +356,10 @@ describe('prescriptions page', () => {
       setSelectedPersonId('mia');
       const { calls } = servePeople((call) =>
         call.method === 'POST' && call.url === '/api/user/family/members/mia/medications'
-          ? json({ ...inhaler, id: 'm10', medication_id: 'm10', medication_name: 'Antibiotic', message: 'Medication added successfully!' }, 201)
+          ? json(
+              { ...inhaler, id: 'm10', medication_id: 'm10', medication_name: 'Antibiotic', message: 'Medication added successfully!' },
+              201,
+            )
           : undefined,
       );
       const user = userEvent.setup();

@@ -153,12 +153,7 @@ export function PrescriptionsPage() {
         personId={personId}
         onClose={() => setForm(null)}
       />
-      <EndMedicationDialog
-        personId={personId}
-        medication={ending}
-        onClose={() => setEnding(null)}
-        onEnded={focusListAfterRemoval}
-      />
+      <EndMedicationDialog personId={personId} medication={ending} onClose={() => setEnding(null)} onEnded={focusListAfterRemoval} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Medication"

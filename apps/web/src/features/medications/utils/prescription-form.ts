@@ -11,11 +11,7 @@ import { requiredText, type Medication, type MedicationInput } from '@kinchart/s
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const requiredDate = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(DATE, `${label} must be a date as YYYY-MM-DD`);
+  z.string().trim().min(1, `${label} is required`).regex(DATE, `${label} must be a date as YYYY-MM-DD`);
 
 /** Today on the user's own calendar (not UTC), as the date inputs want it. */
 export function localToday(now: Date = new Date()): string {

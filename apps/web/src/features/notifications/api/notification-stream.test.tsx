@@ -72,7 +72,12 @@ describe('the notification stream', () => {
     await screen.findByRole('link', { name: 'Notifications, 0 unread' });
     const source = FakeEventSource.instances[0]!;
     // Issue 30: views within 15 minutes update the one notice of the code.
-    const counted = makeNotification('b', { type: 'qr_access', level: 'info', title: 'Emergency information accessed', message: 'Your emergency information was opened 3 times since 06:01 UTC.' });
+    const counted = makeNotification('b', {
+      type: 'qr_access',
+      level: 'info',
+      title: 'Emergency information accessed',
+      message: 'Your emergency information was opened 3 times since 06:01 UTC.',
+    });
     server = [counted];
     act(() => source.emit('notification', counted));
     await screen.findByRole('link', { name: 'Notifications, 1 unread' });

@@ -30,7 +30,8 @@ export function useNotificationStream(enabled = true): void {
         const item = pushed;
         // Issue 30: views of one code within 15 minutes come back as the same notification with a
         // count — it replaces the cached one, and only a new one earns a toast.
-        const known = queryClient.getQueryData<Notification[]>(notificationsQueryKey)?.some((n) => n.notification_id === item.notification_id) ?? false;
+        const known =
+          queryClient.getQueryData<Notification[]>(notificationsQueryKey)?.some((n) => n.notification_id === item.notification_id) ?? false;
         queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
           list ? (known ? list.map((n) => (n.notification_id === item.notification_id ? item : n)) : [item, ...list]) : list,
         );

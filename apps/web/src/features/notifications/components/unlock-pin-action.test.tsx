@@ -12,7 +12,16 @@ function note(id: string, level: 'warning' | 'error' | 'info', title: string, ac
   return makeNotification(id, { type, level, title, ...(action ? { action } : {}) });
 }
 
-const CONFIG = { exists: true, is_active: true, access_pin: '••••', qr_data: null, share_id: 'A'.repeat(43), is_disabled: false, essentials_without_pin: false, pin_status: 'ok' };
+const CONFIG = {
+  exists: true,
+  is_active: true,
+  access_pin: '••••',
+  qr_data: null,
+  share_id: 'A'.repeat(43),
+  is_disabled: false,
+  essentials_without_pin: false,
+  pin_status: 'ok',
+};
 
 describe('the unlock action on lock and disable notices (DESIGN §7)', () => {
   it('"Unlock PIN" on the own code\'s lock notice and "Turn the PIN back on" on a member\'s disable notice call their unlock routes', async () => {
@@ -28,7 +37,8 @@ describe('the unlock action on lock and disable notices (DESIGN §7)', () => {
     });
     const user = userEvent.setup();
     renderRoutes([{ path: '/notifications', element: <NotificationsPage /> }], '/notifications');
-    const article = async (title: string) => (await screen.findByRole('heading', { level: 3, name: title })).closest('article') as HTMLElement;
+    const article = async (title: string) =>
+      (await screen.findByRole('heading', { level: 3, name: title })).closest('article') as HTMLElement;
 
     const locked = await article('Emergency QR code locked');
     await user.click(within(locked).getByRole('button', { name: 'Unlock PIN' }));
@@ -41,7 +51,10 @@ describe('the unlock action on lock and disable notices (DESIGN §7)', () => {
 
     const access = await article('Emergency information accessed');
     expect(within(access).queryByRole('button', { name: /Unlock PIN|Turn the PIN back on/ })).toBeNull();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/api/user/wearable-qr/unlock', '/api/user/family/members/m1/qr/unlock']);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual([
+      '/api/user/wearable-qr/unlock',
+      '/api/user/family/members/m1/qr/unlock',
+    ]);
   });
 
   it('says so when the code no longer exists', async () => {

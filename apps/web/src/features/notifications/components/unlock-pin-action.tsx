@@ -21,7 +21,10 @@ export function UnlockPinAction({ action, disabled }: { action: NotificationActi
       setResult({ text: 'The PIN works again.', error: false });
     } catch (error) {
       setResult({
-        text: error instanceof ApiError && error.status === 404 ? 'This QR code no longer exists.' : 'The PIN could not be unlocked. Please try again.',
+        text:
+          error instanceof ApiError && error.status === 404
+            ? 'This QR code no longer exists.'
+            : 'The PIN could not be unlocked. Please try again.',
         error: true,
       });
     }

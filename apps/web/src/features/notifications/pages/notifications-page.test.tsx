@@ -54,7 +54,15 @@ describe('notifications page', () => {
     await screen.findByRole('heading', { level: 2, name: 'Today' });
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(groups).toEqual(['Today', 'Yesterday', 'Monday, January 15, 2024']);
-    expect(titles()).toEqual(['Emergency QR code deactivated', 'Title access', 'Welcome', 'Emergency QR code locked', 'Title setup', 'Reminder failed', 'Appointment soon']);
+    expect(titles()).toEqual([
+      'Emergency QR code deactivated',
+      'Title access',
+      'Welcome',
+      'Emergency QR code locked',
+      'Title setup',
+      'Reminder failed',
+      'Appointment soon',
+    ]);
 
     const tone = (title: string) => screen.getByRole('article', { name: title });
     expect(tone('Title setup').getAttribute('data-tone')).toBe('read');
@@ -74,7 +82,11 @@ describe('notifications page', () => {
     renderPage();
     await screen.findByRole('article', { name: 'Welcome' });
     const filters = screen.getByRole('group', { name: 'Show notifications' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Unread', 'QR Access', 'Error', 'Warning', 'Info']);
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Unread', 'QR Access', 'Error', 'Warning', 'Info']);
 
     await user.click(within(filters).getByRole('button', { name: 'Unread' }));
     expect(within(filters).getByRole('button', { name: 'Unread' }).getAttribute('aria-pressed')).toBe('true');
@@ -100,7 +112,8 @@ describe('notifications page', () => {
         items = items.map((n) => (n.notification_id === 'a' ? note('a', today(1), { is_read: !n.is_read }) : n));
         return json(items.find((n) => n.notification_id === 'a'));
       }
-      if (call.method === 'PUT' && call.url.endsWith('/b/hide')) return json({ message: 'Notification hidden', notification_id: 'b', is_hidden: true });
+      if (call.method === 'PUT' && call.url.endsWith('/b/hide'))
+        return json({ message: 'Notification hidden', notification_id: 'b', is_hidden: true });
       if (call.method === 'PUT' && call.url.endsWith('/mark-all-read')) return json({ message: 'ok', updated: 1 });
       return json(items);
     });
@@ -149,7 +162,10 @@ describe('notifications page', () => {
   });
 
   it('reads a data field sent as a JSON string', async () => {
-    const raw = { ...note('s', today(1)), data: JSON.stringify({ message: 'From a string', title: 't', type: 'qr_access', level: 'info', is_read: false }) };
+    const raw = {
+      ...note('s', today(1)),
+      data: JSON.stringify({ message: 'From a string', title: 't', type: 'qr_access', level: 'info', is_read: false }),
+    };
     mockFetch(() => json([raw]));
     renderPage();
     expect(await screen.findByText('From a string')).toBeTruthy();
@@ -165,8 +181,17 @@ describe('notifications page', () => {
     await screen.findByRole('article', { name: 'Title access' });
     expect(screen.queryByText('No notifications to display')).toBeNull();
     expect(screen.queryByRole('region', { name: 'On This Device' })).toBeNull();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Today', 'Yesterday', 'Monday, January 15, 2024']);
-    expect(titles()).toEqual(['File "scan.pdf" uploaded on 1/2/2025, 10:00 AM', 'Title access', 'File "xray.png" uploaded on 1/1/2025, 9:30 AM', 'Welcome']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Today',
+      'Yesterday',
+      'Monday, January 15, 2024',
+    ]);
+    expect(titles()).toEqual([
+      'File "scan.pdf" uploaded on 1/2/2025, 10:00 AM',
+      'Title access',
+      'File "xray.png" uploaded on 1/1/2025, 9:30 AM',
+      'Welcome',
+    ]);
     const scan = screen.getByRole('article', { name: 'File "scan.pdf" uploaded on 1/2/2025, 10:00 AM' });
     expect(within(scan).getByText('This device')).toBeTruthy();
     expect(within(scan).getByText('Unread')).toBeTruthy();
@@ -185,7 +210,9 @@ describe('notifications page', () => {
   });
 
   it('a user toggles, filters and marks all of this device’s notices with the account’s', async () => {
-    mockFetch((call) => (call.method === 'PUT' ? json({ message: 'ok', updated: 1 }) : json([note('access', today(1), { is_read: true })])));
+    mockFetch((call) =>
+      call.method === 'PUT' ? json({ message: 'ok', updated: 1 }) : json([note('access', today(1), { is_read: true })]),
+    );
     storeLocal([{ id: today(2).getTime(), text: 'File "scan.pdf" uploaded', isRead: false }]);
     const user = userEvent.setup();
     renderPage();

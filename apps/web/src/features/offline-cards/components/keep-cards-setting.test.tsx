@@ -33,7 +33,9 @@ afterEach(async () => {
 
 describe('Keep emergency cards on this device', () => {
   it('an owner turns it on: every person’s card is saved on this device, with the time, and the cards page is one link away', async () => {
-    const { calls } = mockFetch((call) => (call.url === '/api/user/emergency-cards' ? json({ cards: [OWN_CARD, MEMBER_CARD] }) : json({}, 404)));
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/user/emergency-cards' ? json({ cards: [OWN_CARD, MEMBER_CARD] }) : json({}, 404),
+    );
     const user = userEvent.setup();
     renderSetting();
     const toggle = await findSwitch();
@@ -44,7 +46,9 @@ describe('Keep emergency cards on this device', () => {
 
     await user.click(toggle);
     // Said in the status line, so a screen reader hears it too.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^2 emergency cards saved on this device, last on \w+ \d{1,2}, \d{4} at /));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/^2 emergency cards saved on this device, last on \w+ \d{1,2}, \d{4} at /),
+    );
     expect(screen.getByRole<HTMLInputElement>('switch', SWITCH).checked).toBe(true);
     expect(calls.filter((c) => c.url === '/api/user/emergency-cards')).toHaveLength(1);
 

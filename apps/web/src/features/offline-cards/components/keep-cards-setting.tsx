@@ -53,8 +53,8 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
     <div className="flex flex-col gap-3">
       <p id={hintId} className="text-sm text-slate-700">
         Your emergency card and those of your family members and pets open on this phone or computer even with no internet connection — in a
-        basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can read them, so
-        turn this on only on a device that is yours. Logging out removes them.
+        basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can read
+        them, so turn this on only on a device that is yours. Logging out removes them.
       </p>
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
         <span className="relative inline-flex h-7 w-12 shrink-0 items-center">

@@ -21,11 +21,16 @@ export function SavedCard({ card }: { card: EmergencyCard }) {
     <article aria-label={`Emergency card: ${name}`} className="flex flex-col gap-5 text-black">
       <EmergencyInfoView info={card.info} titleLevel={2} />
       {card.qr_data ? (
-        <section aria-labelledby={qrHeadingId} className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-800 bg-white p-4 sm:p-6">
+        <section
+          aria-labelledby={qrHeadingId}
+          className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-800 bg-white p-4 sm:p-6"
+        >
           <h3 id={qrHeadingId} className="self-start text-2xl font-extrabold text-black">
             Emergency QR code
           </h3>
-          <p className="self-start text-lg text-black">A responder who scans it can open this information on their own phone with the PIN.</p>
+          <p className="self-start text-lg text-black">
+            A responder who scans it can open this information on their own phone with the PIN.
+          </p>
           <QrCodeFigure link={card.qr_data} label={`Emergency QR code of ${name}`} />
         </section>
       ) : null}

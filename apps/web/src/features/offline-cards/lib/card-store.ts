@@ -32,7 +32,9 @@ export async function keepCardsFor(userId: string): Promise<void> {
     RECORD,
     (old) => {
       const parsed = savedCardsSchema.safeParse(old);
-      return parsed.success && parsed.data.userId === userId ? parsed.data : ({ version: 1, userId, savedAt: null, cards: [] } satisfies SavedCards);
+      return parsed.success && parsed.data.userId === userId
+        ? parsed.data
+        : ({ version: 1, userId, savedAt: null, cards: [] } satisfies SavedCards);
     },
     cardStore(),
   );

@@ -41,7 +41,11 @@ describe('emergency cards page', () => {
     expect(screen.getByRole('status').textContent).toBe('You are offline: these are the copies saved on this device.');
 
     const tabs = screen.getByRole('tablist', { name: 'Whose emergency card' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Jordan Rivers (you)', 'Alex Rivers']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Jordan Rivers (you)', 'Alex Rivers']);
     const own = screen.getByRole('article', { name: 'Emergency card: Jordan Rivers (you)' });
     // The emergency page's own view: critical facts first, the priority section, the call button.
     expect(within(own).getByTestId('critical-name').textContent).toContain('Jordan Rivers');

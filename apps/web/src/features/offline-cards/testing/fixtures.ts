@@ -35,7 +35,9 @@ export const OWN_CARD: EmergencyCard = {
     has_allergies: true,
     allergy_details: 'Penicillin',
     medications: [{ medication_name: 'Warfarin', dosage: '5 mg', frequency: 'daily', purpose: null }],
-    emergency_contacts: [{ name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: false }],
+    emergency_contacts: [
+      { name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: false },
+    ],
   },
 };
 
@@ -43,7 +45,14 @@ export const MEMBER_CARD: EmergencyCard = {
   profile_id: 'p-alex',
   is_self: false,
   qr_data: null,
-  info: { ...blankInfo, name: 'Alex Rivers', relationship: 'child', date_of_birth: '2015-04-02', has_allergies: true, allergy_details: 'Bee stings' },
+  info: {
+    ...blankInfo,
+    name: 'Alex Rivers',
+    relationship: 'child',
+    date_of_birth: '2015-04-02',
+    has_allergies: true,
+    allergy_details: 'Bee stings',
+  },
 };
 
 export function savedRecord(userId: string, cards: EmergencyCard[] = [OWN_CARD, MEMBER_CARD]): SavedCards {

@@ -13,8 +13,9 @@ export function useAddHealthcareProvider() {
   return useMutation({
     mutationFn: addHealthcareProvider,
     onSuccess: async ({ message: _message, ...provider }) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, healthcare_providers: [...profile.healthcare_providers, provider] },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, healthcare_providers: [...profile.healthcare_providers, provider] },
       );
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },

@@ -13,8 +13,9 @@ export function useAddMedication() {
   return useMutation({
     mutationFn: addMedication,
     onSuccess: async ({ message: _message, ...medication }) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, medications: [...profile.medications, medication] },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, medications: [...profile.medications, medication] },
       );
       // Other screens list medications too (prescriptions); they refetch on their own key.
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });

@@ -19,7 +19,11 @@ export function useMemberEntryMutation<V, R>(memberId: string, call: (memberId: 
 }
 
 /** /api/user/family/members/{id}/{list}[/{entryId}]. */
-export function memberEntryPath(memberId: string, list: 'emergency-contacts' | 'healthcare-providers' | 'medications', entryId?: string): string {
+export function memberEntryPath(
+  memberId: string,
+  list: 'emergency-contacts' | 'healthcare-providers' | 'medications',
+  entryId?: string,
+): string {
   const base = `/api/user/family/members/${encodeURIComponent(memberId)}/${list}`;
   return entryId === undefined ? base : `${base}/${encodeURIComponent(entryId)}`;
 }

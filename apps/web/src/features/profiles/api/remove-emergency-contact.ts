@@ -14,8 +14,9 @@ export function useRemoveEmergencyContact() {
   return useMutation({
     mutationFn: removeEmergencyContact,
     onSuccess: async (_answer, contactId) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, emergency_contacts: profile.emergency_contacts.filter((c) => c.id !== contactId) },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, emergency_contacts: profile.emergency_contacts.filter((c) => c.id !== contactId) },
       );
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },

@@ -14,8 +14,9 @@ export function useRemoveHealthcareProvider() {
   return useMutation({
     mutationFn: removeHealthcareProvider,
     onSuccess: async (_answer, id) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, healthcare_providers: profile.healthcare_providers.filter((p) => p.id !== id) },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, healthcare_providers: profile.healthcare_providers.filter((p) => p.id !== id) },
       );
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },

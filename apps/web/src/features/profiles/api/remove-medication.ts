@@ -14,8 +14,9 @@ export function useRemoveMedication() {
   return useMutation({
     mutationFn: removeMedication,
     onSuccess: async (_answer, id) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, medications: profile.medications.filter((m) => m.id !== id) },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, medications: profile.medications.filter((m) => m.id !== id) },
       );
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },

@@ -13,8 +13,9 @@ export function useUpdateMedication() {
   return useMutation({
     mutationFn: updateMedication,
     onSuccess: async ({ message: _message, ...medication }) => {
-      queryClient.setQueryData<PatientProfile>(patientProfileQueryKey, (profile) =>
-        profile && { ...profile, medications: profile.medications.map((m) => (m.id === medication.id ? medication : m)) },
+      queryClient.setQueryData<PatientProfile>(
+        patientProfileQueryKey,
+        (profile) => profile && { ...profile, medications: profile.medications.map((m) => (m.id === medication.id ? medication : m)) },
       );
       await queryClient.invalidateQueries({ queryKey: patientProfileQueryKey });
     },

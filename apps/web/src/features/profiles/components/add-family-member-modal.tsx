@@ -42,7 +42,17 @@ function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalPr
   const [status, setStatus] = useState<string | null>(null);
   const form = useForm<FamilyAddInput, unknown, FamilyAddOutput>({
     resolver: zodResolver(familyAddSchema),
-    defaultValues: { name: '', date_of_birth: '', relationship: '', is_pet: false, species: '', breed: '', microchip_number: '', vet_name: '', vet_phone: '' },
+    defaultValues: {
+      name: '',
+      date_of_birth: '',
+      relationship: '',
+      is_pet: false,
+      species: '',
+      breed: '',
+      microchip_number: '',
+      vet_name: '',
+      vet_phone: '',
+    },
   });
   const {
     register,

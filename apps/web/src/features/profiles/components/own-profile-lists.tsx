@@ -17,10 +17,17 @@ export function OwnEmergencyContacts({ contacts }: { contacts: EmergencyContact[
 
 export function OwnHealthcareProviders({ providers }: { providers: HealthcareProvider[] }) {
   return (
-    <HealthcareProvidersSection providers={providers} add={useAddHealthcareProvider()} update={useUpdateHealthcareProvider()} remove={useRemoveHealthcareProvider()} />
+    <HealthcareProvidersSection
+      providers={providers}
+      add={useAddHealthcareProvider()}
+      update={useUpdateHealthcareProvider()}
+      remove={useRemoveHealthcareProvider()}
+    />
   );
 }
 
 export function OwnMedications({ medications }: { medications: Medication[] }) {
-  return <MedicationsSection medications={medications} add={useAddMedication()} update={useUpdateMedication()} remove={useRemoveMedication()} />;
+  return (
+    <MedicationsSection medications={medications} add={useAddMedication()} update={useUpdateMedication()} remove={useRemoveMedication()} />
+  );
 }

@@ -18,7 +18,13 @@ export function PetFields({ className = '' }: { className?: string }) {
     <fieldset className={className}>
       <legend className="mb-1 text-sm font-medium text-slate-800">Pet details</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Species" autoComplete="off" hint="For example dog, cat or rabbit." error={errors.species?.message} {...register('species')} />
+        <Field
+          label="Species"
+          autoComplete="off"
+          hint="For example dog, cat or rabbit."
+          error={errors.species?.message}
+          {...register('species')}
+        />
         <Field label="Breed" autoComplete="off" error={errors.breed?.message} {...register('breed')} />
         <Field
           label="Microchip Number"

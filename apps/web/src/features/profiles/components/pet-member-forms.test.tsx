@@ -62,7 +62,12 @@ describe('Edit Family Member for a pet', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Update Family Member' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ ...petFields, vet_phone: '+1 555 0199', is_pet: true, relationship: 'other' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      ...petFields,
+      vet_phone: '+1 555 0199',
+      is_pet: true,
+      relationship: 'other',
+    });
   });
 
   it('a microchip number with other characters is refused before anything is sent', async () => {
@@ -91,7 +96,11 @@ describe('relationship in Edit Family Member', { timeout: 15_000 }, () => {
   it('offers the add form’s five relationships, with the current one chosen', async () => {
     renderEditor(makeMember('m1', { relationship: 'child' }));
     const select = await screen.findByLabelText<HTMLSelectElement>('Relationship');
-    expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'spouse', 'child', 'parent', 'sibling', 'other']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['', 'spouse', 'child', 'parent', 'sibling', 'other']);
     expect(select.value).toBe('child');
     expect(select.selectedOptions[0]?.textContent).toBe('Child');
   });
@@ -114,7 +123,9 @@ describe('relationship in Edit Family Member', { timeout: 15_000 }, () => {
 describe('Add Family Member for a pet', () => {
   it('an owner adds a pet with its species, breed, microchip and vet', async () => {
     const { calls } = mockFetch((call) =>
-      call.url === '/api/user/family/add' ? json({ ...makeMember('p1', { name: 'Rex', is_pet: true, ...petFields }), message: 'Family member added successfully!' }, 201) : json([]),
+      call.url === '/api/user/family/add'
+        ? json({ ...makeMember('p1', { name: 'Rex', is_pet: true, ...petFields }), message: 'Family member added successfully!' }, 201)
+        : json([]),
     );
     const onClose = vi.fn();
     renderRoutes([{ path: '/', element: <AddFamilyMemberModal open onClose={onClose} /> }], '/');
@@ -134,6 +145,12 @@ describe('Add Family Member for a pet', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
 
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Rex', date_of_birth: '2019-05-01', relationship: 'other', is_pet: true, ...petFields });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Rex',
+      date_of_birth: '2019-05-01',
+      relationship: 'other',
+      is_pet: true,
+      ...petFields,
+    });
   });
 });

@@ -1,4 +1,11 @@
-import type { EmergencyContact, EmergencyContactInput, HealthcareProvider, HealthcareProviderInput, Medication, MedicationInput } from '@kinchart/shared/profile';
+import type {
+  EmergencyContact,
+  EmergencyContactInput,
+  HealthcareProvider,
+  HealthcareProviderInput,
+  Medication,
+  MedicationInput,
+} from '@kinchart/shared/profile';
 import { errorMessage } from '../../../lib/api-client';
 import { describeContact, EmergencyContactForm } from './emergency-contact-form';
 import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
@@ -61,7 +68,12 @@ export function HealthcareProvidersSection({
   update,
   remove,
   variant,
-}: Common & { providers: HealthcareProvider[]; add: Mutation<HealthcareProviderInput>; update: Update<HealthcareProviderInput>; remove: Mutation<string> }) {
+}: Common & {
+  providers: HealthcareProvider[];
+  add: Mutation<HealthcareProviderInput>;
+  update: Update<HealthcareProviderInput>;
+  remove: Mutation<string>;
+}) {
   return (
     <RecordListSection
       variant={variant}

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfileValues, makeContact, makeMember, makeProvider } from '../../../../test/profiles';
-import { familyFormSchema, profileFormSchema, tabOfField, toFamilyFormValues, toFamilyPayload, toProfileFormValues, toProfilePayload } from './profile-form';
+import {
+  familyFormSchema,
+  profileFormSchema,
+  tabOfField,
+  toFamilyFormValues,
+  toFamilyPayload,
+  toProfileFormValues,
+  toProfilePayload,
+} from './profile-form';
 
 describe('profile form values', () => {
   it('5 ft 11 in and 165 lbs are sent as 180.34 cm and 74.8 kg, and read back the same', () => {
-    const values = profileFormSchema.parse({ ...toProfileFormValues(emptyProfileValues), height_feet: '5', height_inches: '11', weight_lbs: '165' });
+    const values = profileFormSchema.parse({
+      ...toProfileFormValues(emptyProfileValues),
+      height_feet: '5',
+      height_inches: '11',
+      weight_lbs: '165',
+    });
     const payload = toProfilePayload(values);
     expect(payload.height).toBe(180.34);
     expect(payload.weight).toBe(74.8);

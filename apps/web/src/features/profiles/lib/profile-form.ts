@@ -79,7 +79,9 @@ type TextKey = {
 type FlagKey = { [K in keyof ProfileValues]: ProfileValues[K] extends boolean ? K : never }[keyof ProfileValues];
 
 /** The text inputs: every profile field but the flags (checkboxes) and height and weight (typed in ft/in and lbs). */
-const TEXT_KEYS = PROFILE_FIELD_NAMES.filter((key): key is TextKey => !PROFILE_FLAG_FIELDS.has(key) && key !== 'height' && key !== 'weight');
+const TEXT_KEYS = PROFILE_FIELD_NAMES.filter(
+  (key): key is TextKey => !PROFILE_FLAG_FIELDS.has(key) && key !== 'height' && key !== 'weight',
+);
 const FLAG_KEYS: readonly FlagKey[] = PROFILE_FLAGS;
 
 /** Form values for a stored profile: empty strings for missing text, height and weight in ft/in and lbs. */
@@ -146,7 +148,11 @@ export type ProfileTab = 'basic' | 'medical' | 'additional' | 'contacts' | 'prov
 
 const MEDICAL_KEYS = new Set<string>(FLAG_DETAIL_PAIRS.flat());
 /** The Additional tab: language, religious restrictions, and the flags without a details text (directives, impairments). */
-const ADDITIONAL_KEYS = new Set<string>(['primary_language', 'religious_restrictions', ...PROFILE_FLAGS.filter((flag) => !MEDICAL_KEYS.has(flag))]);
+const ADDITIONAL_KEYS = new Set<string>([
+  'primary_language',
+  'religious_restrictions',
+  ...PROFILE_FLAGS.filter((flag) => !MEDICAL_KEYS.has(flag)),
+]);
 
 /** Which tab holds a field, so a failed save can show the person where to look. */
 export function tabOfField(field: string): ProfileTab {

@@ -108,7 +108,11 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
 
     // Cancel is leaving too.
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Dashboard route' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });

@@ -34,7 +34,9 @@ describe('full profile editor', { timeout: 15_000 }, () => {
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Alice Example');
-    const bloodTypes = within(screen.getByLabelText('Blood Type')).getAllByRole('option').map((o) => o.textContent);
+    const bloodTypes = within(screen.getByLabelText('Blood Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(bloodTypes).toEqual(['Select blood type', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-']);
   });
 
@@ -118,10 +120,7 @@ describe('full profile editor', { timeout: 15_000 }, () => {
   });
 
   it('a failed save shows the server message, else "An error occurred", in red', async () => {
-    const answers = [
-      () => json({ message: 'weight: Weight (kg) must be between 0 and 453.6' }, 400),
-      () => json({}, 500),
-    ];
+    const answers = [() => json({ message: 'weight: Weight (kg) must be between 0 and 453.6' }, 400), () => json({}, 500)];
     serve((call) => (call.method === 'PUT' ? answers.shift()!() : undefined));
     const user = userEvent.setup();
     renderRoutes(routes, '/profile');
@@ -149,7 +148,9 @@ describe('full profile editor', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Waiting for connection…' })).toBeTruthy();
-    expect(screen.getByText('You are offline. Your changes are kept on this device and will be saved once the connection is back.')).toBeTruthy();
+    expect(
+      screen.getByText('You are offline. Your changes are kept on this device and will be saved once the connection is back.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Error updating profile')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Alice Offline');
 
@@ -192,7 +193,10 @@ describe('full profile editor', { timeout: 15_000 }, () => {
   });
 
   it('an edit kept for one account is never offered to another, and leaves the device', async () => {
-    localStorage.setItem('kinchart.draft.profile', JSON.stringify({ userId: 'someone-else', savedAt: Date.now(), values: { name: 'Not yours' } }));
+    localStorage.setItem(
+      'kinchart.draft.profile',
+      JSON.stringify({ userId: 'someone-else', savedAt: Date.now(), values: { name: 'Not yours' } }),
+    );
     serve();
     renderRoutes(routes, '/profile');
     await screen.findByLabelText('Name');

@@ -15,6 +15,10 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: changeEmail,
     // The signed-in user's email is part of the authentication state; a new one is unproven (docs/decisions/0030).
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: authQueryKey }), queryClient.invalidateQueries({ queryKey: emailVerificationQueryKey })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authQueryKey }),
+        queryClient.invalidateQueries({ queryKey: emailVerificationQueryKey }),
+      ]),
   });
 }

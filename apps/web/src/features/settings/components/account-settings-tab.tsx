@@ -13,7 +13,17 @@ import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
 import { TwoFactorSection } from './two-factor-section';
 
-function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
+function SettingsSection({
+  id,
+  title,
+  tone = 'normal',
+  children,
+}: {
+  id: string;
+  title: string;
+  tone?: 'normal' | 'danger';
+  children: ReactNode;
+}) {
   return (
     <section
       aria-labelledby={id}

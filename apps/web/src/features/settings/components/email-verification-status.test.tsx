@@ -10,7 +10,9 @@ const routes = [{ path: '/settings', element: <EmailVerificationStatus /> }];
 describe('email confirmation in Settings', () => {
   it('a person whose email is not confirmed asks for a new link', async () => {
     const { calls } = mockFetch((call) =>
-      call.method === 'POST' ? json({ message: VERIFICATION_SENT }, 202) : json({ email: 'pat@example.com', verified: false, can_send: true }),
+      call.method === 'POST'
+        ? json({ message: VERIFICATION_SENT }, 202)
+        : json({ email: 'pat@example.com', verified: false, can_send: true }),
     );
     renderRoutes(routes, '/settings');
     expect(await screen.findByText(/not confirmed yet/)).toBeTruthy();

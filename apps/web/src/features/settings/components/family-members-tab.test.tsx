@@ -55,7 +55,11 @@ describe('Family Members tab', () => {
     menuButton.focus();
     await user.keyboard('{Enter}');
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit Member', 'Delete Member']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit Member', 'Delete Member']);
     expect(document.activeElement?.textContent).toBe('Edit Member');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Delete Member');

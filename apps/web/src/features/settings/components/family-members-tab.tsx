@@ -132,7 +132,9 @@ export function FamilyMembersTab() {
       loading="Loading family members..."
       error="Failed to load family members"
       isEmpty={(list) => list.length === 0}
-      empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>}
+      empty={
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>
+      }
     >
       {(list) => (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby={FAMILY_HEADING_ID}>
@@ -183,17 +185,16 @@ export function FamilyMembersTab() {
       <ShareAccessDialog person={sharing} onClose={() => setSharing(null)} />
       <AccessHistoryDialog person={history} onClose={() => setHistory(null)} />
       {editing ? (
-        <FamilyMemberEditor
-          variant="modal"
-          member={editing}
-          onSaved={() => setEditing(null)}
-          onCancel={() => setEditing(null)}
-        />
+        <FamilyMemberEditor variant="modal" member={editing} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Member"
-        message={deleting ? `Are you sure you want to delete ${displayName(deleting)}? Their profile, contacts, providers and medications will be removed.` : ''}
+        message={
+          deleting
+            ? `Are you sure you want to delete ${displayName(deleting)}? Their profile, contacts, providers and medications will be removed.`
+            : ''
+        }
         confirmLabel="Delete Member"
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}

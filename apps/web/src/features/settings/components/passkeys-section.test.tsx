@@ -16,7 +16,8 @@ function serve(passkeys: { id: string; name: string; created_at: string; last_us
   return mockFetch((call) => {
     const route = `${call.method} ${call.url}`;
     if (route === 'GET /api/config') return json({ max_upload_bytes: 1024, signup_mode: 'open', passkeys: passkeysHere });
-    if (route === 'GET /api/auth/mfa') return json({ totp: false, passkeys: state.passkeys, recovery_codes_left: state.passkeys.length ? 10 : 0 });
+    if (route === 'GET /api/auth/mfa')
+      return json({ totp: false, passkeys: state.passkeys, recovery_codes_left: state.passkeys.length ? 10 : 0 });
     if (call.method === 'PUT' && call.url === '/api/auth/mfa/passkeys/pk-1') {
       state.passkeys = state.passkeys.map((p) => (p.id === 'pk-1' ? { ...p, name: (call.body as { name: string }).name } : p));
       return json({ message: 'Passkey renamed' });
@@ -82,7 +83,9 @@ describe('passkeys in settings', () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     serve([], { passkeysHere: false });
     renderRoutes(routes, '/settings');
-    await waitFor(() => expect(screen.getByText('Passkeys are not available on this server: it must be reached by a domain name.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('Passkeys are not available on this server: it must be reached by a domain name.')).toBeTruthy(),
+    );
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
   });
 });

@@ -58,7 +58,11 @@ export function PasskeysSection() {
       setName(suggestedName());
       if (answer.recovery_codes) setCodes(answer.recovery_codes);
     } catch (error) {
-      setMessage(error instanceof PasskeyCancelled ? error.message : errorMessage(error, 'Failed to add the passkey', error instanceof Error ? error.message : 'Error adding the passkey'));
+      setMessage(
+        error instanceof PasskeyCancelled
+          ? error.message
+          : errorMessage(error, 'Failed to add the passkey', error instanceof Error ? error.message : 'Error adding the passkey'),
+      );
     }
   };
 
@@ -93,7 +97,12 @@ export function PasskeysSection() {
       {unsupported ? (
         <p className="text-sm font-medium text-slate-800">{unsupported}</p>
       ) : (
-        <form onSubmit={(event) => void onAdd(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-busy={add.isPending}>
+        <form
+          onSubmit={(event) => void onAdd(event)}
+          noValidate
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          aria-busy={add.isPending}
+        >
           <Field
             label="Passkey name"
             hint="So you can tell your passkeys apart."
@@ -114,7 +123,15 @@ export function PasskeysSection() {
   );
 }
 
-function PasskeyItem({ passkey, lastFactor, onDone }: { passkey: PasskeySummary; lastFactor: boolean; onDone: (message: string | null) => void }) {
+function PasskeyItem({
+  passkey,
+  lastFactor,
+  onDone,
+}: {
+  passkey: PasskeySummary;
+  lastFactor: boolean;
+  onDone: (message: string | null) => void;
+}) {
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const formId = useId();
@@ -155,7 +172,12 @@ function PasskeyItem({ passkey, lastFactor, onDone }: { passkey: PasskeySummary;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between">
       {editing ? (
-        <form id={formId} onSubmit={(event) => void onRename(event)} noValidate className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end">
+        <form
+          id={formId}
+          onSubmit={(event) => void onRename(event)}
+          noValidate
+          className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <Field
             label="New name"
             value={name}

@@ -42,7 +42,10 @@ export function RecoveryCodesPanel({ codes, intro, onDone }: { codes: readonly s
         If you lose your phone, each code signs you in once instead of a code from the app. Keep them somewhere safe — in a password
         manager, or printed and put away. <strong>They are shown only now.</strong>
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 font-mono text-sm text-slate-900 min-[360px]:grid-cols-2 sm:text-base">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 font-mono text-sm text-slate-900 min-[360px]:grid-cols-2 sm:text-base"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded-md bg-white px-2 py-2 text-center whitespace-nowrap ring-1 ring-amber-200">
             {code}

@@ -9,11 +9,33 @@ import { SessionsSection } from './sessions-section';
 vi.mock('../../../lib/toast');
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-const here: SessionInfo = { id: 's-here', current: true, created_at: '2026-03-04T09:00:00.000Z', last_seen_at: '2026-03-04T10:00:00.000Z', user_agent: CHROME_LINUX, ip: '198.51.100.7' };
-const phone: SessionInfo = { id: 's-phone', current: false, created_at: '2026-03-02T08:00:00.000Z', last_seen_at: '2026-03-03T18:30:00.000Z', user_agent: SAFARI_IPHONE, ip: '203.0.113.9' };
-const unknown: SessionInfo = { id: 's-unknown', current: false, created_at: '2026-03-01T08:00:00.000Z', last_seen_at: '2026-03-01T08:05:00.000Z', user_agent: null, ip: null };
+const here: SessionInfo = {
+  id: 's-here',
+  current: true,
+  created_at: '2026-03-04T09:00:00.000Z',
+  last_seen_at: '2026-03-04T10:00:00.000Z',
+  user_agent: CHROME_LINUX,
+  ip: '198.51.100.7',
+};
+const phone: SessionInfo = {
+  id: 's-phone',
+  current: false,
+  created_at: '2026-03-02T08:00:00.000Z',
+  last_seen_at: '2026-03-03T18:30:00.000Z',
+  user_agent: SAFARI_IPHONE,
+  ip: '203.0.113.9',
+};
+const unknown: SessionInfo = {
+  id: 's-unknown',
+  current: false,
+  created_at: '2026-03-01T08:00:00.000Z',
+  last_seen_at: '2026-03-01T08:05:00.000Z',
+  user_agent: null,
+  ip: null,
+};
 
 function renderSection() {
   return renderRoutes(
@@ -83,7 +105,9 @@ describe('Sessions', () => {
   });
 
   it('signing out this device is a logout: it lands on the sign-up page', async () => {
-    const { calls } = mockFetch((call) => (call.method === 'DELETE' ? json({ message: 'Logged out successfully', current: true }) : json([here, phone])));
+    const { calls } = mockFetch((call) =>
+      call.method === 'DELETE' ? json({ message: 'Logged out successfully', current: true }) : json([here, phone]),
+    );
     const user = userEvent.setup();
     renderSection();
     await user.click(await screen.findByRole('button', { name: 'Sign out this device' }));

@@ -36,7 +36,9 @@ export function SessionsSection() {
     setStatus(null);
     try {
       const answer = await endOthers.mutateAsync();
-      setStatus(answer.ended === 1 ? 'Signed out of 1 other session successfully.' : `Signed out of ${answer.ended} other sessions successfully.`);
+      setStatus(
+        answer.ended === 1 ? 'Signed out of 1 other session successfully.' : `Signed out of ${answer.ended} other sessions successfully.`,
+      );
     } catch (error) {
       setStatus(errorMessage(error, 'Failed to sign out of the other sessions', 'Error signing out of the other sessions'));
     }
@@ -129,7 +131,13 @@ function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (mes
         className="shrink-0 self-start"
         onClick={() => void onSignOut()}
         disabled={end.isPending}
-        aria-label={end.isPending ? undefined : session.current ? 'Sign out this device' : `Sign out ${device}, signed in ${formatDateTime(session.created_at)}`}
+        aria-label={
+          end.isPending
+            ? undefined
+            : session.current
+              ? 'Sign out this device'
+              : `Sign out ${device}, signed in ${formatDateTime(session.created_at)}`
+        }
       >
         {end.isPending ? 'Signing out...' : 'Sign out'}
       </Button>

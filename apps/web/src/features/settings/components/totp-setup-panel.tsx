@@ -50,7 +50,9 @@ export function TotpSetupPanel({
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 text-sm text-slate-800">
         <h4 className="text-base font-semibold text-slate-900">1. Scan the QR code</h4>
-        <p>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this code.</p>
+        <p>
+          Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this code.
+        </p>
         <QRCodeSVG
           value={setup.otpauth_url}
           size={184}
@@ -63,7 +65,10 @@ export function TotpSetupPanel({
           className="self-center rounded-md border border-slate-200 bg-white sm:self-start"
         />
         <p id={keyLabelId}>Can’t scan it? Enter this setup key in the app instead:</p>
-        <code aria-labelledby={keyLabelId} className="self-stretch rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wide break-words text-slate-900 sm:self-start">
+        <code
+          aria-labelledby={keyLabelId}
+          className="self-stretch rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wide break-words text-slate-900 sm:self-start"
+        >
           {grouped(setup.secret)}
         </code>
       </div>

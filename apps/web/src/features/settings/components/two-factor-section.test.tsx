@@ -19,7 +19,8 @@ function serve(initial: { totp: boolean; left: number }, extra: (call: FetchCall
     if (route === 'GET /api/auth/mfa') return json({ totp: state.totp, passkeys: [], recovery_codes_left: state.left });
     if (route === 'POST /api/auth/mfa/totp/setup') return json({ secret: SECRET, otpauth_url: OTPAUTH });
     if (route === 'POST /api/auth/mfa/totp/confirm') {
-      if ((call.body as { code: string }).code !== '123456') return json({ message: 'That code did not match. Check the time on your phone and try the newest code.' }, 400);
+      if ((call.body as { code: string }).code !== '123456')
+        return json({ message: 'That code did not match. Check the time on your phone and try the newest code.' }, 400);
       Object.assign(state, { totp: true, left: 10 });
       return json({ recovery_codes: CODES });
     }
@@ -66,10 +67,17 @@ describe('two-factor authentication in settings', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const panel = await screen.findByRole('region', { name: 'Save your recovery codes' });
     const list = within(panel).getByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(within(panel).getByText(/shown only now/)).toBeTruthy();
     for (const name of ['Copy codes', 'Download codes', 'Print codes']) expect(within(panel).getByRole('button', { name })).toBeTruthy();
-    expect(calls.filter((c) => c.url === '/api/auth/mfa/totp/confirm').map((c) => c.body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+    expect(calls.filter((c) => c.url === '/api/auth/mfa/totp/confirm').map((c) => c.body)).toEqual([
+      { code: '654321' },
+      { code: '123456' },
+    ]);
 
     await user.click(within(panel).getByRole('button', { name: 'I have saved my codes' }));
     expect(await screen.findByText('On')).toBeTruthy();
@@ -113,7 +121,9 @@ describe('two-factor authentication in settings', () => {
     renderRoutes(routes, '/settings');
 
     await user.click(await screen.findByRole('button', { name: 'Turn off' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Turn off two-factor authentication?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Turn off two-factor authentication?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Turn off' }));

@@ -130,7 +130,12 @@ export function TwoFactorSection() {
   };
 
   const body = (
-    <QueryState query={status} loading="Loading two-factor authentication..." error="Two-factor authentication could not be loaded." compact>
+    <QueryState
+      query={status}
+      loading="Loading two-factor authentication..."
+      error="Two-factor authentication could not be loaded."
+      compact
+    >
       {renderStatus}
     </QueryState>
   );

@@ -72,7 +72,9 @@ describe('settings page', () => {
   });
 
   it('Account Settings warns when the storage is almost full, and says so when it cannot be read', async () => {
-    serve((call) => (call.url === '/api/user/storage' ? json({ used_bytes: 950 * 1024 * 1024, quota_bytes: 1024 * 1024 * 1024 }) : undefined));
+    serve((call) =>
+      call.url === '/api/user/storage' ? json({ used_bytes: 950 * 1024 * 1024, quota_bytes: 1024 * 1024 * 1024 }) : undefined,
+    );
     const { unmount } = renderRoutes(routes, '/settings?tab=account');
     const section = await screen.findByRole('region', { name: 'Storage' });
     expect(await within(section).findByText('Storage: 950 MB of 1 GB used')).toBeTruthy();

@@ -8,9 +8,7 @@ import { sharesQueryKey } from './get-shares';
  * invitation that nobody has accepted yet. The holder of a share calls it too, to leave.
  */
 export async function deleteShare(personId: string, shareId: string): Promise<MessageResponse> {
-  return messageSchema.parse(
-    await api.delete(`/api/user/people/${encodeURIComponent(personId)}/shares/${encodeURIComponent(shareId)}`),
-  );
+  return messageSchema.parse(await api.delete(`/api/user/people/${encodeURIComponent(personId)}/shares/${encodeURIComponent(shareId)}`));
 }
 
 /** The owner or a manager revokes a share of `personId`. */

@@ -9,7 +9,9 @@ import { sharesQueryKey } from './get-shares';
  * changed in place (owner or manager). A manager made viewer or editor ends what they shared on.
  */
 export async function updateShare(personId: string, shareId: string, role: ShareRole): Promise<Share> {
-  return shareSchema.parse(await api.put(`/api/user/people/${encodeURIComponent(personId)}/shares/${encodeURIComponent(shareId)}`, { role }));
+  return shareSchema.parse(
+    await api.put(`/api/user/people/${encodeURIComponent(personId)}/shares/${encodeURIComponent(shareId)}`, { role }),
+  );
 }
 
 export function useUpdateShare(personId: string) {
@@ -18,7 +20,10 @@ export function useUpdateShare(personId: string) {
     mutationFn: ({ shareId, role }: { shareId: string; role: ShareRole }) => updateShare(personId, shareId, role),
     onSettled: async () => {
       // A manager changing their own role sees the person differently everywhere.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: sharesQueryKey(personId) }), queryClient.invalidateQueries({ queryKey: peopleQueryKey, exact: true })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sharesQueryKey(personId) }),
+        queryClient.invalidateQueries({ queryKey: peopleQueryKey, exact: true }),
+      ]);
     },
   });
 }

@@ -15,7 +15,12 @@ describe('Access history dialog', () => {
     const { calls } = renderHistory([
       makeAccessEvent('e3', { what: 'GET /api/user/files/:id/content', created_at: '2026-03-05T14:30:00' }),
       makeAccessEvent('e2', { action: 'person_share_accept', what: 'Accepted an invitation (Editor)', created_at: '2026-03-04T10:00:00' }),
-      makeAccessEvent('e1', { actor: 'alice', action: 'person_share_create', what: 'Created an invitation (Editor)', created_at: '2026-03-04T09:00:00' }),
+      makeAccessEvent('e1', {
+        actor: 'alice',
+        action: 'person_share_create',
+        what: 'Created an invitation (Editor)',
+        created_at: '2026-03-04T09:00:00',
+      }),
     ]);
     const dialog = await screen.findByRole('dialog', { name: 'Access history: Mia' });
     const list = await within(dialog).findByRole('list', { name: 'Access history' });
@@ -34,7 +39,12 @@ describe('Access history dialog', () => {
     renderHistory([
       makeAccessEvent('e9', {
         what: 'GET /api/user/people/:personId',
-        what_all: ['GET /api/user/people/:personId', 'GET /api/user/files', 'GET /api/user/people/:personId/conditions', 'GET /api/user/files/:id/content'],
+        what_all: [
+          'GET /api/user/people/:personId',
+          'GET /api/user/files',
+          'GET /api/user/people/:personId/conditions',
+          'GET /api/user/files/:id/content',
+        ],
         count: 7,
         first_at: '2026-03-05T14:21:00',
         created_at: '2026-03-05T14:30:00',

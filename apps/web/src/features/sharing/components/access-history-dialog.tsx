@@ -71,9 +71,7 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
               <span className="flex min-w-0 flex-col">
                 <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
                 <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
-                {event.count > 1 ? (
-                  <span className="text-sm text-slate-700">{timesWords(event)}</span>
-                ) : null}
+                {event.count > 1 ? <span className="text-sm text-slate-700">{timesWords(event)}</span> : null}
               </span>
             </li>
           ))}

@@ -22,8 +22,21 @@ describe('Share access dialog', () => {
     let shares = [makeShare('s1')];
     const { calls, user } = renderDialog((call) => {
       if (call.method === 'POST') {
-        shares = [...shares, makeShare('s2', { role: 'editor', status: 'pending', holder_username: null, email: 'bo@example.com', expires_at: '2099-12-31', accepted_at: null })];
-        return json({ share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'editor', expires_at: '2099-12-31', emailed: false }, 201);
+        shares = [
+          ...shares,
+          makeShare('s2', {
+            role: 'editor',
+            status: 'pending',
+            holder_username: null,
+            email: 'bo@example.com',
+            expires_at: '2099-12-31',
+            accepted_at: null,
+          }),
+        ];
+        return json(
+          { share_id: 's2', invite_url: `http://localhost/invite/${TOKEN}`, role: 'editor', expires_at: '2099-12-31', emailed: false },
+          201,
+        );
       }
       return json(shares);
     });
@@ -74,20 +87,27 @@ describe('Share access dialog', () => {
 
   it('says when the link cannot be copied', async () => {
     const { user } = renderDialog((call) =>
-      call.method === 'POST' ? json({ share_id: 's2', invite_url: `/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: false }, 201) : json([]),
+      call.method === 'POST'
+        ? json({ share_id: 's2', invite_url: `/invite/${TOKEN}`, role: 'viewer', expires_at: null, emailed: false }, 201)
+        : json([]),
     );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
     // A bare path from the server is read against this site.
     const link = await within(dialog).findByRole('textbox', { name: 'Invitation link' });
     expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/invite/${TOKEN}`);
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The link could not be copied. Select it and copy it by hand.');
   });
 
   it('refuses a bad email or a past end date before asking the server, and shows the server’s refusal', async () => {
-    const { calls, user } = renderDialog((call) => (call.method === 'POST' ? json({ message: 'A person can have at most 50 shares' }, 400) : json([])));
+    const { calls, user } = renderDialog((call) =>
+      call.method === 'POST' ? json({ message: 'A person can have at most 50 shares' }, 400) : json([]),
+    );
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Email (optional)'), 'not an email');
     await user.type(within(dialog).getByLabelText('Access ends (optional)'), '2001-01-01');
@@ -103,7 +123,10 @@ describe('Share access dialog', () => {
   });
 
   it('lists who has access, and Revoke asks first, then ends the share', async () => {
-    let shares = [makeShare('s1', { holder_username: 'grandma', role: 'editor', expires_at: '2099-06-30' }), makeShare('s2', { status: 'pending', holder_username: null, accepted_at: null })];
+    let shares = [
+      makeShare('s1', { holder_username: 'grandma', role: 'editor', expires_at: '2099-06-30' }),
+      makeShare('s2', { status: 'pending', holder_username: null, accepted_at: null }),
+    ];
     const { calls, user } = renderDialog((call) => {
       if (call.method === 'DELETE') {
         shares = shares.filter((s) => !call.url.endsWith(`/${s.share_id}`));
@@ -138,7 +161,10 @@ describe('Share access dialog', () => {
   });
 
   it('changes a role in place: Save role sends it, and a manager made editor is told what ends with it', async () => {
-    let shares = [makeShare('s1', { holder_username: 'grandma', role: 'manager' }), makeShare('s2', { holder_username: 'bo', role: 'viewer' })];
+    let shares = [
+      makeShare('s1', { holder_username: 'grandma', role: 'manager' }),
+      makeShare('s2', { holder_username: 'bo', role: 'viewer' }),
+    ];
     const { calls, user } = renderDialog((call) => {
       if (call.method === 'PUT') {
         const role = (call.body as { role: 'viewer' | 'editor' | 'manager' }).role;
@@ -152,7 +178,9 @@ describe('Share access dialog', () => {
     expect((role as HTMLSelectElement).value).toBe('manager');
     // Revoking a manager says what goes with them.
     await user.click(within(dialog).getByRole('button', { name: 'Revoke grandma' }));
-    expect(screen.getByRole('alertdialog', { name: 'Revoke access' }).textContent).toContain('Anyone grandma shared Mia with loses access too.');
+    expect(screen.getByRole('alertdialog', { name: 'Revoke access' }).textContent).toContain(
+      'Anyone grandma shared Mia with loses access too.',
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(within(dialog).queryByRole('button', { name: 'Save role for grandma' })).toBeNull();
     await user.selectOptions(role, 'editor');
@@ -166,7 +194,9 @@ describe('Share access dialog', () => {
 
   it('shows the server’s refusal of a role change and keeps the role as it was', async () => {
     const { user } = renderDialog((call) =>
-      call.method === 'PUT' ? json({ message: 'Only the owner or a manager of this person can do this' }, 403) : json([makeShare('s1', { holder_username: 'bo' })]),
+      call.method === 'PUT'
+        ? json({ message: 'Only the owner or a manager of this person can do this' }, 403)
+        : json([makeShare('s1', { holder_username: 'bo' })]),
     );
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Role for bo' }), 'editor');
@@ -223,7 +253,17 @@ describe('Share access dialog', () => {
     });
     const user = userEvent.setup();
     renderRoutes(
-      [{ path: '/', element: <><ReauthPrompt /><ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={onClose} /></> }],
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ReauthPrompt />
+              <ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={onClose} />
+            </>
+          ),
+        },
+      ],
       '/',
     );
     const dialog = await screen.findByRole('dialog', { name: 'Share access to Mia' });
@@ -239,10 +279,22 @@ describe('Share access dialog', () => {
   });
 
   it('says the invitation was not created when the password prompt is cancelled', async () => {
-    mockFetch((call) => (call.method === 'POST' ? json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401) : json([])));
+    mockFetch((call) =>
+      call.method === 'POST' ? json({ message: 'Please confirm your password to continue.', reauth_required: true }, 401) : json([]),
+    );
     const user = userEvent.setup();
     renderRoutes(
-      [{ path: '/', element: <><ReauthPrompt /><ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={vi.fn()} /></> }],
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ReauthPrompt />
+              <ShareAccessDialog person={{ id: 'm1', label: 'Mia' }} onClose={vi.fn()} />
+            </>
+          ),
+        },
+      ],
       '/',
     );
     const dialog = await screen.findByRole('dialog', { name: 'Share access to Mia' });

@@ -149,7 +149,13 @@ function ShareRow({ share, person, saving, onChangeRole, onRevoke }: ShareRowPro
             <p className="text-sm text-slate-700">Accepted {formatDate(share.accepted_at)}</p>
           ) : null}
         </div>
-        <Button variant="secondary" size="sm" className="shrink-0 self-start sm:self-center" aria-label={`Revoke ${who}`} onClick={onRevoke}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0 self-start sm:self-center"
+          aria-label={`Revoke ${who}`}
+          onClick={onRevoke}
+        >
           Revoke
         </Button>
       </div>

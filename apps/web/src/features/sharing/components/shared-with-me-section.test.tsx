@@ -14,7 +14,9 @@ describe('Shared with me', () => {
     mockFetch(() => json([me, mia, rex]));
     renderRoutes([{ path: '/', element: <SharedWithMeSection /> }], '/');
     const list = await screen.findByRole('list', { name: 'Shared with me' });
-    const cards = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Mia')).toBeTruthy();
     expect(within(cards[0]!).getByText('Shared by alice')).toBeTruthy();

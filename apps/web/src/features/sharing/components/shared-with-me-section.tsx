@@ -123,7 +123,11 @@ function SharedPersonCard({ person, onLeave, onShare }: { person: SharedPerson; 
         </div>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Link to={`/dashboard?member=${encodeURIComponent(person.id)}`} className={buttonClassName('secondary', 'sm')} aria-label={`Open ${name}`}>
+        <Link
+          to={`/dashboard?member=${encodeURIComponent(person.id)}`}
+          className={buttonClassName('secondary', 'sm')}
+          aria-label={`Open ${name}`}
+        >
           Open
         </Link>
         {roleAllows(person.role, 'manager') ? (

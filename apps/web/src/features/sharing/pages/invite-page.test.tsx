@@ -46,7 +46,9 @@ describe('invite page', () => {
 
   it('names a pet without a name, and says when access has no end', async () => {
     renderInvite((call) =>
-      call.url === '/api/auth/check-auth' ? checkAuthAnswer(null) : json(makeInvitation({ person_name: null, is_pet: true, role: 'viewer' })),
+      call.url === '/api/auth/check-auth'
+        ? checkAuthAnswer(null)
+        : json(makeInvitation({ person_name: null, is_pet: true, role: 'viewer' })),
     );
     expect((await screen.findByText(/wants to share/)).textContent).toBe('alice wants to share a pet with you as Viewer.');
     expect(screen.getByText(/Access has no end date; alice can end it at any time/)).toBeTruthy();

@@ -18,7 +18,17 @@ export function makeShare(id: string, overrides: Partial<Share> = {}): Share {
 
 /** One entry of GET /api/user/people. */
 export function makePerson(id: string, overrides: Partial<Person> = {}): Person {
-  return { id, name: null, relationship: null, is_pet: false, is_self: false, role: 'owner', shared_by: null, share_id: null, ...overrides };
+  return {
+    id,
+    name: null,
+    relationship: null,
+    is_pet: false,
+    is_self: false,
+    role: 'owner',
+    shared_by: null,
+    share_id: null,
+    ...overrides,
+  };
 }
 
 export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation {
@@ -29,5 +39,15 @@ export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation 
 export function makeAccessEvent(id: string, overrides: Partial<AccessEvent> = {}): AccessEvent {
   const what = overrides.what ?? 'GET /api/user/files';
   const createdAt = overrides.created_at ?? '2026-03-04T09:05:00.000Z';
-  return { id, actor: 'grandma', action: 'shared_read', what, created_at: createdAt, count: 1, first_at: createdAt, what_all: [what], ...overrides };
+  return {
+    id,
+    actor: 'grandma',
+    action: 'shared_read',
+    what,
+    created_at: createdAt,
+    count: 1,
+    first_at: createdAt,
+    what_all: [what],
+    ...overrides,
+  };
 }

@@ -6,7 +6,10 @@ import { ShlOffer } from './shl-offer';
 
 vi.mock('../../../lib/toast');
 
-const LINK = { shlink: 'shlink:/eyJ1cmwiOiJodHRwOi8vbG9jYWxob3N0In0', payload: { url: 'http://localhost/shl/x', key: 'k'.repeat(43), flag: 'LP', label: 'Kinchart emergency summary' } };
+const LINK = {
+  shlink: 'shlink:/eyJ1cmwiOiJodHRwOi8vbG9jYWxob3N0In0',
+  payload: { url: 'http://localhost/shl/x', key: 'k'.repeat(43), flag: 'LP', label: 'Kinchart emergency summary' },
+};
 
 describe('SMART Health Link offer', () => {
   it('shows nothing for an inactive code', () => {

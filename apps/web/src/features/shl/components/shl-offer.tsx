@@ -45,8 +45,8 @@ export function ShlOffer({ target, active, whose }: ShlOfferProps) {
       </div>
       <div id={regionId} hidden={!shown} className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">
-          Apps that read SMART Health Links can fetch {whose} emergency summary in the standard FHIR format. They ask for
-          the code&apos;s PIN as the passcode, and you are notified each time, with the name the app gives.
+          Apps that read SMART Health Links can fetch {whose} emergency summary in the standard FHIR format. They ask for the code&apos;s
+          PIN as the passcode, and you are notified each time, with the name the app gives.
         </p>
         {link.isPending ? <p className="text-sm text-slate-700">Loading the link...</p> : null}
         {link.isError ? (
