@@ -32,8 +32,11 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the production server (or another `entry` built from it); returns { url, child, stop }. */
-export async function startServer(repoRoot, dataDir, extraEnv = {}, entry = 'apps/server/dist/server.js') {
+/**
+ * Spawns the production server (or another `entry` built from it) on a free port, its log beside
+ * `dataDir`; answers { url, child } at once, before it listens.
+ */
+export async function spawnServer(repoRoot, dataDir, extraEnv = {}, entry = 'apps/server/dist/server.js') {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const log = fs.openSync(`${dataDir}.log`, 'a');
@@ -54,6 +57,12 @@ export async function startServer(repoRoot, dataDir, extraEnv = {}, entry = 'app
     },
     stdio: ['ignore', log, log],
   });
+  return { url, child };
+}
+
+/** Starts the production server (or another `entry` built from it); returns { url, child, stop }. */
+export async function startServer(repoRoot, dataDir, extraEnv = {}, entry = 'apps/server/dist/server.js') {
+  const { url, child } = await spawnServer(repoRoot, dataDir, extraEnv, entry);
   await waitFor(`${url}/api/health`);
   return {
     url,

@@ -11,7 +11,7 @@
 // create and drop databases of its own (without one, SQLite only). BENCH_SCALE_ACCOUNTS (10000),
 // BENCH_SCALE_SMALL (10), BENCH_SCALE_SECONDS (5, per measurement), BENCH_SCALE_STREAMS (500),
 // BENCH_SKIP_BUILD=1 reuses the build.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { bundleOptions } from '../apps/server/esbuild-options.mjs';
-import { HOST, freePort } from './lib.mjs';
+import { spawnServer } from './lib.mjs';
 
 const PASSWORD = 'scale bench password 7';
 const CONNECTIONS = 50;
@@ -101,25 +101,8 @@ async function settled(pid) {
 
 /** Spawns the production server; answers when /api/health first says 200, with the time it took. */
 export async function startServer(root, dataDir, extraEnv) {
-  const port = await freePort();
-  const url = `http://${HOST}:${port}`;
-  const log = fs.openSync(`${dataDir}.log`, 'a');
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      RATE_LIMIT_PER_MIN: '0',
-      SIGNUP_LIMIT_PER_HOUR: '0',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', log, log],
-  });
+  const { url, child } = await spawnServer(root, dataDir, extraEnv);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} (log ${dataDir}.log)`);
