@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { baseUrl, expectNoA11yViolations, expectVisible, newPage, screenshot, useBrowser } from '../lib/browser';
+import { PHONE, baseUrl, expectNoA11yViolations, expectVisible, newPage, screenshot, useBrowser } from '../lib/browser';
 
 useBrowser();
 
@@ -7,7 +7,7 @@ useBrowser();
 // Content-Security-Policy — nothing from another site, nothing the policy refuses.
 
 describe('the API reference', () => {
-  // A page for developers, checked on a desktop only: swagger-ui's 1.7 MB script takes its time.
+  // A page for developers: swagger-ui's 1.7 MB script takes its time, so the phone check is shorter.
   test('a developer opens /api/docs, finds the emergency lookup marked as such, and the page asks nothing of any other site', async () => {
     const page = await newPage();
     const refused: string[] = [];
@@ -41,6 +41,23 @@ describe('the API reference', () => {
     await screenshot(page, 'api-reference-desktop');
     expect(refused).toEqual([]);
     expect(elsewhere).toEqual([]);
+  });
+
+  test('on a phone the reference reads without sideways scrolling and passes axe', async () => {
+    const page = await newPage(PHONE);
+    const res = await page.goto('/api/docs', { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(200);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /^Kinchart/ }), 30_000);
+    await expectVisible(page.locator('#operations-tag-public'));
+    // Laid out at the phone's own width (not a shrunken 980 px desktop page), with nothing wider.
+    const layout = await page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      scroll: document.documentElement.scrollWidth,
+    }));
+    expect(layout.width).toBe(PHONE.width);
+    expect(layout.scroll).toBeLessThanOrEqual(layout.width);
+    await expectNoA11yViolations(page, '/api/docs (phone)');
+    await screenshot(page, 'api-reference-phone');
   });
 
   test('the app itself still opens beside it: a client route and the emergency page', async () => {

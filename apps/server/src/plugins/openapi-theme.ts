@@ -22,8 +22,17 @@ export const THEME_CSS = `
 .swagger-ui .parameter__in, .swagger-ui .parameter__type { color: #595959; }
 `;
 
-/** swagger-ui draws the server choice as a <select> without a label: name it. */
+/**
+ * swagger-ui draws the server choice as a <select> without a label: name it. Its page has no
+ * viewport meta, so a phone would lay it out 980 px wide and shrink it: give it the device's width.
+ */
 export const THEME_JS = `(function () {
+  if (!document.querySelector('meta[name="viewport"]')) {
+    var viewport = document.createElement('meta');
+    viewport.name = 'viewport';
+    viewport.content = 'width=device-width, initial-scale=1';
+    document.head.appendChild(viewport);
+  }
   function nameServerChoice() {
     var select = document.getElementById('servers');
     if (select && !select.hasAttribute('aria-label')) select.setAttribute('aria-label', 'Server');
