@@ -26,6 +26,7 @@ import { endHandedOnOrphans } from './migrations/0018-end-handed-on-shares';
 import { emergencyGuards } from './migrations/0019-emergency-guards';
 import { petFields } from './migrations/0020-pet-fields';
 import { ownerIndexes } from './migrations/0021-owner-indexes';
+import { careSchedules } from './migrations/0022-care-schedules';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0019-emergency-guards': emergencyGuards,
   '0020-pet-fields': petFields,
   '0021-owner-indexes': ownerIndexes,
+  '0022-care-schedules': careSchedules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

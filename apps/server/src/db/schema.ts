@@ -19,6 +19,12 @@ export interface UsersTable {
   email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The account's IANA time zone; null on accounts made before migration 0022 (read as UTC). */
+  time_zone: string | null;
+  /** Reminder channels (issue 32): email and Web Push on by default; `minimal` leaves the medication's name out. */
+  reminder_email: Flag;
+  reminder_push: Flag;
+  reminder_minimal: Flag;
 }
 
 /** Moves whenever the account's profiles or their lists change (migration 0003, triggers). */
@@ -67,6 +73,8 @@ export interface ProfilesTable extends ProfileColumns {
   allergy_codings: string | null;
   created_at: string;
   updated_at: string;
+  /** The person's IANA time zone (migration 0022); null: the owner account's. */
+  time_zone: string | null;
 }
 
 export interface EmergencyContactsTable {
@@ -187,6 +195,8 @@ export interface AppointmentsTable extends AppointmentValues {
   uid: string; // stable iCalendar UID
   profile_id: string | null; // the person (DESIGN §4); set on every new row, null only if the person vanished
   created_at: string;
+  /** JSON [minutes, …] before the start to remind (migration 0022); null: the default [1440, 120]. */
+  reminder_minutes: string | null;
 }
 
 export interface NotificationsTable {
@@ -535,4 +545,43 @@ export interface Database {
   emergency_pin_locks: EmergencyPinLocksTable;
   emergency_access_alerts: EmergencyAccessAlertsTable;
   essentials_views: EssentialsViewsTable;
+}
+
+// Medication schedules and the dose log (migration 0022, issue 32, DESIGN §13). Times are local
+// to the person's zone; a scheduled dose that nobody logged has no row.
+export interface MedicationSchedulesTable {
+  medication_id: string;
+  user_id: string; // the person's owner
+  profile_id: string;
+  times: string; // JSON ["08:00", …], sorted
+  days: string; // JSON ISO weekdays [1..7], sorted
+  start_date: string; // YYYY-MM-DD
+  end_date: string | null;
+  as_needed: Flag;
+  dose_units: number;
+  quantity_on_hand: number | null;
+  refill_remind_days: number | null;
+  reminders: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DoseLogTable {
+  id: string; // the dose id: doseIdOf(medication, local time) for a scheduled dose, random for an as-needed one
+  user_id: string; // the person's owner
+  profile_id: string;
+  medication_id: string;
+  scheduled_local: string; // "YYYY-MM-DDTHH:MM" in the person's zone
+  scheduled_at: string; // the instant, ISO 8601 UTC
+  as_needed: Flag;
+  status: 'taken' | 'skipped';
+  taken_at: string | null;
+  logged_at: string;
+  logged_by: string | null; // user id
+  units_taken: number | null; // what taking it removed from quantity_on_hand
+}
+
+export interface Database {
+  medication_schedules: MedicationSchedulesTable;
+  dose_log: DoseLogTable;
 }

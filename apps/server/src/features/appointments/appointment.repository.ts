@@ -16,6 +16,7 @@ const COLUMNS = [
   'appointments.profile_id',
   ...APPOINTMENT_FIELDS.map((field) => `appointments.${field}` as const),
   'appointments.created_at',
+  'appointments.reminder_minutes',
   'profiles.name as person_name',
 ] as const;
 

@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common';
+
+// Issue 32, DESIGN §13: time zones, medication schedules, the dose log, reminder settings, push
+// subscriptions and calendar feeds — the API's payloads, and the pure rules both sides need
+// (which local times a schedule has, and how a scheduled dose is named).
+
+// ---------- time zones ----------
+
+/** An IANA zone the runtime knows (Intl carries the zone database; none ships with us). */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_MESSAGE = 'must be an IANA time zone such as Europe/Madrid';
+export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
+/** A person's zone in a body: a zone, or null for the account's. */
+export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error: TIME_ZONE_MESSAGE });
+
+// ---------- preferences ----------
+
+/** GET /api/user/preferences. */
+export const preferencesSchema = z.object({
+  time_zone: z.string(),
+  reminder_email: z.boolean(),
+  reminder_push: z.boolean(),
+  /** "minimal" email and push: the person's name only, no medication or provider. */
+  reminder_minimal: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** PUT /api/user/preferences: any of the fields; those left out keep their value. */
+export const preferencesInputSchema = z
+  .object({
+    time_zone: timeZoneSchema.optional(),
+    reminder_email: z.boolean({ error: 'must be true or false' }).optional(),
+    reminder_push: z.boolean({ error: 'must be true or false' }).optional(),
+    reminder_minimal: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .strict();
+export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
+
+// ---------- medication schedules ----------
+
+export const MAX_TIMES_A_DAY = 12;
+export const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7] as const;
+
+const hhmm = z.string({ error: 'must be times as HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be times as HH:MM (00:00 to 23:59)');
+
+/** PUT …/medications/{medicationId}/schedule. `start_date` left out: today in the person's zone. */
+export const scheduleInputSchema = z
+  .object({
+    times: z
+      .array(hhmm, { error: 'must be a list of times as HH:MM' })
+      .max(MAX_TIMES_A_DAY, `must be at most ${MAX_TIMES_A_DAY} times a day`)
+      .default([])
+      .transform((times) => [...new Set(times)].sort()),
+    days: z
+      .array(
+        z
+          .number({ error: 'must be ISO weekdays 1 to 7' })
+          .int('must be ISO weekdays 1 to 7')
+          .min(1, 'must be ISO weekdays 1 to 7')
+          .max(7, 'must be ISO weekdays 1 to 7'),
+        {
+          error: 'must be a list of ISO weekdays 1 to 7',
+        },
+      )
+      .min(1, 'must name at least one day')
+      .default([...EVERY_DAY])
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    start_date: isoDateSchema.optional(),
+    end_date: z.union([isoDateSchema, z.null()]).default(null),
+    as_needed: z.boolean({ error: 'must be true or false' }).default(false),
+    dose_units: z.number({ error: 'must be a number' }).positive('must be more than 0').max(1000, 'must be at most 1000').default(1),
+    quantity_on_hand: z
+      .union([z.number({ error: 'must be a number or null' }).min(0, 'must be 0 or more').max(100_000, 'must be at most 100000'), z.null()])
+      .default(null),
+    refill_remind_days: z
+      .union([z.number().int('must be whole days').min(0, 'must be 0 or more').max(90, 'must be at most 90'), z.null()], {
+        error: 'must be whole days or null',
+      })
+      .default(null),
+    reminders: z.boolean({ error: 'must be true or false' }).default(true),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (!s.as_needed && s.times.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['times'], message: 'must list 1 to 12 times a day (or set as_needed)' });
+    if (s.start_date && s.end_date && s.end_date < s.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+  });
+export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
+
+/** The stored schedule, as GET and PUT answer it. */
+export const scheduleSchema = z.object({
+  medication_id: z.string(),
+  person_id: z.string(),
+  times: z.array(z.string()),
+  days: z.array(z.number()),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  as_needed: z.boolean(),
+  dose_units: z.number(),
+  quantity_on_hand: z.number().nullable(),
+  refill_remind_days: z.number().nullable(),
+  reminders: z.boolean(),
+  /** When the quantity on hand runs out at this schedule (YYYY-MM-DD), or null when not tracked. */
+  runs_out_on: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** What decides a schedule's local dose times. */
+export type ScheduleTimes = Pick<Schedule, 'times' | 'days' | 'start_date' | 'end_date' | 'as_needed'>;
+
+/** ISO weekday (1 Monday … 7 Sunday) of a YYYY-MM-DD date. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The date `days` after a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The schedule's local dose times ("YYYY-MM-DDTHH:MM", wall clock of the person's zone) on the
+ * dates from `from` to `to`, both included, in order. An as-needed schedule has none.
+ */
+export function localDoseTimes(schedule: ScheduleTimes, from: string, to: string): string[] {
+  if (schedule.as_needed) return [];
+  const first = from > schedule.start_date ? from : schedule.start_date;
+  const last = schedule.end_date && schedule.end_date < to ? schedule.end_date : to;
+  const out: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    if (!schedule.days.includes(isoWeekday(date))) continue;
+    for (const time of schedule.times) out.push(`${date}T${time}`);
+  }
+  return out;
+}
+
+/** A scheduled dose's id: its medication and local time ("<medication id>.202611270800"). */
+export const doseIdOf = (medicationId: string, local: string): string => `${medicationId}.${local.replace(/[-:T]/g, '')}`;
+
+/** The medication and local time a scheduled dose's id names, or null when it names none. */
+export function parseDoseId(doseId: string): { medicationId: string; local: string } | null {
+  const dot = doseId.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const digits = doseId.slice(dot + 1);
+  if (!/^\d{12}$/.test(digits)) return null;
+  const local = `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}T${digits.slice(8, 10)}:${digits.slice(10, 12)}`;
+  return { medicationId: doseId.slice(0, dot), local };
+}
+
+// ---------- the dose log ----------
+
+export const DOSE_STATUSES = ['upcoming', 'due', 'taken', 'skipped', 'missed'] as const;
+export type DoseStatus = (typeof DOSE_STATUSES)[number];
+/** A dose is due from its time until this many minutes after, then missed if nobody logged it. */
+export const DUE_MINUTES = 60;
+export const MAX_DOSE_RANGE_DAYS = 92;
+
+export const doseSchema = z.object({
+  dose_id: z.string(),
+  medication_id: z.string(),
+  medication_name: z.string().nullable(),
+  dosage: z.string().nullable(),
+  /** ISO 8601 with the person's UTC offset: "2026-11-27T08:00:00+01:00". */
+  scheduled_at: z.string(),
+  status: z.enum(DOSE_STATUSES),
+  as_needed: z.boolean(),
+  taken_at: z.string().nullable(),
+  logged_at: z.string().nullable(),
+  logged_by: z.string().nullable(),
+});
+export type Dose = z.infer<typeof doseSchema>;
+export const dosesSchema = z.object({ doses: z.array(doseSchema) });
+
+export const dosesQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+
+const instant = z
+  .string({ error: 'must be a date and time (ISO 8601)' })
+  .refine((v) => v.length <= 40 && !Number.isNaN(Date.parse(v)), 'must be a date and time (ISO 8601)');
+
+/** PUT …/doses/{doseId}. */
+export const doseLogInputSchema = z
+  .object({
+    status: z.enum(['taken', 'skipped'], { error: 'must be "taken" or "skipped"' }),
+    taken_at: instant.optional(),
+  })
+  .strict();
+export type DoseLogInput = z.infer<typeof doseLogInputSchema>;
+
+/** POST …/doses: an as-needed dose taken. */
+export const asNeededDoseInputSchema = z
+  .object({
+    medication_id: z
+      .string({ error: 'medication_id is required' })
+      .min(1, 'medication_id is required')
+      .max(64, 'must be at most 64 characters'),
+    taken_at: instant.optional(),
+  })
+  .strict();
+
+export const adherenceQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be 1 to 92')
+    .max(MAX_DOSE_RANGE_DAYS, 'must be 1 to 92')
+    .default(30),
+});
+
+export const adherenceItemSchema = z.object({
+  medication_id: z.string(),
+  medication_name: z.string().nullable(),
+  scheduled: z.number(),
+  taken: z.number(),
+  skipped: z.number(),
+  missed: z.number(),
+  /** Taken of the doses whose time is past (due ones not yet counted), 0–100; null when none. */
+  percent: z.number().nullable(),
+});
+export const adherenceSchema = z.object({ days: z.number(), adherence: z.array(adherenceItemSchema) });
+export type Adherence = z.infer<typeof adherenceSchema>;
+
+// ---------- reminders ----------
+
+/** GET/PUT /api/user/people/{personId}/reminder-settings: this user's choice for this person. */
+export const reminderSettingsSchema = z.object({
+  dose_reminders: z.boolean(),
+  missed_dose_alerts: z.boolean(),
+  appointment_reminders: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+export const reminderSettingsInputSchema = z
+  .object({
+    dose_reminders: z.boolean({ error: 'must be true or false' }).optional(),
+    missed_dose_alerts: z.boolean({ error: 'must be true or false' }).optional(),
+    appointment_reminders: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .strict();
+export const OWNER_REMINDER_DEFAULTS: ReminderSettings = { dose_reminders: true, missed_dose_alerts: false, appointment_reminders: true };
+export const HOLDER_REMINDER_DEFAULTS: ReminderSettings = {
+  dose_reminders: false,
+  missed_dose_alerts: false,
+  appointment_reminders: false,
+};
+
+/** An appointment's reminder lead times, minutes before its start. */
+export const DEFAULT_REMINDER_MINUTES = [1440, 120];
+export const reminderMinutesSchema = z
+  .array(
+    z
+      .number({ error: 'must be minutes' })
+      .int('must be whole minutes')
+      .min(0, 'must be 0 or more')
+      .max(40_320, 'must be at most 40320 (28 days)'),
+    {
+      error: 'must be a list of minutes',
+    },
+  )
+  .max(5, 'must be at most 5 reminders')
+  .transform((m) => [...new Set(m)].sort((a, b) => b - a));
+
+/** POST /api/user/push-subscriptions: the browser's PushSubscription.toJSON(). */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z.string({ error: 'endpoint is required' }).max(2048, 'must be at most 2048 characters').url('must be an https URL'),
+  expirationTime: z.union([z.number(), z.null()]).optional(),
+  keys: z.object(
+    {
+      p256dh: z
+        .string({ error: 'keys.p256dh is required' })
+        .max(200, 'must be at most 200 characters')
+        .regex(/^[\w-]+={0,2}$/, 'must be base64url'),
+      auth: z
+        .string({ error: 'keys.auth is required' })
+        .max(100, 'must be at most 100 characters')
+        .regex(/^[\w-]+={0,2}$/, 'must be base64url'),
+    },
+    { error: 'keys must be { p256dh, auth }' },
+  ),
+});
+export const pushSubscriptionSchema = z.object({ id: z.string(), endpoint_host: z.string(), created_at: z.string() });
+export const pushSubscriptionsSchema = z.object({ subscriptions: z.array(pushSubscriptionSchema) });
+
+// ---------- calendar feeds ----------
+
+export const calendarFeedInputSchema = z
+  .object({
+    person_id: z.union([z.string().min(1).max(64), z.null()]).default(null),
+    include_medications: z.boolean({ error: 'must be true or false' }).default(false),
+    minimal: z.boolean({ error: 'must be true or false' }).default(false),
+  })
+  .strict();
+export const calendarFeedCreatedSchema = z.object({ id: z.string(), url: z.string(), webcal_url: z.string() });
+export const calendarFeedSchema = z.object({
+  id: z.string(),
+  person_id: z.string().nullable(),
+  person_name: z.string().nullable(),
+  include_medications: z.boolean(),
+  minimal: z.boolean(),
+  created_at: z.string(),
+  last_read_at: z.string().nullable(),
+});
+export const calendarFeedsSchema = z.object({ feeds: z.array(calendarFeedSchema) });
