@@ -8,7 +8,7 @@ import type { TestApp } from './helpers';
 import { buildTestApp } from './helpers';
 import type { CareFamily } from './care-helpers';
 import { addMedication, careFamily, dosesPath, putSchedule, schedulePath, setZone } from './care-helpers';
-import { createDoseService } from '../src/features/care/dose.service';
+import { AS_NEEDED_PER_DAY, createDoseService } from '../src/features/care/dose.service';
 import { createPersonAccess } from '../src/common/person-access';
 
 let t: TestApp;
@@ -305,6 +305,34 @@ describe('as-needed doses', () => {
     const missing = await family.owner.client.post(dosesPath(family.child), {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('medication_id');
+  });
+});
+
+describe('as-needed doses, bounded', () => {
+  it(`at most ${AS_NEEDED_PER_DAY} a day of one medication: the next is 400 and adds nothing; another day is fine`, async () => {
+    const family = await careFamily(t);
+    const med = await addMedication(family.owner, family.child, 'Spray');
+    const rows = Array.from({ length: AS_NEEDED_PER_DAY }, (_, i) => ({
+      id: `spray-${i}`,
+      user_id: family.owner.id,
+      profile_id: family.child,
+      medication_id: med,
+      scheduled_local: `2027-03-10T${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+      scheduled_at: '2027-03-10T12:00:00.000Z',
+      as_needed: 1,
+      status: 'taken' as const,
+      taken_at: '2027-03-10T12:00:00.000Z',
+      logged_at: '2027-03-10T12:00:00.000Z',
+      logged_by: family.owner.id,
+      units_taken: null,
+    }));
+    await t.database.db.insertInto('dose_log').values(rows).execute();
+    const refused = await family.owner.client.post(dosesPath(family.child), { medication_id: med, taken_at: '2027-03-10T20:00:00Z' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: `At most ${AS_NEEDED_PER_DAY} as-needed doses of one medication can be logged a day.` });
+    expect(await doses(family, '2027-03-10')).toHaveLength(AS_NEEDED_PER_DAY);
+    const tomorrow = await family.owner.client.post(dosesPath(family.child), { medication_id: med, taken_at: '2027-03-11T14:00:00Z' });
+    expect(tomorrow.statusCode).toBe(201);
   });
 });
 

@@ -263,6 +263,18 @@ describe('when the medication goes, or its list is saved again', () => {
     expect(await db.selectFrom('dose_log').select('id').where('medication_id', '=', ownMed).execute()).toEqual([]);
   });
 
+  it('deleting the person deletes their medications’ schedules and logs', async () => {
+    const other = await careFamily(t);
+    const med = await addMedication(other.owner, other.child, 'Going with the person');
+    await putSchedule(other.owner, other.child, med, { times: ['08:00'], start_date: '2027-03-01' });
+    expect((await other.owner.client.put(dosesPath(other.child, `/${med}.202703090800`), { status: 'taken' })).statusCode).toBe(200);
+    const removed = await other.owner.client.delete(`/api/user/family/members/${other.child}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const db = t.database.db;
+    expect(await db.selectFrom('medication_schedules').select('medication_id').where('profile_id', '=', other.child).execute()).toEqual([]);
+    expect(await db.selectFrom('dose_log').select('id').where('profile_id', '=', other.child).execute()).toEqual([]);
+  });
+
   it('saving the member’s lists with the medication kept keeps its schedule and log; leaving it out removes them', async () => {
     const other = await careFamily(t);
     const kept = await addMedication(other.owner, other.child, 'Kept');

@@ -169,6 +169,20 @@ export function careQueries(db: Db) {
       return rows.map((r) => r.scheduled_local);
     },
 
+    /** How many as-needed doses of one medication are logged on a local date. */
+    async asNeededCountOn(ownerId: string, medicationId: string, date: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('dose_log')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('user_id', '=', ownerId)
+        .where('medication_id', '=', medicationId)
+        .where('as_needed', '=', 1)
+        .where('scheduled_local', '>=', `${date}T00:00`)
+        .where('scheduled_local', '<=', `${date}T23:59`)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
     async insertLog(row: DoseLogInsert): Promise<void> {
       await db.insertInto('dose_log').values(row).execute();
     },

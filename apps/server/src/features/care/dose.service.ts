@@ -20,6 +20,8 @@ import { dosesOf, instantsIn, isScheduledTime, localClock, loggedDoseAnswer, unl
 const DOSES = '/api/user/people/:personId/doses';
 const DOSE = `${DOSES}/:doseId`;
 const DOSE_NOT_FOUND = 'Dose not found';
+/** As-needed doses of one medication a day: far above any real use, a bound on what one request may add. */
+export const AS_NEEDED_PER_DAY = 50;
 
 /** What a scheduled (or logged) dose is, for a reminder: read without an actor, no access check. */
 export interface DoseInfo {
@@ -220,14 +222,19 @@ export function createDoseService(deps: { db: Db; access: PersonAccessService; n
       const now = clock();
       const takenAt = input.taken_at === undefined ? now : new Date(input.taken_at);
       const doseId = newId();
+      const local = localClock(takenAt, zone);
       await repo.transaction(person.ownerId, async (q) => {
+        // Counted under the account lock, so parallel requests cannot pass the bound together.
+        if ((await q.asNeededCountOn(person.ownerId, medication.id, local.slice(0, 10))) >= AS_NEEDED_PER_DAY) {
+          throw badRequest(`At most ${AS_NEEDED_PER_DAY} as-needed doses of one medication can be logged a day.`);
+        }
         const units = await take(q, person.ownerId, person.profileId, medication.id, now);
         await q.insertLog({
           id: doseId,
           user_id: person.ownerId,
           profile_id: person.profileId,
           medication_id: medication.id,
-          scheduled_local: localClock(takenAt, zone),
+          scheduled_local: local,
           scheduled_at: takenAt.toISOString(),
           as_needed: 1,
           status: 'taken',
