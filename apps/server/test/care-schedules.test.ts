@@ -63,6 +63,21 @@ describe('setting, reading and removing a schedule', () => {
     expect(stored).toMatchObject({ as_needed: true, times: [], quantity_on_hand: 20, runs_out_on: null });
   });
 
+  it('GET …/schedules lists every schedule of the person in the list’s order, to a viewer too; a stranger gets 404', async () => {
+    const g = await careFamily(t);
+    const first = await addMedication(g.owner, g.child, 'Morning pill');
+    await addMedication(g.owner, g.child, 'Unscheduled');
+    const second = await addMedication(g.owner, g.child, 'Evening pill');
+    await putSchedule(g.owner, g.child, second, { times: ['20:00'] });
+    await putSchedule(g.owner, g.child, first, { times: ['08:00'], quantity_on_hand: 10 });
+    const listed = await g.viewer.client.get(`/api/user/people/${g.child}/schedules`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().schedules.map((s: { medication_id: string }) => s.medication_id)).toEqual([first, second]);
+    expect(listed.json().schedules[0]).toMatchObject({ times: ['08:00'], quantity_on_hand: 10 });
+    expect((await g.stranger.client.get(`/api/user/people/${g.child}/schedules`)).statusCode).toBe(404);
+    expect((await f.viewer.client.get(`/api/user/people/${g.child}/schedules`)).statusCode).toBe(404);
+  });
+
   it('DELETE removes the schedule; then GET and DELETE answer 404 "Schedule not found"', async () => {
     const med = await addMedication(f.owner, f.child, 'Short course');
     await putSchedule(f.owner, f.child, med, { times: ['08:00'] });

@@ -555,6 +555,15 @@ function careCases(): Case[] {
   const doses = (p: string, rest = '') => `/api/user/people/${p}/doses${rest}`;
   return [
     {
+      route: 'GET /api/user/people/:personId/schedules',
+      need: 'viewer',
+      ok: 200,
+      prepare: async (p) => {
+        await scheduledMedication(p);
+        return { method: 'GET', url: `/api/user/people/${p}/schedules`, key: p };
+      },
+    },
+    {
       route: 'GET /api/user/people/:personId/medications/:medicationId/schedule',
       need: 'viewer',
       ok: 200,

@@ -116,6 +116,8 @@ export const scheduleSchema = z.object({
   updated_at: z.string(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
+/** GET /api/user/people/{personId}/schedules: every schedule of the person's medications. */
+export const schedulesSchema = z.object({ schedules: z.array(scheduleSchema) });
 
 /** What decides a schedule's local dose times. */
 export type ScheduleTimes = Pick<Schedule, 'times' | 'days' | 'start_date' | 'end_date' | 'as_needed'>;

@@ -83,6 +83,19 @@ export function careQueries(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Every schedule of the person's medications, in the order of the medications' list. */
+    schedulesOfPerson(ownerId: string, profileId: string): Promise<ScheduleRow[]> {
+      return db
+        .selectFrom('medication_schedules')
+        .innerJoin('medications', 'medications.id', 'medication_schedules.medication_id')
+        .selectAll('medication_schedules')
+        .where('medication_schedules.user_id', '=', ownerId)
+        .where('medication_schedules.profile_id', '=', profileId)
+        .orderBy('medications.position')
+        .orderBy('medications.created_at')
+        .execute();
+    },
+
     /** Every medication of the person with its schedule, if any (left join). */
     async medicationsWithSchedules(ownerId: string, profileId: string): Promise<MedicationWithSchedule[]> {
       const [medications, schedules] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   dosesSchema,
   scheduleInputSchema,
   scheduleSchema,
+  schedulesSchema,
 } from '@kinchart/shared/care';
 import { messageSchema } from '@kinchart/shared/common';
 import { actorOf, needOf } from '../../common/request-actor';
@@ -37,6 +38,13 @@ export async function careRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The route's name for the owner's access history (the service knows which role it needs). */
   const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
+
+  // Every schedule of the person in one answer: the Prescriptions screen and Today ask once, not per medication.
+  r.get(
+    '/api/user/people/:personId/schedules',
+    { schema: { params: personParams, response: { 200: schedulesSchema, ...errors } } },
+    async (request) => ({ schedules: await schedules.list(actorOf(request), request.params.personId, route(request)) }),
+  );
 
   const schedulePath = '/api/user/people/:personId/medications/:medicationId/schedule';
   r.get(schedulePath, { schema: { params: scheduleParams, response: { 200: scheduleSchema, ...errors } } }, async (request) =>

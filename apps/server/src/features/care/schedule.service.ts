@@ -56,6 +56,13 @@ export function createScheduleService(deps: { db: Db; access: PersonAccessServic
   }
 
   return {
+    /** Every schedule of the person's medications (a medication without one is not listed). */
+    async list(actor: Actor, personId: string, what = 'GET /api/user/people/:personId/schedules'): Promise<Schedule[]> {
+      const person = await access.require(actor, personId, { need: 'viewer', what });
+      const rows = await repo.schedulesOfPerson(person.ownerId, person.profileId);
+      return Promise.all(rows.map(answer));
+    },
+
     async get(actor: Actor, personId: string, medicationId: string, what = `GET ${SCHEDULE_ROUTE}`): Promise<Schedule> {
       const person = await access.require(actor, personId, { need: 'viewer', what });
       await medicationOf(person, medicationId);
