@@ -73,6 +73,10 @@ import { createPeopleService } from './features/people/people.service';
 import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createClinicalService } from './features/clinical/clinical.service';
 import { clinicalRoutes } from './features/clinical/clinical.routes';
+import { createPreferencesService } from './features/preferences/preferences.service';
+import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { createCalendarService } from './features/calendar/calendar.service';
+import { calendarFeedRoutes, calendarPublicRoutes } from './features/calendar/calendar.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -180,6 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
+  // Issue 32: the account's time zone and reminder channels; private calendar feeds (decision 0045).
+  await app.register(preferencesRoutes, { preferences: s.preferences, requireUser });
+  await app.register(calendarFeedRoutes, { calendar: s.calendar, requireUser });
+  await app.register(calendarPublicRoutes, { calendar: s.calendar });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -304,6 +312,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       })
     : undefined;
 
+  const appointments = createAppointmentService({ db, access });
+
   return {
     db,
     sessions,
@@ -325,7 +335,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     cards,
     bus,
     notifications: createNotificationService({ db }),
-    appointments: createAppointmentService({ db, access }),
+    appointments,
+    preferences: createPreferencesService({ db }),
+    calendar: createCalendarService({ db, access, appointments, publicUrl: config.publicUrl }),
     files,
     shares,
     exports: createExportService({ db, ...storage, log: app.log }),

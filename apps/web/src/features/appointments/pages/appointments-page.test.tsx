@@ -37,6 +37,7 @@ const checkUp: Appointment = {
   created_at: '2026-11-01T12:00:00.000Z',
   person_id: 'person-self',
   person_name: 'Pat Example',
+  reminder_minutes: [1440, 120],
 };
 
 /** A tiny appointments server: GET lists `store`, POST adds, PUT replaces, DELETE removes. */
@@ -342,6 +343,7 @@ describe('appointments page', () => {
       reason_for_visit: 'Vaccines',
       person_id: 'mia',
       person_name: 'Mia',
+      reminder_minutes: [1440, 120],
     };
     const joeVisit: Appointment = {
       ...checkUp,
@@ -351,6 +353,7 @@ describe('appointments page', () => {
       reason_for_visit: 'Eyes',
       person_id: 'joe',
       person_name: 'Grandpa Joe',
+      reminder_minutes: [1440, 120],
     };
     const servePeople = (store: Appointment[]) =>
       serve(store, (call) => {
