@@ -302,7 +302,11 @@ export const pushSubscriptionsSchema = z.object({ subscriptions: z.array(pushSub
 
 export const calendarFeedInputSchema = z
   .object({
-    person_id: z.union([z.string().min(1).max(64), z.null()]).default(null),
+    person_id: z
+      .union([z.string().min(1, 'must be a person id or null').max(64, 'must be a person id or null'), z.null()], {
+        error: 'must be a person id or null',
+      })
+      .default(null),
     include_medications: z.boolean({ error: 'must be true or false' }).default(false),
     minimal: z.boolean({ error: 'must be true or false' }).default(false),
   })

@@ -67,8 +67,8 @@ export function createAppointmentRepository(db: Db) {
     /** A row by id alone: the caller decides with the one access function whether the user reaches it. */
     findById: find,
 
-    /** `reminderMinutes`: the reminder lead times (issue 32), stored as JSON text. */
-    async create(ownerId: string, profileId: string, input: AppointmentValues, reminderMinutes: number[]): Promise<AppointmentRow> {
+    /** `reminderMinutes`: the reminder lead times (issue 32), stored as JSON text; null, the default. */
+    async create(ownerId: string, profileId: string, input: AppointmentValues, reminderMinutes: number[] | null): Promise<AppointmentRow> {
       const id = newId();
       await db
         .insertInto('appointments')
@@ -79,7 +79,7 @@ export function createAppointmentRepository(db: Db) {
           ...input,
           user_id: ownerId,
           profile_id: profileId,
-          reminder_minutes: JSON.stringify(reminderMinutes),
+          reminder_minutes: reminderMinutes === null ? null : JSON.stringify(reminderMinutes),
         })
         .execute();
       const row = await find(id);

@@ -1,6 +1,5 @@
 import type { Appointment, AppointmentFields } from '@kinchart/shared/appointments';
 import { appointmentSpan, appointmentValuesOf, personAppointmentTitle, timeOrder } from '@kinchart/shared/appointments';
-import { DEFAULT_REMINDER_MINUTES } from '@kinchart/shared/care';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
@@ -88,7 +87,9 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
      * The appointments of people whose access the caller has already decided (a calendar feed,
      * docs/decisions/0045), each with its calendar UID; an own profile's unfiled rows count as its.
      */
-    async ofPeople(people: readonly Pick<PersonAccess, 'profileId' | 'ownerId' | 'isSelf'>[]): Promise<{ appointment: Appointment; uid: string }[]> {
+    async ofPeople(
+      people: readonly Pick<PersonAccess, 'profileId' | 'ownerId' | 'isSelf'>[],
+    ): Promise<{ appointment: Appointment; uid: string }[]> {
       const out: { appointment: Appointment; uid: string }[] = [];
       for (const p of people) {
         const rows = await repo.listOfPerson(p.ownerId, p.profileId, p.isSelf);
@@ -116,7 +117,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
     /** POST: for `person_id` (an editor's right) or, without one, the user's own profile (SPEC's call unchanged). */
     async create(actor: Actor, route: RouteName, input: AppointmentFields): Promise<Appointment> {
       const person = await personFor(actor, route, input.person_id);
-      const row = await repo.create(person.ownerId, person.profileId, appointmentValuesOf(input), input.reminder_minutes ?? DEFAULT_REMINDER_MINUTES);
+      const row = await repo.create(person.ownerId, person.profileId, appointmentValuesOf(input), input.reminder_minutes ?? null);
       return toAnswer(row, { id: person.profileId, name: row.person_name });
     },
 

@@ -50,7 +50,8 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
   const zones = createTimeZones(deps.db);
 
   const urlsOf = (token: string) => {
-    const url = `${deps.publicUrl.replace(/\/+$/, '')}/api/calendar/${token}.ics`;
+    // PUBLIC_URL comes without a trailing slash (config.ts).
+    const url = `${deps.publicUrl}/api/calendar/${token}.ics`;
     return { url, webcal_url: url.replace(/^https?:\/\//i, 'webcal://') };
   };
 
