@@ -152,6 +152,8 @@ describe('appointments page', () => {
       provider_name: 'Dr. Chen',
       reason_for_visit: '',
       location: 'Riverside Clinic',
+      // Issue 32: the form's reminders, a day and two hours before unless changed.
+      reminder_minutes: [1440, 120],
     });
     await waitFor(() => expect(gets()).toBe(2));
     expect(await screen.findByRole('button', { name: 'Dr. Chen' })).toBeTruthy();
@@ -278,6 +280,7 @@ describe('appointments page', () => {
       provider_name: 'Dr. Okafor',
       reason_for_visit: 'Annual check-up',
       location: 'Riverside Clinic',
+      reminder_minutes: [1440, 120],
     });
     await waitFor(() => expect(gets()).toBe(2));
     expect(await screen.findByRole('button', { name: 'Dr. Okafor - Annual check-up' })).toBeTruthy();
