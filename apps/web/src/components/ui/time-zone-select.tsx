@@ -32,12 +32,12 @@ export function TimeZoneSelect({
 }: TimeZoneSelectProps) {
   const id = useId();
   const [search, setSearch] = useState('');
-  const zones = useMemo(() => {
+  const found = useMemo(() => {
     const all = timeZoneNames();
     const words = search.trim().toLowerCase().replaceAll(' ', '_');
-    const found = words ? all.filter((zone) => zone.toLowerCase().includes(words)) : all;
-    return value && !found.includes(value) ? [value, ...found] : found;
-  }, [search, value]);
+    return words ? all.filter((zone) => zone.toLowerCase().includes(words)) : all;
+  }, [search]);
+  const zones = value && !found.includes(value) ? [value, ...found] : found;
   const described = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex min-w-0 flex-col gap-2 ${containerClassName}`}>
@@ -77,7 +77,7 @@ export function TimeZoneSelect({
           ))}
         </select>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {search.trim() ? `${zones.length} ${zones.length === 1 ? 'zone matches' : 'zones match'}` : ''}
+          {search.trim() ? `${found.length} ${found.length === 1 ? 'zone matches' : 'zones match'}` : ''}
         </p>
       </div>
       {hint ? (
