@@ -12,7 +12,7 @@ export interface PreferenceColumns {
   reminder_minimal: number;
 }
 
-export interface PreferenceChanges {
+interface PreferenceChanges {
   time_zone?: string | null;
   reminder_email?: boolean;
   reminder_push?: boolean;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { effectiveZone } from '../../common/time-zones';
 import { fromFlag } from '../../lib/flags';
 import { notFound } from '../../lib/http-errors';
-import { createPreferencesRepository, type PreferenceColumns, type PreferenceChanges } from './preferences.repository';
+import { createPreferencesRepository, type PreferenceColumns } from './preferences.repository';
 
 // Issue 32, docs/decisions/0045: the account's time zone (the zone of every person who has none of
 // their own) and its reminder channels. An account without a zone (made before zones, or by single
@@ -33,19 +33,6 @@ export function createPreferencesService(deps: { db: Db }) {
     async update(userId: string, input: PreferencesInput): Promise<Preferences> {
       await repo.update(userId, input);
       return get(userId);
-    },
-
-    /** The stored preferences as the export writes them (the zone null when the account has none). */
-    async forExport(userId: string): Promise<(Omit<Preferences, 'time_zone' | 'time_zone_set'> & { time_zone: string | null }) | null> {
-      const row = await repo.find(userId);
-      if (!row) return null;
-      const { time_zone_set, ...answer } = toAnswer(row);
-      return { ...answer, time_zone: time_zone_set ? answer.time_zone : null };
-    },
-
-    /** What an import brings back (the export's zone, or none). */
-    restore(userId: string, changes: PreferenceChanges): Promise<void> {
-      return repo.update(userId, changes);
     },
   };
 }
