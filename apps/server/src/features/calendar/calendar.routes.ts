@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { calendarFeedCreatedSchema, calendarFeedInputSchema, calendarFeedsSchema } from '@kinchart/shared/care';
 import { messageSchema } from '@kinchart/shared/common';
 import { actorOf } from '../../common/request-actor';
+import { notFound } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/session';
 import type { CalendarService } from './calendar.service';
 
@@ -46,7 +47,8 @@ export async function calendarPublicRoutes(app: FastifyInstance, opts: { calenda
       : null;
     // Revoking is immediate: nothing may keep an answer (docs/decisions/0045).
     reply.header('Cache-Control', 'private, no-store');
-    if (ics === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // DESIGN §5: a 4xx is { message }, here as for every other route.
+    if (ics === null) throw notFound('Calendar feed not found');
     return reply.type('text/calendar; charset=utf-8').send(ics);
   });
 }
