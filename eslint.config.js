@@ -38,6 +38,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
+  appointments: ['appointment.service', 'ics'],
   care: ['care-transfer', 'dose.service'],
   clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],

@@ -95,11 +95,15 @@ export function useBrowser(): void {
 
 /**
  * A page in a fresh browser context (its own cookies), sized like a desktop unless told otherwise;
- * `locale` is the browser's language (navigator.languages, Accept-Language).
+ * `locale` is the browser's language (navigator.languages, Accept-Language); `timezoneId` its
+ * time zone (the machine's when left out).
  */
 let contextCounter = 0;
 
-export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }: { locale?: string } = {}): Promise<Page> {
+export async function newPage(
+  viewport: Viewport = DESKTOP,
+  { locale = 'en-US', timezoneId }: { locale?: string; timezoneId?: string } = {},
+): Promise<Page> {
   if (!browser) throw new Error('newPage() needs useBrowser() at the top of the test file.');
   const phone = viewport.width < 600;
   contextCounter += 1;
@@ -109,6 +113,7 @@ export async function newPage(viewport: Viewport = DESKTOP, { locale = 'en-US' }
     isMobile: phone,
     hasTouch: phone,
     locale,
+    ...(timezoneId ? { timezoneId } : {}),
     reducedMotion: 'reduce',
     // A client address of its own (IPv6 documentation range; a header only, nothing is sent
     // there): the server trusts it in the e2e run (e2e/run.mjs sets TRUST_PROXY), so per-address

@@ -76,6 +76,10 @@ import { clinicalRoutes } from './features/clinical/clinical.routes';
 import { careRoutes } from './features/care/care.routes';
 import { createDoseService } from './features/care/dose.service';
 import { createScheduleService } from './features/care/schedule.service';
+import { createPreferencesService } from './features/preferences/preferences.service';
+import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { createCalendarService } from './features/calendar/calendar.service';
+import { calendarFeedRoutes, calendarPublicRoutes } from './features/calendar/calendar.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -187,6 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
   // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
   await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
+  // Issue 32: the account's time zone and reminder channels; private calendar feeds (decision 0045).
+  await app.register(preferencesRoutes, { preferences: s.preferences, requireUser });
+  await app.register(calendarFeedRoutes, { calendar: s.calendar, requireUser });
+  await app.register(calendarPublicRoutes, { calendar: s.calendar });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -311,6 +319,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       })
     : undefined;
 
+  const appointments = createAppointmentService({ db, access });
+
   return {
     db,
     sessions,
@@ -332,7 +342,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     cards,
     bus,
     notifications: createNotificationService({ db }),
-    appointments: createAppointmentService({ db, access }),
+    appointments,
+    preferences: createPreferencesService({ db }),
+    calendar: createCalendarService({ db, access, appointments, publicUrl: config.publicUrl }),
     files,
     shares,
     exports: createExportService({ db, ...storage, log: app.log }),

@@ -65,6 +65,7 @@ const base: ProfileBundle['profile'] = {
   microchip_number: null,
   vet_name: null,
   vet_phone: null,
+  time_zone: null,
 };
 
 const full: ProfileBundle = {

@@ -44,6 +44,7 @@ export const emptyProfileValues: ProfileValues = {
   microchip_number: null,
   vet_name: null,
   vet_phone: null,
+  time_zone: null,
 };
 
 export function makeMedication(id: string, overrides: Partial<Medication> = {}): Medication {

@@ -9,11 +9,14 @@ describe('the appointment’s fields, from one list', () => {
 
   it('the form’s input, the answer and the export entry each carry every one of them', () => {
     const keys = (shape: object) => Object.keys(shape);
-    expect(keys(appointmentInputSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'person_id'].sort());
+    // Beside SPEC §3's fields: whose it is, its bookkeeping, and its reminder lead times (issue 32).
+    expect(keys(appointmentInputSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'person_id', 'reminder_minutes'].sort());
     expect(keys(appointmentSchema.shape).sort()).toEqual(
-      [...APPOINTMENT_FIELDS, 'id', 'appointment_id', 'created_at', 'person_id', 'person_name'].sort(),
+      [...APPOINTMENT_FIELDS, 'id', 'appointment_id', 'created_at', 'person_id', 'person_name', 'reminder_minutes'].sort(),
     );
-    expect(keys(exportAppointmentSchema.shape).sort()).toEqual([...APPOINTMENT_FIELDS, 'id', 'profile_id', 'uid', 'created_at'].sort());
+    expect(keys(exportAppointmentSchema.shape).sort()).toEqual(
+      [...APPOINTMENT_FIELDS, 'id', 'profile_id', 'uid', 'created_at', 'reminder_minutes'].sort(),
+    );
   });
 
   it('appointmentValuesOf keeps the appointment’s fields and nothing else', () => {

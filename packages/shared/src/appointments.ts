@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common';
+import { reminderMinutesSchema } from './care';
 
 // SPEC §3 Appointment, §5 Appointment form, §7 Appointments.
 
@@ -85,6 +86,11 @@ export const appointmentInputSchema = z
       .union([z.string().max(100, 'person_id must be at most 100 characters'), z.null()])
       .optional()
       .transform((v) => (v?.trim() ? v.trim() : undefined)),
+    /**
+     * Issue 32: reminder lead times in minutes before the start. Left out: [1440, 120] on create,
+     * unchanged on update.
+     */
+    reminder_minutes: reminderMinutesSchema.optional(),
   })
   .refine((a) => !a.start_time || !a.end_time || timeOrder(a.end_time) >= timeOrder(a.start_time), {
     message: 'End time cannot be before the start time',
@@ -102,6 +108,8 @@ export const appointmentSchema = z.object({
   /** DESIGN §4, §11: the person the appointment belongs to, and that person's name. */
   person_id: z.string(),
   person_name: z.string().nullable(),
+  /** Issue 32: the reminder lead times in minutes before the start, longest first. */
+  reminder_minutes: z.array(z.number()),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

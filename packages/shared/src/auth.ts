@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOTP_CODE_MESSAGE } from './auth-texts';
 import { NEXT_PATH_MAX, safeNextPath } from './next-path';
+import { isTimeZone } from './care';
 
 // SPEC §3 / §7 Authentication; DESIGN §5 password rules.
 export const PASSWORD_MIN = 8;
@@ -222,6 +223,14 @@ export const signupSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   invitation: issuedTokenSchema.optional(),
+  /**
+   * Issue 32: the browser's IANA zone, which becomes the account's. One the server does not know
+   * is left out rather than refusing the sign-up (the account then reads as UTC until set).
+   */
+  time_zone: z
+    .unknown()
+    .transform((v) => (typeof v === 'string' && isTimeZone(v) ? v : undefined))
+    .optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

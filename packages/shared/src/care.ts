@@ -27,7 +27,13 @@ export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error:
 
 /** GET /api/user/preferences. */
 export const preferencesSchema = z.object({
+  /** The account's zone; 'UTC' when it has none yet. */
   time_zone: z.string(),
+  /**
+   * False while the account has no zone of its own (made before zones, or by single sign-on): the
+   * web app then sets the browser's once (docs/decisions/0045).
+   */
+  time_zone_set: z.boolean(),
   reminder_email: z.boolean(),
   reminder_push: z.boolean(),
   /** "minimal" email and push: the person's name only, no medication or provider. */
@@ -298,7 +304,11 @@ export const pushSubscriptionsSchema = z.object({ subscriptions: z.array(pushSub
 
 export const calendarFeedInputSchema = z
   .object({
-    person_id: z.union([z.string().min(1).max(64), z.null()]).default(null),
+    person_id: z
+      .union([z.string().min(1, 'must be a person id or null').max(64, 'must be a person id or null'), z.null()], {
+        error: 'must be a person id or null',
+      })
+      .default(null),
     include_medications: z.boolean({ error: 'must be true or false' }).default(false),
     minimal: z.boolean({ error: 'must be true or false' }).default(false),
   })

@@ -114,6 +114,7 @@ const emergencyInfoShared = profileValuesSchema
     microchip_number: true,
     vet_name: true,
     vet_phone: true,
+    time_zone: true,
   })
   .extend({
     requirePin: z.literal(false),

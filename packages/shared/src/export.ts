@@ -4,7 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
-import { scheduleInputSchema } from './care';
+import { reminderMinutesSchema, scheduleInputSchema, timeZoneSchema } from './care';
 import {
   CLINICAL_CAP,
   codingSchema,
@@ -177,6 +177,29 @@ export const exportAppointmentSchema = z.object({
     location: optionalText(500),
   } satisfies AppointmentFieldSchemas),
   created_at: instant,
+  /** Issue 32 (absent in older files, and null: the default [1440, 120]): reminder lead times in minutes. */
+  reminder_minutes: reminderMinutesSchema.nullable().optional(),
+});
+
+/** Issue 32 (absent in older files): the account's zone (null: none yet) and reminder channels. */
+export const exportPreferencesSchema = z.object({
+  time_zone: timeZoneSchema.nullable(),
+  reminder_email: z.boolean(),
+  reminder_push: z.boolean(),
+  reminder_minimal: z.boolean(),
+});
+
+/**
+ * Issue 32: a private calendar feed's settings, for the record only — its secret address is never
+ * exported, so an import cannot bring a feed back (docs/decisions/0045); a new one is made in Settings.
+ */
+export const exportCalendarFeedSchema = z.object({
+  id,
+  person_id: id.nullable(),
+  include_medications: z.boolean(),
+  minimal: z.boolean(),
+  created_at: instant,
+  last_read_at: instant.nullable(),
 });
 
 export const exportNotificationSchema = z.object({
@@ -224,6 +247,8 @@ export const kinchartExportSchema = z
     appointments: z.array(exportAppointmentSchema).max(20_000),
     notifications: z.array(exportNotificationSchema).max(20_000),
     files: z.array(exportFileSchema).max(20_000),
+    preferences: exportPreferencesSchema.optional(),
+    calendar_feeds: z.array(exportCalendarFeedSchema).max(1000).optional(),
   })
   .superRefine((doc, ctx) => {
     const selves = doc.profiles.filter((p) => p.is_self).length;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { todayIsoDate } from './common';
 import { stripInvisible } from './text';
+import { personTimeZoneSchema } from './care';
 
 // SPEC §3 Patient profile, Family member, Emergency contact, Healthcare provider, Medication.
 // One schema per payload; both the forms and the server use these (STYLE habit 1).
@@ -291,6 +292,8 @@ export const profileFieldsSchema = z.object({
   had_anesthesia_reactions: flag,
   anesthesia_reaction_details: optionalText(LONG),
   ...petFieldsSchema.shape,
+  /** Issue 32: the person's IANA time zone; null (or left out) for the account's. */
+  time_zone: personTimeZoneSchema.optional().transform((v) => v ?? null),
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 export const PROFILE_FIELD_NAMES = Object.keys(profileFieldsSchema.shape) as (keyof ProfileFields)[];
@@ -381,6 +384,7 @@ export const familyAddSchema = petFieldsSchema.extend({
   date_of_birth: requiredBirthDate,
   relationship: requiredText('Relationship', 100),
   is_pet: flag,
+  time_zone: profileFieldsSchema.shape.time_zone,
 });
 export type FamilyAddInput = z.input<typeof familyAddSchema>;
 
@@ -472,6 +476,7 @@ export const profileValuesSchema = z.object({
   microchip_number: z.string().nullable(),
   vet_name: z.string().nullable(),
   vet_phone: z.string().nullable(),
+  time_zone: z.string().nullable(),
 });
 export type ProfileValues = z.infer<typeof profileValuesSchema>;
 /** Compile-time: the answer holds every profile field, each as it is stored (a field added to the profile cannot be left out of it). */

@@ -585,3 +585,19 @@ export interface Database {
   medication_schedules: MedicationSchedulesTable;
   dose_log: DoseLogTable;
 }
+
+// Private calendar feeds (migration 0024, issue 32, docs/decisions/0045): only the token's hash is kept.
+export interface CalendarFeedsTable {
+  id: string;
+  user_id: string; // the account whose access the feed reads with
+  person_id: string | null; // null: everyone the account can see
+  include_medications: Flag;
+  minimal: Flag;
+  token_hash: string; // SHA-256 of the token, hex
+  created_at: string;
+  last_read_at: string | null;
+}
+
+export interface Database {
+  calendar_feeds: CalendarFeedsTable;
+}

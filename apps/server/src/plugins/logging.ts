@@ -23,8 +23,9 @@ function decoded(text: string, plusIsSpace = false): string {
  * Path prefixes whose next segment is a secret: share-link tokens, emergency share ids (page and
  * API, own and family; anyone holding one can lock the code with wrong PINs), SMART Health Link
  * manifest ids and file-location tokens (`/shl-files/{token}`, docs/decisions/0020), and invitation
- * tokens (page, preview and accept; DESIGN §11), and the public ids of sessions (which open nothing
- * alone, but stay out of logs like every session key, docs/decisions/0024). Compared on the
+ * tokens (page, preview and accept; DESIGN §11), the public ids of sessions (which open nothing
+ * alone, but stay out of logs like every session key, docs/decisions/0024), and private calendar
+ * feed tokens (`/api/calendar/{token}.ics`, docs/decisions/0045). Compared on the
  * percent-decoded path, as the router reads it.
  */
 const SECRET_SEGMENT_PREFIXES = [
@@ -40,6 +41,7 @@ const SECRET_SEGMENT_PREFIXES = [
   '/api/invitations/',
   '/api/user/invitations/',
   '/api/auth/sessions/',
+  '/api/calendar/',
 ];
 const FILES_PREFIX = '/api/user/files/';
 const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');

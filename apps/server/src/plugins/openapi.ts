@@ -56,6 +56,8 @@ const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'sess
   '/api/shared/:token': 'public',
   '/api/shared/:token/files/:fileId': 'public',
   '/api/invitations/:token': 'public',
+  // A private calendar feed: the token in the file name is the key (issue 32, docs/decisions/0045).
+  '/api/calendar/:file': 'public',
   // The emergency page's lookups (with the PIN when one is asked), its FHIR download, and the page itself (DESIGN §7).
   '/api/user/emergency/:shareId': 'emergency',
   '/api/user/family/emergency/:shareId': 'emergency',
@@ -91,6 +93,11 @@ const OTHER_ANSWERS: Readonly<Record<string, { status: number; description: stri
     description: 'Server-sent events: each new notification as it comes (decision 0014).',
   },
   'GET /api/user/appointments.ics': { status: 200, type: 'text/calendar', description: 'The appointments as an iCalendar file.' },
+  'GET /api/calendar/:file': {
+    status: 200,
+    type: 'text/calendar',
+    description: 'A private calendar feed ({token}.ics): appointments with alarms, and medication times when asked (decision 0045).',
+  },
   'GET /api/user/export': { status: 200, type: 'application/zip', description: 'The export archive (decision 0004).' },
   'GET /api/user/files/:id/content': { status: 200, type: '*/*', description: 'The file itself, with its own Content-Type.' },
   'GET /api/shared/:token/files/:fileId': { status: 200, type: '*/*', description: 'The shared file itself, with its own Content-Type.' },

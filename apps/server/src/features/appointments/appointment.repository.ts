@@ -67,11 +67,20 @@ export function createAppointmentRepository(db: Db) {
     /** A row by id alone: the caller decides with the one access function whether the user reaches it. */
     findById: find,
 
-    async create(ownerId: string, profileId: string, input: AppointmentValues): Promise<AppointmentRow> {
+    /** `reminderMinutes`: the reminder lead times (issue 32), stored as JSON text; null, the default. */
+    async create(ownerId: string, profileId: string, input: AppointmentValues, reminderMinutes: number[] | null): Promise<AppointmentRow> {
       const id = newId();
       await db
         .insertInto('appointments')
-        .values({ id, uid: newId(), created_at: nowIso(), ...input, user_id: ownerId, profile_id: profileId })
+        .values({
+          id,
+          uid: newId(),
+          created_at: nowIso(),
+          ...input,
+          user_id: ownerId,
+          profile_id: profileId,
+          reminder_minutes: reminderMinutes === null ? null : JSON.stringify(reminderMinutes),
+        })
         .execute();
       const row = await find(id);
       if (!row) throw new Error('appointment vanished after its insert');
@@ -79,18 +88,24 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /**
-     * Replaces every editable field (and, when `person` is given, whose it is); the id, calendar UID
-     * and creation time stay. Null when the row is not `ownerId`'s.
+     * Replaces every editable field (and, when `person` is given, whose it is; when `reminderMinutes`
+     * is given, its reminder lead times); the id, calendar UID and creation time stay. Null when the
+     * row is not `ownerId`'s.
      */
     async update(
       ownerId: string,
       id: string,
       input: AppointmentValues,
       person?: { ownerId: string; profileId: string },
+      reminderMinutes?: number[],
     ): Promise<AppointmentRow | null> {
       const res = await db
         .updateTable('appointments')
-        .set(person ? { ...input, user_id: person.ownerId, profile_id: person.profileId } : input)
+        .set({
+          ...input,
+          ...(person ? { user_id: person.ownerId, profile_id: person.profileId } : {}),
+          ...(reminderMinutes ? { reminder_minutes: JSON.stringify(reminderMinutes) } : {}),
+        })
         .where('user_id', '=', ownerId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -6,6 +6,7 @@ import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '..
 import { createAppointmentRepository, type AppointmentRow } from './appointment.repository';
 import { isValidTimeZone, toInstant } from '../../lib/time-zone';
 import { buildCalendar } from './ics';
+import { reminderMinutesOf } from './reminder-minutes';
 
 const NOT_FOUND = 'Appointment not found';
 
@@ -25,6 +26,7 @@ const toAnswer = (row: AppointmentRow, person: RowPerson): Appointment => ({
   created_at: row.created_at,
   person_id: person.id,
   person_name: person.name,
+  reminder_minutes: reminderMinutesOf(row.reminder_minutes),
 });
 
 /** Calendar order: by date, then start (an all-day one first), then when it was added. */
@@ -82,6 +84,21 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
 
   return {
     /**
+     * The appointments of people whose access the caller has already decided (a calendar feed,
+     * docs/decisions/0045), each with its calendar UID; an own profile's unfiled rows count as its.
+     */
+    async ofPeople(
+      people: readonly Pick<PersonAccess, 'profileId' | 'ownerId' | 'isSelf'>[],
+    ): Promise<{ appointment: Appointment; uid: string }[]> {
+      const out: { appointment: Appointment; uid: string }[] = [];
+      for (const p of people) {
+        const rows = await repo.listOfPerson(p.ownerId, p.profileId, p.isSelf);
+        for (const row of rows) out.push({ appointment: toAnswer(row, { id: p.profileId, name: row.person_name }), uid: row.uid });
+      }
+      return out;
+    },
+
+    /**
      * GET /api/user/appointments: every visible person's appointments; `person` keeps one person's
      * (404 when the user cannot see that person).
      */
@@ -100,7 +117,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
     /** POST: for `person_id` (an editor's right) or, without one, the user's own profile (SPEC's call unchanged). */
     async create(actor: Actor, route: RouteName, input: AppointmentFields): Promise<Appointment> {
       const person = await personFor(actor, route, input.person_id);
-      const row = await repo.create(person.ownerId, person.profileId, appointmentValuesOf(input));
+      const row = await repo.create(person.ownerId, person.profileId, appointmentValuesOf(input), input.reminder_minutes ?? null);
       return toAnswer(row, { id: person.profileId, name: row.person_name });
     },
 
@@ -111,7 +128,7 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
       const current = await access.row(actor, found, { need: 'editor', what: route }, NOT_FOUND);
       const moveTo =
         input.person_id !== undefined && input.person_id !== current.profileId ? await personFor(actor, route, input.person_id) : undefined;
-      const row = await repo.update(current.ownerId, id, appointmentValuesOf(input), moveTo);
+      const row = await repo.update(current.ownerId, id, appointmentValuesOf(input), moveTo, input.reminder_minutes);
       if (!row) throw notFound(NOT_FOUND);
       const person = moveTo ?? current;
       return toAnswer(row, {

@@ -13,6 +13,15 @@ export interface IcsEvent {
    * next day) so it stays on its own date in every time zone. `start` and `end` are then unused.
    */
   allDay?: string;
+  /** Minutes before the start of each alarm (a VALARM apiece, RFC 5545 §3.6.6). */
+  alarms?: readonly number[];
+}
+
+/** A subscribed calendar's own name and how often readers should fetch it again (RFC 7986). */
+export interface IcsFeedHeader {
+  name: string;
+  /** An RFC 5545 duration, such as PT1H. */
+  refresh: string;
 }
 
 /**
@@ -73,19 +82,30 @@ function span(e: IcsEvent): string[] {
   return [`DTSTART:${icsUtc(e.start)}`, `DTEND:${icsUtc(e.end)}`];
 }
 
-export function buildCalendar(events: IcsEvent[], now: Date = new Date()): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Kinchart//Appointments 1.0//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'X-WR-CALNAME:Kinchart appointments',
-  ];
+/**
+ * A calendar file; with `feed`, a subscribed calendar's header too: its RFC 7986 NAME and
+ * REFRESH-INTERVAL, and the X-WR-CALNAME / X-PUBLISHED-TTL older readers know instead.
+ */
+export function buildCalendar(events: IcsEvent[], now: Date = new Date(), feed?: IcsFeedHeader): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kinchart//Appointments 1.0//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  if (feed) {
+    const name = escapeText(feed.name);
+    lines.push(
+      `NAME:${name}`,
+      `X-WR-CALNAME:${name}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${feed.refresh}`,
+      `X-PUBLISHED-TTL:${feed.refresh}`,
+    );
+  } else {
+    lines.push('X-WR-CALNAME:Kinchart appointments');
+  }
   for (const e of events) {
     lines.push('BEGIN:VEVENT', `UID:${e.uid}@kinchart`, `DTSTAMP:${icsUtc(now)}`, ...span(e), `SUMMARY:${escapeText(e.summary)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    for (const minutes of e.alarms ?? []) {
+      lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', minutes === 0 ? 'TRIGGER:PT0M' : `TRIGGER:-PT${minutes}M`, `DESCRIPTION:${escapeText(e.summary)}`, 'END:VALARM');
+    }
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');

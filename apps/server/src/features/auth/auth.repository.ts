@@ -35,7 +35,7 @@ export function createAuthRepository(db: Db) {
      * contact email, the sign-up address (SPEC §3 lists email among the profile's fields); the
      * person can change or clear it, and changing the account's email later leaves it alone.
      */
-    async createUser(input: { email: string; username: string; passwordHash: string; emailVerified?: boolean }) {
+    async createUser(input: { email: string; username: string; passwordHash: string; emailVerified?: boolean; timeZone?: string }) {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
@@ -47,6 +47,8 @@ export function createAuthRepository(db: Db) {
             username: input.username,
             password_hash: input.passwordHash,
             email_verified_at: input.emailVerified ? now : null,
+            // Issue 32: the browser's zone at sign-up; none (single sign-on) reads as UTC until set.
+            time_zone: input.timeZone ?? null,
             created_at: now,
             updated_at: now,
           })

@@ -222,7 +222,7 @@ export function createAuthService(deps: {
         if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
         const passwordHash = await hashSecret(input.password);
         try {
-          const id = await repo.createUser({ email: input.email, username: input.username, passwordHash });
+          const id = await repo.createUser({ email: input.email, username: input.username, passwordHash, timeZone: input.time_zone });
           await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: invitation ? { invited: true } : undefined });
           // A link to prove the address, by email after the answer; signing in never waits for it.
           deps.emailVerification.signedUp({ id, email: input.email });

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type {
   AppointmentsTable,
+  CalendarFeedsTable,
   ConditionsTable,
   EmergencyContactsTable,
   HealthcareProvidersTable,
@@ -27,6 +28,10 @@ export interface AccountData {
   appointments: Selectable<AppointmentsTable>[];
   notifications: Selectable<NotificationsTable>[];
   files: Selectable<MedicalFilesTable>[];
+  /** Issue 32: the account's zone and reminder channels (users columns, migration 0022). */
+  preferences: { time_zone: string | null; reminder_email: number; reminder_push: number; reminder_minimal: number };
+  /** Issue 32: the account's calendar feeds, without their token hashes (decision 0045). */
+  calendarFeeds: Omit<Selectable<CalendarFeedsTable>, 'token_hash' | 'user_id'>[];
   /** DESIGN §12: each person's clinical items, in the order they were added. */
   clinical: {
     immunizations: Selectable<ImmunizationsTable>[];
@@ -37,8 +42,21 @@ export interface AccountData {
 }
 
 export async function loadAccountData(db: Db, userId: string): Promise<AccountData | undefined> {
-  const account = await db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirst();
-  if (!account) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'email', 'time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const { username, email, ...preferences } = user;
+  const account = { username, email };
+  const calendarFeeds = await db
+    .selectFrom('calendar_feeds')
+    .select(['id', 'person_id', 'include_medications', 'minimal', 'created_at', 'last_read_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const [profiles, contacts, providers, medications, appointments, notifications, files] = await Promise.all([
     // The own profile first, then members oldest first (as the family list shows them).
     db
@@ -131,6 +149,8 @@ export async function loadAccountData(db: Db, userId: string): Promise<AccountDa
     appointments,
     notifications,
     files,
+    preferences,
+    calendarFeeds,
     clinical: { immunizations, lab_results, conditions, procedures },
   };
 }

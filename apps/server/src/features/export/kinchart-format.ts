@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { appointmentValuesOf } from '@kinchart/shared/appointments';
+import { reminderMinutesSchema } from '@kinchart/shared/care';
 import type { KinchartExport } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
@@ -14,6 +15,17 @@ import type { IpsClinical } from './fhir-ips';
 
 // kinchart.json, format version 2 (docs/decisions/0004-export-format.md; schema in
 // packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
+
+/** An appointment's stored reminder lead times (JSON text), or null for the default (issue 32). */
+function reminderMinutes(column: string | null): number[] | null {
+  if (column === null) return null;
+  try {
+    const parsed = reminderMinutesSchema.safeParse(JSON.parse(column));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The message of a stored notification (JSON `{ message }`, or plain text in older rows). */
 export function notificationMessage(row: Pick<Selectable<NotificationsTable>, 'data'>): string {
@@ -141,6 +153,7 @@ export function buildKinchartDocument(
       uid: a.uid,
       ...appointmentValuesOf(a),
       created_at: a.created_at,
+      reminder_minutes: reminderMinutes(a.reminder_minutes),
     })),
     notifications: data.notifications.map((n) => ({
       id: n.id,
@@ -166,6 +179,21 @@ export function buildKinchartDocument(
       visit_reason: f.visit_reason,
       created_at: f.created_at,
       updated_at: f.updated_at,
+    })),
+    preferences: {
+      time_zone: data.preferences.time_zone,
+      reminder_email: fromFlag(data.preferences.reminder_email),
+      reminder_push: fromFlag(data.preferences.reminder_push),
+      reminder_minimal: fromFlag(data.preferences.reminder_minimal),
+    },
+    // Settings only: a feed's secret address is never exported, so no import brings one back (decision 0045).
+    calendar_feeds: data.calendarFeeds.map((f) => ({
+      id: f.id,
+      person_id: f.person_id,
+      include_medications: fromFlag(f.include_medications),
+      minimal: fromFlag(f.minimal),
+      created_at: f.created_at,
+      last_read_at: f.last_read_at,
     })),
   };
 }

@@ -75,6 +75,16 @@ export interface NewAppointment extends AppointmentValues {
   profile_id: string;
   uid: string;
   created_at: string;
+  /** Issue 32: reminder lead times in minutes; absent or null, the default. */
+  reminder_minutes?: number[] | null;
+}
+
+/** Issue 32: an account's zone and reminder channels, as an export carries them. */
+export interface RestoredPreferences {
+  time_zone: string | null;
+  reminder_email: boolean;
+  reminder_push: boolean;
+  reminder_minimal: boolean;
 }
 
 export interface NewNotification {
@@ -303,8 +313,23 @@ function importQueries(db: Executor) {
           uid: a.uid,
           ...appointmentValuesOf(a),
           created_at: a.created_at,
+          reminder_minutes: a.reminder_minutes ? JSON.stringify(a.reminder_minutes) : null,
         })),
       );
+    },
+
+    /** The export's preferences become the account's (issue 32). */
+    async updatePreferences(userId: string, p: RestoredPreferences): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          time_zone: p.time_zone,
+          reminder_email: toFlag(p.reminder_email),
+          reminder_push: toFlag(p.reminder_push),
+          reminder_minimal: toFlag(p.reminder_minimal),
+        })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async insertNotifications(userId: string, rows: NewNotification[]): Promise<void> {

@@ -131,6 +131,7 @@ export function createImportService(deps: ImportDeps) {
       });
 
       if (restore.self) await tx.updateProfile(userId, existing.selfId, { ...restore.self, updated_at: now });
+      if (restore.preferences) await tx.updatePreferences(userId, restore.preferences);
       await tx.insertMembers(userId, restore.members);
       const writeList = async <T extends ListTable>(table: T) => {
         const list = restore.lists[table];

@@ -7,7 +7,15 @@ import { newId } from '../../lib/ids';
 import { allergyCodingsColumn } from '../clinical/allergy-codings';
 import type { CareRestore } from '../care/care-transfer';
 import type { StoredImportFile } from './blob-writer';
-import type { ListValues, NewAppointment, NewImportedFile, NewListRow, NewMember, NewNotification } from './import.repository';
+import type {
+  ListValues,
+  NewAppointment,
+  NewImportedFile,
+  NewListRow,
+  NewMember,
+  NewNotification,
+  RestoredPreferences,
+} from './import.repository';
 import type { KinchartMatch, ListItem, ListTable } from './kinchart-match';
 import { LIST_TABLES } from './kinchart-match';
 
@@ -36,6 +44,11 @@ export interface KinchartRestore {
   appointments: (Omit<NewAppointment, 'uid'> & { uid: string | undefined })[];
   notifications: NewNotification[];
   files: NewImportedFile[];
+  /**
+   * Issue 32: the export's preferences, when it has them. Its calendar feeds are not restored: their
+   * secret addresses are never exported (docs/decisions/0045).
+   */
+  preferences: RestoredPreferences | undefined;
   /** Clinical items are counted by kinchart-clinical.ts. */
   counts: Omit<ImportCounts, keyof ClinicalCounts>;
   present: Omit<AlreadyPresent, keyof ClinicalCounts>;
@@ -142,6 +155,7 @@ export function restoreRows(
     uid: a.uid,
     ...appointmentValuesOf(a),
     created_at: a.created_at,
+    reminder_minutes: a.reminder_minutes ?? null,
   }));
 
   const inserted = new Set(files.map((r) => r.id));
@@ -154,6 +168,7 @@ export function restoreRows(
     appointments,
     notifications: match.notifications,
     files,
+    preferences: doc.preferences,
     counts: {
       family_members: members.length,
       allergies: 0,

@@ -290,7 +290,10 @@ function profileQueries(db: Executor) {
       return rows.map(toSummary);
     },
 
-    async insertMember(userId: string, values: PetFields & { name: string; date_of_birth: string; relationship: string; is_pet: boolean }) {
+    async insertMember(
+      userId: string,
+      values: PetFields & { name: string; date_of_birth: string; relationship: string; is_pet: boolean; time_zone: string | null },
+    ) {
       const id = newId();
       const now = nowIso();
       await db
@@ -308,6 +311,7 @@ function profileQueries(db: Executor) {
           microchip_number: values.microchip_number,
           vet_name: values.vet_name,
           vet_phone: values.vet_phone,
+          time_zone: values.time_zone,
           created_at: now,
           updated_at: now,
         })

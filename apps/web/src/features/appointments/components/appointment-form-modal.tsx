@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Appointment } from '@kinchart/shared/appointments';
+import { DEFAULT_REMINDER_MINUTES } from '@kinchart/shared/care';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -15,6 +16,7 @@ import {
   toAppointmentInput,
   type AppointmentFormValues,
 } from '../utils/appointment-form';
+import { ReminderChoices } from './reminder-choices';
 
 export interface AppointmentFormModalProps {
   open: boolean;
@@ -46,6 +48,8 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
   const editing = Boolean(appointment);
   const busy = addAppointment.isPending || updateAppointment.isPending;
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 32: the reminder lead times, a day and two hours before unless chosen otherwise.
+  const [reminders, setReminders] = useState<number[]>(() => [...(appointment?.reminder_minutes ?? DEFAULT_REMINDER_MINUTES)]);
   const { register, handleSubmit, reset, watch } = useForm<AppointmentFormValues>({
     defaultValues: appointment ? toAppointmentFormValues(appointment) : EMPTY_APPOINTMENT_FORM,
   });
@@ -63,7 +67,7 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const input = toAppointmentInput(values);
+    const input = { ...toAppointmentInput(values), reminder_minutes: reminders };
     try {
       if (appointment) await updateAppointment.mutateAsync({ appointmentId: appointment.appointment_id, input });
       else await addAppointment.mutateAsync(forPerson.value ? { ...input, person_id: forPerson.value } : input);
@@ -132,6 +136,7 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
         <Field label="Provider Name" required autoComplete="off" containerClassName="sm:col-span-2" {...register('provider_name')} />
         <Field label="Reason for Visit" autoComplete="off" containerClassName="sm:col-span-2" {...register('reason_for_visit')} />
         <Field label="Location" autoComplete="off" containerClassName="sm:col-span-2" {...register('location')} />
+        <ReminderChoices value={reminders} onChange={setReminders} disabled={busy} className="sm:col-span-2" />
         {failure ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700 sm:col-span-2">
             The appointment could not be saved. {failure}

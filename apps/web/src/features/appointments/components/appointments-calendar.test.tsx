@@ -20,6 +20,7 @@ function appointmentToday(overrides: Partial<Appointment> = {}): Appointment {
     created_at: '2026-01-01T00:00:00.000Z',
     person_id: 'person-self',
     person_name: 'Pat Example',
+    reminder_minutes: [1440, 120],
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ function appointment(id: string, date: string, start: string | null, end: string
     created_at: '2026-01-01T00:00:00.000Z',
     person_id: 'me',
     person_name: null,
+    reminder_minutes: [1440, 120],
   };
 }
 

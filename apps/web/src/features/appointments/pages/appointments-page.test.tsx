@@ -37,6 +37,7 @@ const checkUp: Appointment = {
   created_at: '2026-11-01T12:00:00.000Z',
   person_id: 'person-self',
   person_name: 'Pat Example',
+  reminder_minutes: [1440, 120],
 };
 
 /** A tiny appointments server: GET lists `store`, POST adds, PUT replaces, DELETE removes. */
@@ -151,6 +152,8 @@ describe('appointments page', () => {
       provider_name: 'Dr. Chen',
       reason_for_visit: '',
       location: 'Riverside Clinic',
+      // Issue 32: the form's reminders, a day and two hours before unless changed.
+      reminder_minutes: [1440, 120],
     });
     await waitFor(() => expect(gets()).toBe(2));
     expect(await screen.findByRole('button', { name: 'Dr. Chen' })).toBeTruthy();
@@ -277,6 +280,7 @@ describe('appointments page', () => {
       provider_name: 'Dr. Okafor',
       reason_for_visit: 'Annual check-up',
       location: 'Riverside Clinic',
+      reminder_minutes: [1440, 120],
     });
     await waitFor(() => expect(gets()).toBe(2));
     expect(await screen.findByRole('button', { name: 'Dr. Okafor - Annual check-up' })).toBeTruthy();
@@ -342,6 +346,7 @@ describe('appointments page', () => {
       reason_for_visit: 'Vaccines',
       person_id: 'mia',
       person_name: 'Mia',
+      reminder_minutes: [1440, 120],
     };
     const joeVisit: Appointment = {
       ...checkUp,
@@ -351,6 +356,7 @@ describe('appointments page', () => {
       reason_for_visit: 'Eyes',
       person_id: 'joe',
       person_name: 'Grandpa Joe',
+      reminder_minutes: [1440, 120],
     };
     const servePeople = (store: Appointment[]) =>
       serve(store, (call) => {

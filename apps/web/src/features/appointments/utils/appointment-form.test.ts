@@ -49,6 +49,7 @@ describe('the edit-appointment form', () => {
         created_at: '2026-11-01T12:00:00.000Z',
         person_id: 'person-self',
         person_name: 'Pat Example',
+        reminder_minutes: [1440, 120],
       }),
     ).toEqual({
       appointment_date: '2026-12-03',

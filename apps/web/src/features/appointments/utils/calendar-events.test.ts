@@ -14,6 +14,7 @@ const base: Appointment = {
   created_at: '2026-11-01T12:00:00.000Z',
   person_id: 'person-self',
   person_name: 'Pat Example',
+  reminder_minutes: [1440, 120],
 };
 
 /** A local wall-clock time, as the calendar shows it. */

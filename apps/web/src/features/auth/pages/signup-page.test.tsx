@@ -209,17 +209,24 @@ describe('sign-up page', () => {
         email: 'alice@example.com',
         password: 'correct horse battery',
         invitation: INVITE_TOKEN,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
     });
 
-    it('an open server gets the three fields of the spec, even from an invitation link', async () => {
+    it('an open server gets the three fields of the spec and the browser’s time zone, even from an invitation link', async () => {
       const { signupCalls } = mockServer(() => json({ message: 'Account created successfully!' }, 201), 'open');
       const user = userEvent.setup();
       renderRoutes(routes, `/signup?next=${encodeURIComponent(`/invite/${INVITE_TOKEN}`)}`);
       await fillForm(user);
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
       await screen.findByRole('status');
-      expect(signupCalls()[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'correct horse battery' });
+      expect(signupCalls()[0]?.body).toEqual({
+        username: 'alice',
+        email: 'alice@example.com',
+        password: 'correct horse battery',
+        // Issue 32: the account's zone starts as the browser's.
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
     });
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { browserTimeZone } from '../../../lib/time-zones';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY, usernameSchema } from '@kinchart/shared/auth';
@@ -100,6 +101,8 @@ export function SignupPage() {
           username: values.username.trim(),
           email: values.email,
           password: values.password,
+          // Issue 32: the account's time zone starts as this browser's.
+          time_zone: browserTimeZone(),
           // Only an invite-only server asks for it; an open one gets the SPEC's three fields.
           ...(mode === 'invite' && invitation ? { invitation } : {}),
         });

@@ -287,6 +287,7 @@ describe('dashboard', () => {
         created_at: '2026-01-01T00:00:00.000Z',
         person_id: personId,
         person_name: null,
+        reminder_minutes: [1440, 120],
       });
       const { calls } = servePeople((call) => {
         if (call.url === '/api/user/appointments?person=self-1') return json([appointment('a1', 'Dr. Own', 'self-1')]);

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field';
 import type { FamilyFormInput, ProfileFormInput } from '../lib/profile-form';
 import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 import { relationshipOptions } from '../lib/relationships';
+import { PersonTimeZoneField } from './person-time-zone-field';
 import { PetFields } from './pet-fields';
 
 /** Name, relationship and the pet box of a family member: SPEC §5, name, date of birth and relationship are required. */
@@ -137,6 +138,7 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
           />
         </div>
       </fieldset>
+      <PersonTimeZoneField className="sm:col-span-2" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personTimeZoneSchema } from '@kinchart/shared/care';
 import {
   cmToFeetInches,
   familyUpdateSchema,
@@ -49,8 +50,16 @@ const measurementShape = {
   weight_lbs: decimalText('Weight', MAX_POUNDS),
 };
 
+/** Issue 32: the time zone choice's '' is "Same as my account" (null). */
+const timeZoneChoice = z
+  .string()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(personTimeZoneSchema);
+
 /** The own profile editor's fields (everything but the lists, which its tabs save one by one). */
-export const profileFormSchema = profileFieldsSchema.omit({ height: true, weight: true }).extend(measurementShape);
+export const profileFormSchema = profileFieldsSchema
+  .omit({ height: true, weight: true })
+  .extend({ ...measurementShape, time_zone: timeZoneChoice });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 

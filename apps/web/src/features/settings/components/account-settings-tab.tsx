@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/check-auth';
 import { DataPortabilitySection } from '../../import/components/data-portability-section';
 import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-setting';
+import { CalendarFeedsSection } from './calendar-feeds-section';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -11,6 +12,7 @@ import { EmailVerificationStatus } from './email-verification-status';
 import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
+import { TimeZoneRemindersSection } from './time-zone-reminders-section';
 import { TwoFactorSection } from './two-factor-section';
 
 function SettingsSection({
@@ -58,6 +60,16 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
             Manage Family
           </Button>
         </div>
+      </SettingsSection>
+
+      {/* Issue 32: the account's time zone and reminder channels. */}
+      <SettingsSection id="settings-time-heading" title="Time zone and reminders">
+        <TimeZoneRemindersSection />
+      </SettingsSection>
+
+      {/* Issue 32, docs/decisions/0045: private calendar feeds. */}
+      <SettingsSection id="settings-calendar-heading" title="Calendar">
+        <CalendarFeedsSection />
       </SettingsSection>
 
       <SettingsSection id="settings-password-heading" title="Change Password">

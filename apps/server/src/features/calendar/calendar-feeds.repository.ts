@@ -1,0 +1,112 @@
+import type { Db } from '../../db/database';
+import { toFlag } from '../../lib/flags';
+
+// The only place that speaks SQL for calendar feeds (docs/decisions/0045). A feed is found by its
+// token's hash alone (the public route) or by its id with its account's id (every other statement).
+
+export interface NewFeed {
+  id: string;
+  userId: string;
+  personId: string | null;
+  includeMedications: boolean;
+  minimal: boolean;
+  tokenHash: string;
+  createdAt: string;
+}
+
+export function createCalendarFeedsRepository(db: Db) {
+  return {
+    async insert(feed: NewFeed): Promise<void> {
+      await db
+        .insertInto('calendar_feeds')
+        .values({
+          id: feed.id,
+          user_id: feed.userId,
+          person_id: feed.personId,
+          include_medications: toFlag(feed.includeMedications),
+          minimal: toFlag(feed.minimal),
+          token_hash: feed.tokenHash,
+          created_at: feed.createdAt,
+          last_read_at: null,
+        })
+        .execute();
+    },
+
+    async count(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('calendar_feeds')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The account's feeds, newest first, with the name of the person each is for. */
+    list(userId: string) {
+      return db
+        .selectFrom('calendar_feeds')
+        .leftJoin('profiles', 'profiles.id', 'calendar_feeds.person_id')
+        .select([
+          'calendar_feeds.id',
+          'calendar_feeds.person_id',
+          'profiles.name as person_name',
+          'calendar_feeds.include_medications',
+          'calendar_feeds.minimal',
+          'calendar_feeds.created_at',
+          'calendar_feeds.last_read_at',
+        ])
+        .where('calendar_feeds.user_id', '=', userId)
+        .orderBy('calendar_feeds.created_at', 'desc')
+        .orderBy('calendar_feeds.id')
+        .execute();
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const res = await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    byTokenHash(tokenHash: string) {
+      return db
+        .selectFrom('calendar_feeds')
+        .select(['id', 'user_id', 'person_id', 'include_medications', 'minimal'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Marks a read; a feed read again within a minute is not written again (readers poll). */
+    async touch(id: string, now: string, notSince: string): Promise<void> {
+      await db
+        .updateTable('calendar_feeds')
+        .set({ last_read_at: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_read_at', 'is', null), eb('last_read_at', '<', notSince)]))
+        .execute();
+    },
+
+    /** The current medications' schedules of these people, with whose rows they are. */
+    async schedulesOf(profileIds: readonly string[]) {
+      if (profileIds.length === 0) return [];
+      return db
+        .selectFrom('medication_schedules')
+        .innerJoin('medications', 'medications.id', 'medication_schedules.medication_id')
+        .select([
+          'medication_schedules.medication_id',
+          'medication_schedules.profile_id',
+          'medication_schedules.user_id',
+          'medication_schedules.times',
+          'medication_schedules.days',
+          'medication_schedules.start_date',
+          'medication_schedules.end_date',
+          'medication_schedules.as_needed',
+          'medications.medication_name',
+          'medications.dosage',
+        ])
+        .where('medication_schedules.profile_id', 'in', profileIds)
+        .where('medications.is_current', '=', 1)
+        .whereRef('medications.user_id', '=', 'medication_schedules.user_id')
+        .whereRef('medications.profile_id', '=', 'medication_schedules.profile_id')
+        .execute();
+    },
+  };
+}

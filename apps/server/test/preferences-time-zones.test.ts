@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers';
+import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail } from './helpers';
+import { exportZip, importFile, readZip } from './export-helpers';
+
+// Issue 32: the account's zone and reminder channels, a person's own zone, and an appointment's
+// reminder lead times — through the API, on SQLite and PostgreSQL.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DEFAULTS = { time_zone: 'UTC', time_zone_set: false, reminder_email: true, reminder_push: true, reminder_minimal: false };
+
+describe('GET/PUT /api/user/preferences', () => {
+  it('an account made without a zone reads as UTC, not set, with email and push on', async () => {
+    const { client } = await signedInUser(t.app);
+    const res = await client.get('/api/user/preferences');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEFAULTS);
+  });
+
+  it('sign-up keeps the browser’s zone, and leaves out one the server does not know', async () => {
+    const madrid = new TestClient(t.app);
+    const email = uniqueEmail('tz');
+    expect(
+      (await madrid.post('/api/auth/signup', { email, password: GOOD_PASSWORD, username: 'Ana', time_zone: 'Europe/Madrid' })).statusCode,
+    ).toBe(201);
+    expect((await madrid.post('/api/auth/login', { email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect((await madrid.get('/api/user/preferences')).json()).toMatchObject({ time_zone: 'Europe/Madrid', time_zone_set: true });
+
+    const odd = new TestClient(t.app);
+    const other = uniqueEmail('tz');
+    expect(
+      (await odd.post('/api/auth/signup', { email: other, password: GOOD_PASSWORD, username: 'Bo', time_zone: 'Mars/Olympus' })).statusCode,
+    ).toBe(201);
+    await odd.post('/api/auth/login', { email: other, password: GOOD_PASSWORD });
+    expect((await odd.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
+  });
+
+  it('PUT changes the fields given and keeps the others', async () => {
+    const { client } = await signedInUser(t.app);
+    const zone = await client.put('/api/user/preferences', { time_zone: 'America/Montreal' });
+    expect(zone.statusCode).toBe(200);
+    expect(zone.json()).toEqual({ ...DEFAULTS, time_zone: 'America/Montreal', time_zone_set: true });
+    const channels = await client.put('/api/user/preferences', { reminder_email: false, reminder_minimal: true });
+    expect(channels.json()).toEqual({
+      time_zone: 'America/Montreal',
+      time_zone_set: true,
+      reminder_email: false,
+      reminder_push: true,
+      reminder_minimal: true,
+    });
+    expect((await client.get('/api/user/preferences')).json()).toEqual(channels.json());
+  });
+
+  it('refuses an unknown zone, a non-boolean channel and an unknown field with 400 naming the field', async () => {
+    const { client } = await signedInUser(t.app);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ time_zone: 'Europe/Atlantis' }, /time_zone.*must be an IANA time zone such as Europe\/Madrid/],
+      [{ time_zone: 42 }, /time_zone/],
+      [{ time_zone: '' }, /time_zone/],
+      [{ reminder_email: 'yes' }, /reminder_email.*must be true or false/],
+      [{ reminder_push: 1 }, /reminder_push/],
+      [{ colour: 'blue' }, /colour/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.put('/api/user/preferences', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toMatch(message);
+    }
+    expect((await client.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anon = new TestClient(t.app);
+    expect((await anon.get('/api/user/preferences')).statusCode).toBe(401);
+    expect((await anon.put('/api/user/preferences', { time_zone: 'UTC' })).statusCode).toBe(401);
+  });
+});
+
+describe('a person’s time zone', () => {
+  it('the own profile carries time_zone (null: the account’s), set and cleared by updateProfile', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBeNull();
+    const set = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'Asia/Tokyo' });
+    expect(set.statusCode, set.body).toBe(200);
+    // Read twice: the second answer comes from the profile cache, which the change moved on from.
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
+    await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: null });
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBeNull();
+
+    const bad = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'Nowhere/Special' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/time_zone.*IANA time zone/);
+  });
+
+  it('a family member is added, read and edited with time_zone', async () => {
+    const { client } = await signedInUser(t.app);
+    const added = await client.post('/api/user/family/add', {
+      name: 'Mia',
+      date_of_birth: '2016-02-03',
+      relationship: 'child',
+      time_zone: 'America/New_York',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().id as string;
+    expect(added.json().time_zone).toBe('America/New_York');
+    expect((await client.get(`/api/user/family/members/${id}`)).json().time_zone).toBe('America/New_York');
+    const listed = (await client.get('/api/user/getPatientProfile')).json().family_members as { id: string; time_zone: string | null }[];
+    expect(listed.find((m) => m.id === id)?.time_zone).toBe('America/New_York');
+
+    const body = { name: 'Mia', date_of_birth: '2016-02-03', relationship: 'child' };
+    const moved = await client.put(`/api/user/family/members/${id}`, { ...body, time_zone: 'Europe/Lisbon' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().time_zone).toBe('Europe/Lisbon');
+    const same = await client.put(`/api/user/family/members/${id}`, { ...body, time_zone: null });
+    expect(same.json().time_zone).toBeNull();
+
+    const bad = await client.put(`/api/user/family/members/${id}`, { ...body, time_zone: 'Europe/Nowhere' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/time_zone/);
+    const badAdd = await client.post('/api/user/family/add', { ...body, time_zone: 7 });
+    expect(badAdd.statusCode).toBe(400);
+    expect(badAdd.json().message).toMatch(/time_zone/);
+  });
+});
+
+describe('appointment reminder lead times', () => {
+  const valid = { appointment_date: '2026-12-03', start_time: '2026-12-03T09:30', provider_name: 'Dr. Chen' };
+
+  it('default to a day and two hours before; are kept when an edit leaves them out; are replaced when given', async () => {
+    const { client } = await signedInUser(t.app);
+    const created = await client.post('/api/user/appointments', valid);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().reminder_minutes).toEqual([1440, 120]);
+    const id = created.json().id as string;
+
+    const chosen = await client.put(`/api/user/appointments/${id}`, { ...valid, reminder_minutes: [0, 60, 60, 2880] });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().reminder_minutes).toEqual([2880, 60, 0]);
+    const kept = await client.put(`/api/user/appointments/${id}`, { ...valid, provider_name: 'Dr. Lee' });
+    expect(kept.json().reminder_minutes).toEqual([2880, 60, 0]);
+    const none = await client.put(`/api/user/appointments/${id}`, { ...valid, reminder_minutes: [] });
+    expect(none.json().reminder_minutes).toEqual([]);
+    expect((await client.get('/api/user/appointments')).json()[0].reminder_minutes).toEqual([]);
+
+    const own = await client.post('/api/user/appointments', { ...valid, reminder_minutes: [15] });
+    expect(own.json().reminder_minutes).toEqual([15]);
+  });
+
+  it('refuses lead times that are not a short list of whole minutes, naming the field', async () => {
+    const { client } = await signedInUser(t.app);
+    for (const reminder_minutes of [[-1], [1.5], ['60'], 60, [40_321], [1, 2, 3, 4, 5, 6]]) {
+      const res = await client.post('/api/user/appointments', { ...valid, reminder_minutes });
+      expect(res.statusCode, JSON.stringify(reminder_minutes)).toBe(400);
+      expect(res.json().message).toMatch(/reminder_minutes/);
+    }
+    expect((await client.get('/api/user/appointments')).json()).toEqual([]);
+  });
+});
+
+describe('export and import', () => {
+  it('carry the preferences, the zones, the lead times and the feeds’ settings (never their secret)', async () => {
+    const source = await signedInUser(t.app);
+    await source.client.put('/api/user/preferences', { time_zone: 'Europe/Madrid', reminder_push: false });
+    await source.client.put('/api/user/updateProfile', { name: 'Ana', time_zone: 'Atlantic/Canary' });
+    await source.client.post('/api/user/appointments', {
+      appointment_date: '2026-12-03',
+      provider_name: 'Dr. Chen',
+      reminder_minutes: [30],
+    });
+    await source.client.post('/api/user/appointments', { appointment_date: '2026-12-04', provider_name: 'Dr. Lee' });
+    const feed = (await source.client.post('/api/user/calendar-feeds', { include_medications: true })).json<{ url: string }>();
+    const token = feed.url.split('/').pop()!.replace('.ics', '');
+
+    const zip = await exportZip(source.client);
+    const text = (await readZip(zip)).get('kinchart.json')!.toString('utf8');
+    expect(text).not.toContain(token);
+    const doc = JSON.parse(text) as Record<string, unknown> & {
+      appointments: { provider_name: string; reminder_minutes: number[] | null }[];
+      profiles: { is_self: boolean; time_zone: string | null }[];
+    };
+    expect(doc.preferences).toEqual({ time_zone: 'Europe/Madrid', reminder_email: true, reminder_push: false, reminder_minimal: false });
+    expect(doc.calendar_feeds).toEqual([
+      expect.objectContaining({ person_id: null, include_medications: true, minimal: false, last_read_at: null }),
+    ]);
+    expect(Object.keys((doc.calendar_feeds as object[])[0]!).sort()).toEqual(
+      ['created_at', 'id', 'include_medications', 'last_read_at', 'minimal', 'person_id'].sort(),
+    );
+    expect(doc.appointments.map((a) => [a.provider_name, a.reminder_minutes])).toEqual([
+      ['Dr. Chen', [30]],
+      // Left out when made: null, the default.
+      ['Dr. Lee', null],
+    ]);
+    expect(doc.profiles.find((p) => p.is_self)?.time_zone).toBe('Atlantic/Canary');
+
+    const target = await signedInUser(t.app);
+    const imported = await importFile(target.client, zip, 'kinchart-export.zip');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await target.client.get('/api/user/preferences')).json()).toMatchObject({ time_zone: 'Europe/Madrid', reminder_push: false });
+    expect((await target.client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Atlantic/Canary');
+    const appointments = (await target.client.get('/api/user/appointments')).json<{ reminder_minutes: number[] }[]>();
+    expect(appointments.map((a) => a.reminder_minutes)).toEqual([[30], [1440, 120]]);
+    // A feed's address cannot come back: none is made by an import.
+    expect((await target.client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
+  });
+});
