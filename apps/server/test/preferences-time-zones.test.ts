@@ -92,6 +92,10 @@ describe('a person’s time zone', () => {
     // Read twice: the second answer comes from the profile cache, which the change moved on from.
     expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
     expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
+    // A client that does not know the field (one written before issue 32) does not clear it.
+    const older = await client.put('/api/user/updateProfile', { name: 'Pat', phone_number: '555-0100' });
+    expect(older.statusCode, older.body).toBe(200);
+    expect((await client.get('/api/user/getPatientProfile')).json()).toMatchObject({ time_zone: 'Asia/Tokyo', phone_number: '555-0100' });
     await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: null });
     expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBeNull();
 
@@ -119,6 +123,8 @@ describe('a person’s time zone', () => {
     const moved = await client.put(`/api/user/family/members/${id}`, { ...body, time_zone: 'Europe/Lisbon' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().time_zone).toBe('Europe/Lisbon');
+    // Left out, the zone stays.
+    expect((await client.put(`/api/user/family/members/${id}`, body)).json().time_zone).toBe('Europe/Lisbon');
     const same = await client.put(`/api/user/family/members/${id}`, { ...body, time_zone: null });
     expect(same.json().time_zone).toBeNull();
 

@@ -292,8 +292,11 @@ export const profileFieldsSchema = z.object({
   had_anesthesia_reactions: flag,
   anesthesia_reaction_details: optionalText(LONG),
   ...petFieldsSchema.shape,
-  /** Issue 32: the person's IANA time zone; null (or left out) for the account's. */
-  time_zone: personTimeZoneSchema.optional().transform((v) => v ?? null),
+  /**
+   * Issue 32: the person's IANA time zone; null for the account's. Left out, an update keeps the
+   * stored zone (a client that does not know the field must not clear it) and a new person has none.
+   */
+  time_zone: personTimeZoneSchema.optional(),
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 export const PROFILE_FIELD_NAMES = Object.keys(profileFieldsSchema.shape) as (keyof ProfileFields)[];
@@ -481,7 +484,8 @@ export const profileValuesSchema = z.object({
 export type ProfileValues = z.infer<typeof profileValuesSchema>;
 /** Compile-time: the answer holds every profile field, each as it is stored (a field added to the profile cannot be left out of it). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _answerIsTheFields: Same<ProfileValues, ProfileFields> = true;
+type StoredFields = Omit<ProfileFields, 'time_zone'> & { time_zone: string | null };
+const _answerIsTheFields: Same<ProfileValues, StoredFields> = true;
 
 export const familyMemberSummarySchema = profileValuesSchema.extend({
   id: z.string(),

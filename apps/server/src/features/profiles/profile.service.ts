@@ -229,7 +229,8 @@ export function createProfileService(deps: { db: Db }) {
 
     /** A person added with pet fields is stored without them (docs/decisions/0037). */
     async addMember(userId: string, input: FamilyAdd): Promise<FamilyMember> {
-      const id = await repo.insertMember(userId, fieldsForKind(input, input.is_pet));
+      // A new person left without a zone follows the account's (null).
+      const id = await repo.insertMember(userId, { ...fieldsForKind(input, input.is_pet), time_zone: input.time_zone ?? null });
       return loadMember(userId, id);
     },
 
