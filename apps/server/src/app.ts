@@ -75,6 +75,9 @@ import { createClinicalService } from './features/clinical/clinical.service';
 import { clinicalRoutes } from './features/clinical/clinical.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
+import type { RemindersDeps } from './features/reminders/reminders';
+import { createReminders } from './features/reminders/reminders';
+import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +91,8 @@ export interface AppDeps {
   importLimits?: Partial<ImportLimits>;
   /** The email transport; built from config (SMTP_URL) when omitted. Tests hand in theirs to wait on its `settled()`. */
   mailer?: Mailer;
+  /** The reminder scheduler's clock, timer and push agent (features/reminders/reminders.ts); tests drive its `tick`. */
+  reminders?: RemindersDeps;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -170,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signupMode: config.signupMode,
     passkeys: s.passkeys.available,
     ssoName: config.oidc?.name ?? null,
+    vapidPublicKey: s.reminders.vapidPublicKey,
   });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
@@ -180,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
+  // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
+  await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
+  await app.register(pushActionRoutes, { actions: s.reminders.actions });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -304,11 +313,16 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       })
     : undefined;
 
+  // Reminders (issue 32, docs/decisions/0044): the scheduler ticks each minute; stopped on close.
+  const reminders = createReminders({ db, config, access, mailer, log: app.log, ...deps.reminders });
+  app.addHook('onClose', () => reminders.stop());
+
   return {
     db,
     sessions,
     cookies,
     oidc,
+    reminders,
     pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,
