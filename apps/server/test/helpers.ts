@@ -10,6 +10,7 @@ import { createDatabase, migrateToLatest } from '../src/db/database';
 import type { DatabaseHandle } from '../src/db/database';
 import { buildApp } from '../src/app';
 import { createMailer } from '../src/common/mailer';
+import type { RemindersDeps } from '../src/features/reminders/reminders';
 
 export const dialect = (process.env.KINCHART_TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 export const ORIGIN = 'http://localhost:3000';
@@ -73,7 +74,7 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
 /** `webRoot`: a built web app to serve, as apps/web/dist; none by default. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { webRoot = null }: { webRoot?: string | null } = {},
+  { webRoot = null, reminders = {} }: { webRoot?: string | null; reminders?: RemindersDeps } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({
@@ -91,7 +92,13 @@ export async function buildTestApp(
   // The app's email transport, made here so a test can wait for what the app queued instead of for time.
   const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
   // The reminder scheduler is driven by the tests that need it (reminders.test.ts), never by the clock.
-  const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}), reminders: { timer: false } });
+  const app = await buildApp({
+    config,
+    database: handle,
+    webRoot,
+    ...(mailer ? { mailer } : {}),
+    reminders: { timer: false, ...reminders },
+  });
   await app.ready();
   return {
     app,

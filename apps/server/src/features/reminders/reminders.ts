@@ -43,14 +43,8 @@ export function createReminders(
     allowed,
     ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
   });
-  const scheduler = createReminderScheduler({
-    db,
-    mailer: deps.mailer,
-    push,
-    publicUrl: config.publicUrl,
-    log: deps.log,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  const now = deps.now ?? (() => new Date());
+  const scheduler = createReminderScheduler({ db, mailer: deps.mailer, push, publicUrl: config.publicUrl, log: deps.log, now });
   deps.onScheduler?.(scheduler);
   const stopTimer = deps.timer === false ? () => {} : scheduler.start((error) => deps.log.error({ err: error }, 'reminders failed'));
   const logTaken: LogTaken =
@@ -62,7 +56,7 @@ export function createReminders(
     vapidPublicKey: keys.publicKey,
     settings: createReminderSettingsService({ repo, access }),
     subscriptions: createPushSubscriptionService({ repo, allowedHosts: config.push.allowedHosts }),
-    actions: createPushActionService({ repo, access, scheduler, logTaken }),
+    actions: createPushActionService({ repo, access, scheduler, logTaken, now }),
     async stop() {
       stopTimer();
       await scheduler.idle();
