@@ -73,6 +73,9 @@ import { createPeopleService } from './features/people/people.service';
 import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createClinicalService } from './features/clinical/clinical.service';
 import { clinicalRoutes } from './features/clinical/clinical.routes';
+import { careRoutes } from './features/care/care.routes';
+import { createDoseService } from './features/care/dose.service';
+import { createScheduleService } from './features/care/schedule.service';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 import type { RemindersDeps } from './features/reminders/reminders';
@@ -93,6 +96,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The reminder scheduler's clock, timer and push agent (features/reminders/reminders.ts); tests drive its `tick`. */
   reminders?: RemindersDeps;
+  /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
+  now?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -189,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
   await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
   await app.register(pushActionRoutes, { actions: s.reminders.actions });
+  // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
+  await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -314,7 +321,19 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     : undefined;
 
   // Reminders (issue 32, docs/decisions/0044): the scheduler ticks each minute; stopped on close.
-  const reminders = createReminders({ db, config, access, mailer, log: app.log, ...deps.reminders });
+  const clock = deps.now ? { now: deps.now } : {};
+  const doses = createDoseService({ db, access, ...clock });
+  const reminders = createReminders({
+    db,
+    config,
+    access,
+    mailer,
+    log: app.log,
+    ...clock,
+    // A push's Taken logs the dose as the token's user, through the dose service (which checks their access again).
+    logTaken: (actor, personId, doseId) => doses.log(actor, personId, doseId, { status: 'taken' }, 'POST /api/push-actions'),
+    ...deps.reminders,
+  });
   app.addHook('onClose', () => reminders.stop());
 
   return {
@@ -350,5 +369,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     access,
     people,
     clinical: createClinicalService({ db, access }),
+    schedules: createScheduleService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
+    doses,
   };
 }

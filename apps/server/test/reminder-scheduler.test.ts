@@ -52,7 +52,7 @@ async function world(): Promise<World> {
   let scheduler: ReminderScheduler | undefined;
   const t = await buildTestApp(
     { SMTP_URL: smtp.url, MAIL_FROM, PUSH_ALLOWED_HOSTS: push.host },
-    { reminders: { now: () => clock.now, pushAgent: push.agent, onScheduler: (s) => (scheduler = s) } },
+    { now: () => clock.now, reminders: { pushAgent: push.agent, onScheduler: (s) => (scheduler = s) } },
   );
   opened.push(t);
   if (!scheduler) throw new Error('no scheduler');
@@ -450,7 +450,7 @@ describe('the push buttons', () => {
   async function remindedWithToken() {
     const w = await world();
     const owner = await signedInUser(w.t.app);
-    const holder = await signedInUser(w.t.app);
+    const holder = await signedInUser(w.t.app, { username: 'Hal' });
     const son = await insertMember(w.t.database.db, owner.id, { name: 'Leo Rivera' });
     const share = await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: holder.id, role: 'editor' });
     await holder.client.put(`/api/user/people/${son}/reminder-settings`, { dose_reminders: true });
@@ -459,10 +459,23 @@ describe('the push buttons', () => {
     await w.tick('2026-01-05T07:59:00Z');
     await w.tick('2026-01-05T08:00:00Z');
     const [pushed] = await push.pushesTo(phone.id, 1);
-    return { w, holder, phone, share, token: String(pushed?.payload.token) };
+    return { w, holder, son, phone, share, token: String(pushed?.payload.token) };
   }
   const act = (app: FastifyInstance, body: unknown) =>
     app.inject({ method: 'POST', url: '/api/push-actions', payload: body as object, headers: { origin: 'http://localhost:3000' } });
+
+  it('Taken logs the dose as the token’s user, through the dose service; then no missed alert', async () => {
+    const { w, holder, son, token } = await remindedWithToken();
+    w.clock.now = new Date('2026-01-05T08:03:00Z');
+    const taken = await act(w.t.app, { token, action: 'taken' });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await act(w.t.app, { token, action: 'taken' })).statusCode).toBe(404);
+    const doses = (await holder.client.get(`/api/user/people/${son}/doses?from=2026-01-05&to=2026-01-05`)).json().doses;
+    expect(doses).toEqual([expect.objectContaining({ status: 'taken', logged_by: holder.username })]);
+    await holder.client.put(`/api/user/people/${son}/reminder-settings`, { missed_dose_alerts: true });
+    await w.tick('2026-01-05T09:00:00Z');
+    expect((await notes(holder.client)).map((n) => n.title)).toEqual(['Medication reminder']);
+  });
 
   it('Snooze reminds that user once more 10 minutes later; the token works once', async () => {
     const { w, holder, phone, token } = await remindedWithToken();
