@@ -24,27 +24,46 @@ export function toInstant(value: string, timeZone: string): Date {
   return new Date(candidates[0] ?? asUtc - before);
 }
 
+/** Zones already asked about (constructing an Intl formatter costs tens of microseconds; the scheduler asks per person each minute). */
+const knownZones = new Map<string, boolean>();
+
 export function isValidTimeZone(timeZone: string): boolean {
+  const known = knownZones.get(timeZone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < 1000) knownZones.set(timeZone, valid);
+  return valid;
+}
+
+/** One formatter per zone, kept: constructing one costs far more than formatting with it (the reminder scheduler formats thousands a minute). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (wallClockFormats.size < 1000) wallClockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** The zone's offset from UTC at `instant`, in minutes (−300 for Montréal in winter). */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

@@ -126,8 +126,22 @@ export function createReminderScheduler(deps: {
     const schedules = await repo.remindedSchedules();
     const zoneOf = await zones.ofPeople(schedules.map((s) => s.profile_id));
     const doseDues: Due[] = [];
+    // The window's local dates per zone (Intl is slow: once per zone, not per schedule).
+    const datesOf = new Map<string, { first: string; last: string; from: string; to: string }>();
+    const windowDates = (zone: string) => {
+      let dates = datesOf.get(zone);
+      if (!dates) {
+        const fromDate = localDate(from, zone);
+        const toDate = localDate(to, zone);
+        // The dates a dose (or its missed alert, an hour later) in the window can be on.
+        dates = { first: addDays(localDate(from - DUE_MINUTES * MINUTE, zone), -1), last: addDays(toDate, 1), from: fromDate, to: toDate };
+        datesOf.set(zone, dates);
+      }
+      return dates;
+    };
     for (const row of schedules) {
       const zone = zoneOf.get(row.profile_id) ?? 'UTC';
+      const dates = windowDates(zone);
       const s = {
         times: JSON.parse(row.times) as string[],
         days: JSON.parse(row.days) as number[],
@@ -135,9 +149,6 @@ export function createReminderScheduler(deps: {
         end_date: row.end_date,
         as_needed: row.as_needed === 1,
       };
-      // The dates a dose (or its missed alert, an hour later) in the window can be on.
-      const first = addDays(localDate(from - DUE_MINUTES * MINUTE, zone), -1);
-      const last = addDays(localDate(to, zone), 1);
       const base = {
         profileId: row.profile_id,
         ownerId: row.user_id,
@@ -145,7 +156,7 @@ export function createReminderScheduler(deps: {
         isSelf: row.person_is_self === 1,
         subject: row.medication_name,
       };
-      for (const local of localDoseTimes(s, first, last)) {
+      for (const local of localDoseTimes(s, dates.first, dates.last)) {
         const at = instant(local, zone);
         const doseId = doseIdOf(row.medication_id, local);
         const when = local.slice(11, 16);
@@ -157,7 +168,7 @@ export function createReminderScheduler(deps: {
       }
       // A refill reminder: at 09:00 on each day from `refill_remind_days` before the runs-out date, once per runs-out date.
       if (row.quantity_on_hand !== null && row.refill_remind_days !== null) {
-        for (let date = localDate(from, zone); date <= localDate(to, zone); date = addDays(date, 1)) {
+        for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
           const at = instant(`${date}T${REFILL_TIME}`, zone);
           if (at <= from || at > to) continue;
           const runsOut = runsOutOn(s, row.quantity_on_hand, row.dose_units, date);
@@ -234,10 +245,24 @@ export function createReminderScheduler(deps: {
   }
 
   /** Delivers one claimed reminder to each recipient on each channel they have, once each. */
-  async function deliver(d: Due, users: readonly string[], late: boolean, now: number, report: TickReport) {
-    if (users.length === 0) return;
-    const channels = new Map((await repo.channelsOf(users)).map((u) => [u.id, u]));
-    const subscriptions = push && users.length > 0 ? await repo.subscriptionsOf(users) : [];
+  /** The recipients' channels and push subscriptions, read once for a tick's reminders. */
+  async function recipientsInfo(users: readonly string[]) {
+    const unique = [...new Set(users)];
+    const channels = new Map((await repo.channelsOf(unique)).map((u) => [u.id, u]));
+    const subscriptions = new Map<string, Awaited<ReturnType<typeof repo.subscriptionsOf>>>();
+    if (push)
+      for (const s of await repo.subscriptionsOf(unique)) subscriptions.set(s.user_id, [...(subscriptions.get(s.user_id) ?? []), s]);
+    return { channels, subscriptions };
+  }
+
+  async function deliver(
+    d: Due,
+    users: readonly string[],
+    late: boolean,
+    now: number,
+    report: TickReport,
+    { channels, subscriptions }: Awaited<ReturnType<typeof recipientsInfo>>,
+  ) {
     const at = new Date(now).toISOString();
     for (const userId of users) {
       const user = channels.get(userId);
@@ -274,7 +299,7 @@ export function createReminderScheduler(deps: {
         );
         report.deliveries += 1;
       }
-      const mine = subscriptions.filter((s) => s.user_id === userId);
+      const mine = subscriptions.get(userId) ?? [];
       if (push && user.reminder_push === 1 && mine.length > 0 && (await claim('push'))) {
         let token: string | undefined;
         if (d.doseId && (d.kind === 'dose' || d.kind === 'snooze')) {
@@ -341,11 +366,12 @@ export function createReminderScheduler(deps: {
         ...(data.doseId ? { doseId: data.doseId } : {}),
         onlyUser: p.user_id,
       };
-      await deliver(d, [p.user_id], late, now, report);
+      await deliver(d, [p.user_id], late, now, report, await recipientsInfo([p.user_id]));
       report[late ? 'late' : 'sent'] += 1;
     }
     if (fresh.length === 0) return report;
     const who = await recipients(fresh, now);
+    const info = await recipientsInfo([...who.values()].flat());
     for (const d of fresh) {
       const lateBy = now - d.dueAt;
       const state = lateBy >= HOUR ? 'missed' : lateBy >= MINUTE ? 'late' : 'sent';
@@ -359,7 +385,7 @@ export function createReminderScheduler(deps: {
       }
       const users = who.get(d.key) ?? [];
       if (users.length === 0) continue;
-      await deliver(d, users, state === 'late', now, report);
+      await deliver(d, users, state === 'late', now, report, info);
       report[state] += 1;
     }
     return report;
