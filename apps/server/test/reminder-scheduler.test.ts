@@ -144,6 +144,16 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     expect((await w.tick('2026-01-05T13:01:00Z')).sent).toBe(0);
     expect(await notes(owner.client)).toHaveLength(1);
     expect(push.received.filter((p) => p.id === ownerPush.id)).toHaveLength(1);
+
+    // A viewer who opted in is reminded too, but with no buttons: a viewer cannot log a dose.
+    await viewer.client.put(`/api/user/people/${mother}/reminder-settings`, { dose_reminders: true });
+    await w.tick('2026-01-06T12:59:00Z');
+    await w.tick('2026-01-06T13:00:00Z');
+    const [toViewer] = await push.pushesTo(viewerPush.id, 1);
+    expect(toViewer?.payload).toMatchObject({ title: 'Medication reminder', body: 'Rosa Rivera: time for Warfarin (08:00).' });
+    expect(toViewer?.payload.token).toBeUndefined();
+    expect(toViewer?.payload.actions).toBeUndefined();
+    expect((await push.pushesTo(sisterPush.id, 2))[1]?.payload.token).toMatch(/^[\w-]{43}$/);
   });
 
   it('minimal email and push name only the person; channels turned off send nothing; a 410 removes the subscription', async () => {

@@ -85,7 +85,7 @@ export function createReminderRepository(db: Db) {
         rows.push(
           ...(await db
             .selectFrom('person_shares')
-            .select(['profile_id', 'holder_id'])
+            .select(['profile_id', 'holder_id', 'role'])
             .where('profile_id', 'in', ids)
             .where('holder_id', 'is not', null)
             .where('revoked_at', 'is', null)
@@ -260,25 +260,29 @@ export function createReminderRepository(db: Db) {
       return found;
     },
 
-    /**
-     * Writes the occurrence unless it is there: true when this call wrote it (this instance
-     * delivers it). The primary key decides between instances.
-     */
-    async claim(row: OccurrenceRow, at: string): Promise<boolean> {
-      const result = await db
-        .insertInto('reminder_occurrences')
-        .values({
-          key: row.key,
-          kind: row.kind,
-          due_at: row.due_at,
-          state: row.state,
-          user_id: row.user_id ?? null,
-          data: row.data ?? null,
-          claimed_at: at,
-        })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    /** Writes the occurrences not yet there, in slices; answers the keys this call wrote (this instance delivers those). */
+    async claimMany(rows: readonly OccurrenceRow[], at: string): Promise<Set<string>> {
+      const won = new Set<string>();
+      for (const slice of chunks(rows)) {
+        const written = await db
+          .insertInto('reminder_occurrences')
+          .values(
+            slice.map((r) => ({
+              key: r.key,
+              kind: r.kind,
+              due_at: r.due_at,
+              state: r.state,
+              user_id: r.user_id ?? null,
+              data: r.data ?? null,
+              claimed_at: at,
+            })),
+          )
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .execute();
+        for (const w of written) won.add(w.key);
+      }
+      return won;
     },
 
     /** A pending occurrence (a snooze) waiting for its time. */
@@ -318,14 +322,21 @@ export function createReminderRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Writes the delivery unless it is there: true when this call wrote it. */
-    async claimDelivery(row: { occurrence_key: string; user_id: string; channel: 'in_app' | 'email' | 'push'; delivered_at: string }) {
-      const result = await db
-        .insertInto('reminder_deliveries')
-        .values(row)
-        .onConflict((oc) => oc.columns(['occurrence_key', 'user_id', 'channel']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    /** Writes the deliveries not yet there, in slices; answers "occurrence|user|channel" of those this call wrote. */
+    async claimDeliveries(
+      rows: readonly { occurrence_key: string; user_id: string; channel: 'in_app' | 'email' | 'push'; delivered_at: string }[],
+    ): Promise<Set<string>> {
+      const won = new Set<string>();
+      for (const slice of chunks(rows)) {
+        const written = await db
+          .insertInto('reminder_deliveries')
+          .values([...slice])
+          .onConflict((oc) => oc.columns(['occurrence_key', 'user_id', 'channel']).doNothing())
+          .returning(['occurrence_key', 'user_id', 'channel'])
+          .execute();
+        for (const w of written) won.add(`${w.occurrence_key}|${w.user_id}|${w.channel}`);
+      }
+      return won;
     },
 
     /** Occurrences older than `before` (and their deliveries) go. */

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_REMINDER_MINUTES, DUE_MINUTES, addDays, doseIdOf, localDoseTimes } from '@kinchart/shared/care';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
-import { addNotification } from '../../common/notify';
+import { addNotifications } from '../../common/notify';
 import { createTimeZones } from '../../common/time-zones';
 import { randomToken, sha256Hex } from '../../lib/ids';
 import { toInstant, withOffset } from '../../lib/time-zone';
 import type { PushSender } from './push-sender';
 import { settingsOf } from './reminder-settings.service';
-import type { ReminderFacts, ReminderKind } from './reminder-texts';
+import type { ReminderFacts, ReminderKind, ReminderText } from './reminder-texts';
 import { appointmentWhen, reminderText } from './reminder-texts';
 import type { OccurrenceRow } from './reminders.repository';
 import { createReminderRepository } from './reminders.repository';
@@ -220,13 +220,16 @@ export function createReminderScheduler(deps: {
   }
 
   /** The recipients of each due reminder: the owner and the holders whose settings say yes. */
-  async function recipients(dues: readonly Due[], now: number): Promise<Map<string, string[]>> {
+  async function recipients(dues: readonly Due[], now: number): Promise<{ byKey: Map<string, string[]>; viewOnly: Set<string> }> {
     const people = [...new Set(dues.map((d) => d.profileId))];
     const settings = new Map<string, { dose_reminders: number; missed_dose_alerts: number; appointment_reminders: number }>();
     for (const s of await repo.settingsOfPeople(people)) settings.set(`${s.user_id}|${s.profile_id}`, s);
     const holders = new Map<string, string[]>();
+    // Viewers are reminded but cannot log a dose: their push has no Taken / Snooze buttons.
+    const viewOnly = new Set<string>();
     for (const h of await repo.holdersOf(people, new Date(now).toISOString())) {
       if (!h.holder_id) continue;
+      if (h.role === 'viewer') viewOnly.add(`${h.holder_id}|${h.profile_id}`);
       holders.set(h.profile_id, [...(holders.get(h.profile_id) ?? []), h.holder_id]);
     }
     const out = new Map<string, string[]>();
@@ -241,10 +244,9 @@ export function createReminderScheduler(deps: {
         users.filter((u) => settingsOf(settings.get(`${u}|${d.profileId}`), u === d.ownerId)[d.flag]),
       );
     }
-    return out;
+    return { byKey: out, viewOnly };
   }
 
-  /** Delivers one claimed reminder to each recipient on each channel they have, once each. */
   /** The recipients' channels and push subscriptions, read once for a tick's reminders. */
   async function recipientsInfo(users: readonly string[]) {
     const unique = [...new Set(users)];
@@ -255,76 +257,93 @@ export function createReminderScheduler(deps: {
     return { channels, subscriptions };
   }
 
+  /**
+   * Delivers claimed reminders to each recipient on each channel they have, once each: the
+   * deliveries are claimed in bulk (the primary key decides), then the in-app notices are written in
+   * bulk (and published to open pages), then the emails are queued, then the pushes go.
+   */
   async function deliver(
-    d: Due,
-    users: readonly string[],
-    late: boolean,
+    items: readonly { d: Due; users: readonly string[]; late: boolean }[],
     now: number,
     report: TickReport,
     { channels, subscriptions }: Awaited<ReturnType<typeof recipientsInfo>>,
+    viewOnly: ReadonlySet<string> = new Set(),
   ) {
     const at = new Date(now).toISOString();
-    for (const userId of users) {
-      const user = channels.get(userId);
-      if (!user) continue;
-      const facts: ReminderFacts = {
-        kind: d.kind,
-        // The recipient's own profile is "you"; a nameless person is named by what they are to the owner.
-        person: d.isSelf && userId === d.ownerId ? 'you' : d.personName?.trim() || 'Your family member',
-        subject: d.subject?.trim() || null,
-        when: d.when,
-        late,
-      };
-      const full = reminderText(facts, false);
-      const minimal = user.reminder_minimal === 1;
-      const outward = reminderText(facts, minimal);
-      const claim = (channel: Channel) => repo.claimDelivery({ occurrence_key: d.key, user_id: userId, channel, delivered_at: at });
+    type Send = { d: Due; userId: string; full: ReminderText; outward: ReminderText; user: NonNullable<ReturnType<typeof channels.get>> };
+    const sends: Send[] = [];
+    const wanted: { occurrence_key: string; user_id: string; channel: Channel; delivered_at: string }[] = [];
+    for (const { d, users, late } of items) {
+      for (const userId of users) {
+        const user = channels.get(userId);
+        if (!user) continue;
+        const facts: ReminderFacts = {
+          kind: d.kind,
+          // The recipient's own profile is "you"; a nameless person is named by what they are to the owner.
+          person: d.isSelf && userId === d.ownerId ? 'you' : d.personName?.trim() || 'Your family member',
+          subject: d.subject?.trim() || null,
+          when: d.when,
+          late,
+        };
+        sends.push({ d, userId, user, full: reminderText(facts, false), outward: reminderText(facts, user.reminder_minimal === 1) });
+        const row = (channel: Channel) => ({ occurrence_key: d.key, user_id: userId, channel, delivered_at: at });
+        wanted.push(row('in_app'));
+        if (mailer && user.reminder_email === 1) wanted.push(row('email'));
+        if (push && user.reminder_push === 1 && (subscriptions.get(userId)?.length ?? 0) > 0) wanted.push(row('push'));
+      }
+    }
+    const won = await repo.claimDeliveries(wanted);
+    const mine = (s: Send, channel: Channel) => won.has(`${s.d.key}|${s.userId}|${channel}`);
+    report.deliveries += won.size;
 
-      if (await claim('in_app')) {
-        await addNotification(db, {
-          userId,
-          type: 'info',
-          level: d.kind === 'missed' ? 'warning' : 'info',
-          title: full.title,
-          message: full.body,
-          dedupeKey: `reminder:${d.key}:${userId}`,
+    await addNotifications(
+      db,
+      sends
+        .filter((s) => mine(s, 'in_app'))
+        .map((s) => ({
+          userId: s.userId,
+          type: 'info' as const,
+          level: s.d.kind === 'missed' ? ('warning' as const) : ('info' as const),
+          title: s.full.title,
+          message: s.full.body,
+          dedupeKey: `reminder:${s.d.key}:${s.userId}`,
+        })),
+    );
+    for (const s of sends) {
+      if (!mailer || !mine(s, 'email')) continue;
+      mailer.send(
+        {
+          to: s.user.email,
+          subject: `Kinchart: ${s.outward.title}`,
+          text: `${s.outward.body}\n\nOpen Kinchart: ${deps.publicUrl}/dashboard\n`,
+        },
+        { message: 'reminder email failed', fields: { kind: s.d.kind } },
+      );
+    }
+    for (const s of sends) {
+      if (!push || !mine(s, 'push')) continue;
+      let token: string | undefined;
+      if (s.d.doseId && (s.d.kind === 'dose' || s.d.kind === 'snooze') && !viewOnly.has(`${s.userId}|${s.d.profileId}`)) {
+        token = randomToken();
+        await repo.addActionToken({
+          token_hash: sha256Hex(token),
+          user_id: s.userId,
+          profile_id: s.d.profileId,
+          dose_id: s.d.doseId,
+          expires_at: new Date(now + ACTION_TOKEN_MS).toISOString(),
         });
-        report.deliveries += 1;
       }
-      if (mailer && user.reminder_email === 1 && (await claim('email'))) {
-        const link = `${deps.publicUrl}/dashboard`;
-        mailer.send(
-          { to: user.email, subject: `Kinchart: ${outward.title}`, text: `${outward.body}\n\nOpen Kinchart: ${link}\n` },
-          { message: 'reminder email failed', fields: { kind: d.kind } },
-        );
-        report.deliveries += 1;
-      }
-      const mine = subscriptions.get(userId) ?? [];
-      if (push && user.reminder_push === 1 && mine.length > 0 && (await claim('push'))) {
-        let token: string | undefined;
-        if (d.doseId && (d.kind === 'dose' || d.kind === 'snooze')) {
-          token = randomToken();
-          await repo.addActionToken({
-            token_hash: sha256Hex(token),
-            user_id: userId,
-            profile_id: d.profileId,
-            dose_id: d.doseId,
-            expires_at: new Date(now + ACTION_TOKEN_MS).toISOString(),
-          });
-        }
-        const payload = JSON.stringify({
-          title: outward.title,
-          body: outward.body,
-          tag: d.doseId ? `dose:${d.doseId}` : d.key,
-          url: '/dashboard',
-          ...(token ? { token, actions: ['taken', 'snooze'] } : {}),
-        });
-        for (const s of mine) {
-          const outcome = await push(s, payload);
-          if (outcome === 'gone') await repo.dropSubscription(s.id);
-          else if (outcome === 'failed') log.warn({ kind: d.kind }, 'a reminder push failed');
-        }
-        report.deliveries += 1;
+      const payload = JSON.stringify({
+        title: s.outward.title,
+        body: s.outward.body,
+        tag: s.d.doseId ? `dose:${s.d.doseId}` : s.d.key,
+        url: '/dashboard',
+        ...(token ? { token, actions: ['taken', 'snooze'] } : {}),
+      });
+      for (const target of subscriptions.get(s.userId) ?? []) {
+        const outcome = await push(target, payload);
+        if (outcome === 'gone') await repo.dropSubscription(target.id);
+        else if (outcome === 'failed') log.warn({ kind: s.d.kind }, 'a reminder push failed');
       }
     }
   }
@@ -366,28 +385,35 @@ export function createReminderScheduler(deps: {
         ...(data.doseId ? { doseId: data.doseId } : {}),
         onlyUser: p.user_id,
       };
-      await deliver(d, [p.user_id], late, now, report, await recipientsInfo([p.user_id]));
+      await deliver([{ d, users: [p.user_id], late }], now, report, await recipientsInfo([p.user_id]));
       report[late ? 'late' : 'sent'] += 1;
     }
     if (fresh.length === 0) return report;
     const who = await recipients(fresh, now);
-    const info = await recipientsInfo([...who.values()].flat());
-    for (const d of fresh) {
+    const info = await recipientsInfo([...who.byKey.values()].flat());
+    const rows: OccurrenceRow[] = fresh.map((d) => {
       const lateBy = now - d.dueAt;
       const state = lateBy >= HOUR ? 'missed' : lateBy >= MINUTE ? 'late' : 'sent';
-      const row: OccurrenceRow = { key: d.key, kind: d.kind, due_at: new Date(d.dueAt).toISOString(), state };
-      if (!(await repo.claim(row, at))) continue;
-      if (state === 'missed') {
+      return { key: d.key, kind: d.kind, due_at: new Date(d.dueAt).toISOString(), state };
+    });
+    // One insert per slice: the keys this instance wrote are the reminders it delivers.
+    const claimed = await repo.claimMany(rows, at);
+    const items: { d: Due; users: readonly string[]; late: boolean }[] = [];
+    fresh.forEach((d, i) => {
+      const row = rows[i];
+      if (!row || !claimed.has(d.key)) return;
+      if (row.state === 'missed') {
         // Logged, not sent: an hour late is no reminder any more.
         log.info({ kind: d.kind, due_at: row.due_at }, 'a reminder was due while the server was down; not sent');
         report.missed += 1;
-        continue;
+        return;
       }
-      const users = who.get(d.key) ?? [];
-      if (users.length === 0) continue;
-      await deliver(d, users, state === 'late', now, report, info);
-      report[state] += 1;
-    }
+      const users = who.byKey.get(d.key) ?? [];
+      if (users.length === 0) return;
+      items.push({ d, users, late: row.state === 'late' });
+      report[row.state === 'late' ? 'late' : 'sent'] += 1;
+    });
+    await deliver(items, now, report, info, who.viewOnly);
     return report;
   }
 
