@@ -47,19 +47,26 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
   return true;
 }
 
+/** Notifications per insert in addNotifications. */
+const BULK = 500;
+
 /**
  * Adds many notifications in a few statements (the reminder scheduler's busy minute); each one whose
  * dedupe key was already used is skipped. Each new one is published to open pages.
  */
 export async function addNotifications(db: Db, list: readonly NewNotification[]): Promise<number> {
-  if (list.length === 0) return 0;
-  const at = new Date();
-  const added = await insertNotifications(
-    db,
-    list.map((n) => rowOf(n, n.dedupeKey ?? null, at)),
-  );
-  for (const row of added) publishNotification(db, row.user_id, row.id);
-  return added.length;
+  let count = 0;
+  for (let from = 0; from < list.length; from += BULK) {
+    // Each slice is stamped when it is written: created_at says when the notice reached the owner.
+    const at = new Date();
+    const added = await insertNotifications(
+      db,
+      list.slice(from, from + BULK).map((n) => rowOf(n, n.dedupeKey ?? null, at)),
+    );
+    for (const row of added) publishNotification(db, row.user_id, row.id);
+    count += added.length;
+  }
+  return count;
 }
 
 /**
