@@ -54,6 +54,8 @@ const benchProfile = {
 async function main() {
   // `npm run bench scale`: the 10,000-family figures, a run of their own (bench/scale.mjs).
   if (only.has('scale')) return (await import('./scale.mjs')).runScale(root);
+  // `npm run bench reminders`: the reminder scheduler at 10,000 people (bench/reminders.mjs).
+  if (only.has('reminders')) return (await import('./reminders.mjs')).runReminders(root);
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('Building…');
     execSync('npm run build', { cwd: root, stdio: 'inherit' });

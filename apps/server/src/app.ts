@@ -82,6 +82,9 @@ import { createCalendarService } from './features/calendar/calendar.service';
 import { calendarFeedRoutes, calendarPublicRoutes } from './features/calendar/calendar.routes';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
+import type { RemindersDeps } from './features/reminders/reminders';
+import { createReminders } from './features/reminders/reminders';
+import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +98,8 @@ export interface AppDeps {
   importLimits?: Partial<ImportLimits>;
   /** The email transport; built from config (SMTP_URL) when omitted. Tests hand in theirs to wait on its `settled()`. */
   mailer?: Mailer;
+  /** The reminder scheduler's clock, timer and push agent (features/reminders/reminders.ts); tests drive its `tick`. */
+  reminders?: RemindersDeps;
   /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
   now?: () => Date;
 }
@@ -179,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signupMode: config.signupMode,
     passkeys: s.passkeys.available,
     ssoName: config.oidc?.name ?? null,
+    vapidPublicKey: s.reminders.vapidPublicKey,
   });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
@@ -189,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
+  // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
+  await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
+  await app.register(pushActionRoutes, { actions: s.reminders.actions });
   // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
   await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
   // Issue 32: the account's time zone and reminder channels; private calendar feeds (decision 0045).
@@ -320,12 +329,28 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     : undefined;
 
   const appointments = createAppointmentService({ db, access });
+  // Reminders (issue 32, docs/decisions/0044): the scheduler ticks each minute; stopped on close.
+  const clock = deps.now ? { now: deps.now } : {};
+  const doses = createDoseService({ db, access, ...clock });
+  const reminders = createReminders({
+    db,
+    config,
+    access,
+    mailer,
+    log: app.log,
+    ...clock,
+    // A push's Taken logs the dose as the token's user, through the dose service (which checks their access again).
+    logTaken: (actor, personId, doseId) => doses.log(actor, personId, doseId, { status: 'taken' }, 'POST /api/push-actions'),
+    ...deps.reminders,
+  });
+  app.addHook('onClose', () => reminders.stop());
 
   return {
     db,
     sessions,
     cookies,
     oidc,
+    reminders,
     pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,
@@ -355,7 +380,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     access,
     people,
     clinical: createClinicalService({ db, access }),
-    schedules: createScheduleService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
-    doses: createDoseService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
+    schedules: createScheduleService({ db, access, ...clock }),
+    doses,
   };
 }

@@ -33,6 +33,7 @@ const PUBLIC = [
   /^\/shl-files\//,
   /^\/api\/invitations\/:token$/,
   /^\/api\/calendar\/:file$/,
+  /^\/api\/push-actions$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/docs(\/|$)/,
 ];

@@ -22,6 +22,22 @@ export async function insertNotification(db: Executor, row: NotificationRow): Pr
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Inserts the rows, 500 a statement, skipping those whose dedupe key was already used; answers those inserted. */
+export async function insertNotifications(db: Executor, rows: readonly NotificationRow[]): Promise<{ id: string; user_id: string }[]> {
+  const added: { id: string; user_id: string }[] = [];
+  for (let from = 0; from < rows.length; from += 500) {
+    added.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(rows.slice(from, from + 500))
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'user_id'])
+        .execute()),
+    );
+  }
+  return added;
+}
+
 /** New data for the owner's notification, unread again; false when it is gone or hidden (it stays hidden). */
 export async function reviseNotification(db: Executor, userId: string, id: string, data: string): Promise<boolean> {
   const res = await db

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { newId, nowIso } from '../lib/ids';
 import { publishNotification } from './notification-bus';
 import type { NotificationRow } from './notify.repository';
-import { insertNotification, reviseNotification } from './notify.repository';
+import { insertNotification, insertNotifications, reviseNotification } from './notify.repository';
 
 /*
  * Telling an account's owner something (SPEC §3 Notification): used by every feature that has news
@@ -45,6 +45,28 @@ export async function addNotification(db: Db, n: NewNotification): Promise<boole
   // DESIGN §7: open pages hear of it at once (the insert above is committed: no transaction here).
   publishNotification(db, n.userId, row.id);
   return true;
+}
+
+/** Notifications per insert in addNotifications. */
+const BULK = 500;
+
+/**
+ * Adds many notifications in a few statements (the reminder scheduler's busy minute); each one whose
+ * dedupe key was already used is skipped. Each new one is published to open pages.
+ */
+export async function addNotifications(db: Db, list: readonly NewNotification[]): Promise<number> {
+  let count = 0;
+  for (let from = 0; from < list.length; from += BULK) {
+    // Each slice is stamped when it is written: created_at says when the notice reached the owner.
+    const at = new Date();
+    const added = await insertNotifications(
+      db,
+      list.slice(from, from + BULK).map((n) => rowOf(n, n.dedupeKey ?? null, at)),
+    );
+    for (const row of added) publishNotification(db, row.user_id, row.id);
+    count += added.length;
+  }
+  return count;
 }
 
 /**

@@ -24,13 +24,21 @@ export function toInstant(value: string, timeZone: string): Date {
   return new Date(candidates[0] ?? asUtc - before);
 }
 
+/** Zones already asked about (constructing an Intl formatter costs tens of microseconds; the scheduler asks per person each minute). */
+const knownZones = new Map<string, boolean>();
+
 export function isValidTimeZone(timeZone: string): boolean {
+  const known = knownZones.get(timeZone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < 1000) knownZones.set(timeZone, valid);
+  return valid;
 }
 
 /**

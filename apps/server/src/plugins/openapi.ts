@@ -58,6 +58,8 @@ const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'sess
   '/api/invitations/:token': 'public',
   // A private calendar feed: the token in the file name is the key (issue 32, docs/decisions/0045).
   '/api/calendar/:file': 'public',
+  // A push notification's Taken / Snooze buttons: the single-use token in the body is the key (issue 32).
+  '/api/push-actions': 'public',
   // The emergency page's lookups (with the PIN when one is asked), its FHIR download, and the page itself (DESIGN §7).
   '/api/user/emergency/:shareId': 'emergency',
   '/api/user/family/emergency/:shareId': 'emergency',
