@@ -174,7 +174,7 @@ export function DashboardPage() {
         />
         {people.isPending ? null : (
           <>
-            <TodayDoses />
+            {everyone ? <TodayDoses people={everyone} /> : null}
             <RecentUploads key={`files-${blocksFor ?? 'all'}`} personId={blocksFor} />
             <UpcomingAppointments key={`appointments-${blocksFor ?? 'all'}`} personId={blocksFor} />
           </>

@@ -5,7 +5,7 @@ import type { Medication } from '@kinchart/shared/profile';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { canWrite, ownPerson } from '../../../lib/person-choice';
-import { personLabel, usePeople } from '../../../lib/queries/people';
+import { personLabel } from '../../../lib/queries/people';
 import { useMedications } from '../api/get-medications';
 import { usePeopleDoses } from '../api/get-doses';
 import { useSchedules } from '../api/get-schedule';
@@ -119,16 +119,12 @@ function SlotGroup({
   canEdit: boolean;
   actions: Actions;
 }) {
-  const headingId = useId();
   const open = slot.doses.filter(isOpen);
   const busy = open.some((d) => actions.pending.has(d.dose_id));
   return (
-    <div role="group" aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white px-4 py-2">
+    <div role="group" aria-label={`${person} at ${slot.time}`} className="rounded-xl border border-slate-200 bg-white px-4 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-        <h4 id={headingId} className="text-base font-semibold text-slate-900">
-          <span className="sr-only">{person} at </span>
-          {slot.time}
-        </h4>
+        <h4 className="text-base font-semibold text-slate-900">{slot.time}</h4>
         {canEdit && open.length > 0 && slot.doses.length > 1 ? (
           <Button
             size="sm"
@@ -263,41 +259,42 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
 /**
  * The dashboard's "Today" (issue 32): every visible person's doses of today in their own zone,
  * grouped by person and time, with Taken / Skip per dose, Undo once logged, Take all per time and
- * Log a dose for as-needed medications. Viewers see the doses without the buttons.
+ * Log a dose for as-needed medications. Viewers see the doses without the buttons. The people come
+ * from the dashboard's list (GET /api/user/people), which reports its own failure.
  */
-export function TodayDoses() {
+export function TodayDoses({ people }: { people: Person[] }) {
   const headingId = useId();
-  const people = usePeople();
-  const everyone = useMemo(() => people.data ?? [], [people.data]);
-  const me = ownPerson(everyone);
+  const me = ownPerson(people);
   const now = new Date();
   const { from, to } = todayWindow(now);
   const doses = usePeopleDoses(
-    everyone.map((p) => p.id),
+    people.map((p) => p.id),
     from,
     to,
   );
   const actions = useDoseActions();
   const loaded = doses.every((q) => q.data !== undefined);
   const nothingToday = loaded && doses.every((q) => !(q.data ?? []).some((d) => !d.as_needed && isOnPersonsToday(d, now)));
+  const failed = doses.find((q) => q.isError && q.data === undefined);
 
-  let body: ReactNode = null;
-  if (people.isSuccess) {
-    const failed = doses.find((q) => q.isError && q.data === undefined);
-    body = failed ? (
-      <QueryState query={failed} loading="Loading today's doses..." error="Today's doses could not be loaded." />
-    ) : !loaded ? (
+  let body: ReactNode;
+  if (failed) {
+    body = <QueryState query={failed} loading="Loading today's doses..." error="Today's doses could not be loaded." />;
+  } else if (!loaded) {
+    body = (
       <p role="status" className="text-slate-700">
         Loading today&apos;s doses...
       </p>
-    ) : (
+    );
+  } else {
+    body = (
       <>
         {nothingToday ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             No doses are scheduled for today.
           </p>
         ) : null}
-        {everyone.map((person, i) => (
+        {people.map((person, i) => (
           <PersonToday key={person.id} person={person} own={person === me} doses={doses[i]?.data ?? []} now={now} actions={actions} />
         ))}
       </>
@@ -309,15 +306,7 @@ export function TodayDoses() {
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         Today
       </h2>
-      {people.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading today&apos;s doses...
-        </p>
-      ) : people.isError ? (
-        <QueryState query={people} loading="Loading today's doses..." error="Today's doses could not be loaded." />
-      ) : (
-        body
-      )}
+      {body}
     </section>
   );
 }
