@@ -60,9 +60,9 @@ describe('the schedule editor', () => {
 
     // A new schedule starts with one time at 08:00 and every day.
     const form = dialog();
-    expect((within(form).getByLabelText('Time 1') as HTMLInputElement).value).toBe('08:00');
+    expect(within(form).getByLabelText<HTMLInputElement>('Time 1').value).toBe('08:00');
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
-      expect((within(form).getByRole('checkbox', { name: day }) as HTMLInputElement).checked).toBe(true);
+      expect(within(form).getByRole<HTMLInputElement>('checkbox', { name: day }).checked).toBe(true);
     }
     fireEvent.change(within(form).getByLabelText('Time 1'), { target: { value: '21:00' } });
     await user.click(within(form).getByRole('button', { name: 'Add a time' }));
