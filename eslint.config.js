@@ -40,6 +40,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
+  care: ['dose.service'],
   clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],

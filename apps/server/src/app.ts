@@ -73,6 +73,9 @@ import { createPeopleService } from './features/people/people.service';
 import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createClinicalService } from './features/clinical/clinical.service';
 import { clinicalRoutes } from './features/clinical/clinical.routes';
+import { careRoutes } from './features/care/care.routes';
+import { createDoseService } from './features/care/dose.service';
+import { createScheduleService } from './features/care/schedule.service';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 
@@ -88,6 +91,8 @@ export interface AppDeps {
   importLimits?: Partial<ImportLimits>;
   /** The email transport; built from config (SMTP_URL) when omitted. Tests hand in theirs to wait on its `settled()`. */
   mailer?: Mailer;
+  /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
+  now?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -180,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
+  // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
+  await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -336,5 +343,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     access,
     people,
     clinical: createClinicalService({ db, access }),
+    schedules: createScheduleService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
+    doses: createDoseService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }

@@ -70,10 +70,10 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
   return { app, log: () => lines.join('\n') };
 }
 
-/** `webRoot`: a built web app to serve, as apps/web/dist; none by default. */
+/** `webRoot`: a built web app to serve, as apps/web/dist; none by default. `now`: the app's clock (issue 32), for tests that drive time. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { webRoot = null }: { webRoot?: string | null } = {},
+  { webRoot = null, now }: { webRoot?: string | null; now?: () => Date } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({
@@ -90,7 +90,7 @@ export async function buildTestApp(
   await migrateToLatest(handle.db);
   // The app's email transport, made here so a test can wait for what the app queued instead of for time.
   const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
-  const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}) });
+  const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}), ...(now ? { now } : {}) });
   await app.ready();
   return {
     app,

@@ -535,7 +535,90 @@ const CASES: Case[] = [
       },
     ];
   }),
+  // Medication schedules, the dose log and adherence (issue 32): a viewer reads, an editor writes.
+  ...careCases(),
 ];
+
+/** A medication of the person with a schedule at 08:00 every day since 2027-01-01 (as the owner); its id. */
+async function scheduledMedication(person: string): Promise<string> {
+  const m = await created(owner().post(member(person, '/medications'), medication('Scheduled')));
+  const schedule = await owner().put(`/api/user/people/${person}/medications/${m.id}/schedule`, {
+    times: ['08:00'],
+    start_date: '2027-01-01',
+  });
+  expect(schedule.statusCode, schedule.body).toBe(200);
+  return m.id;
+}
+
+function careCases(): Case[] {
+  const schedule = (p: string, m: string) => `/api/user/people/${p}/medications/${m}/schedule`;
+  const doses = (p: string, rest = '') => `/api/user/people/${p}/doses${rest}`;
+  return [
+    {
+      route: 'GET /api/user/people/:personId/medications/:medicationId/schedule',
+      need: 'viewer',
+      ok: 200,
+      prepare: async (p) => ({ method: 'GET', url: schedule(p, await scheduledMedication(p)), key: p }),
+    },
+    {
+      route: 'PUT /api/user/people/:personId/medications/:medicationId/schedule',
+      need: 'editor',
+      ok: 200,
+      prepare: async (p) => {
+        const m = await created(owner().post(member(p, '/medications'), medication('To schedule')));
+        return { method: 'PUT', url: schedule(p, m.id), body: { times: ['09:00'] }, key: p };
+      },
+    },
+    {
+      route: 'DELETE /api/user/people/:personId/medications/:medicationId/schedule',
+      need: 'editor',
+      ok: 200,
+      prepare: async (p) => ({ method: 'DELETE', url: schedule(p, await scheduledMedication(p)), key: p }),
+    },
+    {
+      route: 'GET /api/user/people/:personId/doses',
+      need: 'viewer',
+      ok: 200,
+      prepare: async (p) => ({ method: 'GET', url: doses(p, '?from=2027-01-01&to=2027-01-31'), key: p }),
+    },
+    {
+      route: 'POST /api/user/people/:personId/doses',
+      need: 'editor',
+      ok: 201,
+      prepare: async (p) => {
+        const m = await created(owner().post(member(p, '/medications'), medication('As needed')));
+        return { method: 'POST', url: doses(p), body: { medication_id: m.id }, key: p };
+      },
+    },
+    {
+      route: 'PUT /api/user/people/:personId/doses/:doseId',
+      need: 'editor',
+      ok: 200,
+      prepare: async (p) => ({
+        method: 'PUT',
+        url: doses(p, `/${await scheduledMedication(p)}.202701020800`),
+        body: { status: 'taken' },
+        key: p,
+      }),
+    },
+    {
+      route: 'DELETE /api/user/people/:personId/doses/:doseId',
+      need: 'editor',
+      ok: 200,
+      prepare: async (p) => {
+        const dose = `${await scheduledMedication(p)}.202701020800`;
+        expect((await owner().put(doses(p, `/${dose}`), { status: 'skipped' })).statusCode).toBe(200);
+        return { method: 'DELETE', url: doses(p, `/${dose}`), key: p };
+      },
+    },
+    {
+      route: 'GET /api/user/people/:personId/adherence',
+      need: 'viewer',
+      ok: 200,
+      prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/adherence?days=7`, key: p }),
+    },
+  ];
+}
 
 /** Routes that read or change one person's data by the person's (or a record's) id. */
 function touchesAPerson(method: string, path: string): boolean {

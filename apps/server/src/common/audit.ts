@@ -60,7 +60,12 @@ export type AuditAction =
   /** A read through a share (DESIGN §11); detail.what names the route. */
   | 'shared_read'
   /** A write through a share. */
-  | 'shared_write';
+  | 'shared_write'
+  /**
+   * A logged dose changed its status or was undone (issue 32: a change of mind is audited);
+   * detail.dose (the dose id), detail.from and detail.to ("taken", "skipped" or "undone").
+   */
+  | 'dose_log_change';
 
 export interface AuditEvent {
   userId: string | null;

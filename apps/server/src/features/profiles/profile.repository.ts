@@ -139,9 +139,10 @@ function profileQueries(db: Executor) {
   }
 
   /**
-   * Replaces one list: delete every row of the profile, insert the new ones in order. A client id
-   * that named a row of this same list keeps that id (and its created_at), so the client's ids stay
-   * valid after a save; any other id gets a fresh one.
+   * Replaces one list: the new items in order. A client id that named a row of this same list keeps
+   * that row — updated in place, with its id and created_at, so the client's ids stay valid after a
+   * save and what hangs on the row (a medication's schedule and dose log, issue 32) stays with it;
+   * rows the list no longer names are deleted; any other item is inserted with a fresh id.
    */
   async function replaceList<V>(
     table: NestedTable,
@@ -150,25 +151,27 @@ function profileQueries(db: Executor) {
     items: WithClientId<V>[],
     columns: (v: V) => Record<string, string | number | null>,
   ) {
+    const from: NestedTable = table;
     const existing = await existingIds(table, userId, profileId);
-    await db.deleteFrom(table).where('user_id', '=', userId).where('profile_id', '=', profileId).execute();
-    if (items.length === 0) return;
     const now = nowIso();
     const used = new Set<string>();
-    const rows = items.map((item, position) => {
+    const planned = items.map((item, position) => {
       const keep = item.clientId && existing.has(item.clientId) && !used.has(item.clientId) ? item.clientId : undefined;
       if (keep) used.add(keep);
-      const row = {
-        id: keep ?? newId(),
-        user_id: userId,
-        profile_id: profileId,
-        ...columns(item),
-        position,
-        created_at: (keep && existing.get(keep)) || now,
-      };
-      return table === 'medications' ? { ...row, updated_at: now } : row;
+      const values = { ...columns(item), position, ...(table === 'medications' ? { updated_at: now } : {}) };
+      return { keep, values };
     });
-    await db.insertInto(table).values(rows).execute();
+    const gone = [...existing.keys()].filter((id) => !used.has(id));
+    if (gone.length > 0) {
+      await db.deleteFrom(from).where('user_id', '=', userId).where('profile_id', '=', profileId).where('id', 'in', gone).execute();
+    }
+    for (const { keep, values } of planned) {
+      if (keep) await db.updateTable(from).set(values).where('id', '=', keep).where('user_id', '=', userId).execute();
+    }
+    const inserts = planned
+      .filter((p) => !p.keep)
+      .map(({ values }) => ({ ...values, id: newId(), user_id: userId, profile_id: profileId, created_at: now }));
+    if (inserts.length > 0) await db.insertInto(from).values(inserts).execute();
   }
 
   /**
