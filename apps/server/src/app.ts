@@ -78,6 +78,9 @@ import { createDoseService } from './features/care/dose.service';
 import { createScheduleService } from './features/care/schedule.service';
 import { createProcessDir } from './storage/process-dir';
 import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
+import type { RemindersDeps } from './features/reminders/reminders';
+import { createReminders } from './features/reminders/reminders';
+import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +96,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
   now?: () => Date;
+  /** The reminder scheduler's clock, timer and push agent (features/reminders/reminders.ts); tests drive its `tick`. */
+  reminders?: RemindersDeps;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signupMode: config.signupMode,
     passkeys: s.passkeys.available,
     ssoName: config.oidc?.name ?? null,
+    vapidPublicKey: s.reminders.vapidPublicKey,
   });
   await app.register(exportRoutes, { exports: s.exports, requireUser });
   await app.register(importRoutes, { imports: s.imports, requireUser, maxImportBytes: s.importLimits.maxImportBytes });
@@ -187,6 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
   // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
   await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
+  // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
+  await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
+  await app.register(pushActionRoutes, { actions: s.reminders.actions });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -311,11 +320,16 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       })
     : undefined;
 
+  // Reminders (issue 32, docs/decisions/0044): the scheduler ticks each minute; stopped on close.
+  const reminders = createReminders({ db, config, access, mailer, log: app.log, ...deps.reminders });
+  app.addHook('onClose', () => reminders.stop());
+
   return {
     db,
     sessions,
     cookies,
     oidc,
+    reminders,
     pendingCookies: pendingLoginCookies(config, PENDING_LOGIN_MS),
     authenticated: requireUser(sessions, cookies),
     auth,

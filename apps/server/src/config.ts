@@ -67,6 +67,16 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().max(1000, 'OIDC_CLIENT_ID is too long').optional(),
   OIDC_CLIENT_SECRET: z.string().max(1000, 'OIDC_CLIENT_SECRET is too long').optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, 'OIDC_NAME must be at most 40 characters').optional(),
+  // Web Push (issue 32, DESIGN §13): both keys or neither (then generated once into DATA_DIR).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key, base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, base64url')
+    .optional(),
+  PUSH_ALLOWED_HOSTS: z.string().max(4000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,6 +117,39 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** Single sign-on with an OpenID Connect provider (docs/decisions/0029); undefined turns it off. */
   oidc: OidcConfig | undefined;
+  /** Web Push (issue 32, docs/decisions/0044): the VAPID keys when set (else generated into DATA_DIR) and the hosts a push endpoint may name. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Exact host names, or "*.example.com" for any subdomain of example.com (not example.com itself). */
+  allowedHosts: string[];
+}
+
+/** The browsers' push services (Chrome/Edge's FCM, Firefox, Windows, Safari). */
+export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com'];
+
+const PUSH_HOST = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+/** PUSH_ALLOWED_HOSTS: comma-separated host names (lower case; "*." only as a whole first label); VAPID keys both or neither. */
+function pushConfig(e: z.infer<typeof envSchema>): PushConfig {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid configuration: ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or leave both unset)`);
+  }
+  const allowedHosts =
+    e.PUSH_ALLOWED_HOSTS === undefined
+      ? DEFAULT_PUSH_HOSTS
+      : e.PUSH_ALLOWED_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter((h) => h.length > 0);
+  const bad = allowedHosts.find((h) => h.length > 253 || !PUSH_HOST.test(h));
+  if (bad !== undefined) throw new ConfigError(`Invalid configuration: PUSH_ALLOWED_HOSTS: "${bad}" is not a host name`);
+  return {
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    allowedHosts,
+  };
 }
 
 export interface OidcConfig {
@@ -209,5 +252,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     oidc,
+    push: pushConfig(e),
   };
 }

@@ -4,7 +4,6 @@ import { createDatabase, migrateToLatest } from './db/database';
 import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { scheduleOrphanSweep } from './features/files/file-orphans';
-import { scheduleAppointmentReminders } from './features/appointments/appointment-reminders';
 
 // Config, listen, graceful shutdown — nothing else (DESIGN §2).
 async function main(): Promise<void> {
@@ -24,7 +23,6 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage });
 
   let closing = false;
-  let stopReminders = () => {};
   let stopSweeps = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -37,7 +35,6 @@ async function main(): Promise<void> {
     // request is still running only goes idle after its answer — and a browser keeps it open, so
     // close() would wait for the keep-alive timeout. Reap connections as they go idle.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
-    stopReminders();
     stopSweeps();
     app
       .close()
@@ -56,7 +53,6 @@ async function main(): Promise<void> {
     log: app.log,
     onError: (error: unknown) => app.log.error({ err: error }, 'file store sweep failed'),
   });
-  stopReminders = scheduleAppointmentReminders(database.db, (error) => app.log.error({ err: error }, 'appointment reminders failed'));
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
-import { runAppointmentReminders } from '../src/features/appointments/appointment-reminders';
+import { testScheduler } from './reminder-helpers';
 import { buildCalendar, escapeText, foldLine } from '../src/features/appointments/ics';
 
 let t: TestApp;
@@ -374,9 +374,8 @@ describe('calendar export', () => {
 });
 
 describe('appointment reminders', () => {
-  it('creates one info notification a day before, however often the job runs', async () => {
+  it('reminds once a day before, in the words of the zone, however many instances tick', async () => {
     const { client } = await signedInUser(t.app);
-    const now = new Date('2026-12-02T12:00:00Z');
     await client.post('/api/user/appointments', { ...valid, start_time: '2026-12-03T09:30', end_time: null });
     await client.post('/api/user/appointments', {
       ...valid,
@@ -384,13 +383,15 @@ describe('appointment reminders', () => {
       start_time: '2026-12-20T09:30',
       end_time: null,
     });
-    // Two runs at once (as on two instances), then a third: the database lets one reminder through.
-    const [a, b] = await Promise.all([runAppointmentReminders(t.database.db, now), runAppointmentReminders(t.database.db, now)]);
-    expect(a + b).toBeGreaterThanOrEqual(1);
-    expect(await runAppointmentReminders(t.database.db, now)).toBe(0);
+    // The account has no zone of its own: UTC. A day before 09:30, two instances tick the same minute.
+    const now = new Date('2026-12-02T09:30:00Z');
+    const [a, b] = await Promise.all([testScheduler(t).tick(now), testScheduler(t).tick(now)]);
+    // (Other tests' appointments on that day are reminded too: each exactly once, by one of the two.)
+    expect(a.sent + b.sent).toBeGreaterThanOrEqual(1);
+    expect((await testScheduler(t).tick(now)).sent).toBe(0);
     const notes = (await client.get('/api/user/notifications')).json();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: 'info', level: 'info', title: 'Appointment tomorrow' });
-    expect(notes[0].data.message).toContain('Dr. Chen');
+    expect(notes[0].data.message).toBe('Reminder: your appointment with Dr. Chen is tomorrow at 9:30.');
   });
 });

@@ -24,13 +24,25 @@ describe('GET /api/config', () => {
     const { client } = await signedInUser(standard.app);
     const res = await client.get('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true, sso: null });
+    expect(res.json()).toEqual({
+      max_upload_bytes: 50 * 1024 * 1024,
+      signup_mode: 'open',
+      passkeys: true,
+      sso: null,
+      vapid_public_key: expect.stringMatching(/^B[\w-]{86}$/),
+    });
   });
 
   it('follows MAX_UPLOAD_MB, and a file one byte over what it says is refused with 413', async () => {
     const { client } = await signedInUser(small.app);
     const res = await client.get('/api/config');
-    expect(res.json()).toEqual({ max_upload_bytes: 2 * 1024 * 1024, signup_mode: 'open', passkeys: true, sso: null });
+    expect(res.json()).toEqual({
+      max_upload_bytes: 2 * 1024 * 1024,
+      signup_mode: 'open',
+      passkeys: true,
+      sso: null,
+      vapid_public_key: expect.stringMatching(/^B[\w-]{86}$/),
+    });
 
     const limit = res.json<{ max_upload_bytes: number }>().max_upload_bytes;
     const over = Buffer.concat([PDF, Buffer.alloc(limit + 1 - PDF.length, 0x20)]);
@@ -42,6 +54,12 @@ describe('GET /api/config', () => {
   it('tells the same settings without a session, and nothing of any account (the sign-up page reads it)', async () => {
     const res = await new TestClient(standard.app).get('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ max_upload_bytes: 50 * 1024 * 1024, signup_mode: 'open', passkeys: true, sso: null });
+    expect(res.json()).toEqual({
+      max_upload_bytes: 50 * 1024 * 1024,
+      signup_mode: 'open',
+      passkeys: true,
+      sso: null,
+      vapid_public_key: expect.stringMatching(/^B[\w-]{86}$/),
+    });
   });
 });

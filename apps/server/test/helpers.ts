@@ -90,7 +90,15 @@ export async function buildTestApp(
   await migrateToLatest(handle.db);
   // The app's email transport, made here so a test can wait for what the app queued instead of for time.
   const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
-  const app = await buildApp({ config, database: handle, webRoot, ...(mailer ? { mailer } : {}), ...(now ? { now } : {}) });
+  // The reminder scheduler is driven by the tests that need it (reminders.test.ts), never by the clock.
+  const app = await buildApp({
+    config,
+    database: handle,
+    webRoot,
+    ...(mailer ? { mailer } : {}),
+    ...(now ? { now } : {}),
+    reminders: { timer: false },
+  });
   await app.ready();
   return {
     app,

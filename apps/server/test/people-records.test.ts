@@ -9,7 +9,7 @@ import { fixture, storedBlobs, upload } from './files-helpers';
 import { insertMember, selfProfileId } from './factories';
 import { daysAgo, insertShare } from './share-factories';
 import { exportZip, importFile, makeZip, readZip } from './export-helpers';
-import { runAppointmentReminders } from '../src/features/appointments/appointment-reminders';
+import { testScheduler } from './reminder-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -270,10 +270,11 @@ describe('appointments for a person', () => {
       provider_name: 'Dr Soon',
       person_id: child,
     });
-    await runAppointmentReminders(t.database.db);
+    // Two hours before its start (the default lead times are a day and two hours).
+    await testScheduler(t).tick(new Date(Date.parse(start) - 2 * 3_600_000));
     const notes = (await owner.client.get('/api/user/notifications')).json();
     expect(notes.map((n: { data: { message: string } }) => n.data.message)).toContainEqual(
-      expect.stringContaining("Reminder: Mia Rivera's appointment with Dr Soon"),
+      "Reminder: Mia Rivera's appointment with Dr Soon is in 2 hours.",
     );
     expect((await holder.client.get('/api/user/notifications')).json()).toEqual([]);
   });

@@ -492,6 +492,19 @@ const CASES: Case[] = [
     ok: 200,
     prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/access-history`, key: p }),
   },
+  // Reminder settings (issue 32): the reader's own choice of what they receive, so a viewer reads and sets it.
+  {
+    route: 'GET /api/user/people/:personId/reminder-settings',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/people/${p}/reminder-settings`, key: p }),
+  },
+  {
+    route: 'PUT /api/user/people/:personId/reminder-settings',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'PUT', url: `/api/user/people/${p}/reminder-settings`, body: { dose_reminders: true }, key: p }),
+  },
   // Clinical data (DESIGN §12): a viewer reads (and prints the vaccination record), an editor adds, edits and deletes.
   {
     route: 'GET /api/user/people/:personId/immunizations.pdf',

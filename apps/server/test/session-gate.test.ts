@@ -32,6 +32,7 @@ const PUBLIC = [
   /^\/shl\//,
   /^\/shl-files\//,
   /^\/api\/invitations\/:token$/,
+  /^\/api\/push-actions$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/docs(\/|$)/,
 ];

@@ -312,3 +312,18 @@ export const calendarFeedSchema = z.object({
   last_read_at: z.string().nullable(),
 });
 export const calendarFeedsSchema = z.object({ feeds: z.array(calendarFeedSchema) });
+
+// ---------- push actions ----------
+
+/** The actions a dose reminder's push notification offers (the service worker posts them). */
+export const PUSH_ACTIONS = ['taken', 'snooze'] as const;
+export type PushAction = (typeof PUSH_ACTIONS)[number];
+/** POST /api/push-actions: the single-use token a push carried, and the button pressed. */
+export const pushActionInputSchema = z
+  .object({
+    token: z.string({ error: 'token is required' }).regex(/^[\w-]{43}$/, 'must be the token the notification carried'),
+    action: z.enum(PUSH_ACTIONS, { error: 'must be "taken" or "snooze"' }),
+  })
+  .strict();
+/** Minutes a snoozed reminder waits. */
+export const SNOOZE_MINUTES = 10;

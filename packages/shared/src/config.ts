@@ -18,5 +18,7 @@ export const clientConfigSchema = z.object({
    * {name}", OIDC_NAME), or null when the server has none.
    */
   sso: z.object({ name: z.string() }).nullable().default(null),
+  /** Web Push (issue 32): the server's VAPID public key (base64url), the browser's applicationServerKey. */
+  vapid_public_key: z.string().default(''),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

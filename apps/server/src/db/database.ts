@@ -27,6 +27,7 @@ import { emergencyGuards } from './migrations/0019-emergency-guards';
 import { petFields } from './migrations/0020-pet-fields';
 import { ownerIndexes } from './migrations/0021-owner-indexes';
 import { careSchedules } from './migrations/0022-care-schedules';
+import { reminders } from './migrations/0023-reminders';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0020-pet-fields': petFields,
   '0021-owner-indexes': ownerIndexes,
   '0022-care-schedules': careSchedules,
+  '0023-reminders': reminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

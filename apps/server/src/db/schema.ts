@@ -585,3 +585,57 @@ export interface Database {
   medication_schedules: MedicationSchedulesTable;
   dose_log: DoseLogTable;
 }
+
+// Reminders (migration 0023, issue 32, DESIGN §13, docs/decisions/0044).
+export interface ReminderSettingsTable {
+  user_id: string; // the recipient
+  profile_id: string;
+  dose_reminders: number;
+  missed_dose_alerts: number;
+  appointment_reminders: number;
+  updated_at: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string; // an https URL on an allowed host
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReminderOccurrencesTable {
+  key: string; // "dose:<dose id>", "missed:<dose id>", "refill:…", "appointment:…", "snooze:<id>"
+  kind: string;
+  due_at: string; // ISO 8601 UTC
+  state: 'pending' | 'sent' | 'late' | 'missed';
+  user_id: string | null; // a snooze's one recipient
+  data: string | null; // a snooze's JSON
+  claimed_at: string | null;
+}
+
+export interface ReminderDeliveriesTable {
+  occurrence_key: string;
+  user_id: string;
+  channel: 'in_app' | 'email' | 'push';
+  delivered_at: string;
+}
+
+export interface PushActionTokensTable {
+  token_hash: string; // SHA-256 of the token, base64url
+  user_id: string;
+  profile_id: string;
+  dose_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface Database {
+  reminder_settings: ReminderSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_occurrences: ReminderOccurrencesTable;
+  reminder_deliveries: ReminderDeliveriesTable;
+  push_action_tokens: PushActionTokensTable;
+}

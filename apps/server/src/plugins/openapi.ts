@@ -56,6 +56,8 @@ const ACCESS_WITHOUT_SESSION: Readonly<Record<string, Exclude<RouteAccess, 'sess
   '/api/shared/:token': 'public',
   '/api/shared/:token/files/:fileId': 'public',
   '/api/invitations/:token': 'public',
+  // A push notification's Taken / Snooze buttons: the single-use token in the body is the key (issue 32).
+  '/api/push-actions': 'public',
   // The emergency page's lookups (with the PIN when one is asked), its FHIR download, and the page itself (DESIGN §7).
   '/api/user/emergency/:shareId': 'emergency',
   '/api/user/family/emergency/:shareId': 'emergency',

@@ -1,0 +1,360 @@
+import type { Db } from '../../db/database';
+import type { ReminderOccurrencesTable } from '../../db/schema';
+
+// The SQL of reminders (issue 32, DESIGN §13, docs/decisions/0044): each user's reminder settings per
+// person, push subscriptions, the occurrences and deliveries the scheduler claims, the push action
+// tokens, and the scheduler's reads of schedules, the dose log, appointments and recipients.
+
+const CHUNK = 500;
+
+/** `items` in slices small enough for one `in (…)` list on both databases. */
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export type ReminderRepository = ReturnType<typeof createReminderRepository>;
+
+export interface OccurrenceRow {
+  key: string;
+  kind: string;
+  due_at: string;
+  state: ReminderOccurrencesTable['state'];
+  user_id?: string | null;
+  data?: string | null;
+}
+
+export function createReminderRepository(db: Db) {
+  return {
+    // ---------- settings and channels ----------
+
+    settings(userId: string, profileId: string) {
+      return db
+        .selectFrom('reminder_settings')
+        .select(['dose_reminders', 'missed_dose_alerts', 'appointment_reminders'])
+        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst();
+    },
+
+    /** Writes the whole choice (insert, or update the row there). */
+    async saveSettings(row: {
+      user_id: string;
+      profile_id: string;
+      dose_reminders: number;
+      missed_dose_alerts: number;
+      appointment_reminders: number;
+      updated_at: string;
+    }): Promise<void> {
+      await db
+        .insertInto('reminder_settings')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'profile_id']).doUpdateSet({
+            dose_reminders: row.dose_reminders,
+            missed_dose_alerts: row.missed_dose_alerts,
+            appointment_reminders: row.appointment_reminders,
+            updated_at: row.updated_at,
+          }),
+        )
+        .execute();
+    },
+
+    /** Every settings row for these people (the scheduler's recipients). */
+    async settingsOfPeople(profileIds: readonly string[]) {
+      const rows = [];
+      for (const ids of chunks(profileIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('reminder_settings')
+            .select(['user_id', 'profile_id', 'dose_reminders', 'missed_dose_alerts', 'appointment_reminders'])
+            .where('profile_id', 'in', ids)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** The accounts holding an active, accepted share of these people. */
+    async holdersOf(profileIds: readonly string[], now: string) {
+      const rows = [];
+      for (const ids of chunks(profileIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('person_shares')
+            .select(['profile_id', 'holder_id'])
+            .where('profile_id', 'in', ids)
+            .where('holder_id', 'is not', null)
+            .where('revoked_at', 'is', null)
+            .where('accepted_at', 'is not', null)
+            .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** Each account's channels, zone and address. */
+    async channelsOf(userIds: readonly string[]) {
+      const rows = [];
+      for (const ids of chunks(userIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('users')
+            .select(['id', 'email', 'reminder_email', 'reminder_push', 'reminder_minimal'])
+            .where('id', 'in', ids)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    // ---------- push subscriptions ----------
+
+    /** Inserts, or updates the keys of the user's subscription with this endpoint; answers its id. */
+    async saveSubscription(row: {
+      id: string;
+      user_id: string;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      at: string;
+    }): Promise<string> {
+      const saved = await db
+        .insertInto('push_subscriptions')
+        .values({
+          id: row.id,
+          user_id: row.user_id,
+          endpoint: row.endpoint,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          created_at: row.at,
+          updated_at: row.at,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: row.p256dh, auth: row.auth, updated_at: row.at }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return saved.id;
+    },
+
+    subscriptions(userId: string) {
+      return db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'endpoint', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async subscriptionsOf(userIds: readonly string[]) {
+      const rows = [];
+      for (const ids of chunks(userIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('push_subscriptions')
+            .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
+            .where('user_id', 'in', ids)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** Deletes the user's subscription; false when it is not theirs (or not there). */
+    async deleteSubscription(userId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** A push service said the subscription is gone (404/410). */
+    async dropSubscription(id: string): Promise<void> {
+      await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+    },
+
+    // ---------- the scheduler's reads ----------
+
+    /** Schedules with reminders on, of current medications, with the medication's name and the person's name. */
+    remindedSchedules() {
+      return db
+        .selectFrom('medication_schedules as s')
+        .innerJoin('medications as m', 'm.id', 's.medication_id')
+        .innerJoin('profiles as p', 'p.id', 's.profile_id')
+        .select([
+          's.medication_id',
+          's.user_id',
+          's.profile_id',
+          's.times',
+          's.days',
+          's.start_date',
+          's.end_date',
+          's.as_needed',
+          's.dose_units',
+          's.quantity_on_hand',
+          's.refill_remind_days',
+          'm.medication_name',
+          'p.name as person_name',
+          'p.is_self as person_is_self',
+        ])
+        .where('s.reminders', '=', 1)
+        .where('s.as_needed', '=', 0)
+        .where('m.is_current', '=', 1)
+        .execute();
+    },
+
+    /** Which of these dose ids are in the dose log (taken or skipped). */
+    async loggedDoses(doseIds: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const ids of chunks(doseIds)) {
+        for (const row of await db.selectFrom('dose_log').select('id').where('id', 'in', ids).execute()) found.add(row.id);
+      }
+      return found;
+    },
+
+    /** Appointments on these dates with a start time and a person. */
+    appointmentsOn(dates: readonly string[]) {
+      return db
+        .selectFrom('appointments as a')
+        .innerJoin('profiles as p', 'p.id', 'a.profile_id')
+        .select([
+          'a.id',
+          'a.user_id',
+          'a.profile_id',
+          'a.appointment_date',
+          'a.start_time',
+          'a.provider_name',
+          'a.reminder_minutes',
+          'p.name as person_name',
+          'p.is_self as person_is_self',
+        ])
+        .where('a.appointment_date', 'in', [...dates])
+        .execute();
+    },
+
+    // ---------- occurrences and deliveries ----------
+
+    /** Whether any occurrence was ever written (a new database has missed nothing). */
+    async anyOccurrence(): Promise<boolean> {
+      return (await db.selectFrom('reminder_occurrences').select('key').limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** Which of these occurrence keys are already written. */
+    async knownOccurrences(keys: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const ids of chunks(keys)) {
+        for (const row of await db.selectFrom('reminder_occurrences').select('key').where('key', 'in', ids).execute()) found.add(row.key);
+      }
+      return found;
+    },
+
+    /**
+     * Writes the occurrence unless it is there: true when this call wrote it (this instance
+     * delivers it). The primary key decides between instances.
+     */
+    async claim(row: OccurrenceRow, at: string): Promise<boolean> {
+      const result = await db
+        .insertInto('reminder_occurrences')
+        .values({
+          key: row.key,
+          kind: row.kind,
+          due_at: row.due_at,
+          state: row.state,
+          user_id: row.user_id ?? null,
+          data: row.data ?? null,
+          claimed_at: at,
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** A pending occurrence (a snooze) waiting for its time. */
+    async addPending(row: OccurrenceRow): Promise<void> {
+      await db
+        .insertInto('reminder_occurrences')
+        .values({
+          key: row.key,
+          kind: row.kind,
+          due_at: row.due_at,
+          state: 'pending',
+          user_id: row.user_id ?? null,
+          data: row.data ?? null,
+        })
+        .execute();
+    },
+
+    pendingDue(now: string) {
+      return db
+        .selectFrom('reminder_occurrences')
+        .select(['key', 'kind', 'due_at', 'user_id', 'data'])
+        .where('state', '=', 'pending')
+        .where('due_at', '<=', now)
+        .orderBy('due_at')
+        .limit(1000)
+        .execute();
+    },
+
+    /** Moves a pending occurrence to `state`; true when this call moved it. */
+    async claimPending(key: string, state: ReminderOccurrencesTable['state'], at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('reminder_occurrences')
+        .set({ state, claimed_at: at })
+        .where('key', '=', key)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Writes the delivery unless it is there: true when this call wrote it. */
+    async claimDelivery(row: { occurrence_key: string; user_id: string; channel: 'in_app' | 'email' | 'push'; delivered_at: string }) {
+      const result = await db
+        .insertInto('reminder_deliveries')
+        .values(row)
+        .onConflict((oc) => oc.columns(['occurrence_key', 'user_id', 'channel']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Occurrences older than `before` (and their deliveries) go. */
+    async pruneOccurrences(before: string): Promise<void> {
+      await db.deleteFrom('reminder_occurrences').where('due_at', '<', before).where('state', '!=', 'pending').execute();
+      await db.deleteFrom('push_action_tokens').where('expires_at', '<', before).execute();
+    },
+
+    // ---------- push action tokens ----------
+
+    async addActionToken(row: { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }) {
+      await db.insertInto('push_action_tokens').values(row).execute();
+    },
+
+    /** Marks the token used and answers it, when it is unused and not expired; one caller wins. */
+    async useActionToken(tokenHash: string, now: string) {
+      return db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('push_action_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) === 0) return undefined;
+        return trx
+          .selectFrom('push_action_tokens')
+          .select(['user_id', 'profile_id', 'dose_id'])
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+      });
+    },
+
+    /** The medication's and person's names for a snoozed dose. */
+    doseNames(medicationId: string) {
+      return db
+        .selectFrom('medications as m')
+        .innerJoin('profiles as p', 'p.id', 'm.profile_id')
+        .select(['m.medication_name', 'm.profile_id', 'm.user_id as owner_id', 'p.name as person_name', 'p.is_self as person_is_self'])
+        .where('m.id', '=', medicationId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,423 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_REMINDER_MINUTES, DUE_MINUTES, addDays, doseIdOf, localDoseTimes } from '@kinchart/shared/care';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../common/mailer';
+import { addNotification } from '../../common/notify';
+import { createTimeZones } from '../../common/time-zones';
+import { randomToken, sha256Hex } from '../../lib/ids';
+import { toInstant, withOffset } from '../../lib/time-zone';
+import type { PushSender } from './push-sender';
+import { settingsOf } from './reminder-settings.service';
+import type { ReminderFacts, ReminderKind } from './reminder-texts';
+import { appointmentWhen, reminderText } from './reminder-texts';
+import type { OccurrenceRow } from './reminders.repository';
+import { createReminderRepository } from './reminders.repository';
+
+// The reminder scheduler (issue 32, DESIGN §13, docs/decisions/0044). Each tick computes the
+// reminders due since the last tick from the schedules, the dose log and the appointments — all
+// local times of each person's zone — and claims each one as a row of `reminder_occurrences`
+// (primary key: what it is). Only the instance whose insert wins delivers it, to each recipient and
+// channel through `reminder_deliveries` (primary key: occurrence, recipient, channel): once across
+// restarts and instances, on SQLite and PostgreSQL alike, with no job library. One found an hour or
+// more late (the server was down) is written as missed and not sent; under an hour, sent marked late.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** How far back the first tick after a start looks for what was due while the server was down. */
+const CATCH_UP_MS = 24 * HOUR;
+/** Each tick looks back this much before the last one too: a tick of another instance may have run late. */
+const OVERLAP_MS = 2 * MINUTE;
+/** A push action token's life. */
+export const ACTION_TOKEN_MS = 12 * HOUR;
+/** Refill reminders go at this local time on their day. */
+const REFILL_TIME = '09:00';
+/** Occurrences are kept this long (what the catch-up needs), then pruned. */
+const KEEP_MS = 3 * 24 * HOUR;
+
+type Channel = 'in_app' | 'email' | 'push';
+type Settings = ReturnType<typeof settingsOf>;
+type SettingFlag = keyof Settings;
+
+/** One reminder due: what it is, who may get it (the person's owner and holders opted in to `flag`), and its words. */
+interface Due {
+  key: string;
+  kind: ReminderKind;
+  dueAt: number;
+  profileId: string;
+  ownerId: string;
+  flag: SettingFlag;
+  personName: string | null;
+  /** The person is their owner's own profile (the owner reads "your"). */
+  isSelf: boolean;
+  subject: string | null;
+  when: string;
+  /** The dose a push action acts on (dose reminders only). */
+  doseId?: string;
+  /** A snooze's one recipient. */
+  onlyUser?: string;
+}
+
+export interface TickReport {
+  sent: number;
+  late: number;
+  missed: number;
+  deliveries: number;
+}
+
+export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;
+
+/** The date a tracked quantity runs out, following the schedule from `today` (null after two years or when not tracked). */
+export function runsOutOn(
+  s: { times: string[]; days: number[]; start_date: string; end_date: string | null; as_needed: boolean },
+  quantity: number,
+  doseUnits: number,
+  today: string,
+): string | null {
+  let left = quantity;
+  for (let date = today, n = 0; n < 731; date = addDays(date, 1), n += 1) {
+    const doses = localDoseTimes(s, date, date).length;
+    if (doses === 0) {
+      if (s.end_date && date > s.end_date) return null;
+      continue;
+    }
+    left -= doses * doseUnits;
+    if (left < 0) return date;
+  }
+  return null;
+}
+
+export function createReminderScheduler(deps: {
+  db: Db;
+  mailer: Mailer | undefined;
+  push: PushSender | undefined;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db, mailer, push, log } = deps;
+  const repo = createReminderRepository(db);
+  const zones = createTimeZones(db);
+  const clock = deps.now ?? (() => new Date());
+  let lastTick: number | undefined;
+  let running: Promise<TickReport> | undefined;
+
+  /** The instant a local wall clock names in `zone`, cached for the tick (few zones, few times). */
+  function instantCache() {
+    const cache = new Map<string, number>();
+    return (local: string, zone: string): number => {
+      const k = `${zone}|${local}`;
+      let v = cache.get(k);
+      if (v === undefined) {
+        v = toInstant(local, zone).getTime();
+        cache.set(k, v);
+      }
+      return v;
+    };
+  }
+
+  const localDate = (instant: number, zone: string) => withOffset(new Date(instant), zone).slice(0, 10);
+  const localMinute = (instant: number, zone: string) => withOffset(new Date(instant), zone).slice(0, 16);
+
+  /** Every reminder due in (from, to]. */
+  async function dueBetween(from: number, to: number): Promise<Due[]> {
+    const instant = instantCache();
+    const out: Due[] = [];
+    const schedules = await repo.remindedSchedules();
+    const zoneOf = await zones.ofPeople(schedules.map((s) => s.profile_id));
+    const doseDues: Due[] = [];
+    for (const row of schedules) {
+      const zone = zoneOf.get(row.profile_id) ?? 'UTC';
+      const s = {
+        times: JSON.parse(row.times) as string[],
+        days: JSON.parse(row.days) as number[],
+        start_date: row.start_date,
+        end_date: row.end_date,
+        as_needed: row.as_needed === 1,
+      };
+      // The dates a dose (or its missed alert, an hour later) in the window can be on.
+      const first = addDays(localDate(from - DUE_MINUTES * MINUTE, zone), -1);
+      const last = addDays(localDate(to, zone), 1);
+      const base = {
+        profileId: row.profile_id,
+        ownerId: row.user_id,
+        personName: row.person_name,
+        isSelf: row.person_is_self === 1,
+        subject: row.medication_name,
+      };
+      for (const local of localDoseTimes(s, first, last)) {
+        const at = instant(local, zone);
+        const doseId = doseIdOf(row.medication_id, local);
+        const when = local.slice(11, 16);
+        if (at > from && at <= to)
+          doseDues.push({ ...base, key: `dose:${doseId}`, kind: 'dose', dueAt: at, flag: 'dose_reminders', when, doseId });
+        const missedAt = at + DUE_MINUTES * MINUTE;
+        if (missedAt > from && missedAt <= to)
+          doseDues.push({ ...base, key: `missed:${doseId}`, kind: 'missed', dueAt: missedAt, flag: 'missed_dose_alerts', when, doseId });
+      }
+      // A refill reminder: at 09:00 on each day from `refill_remind_days` before the runs-out date, once per runs-out date.
+      if (row.quantity_on_hand !== null && row.refill_remind_days !== null) {
+        for (let date = localDate(from, zone); date <= localDate(to, zone); date = addDays(date, 1)) {
+          const at = instant(`${date}T${REFILL_TIME}`, zone);
+          if (at <= from || at > to) continue;
+          const runsOut = runsOutOn(s, row.quantity_on_hand, row.dose_units, date);
+          if (runsOut === null || addDays(runsOut, -row.refill_remind_days) > date) continue;
+          out.push({
+            ...base,
+            key: `refill:${row.medication_id}:${runsOut}`,
+            kind: 'refill',
+            dueAt: at,
+            flag: 'dose_reminders',
+            when: runsOut,
+          });
+        }
+      }
+    }
+    // A dose already logged (taken or skipped) is neither reminded of nor missed.
+    const logged = await repo.loggedDoses(doseDues.map((d) => d.doseId ?? ''));
+    out.push(...doseDues.filter((d) => !logged.has(d.doseId ?? '')));
+
+    // Appointments: at start − each lead time (at most 28 days), in the person's zone.
+    const dates: string[] = [];
+    for (let date = addDays(new Date(from).toISOString().slice(0, 10), -1); dates.length < 32; date = addDays(date, 1)) dates.push(date);
+    const appointments = await repo.appointmentsOn(dates);
+    const apptZones = await zones.ofPeople(appointments.flatMap((a) => (a.profile_id ? [a.profile_id] : [])));
+    for (const a of appointments) {
+      if (!a.profile_id) continue;
+      const zone = apptZones.get(a.profile_id) ?? 'UTC';
+      const startLocal = a.start_time ? a.start_time.slice(0, 16) : a.appointment_date;
+      const start = a.start_time ? toInstant(a.start_time, zone).getTime() : instant(`${a.appointment_date}T00:00`, zone);
+      const leads = a.reminder_minutes === null ? DEFAULT_REMINDER_MINUTES : (JSON.parse(a.reminder_minutes) as number[]);
+      for (const lead of leads) {
+        const at = start - lead * MINUTE;
+        if (at <= from || at > to) continue;
+        out.push({
+          key: `appointment:${a.id}:${lead}:${startLocal}`,
+          kind: 'appointment',
+          dueAt: at,
+          profileId: a.profile_id,
+          ownerId: a.user_id,
+          flag: 'appointment_reminders',
+          personName: a.person_name,
+          isSelf: a.person_is_self === 1,
+          subject: a.provider_name,
+          when: appointmentWhen(localMinute(at, zone), startLocal, lead),
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The recipients of each due reminder: the owner and the holders whose settings say yes. */
+  async function recipients(dues: readonly Due[], now: number): Promise<Map<string, string[]>> {
+    const people = [...new Set(dues.map((d) => d.profileId))];
+    const settings = new Map<string, { dose_reminders: number; missed_dose_alerts: number; appointment_reminders: number }>();
+    for (const s of await repo.settingsOfPeople(people)) settings.set(`${s.user_id}|${s.profile_id}`, s);
+    const holders = new Map<string, string[]>();
+    for (const h of await repo.holdersOf(people, new Date(now).toISOString())) {
+      if (!h.holder_id) continue;
+      holders.set(h.profile_id, [...(holders.get(h.profile_id) ?? []), h.holder_id]);
+    }
+    const out = new Map<string, string[]>();
+    for (const d of dues) {
+      if (d.onlyUser) {
+        out.set(d.key, [d.onlyUser]);
+        continue;
+      }
+      const users = [d.ownerId, ...new Set(holders.get(d.profileId) ?? [])].filter((u, i) => i === 0 || u !== d.ownerId);
+      out.set(
+        d.key,
+        users.filter((u) => settingsOf(settings.get(`${u}|${d.profileId}`), u === d.ownerId)[d.flag]),
+      );
+    }
+    return out;
+  }
+
+  /** Delivers one claimed reminder to each recipient on each channel they have, once each. */
+  async function deliver(d: Due, users: readonly string[], late: boolean, now: number, report: TickReport) {
+    if (users.length === 0) return;
+    const channels = new Map((await repo.channelsOf(users)).map((u) => [u.id, u]));
+    const subscriptions = push && users.length > 0 ? await repo.subscriptionsOf(users) : [];
+    const at = new Date(now).toISOString();
+    for (const userId of users) {
+      const user = channels.get(userId);
+      if (!user) continue;
+      const facts: ReminderFacts = {
+        kind: d.kind,
+        // The recipient's own profile is "you"; a nameless person is named by what they are to the owner.
+        person: d.isSelf && userId === d.ownerId ? 'you' : d.personName?.trim() || 'Your family member',
+        subject: d.subject?.trim() || null,
+        when: d.when,
+        late,
+      };
+      const full = reminderText(facts, false);
+      const minimal = user.reminder_minimal === 1;
+      const outward = reminderText(facts, minimal);
+      const claim = (channel: Channel) => repo.claimDelivery({ occurrence_key: d.key, user_id: userId, channel, delivered_at: at });
+
+      if (await claim('in_app')) {
+        await addNotification(db, {
+          userId,
+          type: 'info',
+          level: d.kind === 'missed' ? 'warning' : 'info',
+          title: full.title,
+          message: full.body,
+          dedupeKey: `reminder:${d.key}:${userId}`,
+        });
+        report.deliveries += 1;
+      }
+      if (mailer && user.reminder_email === 1 && (await claim('email'))) {
+        const link = `${deps.publicUrl}/dashboard`;
+        mailer.send(
+          { to: user.email, subject: `Kinchart: ${outward.title}`, text: `${outward.body}\n\nOpen Kinchart: ${link}\n` },
+          { message: 'reminder email failed', fields: { kind: d.kind } },
+        );
+        report.deliveries += 1;
+      }
+      const mine = subscriptions.filter((s) => s.user_id === userId);
+      if (push && user.reminder_push === 1 && mine.length > 0 && (await claim('push'))) {
+        let token: string | undefined;
+        if (d.doseId && (d.kind === 'dose' || d.kind === 'snooze')) {
+          token = randomToken();
+          await repo.addActionToken({
+            token_hash: sha256Hex(token),
+            user_id: userId,
+            profile_id: d.profileId,
+            dose_id: d.doseId,
+            expires_at: new Date(now + ACTION_TOKEN_MS).toISOString(),
+          });
+        }
+        const payload = JSON.stringify({
+          title: outward.title,
+          body: outward.body,
+          tag: d.doseId ? `dose:${d.doseId}` : d.key,
+          url: '/dashboard',
+          ...(token ? { token, actions: ['taken', 'snooze'] } : {}),
+        });
+        for (const s of mine) {
+          const outcome = await push(s, payload);
+          if (outcome === 'gone') await repo.dropSubscription(s.id);
+          else if (outcome === 'failed') log.warn({ kind: d.kind }, 'a reminder push failed');
+        }
+        report.deliveries += 1;
+      }
+    }
+  }
+
+  async function run(now: number): Promise<TickReport> {
+    const report: TickReport = { sent: 0, late: 0, missed: 0, deliveries: 0 };
+    const at = new Date(now).toISOString();
+    let from = lastTick === undefined ? now - CATCH_UP_MS : Math.min(lastTick, now) - OVERLAP_MS;
+    // Nothing ever ran here (a new database): nothing was missed either.
+    if (lastTick === undefined && !(await repo.anyOccurrence())) from = now - MINUTE;
+    lastTick = now;
+
+    const dues = (await dueBetween(from, now)).sort((a, b) => a.dueAt - b.dueAt);
+    const known = await repo.knownOccurrences(dues.map((d) => d.key));
+    const fresh = dues.filter((d) => !known.has(d.key));
+    // Snoozes waiting for their time.
+    for (const p of await repo.pendingDue(at)) {
+      const data = JSON.parse(p.data ?? '{}') as Partial<Due>;
+      if (!p.user_id || !data.profileId) continue;
+      const late = now - Date.parse(p.due_at) >= MINUTE;
+      if (!(await repo.claimPending(p.key, late ? 'late' : 'sent', at))) continue;
+      const d: Due = {
+        key: p.key,
+        kind: 'snooze',
+        dueAt: Date.parse(p.due_at),
+        profileId: data.profileId,
+        ownerId: p.user_id,
+        flag: 'dose_reminders',
+        personName: data.personName ?? null,
+        isSelf: data.isSelf ?? false,
+        subject: data.subject ?? null,
+        when: data.when ?? '',
+        ...(data.doseId ? { doseId: data.doseId } : {}),
+        onlyUser: p.user_id,
+      };
+      await deliver(d, [p.user_id], late, now, report);
+      report[late ? 'late' : 'sent'] += 1;
+    }
+    if (fresh.length === 0) return report;
+    const who = await recipients(fresh, now);
+    for (const d of fresh) {
+      const lateBy = now - d.dueAt;
+      const state = lateBy >= HOUR ? 'missed' : lateBy >= MINUTE ? 'late' : 'sent';
+      const row: OccurrenceRow = { key: d.key, kind: d.kind, due_at: new Date(d.dueAt).toISOString(), state };
+      if (!(await repo.claim(row, at))) continue;
+      if (state === 'missed') {
+        // Logged, not sent: an hour late is no reminder any more.
+        log.info({ kind: d.kind, due_at: row.due_at }, 'a reminder was due while the server was down; not sent');
+        report.missed += 1;
+        continue;
+      }
+      await deliver(d, who.get(d.key) ?? [], state === 'late', now, report);
+      report[state] += 1;
+    }
+    return report;
+  }
+
+  let pruned = 0;
+  /** Delivers what is due at `now` (tests and the timer call it); one tick at a time per instance. */
+  async function tick(now: Date = clock()): Promise<TickReport> {
+    while (running) await running.catch(() => undefined);
+    running = run(now.getTime());
+    try {
+      const report = await running;
+      if (now.getTime() - pruned > HOUR) {
+        pruned = now.getTime();
+        await repo.pruneOccurrences(new Date(now.getTime() - KEEP_MS).toISOString());
+      }
+      return report;
+    } finally {
+      running = undefined;
+    }
+  }
+
+  return {
+    tick,
+
+    /** Resolves when no tick is running (the app's close waits for it). */
+    async idle(): Promise<void> {
+      while (running) await running.catch(() => undefined);
+    },
+
+    /** One more reminder of a dose for one user, `minutes` from now (a push's Snooze). */
+    async snooze(input: { userId: string; profileId: string; doseId: string; medicationId: string; minutes: number; id: string }) {
+      const names = await repo.doseNames(input.medicationId);
+      const zone = await zones.ofPerson(input.profileId);
+      const due = clock().getTime() + input.minutes * MINUTE;
+      const data: Partial<Due> = {
+        profileId: input.profileId,
+        personName: names?.person_name ?? null,
+        isSelf: names?.person_is_self === 1 && names.owner_id === input.userId,
+        subject: names?.medication_name ?? null,
+        when: localMinute(due, zone).slice(11, 16),
+        doseId: input.doseId,
+      };
+      await repo.addPending({
+        key: `snooze:${input.id}`,
+        kind: 'snooze',
+        due_at: new Date(due).toISOString(),
+        state: 'pending',
+        user_id: input.userId,
+        data: JSON.stringify(data),
+      });
+    },
+
+    /** A timer at each minute's start (unref'd; nothing runs between minutes); returns the stop function. */
+    start(onError: (error: unknown) => void): () => void {
+      let timer: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const next = () => {
+        if (stopped) return;
+        timer = setTimeout(() => void tick().catch(onError).finally(next), MINUTE - (clock().getTime() % MINUTE) + 50);
+        timer.unref();
+      };
+      void tick().catch(onError).finally(next);
+      return () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+      };
+    },
+  };
+}
