@@ -57,7 +57,7 @@ export function AdherenceStrip({ personId, medicationId, name }: { personId: str
           return (
             <p className="text-slate-900">
               {item && item.percent !== null
-                ? `${item.percent}% taken (${item.taken} of ${item.scheduled} doses)`
+                ? `${item.percent}% taken (${item.taken} of ${item.scheduled} ${item.scheduled === 1 ? 'dose' : 'doses'})`
                 : `No doses due yet in the last ${STRIP_DAYS} days`}
             </p>
           );

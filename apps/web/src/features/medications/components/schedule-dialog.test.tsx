@@ -111,6 +111,9 @@ describe('the schedule editor', () => {
     await user.click(within(form).getByRole('button', { name: 'Remove time 2' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Monday' }));
     fireEvent.change(within(form).getByLabelText('End date (optional)'), { target: { value: '' } });
+    // Each message goes as soon as its field is changed.
+    expect(within(form).queryByText('must not be before start date')).toBeNull();
+    expect(within(form).queryByText('must name at least one day')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
   });

@@ -48,10 +48,19 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
   const formRef = useRef<HTMLFormElement>(null);
   const busy = save.isPending || remove.isPending;
 
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setTime = (index: number, value: string) => setValues((v) => ({ ...v, times: v.times.map((t, i) => (i === index ? value : t)) }));
-  const toggleDay = (day: number, on: boolean) =>
+  // A field's message goes once the person changes that field; the rest wait for the next Save.
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (key === 'times' ? { ...e, times: {} } : { ...e, fields: { ...e.fields, [key]: undefined } }));
+  };
+  const setTime = (index: number, value: string) => {
+    setValues((v) => ({ ...v, times: v.times.map((t, i) => (i === index ? value : t)) }));
+    setErrors((e) => ({ ...e, times: Object.fromEntries(Object.entries(e.times).filter(([at]) => Number(at) !== index && at !== '-1')) }));
+  };
+  const toggleDay = (day: number, on: boolean) => {
     setValues((v) => ({ ...v, days: on ? [...v.days, day].sort((a, b) => a - b) : v.days.filter((d) => d !== day) }));
+    setErrors((e) => ({ ...e, fields: { ...e.fields, days: undefined } }));
+  };
 
   /** Focus the first field that has a message, so keyboard and screen reader users land on it. */
   const focusFirstInvalid = () =>
@@ -135,7 +144,7 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
                 <ul className="grid gap-2 sm:grid-cols-2">
                   {values.times.map((time, index) => (
                     // The inputs are a list the person edits by position; the index is its identity.
-                    <li key={index} className="flex items-end gap-2">
+                    <li key={index} className="flex items-start gap-2">
                       <Field
                         label={`Time ${index + 1}`}
                         type="time"
@@ -148,7 +157,7 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
                       {values.times.length > 1 ? (
                         <Button
                           variant="ghost"
-                          className="mb-0.5 text-red-700!"
+                          className="mt-6 text-red-700!"
                           aria-label={`Remove time ${index + 1}`}
                           onClick={() =>
                             set(

@@ -32,7 +32,7 @@ export interface ScheduleFormErrors {
 export const NO_ERRORS: ScheduleFormErrors = { fields: {}, times: {} };
 
 export const hasErrors = (errors: ScheduleFormErrors): boolean =>
-  Object.keys(errors.fields).length > 0 || Object.keys(errors.times).length > 0 || errors.form !== undefined;
+  Object.values(errors.fields).some(Boolean) || Object.keys(errors.times).length > 0 || errors.form !== undefined;
 
 const text = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
 
