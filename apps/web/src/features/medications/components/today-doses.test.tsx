@@ -141,6 +141,8 @@ describe('the Today block', () => {
     expect(puts.every((c) => (c.body as { status: string }).status === 'taken')).toBe(true);
     const group = slot('Alice at 11:30');
     await waitFor(() => expect(within(group).getAllByText('Taken at 12:00 by alice')).toHaveLength(2));
+    expect(screen.getByText('2 doses taken.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Undo: Albuterol at 11:30'));
     expect(within(group).getByRole('button', { name: 'Undo: Albuterol at 11:30' })).toBeTruthy();
     expect(notify.error).not.toHaveBeenCalled();
   });
@@ -166,7 +168,9 @@ describe('the Today block', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Undo: Albuterol at 11:30' }));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/user/people/self-1/doses/m1.202611271130']);
-    expect(await screen.findByRole('button', { name: 'Taken: Albuterol at 11:30' })).toBeTruthy();
+    // Undo is gone; the keyboard is on the dose's Taken, and the result is said.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Taken: Albuterol at 11:30'));
+    expect(screen.getByText('Albuterol at 11:30: undone.')).toBeTruthy();
     expect(within(slot('Alice at 11:30')).getByText('Due')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { Dose, DoseStatus } from '@kinchart/shared/care';
 import type { Person } from '@kinchart/shared/people';
 import type { Medication } from '@kinchart/shared/profile';
@@ -62,8 +62,21 @@ function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose:
   const busy = actions.pending.has(dose.dose_id);
   const name = doseName(dose);
   const logged = loggedWords(dose);
+  const rowRef = useRef<HTMLLIElement>(null);
+  const focusHere = actions.focusDoseId === dose.dose_id;
+  // The button pressed is gone once the dose changes (Taken becomes Undo): focus its successor
+  // rather than leave the keyboard at the top of the page.
+  useEffect(() => {
+    if (!focusHere) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const next = rowRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    if (!next) return;
+    next.focus();
+    actions.focused();
+  }, [focusHere, dose.status, busy, actions]);
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li ref={rowRef} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold break-words text-slate-900">{dose.medication_name?.trim() || 'Unnamed medication'}</span>
@@ -306,6 +319,9 @@ export function TodayDoses({ people }: { people: Person[] }) {
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         Today
       </h2>
+      <p role="status" className="sr-only">
+        {actions.announcement}
+      </p>
       {body}
     </section>
   );

@@ -39,6 +39,10 @@ const failure = (error: unknown) => serverMessage(error) ?? 'Please check your c
 export function useDoseActions() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  // What the last action did, for a polite live region: the row's buttons change under the
+  // person's finger (Taken becomes Undo), so the result is said, and focus is kept on that row.
+  const [announcement, setAnnouncement] = useState('');
+  const [focusDoseId, setFocusDoseId] = useState<string | null>(null);
   const mark = useCallback((ids: string[], on: boolean) => {
     setPending((current) => {
       const next = new Set(current);
@@ -70,9 +74,11 @@ export function useDoseActions() {
     async (personId: string, dose: Dose, status: 'taken' | 'skipped') => {
       mark([dose.dose_id], true);
       await queryClient.cancelQueries({ queryKey: dosesQueryPrefix(personId) });
+      setFocusDoseId(dose.dose_id);
       const error = await send(personId, dose, status);
       mark([dose.dose_id], false);
       if (error) notify.error(`${doseName(dose)} was not logged. ${failure(error)}`);
+      else setAnnouncement(`${doseName(dose)}: ${status === 'taken' ? 'taken' : 'skipped'}.`);
       refresh(queryClient, personId);
     },
     [mark, queryClient, send],
@@ -83,10 +89,13 @@ export function useDoseActions() {
       const ids = doses.map((d) => d.dose_id);
       mark(ids, true);
       await queryClient.cancelQueries({ queryKey: dosesQueryPrefix(personId) });
+      setFocusDoseId(doses[0]?.dose_id ?? null);
       const errors = (await Promise.all(doses.map((dose) => send(personId, dose, 'taken')))).filter(Boolean);
       mark(ids, false);
       if (errors.length > 0) {
         notify.error(`${errors.length} of ${doses.length} doses were not logged. ${failure(errors[0])}`);
+      } else {
+        setAnnouncement(`${doses.length} doses taken.`);
       }
       refresh(queryClient, personId);
     },
@@ -96,6 +105,7 @@ export function useDoseActions() {
   const undo = useCallback(
     async (personId: string, dose: Dose) => {
       mark([dose.dose_id], true);
+      setFocusDoseId(dose.dose_id);
       await queryClient.cancelQueries({ queryKey: dosesQueryPrefix(personId) });
       // An as-needed dose is only its log entry: undone, it is gone; a scheduled one is open again.
       changeDoses(queryClient, personId, (doses) =>
@@ -105,6 +115,7 @@ export function useDoseActions() {
       );
       try {
         await undoDose(personId, dose.dose_id);
+        setAnnouncement(`${doseName(dose)}: undone.`);
       } catch (error) {
         changeDoses(queryClient, personId, (doses) =>
           doses.some((d) => d.dose_id === dose.dose_id)
@@ -127,6 +138,7 @@ export function useDoseActions() {
       try {
         await logAsNeededDose(personId, medicationId);
         notify.success(`Logged a dose of ${name}.`);
+        setAnnouncement(`Logged a dose of ${name}.`);
       } catch (error) {
         notify.error(`The dose of ${name} was not logged. ${failure(error)}`);
       }
@@ -136,5 +148,8 @@ export function useDoseActions() {
     [mark, queryClient],
   );
 
-  return { pending, log, takeAll, undo, logAsNeeded };
+  /** The row has taken focus back: later changes of that dose leave focus where it is. */
+  const focused = useCallback(() => setFocusDoseId(null), []);
+
+  return { pending, announcement, focusDoseId, focused, log, takeAll, undo, logAsNeeded };
 }
