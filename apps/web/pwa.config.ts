@@ -47,6 +47,8 @@ export function pwa() {
       navigateFallbackAllowlist: shellNavigationAllowlist,
       navigateFallbackDenylist: shellNavigationDenylist,
       // No runtimeCaching on purpose: nothing the API answers is ever stored by the worker.
+      // Web Push (issue 32): the reminders' notifications and their Taken / Snooze buttons.
+      importScripts: ['/push-sw.js'],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

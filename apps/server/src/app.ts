@@ -94,10 +94,10 @@ export interface AppDeps {
   importLimits?: Partial<ImportLimits>;
   /** The email transport; built from config (SMTP_URL) when omitted. Tests hand in theirs to wait on its `settled()`. */
   mailer?: Mailer;
-  /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
-  now?: () => Date;
   /** The reminder scheduler's clock, timer and push agent (features/reminders/reminders.ts); tests drive its `tick`. */
   reminders?: RemindersDeps;
+  /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
+  now?: () => Date;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -191,11 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
-  // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
-  await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
   // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
   await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
   await app.register(pushActionRoutes, { actions: s.reminders.actions });
+  // Medication schedules, the dose log and adherence (issue 32, DESIGN §13), under the same rules.
+  await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -321,7 +321,19 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     : undefined;
 
   // Reminders (issue 32, docs/decisions/0044): the scheduler ticks each minute; stopped on close.
-  const reminders = createReminders({ db, config, access, mailer, log: app.log, ...deps.reminders });
+  const clock = deps.now ? { now: deps.now } : {};
+  const doses = createDoseService({ db, access, ...clock });
+  const reminders = createReminders({
+    db,
+    config,
+    access,
+    mailer,
+    log: app.log,
+    ...clock,
+    // A push's Taken logs the dose as the token's user, through the dose service (which checks their access again).
+    logTaken: (actor, personId, doseId) => doses.log(actor, personId, doseId, { status: 'taken' }, 'POST /api/push-actions'),
+    ...deps.reminders,
+  });
   app.addHook('onClose', () => reminders.stop());
 
   return {
@@ -358,6 +370,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     people,
     clinical: createClinicalService({ db, access }),
     schedules: createScheduleService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
-    doses: createDoseService({ db, access, ...(deps.now ? { now: deps.now } : {}) }),
+    doses,
   };
 }

@@ -10,6 +10,7 @@ import { createDatabase, migrateToLatest } from '../src/db/database';
 import type { DatabaseHandle } from '../src/db/database';
 import { buildApp } from '../src/app';
 import { createMailer } from '../src/common/mailer';
+import type { RemindersDeps } from '../src/features/reminders/reminders';
 
 export const dialect = (process.env.KINCHART_TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 export const ORIGIN = 'http://localhost:3000';
@@ -73,7 +74,7 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
 /** `webRoot`: a built web app to serve, as apps/web/dist; none by default. `now`: the app's clock (issue 32), for tests that drive time. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { webRoot = null, now }: { webRoot?: string | null; now?: () => Date } = {},
+  { webRoot = null, now, reminders = {} }: { webRoot?: string | null; now?: () => Date; reminders?: RemindersDeps } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-test-'));
   const config = loadConfig({
@@ -90,14 +91,14 @@ export async function buildTestApp(
   await migrateToLatest(handle.db);
   // The app's email transport, made here so a test can wait for what the app queued instead of for time.
   const mailer = config.mail ? createMailer({ mail: config.mail, log: pino({ level: config.logLevel }) }) : undefined;
-  // The reminder scheduler is driven by the tests that need it (reminders.test.ts), never by the clock.
+  // The reminder scheduler is driven by the tests that need it (reminder-scheduler.test.ts), never by a timer.
   const app = await buildApp({
     config,
     database: handle,
     webRoot,
     ...(mailer ? { mailer } : {}),
     ...(now ? { now } : {}),
-    reminders: { timer: false },
+    reminders: { timer: false, ...reminders },
   });
   await app.ready();
   return {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Files of the web build whose names do not change between builds (see serveWebApp). */
-const NEVER_STALE = new Set(['sw.js', 'manifest.webmanifest']);
+const NEVER_STALE = new Set(['sw.js', 'push-sw.js', 'manifest.webmanifest']);
 
 /**
  * Serves the built web app (DESIGN §1: one origin): its files, and index.html for every client

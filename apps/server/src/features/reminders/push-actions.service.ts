@@ -24,10 +24,11 @@ export function createPushActionService(deps: {
   access: PersonAccessService;
   scheduler: ReminderScheduler;
   logTaken: LogTaken;
+  now: () => Date;
 }) {
   return {
     async act(token: string, action: PushAction): Promise<{ message: string }> {
-      const used = await deps.repo.useActionToken(sha256Hex(token), nowIso());
+      const used = await deps.repo.useActionToken(sha256Hex(token), nowIso(deps.now()));
       if (!used) throw notFound(GONE);
       const actor: Actor = { userId: used.user_id, ip: null };
       if (action === 'taken') {

@@ -6,6 +6,8 @@ import type { ReminderOccurrencesTable } from '../../db/schema';
 // tokens, and the scheduler's reads of schedules, the dose log, appointments and recipients.
 
 const CHUNK = 500;
+/** The row that holds when the scheduler last ticked (on any instance). */
+const TICK_KEY = 'tick';
 
 /** `items` in slices small enough for one `in (…)` list on both databases. */
 function chunks<T>(items: readonly T[]): T[][] {
@@ -234,9 +236,19 @@ export function createReminderRepository(db: Db) {
 
     // ---------- occurrences and deliveries ----------
 
-    /** Whether any occurrence was ever written (a new database has missed nothing). */
-    async anyOccurrence(): Promise<boolean> {
-      return (await db.selectFrom('reminder_occurrences').select('key').limit(1).executeTakeFirst()) !== undefined;
+    /** When any instance last ticked (ms), or undefined on a new database. */
+    async lastTick(): Promise<number | undefined> {
+      const row = await db.selectFrom('reminder_occurrences').select('due_at').where('key', '=', TICK_KEY).executeTakeFirst();
+      return row ? Date.parse(row.due_at) : undefined;
+    },
+
+    /** Notes this tick's time (a later start catches up from here). */
+    async recordTick(at: string): Promise<void> {
+      await db
+        .insertInto('reminder_occurrences')
+        .values({ key: TICK_KEY, kind: 'tick', due_at: at, state: 'sent', user_id: null, data: null, claimed_at: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ due_at: at, claimed_at: at }))
+        .execute();
     },
 
     /** Which of these occurrence keys are already written. */
@@ -318,7 +330,12 @@ export function createReminderRepository(db: Db) {
 
     /** Occurrences older than `before` (and their deliveries) go. */
     async pruneOccurrences(before: string): Promise<void> {
-      await db.deleteFrom('reminder_occurrences').where('due_at', '<', before).where('state', '!=', 'pending').execute();
+      await db
+        .deleteFrom('reminder_occurrences')
+        .where('due_at', '<', before)
+        .where('state', '!=', 'pending')
+        .where('key', '!=', TICK_KEY)
+        .execute();
       await db.deleteFrom('push_action_tokens').where('expires_at', '<', before).execute();
     },
 

@@ -26,12 +26,18 @@ export interface RemindersDeps {
   pushAgent?: Agent;
   /** Handed the scheduler once it is made (tests and the benchmark call its `tick`). */
   onScheduler?: (scheduler: ReminderScheduler) => void;
-  /** How a push's Taken logs the dose (the dose service of features/care). */
-  logTaken?: LogTaken;
 }
 
 export function createReminders(
-  deps: { db: Db; config: Config; access: PersonAccessService; mailer: Mailer | undefined; log: FastifyBaseLogger } & RemindersDeps,
+  deps: {
+    db: Db;
+    config: Config;
+    access: PersonAccessService;
+    mailer: Mailer | undefined;
+    log: FastifyBaseLogger;
+    /** How a push's Taken logs the dose (the dose service of features/care). */
+    logTaken: LogTaken;
+  } & RemindersDeps,
 ) {
   const { db, config, access } = deps;
   const repo = createReminderRepository(db);
@@ -43,26 +49,15 @@ export function createReminders(
     allowed,
     ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
   });
-  const scheduler = createReminderScheduler({
-    db,
-    mailer: deps.mailer,
-    push,
-    publicUrl: config.publicUrl,
-    log: deps.log,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  const now = deps.now ?? (() => new Date());
+  const scheduler = createReminderScheduler({ db, mailer: deps.mailer, push, publicUrl: config.publicUrl, log: deps.log, now });
   deps.onScheduler?.(scheduler);
   const stopTimer = deps.timer === false ? () => {} : scheduler.start((error) => deps.log.error({ err: error }, 'reminders failed'));
-  const logTaken: LogTaken =
-    deps.logTaken ??
-    (async () => {
-      throw new Error('no dose service');
-    });
   return {
     vapidPublicKey: keys.publicKey,
     settings: createReminderSettingsService({ repo, access }),
     subscriptions: createPushSubscriptionService({ repo, allowedHosts: config.push.allowedHosts }),
-    actions: createPushActionService({ repo, access, scheduler, logTaken }),
+    actions: createPushActionService({ repo, access, scheduler, logTaken: deps.logTaken, now }),
     async stop() {
       stopTimer();
       await scheduler.idle();

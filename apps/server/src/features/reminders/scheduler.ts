@@ -57,6 +57,7 @@ interface Due {
   onlyUser?: string;
 }
 
+/** What a tick did: reminders sent on time and late (to at least one recipient), found an hour late (not sent), and deliveries made. */
 export interface TickReport {
   sent: number;
   late: number;
@@ -306,10 +307,16 @@ export function createReminderScheduler(deps: {
   async function run(now: number): Promise<TickReport> {
     const report: TickReport = { sent: 0, late: 0, missed: 0, deliveries: 0 };
     const at = new Date(now).toISOString();
-    let from = lastTick === undefined ? now - CATCH_UP_MS : Math.min(lastTick, now) - OVERLAP_MS;
-    // Nothing ever ran here (a new database): nothing was missed either.
-    if (lastTick === undefined && !(await repo.anyOccurrence())) from = now - MINUTE;
+    // The window: since this instance's last tick; after a start, since any instance's last tick
+    // (the server may have been down), at most a day back; on a new database, this minute only.
+    let last = lastTick;
+    if (last === undefined) {
+      const stored = await repo.lastTick();
+      last = stored === undefined ? now - MINUTE + OVERLAP_MS : Math.max(stored, now - CATCH_UP_MS);
+    }
+    const from = Math.min(last, now) - OVERLAP_MS;
     lastTick = now;
+    await repo.recordTick(at);
 
     const dues = (await dueBetween(from, now)).sort((a, b) => a.dueAt - b.dueAt);
     const known = await repo.knownOccurrences(dues.map((d) => d.key));
@@ -350,7 +357,9 @@ export function createReminderScheduler(deps: {
         report.missed += 1;
         continue;
       }
-      await deliver(d, who.get(d.key) ?? [], state === 'late', now, report);
+      const users = who.get(d.key) ?? [];
+      if (users.length === 0) continue;
+      await deliver(d, users, state === 'late', now, report);
       report[state] += 1;
     }
     return report;

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/check-auth';
 import { DataPortabilitySection } from '../../import/components/data-portability-section';
 import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-setting';
+import { PushDeviceSetting } from '../../reminders/components/push-device-setting';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -90,6 +91,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
           <KeepCardsSetting userId={auth.data.user.id} />
         </SettingsSection>
       ) : null}
+
+      {/* Issue 32: medication and appointment reminders as Web Push notifications on this device. */}
+      <SettingsSection id="settings-push-heading" title="Reminders on this device">
+        <PushDeviceSetting />
+      </SettingsSection>
 
       {/* DESIGN §5 storage quota: what the account's files take, beside where imports add more. */}
       <SettingsSection id="settings-storage-heading" title="Storage">

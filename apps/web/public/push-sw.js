@@ -1,0 +1,60 @@
+/*
+ * Kinchart's Web Push handling (issue 32), loaded into the service worker that workbox generates
+ * (apps/web/pwa.config.ts, `importScripts`). A push shows a notification — for a dose, with the
+ * buttons Taken and Snooze 10 min, which post the single-use token the push carried to
+ * /api/push-actions without opening the app; a plain click opens the dashboard. Nothing here
+ * caches or stores anything.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  const token = typeof data.token === 'string' ? data.token : null;
+  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/dashboard';
+  const options = {
+    body: typeof data.body === 'string' ? data.body : '',
+    icon: '/pwa-192x192.png',
+    badge: '/pwa-192x192.png',
+    data: { token, url },
+    actions: token
+      ? [
+          { action: 'taken', title: 'Taken' },
+          { action: 'snooze', title: 'Snooze 10 min' },
+        ]
+      : [],
+  };
+  // One notification per dose: a later reminder of the same dose (a snooze) replaces it.
+  if (typeof data.tag === 'string') {
+    options.tag = data.tag;
+    options.renotify = true;
+  }
+  event.waitUntil(self.registration.showNotification(typeof data.title === 'string' ? data.title : 'Kinchart', options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const notification = event.notification;
+  const { token, url } = notification.data || {};
+  notification.close();
+  if ((event.action === 'taken' || event.action === 'snooze') && token) {
+    event.waitUntil(
+      fetch('/api/push-actions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, action: event.action }),
+        credentials: 'omit',
+      }).catch(() => undefined),
+    );
+    return;
+  }
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) {
+        if ('focus' in client) return client.navigate(url || '/dashboard').then((c) => (c || client).focus());
+      }
+      return self.clients.openWindow(url || '/dashboard');
+    }),
+  );
+});

@@ -1,0 +1,88 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
+import type { PushState } from '../lib/push-device';
+import { pushState, turnOffPush, turnOnPush } from '../lib/push-device';
+
+type Status = { text: string; error: boolean } | null;
+
+const STATE_TEXT: Record<PushState, string> = {
+  unsupported: 'This browser cannot show reminders. On an iPhone or iPad, add Kinchart to the Home Screen first.',
+  denied: 'Notifications are blocked for Kinchart in this browser. Allow them in the browser’s site settings, then turn this on.',
+  off: 'Reminders are not shown on this device.',
+  on: 'Reminders appear on this device, with Taken and Snooze 10 min for each dose.',
+};
+
+/**
+ * Settings → "Reminders on this device" (issue 32): a per-device switch for Web Push. On, this
+ * browser asks for permission and subscribes; medication and appointment reminders then appear as
+ * notifications here even when Kinchart is closed. Off removes the subscription.
+ */
+export function PushDeviceSetting() {
+  const hintId = useId();
+  const config = useQuery(clientConfigQueryOptions);
+  const [state, setState] = useState<PushState | null>(null);
+  const [applying, setApplying] = useState<boolean | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+
+  useEffect(() => {
+    let live = true;
+    void pushState()
+      .catch((): PushState => 'off')
+      .then((s) => {
+        if (live) setState(s);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const on = applying ?? state === 'on';
+  const disabled = applying !== null || state === null || state === 'unsupported' || !config.data?.vapid_public_key;
+
+  const onChange = async (next: boolean) => {
+    setApplying(next);
+    setStatus(null);
+    try {
+      const result = next ? await turnOnPush(config.data?.vapid_public_key ?? '') : await turnOffPush();
+      setState(result);
+      if (next && result !== 'on') setStatus({ text: STATE_TEXT[result], error: true });
+      else setStatus({ text: result === 'on' ? 'Reminders are on for this device.' : 'Reminders are off for this device.', error: false });
+    } catch {
+      setStatus({ text: 'This device could not be set up for reminders just now. Please try again.', error: true });
+    } finally {
+      setApplying(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p id={hintId} className="text-sm text-slate-700">
+        Get medication and appointment reminders as notifications on this phone or computer, even when Kinchart is closed. They name the
+        person and the medication or doctor only; choose “minimal” reminders to leave the medication out. Which people you are reminded
+        about is set on each person’s page.
+      </p>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
+        <span className="relative inline-flex h-7 w-12 shrink-0 items-center">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={on}
+            disabled={disabled}
+            aria-describedby={hintId}
+            onChange={(event) => void onChange(event.target.checked)}
+            className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
+        Reminders on this device
+      </label>
+      <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
+        {status?.text ?? (state ? STATE_TEXT[state] : null)}
+      </p>
+    </div>
+  );
+}
