@@ -41,7 +41,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
-  care: ['dose.service'],
+  care: ['care-transfer', 'dose.service'],
   clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],

@@ -8,6 +8,8 @@ import type { TestApp } from './helpers';
 import { buildTestApp } from './helpers';
 import type { CareFamily } from './care-helpers';
 import { addMedication, careFamily, dosesPath, putSchedule, schedulePath, setZone } from './care-helpers';
+import { createDoseService } from '../src/features/care/dose.service';
+import { createPersonAccess } from '../src/common/person-access';
 
 let t: TestApp;
 /** The app's clock: Wednesday 2027-03-10, 07:00 in New York (12:00Z) unless a test moves it. */
@@ -390,5 +392,54 @@ describe('adherence', () => {
     const res = await f.owner.client.get(`/api/user/people/${f.child}/adherence?days=${days}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^days/);
+  });
+});
+
+describe('the dose service others call (reminders)', () => {
+  const service = () => createDoseService({ db: t.database.db, access: createPersonAccess(t.database.db), now: () => now });
+
+  it('describe names a scheduled dose’s person, medication, time and status; a logged one as logged; nothing else', async () => {
+    const family = await scheduled({ times: ['08:00'] }, 'Blood thinner');
+    const dose = `${family.med}.202703100800`;
+    expect(await service().describe(dose)).toEqual({
+      doseId: dose,
+      personId: family.child,
+      ownerId: family.owner.id,
+      personName: 'Mia Rivera',
+      medicationId: family.med,
+      medicationName: 'Blood thinner',
+      local: '2027-03-10T08:00',
+      scheduledAt: new Date('2027-03-10T13:00:00Z'),
+      zone: 'America/New_York',
+      asNeeded: false,
+      status: 'upcoming',
+      logged: false,
+    });
+    now = new Date('2027-03-10T14:00:00Z');
+    expect(await service().describe(dose)).toMatchObject({ status: 'missed', logged: false });
+    // Logged through the service as the editor (what a push action does), then described as logged.
+    const logged = await service().log({ userId: family.editor.id }, family.child, dose, { status: 'taken' }, 'POST /api/push/actions');
+    expect(logged).toMatchObject({ status: 'taken', logged_by: 'Eddie Editor' });
+    expect(await service().describe(dose)).toMatchObject({ status: 'taken', logged: true });
+    for (const id of [`${family.med}.202703100900`, 'nothing', `${family.med}.202702280800`])
+      expect(await service().describe(id), id).toBeNull();
+  });
+
+  it('log answers 403 for a viewer and 404 for a stranger, like the route', async () => {
+    const family = await scheduled({ times: ['08:00'] });
+    const dose = `${family.med}.202703100800`;
+    await expect(service().log({ userId: family.viewer.id }, family.child, dose, { status: 'taken' })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(service().log({ userId: family.stranger.id }, family.child, dose, { status: 'taken' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('dosesOfPerson lists a person’s doses without an actor', async () => {
+    const family = await scheduled({ times: ['08:00', '20:00'] });
+    const list = await service().dosesOfPerson(family.child, '2027-03-10', '2027-03-10');
+    expect(list.map((d) => d.scheduled_at)).toEqual(['2027-03-10T08:00:00-05:00', '2027-03-10T20:00:00-05:00']);
+    expect(await service().dosesOfPerson('no-such-person', '2027-03-10', '2027-03-10')).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe('export', () => {
     expect(zip.get('README.txt')!.toString()).toContain('kinchart.json');
 
     const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
-    expect(doc).toMatchObject({ format: 'kinchart-export', version: 2, account: { username: 'Rich Example', email: user.email } });
+    expect(doc).toMatchObject({ format: 'kinchart-export', version: 3, account: { username: 'Rich Example', email: user.email } });
     // Every profile and record.
     expect(doc.profiles.map((p) => [p.name, p.is_self, p.is_pet])).toEqual([
       ['Jordan Rivers', true, false],
@@ -111,7 +111,7 @@ describe('export', () => {
       ['fhir/Rex.json', undefined],
       ['fhir/Rex (2).json', undefined],
     ]);
-    expect(zip.get('README.txt')!.toString()).toContain('fhir/Jordan Rivers-other.json  Jordan Rivers: appointments and files');
+    expect(zip.get('README.txt')!.toString()).toContain('fhir/Jordan Rivers-other.json  Jordan Rivers: appointments, files and doses');
   });
 
   it("writes each person's IPS document and collection with 0 errors, appointments and files in the account holder's collection", async () => {
@@ -155,12 +155,12 @@ describe('export', () => {
     expect(zip.has('fhir/Rex-other.json')).toBe(false);
   });
 
-  it("kinchart.json (version 2) holds every person's clinical items with their codings and partial dates, and the medications' codings", async () => {
+  it("kinchart.json (version 3) holds every person's clinical items with their codings and partial dates, and the medications' codings", async () => {
     const { user, kidId, petId } = await makeRichAccount(t);
     await addClinicalRecords(t, user, { selfId: await selfProfileId(t.database.db, user.id), kidId, petId });
     const zip = await readZip(await exportZip(user.client));
     const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(3);
     const [self, kid, pet, otherPet] = doc.profiles;
     // Items added in the same millisecond may come in either order.
     const sorted = <T>(rows: T[]) =>

@@ -154,10 +154,21 @@ describe('import of a Kinchart export', () => {
   it("restores a version 2 export made before the allergy lines' codings were written: the allergies come back without codes", async () => {
     const { user: source } = await makeClinicalAccount();
     const entries = await readZip(await exportZip(source.client));
-    const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as { version: number; profiles: Record<string, unknown>[] };
-    expect(doc.version).toBe(2);
+    const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as {
+      version: number;
+      profiles: (Record<string, unknown> & { medications: Record<string, unknown>[] })[];
+    };
+    expect(doc.version).toBe(3);
     expect(doc.profiles.filter((p) => Array.isArray(p.allergy_codings))).toHaveLength(2);
-    for (const p of doc.profiles) delete p.allergy_codings;
+    // Version 2, as written before the allergy codings (and before version 3's schedules and doses).
+    doc.version = 2;
+    for (const p of doc.profiles) {
+      delete p.allergy_codings;
+      for (const m of p.medications) {
+        delete m.schedule;
+        delete m.doses;
+      }
+    }
     const older = await makeZip(
       [...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })),
     );
@@ -261,12 +272,12 @@ describe('bad input changes nothing', () => {
       /not a Kinchart export: kinchart\.json is missing/,
     );
     await expectRefused(
-      await withManifest((d) => (d.version = 3)),
-      'v3.zip',
+      await withManifest((d) => (d.version = 4)),
+      'v4.zip',
       400,
-      /format version 3, newer than this Kinchart can read \(version 2\)/,
+      /format version 4, newer than this Kinchart can read \(version 3\)/,
     );
-    await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads versions 1 to 2/);
+    await expectRefused(await withManifest((d) => (d.version = 0)), 'v0.zip', 400, /format version 0; this Kinchart reads versions 1 to 3/);
     await expectRefused(await withManifest((d) => delete d.version), 'nov.zip', 400, /does not say which format version/);
     await expectRefused(await withManifest((d) => (d.format = 'other')), 'fmt.zip', 400, /not a Kinchart export/);
     await expectRefused(

@@ -4,6 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
+import { scheduleInputSchema } from './care';
 import {
   CLINICAL_CAP,
   codingSchema,
@@ -34,11 +35,12 @@ export const EXPORT_FORMAT = 'kinchart-export';
  * Bumped on any change an older reader could misread or silently drop; the import refuses versions
  * it does not know. Version 2 added the clinical items and the medications' codings; the allergy
  * lines' codings came later as an optional field (decision 0004: an older version 2 reader keeps the
- * allergy texts and drops only their codes).
+ * allergy texts and drops only their codes). Version 3 added the medications' schedules and the
+ * dose log (issue 32, decision 0046): an older reader would drop them without a word.
  */
-export const EXPORT_FORMAT_VERSION = 2;
-/** What this Kinchart restores: version 1 is version 2 without clinical items or codings. */
-export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2];
+export const EXPORT_FORMAT_VERSION = 3;
+/** What this Kinchart restores: version 1 is version 2 without clinical items or codings; 2 is 3 without schedules or doses. */
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2, 3];
 
 export const EXPORT_PATH = '/api/user/export';
 export const IMPORT_PATH = '/api/user/import';
@@ -74,6 +76,25 @@ export const exportProviderSchema = z.object({
   created_at: instant,
 });
 
+/**
+ * Version 3: one logged dose of a medication (issue 32, decision 0046). `scheduled_local` is the
+ * dose's wall-clock time in the person's zone; a scheduled dose's id is made again from it on
+ * import. `logged_by` is the username of whoever logged it (informative: accounts do not travel).
+ */
+export const exportDoseSchema = z.object({
+  id,
+  scheduled_local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'must be a local time YYYY-MM-DDTHH:MM'),
+  scheduled_at: instant,
+  as_needed: z.boolean(),
+  status: z.enum(['taken', 'skipped']),
+  taken_at: instant.nullable(),
+  logged_at: instant,
+  logged_by: z.string().max(200).nullable(),
+  units_taken: z.number().min(0).max(100_000).nullable(),
+});
+/** A medication's logged doses in one export: twelve a day for over twenty years. */
+export const EXPORT_DOSES_MAX = 100_000;
+
 export const exportMedicationSchema = z.object({
   id,
   medication_name: optionalName(),
@@ -88,6 +109,10 @@ export const exportMedicationSchema = z.object({
   updated_at: instant,
   /** Version 2: the codes an import brought (DESIGN §12); null or absent when it brought none. */
   codings: z.array(codingSchema).max(20).nullable().optional(),
+  /** Version 3: the schedule as PUT …/schedule takes it (start_date always given); null or absent: none. */
+  schedule: scheduleInputSchema.nullable().optional(),
+  /** Version 3: the medication's logged doses, oldest first; absent: none. */
+  doses: z.array(exportDoseSchema).max(EXPORT_DOSES_MAX).optional().default([]),
 });
 
 // Version 2: each person's clinical items (DESIGN §12), each checked by the same rules as the API's
@@ -187,11 +212,11 @@ export const exportFileSchema = z.object({
   updated_at: instant,
 });
 
-/** kinchart.json, format version 2 (and 1, which lacks what 2 added). */
+/** kinchart.json, format version 3 (and 1 and 2, which lack what came later). */
 export const kinchartExportSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT, { message: `format must be "${EXPORT_FORMAT}"` }),
-    version: z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]),
     exported_at: instant,
     /** Informative only: an import never changes the signed-in account's username or email. */
     account: z.object({ username: z.string().max(100), email: z.string().max(254) }),

@@ -33,18 +33,35 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * One formatter per zone: making an Intl.DateTimeFormat costs far more than using one (a 92-day
+ * dose list asks for thousands of offsets), and the set of zones in use is small.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Only zones Intl accepted get here (it throws on others). Intl also accepts any spelling's
+    // case ("europe/MADRID"), so the map is bounded rather than trusted to stay small.
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The zone's offset from UTC at `instant`, in minutes (−300 for Montréal in winter). */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = formatterOf(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

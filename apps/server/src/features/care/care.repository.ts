@@ -206,28 +206,57 @@ export function createCareRepository(db: Db) {
   };
 }
 
-// ---------- the export's and the import's share (on their own open transaction) ----------
+// ---------- the export's and the import's share (care-transfer.ts, on their own connection or transaction) ----------
 
-/** Every schedule and logged dose the account holds (what the Kinchart export writes). */
-export async function accountCare(db: Db, ownerId: string): Promise<{ schedules: ScheduleRow[]; log: DoseLogRow[] }> {
+/** Every schedule and logged dose the account holds, the log with its loggers' usernames. */
+export async function accountCare(db: Db, ownerId: string): Promise<{ schedules: ScheduleRow[]; log: DoseLogListed[] }> {
   const [schedules, log] = await Promise.all([
     db.selectFrom('medication_schedules').selectAll().where('user_id', '=', ownerId).orderBy('medication_id').execute(),
-    db.selectFrom('dose_log').selectAll().where('user_id', '=', ownerId).orderBy('scheduled_local').orderBy('id').execute(),
+    db
+      .selectFrom('dose_log')
+      .leftJoin('users', 'users.id', 'dose_log.logged_by')
+      .selectAll('dose_log')
+      .select('users.username as logged_by_name')
+      .where('dose_log.user_id', '=', ownerId)
+      .orderBy('dose_log.scheduled_local')
+      .orderBy('dose_log.id')
+      .execute(),
   ]);
   return { schedules, log };
 }
 
-/** Writes restored schedules and log rows (ids already mapped by the caller), on its transaction. */
+/** The instants of the account's as-needed doses of these medications ("medication id|ISO instant"). */
+export async function asNeededInstants(db: Db, ownerId: string, medicationIds: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < medicationIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('dose_log')
+      .select(['medication_id', 'scheduled_at'])
+      .where('user_id', '=', ownerId)
+      .where('as_needed', '=', 1)
+      .where('medication_id', 'in', medicationIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(`${r.medication_id}|${r.scheduled_at}`);
+  }
+  return found;
+}
+
+/** Writes restored schedules and log rows; a medication's schedule or a dose already there stays as it is. */
 export async function insertCare(db: Db, schedules: readonly ScheduleRow[], log: readonly DoseLogRow[]): Promise<void> {
-  if (schedules.length > 0)
+  // In slices: PostgreSQL takes at most 65,535 parameters in one statement (up to 14 a row here).
+  const SLICE = 1000;
+  for (let i = 0; i < schedules.length; i += SLICE) {
     await db
       .insertInto('medication_schedules')
-      .values([...schedules])
+      .values(schedules.slice(i, i + SLICE))
+      .onConflict((oc) => oc.column('medication_id').doNothing())
       .execute();
-  // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
-  for (let i = 0; i < log.length; i += 500)
+  }
+  for (let i = 0; i < log.length; i += SLICE) {
     await db
       .insertInto('dose_log')
-      .values(log.slice(i, i + 500))
+      .values(log.slice(i, i + SLICE))
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+  }
 }

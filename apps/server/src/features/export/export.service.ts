@@ -8,12 +8,16 @@ import type { Db } from '../../db/database';
 import type { MedicalFilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { isValidTimeZone } from '../../lib/time-zone';
+import { isValidTimeZone, withOffset } from '../../lib/time-zone';
 import type { BlobStore } from '../../storage/blob-store';
 import { decryptStream, fileAssociatedData, fileBlobAssociatedData, unwrapDataKey } from '../../storage/envelope';
 import { recordAudit } from '../../common/audit';
+import { createTimeZones } from '../../common/time-zones';
+import type { AccountCare } from '../care/care-transfer';
+import { careTransfer } from '../care/care-transfer';
 import { parseAllergyCodings } from '../clinical/allergy-codings';
 import type { IpsDocument } from './fhir-collection';
+import type { IpsDose } from './fhir-ips';
 import { buildPersonBundles } from './fhir-ips';
 import type { AccountData } from './export.repository';
 import { loadAccountData } from './export.repository';
@@ -42,6 +46,21 @@ export interface ExportStream {
 
 type FileRow = Selectable<MedicalFilesTable>;
 
+/** One person's logged doses for the FHIR collection, each at its time in the person's zone (decision 0046). */
+function dosesOf(data: AccountData, care: AccountCare, profileId: string, zone: string): IpsDose[] {
+  return data.medications
+    .filter((m) => m.profile_id === profileId)
+    .flatMap((m) =>
+      (care.doses.get(m.id) ?? []).map((d) => ({
+        id: d.id,
+        medication_id: m.id,
+        status: d.status,
+        // Taken: when it was taken; skipped: when it was due.
+        effective: withOffset(new Date(d.status === 'taken' ? (d.taken_at ?? d.scheduled_at) : d.scheduled_at), zone),
+      })),
+    );
+}
+
 export function readme(now: Date, people: { name: string; path: string; other?: string | undefined }[], fileCount: number): string {
   const lines = [
     'Kinchart export',
@@ -51,8 +70,8 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     '',
     'kinchart.json',
     `  Every profile (yours and each family member's, pets included), emergency contact, healthcare`,
-    `  provider, medication, immunization, lab result and vital sign, condition, procedure,`,
-    `  appointment, notification, and every file's details. Format "kinchart-export" version`,
+    `  provider, medication (with its schedule and the doses logged), immunization, lab result and`,
+    `  vital sign, condition, procedure, appointment, notification, and every file's details. Format "kinchart-export" version`,
     `  ${EXPORT_FORMAT_VERSION}, documented in Kinchart's docs/decisions/0004-export-format.md.`,
     '  Import this whole zip into Kinchart (Settings > Import) to restore it, into this or another account.',
     '',
@@ -62,10 +81,14 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     '  signs, past illnesses, care team, advance directives and alerts, each section readable as a',
     "  table. Clinicians' systems and personal health apps that speak FHIR can read it.",
     '  Beside it, "<name>-other.json": a FHIR R4 collection Bundle with the person\'s appointments',
-    "  (times with your time zone's offset) and a DocumentReference for each of their files, whose",
+    "  (times with your time zone's offset), a DocumentReference for each of their files, whose",
     '  URL points into files/ of this zip and which holds the file itself too, so the two FHIR files',
-    '  alone bring everything back (only for people who have appointments or files).',
-    ...people.flatMap((p) => [`    ${p.path}  ${p.name}`, ...(p.other ? [`    ${p.other}  ${p.name}: appointments and files`] : [])]),
+    '  alone bring everything back, and a MedicationAdministration for each dose logged taken or',
+    '  skipped (only for people who have appointments, files or logged doses).',
+    ...people.flatMap((p) => [
+      `    ${p.path}  ${p.name}`,
+      ...(p.other ? [`    ${p.other}  ${p.name}: appointments, files and doses`] : []),
+    ]),
     '',
     'files/',
     `  The original of each of your ${fileCount} uploaded file${fileCount === 1 ? '' : 's'}, decrypted, under its record name`,
@@ -131,7 +154,7 @@ export function createExportService(deps: ExportDeps) {
    * collection, for people with appointments or files; named after the documents, so those keep
    * the names they had before there were collections) and files/<record name>.
    */
-  function namePaths(data: AccountData, selfId: string | undefined) {
+  function namePaths(data: AccountData, selfId: string | undefined, care: AccountCare) {
     const fhirName = uniqueNamer();
     const fileName = uniqueNamer();
     const label = (p: AccountData['profiles'][number]) => p.name?.trim() || (fromFlag(p.is_self) ? 'Me' : 'Family member');
@@ -139,7 +162,8 @@ export function createExportService(deps: ExportDeps) {
     for (const p of data.profiles) fhir.set(p.id, `fhir/${fhirName(safeSegment(`${label(p)}.json`, 'person'))}`);
     const other = new Map<string, string>();
     const owner = (row: { profile_id: string | null }) => row.profile_id ?? selfId;
-    const withOther = new Set([...data.appointments.map(owner), ...data.files.map(owner)]);
+    const logged = data.medications.filter((m) => (care.doses.get(m.id)?.length ?? 0) > 0).map((m) => m.profile_id);
+    const withOther = new Set([...data.appointments.map(owner), ...data.files.map(owner), ...logged]);
     for (const p of data.profiles) {
       if (!withOther.has(p.id)) continue;
       // Cut the name first, so "-other" survives the length limit.
@@ -161,7 +185,10 @@ export function createExportService(deps: ExportDeps) {
       const data = await loadAccountData(db, userId);
       if (!data) throw notFound('Account not found');
       const selfId = data.profiles.find((p) => fromFlag(p.is_self))?.id;
-      const paths = namePaths(data, selfId);
+      // Issue 32: schedules and the dose log; each logged dose's time is written in its person's zone.
+      const care = await careTransfer(db).items(userId);
+      const zones = await createTimeZones(db).ofPeople(data.profiles.map((p) => p.id));
+      const paths = namePaths(data, selfId, care);
 
       const zip = new ZipFile();
       const stored = { compress: false, mtime: now } as const;
@@ -173,7 +200,7 @@ export function createExportService(deps: ExportDeps) {
         other: paths.other.get(p.id),
       }));
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
-      zip.addBuffer(json(buildKinchartDocument(data, paths, now)), 'kinchart.json', stored);
+      zip.addBuffer(json(buildKinchartDocument(data, paths, now, care)), 'kinchart.json', stored);
 
       // Files and collections are streamed when the zip reaches them (a file decrypted on the fly).
       const body = new PassThrough();
@@ -248,6 +275,7 @@ export function createExportService(deps: ExportDeps) {
           profileUpdatedAt: p.updated_at,
           appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
           documents,
+          doses: dosesOf(data, care, p.id, zones.get(p.id) ?? 'UTC'),
           now,
           timeZone,
         });

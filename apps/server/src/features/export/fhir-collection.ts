@@ -5,7 +5,8 @@ import type { Json } from './fhir-common';
 import { codeable, stableUuid, uuidIdentifier } from './fhir-common';
 
 // The collection Bundle beside each person's IPS document (docs/decisions/0023-ips-document-export.md):
-// what belongs to no IPS section — appointments, and a DocumentReference for each file — with the
+// what belongs to no IPS section — appointments, a DocumentReference for each file and a
+// MedicationAdministration for each logged dose (decision 0046) — with the
 // Patient, so every reference in it resolves inside it.
 
 export interface IpsAppointment extends AppointmentValues {
@@ -31,6 +32,17 @@ export interface IpsDocument {
   data?: string;
 }
 
+/** A logged dose (issue 32, decision 0046): a MedicationAdministration of the person's. */
+export interface IpsAdministration {
+  /** The dose id. */
+  id: string;
+  /** The medication as the MedicationStatement names it (a CodeableConcept). */
+  medication: Json;
+  status: 'taken' | 'skipped';
+  /** When it was taken (or, skipped, when it was due), with the person's offset. */
+  effective: string;
+}
+
 /** A record date as FHIR dateTime: a date stays a date; anything else is read as an instant (UTC when it has no zone). */
 function recordDate(value: string): string {
   if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(value)) return value;
@@ -43,12 +55,21 @@ export interface CollectionInput {
   patientEntry: { fullUrl: string; resource: Json };
   appointments: readonly IpsAppointment[];
   documents: readonly IpsDocument[];
+  administrations: readonly IpsAdministration[];
   now: Date;
   timeZone: string;
 }
 
 /** The person's collection Bundle, or null when they have no appointment and no file. */
-export function buildCollection({ id, patientEntry, appointments, documents, now, timeZone }: CollectionInput): Json | null {
+export function buildCollection({
+  id,
+  patientEntry,
+  appointments,
+  documents,
+  administrations,
+  now,
+  timeZone,
+}: CollectionInput): Json | null {
   const patientRef = { reference: patientEntry.fullUrl };
   // The document's Patient, less its links to the care team, which lives in the document.
   const { generalPractitioner: _, ...patient } = patientEntry.resource;
@@ -109,6 +130,22 @@ export function buildCollection({ id, patientEntry, appointments, documents, now
               },
             }
           : {}),
+      },
+    });
+  }
+  for (const d of administrations) {
+    // FHIR R4 MedicationAdministration: a skipped dose is "not-done", with the reason it was not given.
+    others.push({
+      fullUrl: id('MedicationAdministration', d.id),
+      resource: {
+        resourceType: 'MedicationAdministration',
+        status: d.status === 'taken' ? 'completed' : 'not-done',
+        ...(d.status === 'skipped' ? { statusReason: [codeable('Dose skipped')] } : {}),
+        medicationCodeableConcept: d.medication,
+        subject: patientRef,
+        // No dosage: FHIR's requires a dose or rate as a quantity (mad-1), and Kinchart's is free
+        // text, which the MedicationStatement of the IPS document already carries.
+        effectiveDateTime: d.effective,
       },
     });
   }

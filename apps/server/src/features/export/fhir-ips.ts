@@ -67,11 +67,21 @@ export interface IpsInput {
   appointments?: IpsAppointment[];
   /** For the collection bundle. */
   documents?: IpsDocument[];
+  /** For the collection bundle: the person's logged doses (decision 0046), `effective` with the person's offset. */
+  doses?: IpsDose[];
   now: Date;
   /** IANA zone the person's wall-clock appointment times are in (the browser's); UTC when absent. */
   timeZone?: string;
   /** Patient.identifier carries Kinchart's profile id; left out of summaries shown to strangers. */
   withIdentifier?: boolean;
+}
+
+/** A logged dose of one of the person's medications. */
+export interface IpsDose {
+  id: string;
+  medication_id: string;
+  status: 'taken' | 'skipped';
+  effective: string;
 }
 
 export interface PersonBundles {
@@ -525,11 +535,20 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
     entry: [composition, patientEntry, ...entries],
   };
 
+  const medicationsById = new Map(person.medications.map((m) => [m.id, m]));
   const other = buildCollection({
     id,
     patientEntry,
     appointments: input.appointments ?? [],
     documents: input.documents ?? [],
+    // Each names its medication as the MedicationStatement does (that lives in the document, so a
+    // reference would not resolve inside the collection).
+    administrations: (input.doses ?? []).flatMap((d) => {
+      const m = medicationsById.get(d.medication_id);
+      if (!m) return [];
+      const medication = coded(m.medication_name ?? 'Unnamed medication', input.medicationCodings?.get(m.id) ?? []);
+      return [{ id: d.id, medication, status: d.status, effective: d.effective }];
+    }),
     now,
     timeZone,
   });

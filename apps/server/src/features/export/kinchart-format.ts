@@ -8,6 +8,7 @@ import { parseAllergyCodings } from '../clinical/allergy-codings';
 import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
 import { profileValuesOf, toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.service';
+import type { AccountCare } from '../care/care-transfer';
 import type { AccountData } from './export.repository';
 import type { IpsClinical } from './fhir-ips';
 
@@ -64,6 +65,7 @@ export function buildKinchartDocument(
   data: AccountData,
   paths: { fhir: Map<string, string>; other: Map<string, string>; files: Map<string, string> },
   now: Date,
+  care: AccountCare,
 ): KinchartExport {
   const byProfile = <T extends { profile_id: string }>(rows: T[], profileId: string) => rows.filter((r) => r.profile_id === profileId);
   // The API's answer less what only the API says (whose it is, whether it is out of range).
@@ -125,6 +127,9 @@ export function buildKinchartDocument(
         created_at: m.created_at,
         updated_at: m.updated_at,
         codings: m.codings === null ? null : parseCodings(m.codings),
+        // Version 3 (decision 0046): the schedule and the dose log.
+        schedule: care.schedules.get(m.id) ?? null,
+        doses: care.doses.get(m.id) ?? [],
       })),
       ...(paths.other.has(p.id) ? { fhir_other: paths.other.get(p.id) } : {}),
       ...clinicalOf(personClinical(data, p.id)),

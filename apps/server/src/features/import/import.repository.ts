@@ -14,6 +14,8 @@ import { notificationMessage } from '../export/kinchart-format';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
 import type { ClinicalInsert } from '../clinical/clinical.service';
 import { clinicalTransfer } from '../clinical/clinical.service';
+import type { CareRestore } from '../care/care-transfer';
+import { careTransfer } from '../care/care-transfer';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -60,6 +62,8 @@ export type ProfileState = Record<TextField, string | null> &
   Record<keyof PlanFields, string | number | null> & { is_pet: boolean; allergy_codings: string | null };
 
 export interface NewListRow<T extends ListTable> {
+  /** The new row's id, when the caller must know it (a restored medication's schedule and doses follow it). */
+  id?: string;
   profileId: string;
   values: ListValues[T];
   position: number;
@@ -107,6 +111,7 @@ function columnsOf(values: object): Record<string, unknown> {
 
 function importQueries(db: Executor) {
   const clinical = clinicalTransfer(db);
+  const care = careTransfer(db);
   /** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
   async function insertAll<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
     if (rows.length === 0) return;
@@ -218,6 +223,10 @@ function importQueries(db: Executor) {
     insertClinicalItems: (userId: string, table: ClinicalTable, profileId: string, items: readonly ClinicalInsert[]) =>
       clinical.insert(table, userId, profileId, items),
 
+    /** Issue 32: the medications' schedules and logged doses (the care feature's, care-transfer.ts). */
+    restoreCare: (userId: string, self: { userId: string; exportUsername: string }, items: readonly CareRestore[]) =>
+      care.restore(userId, self, items),
+
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {
       const taken = new Set<string>();
@@ -274,7 +283,7 @@ function importQueries(db: Executor) {
 
     async insertListRows<T extends ListTable>(userId: string, table: T, rows: NewListRow<T>[]): Promise<void> {
       const values = rows.map((r) => ({
-        id: newId(),
+        id: r.id ?? newId(),
         user_id: userId,
         profile_id: r.profileId,
         ...LIST_COLUMNS[table](r.values),

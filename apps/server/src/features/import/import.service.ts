@@ -43,7 +43,7 @@ import type { ImportQueries } from './import.repository';
 import { createImportRepository } from './import.repository';
 import type { ExistingAccount, ListTable } from './kinchart-match';
 import { LIST_TABLES, existingAccount, keyOf, matchKinchart } from './kinchart-match';
-import { checkListCaps, restoreRows, withUids } from './kinchart-restore';
+import { careRestores, checkListCaps, restoreRows, withUids } from './kinchart-restore';
 import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
@@ -139,6 +139,8 @@ export function createImportService(deps: ImportDeps) {
         await tx.insertListRows(userId, table, list.insert);
       };
       for (const table of LIST_TABLES) await writeList(table);
+      // Issue 32: schedules and logged doses follow their medications (none replaced, none doubled).
+      await tx.restoreCare(userId, { userId, exportUsername: doc.account.username }, careRestores(doc, restore.medicationIds));
       const taken = await tx.takenUids(restore.appointments.flatMap((a) => (a.uid ? [a.uid] : [])));
       await tx.insertAppointments(userId, withUids(restore.appointments, taken));
       await tx.insertNotifications(userId, restore.notifications);

@@ -86,6 +86,8 @@ export interface ListPlan {
   update: { id: string; item: AnyListItem; position: number }[];
   /** Own profile only: rows the export does not hold (the own profile becomes the export's, decision 0004). */
   remove: string[];
+  /** Members matched to one already there: items already there, with the row that holds them (kept as it is). */
+  kept: { id: string; profileId: string; item: AnyListItem }[];
   /** Members matched to one already there: how many rows each would have after the import. */
   totals: { profileId: string; name: string | null; count: number }[];
 }
@@ -178,7 +180,7 @@ export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccou
 
   const lists = {} as Record<ListTable, ListPlan>;
   for (const table of LIST_TABLES) {
-    const plan: ListPlan = { insert: [], update: [], remove: [], totals: [] };
+    const plan: ListPlan = { insert: [], update: [], remove: [], kept: [], totals: [] };
     const key = LIST_KEY[table];
     for (const p of doc.profiles) {
       const profileId = profileIds.get(p.id) ?? existing.selfId;
@@ -197,6 +199,7 @@ export function matchKinchart(doc: KinchartExportParsed, existing: ExistingAccou
         if (same) {
           present[table] += 1;
           if (p.is_self) plan.update.push({ id: same.id, item, position: item.position });
+          else plan.kept.push({ id: same.id, profileId, item });
         } else {
           plan.insert.push({ profileId, item, position: p.is_self ? item.position : next++ });
           added += 1;

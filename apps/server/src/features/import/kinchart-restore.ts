@@ -5,6 +5,7 @@ import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { allergyCodingsColumn } from '../clinical/allergy-codings';
+import type { CareRestore } from '../care/care-transfer';
 import type { StoredImportFile } from './blob-writer';
 import type { ListValues, NewAppointment, NewImportedFile, NewListRow, NewMember, NewNotification } from './import.repository';
 import type { KinchartMatch, ListItem, ListTable } from './kinchart-match';
@@ -25,6 +26,8 @@ export interface ListWrites<T extends ListTable> {
 }
 
 export interface KinchartRestore {
+  /** Each export medication's id → the account's medication that holds it (updated, kept or new). */
+  medicationIds: Map<string, { id: string; profileId: string }>;
   /** The own profile's new fields and allergy lines' codings (JSON text): the export's. */
   self: (Partial<ProfileFields> & { allergy_codings: string | null }) | undefined;
   members: NewMember[];
@@ -63,6 +66,7 @@ function listWrites<T extends ListTable>(match: KinchartMatch, table: T): ListWr
     remove: plan.remove,
     update: plan.update.map((u) => ({ id: u.id, values: values(u.item), position: u.position })),
     insert: plan.insert.map((i) => ({
+      id: newId(),
       profileId: i.profileId,
       values: values(i.item),
       position: i.position,
@@ -122,6 +126,16 @@ export function restoreRows(
     healthcare_providers: listWrites(match, 'healthcare_providers'),
     medications: listWrites(match, 'medications'),
   };
+  // Issue 32: a medication's schedule and doses follow it to the account's row that holds it.
+  const medicationIds = new Map<string, { id: string; profileId: string }>();
+  const plan = match.lists.medications;
+  for (const u of plan.update) medicationIds.set(u.item.id, { id: u.id, profileId: selfId });
+  for (const k of plan.kept) medicationIds.set(k.item.id, { id: k.id, profileId: k.profileId });
+  // listWrites keeps the plan's order: the n-th row written is the n-th item planned.
+  plan.insert.forEach((i, n) => {
+    const written = lists.medications.insert[n];
+    if (written?.id) medicationIds.set(i.item.id, { id: written.id, profileId: written.profileId });
+  });
   const appointments = match.appointments.map((a) => ({
     // The person it belongs to; an older export's appointments (no profile_id) are the own profile's.
     profile_id: a.profile_id ? pid(a.profile_id) : selfId,
@@ -132,6 +146,7 @@ export function restoreRows(
 
   const inserted = new Set(files.map((r) => r.id));
   return {
+    medicationIds,
     // A file without allergy codings (made before they were exported) leaves the own profile none.
     self: self && { ...profileFields(self), allergy_codings: allergyCodingsColumn(self.allergy_codings) },
     members,
@@ -152,6 +167,20 @@ export function restoreRows(
     present: { ...match.present, files: doc.files.length - files.length },
     unused: [...stored.values()].map((f) => f.id).filter((id) => !inserted.has(id)),
   };
+}
+
+/**
+ * Issue 32 (format version 3, decision 0046): each medication's schedule and logged doses, under the
+ * account's medication that holds it now. Older exports have none.
+ */
+export function careRestores(doc: KinchartExportParsed, medicationIds: KinchartRestore['medicationIds']): CareRestore[] {
+  return doc.profiles.flatMap((p) =>
+    p.medications.flatMap((m): CareRestore[] => {
+      const target = medicationIds.get(m.id);
+      if (!target || (!m.schedule && m.doses.length === 0)) return [];
+      return [{ profileId: target.profileId, medicationId: target.id, schedule: m.schedule ?? null, doses: m.doses }];
+    }),
+  );
 }
 
 /** A family member matched to one already there may not be given more than a list's cap. */
