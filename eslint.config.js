@@ -34,9 +34,8 @@ const webExposes = {
   import: ['components/data-portability-section'],
   medications: ['components/medication-schedule', 'components/today-doses'],
   'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
-  reminders: ['components/push-device-setting'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
-  reminders: ['components/reminder-settings-dialog'],
+  reminders: ['components/push-device-setting', 'components/reminder-settings-dialog'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
   shl: ['components/shl-offer'],
 };
