@@ -32,9 +32,10 @@ const webExposes = {
   export: ['api/download-file', 'components/export-button'],
   files: ['components/recent-uploads', 'hooks/use-quick-upload'],
   import: ['components/data-portability-section'],
+  medications: ['components/medication-schedule', 'components/today-doses'],
   'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
-  reminders: ['components/push-device-setting'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
+  reminders: ['components/push-device-setting', 'components/reminder-settings-dialog'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
   shl: ['components/shl-offer'],
 };

@@ -12,6 +12,7 @@ import { UpcomingAppointments } from '../../appointments/components/upcoming-app
 import { ProfileQrImage } from '../../emergency/components/profile-qr-image';
 import { HealthRecordsLink } from '../../clinical/components/health-records-link';
 import { RecentUploads } from '../../files/components/recent-uploads';
+import { TodayDoses } from '../../medications/components/today-doses';
 import { useFamilyMember } from '../../profiles/api/get-family-member';
 import { familyMembersQueryKey } from '../../../lib/queries/family-members';
 import { patientProfileQueryKey, usePatientProfile } from '../../../lib/queries/patient-profile';
@@ -173,6 +174,7 @@ export function DashboardPage() {
         />
         {people.isPending ? null : (
           <>
+            {everyone ? <TodayDoses people={everyone} /> : null}
             <RecentUploads key={`files-${blocksFor ?? 'all'}`} personId={blocksFor} />
             <UpcomingAppointments key={`appointments-${blocksFor ?? 'all'}`} personId={blocksFor} />
           </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Medication } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { displayDate } from '../utils/prescription-form';
@@ -15,6 +15,8 @@ export interface MedicationCardProps {
   onDelete: (medication: Medication) => void;
   /** False for a viewer of a shared person: the card has no actions. */
   canEdit?: boolean;
+  /** The schedule, runs-out date and last 30 days (issue 32), under the details. */
+  schedule?: ReactNode;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface MedicationCardProps {
  * end date and only a Delete action. Buttons read "Edit", "Delete"… and their accessible names add
  * the medication, so a screen-reader user tabbing through the list knows which one they are on.
  */
-export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = true }: MedicationCardProps) {
+export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = true, schedule }: MedicationCardProps) {
   const titleId = useId();
   const name = medicationLabel(medication);
   const current = medication.is_current;
@@ -57,6 +59,7 @@ export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = 
           </div>
         ))}
       </dl>
+      {schedule}
       {canEdit ? (
         <div className="mt-auto flex flex-wrap gap-2">
           {current ? (

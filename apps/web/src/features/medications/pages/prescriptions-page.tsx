@@ -14,8 +14,9 @@ import { notify } from '../../../lib/toast';
 import { useDeleteMedication } from '../api/delete-medication';
 import { useMedications } from '../api/get-medications';
 import { EndMedicationDialog } from '../components/end-medication-dialog';
-import { MedicationCard } from '../components/medication-card';
+import { MedicationCard, medicationLabel } from '../components/medication-card';
 import { MedicationFormModal } from '../components/medication-form-modal';
+import { MedicationSchedule } from '../components/medication-schedule';
 
 type TabId = 'current' | 'history';
 
@@ -93,6 +94,17 @@ export function PrescriptionsPage() {
               <MedicationCard
                 medication={medication}
                 canEdit={canEdit}
+                schedule={
+                  medication.is_current ? (
+                    <MedicationSchedule
+                      personId={shown?.id ?? null}
+                      medicationId={medication.id}
+                      name={medicationLabel(medication)}
+                      canEdit={canEdit}
+                      withHistory
+                    />
+                  ) : null
+                }
                 onEdit={(m) => setForm({ medication: m })}
                 onEnd={setEnding}
                 onDelete={(m) => {

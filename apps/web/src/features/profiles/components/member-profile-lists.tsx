@@ -41,6 +41,7 @@ export function MemberMedications({ memberId, medications }: { memberId: string;
   return (
     <MedicationsSection
       variant="family"
+      personId={memberId}
       medications={medications}
       add={useAddMemberMedication(memberId)}
       update={useUpdateMemberMedication(memberId)}

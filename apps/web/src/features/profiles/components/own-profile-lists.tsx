@@ -7,6 +7,8 @@ import { useRemoveHealthcareProvider } from '../api/remove-healthcare-provider';
 import { useRemoveMedication } from '../api/remove-medication';
 import { useUpdateHealthcareProvider } from '../api/update-healthcare-provider';
 import { useUpdateMedication } from '../api/update-medication';
+import { ownPerson } from '../../../lib/person-choice';
+import { usePeople } from '../../../lib/queries/people';
 import { EmergencyContactsSection, HealthcareProvidersSection, MedicationsSection } from './profile-list-sections';
 
 /* The own profile editor's list tabs, on the own-profile endpoints (SPEC §7 Own profile). */
@@ -27,7 +29,15 @@ export function OwnHealthcareProviders({ providers }: { providers: HealthcarePro
 }
 
 export function OwnMedications({ medications }: { medications: Medication[] }) {
+  // The own profile as the people list has it: the person whose schedules these are.
+  const self = ownPerson(usePeople().data ?? []);
   return (
-    <MedicationsSection medications={medications} add={useAddMedication()} update={useUpdateMedication()} remove={useRemoveMedication()} />
+    <MedicationsSection
+      personId={self?.id ?? null}
+      medications={medications}
+      add={useAddMedication()}
+      update={useUpdateMedication()}
+      remove={useRemoveMedication()}
+    />
   );
 }

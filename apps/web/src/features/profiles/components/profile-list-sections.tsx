@@ -7,6 +7,7 @@ import type {
   MedicationInput,
 } from '@kinchart/shared/profile';
 import { errorMessage } from '../../../lib/api-client';
+import { MedicationSchedule } from '../../medications/components/medication-schedule';
 import { describeContact, EmergencyContactForm } from './emergency-contact-form';
 import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
 import { describeMedication, MedicationForm } from './medication-form';
@@ -102,12 +103,20 @@ export function HealthcareProvidersSection({
 }
 
 export function MedicationsSection({
+  personId,
   medications,
   add,
   update,
   remove,
   variant,
-}: Common & { medications: Medication[]; add: Mutation<MedicationInput>; update: Update<MedicationInput>; remove: Mutation<string> }) {
+}: Common & {
+  /** Whose medications: each current one shows its schedule (issue 32); null while not known. */
+  personId: string | null;
+  medications: Medication[];
+  add: Mutation<MedicationInput>;
+  update: Update<MedicationInput>;
+  remove: Mutation<string>;
+}) {
   return (
     <RecordListSection
       variant={variant}
@@ -117,6 +126,15 @@ export function MedicationsSection({
       items={medications}
       describe={describeMedication}
       form={MedicationForm}
+      extra={(medication) =>
+        medication.is_current ? (
+          <MedicationSchedule
+            personId={personId}
+            medicationId={medication.id}
+            name={medication.medication_name?.trim() || 'Unnamed medication'}
+          />
+        ) : null
+      }
       save={async (values, item) => {
         if (!item) {
           await add.mutateAsync(values);

@@ -33,6 +33,8 @@ export interface RecordListEditorProps<T> {
   note?: ReactNode;
   /** The result of the last add, update or removal. */
   status?: string | null;
+  /** More of a record under its details (a medication's schedule). */
+  renderExtra?: ((item: T) => ReactNode) | undefined;
 }
 
 /**
@@ -51,6 +53,7 @@ export function RecordListEditor<T>({
   onRemove,
   note,
   status,
+  renderExtra,
 }: RecordListEditorProps<T>) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -123,6 +126,7 @@ export function RecordListEditor<T>({
                     ))}
                   </dl>
                 ) : null}
+                {renderExtra?.(item)}
                 <div className="mt-auto flex gap-2 pt-1">
                   <Button variant="secondary" size="sm" aria-label={`Edit ${summary.title}`} onClick={() => showForm(index)}>
                     Edit

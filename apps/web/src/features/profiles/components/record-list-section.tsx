@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import type { RecordFormProps } from './record-form-frame';
 import { RecordListEditor, type RecordSummary } from './record-list-editor';
 
@@ -19,6 +19,8 @@ export interface RecordListSectionProps<T, V> {
   remove: (item: T) => Promise<string>;
   /** The message for a removal that failed. */
   removeError: (error: unknown) => string;
+  /** More of a record under its details. */
+  extra?: ((item: T) => ReactNode) | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export function RecordListSection<T extends { id: string }, V>({
   saveError,
   remove,
   removeError,
+  extra,
 }: RecordListSectionProps<T, V>) {
   const [status, setStatus] = useState<string | null>(null);
 
@@ -49,6 +52,7 @@ export function RecordListSection<T extends { id: string }, V>({
       status={status}
       items={items}
       getKey={(record) => record.id}
+      renderExtra={extra}
       describe={describe}
       renderForm={({ item, focusOnMount, onSaved, onCancel }) => (
         <Form

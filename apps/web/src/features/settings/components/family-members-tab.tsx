@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { peopleQueryKey, usePeople } from '../../../lib/queries/people';
 import { AccessHistoryDialog } from '../../sharing/components/access-history-dialog';
 import { ShareAccessDialog } from '../../sharing/components/share-access-dialog';
+import { ReminderSettingsDialog, type ReminderTarget } from '../../reminders/components/reminder-settings-dialog';
 import { MemberActionsMenu } from './member-actions-menu';
 
 export const FAMILY_HEADING_ID = 'settings-family-members-heading';
@@ -36,10 +37,12 @@ interface SharingTarget {
 interface SharingActions {
   onShare: () => void;
   onHistory: () => void;
+  /** What this account is reminded of about the person (issue 32). */
+  onReminders: () => void;
 }
 
 /** DESIGN §11: the owner shares a person and sees who used the share; both sit on the person's card. */
-function SharingButtons({ name, onShare, onHistory }: SharingActions & { name: string }) {
+function SharingButtons({ name, onShare, onHistory, onReminders }: SharingActions & { name: string }) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" size="sm" onClick={onShare} aria-label={`Share access to ${name}`}>
@@ -47,6 +50,9 @@ function SharingButtons({ name, onShare, onHistory }: SharingActions & { name: s
       </Button>
       <Button variant="secondary" size="sm" onClick={onHistory} aria-label={`Access history of ${name}`}>
         Access history
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onReminders} aria-label={`Reminders for ${name}`}>
+        Reminders
       </Button>
     </div>
   );
@@ -104,6 +110,7 @@ export function FamilyMembersTab() {
   const remove = useDeleteFamilyMember();
   const [sharing, setSharing] = useState<SharingTarget | null>(null);
   const [history, setHistory] = useState<SharingTarget | null>(null);
+  const [reminders, setReminders] = useState<ReminderTarget | null>(null);
   // The own profile as the people list has it (GET /api/user/people): the person the account holder is.
   const self = people.data?.find((p) => p.is_self && p.shared_by === null);
   // A member added or deleted here is a person added or gone everywhere people are listed.
@@ -146,6 +153,7 @@ export function FamilyMembersTab() {
               onDelete={() => setDeleting(member)}
               onShare={() => setSharing({ id: member.id, label: displayName(member) })}
               onHistory={() => setHistory({ id: member.id, label: displayName(member) })}
+              onReminders={() => setReminders({ id: member.id, name: displayName(member), self: false })}
             />
           ))}
         </ul>
@@ -170,6 +178,7 @@ export function FamilyMembersTab() {
           name={self.name}
           onShare={() => setSharing({ id: self.id, label: 'your profile' })}
           onHistory={() => setHistory({ id: self.id, label: 'your profile' })}
+          onReminders={() => setReminders({ id: self.id, name: self.name, self: true })}
         />
       ) : null}
       {body}
@@ -184,6 +193,7 @@ export function FamilyMembersTab() {
       />
       <ShareAccessDialog person={sharing} onClose={() => setSharing(null)} />
       <AccessHistoryDialog person={history} onClose={() => setHistory(null)} />
+      <ReminderSettingsDialog person={reminders} onClose={() => setReminders(null)} />
       {editing ? (
         <FamilyMemberEditor variant="modal" member={editing} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
       ) : null}

@@ -13,6 +13,7 @@ import { useLeaveShare } from '../api/leave-share';
 import type { SharePerson } from '../utils/share-person';
 import { RoleAllowances } from './role-text';
 import { ShareAccessDialog } from './share-access-dialog';
+import { ReminderSettingsDialog, type ReminderTarget } from '../../reminders/components/reminder-settings-dialog';
 
 type SharedPerson = Person & { shared_by: string };
 
@@ -34,6 +35,7 @@ export function SharedWithMeSection() {
   const leave = useLeaveShare();
   const [leaving, setLeaving] = useState<SharedPerson | null>(null);
   const [sharing, setSharing] = useState<SharePerson | null>(null);
+  const [reminders, setReminders] = useState<ReminderTarget | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
   const confirmLeave = async () => {
@@ -71,6 +73,7 @@ export function SharedWithMeSection() {
               person={person}
               onLeave={() => setLeaving(person)}
               onShare={() => setSharing({ id: person.id, label: sharedLabel(person) })}
+              onReminders={() => setReminders({ id: person.id, name: sharedLabel(person), self: false })}
             />
           ))}
         </ul>
@@ -100,11 +103,22 @@ export function SharedWithMeSection() {
         onCancel={() => setLeaving(null)}
       />
       <ShareAccessDialog person={sharing} onClose={() => setSharing(null)} />
+      <ReminderSettingsDialog person={reminders} onClose={() => setReminders(null)} />
     </section>
   );
 }
 
-function SharedPersonCard({ person, onLeave, onShare }: { person: SharedPerson; onLeave: () => void; onShare: () => void }) {
+function SharedPersonCard({
+  person,
+  onLeave,
+  onShare,
+  onReminders,
+}: {
+  person: SharedPerson;
+  onLeave: () => void;
+  onShare: () => void;
+  onReminders: () => void;
+}) {
   const name = sharedLabel(person);
   const role = person.role === 'owner' ? null : person.role;
   return (
@@ -135,6 +149,9 @@ function SharedPersonCard({ person, onLeave, onShare }: { person: SharedPerson; 
             Share access
           </Button>
         ) : null}
+        <Button variant="secondary" size="sm" onClick={onReminders} aria-label={`Reminders for ${name}`}>
+          Reminders
+        </Button>
         <Button variant="secondary" size="sm" onClick={onLeave} aria-label={`Leave ${name}`} className="text-red-700">
           Leave
         </Button>

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adherenceQueryPrefix } from './get-adherence';
+import { dosesQueryPrefix } from './get-doses';
+import { schedulePath, scheduleQueryKey } from './get-schedule';
+
+/** DELETE /api/user/people/{personId}/medications/{medicationId}/schedule (editor and up). */
+export async function deleteSchedule(personId: string, medicationId: string): Promise<void> {
+  await api.delete(schedulePath(personId, medicationId));
+}
+
+export function useDeleteSchedule(personId: string, medicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteSchedule(personId, medicationId),
+    onSuccess: () => {
+      queryClient.setQueryData(scheduleQueryKey(personId, medicationId), null);
+      void queryClient.invalidateQueries({ queryKey: dosesQueryPrefix(personId) });
+      void queryClient.invalidateQueries({ queryKey: adherenceQueryPrefix(personId) });
+    },
+  });
+}
