@@ -104,7 +104,13 @@ export function buildCalendar(events: IcsEvent[], now: Date = new Date(), feed?:
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     for (const minutes of e.alarms ?? []) {
-      lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', minutes === 0 ? 'TRIGGER:PT0M' : `TRIGGER:-PT${minutes}M`, `DESCRIPTION:${escapeText(e.summary)}`, 'END:VALARM');
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        minutes === 0 ? 'TRIGGER:PT0M' : `TRIGGER:-PT${minutes}M`,
+        `DESCRIPTION:${escapeText(e.summary)}`,
+        'END:VALARM',
+      );
     }
     lines.push('END:VEVENT');
   }
