@@ -15,8 +15,6 @@ export function effectiveZone(own: string | null | undefined, account: string | 
   return FALLBACK_ZONE;
 }
 
-export type TimeZones = ReturnType<typeof createTimeZones>;
-
 export function createTimeZones(db: Db) {
   const repo = createTimeZoneRepository(db);
   return {
