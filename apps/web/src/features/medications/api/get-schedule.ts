@@ -1,40 +1,52 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { scheduleSchema, type Schedule } from '@kinchart/shared/care';
-import { ApiError, api } from '../../../lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { schedulesSchema, type Schedule } from '@kinchart/shared/care';
+import { api } from '../../../lib/api-client';
 
 /*
- * Issue 32: a medication's schedule, per person (DESIGN §11, §13). A medication without one answers
- * 404 "Schedule not found", which here is `null`: nothing scheduled, not a failure.
+ * Issue 32: the schedules of a person's medications (DESIGN §11, §13), read in one request per
+ * person; a medication without a schedule is simply not in the list (null here).
  */
 
 /** Every schedule of one person: invalidate it when a dose taken changes a quantity on hand. */
 export const personSchedulesQueryKey = (personId: string) => ['schedules', personId] as const;
-export const scheduleQueryKey = (personId: string, medicationId: string) => [...personSchedulesQueryKey(personId), medicationId] as const;
 
-/** The path of a medication's schedule. */
+/** The path of a medication's schedule (PUT and DELETE). */
 export function schedulePath(personId: string, medicationId: string): string {
   return `/api/user/people/${encodeURIComponent(personId)}/medications/${encodeURIComponent(medicationId)}/schedule`;
 }
 
-/** GET /api/user/people/{personId}/medications/{medicationId}/schedule → the schedule, or null when there is none. */
-export async function getSchedule(personId: string, medicationId: string): Promise<Schedule | null> {
-  try {
-    return scheduleSchema.parse(await api.get(schedulePath(personId, medicationId)));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** GET /api/user/people/{personId}/schedules → every schedule of the person's medications. */
+async function getPersonSchedules(personId: string): Promise<Schedule[]> {
+  return schedulesSchema.parse(await api.get(`/api/user/people/${encodeURIComponent(personId)}/schedules`)).schedules;
 }
 
-export const scheduleQueryOptions = (personId: string, medicationId: string) =>
-  queryOptions({ queryKey: scheduleQueryKey(personId, medicationId), queryFn: () => getSchedule(personId, medicationId) });
+const personSchedulesQueryOptions = (personId: string) =>
+  queryOptions({ queryKey: personSchedulesQueryKey(personId), queryFn: () => getPersonSchedules(personId) });
 
-/** One medication's schedule; idle until the person is known. */
+const scheduleOf = (schedules: Schedule[], medicationId: string): Schedule | null =>
+  schedules.find((s) => s.medication_id === medicationId) ?? null;
+
+/** One medication's schedule (null when it has none), from its person's list; idle until the person is known. */
 export function useSchedule(personId: string | null, medicationId: string) {
-  return useQuery({ ...scheduleQueryOptions(personId ?? '', medicationId), enabled: personId !== null });
+  return useQuery({
+    ...personSchedulesQueryOptions(personId ?? ''),
+    enabled: personId !== null,
+    select: (schedules) => scheduleOf(schedules, medicationId),
+  });
 }
 
-/** The schedules of several medications of several people (the dashboard's as-needed medications). */
-export function useSchedules(items: readonly { personId: string; medicationId: string }[]) {
-  return useQueries({ queries: items.map(({ personId, medicationId }) => scheduleQueryOptions(personId, medicationId)) });
+/** Every schedule of one person (the dashboard's as-needed medications). */
+export function usePersonSchedules(personId: string) {
+  return useQuery(personSchedulesQueryOptions(personId));
+}
+
+/** Writes a stored (or removed) schedule into its person's cached list. */
+export function replaceCachedSchedule(
+  list: Schedule[] | undefined,
+  medicationId: string,
+  schedule: Schedule | null,
+): Schedule[] | undefined {
+  if (!list) return list;
+  const others = list.filter((s) => s.medication_id !== medicationId);
+  return schedule ? [...others, schedule] : others;
 }

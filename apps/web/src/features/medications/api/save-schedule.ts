@@ -3,7 +3,7 @@ import { scheduleSchema, type Schedule, type ScheduleInput } from '@kinchart/sha
 import { api } from '../../../lib/api-client';
 import { adherenceQueryPrefix } from './get-adherence';
 import { dosesQueryPrefix } from './get-doses';
-import { schedulePath, scheduleQueryKey } from './get-schedule';
+import { personSchedulesQueryKey, replaceCachedSchedule, schedulePath } from './get-schedule';
 
 /** PUT /api/user/people/{personId}/medications/{medicationId}/schedule → the stored schedule (editor and up). */
 export async function saveSchedule(personId: string, medicationId: string, input: ScheduleInput): Promise<Schedule> {
@@ -16,7 +16,9 @@ export function useSaveSchedule(personId: string, medicationId: string) {
   return useMutation({
     mutationFn: (input: ScheduleInput) => saveSchedule(personId, medicationId, input),
     onSuccess: (schedule) => {
-      queryClient.setQueryData(scheduleQueryKey(personId, medicationId), schedule);
+      queryClient.setQueryData(personSchedulesQueryKey(personId), (list: Schedule[] | undefined) =>
+        replaceCachedSchedule(list, medicationId, schedule),
+      );
       void queryClient.invalidateQueries({ queryKey: dosesQueryPrefix(personId) });
       void queryClient.invalidateQueries({ queryKey: adherenceQueryPrefix(personId) });
     },

@@ -17,8 +17,10 @@ function serve(stored: Schedule | null, route: (call: FetchCall) => Response | u
     const answer = route(call);
     if (answer) return answer;
     if (call.url === '/api/user/people') return json([makeSelf('self-1'), makeSharedPerson('s1', { name: 'Grandpa Joe', role: 'viewer' })]);
-    if (call.url === PATH && call.method === 'GET') return stored ? json(stored) : json({ message: 'Schedule not found' }, 404);
-    if (call.url === '/api/user/people/s1/medications/m7/schedule') return json(makeSchedule('m7', { person_id: 's1', times: ['09:00'] }));
+    // One list per person: a medication without a schedule is not in it.
+    if (call.url === '/api/user/people/self-1/schedules') return json({ schedules: stored ? [stored] : [] });
+    if (call.url === '/api/user/people/s1/schedules')
+      return json({ schedules: [makeSchedule('m7', { person_id: 's1', times: ['09:00'] })] });
     return json({ message: 'Not found' }, 404);
   });
 }

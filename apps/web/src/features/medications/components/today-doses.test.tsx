@@ -196,7 +196,8 @@ describe('the Today block', () => {
       doses: () => ({ 'self-1': taken }),
       medications: [ibuprofen],
       route: (call) => {
-        if (call.url === '/api/user/people/self-1/medications/m5/schedule') return json(makeSchedule('m5', { as_needed: true, times: [] }));
+        if (call.url === '/api/user/people/self-1/schedules')
+          return json({ schedules: [makeSchedule('m5', { as_needed: true, times: [] })] });
         if (call.method !== 'POST') return undefined;
         const dose = makeDose('m5', '2026-11-27T12:00:00+00:00', {
           dose_id: 'log-1',

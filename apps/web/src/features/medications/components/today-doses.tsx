@@ -8,7 +8,7 @@ import { canWrite, ownPerson } from '../../../lib/person-choice';
 import { personLabel } from '../../../lib/queries/people';
 import { useMedications } from '../api/get-medications';
 import { usePeopleDoses } from '../api/get-doses';
-import { useSchedules } from '../api/get-schedule';
+import { usePersonSchedules } from '../api/get-schedule';
 import { doseName, useDoseActions } from '../hooks/use-dose-actions';
 import { isOnPersonsToday, isOpen, localTimeOf, offsetMinutesOf, STATUS_LABELS, todayWindow } from '../utils/dose-time';
 import { medicationLabel } from './medication-card';
@@ -234,8 +234,9 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
   const headingId = useId();
   const medications = useMedications(own ? null : person.id);
   const current = useMemo(() => (medications.data ?? []).filter((m) => m.is_current), [medications.data]);
-  const schedules = useSchedules(current.map((m) => ({ personId: person.id, medicationId: m.id })));
-  const asNeededMedications = current.filter((_, i) => schedules[i]?.data?.as_needed === true);
+  const schedules = usePersonSchedules(person.id);
+  const asNeededIds = new Set((schedules.data ?? []).filter((s) => s.as_needed).map((s) => s.medication_id));
+  const asNeededMedications = current.filter((m) => asNeededIds.has(m.id));
   const { slots, asNeeded } = todayOf(doses, now);
   if (slots.length === 0 && asNeededMedications.length === 0 && asNeeded.length === 0) return null;
 

@@ -334,6 +334,8 @@ describe('prescriptions page', () => {
         if (call.url === '/api/user/people') return json(people);
         if (call.url === '/api/user/medications?person=mia') return json([inhaler]);
         if (call.url === '/api/user/medications?person=joe') return json([drops]);
+        // Nobody's medications are scheduled here: each person's schedule list is empty.
+        if (['self-1', 'mia', 'joe'].some((id) => call.url === `/api/user/people/${id}/schedules`)) return json({ schedules: [] });
         return undefined;
       });
 

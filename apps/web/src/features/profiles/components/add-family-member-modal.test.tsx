@@ -63,8 +63,6 @@ describe('Add Family Member modal', () => {
       microchip_number: null,
       vet_name: null,
       vet_phone: null,
-      // Issue 32: no zone of its own, the account's.
-      time_zone: null,
     });
     expect(events).toHaveBeenCalledTimes(1);
     window.removeEventListener('familyMemberUpdated', events);

@@ -151,7 +151,6 @@ describe('Add Family Member for a pet', () => {
       relationship: 'other',
       is_pet: true,
       ...petFields,
-      time_zone: null,
     });
   });
 });
