@@ -36,6 +36,8 @@ export interface LoopbackPush {
   origin: string;
   /** The certificate the app's https agent trusts. */
   agent: https.Agent;
+  /** The service's certificate (PEM): a server process trusts it through NODE_EXTRA_CA_CERTS. */
+  cert: Buffer;
   received: ReceivedPush[];
   /** Refusals, with the reason (a bad JWT or a payload that does not decrypt). */
   refused: string[];
@@ -167,6 +169,7 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
     host: `localhost:${port}`,
     origin,
     agent,
+    cert,
     received,
     refused,
     subscription() {

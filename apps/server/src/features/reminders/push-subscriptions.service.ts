@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { pushSubscriptionInputSchema } from '@kinchart/shared/care';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import type { PushSender } from './push-sender';
 import { newId, nowIso } from '../../lib/ids';
 import type { ReminderRepository } from './reminders.repository';
 
@@ -37,7 +38,15 @@ export function pushEndpointAllowed(url: string, allowedHosts: readonly string[]
   });
 }
 
-export function createPushSubscriptionService(deps: { repo: ReminderRepository; allowedHosts: readonly string[] }) {
+/** What a test notification says (it names nobody and nothing). */
+const TEST_PUSH = JSON.stringify({
+  title: 'Kinchart',
+  body: 'Reminders will appear on this device.',
+  tag: 'kinchart-test',
+  url: '/settings',
+});
+
+export function createPushSubscriptionService(deps: { repo: ReminderRepository; allowedHosts: readonly string[]; push: PushSender }) {
   const { repo, allowedHosts } = deps;
   return {
     /** Keeps the browser's subscription; the same endpoint again updates its keys. */
@@ -61,6 +70,21 @@ export function createPushSubscriptionService(deps: { repo: ReminderRepository; 
     async list(userId: string) {
       const rows = await repo.subscriptions(userId);
       return { subscriptions: rows.map((r) => ({ id: r.id, endpoint_host: new URL(r.endpoint).host, created_at: r.created_at })) };
+    },
+
+    /**
+     * Sends one notification to this subscription, so the user sees that reminders reach the device.
+     * A push service that no longer knows it (404/410) ends it here too: 404, as for a removed one.
+     */
+    async test(userId: string, id: string): Promise<void> {
+      const target = await repo.subscription(userId, id);
+      if (!target) throw notFound('Push subscription not found');
+      const outcome = await deps.push(target, TEST_PUSH);
+      if (outcome === 'gone') {
+        await repo.deleteSubscription(userId, id);
+        throw notFound('Push subscription not found');
+      }
+      if (outcome === 'failed') throw new HttpError(502, 'The push service did not take the notification. Please try again later.');
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -140,6 +140,16 @@ export function createReminderRepository(db: Db) {
       return saved.id;
     },
 
+    /** One of the user's subscriptions with its keys (for a send), or undefined. */
+    subscription(userId: string, id: string) {
+      return db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
     subscriptions(userId: string) {
       return db
         .selectFrom('push_subscriptions')

@@ -57,6 +57,15 @@ export async function reminderRoutes(
       return { message: 'Push subscription removed' };
     },
   );
+  // Settings → "Send a test notification": proves, at once, that reminders reach this device.
+  r.post(
+    '/api/user/push-subscriptions/:id/test',
+    { schema: { params: z.object({ id: pathId }), response: { 200: messageSchema, 404: messageSchema, 502: messageSchema } } },
+    async (request) => {
+      await opts.subscriptions.test(currentUser(request).id, request.params.id);
+      return { message: 'Test notification sent' };
+    },
+  );
 }
 
 /**

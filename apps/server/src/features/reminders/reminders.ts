@@ -56,7 +56,7 @@ export function createReminders(
   return {
     vapidPublicKey: keys.publicKey,
     settings: createReminderSettingsService({ repo, access }),
-    subscriptions: createPushSubscriptionService({ repo, allowedHosts: config.push.allowedHosts }),
+    subscriptions: createPushSubscriptionService({ repo, allowedHosts: config.push.allowedHosts, push }),
     actions: createPushActionService({ repo, access, scheduler, logTaken: deps.logTaken, now }),
     async stop() {
       stopTimer();

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
 import type { PushState } from '../lib/push-device';
-import { pushState, turnOffPush, turnOnPush } from '../lib/push-device';
+import { pushState, sendTestPush, turnOffPush, turnOnPush } from '../lib/push-device';
+import { Button } from '../../../components/ui/button';
 
 type Status = { text: string; error: boolean } | null;
 
@@ -55,6 +56,23 @@ export function PushDeviceSetting() {
     }
   };
 
+  const [testing, setTesting] = useState(false);
+  const onTest = async () => {
+    setTesting(true);
+    setStatus(null);
+    try {
+      const result = await sendTestPush();
+      if (result === 'gone') {
+        setState('off');
+        setStatus({ text: 'This device no longer receives reminders. Turn them on again.', error: true });
+      } else setStatus({ text: 'A test notification is on its way to this device.', error: false });
+    } catch {
+      setStatus({ text: 'The test notification could not be sent just now. Please try again.', error: true });
+    } finally {
+      setTesting(false);
+    }
+  };
+
   return (
     <div className="flex flex-col gap-3">
       <p id={hintId} className="text-sm text-slate-700">
@@ -80,6 +98,13 @@ export function PushDeviceSetting() {
         </span>
         Reminders on this device
       </label>
+      {state === 'on' && applying === null ? (
+        <div>
+          <Button variant="secondary" onClick={() => void onTest()} disabled={testing}>
+            {testing ? 'Sending…' : 'Send a test notification'}
+          </Button>
+        </div>
+      ) : null}
       <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
         {status?.text ?? (state ? STATE_TEXT[state] : null)}
       </p>

@@ -82,3 +82,20 @@ export async function turnOffPush(): Promise<PushState> {
   await subscription?.unsubscribe();
   return pushSupported() ? 'off' : 'unsupported';
 }
+
+/**
+ * Asks the server to send this device one notification now. 'gone' when the server no longer has
+ * this device's subscription (the push service ended it): the device is then off.
+ */
+export async function sendTestPush(): Promise<'sent' | 'gone'> {
+  const id = localStorage.getItem(ID_KEY);
+  if (!id) return 'gone';
+  try {
+    await api.post(`${PUSH_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}/test`);
+    return 'sent';
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    localStorage.removeItem(ID_KEY);
+    return 'gone';
+  }
+}
