@@ -8,7 +8,7 @@ import { loadMasterKey } from '../src/storage/master-key';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinchartExportSchema } from '@kinchart/shared/export';
 import type { TestApp } from './helpers';
-import { TestClient, buildTestApp, signedInUser } from './helpers';
+import { TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker } from './fhir-validator';
 import { addClinicalRecords, exportZip, makeRichAccount, readZip } from './export-helpers';
@@ -360,6 +360,7 @@ describe('export', () => {
       database: t.database,
       webRoot: null,
       storage: { blobs, masterKey: loadMasterKey(t.config) },
+      reminders: TEST_REMINDERS,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -66,10 +66,19 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
 export async function appWithCapturedLog(t: TestApp, logger: object = { level: 'trace' }) {
   const lines: string[] = [];
   const stream = { write: (line: string) => void lines.push(line) };
-  const app = await buildApp({ config: t.config, database: t.database, webRoot: null, logger: { ...logger, stream } });
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    webRoot: null,
+    logger: { ...logger, stream },
+    reminders: TEST_REMINDERS,
+  });
   await app.ready();
   return { app, log: () => lines.join('\n') };
 }
+
+/** Apps the tests build: the reminder scheduler is driven by the tests that need it, never by a timer on the real clock. */
+export const TEST_REMINDERS = { timer: false } as const;
 
 /** `webRoot`: a built web app to serve, as apps/web/dist; none by default. `now`: the app's clock (issue 32), for tests that drive time. */
 export async function buildTestApp(
@@ -98,7 +107,7 @@ export async function buildTestApp(
     webRoot,
     ...(mailer ? { mailer } : {}),
     ...(now ? { now } : {}),
-    reminders: { timer: false, ...reminders },
+    reminders: { ...TEST_REMINDERS, ...reminders },
   });
   await app.ready();
   return {

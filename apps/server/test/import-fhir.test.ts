@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { buildTestApp, signedInUser } from './helpers';
+import { buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
 import { loadFhirValidator } from './fhir-validator';
 import { exportZip, importFile, makeRichAccount, readZip, snapshotAccount } from './export-helpers';
 import { fixture, storedBlobs } from './files-helpers';
@@ -14,7 +14,13 @@ let small: FastifyInstance;
 let fhirErrors: (resource: unknown) => string[];
 beforeAll(async () => {
   t = await buildTestApp();
-  small = await buildApp({ config: t.config, database: t.database, webRoot: null, importLimits: { maxJsonBytes: 100_000 } });
+  small = await buildApp({
+    config: t.config,
+    database: t.database,
+    webRoot: null,
+    importLimits: { maxJsonBytes: 100_000 },
+    reminders: TEST_REMINDERS,
+  });
   await small.ready();
   fhirErrors = await loadFhirValidator();
 });

@@ -3,7 +3,7 @@ import { CLINICAL_CAP } from '@kinchart/shared/clinical';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { TestClient, appWithCapturedLog, buildTestApp, signedInUser } from './helpers';
+import { TestClient, appWithCapturedLog, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
 import { addClinicalRecords, exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
 import { selfProfileId } from './factories';
 import { fixture, storedBlobs } from './files-helpers';
@@ -18,6 +18,7 @@ beforeAll(async () => {
     database: t.database,
     webRoot: null,
     importLimits: { maxImportBytes: 300_000, maxUncompressedBytes: 2_000_000, maxEntries: 50, maxJsonBytes: 200_000 },
+    reminders: TEST_REMINDERS,
   });
   await small.ready();
 });

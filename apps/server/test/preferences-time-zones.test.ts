@@ -182,6 +182,15 @@ describe('export and import', () => {
       reminder_minutes: [30],
     });
     await source.client.post('/api/user/appointments', { appointment_date: '2026-12-04', provider_name: 'Dr. Lee' });
+    // The account's reminder choices for its own people (issue 32, "Data you own").
+    const mia = (
+      await source.client.post('/api/user/family/add', { name: 'Mia', date_of_birth: '2016-02-03', relationship: 'child' })
+    ).json<{ id: string }>().id;
+    const chosen = await source.client.put(`/api/user/people/${mia}/reminder-settings`, {
+      missed_dose_alerts: true,
+      appointment_reminders: false,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     const feed = (await source.client.post('/api/user/calendar-feeds', { include_medications: true })).json<{ url: string }>();
     const token = feed.url.split('/').pop()!.replace('.ics', '');
 
@@ -205,6 +214,9 @@ describe('export and import', () => {
       ['Dr. Lee', null],
     ]);
     expect(doc.profiles.find((p) => p.is_self)?.time_zone).toBe('Atlantic/Canary');
+    expect(doc.reminder_settings).toEqual([
+      { person_id: mia, dose_reminders: true, missed_dose_alerts: true, appointment_reminders: false },
+    ]);
 
     const target = await signedInUser(t.app);
     const imported = await importFile(target.client, zip, 'kinchart-export.zip');
@@ -213,6 +225,15 @@ describe('export and import', () => {
     expect((await target.client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Atlantic/Canary');
     const appointments = (await target.client.get('/api/user/appointments')).json<{ reminder_minutes: number[] }[]>();
     expect(appointments.map((a) => a.reminder_minutes)).toEqual([[30], [1440, 120]]);
+    const newMia = (await target.client.get('/api/user/people'))
+      .json<{ id: string; name: string | null }[]>()
+      .find((p) => p.name === 'Mia');
+    expect(newMia).toBeDefined();
+    expect((await target.client.get(`/api/user/people/${newMia!.id}/reminder-settings`)).json()).toEqual({
+      dose_reminders: true,
+      missed_dose_alerts: true,
+      appointment_reminders: false,
+    });
     // A feed's address cannot come back: none is made by an import.
     expect((await target.client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
   });

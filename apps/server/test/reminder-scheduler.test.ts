@@ -343,6 +343,21 @@ describe('after a restart', () => {
   });
 });
 
+describe('closing', () => {
+  it('waits for a tick that is still pruning old occurrences, without starving it of its database', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name: 'Morning', times: ['08:00'] });
+    // A new scheduler's first tick also prunes; the app closes (idle) while it runs. Waiting on a
+    // settled tick again and again once spun microtasks forever, and the pruning query never returned.
+    const ticking = w.scheduler.tick(new Date('2026-01-05T08:00:00Z'));
+    await w.scheduler.idle();
+    expect(await ticking).toMatchObject({ sent: 1 });
+    await w.scheduler.idle();
+  });
+});
+
 describe('two instances on one database', () => {
   it('tick the same minute: one delivery per recipient and channel', async () => {
     const w = await world();

@@ -202,6 +202,17 @@ export const exportCalendarFeedSchema = z.object({
   last_read_at: instant.nullable(),
 });
 
+/**
+ * Issue 32: the account's own reminder choices for each of its people (who gets reminded is a
+ * choice per user and person; a holder's choices for people shared with them stay with that share).
+ */
+export const exportReminderSettingSchema = z.object({
+  person_id: id,
+  dose_reminders: z.boolean(),
+  missed_dose_alerts: z.boolean(),
+  appointment_reminders: z.boolean(),
+});
+
 export const exportNotificationSchema = z.object({
   id,
   type: z.string().min(1).max(50),
@@ -249,6 +260,7 @@ export const kinchartExportSchema = z
     files: z.array(exportFileSchema).max(20_000),
     preferences: exportPreferencesSchema.optional(),
     calendar_feeds: z.array(exportCalendarFeedSchema).max(1000).optional(),
+    reminder_settings: z.array(exportReminderSettingSchema).max(1000).optional(),
   })
   .superRefine((doc, ctx) => {
     const selves = doc.profiles.filter((p) => p.is_self).length;
@@ -264,6 +276,10 @@ export const kinchartExportSchema = z
       if (a.profile_id !== undefined && a.profile_id !== null && !ids.has(a.profile_id)) {
         ctx.addIssue({ code: 'custom', path: ['appointments', i, 'profile_id'], message: 'names no profile of this export' });
       }
+    });
+    (doc.reminder_settings ?? []).forEach((r, i) => {
+      if (!ids.has(r.person_id))
+        ctx.addIssue({ code: 'custom', path: ['reminder_settings', i, 'person_id'], message: 'names no profile of this export' });
     });
     const paths = new Set(doc.files.map((f) => f.path));
     if (paths.size !== doc.files.length) ctx.addIssue({ code: 'custom', path: ['files'], message: 'file paths must be unique' });

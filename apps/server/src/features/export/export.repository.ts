@@ -30,6 +30,8 @@ export interface AccountData {
   files: Selectable<MedicalFilesTable>[];
   /** Issue 32: the account's zone and reminder channels (users columns, migration 0022). */
   preferences: { time_zone: string | null; reminder_email: number; reminder_push: number; reminder_minimal: number };
+  /** Issue 32: the account's reminder choices for its own people (not for people shared with it). */
+  reminderSettings: { profile_id: string; dose_reminders: number; missed_dose_alerts: number; appointment_reminders: number }[];
   /** Issue 32: the account's calendar feeds, without their token hashes (decision 0045). */
   calendarFeeds: Omit<Selectable<CalendarFeedsTable>, 'token_hash' | 'user_id'>[];
   /** DESIGN §12: each person's clinical items, in the order they were added. */
@@ -56,6 +58,19 @@ export async function loadAccountData(db: Db, userId: string): Promise<AccountDa
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
+    .execute();
+  const reminderSettings = await db
+    .selectFrom('reminder_settings')
+    .innerJoin('profiles', 'profiles.id', 'reminder_settings.profile_id')
+    .select([
+      'reminder_settings.profile_id',
+      'reminder_settings.dose_reminders',
+      'reminder_settings.missed_dose_alerts',
+      'reminder_settings.appointment_reminders',
+    ])
+    .where('reminder_settings.user_id', '=', userId)
+    .where('profiles.user_id', '=', userId)
+    .orderBy('reminder_settings.profile_id')
     .execute();
   const [profiles, contacts, providers, medications, appointments, notifications, files] = await Promise.all([
     // The own profile first, then members oldest first (as the family list shows them).
@@ -150,6 +165,7 @@ export async function loadAccountData(db: Db, userId: string): Promise<AccountDa
     notifications,
     files,
     preferences,
+    reminderSettings,
     calendarFeeds,
     clinical: { immunizations, lab_results, conditions, procedures },
   };

@@ -186,6 +186,12 @@ export function buildKinchartDocument(
       reminder_push: fromFlag(data.preferences.reminder_push),
       reminder_minimal: fromFlag(data.preferences.reminder_minimal),
     },
+    reminder_settings: data.reminderSettings.map((r) => ({
+      person_id: r.profile_id,
+      dose_reminders: fromFlag(r.dose_reminders),
+      missed_dose_alerts: fromFlag(r.missed_dose_alerts),
+      appointment_reminders: fromFlag(r.appointment_reminders),
+    })),
     // Settings only: a feed's secret address is never exported, so no import brings one back (decision 0045).
     calendar_feeds: data.calendarFeeds.map((f) => ({
       id: f.id,

@@ -318,6 +318,27 @@ function importQueries(db: Executor) {
       );
     },
 
+    /** The export's reminder choices for the account's people (issue 32): each replaces the one there. */
+    async saveReminderSettings(
+      userId: string,
+      rows: { profileId: string; dose_reminders: boolean; missed_dose_alerts: boolean; appointment_reminders: boolean }[],
+      at: string,
+    ): Promise<void> {
+      for (const r of rows) {
+        const values = {
+          dose_reminders: toFlag(r.dose_reminders),
+          missed_dose_alerts: toFlag(r.missed_dose_alerts),
+          appointment_reminders: toFlag(r.appointment_reminders),
+          updated_at: at,
+        };
+        await db
+          .insertInto('reminder_settings')
+          .values({ user_id: userId, profile_id: r.profileId, ...values })
+          .onConflict((oc) => oc.columns(['user_id', 'profile_id']).doUpdateSet(values))
+          .execute();
+      }
+    },
+
     /** The export's preferences become the account's (issue 32). */
     async updatePreferences(userId: string, p: RestoredPreferences): Promise<void> {
       await db

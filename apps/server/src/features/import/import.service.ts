@@ -140,6 +140,15 @@ export function createImportService(deps: ImportDeps) {
         await tx.insertListRows(userId, table, list.insert);
       };
       for (const table of LIST_TABLES) await writeList(table);
+      // Issue 32: the reminder choices for the account's people, once those people exist.
+      await tx.saveReminderSettings(
+        userId,
+        (doc.reminder_settings ?? []).flatMap((r) => {
+          const profileId = match.profileIds.get(r.person_id);
+          return profileId ? [{ ...r, profileId }] : [];
+        }),
+        now,
+      );
       // Issue 32: schedules and logged doses follow their medications (none replaced, none doubled).
       await tx.restoreCare(userId, { userId, exportUsername: doc.account.username }, careRestores(doc, restore.medicationIds));
       const taken = await tx.takenUids(restore.appointments.flatMap((a) => (a.uid ? [a.uid] : [])));

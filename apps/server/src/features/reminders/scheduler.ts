@@ -418,19 +418,37 @@ export function createReminderScheduler(deps: {
   }
 
   let pruned = 0;
+
+  /**
+   * Waits until no tick runs. Each wait is on the tick seen, and `running` is cleared by that tick's
+   * own settlement: a loop that awaited an already settled promise again and again would be a chain
+   * of microtasks that never yields to I/O — and a tick waiting on its database would never finish.
+   */
+  async function settled(): Promise<void> {
+    while (running) {
+      const current = running;
+      await current.catch(() => undefined);
+      if (running === current) running = undefined;
+    }
+  }
+
   /** Delivers what is due at `now` (tests and the timer call it); one tick at a time per instance. */
   async function tick(now: Date = clock()): Promise<TickReport> {
-    while (running) await running.catch(() => undefined);
-    running = run(now.getTime());
-    try {
-      const report = await running;
+    await settled();
+    // The whole tick, its pruning included, is what `running` stands for until it settles.
+    const current = (async () => {
+      const report = await run(now.getTime());
       if (now.getTime() - pruned > HOUR) {
         pruned = now.getTime();
         await repo.pruneOccurrences(new Date(now.getTime() - KEEP_MS).toISOString());
       }
       return report;
+    })();
+    running = current;
+    try {
+      return await current;
     } finally {
-      running = undefined;
+      if (running === current) running = undefined;
     }
   }
 
@@ -439,7 +457,7 @@ export function createReminderScheduler(deps: {
 
     /** Resolves when no tick is running (the app's close waits for it). */
     async idle(): Promise<void> {
-      while (running) await running.catch(() => undefined);
+      await settled();
     },
 
     /** One more reminder of a dose for one user, `minutes` from now (a push's Snooze). */
