@@ -1,37 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readOrCreateSecretFile } from './secret-file';
 
 export const MASTER_KEY_FILE = 'master.key';
 
 /**
  * DESIGN §1: MASTER_KEY (base64, 32 bytes) when set; otherwise DATA_DIR/master.key, generated
- * with mode 0600 on first start and read back afterwards. The key is written to a private
- * temporary file, flushed, then hard-linked into place, so two processes starting together agree
- * on one key and a crash never leaves a half-written key behind.
+ * with mode 0600 on first start and read back afterwards (storage/secret-file.ts: two processes
+ * starting together agree on one key, and a crash never leaves a half-written key behind).
  */
 export function loadMasterKey(options: { masterKey: string | undefined; dataDir: string }): Buffer {
   if (options.masterKey) return decode(options.masterKey, 'MASTER_KEY');
-  const file = path.join(options.dataDir, MASTER_KEY_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const fd = fs.openSync(temp, 'wx', 0o600);
-    try {
-      fs.writeSync(fd, `${randomBytes(32).toString('base64')}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    try {
-      fs.linkSync(temp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-  }
-  return decode(fs.readFileSync(file, 'utf8').trim(), file);
+  const text = readOrCreateSecretFile(options.dataDir, MASTER_KEY_FILE, () => `${randomBytes(32).toString('base64')}\n`);
+  return decode(text.trim(), path.join(options.dataDir, MASTER_KEY_FILE));
 }
 
 /** 32 bytes in standard base64 (padding optional). Node's decoder skips bad characters, so the text is checked first. */
