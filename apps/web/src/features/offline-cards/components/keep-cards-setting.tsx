@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { keepCards, stopKeepingCards, useSavedCards } from '../hooks/use-saved-cards';
 import { cardCount, formatSavedAt } from '../lib/format';
+import { Switch } from '../../../components/ui/switch';
 
 type Status = { text: string; error: boolean } | null;
 
@@ -56,24 +57,13 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
         basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can read
         them, so turn this on only on a device that is yours. Logging out removes them.
       </p>
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
-        <span className="relative inline-flex h-7 w-12 shrink-0 items-center">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={on}
-            disabled={applying !== null || saved.isPending}
-            aria-describedby={hintId}
-            onChange={(event) => void onChange(event.target.checked)}
-            className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
-          />
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-          />
-        </span>
-        Keep emergency cards on this device
-      </label>
+      <Switch
+        label="Keep emergency cards on this device"
+        checked={on}
+        disabled={applying !== null || saved.isPending}
+        describedBy={hintId}
+        onChange={(next) => void onChange(next)}
+      />
       <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
         {status?.text ?? kept}
       </p>

@@ -4,6 +4,7 @@ import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
 import type { PushState } from '../lib/push-device';
 import { pushState, sendTestPush, turnOffPush, turnOnPush } from '../lib/push-device';
 import { Button } from '../../../components/ui/button';
+import { Switch } from '../../../components/ui/switch';
 
 type Status = { text: string; error: boolean } | null;
 
@@ -80,24 +81,13 @@ export function PushDeviceSetting() {
         person and the medication or doctor only; choose “minimal” reminders to leave the medication out. Which people you are reminded
         about is set on each person’s page.
       </p>
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
-        <span className="relative inline-flex h-7 w-12 shrink-0 items-center">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={on}
-            disabled={disabled}
-            aria-describedby={hintId}
-            onChange={(event) => void onChange(event.target.checked)}
-            className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
-          />
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-          />
-        </span>
-        Reminders on this device
-      </label>
+      <Switch
+        label="Reminders on this device"
+        checked={on}
+        disabled={disabled}
+        describedBy={hintId}
+        onChange={(next) => void onChange(next)}
+      />
       {state === 'on' && applying === null ? (
         <div>
           <Button variant="secondary" onClick={() => void onTest()} disabled={testing}>

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useReminderSettings } from '../api/get-reminder-settings';
 import { useUpdateReminderSettings } from '../api/update-reminder-settings';
+import { Switch } from '../../../components/ui/switch';
 
 /** Whose reminders: a person's id and name; `self` is the account holder's own profile. */
 export interface ReminderTarget {
@@ -27,38 +28,6 @@ function switches(person: ReminderTarget): { key: keyof ReminderSettings; label:
     { key: 'missed_dose_alerts', label: 'Tell me when a dose is missed' },
     { key: 'appointment_reminders', label: `Remind me about ${whose(person)} appointments` },
   ];
-}
-
-function Switch({
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
-      <span className="relative inline-flex h-7 w-12 shrink-0 items-center">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          disabled={disabled}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-          className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
-        />
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-        />
-      </span>
-      {label}
-    </label>
-  );
 }
 
 function ReminderSwitches({ person }: { person: ReminderTarget }) {
