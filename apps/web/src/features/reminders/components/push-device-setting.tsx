@@ -79,7 +79,7 @@ export function PushDeviceSetting() {
       <p id={hintId} className="text-sm text-slate-700">
         Get medication and appointment reminders as notifications on this phone or computer, even when Kinchart is closed. They name the
         person and the medication or doctor only; choose “minimal” reminders to leave the medication out. Which people you are reminded
-        about is set on each person’s page.
+        about is chosen with each person’s Reminders button under Family Members.
       </p>
       <Switch
         label="Reminders on this device"
