@@ -50,17 +50,18 @@ export function createScheduleService(deps: { db: Db; access: PersonAccessServic
     return medication;
   }
 
-  async function answer(row: ScheduleRow): Promise<Schedule> {
-    const zone = await zones.ofPerson(row.profile_id);
-    return scheduleAnswer(row, await runsOutOf(repo, row, zone, clock()));
+  /** The answer for a stored schedule; `zone` when the caller has the person's already. */
+  async function answer(row: ScheduleRow, zone?: string): Promise<Schedule> {
+    const personZone = zone ?? (await zones.ofPerson(row.profile_id));
+    return scheduleAnswer(row, await runsOutOf(repo, row, personZone, clock()));
   }
 
   return {
     /** Every schedule of the person's medications (a medication without one is not listed). */
     async list(actor: Actor, personId: string, what = 'GET /api/user/people/:personId/schedules'): Promise<Schedule[]> {
       const person = await access.require(actor, personId, { need: 'viewer', what });
-      const rows = await repo.schedulesOfPerson(person.ownerId, person.profileId);
-      return Promise.all(rows.map(answer));
+      const [rows, zone] = await Promise.all([repo.schedulesOfPerson(person.ownerId, person.profileId), zones.ofPerson(person.profileId)]);
+      return Promise.all(rows.map((row) => answer(row, zone)));
     },
 
     async get(actor: Actor, personId: string, medicationId: string, what = `GET ${SCHEDULE_ROUTE}`): Promise<Schedule> {
