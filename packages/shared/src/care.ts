@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DOCUMENT_LANGUAGES, documentLanguagesSchema } from './search';
+import type { DocumentLanguage } from './search';
 import { isoDateSchema } from './common';
 
 // Issue 32, DESIGN §13: time zones, medication schedules, the dose log, reminder settings, push
@@ -38,6 +40,10 @@ export const preferencesSchema = z.object({
   reminder_push: z.boolean(),
   /** "minimal" email and push: the person's name only, no medication or provider. */
   reminder_minimal: z.boolean(),
+  /** Issue 33: the languages the account's scanned documents are read in (OCR). */
+  document_languages: z.array(z.enum(DOCUMENT_LANGUAGES.map((l) => l.code) as [DocumentLanguage, ...DocumentLanguage[]])),
+  /** False until the account chose (or the web app set the browser's languages once, as with the zone). */
+  document_languages_set: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -48,6 +54,7 @@ export const preferencesInputSchema = z
     reminder_email: z.boolean({ error: 'must be true or false' }).optional(),
     reminder_push: z.boolean({ error: 'must be true or false' }).optional(),
     reminder_minimal: z.boolean({ error: 'must be true or false' }).optional(),
+    document_languages: documentLanguagesSchema.optional(),
   })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripInvisible } from './text';
 import { isoDateSchema } from './common';
+import { TEXT_STATUSES, fileSuggestionSchema } from './search';
 
 // SPEC §3 "Medical record file", §7 Files, §9 (size units); DESIGN §6 (allowlist).
 
@@ -176,6 +177,12 @@ export const medicalFileSchema = z.object({
   /** DESIGN §4, §11: the person the record belongs to, and that person's name. */
   person_id: z.string(),
   person_name: z.string().nullable(),
+  /** Issue 33: where reading the file's text stands, its page count once read, and why it failed or is not read. */
+  text_status: z.enum(TEXT_STATUSES),
+  text_pages: z.number().int().nullable(),
+  text_reason: z.string().nullable(),
+  /** What the text suggests for the record's date, provider and reason; null when nothing (or once applied or dismissed). */
+  suggestion: fileSuggestionSchema.nullable(),
 });
 export type MedicalFile = z.infer<typeof medicalFileSchema>;
 export const medicalFileListSchema = z.array(medicalFileSchema);
