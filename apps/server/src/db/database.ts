@@ -29,6 +29,7 @@ import { ownerIndexes } from './migrations/0021-owner-indexes';
 import { careSchedules } from './migrations/0022-care-schedules';
 import { reminders } from './migrations/0023-reminders';
 import { calendarFeeds } from './migrations/0024-calendar-feeds';
+import { fileText } from './migrations/0025-file-text';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0022-care-schedules': careSchedules,
   '0023-reminders': reminders,
   '0024-calendar-feeds': calendarFeeds,
+  '0025-file-text': fileText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -655,3 +655,45 @@ export interface CalendarFeedsTable {
 export interface Database {
   calendar_feeds: CalendarFeedsTable;
 }
+
+// The text read from files (migration 0025, issue 33, docs/decisions/0047). Health data: deleted with
+// its file, never logged, never in the bucket.
+export interface FileTextJobsTable {
+  file_id: string;
+  user_id: string;
+  status: 'pending' | 'processing' | 'done' | 'failed' | 'unsupported';
+  pages: number | null;
+  /** Why reading failed or is not done, as the record card says it; null otherwise. */
+  reason: string | null;
+  attempts: Counter;
+  /** While processing: when the claim runs out and another worker may take the job. */
+  lease_until: string | null;
+  worker_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileTextPagesTable {
+  file_id: string;
+  page: number; // from 1
+  text: string;
+}
+
+export interface FileSuggestionsTable {
+  file_id: string;
+  record_date: string | null;
+  provider_name: string | null;
+  visit_reason: string | null;
+  created_at: string;
+}
+
+export interface UsersTable {
+  /** JSON list of document language codes (packages/shared search.ts); null: never chosen (English). */
+  document_languages: string | null;
+}
+
+export interface Database {
+  file_text_jobs: FileTextJobsTable;
+  file_text_pages: FileTextPagesTable;
+  file_suggestions: FileSuggestionsTable;
+}
