@@ -238,12 +238,22 @@ export async function signUpAndLogIn(
   return user;
 }
 
-/** Waits until the locator is visible; fails with the locator in the message. */
+/**
+ * Waits until the locator is visible; fails with the locator, the page's address and what its
+ * alerts and status messages (toasts among them) said, so a failure in CI explains itself.
+ */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   try {
     await locator.filter({ visible: true }).first().waitFor({ state: 'visible', timeout });
   } catch {
-    throw new Error(`Expected to see ${String(locator)} within ${timeout} ms, but it is not visible.`);
+    const page = locator.page();
+    const said = await page
+      .locator('[role="alert"], [role="status"]')
+      .allInnerTexts()
+      .then((texts) => texts.map((t) => t.trim()).filter(Boolean))
+      .catch(() => []);
+    const messages = said.length > 0 ? ` Alerts and status messages: ${JSON.stringify(said)}.` : '';
+    throw new Error(`Expected to see ${String(locator)} within ${timeout} ms, but it is not visible (page at ${page.url()}).${messages}`);
   }
 }
 
