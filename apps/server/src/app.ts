@@ -85,9 +85,9 @@ import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 import type { RemindersDeps } from './features/reminders/reminders';
 import { createReminders } from './features/reminders/reminders';
 import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
-import type { AfterRead, TextJobsOptions, TextService } from './features/text/text.service';
-import { createTextService } from './features/text/text.service';
+import type { TextJobsOptions, TextService } from './features/text/text.service';
 import { textRoutes } from './features/text/text.routes';
+import { createTextJobs } from './text-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -304,9 +304,8 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
 
   // An account's blobs go once its rows are gone.
   const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
-  // Issue 33: what runs inside the transaction that stores a file's text (suggestions go here).
-  const afterRead: AfterRead[] = [];
-  const text = createTextService(
+  // Issue 33: the text runner (its hooks are in text-jobs.ts, shared with `npm run worker`).
+  const text = createTextJobs(
     {
       db,
       access,
@@ -314,7 +313,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
       readFile: (id) => files.readForText(id),
       log: app.log,
       workers: config.textWorkers,
-      afterRead,
       ...(deps.now ? { now: deps.now } : {}),
     },
     deps.text,

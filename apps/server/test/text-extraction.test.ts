@@ -197,6 +197,23 @@ describe('reading files in the background', () => {
     expect((await stranger.client.get(fileTextPath('00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
   });
 
+  it('hands a job back, its try not counted, when the runner stops while reading (npm run worker on SIGTERM)', async () => {
+    const { client } = await signedInUser(t.app);
+    const file = await uploaded(client, 'scan.pdf', await scannedPdf());
+    const other = await buildApp({ config: t.config, database: t.database, webRoot: null, reminders: TEST_REMINDERS, text: TEST_TEXT });
+    await other.ready();
+    const reading = other.textJobs.runOnce();
+    const stopping = other.textJobs.stop();
+    expect(await reading).toBe(true);
+    await stopping;
+    await other.close();
+    expect(await job(file.id)).toMatchObject({ status: 'pending', attempts: 0, worker_id: null, lease_until: null });
+    expect(await textOf(client, file.id)).toEqual({ text_status: 'pending', pages: [] });
+    // Another runner (here the first app's) reads it.
+    expect(await t.app.textJobs.drain()).toBe(1);
+    expect((await textOf(client, file.id)).pages[0]?.text).toContain(FIXTURE_WORDS.scannedPdf);
+  });
+
   it('never lets two runners on one database read the same file', async () => {
     const { client } = await signedInUser(t.app);
     const ids: string[] = [];

@@ -173,8 +173,8 @@ export function createTextService(deps: TextServiceDeps, options: TextJobsOption
       const file = await repo.fileWithStatus(fileId);
       if (!file) throw notFound(FILE_NOT_FOUND);
       await deps.access.row(actor, file, { need: 'viewer', what: route }, FILE_NOT_FOUND);
-      const pages = file.status === 'done' ? await repo.pages(fileId) : [];
-      return { text_status: file.status ?? 'pending', pages };
+      // The pages of the last successful read (a file queued again keeps them until it is read anew).
+      return { text_status: file.status ?? 'pending', pages: await repo.pages(fileId) };
     },
 
     /** Starts the timer (unless `timer: false` or no workers). */
@@ -194,11 +194,6 @@ export function createTextService(deps: TextServiceDeps, options: TextJobsOption
       let n = 0;
       while (await runOnce()) n += 1;
       return n;
-    },
-
-    /** `npm run reindex`: every file queued again. */
-    requeueAll(): Promise<number> {
-      return repo.requeueAll(iso());
     },
 
     /** Stops taking jobs; the ones in progress are stopped and handed back (pending) for another worker. */
