@@ -85,7 +85,7 @@ function cpuSeconds(pid) {
 }
 
 const seconds = (text) => {
-  const m = /(\d+)m([\d.]+)s/.exec(text);
+  const m = /^(\d+)m(\d+(?:\.\d+)?)s$/.exec(text.trim());
   return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
 };
 
