@@ -134,6 +134,25 @@ describe('reading files in the background', () => {
     expect((await job(corrupt.id))?.attempts).toBe(1);
   });
 
+  it('does not read a file over the size it holds in memory', async () => {
+    const { client } = await signedInUser(t.app);
+    const file = await uploaded(client, 'notes.txt', plainText());
+    const small = await buildApp({
+      config: t.config,
+      database: t.database,
+      webRoot: null,
+      reminders: TEST_REMINDERS,
+      text: { timer: false, limits: { maxFileBytes: 10 } },
+    });
+    await small.ready();
+    try {
+      expect(await small.textJobs.drain()).toBe(1);
+    } finally {
+      await small.close();
+    }
+    expect(await listed(client, file.id)).toMatchObject({ text_status: 'failed', text_reason: TEXT_REASONS.fileTooLarge });
+  });
+
   it('marks a type it does not read as unsupported, with the reason', async () => {
     const { client } = await signedInUser(t.app);
     const dicom = Buffer.concat([Buffer.alloc(128), Buffer.from('DICM'), Buffer.alloc(300, 1)]);

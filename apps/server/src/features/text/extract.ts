@@ -12,6 +12,8 @@ import { TEXT_REASONS, UnreadableError, UnsupportedError } from './text-reasons'
 // Decrypted bytes go through pipes only, never to disk. Nothing here logs.
 
 export interface ExtractLimits {
+  /** A larger file is not read at all (its bytes would be held in memory whole). */
+  maxFileBytes: number;
   /** Per page (OCR of one page, or the text layer of the whole PDF). */
   pageTimeoutMs: number;
   /** PDF pages (and TIFF frames) read at most. */
@@ -29,6 +31,7 @@ export interface ExtractLimits {
 }
 
 export const DEFAULT_LIMITS: ExtractLimits = {
+  maxFileBytes: 100 * 1024 * 1024,
   pageTimeoutMs: 60_000,
   maxPages: 500,
   maxChars: 100_000,

@@ -8,6 +8,7 @@ export const TEXT_REASONS = {
   pdfLocked: 'This PDF is protected by a password, so it could not be read.',
   image: 'This image could not be read.',
   imageTooLarge: 'The image is too large to read.',
+  fileTooLarge: 'This file is too large to read.',
   document: 'This document could not be read.',
   timeout: 'Reading this page took too long.',
   tooManyTries: 'Reading this file failed several times.',

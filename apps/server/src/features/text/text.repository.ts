@@ -17,6 +17,8 @@ export interface ClaimedJob {
   profileId: string | null;
   attempts: number;
   fileType: string;
+  /** Bytes. */
+  size: number;
   /** users.document_languages as stored (JSON, or null). */
   documentLanguages: string | null;
 }
@@ -71,7 +73,13 @@ export function createTextRepository(db: Db) {
       const file = await db
         .selectFrom('medical_files')
         .innerJoin('users', 'users.id', 'medical_files.user_id')
-        .select(['medical_files.user_id', 'medical_files.profile_id', 'medical_files.file_type', 'users.document_languages'])
+        .select([
+          'medical_files.user_id',
+          'medical_files.profile_id',
+          'medical_files.file_type',
+          'medical_files.size',
+          'users.document_languages',
+        ])
         .where('medical_files.id', '=', claimed.file_id)
         .executeTakeFirst();
       // The file went between the two statements: its job went with it (cascade).
@@ -82,6 +90,7 @@ export function createTextRepository(db: Db) {
         profileId: file.profile_id,
         attempts: Number(claimed.attempts),
         fileType: file.file_type,
+        size: Number(file.size),
         documentLanguages: file.document_languages,
       };
     },

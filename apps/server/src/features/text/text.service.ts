@@ -83,6 +83,7 @@ export function createTextService(deps: TextServiceDeps, options: TextJobsOption
   /** Reads one claimed job to its end: done, failed, unsupported, or handed back. */
   async function work(job: ClaimedJob, signal: AbortSignal): Promise<void> {
     try {
+      if (job.size > limits.maxFileBytes) throw new UnreadableError(TEXT_REASONS.fileTooLarge);
       const bytes = await deps.readFile(job.fileId);
       if (!bytes) return; // deleted meanwhile: its job went with it
       const pages = await extractPages(bytes, job.fileType, {
