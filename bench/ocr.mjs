@@ -154,7 +154,8 @@ export async function runOcr(root) {
     if (up.status !== 201) throw new Error(`upload ${up.status} ${up.text}`);
     let file;
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Seldom: the answers cost the server CPU that is not the pipeline's.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       const list = await client.request('GET', '/api/user/files');
       file = list.json.find((f) => f.id === up.json.id);
       if (file.text_status !== 'pending' && file.text_status !== 'processing') break;

@@ -109,6 +109,8 @@ function runTool(
     child.on('error', (error) => finish(error));
     child.on('close', (code) => {
       if (code === 0) finish(null, Buffer.concat(chunks));
+      // 126/127: the tool could not be started (not installed): the server's fault, not the file's.
+      else if (code === 126 || code === 127) finish(new Error(`${command} could not be started`));
       else finish(new UnreadableError(opts.failure));
     });
     // A tool that stops reading early (a bad file) closes its stdin: not our failure to report.
@@ -276,3 +278,9 @@ export async function extractPages(bytes: Buffer, mime: string, opts: ExtractOpt
 }
 
 export const isAbort = (error: unknown): boolean => error instanceof AbortedError;
+
+/** The tools OCR needs that are not on PATH (Debian: tesseract-ocr, poppler-utils). */
+export function missingTools(): string[] {
+  const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
+  return ['tesseract', 'pdftoppm'].filter((tool) => !dirs.some((dir) => fs.existsSync(`${dir}/${tool}`)));
+}

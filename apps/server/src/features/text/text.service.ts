@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import type { Actor, PersonAccessService } from '../../common/person-access';
 import { notFound } from '../../lib/http-errors';
 import type { ExtractLimits } from './extract';
-import { DEFAULT_LIMITS, extractPages, isAbort } from './extract';
+import { DEFAULT_LIMITS, extractPages, isAbort, missingTools } from './extract';
 import { TEXT_REASONS, UnreadableError, UnsupportedError } from './text-reasons';
 import type { ClaimedJob, TextTransaction } from './text.repository';
 import { createTextRepository } from './text.repository';
@@ -178,8 +178,12 @@ export function createTextService(deps: TextServiceDeps, options: TextJobsOption
       return { text_status: file.status ?? 'pending', pages: await repo.pages(fileId) };
     },
 
-    /** Starts the timer (unless `timer: false` or no workers). */
+    /** Starts the timer (unless `timer: false` or no workers); says once if OCR's tools are missing. */
     start(): void {
+      if (deps.workers > 0) {
+        const missing = missingTools();
+        if (missing.length > 0) deps.log.warn({ missing }, 'scans cannot be read until these are installed (README "Deployment")');
+      }
       if (options.timer !== false) pump();
     },
 
