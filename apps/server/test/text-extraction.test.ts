@@ -84,6 +84,13 @@ describe('reading files in the background', () => {
     expect(plain.pages[0]?.text).toContain(FIXTURE_WORDS.plain);
   });
 
+  it('keeps control characters out of the stored text and reads Windows line ends as lines', async () => {
+    const { client } = await signedInUser(t.app);
+    const file = await uploaded(client, 'bell.txt', Buffer.from('Iron\u0007 studies\r\nTransferrin\u001b saturation\r\n', 'utf8'));
+    await t.app.textJobs.drain();
+    expect((await textOf(client, file.id)).pages).toEqual([{ page: 1, text: 'Iron studies\nTransferrin saturation' }]);
+  });
+
   it('reads a scanned PDF page and a phone photo rotated 3° with OCR', async () => {
     const { client } = await signedInUser(t.app);
     const scan = await uploaded(client, 'scan.pdf', await scannedPdf());

@@ -201,9 +201,16 @@ function renderPdfPage(pdf: Buffer, page: number, opts: ExtractOptions): Promise
   });
 }
 
-/** Trailing spaces and runs of blank lines go; the text is cut at `max` characters. */
+/** Control characters but tab and newline (PostgreSQL's text refuses NUL; none of them is text). */
+// eslint-disable-next-line no-control-regex -- these are exactly what is removed
+const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+
+/** Control characters, trailing spaces and runs of blank lines go; the text is cut at `max` characters. */
 function tidy(text: string, max: number): string {
-  const lines = text.replace(/\f/g, '\n').split('\n');
+  const lines = text
+    .replace(/\r\n?|\f/g, '\n')
+    .replace(CONTROLS, '')
+    .split('\n');
   const kept: string[] = [];
   for (const line of lines) {
     const trimmed = line.trimEnd();
@@ -260,7 +267,7 @@ async function imageText(bytes: Buffer, opts: ExtractOptions): Promise<string[]>
 function plainText(bytes: Buffer, maxChars: number): string[] {
   const head = bytes.subarray(0, maxChars * 4);
   const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(head);
-  return [text.slice(0, maxChars)];
+  return [tidy(text, maxChars)];
 }
 
 /** The text of a file of type `mime`, page by page (pages number from 1 in this order). */
