@@ -56,6 +56,8 @@ async function main() {
   if (only.has('scale')) return (await import('./scale.mjs')).runScale(root);
   // `npm run bench reminders`: the reminder scheduler at 10,000 people (bench/reminders.mjs).
   if (only.has('reminders')) return (await import('./reminders.mjs')).runReminders(root);
+  // `npm run bench ocr`: OCR through the server against the tesseract command line, and the server's memory while it reads (bench/ocr.mjs).
+  if (only.has('ocr')) return (await import('./ocr.mjs')).runOcr(root);
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('Building…');
     execSync('npm run build', { cwd: root, stdio: 'inherit' });

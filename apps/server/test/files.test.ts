@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_TYPES_LABEL } from '@kinchart/shared/files';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { blobPath, fixture, multipartBody, storedBlobs, upload, uploadRecord } from './files-helpers';
 import { selfProfileId } from './factories';
 import { SEGMENT_SIZE } from '../src/storage/envelope';
@@ -69,6 +69,11 @@ describe('uploading a medical record file', () => {
       // DESIGN §4: without a personId the file is the uploader's own profile's.
       person_id: await selfProfileId(t.database.db, id),
       person_name: null,
+      // Issue 33: its text is read in the background; nothing is suggested yet.
+      text_status: 'pending',
+      text_pages: null,
+      text_reason: null,
+      suggestion: null,
     });
     const [row] = await rowsOf(id);
     expect(row?.storage_key).toBe(record.id);
@@ -433,6 +438,10 @@ describe('listing', () => {
         'metadata',
         'person_id',
         'person_name',
+        'text_status',
+        'text_pages',
+        'text_reason',
+        'suggestion',
       ].sort(),
     );
     expect(JSON.stringify(list)).not.toMatch(/storage_key|wrapped_key|user_id/);
@@ -617,7 +626,14 @@ describe('logs', () => {
     const database = createDatabase({ sqliteFile: path.join(dataDir, 'kinchart.db') });
     await migrateToLatest(database.db);
     const options = loggerOptions('info') as Record<string, unknown>;
-    const app = await buildApp({ config, database, webRoot: null, logger: { ...options, stream }, reminders: TEST_REMINDERS });
+    const app = await buildApp({
+      config,
+      database,
+      webRoot: null,
+      logger: { ...options, stream },
+      reminders: TEST_REMINDERS,
+      text: TEST_TEXT,
+    });
     try {
       const { client } = await signedInUser(app);
       const name = 'HIV-test-Jordan.pdf';
