@@ -9,7 +9,8 @@
 // Environment: TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a PostgreSQL server where the bench
 // may create and drop a database of its own (without one, SQLite only). BENCH_SEARCH_DOCS (10000,
 // per account), BENCH_SEARCH_ACCOUNTS (10), BENCH_SEARCH_WORDS (2000, per document),
-// BENCH_SEARCH_ROUNDS (40, requests per query), BENCH_SKIP_BUILD=1 reuses the build.
+// BENCH_SEARCH_ROUNDS (40, requests per query), BENCH_SKIP_BUILD=1 reuses the build, BENCH_SEARCH_KEEP=1
+// keeps the data directory and the PostgreSQL database (their names are printed) to look into.
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -300,9 +301,12 @@ async function measureOn(root, { dialect, adminUrl, log }) {
       await server.stop();
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}.log`, { force: true });
-    await dropDatabase();
+    if (process.env.BENCH_SEARCH_KEEP) log(`  ${dialect}: kept ${dialect === 'sqlite' ? dataDir : databaseUrl}`);
+    else {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}.log`, { force: true });
+      await dropDatabase();
+    }
   }
 }
 
