@@ -9,8 +9,8 @@ import type { SearchTerm } from './search-query';
 export const SNIPPET_CHARS = 180;
 /** Text kept before the first match of the window. */
 const LEAD = 40;
-/** Matches looked at in one text: enough to find a good window, bounded for a very long file. */
-const MAX_MATCHES = 400;
+/** Matches looked at in one text: enough to find a good window; the text after them is not read. */
+const MAX_MATCHES = 40;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const PAGE_BREAK = '\f';
 const ELLIPSIS = '…';
@@ -40,22 +40,45 @@ function tokensOf(folded: string): Token[] {
   return tokens;
 }
 
-function matchesOf(tokens: readonly Token[], terms: readonly SearchTerm[]): Match[] {
+/** Does `term` match the words from token `i` on? */
+function matchesAt(tokens: readonly Token[], i: number, term: SearchTerm): boolean {
+  const n = term.folded.length;
+  if (i + n > tokens.length) return false;
+  for (let k = 0; k < n; k += 1) {
+    const word = tokens[i + k]!.word;
+    const want = term.folded[k]!;
+    if (!(word === want || (k === n - 1 && term.prefix && word.startsWith(want)))) return false;
+  }
+  return true;
+}
+
+/**
+ * The words of `folded` and the matches among them, read only as far as needed: up to
+ * MAX_MATCHES matches and a snippet's length beyond the last (a long file is not read to its end).
+ */
+function scan(folded: string, terms: readonly SearchTerm[]): { tokens: Token[]; matches: Match[] } {
+  const tokens: Token[] = [];
   const matches: Match[] = [];
-  for (let i = 0; i < tokens.length && matches.length < MAX_MATCHES; i += 1) {
+  // The longest phrase: a match may need that many words after the one it starts at.
+  const span = Math.max(1, ...terms.map((t) => t.folded.length));
+  let checked = 0;
+  for (const m of folded.matchAll(WORD)) {
+    tokens.push({ start: m.index, end: m.index + m[0].length, word: m[0] });
+    for (; checked + span <= tokens.length; checked += 1) {
+      terms.forEach((term, t) => {
+        if (matchesAt(tokens, checked, term))
+          matches.push({ start: tokens[checked]!.start, end: tokens[checked + term.folded.length - 1]!.end, term: t });
+      });
+    }
+    if (matches.length >= MAX_MATCHES && m.index > matches[matches.length - 1]!.start + SNIPPET_CHARS) return { tokens, matches };
+  }
+  for (; checked < tokens.length; checked += 1) {
     terms.forEach((term, t) => {
-      const n = term.folded.length;
-      if (i + n > tokens.length) return;
-      for (let k = 0; k < n; k += 1) {
-        const word = tokens[i + k]!.word;
-        const want = term.folded[k]!;
-        const last = k === n - 1;
-        if (!(word === want || (last && term.prefix && word.startsWith(want)))) return;
-      }
-      matches.push({ start: tokens[i]!.start, end: tokens[i + n - 1]!.end, term: t });
+      if (matchesAt(tokens, checked, term))
+        matches.push({ start: tokens[checked]!.start, end: tokens[checked + term.folded.length - 1]!.end, term: t });
     });
   }
-  return matches;
+  return { tokens, matches };
 }
 
 /** The match whose window holds the most different terms (then the most matches), earliest first. */
@@ -85,8 +108,7 @@ const isSpace = (ch: string) => ch === ' ' || ch === '\n' || ch === '\r' || ch =
  * the fold here does not: then the caller shows the text's start). `text` may hold '\f' page breaks.
  */
 export function snippetOf(text: string, terms: readonly SearchTerm[]): Snippet | null {
-  const tokens = tokensOf(foldText(text));
-  const matches = matchesOf(tokens, terms);
+  const { tokens, matches } = scan(foldText(text), terms);
   if (matches.length === 0) return null;
   return windowAt(text, tokens, matches, matches[bestMatch(matches)]!.start);
 }
@@ -94,7 +116,9 @@ export function snippetOf(text: string, terms: readonly SearchTerm[]): Snippet |
 /** The start of `text` as a snippet, without highlights: for a result whose words this fold did not find. */
 export function leadOf(text: string): Snippet {
   const firstWord = text.search(/\S/);
-  return windowAt(text, tokensOf(foldText(text)), [], firstWord < 0 ? 0 : firstWord);
+  const at = firstWord < 0 ? 0 : firstWord;
+  // Only the words a snippet's length on are needed.
+  return windowAt(text, tokensOf(foldText(text.slice(0, at + SNIPPET_CHARS * 2))), [], at);
 }
 
 function windowAt(text: string, tokens: readonly Token[], matches: readonly Match[], at: number): Snippet {
