@@ -58,6 +58,12 @@ async function main() {
   if (only.has('reminders')) return (await import('./reminders.mjs')).runReminders(root);
   // `npm run bench ocr`: OCR through the server against the tesseract command line, and the server's memory while it reads (bench/ocr.mjs).
   if (only.has('ocr')) return (await import('./ocr.mjs')).runOcr(root);
+  // `npm run bench search`: one search over 10,000 documents among 100,000 (bench/search.mjs), then
+  // the OCR figures of the same issue (bench/ocr.mjs) — DESIGN §9's "search" row is all three.
+  if (only.has('search')) {
+    await (await import('./search.mjs')).runSearch(root);
+    return (await import('./ocr.mjs')).runOcr(root);
+  }
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('Building…');
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
