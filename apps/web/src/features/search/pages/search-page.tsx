@@ -166,8 +166,7 @@ function ResultItem({ result, onOpen }: { result: SearchResult; onOpen: () => vo
       <h4 className="break-words">
         {opensDocument(result) ? (
           <a href={result.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            {result.title}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {result.title} <span className="sr-only">(opens in a new tab)</span>
           </a>
         ) : (
           <Link to={result.url} onClick={onOpen} className={linkClass}>
