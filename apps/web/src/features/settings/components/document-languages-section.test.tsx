@@ -41,9 +41,9 @@ describe('Settings → Documents', () => {
     renderRoutes([{ path: '/settings', element: <DocumentLanguagesSection /> }], '/settings');
     const group = await screen.findByRole('group', { name: 'Languages your documents are written in' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(DOCUMENT_LANGUAGES.length);
-    expect((within(group).getByRole('checkbox', { name: 'Español (Spanish)' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(group).getByRole('checkbox', { name: 'English' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(group).getByRole('checkbox', { name: 'Deutsch (German)' }) as HTMLInputElement).checked).toBe(false);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Español (Spanish)' }).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'English' }).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Deutsch (German)' }).checked).toBe(false);
     expect(group.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain(
       'Used to read scanned documents and photos.',
@@ -114,7 +114,7 @@ describe('after sign-in', () => {
       '/dashboard',
     );
     // The answer has arrived (and been rendered) once its languages show.
-    expect(((await screen.findByRole('checkbox', { name: 'Español (Spanish)' })) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Español (Spanish)' })).checked).toBe(true);
     expect(puts(calls)).toEqual([]);
   });
 });
