@@ -18,6 +18,7 @@ import {
   useBrowser,
   type Viewport,
 } from '../lib/browser';
+import { scannedPdf } from '../lib/scans';
 
 useBrowser();
 
@@ -159,6 +160,59 @@ describe('one search over everything', () => {
     await screenshot(carer, 'search-results-shared-viewer-phone');
     await expectNoA11yViolations(carer, '/search as a viewer');
   });
+});
+
+describe('a scan becomes searchable', () => {
+  for (const [device, viewport] of devices) {
+    test(`on a ${device}, a parent uploads a scanned report, finds a word read from its second page, and opens it at that page`, async () => {
+      const page = await newPage(viewport);
+      await signUpAndLogIn(page);
+      const scan = await scannedPdf([
+        'Riverside Clinic Laboratory\nPatient: Mia Rivers\nReport date: 04/03/2026',
+        'Haematology\nHaemoglobin 11.2 g/dL\nFerritin 9 ng/mL (low)',
+      ]);
+
+      await open(page, '/update-records');
+      await page
+        .getByLabel('File', { exact: true })
+        .setInputFiles({ name: 'blood-panel-scan.pdf', mimeType: 'application/pdf', buffer: scan });
+      await page.getByRole('button', { name: 'Upload File' }).click();
+      await expectVisible(page.getByText('Uploaded “blood-panel-scan” successfully.'));
+
+      // The text is read in the background (OCR: the pages are pictures); wait until it has been.
+      await expect
+        .poll(
+          async () => {
+            const files = (await (await page.request.get('/api/user/files')).json()) as { display_name: string; text_status: string }[];
+            return files.find((f) => f.display_name === 'blood-panel-scan')?.text_status;
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe('done');
+
+      await open(page, '/dashboard');
+      await searchFromBar(page, 'haemoglobin ferrit', device);
+      const files = page.getByRole('region', { name: 'Files', exact: true });
+      await expectVisible(files);
+      const link = files.getByRole('link', { name: 'blood-panel-scan (opens in a new tab)' });
+      await expectVisible(link);
+      await expectVisible(files.getByText('Page 2', { exact: true }));
+      const marks = (await files.locator('mark').allTextContents()).map((m) => m.toLowerCase());
+      expect(marks).toContain('haemoglobin');
+      expect(marks.some((m) => m.startsWith('ferrit'))).toBe(true);
+      await screenshot(page, `search-scan-result-${device}`);
+      await expectNoA11yViolations(page, `/search with a scan (${device})`);
+
+      // The result opens the document itself, at the page that matched.
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/api\/user\/files\/[^/]+\/content#page=2$/);
+      const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+      await expect.poll(() => opened.url()).toMatch(/\/content#page=2$/);
+      const answer = await page.request.get(href.split('#')[0] ?? href);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toContain('application/pdf');
+    });
+  }
 });
 
 describe('Settings → Documents', () => {
