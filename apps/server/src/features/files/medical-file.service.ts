@@ -60,6 +60,11 @@ export function toMedicalFile(row: Omit<MedicalFileRow, 'user_id' | 'profile_id'
     metadata: { size: Number(row.size) },
     person_id: person.id,
     person_name: person.name,
+    // Stand-in until h-extract's list query fills these (merge: take h-extract's toMedicalFile).
+    text_status: 'pending',
+    text_pages: null,
+    text_reason: null,
+    suggestion: null,
   };
 }
 
