@@ -80,6 +80,8 @@ import { createDoseService } from './features/care/dose.service';
 import { createScheduleService } from './features/care/schedule.service';
 import { createPreferencesService } from './features/preferences/preferences.service';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { createSearchService } from './features/search/search.service';
+import { searchRoutes } from './features/search/search.routes';
 import { createCalendarService } from './features/calendar/calendar.service';
 import { calendarFeedRoutes, calendarPublicRoutes } from './features/calendar/calendar.routes';
 import { createProcessDir } from './storage/process-dir';
@@ -206,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(careRoutes, { schedules: s.schedules, doses: s.doses, requireUser });
   // Issue 32: the account's time zone and reminder channels; private calendar feeds (decision 0045).
   await app.register(preferencesRoutes, { preferences: s.preferences, requireUser });
+  // One search over everything a reader may see (issue 33, docs/decisions/0048).
+  await app.register(searchRoutes, { search: s.search, requireUser });
   await app.register(calendarFeedRoutes, { calendar: s.calendar, requireUser });
   await app.register(calendarPublicRoutes, { calendar: s.calendar });
 
@@ -376,6 +380,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     notifications: createNotificationService({ db }),
     appointments,
     preferences: createPreferencesService({ db }),
+    search: createSearchService({ db, access }),
     calendar: createCalendarService({ db, access, appointments, publicUrl: config.publicUrl }),
     files,
     shares,

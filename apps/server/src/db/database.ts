@@ -30,6 +30,7 @@ import { careSchedules } from './migrations/0022-care-schedules';
 import { reminders } from './migrations/0023-reminders';
 import { calendarFeeds } from './migrations/0024-calendar-feeds';
 import { fileText } from './migrations/0025-file-text';
+import { searchIndex } from './migrations/0026-search-index';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0023-reminders': reminders,
   '0024-calendar-feeds': calendarFeeds,
   '0025-file-text': fileText,
+  '0026-search-index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

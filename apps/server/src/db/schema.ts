@@ -697,3 +697,24 @@ export interface Database {
   file_text_pages: FileTextPagesTable;
   file_suggestions: FileSuggestionsTable;
 }
+
+// One search over everything (migration 0026, issue 33, docs/decisions/0048): one entry per
+// searchable thing, kept by triggers on the source tables; SQLite indexes it in the FTS5 table
+// search_fts, PostgreSQL in the generated column `tsv`.
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  kind: string; // a SEARCH_KINDS value
+  ref_id: string; // the thing's id (a person's id for `allergy`)
+  user_id: string; // the person's owner
+  profile_id: string | null;
+  scope: string; // "p<person>u<owner>", dashes dropped: the token access is checked by
+  title: string;
+  heading: string; // short fields, ranked above the body
+  body: string; // a file's pages joined by '\f'
+  date: string | null;
+  format: string | null; // a file's MIME type
+}
+
+export interface Database {
+  search_entries: SearchEntriesTable;
+}
