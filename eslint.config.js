@@ -37,6 +37,7 @@ const webExposes = {
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
   reminders: ['components/push-device-setting', 'components/reminder-settings-dialog'],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
+  search: ['components/highlighted-snippet'],
   shl: ['components/shl-offer'],
 };
 const serverExposes = {

@@ -134,6 +134,11 @@ export const routes: RouteObject[] = [
                     path: 'appointments',
                     lazy: lazyPage(async () => (await import('../features/appointments/pages/appointments-page')).AppointmentsPage),
                   },
+                  {
+                    // Issue 33: one search over everything the user may see (the bar's search box opens it).
+                    path: 'search',
+                    lazy: lazyPage(async () => (await import('../features/search/pages/search-page')).SearchPage),
+                  },
                 ],
               },
               { path: '*', lazy: lazyPage(async () => (await import('./not-found-page')).NotFoundPage) },

@@ -31,6 +31,7 @@ const SHELL_PAGES = [
   'notifications',
   'edit-profile',
   'appointments',
+  'search',
   'emergency-cards',
 ] as const;
 

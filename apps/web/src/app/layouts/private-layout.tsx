@@ -3,7 +3,7 @@ import { isAuthOffline, useAuth } from '../../features/auth/api/check-auth';
 import { ReauthPrompt } from '../../features/auth/components/reauth-prompt';
 import { NotificationStream } from '../../features/notifications/api/notification-stream';
 import { OfflineCardsSync } from '../../features/offline-cards/components/offline-cards-sync';
-import { AdoptBrowserTimeZone } from '../../features/settings/components/adopt-browser-time-zone';
+import { AdoptBrowserPreferences } from '../../features/settings/components/adopt-browser-preferences';
 import { OfflinePage } from './offline-page';
 import { PageLoading } from './page-loading';
 import { useSignedInNav } from './signed-in-nav-loader';
@@ -30,8 +30,8 @@ export function PrivateLayout() {
       <ReauthPrompt />
       <NotificationStream />
       <OfflineCardsSync userId={auth.data.user.id} />
-      {/* Issue 32: an account without a time zone takes this browser's, once. */}
-      <AdoptBrowserTimeZone />
+      {/* Issues 32 and 33: an account without a time zone or document languages takes this browser's, once. */}
+      <AdoptBrowserPreferences />
       <Outlet />
     </>
   );

@@ -8,6 +8,7 @@ import { ExportButton } from '../../features/export/components/export-button';
 import { QuickUploadButton } from '../../features/files/components/quick-upload-button';
 import { ImportMenuButton } from '../../features/import/components/import-menu-button';
 import { NotificationsIndicator } from '../../features/notifications/components/notifications-indicator';
+import { SearchBox } from '../../features/search/components/search-box';
 import { notify, preloadToasts } from '../../lib/toast';
 import { BrandLink } from './brand-link';
 
@@ -81,11 +82,15 @@ export function SignedInNav({ user }: { user: AuthUser }) {
   };
 
   return (
-    <header className="on-dark bg-brand-900 text-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
+    <header className="on-dark relative bg-brand-900 text-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6 lg:px-8">
         <BrandLink to="/dashboard" />
+        {/* Issue 33: one search over everything the user may see; `/` focuses it. */}
+        <div className="ml-auto flex items-center lg:flex-1 lg:justify-end">
+          <SearchBox />
+        </div>
         {/* SPEC §2 Layout: the header shows notifications — the unread count, on every screen size. */}
-        <NotificationsIndicator className="ml-auto" />
+        <NotificationsIndicator />
         <div className="hidden items-center gap-3 lg:flex">
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
           {/* SPEC §2 Layout, §7: the navigation bar's own file-picker upload, with a toast on the result. */}

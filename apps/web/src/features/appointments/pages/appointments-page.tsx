@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Appointment } from '@kinchart/shared/appointments';
 import type { Person } from '@kinchart/shared/people';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -70,6 +70,18 @@ export function AppointmentsPage() {
     [list, manyPeople, peopleList],
   );
   const onSelectEvent = useCallback((event: AppointmentEvent) => setSelected(event.appointment), []);
+
+  // Issue 33: a search result opens `#appointment-<id>`: the appointment's details open, once per
+  // visit, wherever it falls in the calendar.
+  const { hash, key: locationKey } = useLocation();
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hash.startsWith('#appointment-') || !appointments.data || openedFor.current === locationKey) return;
+    const target = appointments.data.find((a) => `#appointment-${a.id}` === hash);
+    if (!target) return;
+    openedFor.current = locationKey;
+    setSelected(target);
+  }, [hash, locationKey, appointments.data]);
 
   const personOf = (appointment: Appointment) =>
     appointment.person_id ? peopleList.find((p) => p.id === appointment.person_id) : undefined;

@@ -24,10 +24,13 @@ interface CardContent {
 
 /** The cards of one kind, each with the item's notes, codings and the actions the reader may take. */
 function CardList<K extends 'immunizations' | 'conditions' | 'procedures'>({
+  kind,
   items,
   actions,
   content,
 }: {
+  /** The row ids' prefix (`condition-<id>`), which search results link to (issue 33). */
+  kind: 'immunization' | 'condition' | 'procedure';
   items: ClinicalItem<K>[];
   actions: ItemActions<K>;
   content: (item: ClinicalItem<K>) => CardContent;
@@ -35,7 +38,7 @@ function CardList<K extends 'immunizations' | 'conditions' | 'procedures'>({
   return (
     <ul className={grid}>
       {items.map((item) => (
-        <li key={item.id}>
+        <li key={item.id} id={`${kind}-${item.id}`}>
           <ItemCard
             {...content(item)}
             notes={item.notes}
@@ -52,6 +55,7 @@ function CardList<K extends 'immunizations' | 'conditions' | 'procedures'>({
 export function ImmunizationList({ items, actions }: { items: Immunization[]; actions: ItemActions<'immunizations'> }) {
   return (
     <CardList
+      kind="immunization"
       items={items}
       actions={actions}
       content={(item) => ({
@@ -71,6 +75,7 @@ export function ImmunizationList({ items, actions }: { items: Immunization[]; ac
 export function ConditionList({ items, actions }: { items: Condition[]; actions: ItemActions<'conditions'> }) {
   return (
     <CardList
+      kind="condition"
       items={items}
       actions={actions}
       content={(item) => ({
@@ -88,6 +93,7 @@ export function ConditionList({ items, actions }: { items: Condition[]; actions:
 export function ProcedureList({ items, actions }: { items: Procedure[]; actions: ItemActions<'procedures'> }) {
   return (
     <CardList
+      kind="procedure"
       items={items}
       actions={actions}
       content={(item) => ({

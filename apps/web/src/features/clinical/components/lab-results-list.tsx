@@ -78,7 +78,7 @@ function LabResultRow({
   // The group's LOINC code is in its heading already.
   const codes = codingLabels(result.codings).filter((c) => c !== `LOINC ${groupLoinc ?? ''}`);
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+    <li id={`lab-result-${result.id}`} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-sm text-slate-600 tabular-nums">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CLINICAL_KINDS, type ClinicalKind } from '@kinchart/shared/clinical';
 import type { Person } from '@kinchart/shared/people';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { canWrite, defaultPersonId, ownPerson } from '../../../lib/person-choice';
 import { personLabel, usePeople } from '../../../lib/queries/people';
 import { useSelectedPersonId } from '../../../lib/selected-person';
+import { useHashTarget } from '../../../lib/use-hash-target';
 import {
   ConditionList,
   ImmunizationList,
@@ -32,6 +33,11 @@ const TAB_LABELS: Record<ClinicalKind, string> = {
 };
 
 const isKind = (value: string | null): value is ClinicalKind => CLINICAL_KINDS.includes(value as ClinicalKind);
+
+/** Issue 33: a search result links to `#condition-<id>` (and so on); the tab holding that row opens. */
+function kindOfHash(hash: string): ClinicalKind | undefined {
+  return CLINICAL_KINDS.find((kind) => hash.startsWith(`#${kind.slice(0, -1)}-`));
+}
 
 /** The four sections of one person's health records. */
 function sections(person: Person): { id: ClinicalKind; label: string; content: ReactNode }[] {
@@ -99,8 +105,10 @@ export function HealthRecordsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const people = usePeople();
   const dashboardChoice = useSelectedPersonId();
+  const { hash } = useLocation();
+  useHashTarget();
   const tabParam = searchParams.get('tab');
-  const tab: ClinicalKind = isKind(tabParam) ? tabParam : 'immunizations';
+  const tab: ClinicalKind = isKind(tabParam) ? tabParam : (kindOfHash(hash) ?? 'immunizations');
   const keepTab = tab === 'immunizations' ? '' : `?tab=${tab}`;
 
   const header = <PageHeader title="Health records" subtitle="Immunizations, lab results and vital signs, conditions and procedures." />;

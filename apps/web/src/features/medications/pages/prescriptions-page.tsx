@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Medication } from '@kinchart/shared/profile';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { canWrite, defaultPersonId, ownPerson } from '../../../lib/person-choice
 import { personLabel, usePeople } from '../../../lib/queries/people';
 import { useSelectedPersonId } from '../../../lib/selected-person';
 import { notify } from '../../../lib/toast';
+import { useHashTarget } from '../../../lib/use-hash-target';
 import { useDeleteMedication } from '../api/delete-medication';
 import { useMedications } from '../api/get-medications';
 import { EndMedicationDialog } from '../components/end-medication-dialog';
@@ -58,6 +59,18 @@ export function PrescriptionsPage() {
     requestAnimationFrame(() => tabsRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus());
   };
 
+  // Issue 33: opened at `#medication-<id>` (a search result), show the tab holding it, once per visit.
+  const { hash, key: locationKey } = useLocation();
+  const openedFor = useRef<string | null>(null);
+  useHashTarget();
+  useEffect(() => {
+    if (!hash.startsWith('#medication-') || !medications.data || openedFor.current === locationKey) return;
+    const target = medications.data.find((m) => `#medication-${m.id}` === hash);
+    if (!target) return;
+    openedFor.current = locationKey;
+    setTab(target.is_current ? 'current' : 'history');
+  }, [hash, locationKey, medications.data]);
+
   const all = medications.data ?? [];
   const current = all.filter((m) => m.is_current);
   const history = all.filter((m) => !m.is_current).sort(byEndDateDescending);
@@ -90,7 +103,8 @@ export function PrescriptionsPage() {
       {() => (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {items.map((medication) => (
-            <li key={medication.id}>
+            // Issue 33: search results open `#medication-<id>`.
+            <li key={medication.id} id={`medication-${medication.id}`}>
               <MedicationCard
                 medication={medication}
                 canEdit={canEdit}

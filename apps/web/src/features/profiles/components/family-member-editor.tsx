@@ -1,4 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useHashTarget } from '../../../lib/use-hash-target';
+import { editorTabOfHash } from '../lib/editor-anchors';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FamilyMember } from '@kinchart/shared/profile';
@@ -114,7 +117,9 @@ function MemberForm({
   // The lists as the server holds them now: each list tab saves on its own and the member is read
   // again, while the fields below keep what the person is typing.
   const current = useFamilyMember(member.id).data ?? member;
-  const [tab, setTab] = useState<MemberTab>('basic');
+  const { hash } = useLocation();
+  const [tab, setTab] = useState<MemberTab>(() => editorTabOfHash(hash) ?? 'basic');
+  useHashTarget();
   const [status, setStatus] = useState<string | null>(null);
   const form = useForm<FamilyFormInput, unknown, FamilyFormOutput>({
     resolver: zodResolver(familyFormSchema),

@@ -24,7 +24,8 @@ function FlagWithDetails({ pair: [flagKey, detailsKey, label] }: { pair: Pair })
   const checked = useWatch({ control, name: flagKey }) === true;
   const detailsId = `${flagKey}-details`;
   return (
-    <div className="rounded-lg border border-slate-200 p-3">
+    // Issue 33: search results for a person's allergies open `#allergies`.
+    <div id={flagKey === 'has_allergies' ? 'allergies' : undefined} className="rounded-lg border border-slate-200 p-3">
       <CheckboxField label={label} aria-controls={checked ? detailsId : undefined} {...register(flagKey)} />
       {checked ? (
         <TextareaField

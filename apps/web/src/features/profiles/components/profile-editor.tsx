@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
+import { useHashTarget } from '../../../lib/use-hash-target';
+import { editorTabOfHash } from '../lib/editor-anchors';
 import type { PatientProfile } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
@@ -43,7 +45,8 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
   const navigate = useNavigate();
   const location = useLocation();
   const update = useUpdateProfile();
-  const [tab, setTab] = useState<EditorTab>('basic');
+  const [tab, setTab] = useState<EditorTab>(() => editorTabOfHash(location.hash) ?? 'basic');
+  useHashTarget();
   const [status, setStatus] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);

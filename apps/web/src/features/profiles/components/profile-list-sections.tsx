@@ -43,6 +43,7 @@ export function EmergencyContactsSection({
     <RecordListSection
       variant={variant}
       heading="Emergency Contacts"
+      anchor={(contact) => `contact-${contact.id}`}
       emptyText="No emergency contacts added"
       note={NOTE}
       items={contacts}
@@ -79,6 +80,7 @@ export function HealthcareProvidersSection({
     <RecordListSection
       variant={variant}
       heading="Healthcare Providers"
+      anchor={(provider) => `provider-${provider.id}`}
       emptyText="No healthcare providers added"
       note={NOTE}
       items={providers}

@@ -25,6 +25,8 @@ export interface RecordListEditorProps<T> {
   emptyText: string;
   items: readonly T[];
   getKey: (item: T, index: number) => string;
+  /** The id of a record's row, for links to it (issue 33: search results). */
+  getAnchorId?: ((item: T) => string) | undefined;
   describe: (item: T) => RecordSummary;
   renderForm: (props: RecordFormRenderProps<T>) => ReactNode;
   /** Resolves true when the record is gone. */
@@ -48,6 +50,7 @@ export function RecordListEditor<T>({
   emptyText,
   items,
   getKey,
+  getAnchorId,
   describe,
   renderForm,
   onRemove,
@@ -104,6 +107,7 @@ export function RecordListEditor<T>({
             return (
               <li
                 key={getKey(item, index)}
+                id={getAnchorId?.(item)}
                 className={`flex flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm ${
                   editing === index ? 'border-brand-600 ring-2 ring-brand-200' : 'border-slate-200'
                 }`}

@@ -21,6 +21,8 @@ export interface RecordListSectionProps<T, V> {
   removeError: (error: unknown) => string;
   /** More of a record under its details. */
   extra?: ((item: T) => ReactNode) | undefined;
+  /** The id of a record's row, for links to it (issue 33: search results). */
+  anchor?: ((item: T) => string) | undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export function RecordListSection<T extends { id: string }, V>({
   remove,
   removeError,
   extra,
+  anchor,
 }: RecordListSectionProps<T, V>) {
   const [status, setStatus] = useState<string | null>(null);
 
@@ -52,6 +55,7 @@ export function RecordListSection<T extends { id: string }, V>({
       status={status}
       items={items}
       getKey={(record) => record.id}
+      getAnchorId={anchor}
       renderExtra={extra}
       describe={describe}
       renderForm={({ item, focusOnMount, onSaved, onCancel }) => (

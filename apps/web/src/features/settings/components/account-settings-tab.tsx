@@ -9,6 +9,7 @@ import { PushDeviceSetting } from '../../reminders/components/push-device-settin
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { DocumentLanguagesSection } from './document-languages-section';
 import { EmailVerificationStatus } from './email-verification-status';
 import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
@@ -66,6 +67,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
       {/* Issue 32: the account's time zone and reminder channels. */}
       <SettingsSection id="settings-time-heading" title="Time zone and reminders">
         <TimeZoneRemindersSection />
+      </SettingsSection>
+
+      {/* Issue 33: the languages scans and photos are read in. */}
+      <SettingsSection id="settings-documents-heading" title="Documents">
+        <DocumentLanguagesSection />
       </SettingsSection>
 
       {/* Issue 32, docs/decisions/0045: private calendar feeds. */}
