@@ -68,10 +68,22 @@ function SuggestionPanel({ file, name, onSettled }: { file: MedicalFile; name: s
         <span className="font-semibold">Suggested:</span> {parts.join(' · ')}
       </p>
       <div className="flex gap-2">
-        <Button size="sm" disabled={busy} aria-label={`Apply suggestion to ${name}`} aria-describedby={textId} onClick={() => void run('apply')}>
+        <Button
+          size="sm"
+          disabled={busy}
+          aria-label={`Apply suggestion to ${name}`}
+          aria-describedby={textId}
+          onClick={() => void run('apply')}
+        >
           Apply
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} aria-label={`Dismiss suggestion for ${name}`} onClick={() => void run('dismiss')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          aria-label={`Dismiss suggestion for ${name}`}
+          onClick={() => void run('dismiss')}
+        >
           Dismiss
         </Button>
       </div>
@@ -236,7 +248,9 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
         {textNote(file)}
       </p>
 
-      {canEdit && hasSuggestion(file) ? <SuggestionPanel file={file} name={name} onSettled={() => renameButtonRef.current?.focus()} /> : null}
+      {canEdit && hasSuggestion(file) ? (
+        <SuggestionPanel file={file} name={name} onSettled={() => renameButtonRef.current?.focus()} />
+      ) : null}
 
       <div className="mt-auto pt-1">
         <a
