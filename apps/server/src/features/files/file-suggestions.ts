@@ -383,6 +383,7 @@ const PROVIDER_LABELS = [
   'provider',
   'physician',
   'attending physician',
+  'attending',
   'doctor',
   'treating physician',
   'referring physician',
