@@ -89,6 +89,16 @@ import { ORPHAN_GRACE_MS } from './features/files/file-orphans';
 import type { RemindersDeps } from './features/reminders/reminders';
 import { createReminders } from './features/reminders/reminders';
 import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
+import type { TextJobsOptions, TextService } from './features/text/text.service';
+import { textRoutes } from './features/text/text.routes';
+import { createTextJobs } from './text-jobs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 33: the text runner; tests (`text: { timer: false }`) drive it with runOnce/drain. */
+    textJobs: TextService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -106,6 +116,8 @@ export interface AppDeps {
   reminders?: RemindersDeps;
   /** The clock that decides what is upcoming, due or missed (issue 32); tests drive it. */
   now?: () => Date;
+  /** Issue 33: the text runner's timer, poll, lease and limits; tests pass `{ timer: false }` and call `app.textJobs.drain()`. */
+  text?: TextJobsOptions;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -212,6 +224,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { search: s.search, requireUser });
   await app.register(calendarFeedRoutes, { calendar: s.calendar, requireUser });
   await app.register(calendarPublicRoutes, { calendar: s.calendar });
+  // Issue 33: a file's text for whoever may read the file; the runner reads files in the background.
+  await app.register(textRoutes, { text: s.text, requireUser });
+  app.decorate('textJobs', s.text);
+  app.addHook('onReady', async () => s.text.start());
+  // Before the database and the blob store go: the jobs in progress are handed back.
+  app.addHook('preClose', () => s.text.stop());
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -294,6 +312,19 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
 
   // An account's blobs go once its rows are gone.
   const quota = { bytes: config.storageQuotaBytes, mb: config.storageQuotaMb };
+  // Issue 33: the text runner (its hooks are in text-jobs.ts, shared with `npm run worker`).
+  const text = createTextJobs(
+    {
+      db,
+      access,
+      // Called by the runner only, once the files service below exists.
+      readFile: (id) => files.readForText(id),
+      log: app.log,
+      workers: config.textWorkers,
+      ...(deps.now ? { now: deps.now } : {}),
+    },
+    deps.text,
+  );
   const files = createMedicalFileService({
     db,
     ...storage,
@@ -302,8 +333,10 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     quota,
     log: app.log,
     access,
+    onStored: () => text.nudge(),
   });
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
+
   const shares = createFileShareService({ db, files, access, publicUrl: config.publicUrl });
   // Issue 33 (decision 0049): its afterRead is a hook of the text extraction runner, run in the
   // transaction that stores a file's text.
@@ -395,5 +428,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     clinical: createClinicalService({ db, access }),
     schedules: createScheduleService({ db, access, ...clock }),
     doses,
+    text,
   };
 }

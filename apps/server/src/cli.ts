@@ -8,8 +8,9 @@ import { OpsError } from './ops/ops-common';
 import { printResetLink } from './ops/reset-password';
 import { restore } from './ops/restore';
 import { rotateDeploymentKey } from './ops/rotate-master-key';
+import { reindex, runTextWorker } from './ops/text-jobs';
 
-// Operations commands, run as `npm run backup|restore|rotate-key|reset-password -- …` (README "Deployment").
+// Operations commands, run as `npm run backup|restore|rotate-key|reset-password|reindex|worker -- …` (README "Deployment").
 // They read the same environment as the server (DATA_DIR, DATABASE_URL, MASTER_KEY, STORAGE, S3_*).
 
 const USAGE = `Usage:
@@ -22,7 +23,11 @@ const USAGE = `Usage:
       Re-wraps every file's data key under a new master key. Stop every instance first.
   npm run reset-password -- --email <address>
       Prints a single-use password reset link (valid 30 minutes) for the account, to pass on
-      when the server sends no email. Its second factors stay as they are.`;
+      when the server sends no email. Its second factors stay as they are.
+  npm run reindex
+      Queues every stored file to have its text read again (servers and workers read them in the background).
+  npm run worker
+      Reads files' text (TEXT_WORKERS at a time, at least one) and nothing else, until SIGTERM or SIGINT.`;
 
 const log: OpsLog = {
   info: (message) => console.log(message),
@@ -72,6 +77,14 @@ async function main(argv: string[]): Promise<number> {
       await printResetLink(config, { email: values.email, log });
       return 0;
     }
+    case 'reindex':
+      if (positionals.length > 0) throw new OpsError(`reindex takes no arguments\n${USAGE}`);
+      await reindex(config, { log });
+      return 0;
+    case 'worker':
+      if (positionals.length > 0) throw new OpsError(`worker takes no arguments\n${USAGE}`);
+      await runTextWorker(config, { log });
+      return 0;
     default:
       console.error(USAGE);
       return command === 'help' || command === '--help' ? 0 : 2;

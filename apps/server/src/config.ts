@@ -77,6 +77,13 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{42,44}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, base64url')
     .optional(),
   PUSH_ALLOWED_HOSTS: z.string().max(4000).optional(),
+  // Issue 33 (docs/decisions/0047): files read for their text at once by this process; 0 = this instance reads none.
+  TEXT_WORKERS: z.coerce
+    .number({ message: 'TEXT_WORKERS must be a number' })
+    .int('TEXT_WORKERS must be a whole number')
+    .min(0, 'TEXT_WORKERS must be 0 or more')
+    .max(16, 'TEXT_WORKERS must be at most 16')
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -119,6 +126,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** Web Push (issue 32, docs/decisions/0044): the VAPID keys when set (else generated into DATA_DIR) and the hosts a push endpoint may name. */
   push: PushConfig;
+  /** Issue 33: how many files this process reads for text at once (TEXT_WORKERS); 0 takes no jobs. */
+  textWorkers: number;
 }
 
 export interface PushConfig {
@@ -253,5 +262,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     oidc,
     push: pushConfig(e),
+    textWorkers: e.TEXT_WORKERS,
   };
 }

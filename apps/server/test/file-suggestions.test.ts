@@ -7,6 +7,7 @@ import { buildTestApp, signedInUser } from './helpers';
 import { fixture, uploadRecord } from './files-helpers';
 import { insertMember } from './factories';
 import { insertShare } from './share-factories';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 // Issue 33, docs/decisions/0049: a file's text suggests its visit date, provider and reason; the
 // record changes only when an editor applies the suggestion.
@@ -61,7 +62,50 @@ const storedSuggestion = (fileId: string) =>
 const listed = async (client: TestClient, id: string) =>
   (await client.get('/api/user/files')).json<MedicalFile[]>().find((f) => f.id === id);
 
+/** A letter with a text layer: read without OCR. */
+async function letterPdf(lines: readonly string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  lines.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - i * 28, size: 14, font }));
+  return Buffer.from(await doc.save());
+}
+
 describe('suggestions from a file’s text', () => {
+  it('once the text runner has read an upload, the files list carries its suggestion', async () => {
+    const { owner, person } = await setUp();
+    const pdf = await letterPdf([
+      'Outpatient letter',
+      'Date of service: 12 March 2026',
+      'Physician: Dr. Ana Ruiz',
+      'Reason for visit: Persistent cough',
+    ]);
+    const res = await uploadRecord(
+      owner.client,
+      { filename: 'letter.pdf', content: pdf, contentType: 'application/pdf' },
+      { personId: person },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const file = res.json<MedicalFile>();
+    expect(file).toMatchObject({ text_status: 'pending', suggestion: null });
+    await t.app.textJobs.drain();
+    expect(await listed(owner.client, file.id)).toMatchObject({
+      text_status: 'done',
+      suggestion: { record_date: '2026-03-12', provider_name: 'Dr. Ana Ruiz', visit_reason: 'Persistent cough' },
+      provider_name: null,
+      visit_reason: null,
+    });
+    const applied = await owner.client.post(`/api/user/files/${file.id}/suggestion/apply`, { fields: ['record_date', 'visit_reason'] });
+    expect(applied.json()).toMatchObject({
+      record_date: '2026-03-12',
+      visit_reason: 'Persistent cough',
+      provider_name: null,
+      text_status: 'done',
+      suggestion: null,
+    });
+    expect(await listed(owner.client, file.id)).toMatchObject({ suggestion: null, record_date: '2026-03-12' });
+  });
+
   it('suggests the visit date, one of the person’s providers and the reason, and changes nothing by itself', async () => {
     const { owner, person } = await setUp();
     const provider = await owner.client.post(`/api/user/family/members/${person}/healthcare-providers`, {

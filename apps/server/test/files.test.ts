@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_TYPES_LABEL } from '@kinchart/shared/files';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { blobPath, fixture, multipartBody, storedBlobs, upload, uploadRecord } from './files-helpers';
 import { selfProfileId } from './factories';
 import { SEGMENT_SIZE } from '../src/storage/envelope';
@@ -617,7 +617,14 @@ describe('logs', () => {
     const database = createDatabase({ sqliteFile: path.join(dataDir, 'kinchart.db') });
     await migrateToLatest(database.db);
     const options = loggerOptions('info') as Record<string, unknown>;
-    const app = await buildApp({ config, database, webRoot: null, logger: { ...options, stream }, reminders: TEST_REMINDERS });
+    const app = await buildApp({
+      config,
+      database,
+      webRoot: null,
+      logger: { ...options, stream },
+      reminders: TEST_REMINDERS,
+      text: TEST_TEXT,
+    });
     try {
       const { client } = await signedInUser(app);
       const name = 'HIV-test-Jordan.pdf';

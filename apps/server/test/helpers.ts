@@ -72,6 +72,7 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
     webRoot: null,
     logger: { ...logger, stream },
     reminders: TEST_REMINDERS,
+    text: TEST_TEXT,
   });
   await app.ready();
   return { app, log: () => lines.join('\n') };
@@ -79,6 +80,8 @@ export async function appWithCapturedLog(t: TestApp, logger: object = { level: '
 
 /** Apps the tests build: the reminder scheduler is driven by the tests that need it, never by a timer on the real clock. */
 export const TEST_REMINDERS = { timer: false } as const;
+/** Apps the tests build read files' text only when a test calls `app.textJobs.runOnce()` / `drain()` (issue 33). */
+export const TEST_TEXT = { timer: false } as const;
 
 /** `webRoot`: a built web app to serve, as apps/web/dist; none by default. `now`: the app's clock (issue 32), for tests that drive time. */
 export async function buildTestApp(
@@ -108,6 +111,7 @@ export async function buildTestApp(
     ...(mailer ? { mailer } : {}),
     ...(now ? { now } : {}),
     reminders: { ...TEST_REMINDERS, ...reminders },
+    text: TEST_TEXT,
   });
   await app.ready();
   return {

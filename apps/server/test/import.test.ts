@@ -3,7 +3,7 @@ import { CLINICAL_CAP } from '@kinchart/shared/clinical';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { TestClient, appWithCapturedLog, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { TestClient, appWithCapturedLog, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { addClinicalRecords, exportZip, importFile, makeRichAccount, makeZip, readZip, snapshotAccount } from './export-helpers';
 import { selfProfileId } from './factories';
 import { fixture, storedBlobs } from './files-helpers';
@@ -19,6 +19,7 @@ beforeAll(async () => {
     webRoot: null,
     importLimits: { maxImportBytes: 300_000, maxUncompressedBytes: 2_000_000, maxEntries: 50, maxJsonBytes: 200_000 },
     reminders: TEST_REMINDERS,
+    text: TEST_TEXT,
   });
   await small.ready();
 });

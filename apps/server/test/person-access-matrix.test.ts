@@ -364,6 +364,16 @@ const CASES: Case[] = [
       return { method: 'GET', url: `/api/user/files/${id}/content`, key: id };
     },
   },
+  // Issue 33: a file's text reads like its bytes (a viewer and up).
+  {
+    route: 'GET /api/user/files/:id/text',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => {
+      const id = await ownerFile(p);
+      return { method: 'GET', url: `/api/user/files/${id}/text`, key: id };
+    },
+  },
   {
     route: 'PUT /api/user/files/:id',
     need: 'editor',
@@ -672,6 +682,7 @@ function touchesAPerson(method: string, path: string): boolean {
     'POST /api/user/files',
     'POST /api/user/upload',
     'GET /api/user/files/:id/content',
+    'GET /api/user/files/:id/text',
     'PUT /api/user/files/:id',
     'DELETE /api/user/files/*',
     'POST /api/user/files/share-links',

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { createPatientProfileCache } from '../src/features/profiles/patient-profile-cache';
 import type { SessionUser } from '../src/common/session.repository';
 import type { TestApp } from './helpers';
-import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail, TEST_REMINDERS } from './helpers';
+import { GOOD_PASSWORD, TestClient, buildTestApp, signedInUser, uniqueEmail, TEST_REMINDERS, TEST_TEXT } from './helpers';
 
 // GET /api/user/getPatientProfile answers from a per-account cache keyed by a counter the database
 // moves (docs/decisions/0007-request-path-and-upload-speed.md). These tests read through instance
@@ -16,7 +16,7 @@ let t: TestApp;
 let b: FastifyInstance;
 beforeAll(async () => {
   t = await buildTestApp();
-  b = await buildApp({ config: t.config, database: t.database, webRoot: null, reminders: TEST_REMINDERS });
+  b = await buildApp({ config: t.config, database: t.database, webRoot: null, reminders: TEST_REMINDERS, text: TEST_TEXT });
   await b.ready();
 });
 afterAll(async () => {

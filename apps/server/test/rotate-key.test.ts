@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { KeyRotationError, rotateMasterKey } from '../src/ops/rotate-master-key';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { blobPath, fixture, uploadRecord } from './files-helpers';
 
 // MASTER_KEY rotation (DESIGN §6, decision 0005): every data key is re-wrapped in one transaction and no
@@ -33,7 +33,7 @@ async function appWithKey(key: Buffer): Promise<FastifyInstance> {
     LOG_LEVEL: 'silent',
     MASTER_KEY: key.toString('base64'),
   });
-  const app = await buildApp({ config, database: t.database, webRoot: null, reminders: TEST_REMINDERS });
+  const app = await buildApp({ config, database: t.database, webRoot: null, reminders: TEST_REMINDERS, text: TEST_TEXT });
   await app.ready();
   extraApps.push(app);
   return app;

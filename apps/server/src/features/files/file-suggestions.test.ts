@@ -107,21 +107,17 @@ describe('reading hostile text', () => {
     );
   });
 
-  it('reads long, repetitive text in linear time', () => {
-    const pieces = ['Dr ', 'dr. ', 'Reason', ': ', '12/', '03/', '2026 ', 'de ', 'marzo ', 'DOB ', '\n', 'Date ', 'A', 'é'];
+  it('reads the longest text it reads, however repetitive, in well under a second or two', () => {
+    // Anything quadratic on 200,000 characters would take minutes, not milliseconds.
+    const pieces = ['Dr ', 'dr. ', 'Reason', ': ', '12/', '03/', '2026 ', 'de ', 'marzo ', 'DOB ', '\n', 'Date ', 'A', 'é', 'Ana ', 'la '];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (unit) => {
-        const small = unit.join('').repeat(Math.ceil(5_000 / unit.join('').length));
-        const big = unit.join('').repeat(Math.ceil(50_000 / unit.join('').length));
-        const t0 = performance.now();
-        suggestionsFrom([small], [{ provider_name: 'Ana' }], TODAY);
-        const t1 = performance.now();
-        suggestionsFrom([big], [{ provider_name: 'Ana' }], TODAY);
-        const t2 = performance.now();
-        // Ten times the text may take a little over ten times as long, never a hundred.
-        expect(t2 - t1).toBeLessThan(Math.max(200, 40 * (t1 - t0)));
+        const text = unit.join('').repeat(Math.ceil(200_000 / unit.join('').length));
+        const start = performance.now();
+        suggestionsFrom([text], [{ provider_name: 'Ana' }], TODAY);
+        expect(performance.now() - start).toBeLessThan(2_000);
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
   });
 });

@@ -14,6 +14,9 @@ const PROVIDER_MAX = 200;
  * One UTF-16 unit per unit, lower-cased and without its accent ('É' → 'e'), so that offsets in
  * the folded text are offsets in the original.
  */
+/** Folded non-ASCII characters, as they are met (at most the Basic Multilingual Plane's 63,000). */
+const FOLDED = new Map<string, string>();
+
 export function fold(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
@@ -23,8 +26,14 @@ export function fold(text: string): string {
     } else if (code >= 0xd800 && code <= 0xdfff) {
       out += text[i];
     } else {
-      const base = text[i]!.normalize('NFD').charAt(0).toLowerCase().charAt(0);
-      out += base === 'ß' ? 's' : base || text[i];
+      const c = text[i]!;
+      let base = FOLDED.get(c);
+      if (base === undefined) {
+        const first = c.normalize('NFD').charAt(0).toLowerCase().charAt(0);
+        base = first === 'ß' ? 's' : first || c;
+        FOLDED.set(c, base);
+      }
+      out += base;
     }
   }
   return out;
@@ -495,7 +504,7 @@ function findProvider(lines: Line[], text: string, providers: readonly { provide
     for (const line of lines) {
       const at = afterLabel(line.folded, label, true);
       if (at === undefined) continue;
-      const rest = line.raw.slice(at, at + 2 * PROVIDER_MAX).trimStart();
+      const rest = line.raw.slice(at, at + PROVIDER_MAX).trimStart();
       const title = TITLES.find((t) => fold(rest).startsWith(t) && !isLetter(rest[t.length]));
       const name = title ? titled(rest) : nameWords(rest, 5);
       if (name && looksLikeName(name)) return clean(name, PROVIDER_MAX);
@@ -509,7 +518,13 @@ function findProvider(lines: Line[], text: string, providers: readonly { provide
         if (at < 0) break;
         from = at + 1;
         if (isLetter(line.folded[at - 1]) || isLetter(line.folded[at + title.length])) continue;
-        const name = titled(line.raw.slice(at, at + 2 * PROVIDER_MAX));
+        // Only a capital after "Dr." (and "med.") starts a name: checked before reading on.
+        let next = at + title.length + (line.raw[at + title.length] === '.' ? 1 : 0);
+        while (line.raw[next] === ' ') next++;
+        if (line.folded.startsWith('med.', next)) next += 4;
+        while (line.raw[next] === ' ') next++;
+        if (!isUpper(line.raw[next])) continue;
+        const name = titled(line.raw.slice(at, at + PROVIDER_MAX));
         if (name && looksLikeName(name.slice(title.length + 1))) return clean(name, PROVIDER_MAX);
       }
     }

@@ -1,3 +1,4 @@
+import type { TextStatus } from '@kinchart/shared/search';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/ids';
 import type { StorageQuota } from './storage-quota';
@@ -24,6 +25,14 @@ const LISTED = [
   'medical_files.visit_reason',
   'medical_files.created_at',
   'profiles.name as person_name',
+  // Issue 33: where reading the text stands, and what it suggests (one row each at most: joined on their keys).
+  'file_text_jobs.status as text_status',
+  'file_text_jobs.pages as text_pages',
+  'file_text_jobs.reason as text_reason',
+  'file_suggestions.file_id as suggestion_file_id',
+  'file_suggestions.record_date as suggested_record_date',
+  'file_suggestions.provider_name as suggested_provider_name',
+  'file_suggestions.visit_reason as suggested_visit_reason',
 ] as const;
 
 export interface MedicalFileRow {
@@ -42,6 +51,15 @@ export interface MedicalFileRow {
   visit_location: string | null;
   visit_reason: string | null;
   created_at: string;
+  /** Issue 33: null only when the file has no text job (none is left without one: a trigger makes it). */
+  text_status: TextStatus | null;
+  text_pages: number | null;
+  text_reason: string | null;
+  /** Set when the file has a suggestion (file_suggestions row). */
+  suggestion_file_id: string | null;
+  suggested_record_date: string | null;
+  suggested_provider_name: string | null;
+  suggested_visit_reason: string | null;
 }
 
 export interface StoredFileRow extends MedicalFileRow {
@@ -69,7 +87,13 @@ export interface NewMedicalFile {
 
 export function createMedicalFileRepository(db: Db) {
   /** Rows with their person's name (a profile row per file at most: the join is on its key). */
-  const listed = () => db.selectFrom('medical_files').leftJoin('profiles', 'profiles.id', 'medical_files.profile_id').select(LISTED);
+  const listed = () =>
+    db
+      .selectFrom('medical_files')
+      .leftJoin('profiles', 'profiles.id', 'medical_files.profile_id')
+      .leftJoin('file_text_jobs', 'file_text_jobs.file_id', 'medical_files.id')
+      .leftJoin('file_suggestions', 'file_suggestions.file_id', 'medical_files.id')
+      .select(LISTED);
 
   return {
     /** Inserts the row if it fits its owner's storage quota (413 otherwise, nothing inserted). */

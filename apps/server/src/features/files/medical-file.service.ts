@@ -37,6 +37,17 @@ export interface FilePerson {
 }
 
 /** SPEC §3 listed record fields; `name`, `file_name` and `display_name` are all the user's name for it. */
+/** A row as just inserted: no text read yet, no suggestion. */
+const FRESH_TEXT = {
+  text_status: 'pending',
+  text_pages: null,
+  text_reason: null,
+  suggestion_file_id: null,
+  suggested_record_date: null,
+  suggested_provider_name: null,
+  suggested_visit_reason: null,
+} as const;
+
 export function toMedicalFile(row: Omit<MedicalFileRow, 'user_id' | 'profile_id' | 'person_name'>, person: FilePerson): MedicalFile {
   return {
     id: row.id,
@@ -60,11 +71,17 @@ export function toMedicalFile(row: Omit<MedicalFileRow, 'user_id' | 'profile_id'
     metadata: { size: Number(row.size) },
     person_id: person.id,
     person_name: person.name,
-    // Stand-in until h-extract's list query fills these (merge: take h-extract's toMedicalFile).
-    text_status: 'pending',
-    text_pages: null,
-    text_reason: null,
-    suggestion: null,
+    text_status: row.text_status ?? 'pending',
+    text_pages: row.text_pages === null ? null : Number(row.text_pages),
+    text_reason: row.text_reason,
+    suggestion:
+      row.suggestion_file_id === null
+        ? null
+        : {
+            record_date: row.suggested_record_date,
+            provider_name: row.suggested_provider_name,
+            visit_reason: row.suggested_visit_reason,
+          },
   };
 }
 
@@ -110,6 +127,8 @@ export interface FileServiceDeps {
   log: FastifyBaseLogger;
   /** The one access function (DESIGN §11): whose files a user reaches, and how. */
   access: PersonAccessService;
+  /** Issue 33: called once a new file's row is committed (the text runner looks for work at once). */
+  onStored?: () => void;
 }
 
 /** A route's name in the owner's access history ("GET /api/user/files"), as needOf gives it. */
@@ -257,6 +276,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             .catch((err: unknown) => deps.log.error({ err, fileId }, 'could not remove blob after a failed insert'));
           throw error;
         }
+        deps.onStored?.();
         return toMedicalFile(
           {
             id: row.id,
@@ -269,6 +289,7 @@ export function createMedicalFileService(deps: FileServiceDeps) {
             visit_location: row.visitLocation,
             visit_reason: row.visitReason,
             created_at: row.createdAt,
+            ...FRESH_TEXT,
           },
           { id: person.profileId, name: await repo.personName(person.profileId) },
         );
@@ -381,6 +402,18 @@ export function createMedicalFileService(deps: FileServiceDeps) {
       const stored = await repo.findStored(row.id);
       if (!stored || stored.user_id !== row.user_id) throw notFound(FILE_NOT_FOUND);
       return openAudited(stored, { ip: audit.ip, via: audit.via });
+    },
+
+    /**
+     * Issue 33: a stored file's decrypted bytes, whole, for the text runner (not a download: no
+     * reader, no audit). Undefined when the file is gone.
+     */
+    async readForText(id: string): Promise<Buffer | undefined> {
+      const row = await repo.findStored(id);
+      if (!row) return undefined;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await openBlob(row)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
     },
 
     /** AccountDeletionHook: collect the blobs before the rows cascade away, remove them after. */

@@ -3,13 +3,15 @@ import { toFlag } from '../../lib/flags';
 import { nowIso } from '../../lib/ids';
 
 // The SQL of an account's preferences (issue 32): its time zone and reminder channels, columns of
-// `users` (migration 0022). Every statement is scoped by the account's id.
+// `users` (migration 0022), and the languages its documents are read in (issue 33, migration 0025). Every statement is scoped by the account's id.
 
 export interface PreferenceColumns {
   time_zone: string | null;
   reminder_email: number;
   reminder_push: number;
   reminder_minimal: number;
+  /** Issue 33: JSON list of document language codes; null: never chosen. */
+  document_languages: string | null;
 }
 
 interface PreferenceChanges {
@@ -17,6 +19,7 @@ interface PreferenceChanges {
   reminder_email?: boolean;
   reminder_push?: boolean;
   reminder_minimal?: boolean;
+  document_languages?: readonly string[];
 }
 
 export function createPreferencesRepository(db: Db) {
@@ -24,7 +27,7 @@ export function createPreferencesRepository(db: Db) {
     find(userId: string): Promise<PreferenceColumns | undefined> {
       return db
         .selectFrom('users')
-        .select(['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal'])
+        .select(['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal', 'document_languages'])
         .where('id', '=', userId)
         .executeTakeFirst();
     },
@@ -36,6 +39,7 @@ export function createPreferencesRepository(db: Db) {
       if (changes.reminder_email !== undefined) set.reminder_email = toFlag(changes.reminder_email);
       if (changes.reminder_push !== undefined) set.reminder_push = toFlag(changes.reminder_push);
       if (changes.reminder_minimal !== undefined) set.reminder_minimal = toFlag(changes.reminder_minimal);
+      if (changes.document_languages !== undefined) set.document_languages = JSON.stringify(changes.document_languages);
       if (Object.keys(set).length === 0) return;
       await db
         .updateTable('users')
