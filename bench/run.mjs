@@ -56,6 +56,8 @@ async function main() {
   if (only.has('scale')) return (await import('./scale.mjs')).runScale(root);
   // `npm run bench reminders`: the reminder scheduler at 10,000 people (bench/reminders.mjs).
   if (only.has('reminders')) return (await import('./reminders.mjs')).runReminders(root);
+  // `npm run bench search`: one search over 10,000 documents among 100,000 (bench/search.mjs).
+  if (only.has('search')) return (await import('./search.mjs')).runSearch(root);
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('Building…');
     execSync('npm run build', { cwd: root, stdio: 'inherit' });

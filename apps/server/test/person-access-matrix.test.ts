@@ -343,6 +343,13 @@ const CASES: Case[] = [
     ok: 200,
     prepare: async (p) => ({ method: 'GET', url: `/api/user/files?person=${p}`, key: p }),
   },
+  // One search (issue 33): `person=` narrows to one person a viewer may read.
+  {
+    route: 'GET /api/user/search',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => ({ method: 'GET', url: `/api/user/search?q=letter&person=${p}`, key: p }),
+  },
   {
     route: 'POST /api/user/files',
     need: 'editor',
@@ -694,6 +701,7 @@ function touchesAPerson(method: string, path: string): boolean {
     'DELETE /api/user/appointments/:appointment_id',
     'GET /api/user/medications',
     'POST /api/user/import',
+    'GET /api/user/search',
   ];
   return routes.includes(`${method} ${path}`);
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_EMPTY_MESSAGE, SEARCH_PATH, SEARCH_TOO_LONG_MESSAGE, searchResponseSchema } from '@kinchart/shared/search';
 import type { SearchResponse, SearchResult } from '@kinchart/shared/search';
+import { migrateTo, migrateToLatest } from '../src/db/database';
 import { rebuildSearchIndex } from '../src/features/search/search.repository';
 import { newId, nowIso } from '../src/lib/ids';
 import type { TestApp } from './helpers';
@@ -427,5 +428,23 @@ describe('the index follows every write at once', () => {
     await rebuildSearchIndex(db());
     expect(await found(owner, 'tricuspid')).toEqual(before);
     expect(before.map((r) => r.kind).sort()).toEqual(['allergy', 'file']);
+  });
+});
+
+describe('migration 0026', () => {
+  it('indexes the rows already stored; down removes the index', async () => {
+    const { owner, self, daughter } = await family();
+    await migrateTo(db(), '0025-file-text');
+    const tables = async () => (await db().introspection.getTables()).map((table) => table.name);
+    expect(await tables()).not.toContain('search_entries');
+    const file = await insertFile(owner, daughter, { display_name: 'Old scan', pages: ['thyroglobulin', 'page two'] });
+    await db().updateTable('profiles').set({ allergy_details: 'Thyroglobulin dye' }).where('id', '=', self).execute();
+    await migrateToLatest(db());
+    const results = await found(owner, 'thyroglobulin');
+    expect(results.map((r) => [r.kind, r.id]).sort()).toEqual([
+      ['allergy', self],
+      ['file', file],
+    ]);
+    expect(results.find((r) => r.kind === 'file')).toMatchObject({ page: 1, person_name: 'Mia Rivera' });
   });
 });

@@ -8,7 +8,8 @@ import { foldTable } from '../../lib/text-fold';
 // (service, import, restore, cascade delete) can forget it.
 // - `scope` is one token naming the person and the person's owner (`p<person>u<owner>`, dashes
 //   dropped): the full-text engine intersects it with the reader's query, so access is decided
-//   inside the index query, and a row whose owner is not its person's owner matches nobody.
+//   inside the index query, and a row whose owner is not its person's owner matches nobody. A
+//   second token names the kind (`kfile`, `klabresult`): `kind=` narrows inside the engine too.
 // - `title` is what a result shows; `heading` the short fields ranked above `body` (for a file:
 //   its names and visit fields); `body` the rest (a file's pages joined with '\f').
 // - SQLite: an FTS5 external-content table over search_entries, kept in step by triggers on it.
@@ -168,7 +169,7 @@ function values(s: Source, r: string, withBody = true): string[] {
     `${r}.id`,
     `${r}.user_id`,
     profile,
-    `coalesce(${scopeSql(profile, `${r}.user_id`)}, '')`,
+    `coalesce(${scopeSql(profile, `${r}.user_id`)}, '') || ' k${s.kind.replace(/-/g, '')}'`,
     `coalesce(${s.title(r)}, '')`,
     `coalesce(${s.heading(r)}, '')`,
     withBody ? `coalesce(${s.body(r)}, '')` : `''`,

@@ -61,11 +61,13 @@ export function parseSearch(q: string): SearchTerm[] {
 const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * The FTS5 MATCH expression: one of the reader's scope tokens, and every term in the heading or
- * the body. Words are letters and digits only, quoted besides; scope tokens are hex.
+ * The FTS5 MATCH expression: one of the reader's scope tokens (and the kind's token when one kind
+ * is asked for), and every term in the heading or the body. Words are letters and digits only,
+ * quoted besides; the tokens are letters and hex digits.
  */
-export function ftsExpression(terms: readonly SearchTerm[], scopes: readonly string[]): string {
+export function ftsExpression(terms: readonly SearchTerm[], scopes: readonly string[], kindToken?: string): string {
   const scope = scopes.map(ftsString).join(' OR ');
+  const kind = kindToken === undefined ? '' : ` AND {scope} : ${ftsString(kindToken)}`;
   const query = terms.map((t) => `${ftsString(t.words.join(' '))}${t.prefix ? '*' : ''}`).join(' AND ');
-  return `{scope} : (${scope}) AND {heading body} : (${query})`;
+  return `{scope} : (${scope})${kind} AND {heading body} : (${query})`;
 }
