@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/utils';
 import { useHashTarget } from './use-hash-target';
@@ -26,7 +26,39 @@ function Rows() {
   );
 }
 
+/** Like the root layout: <main> takes focus on every new page, in an effect that runs after the page's own. */
+function FocusesMain({ children }: { children: ReactNode }) {
+  useEffect(() => document.getElementById('main')?.focus());
+  return (
+    <main id="main" tabIndex={-1}>
+      {children}
+    </main>
+  );
+}
+
+function RowAtOnce() {
+  useHashTarget();
+  return <p id="contact-c1">Dr. Rivera</p>;
+}
+
 describe('useHashTarget', () => {
+  it('takes focus after the layout has moved it to the page (a row there at once)', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/edit',
+          element: (
+            <FocusesMain>
+              <RowAtOnce />
+            </FocusesMain>
+          ),
+        },
+      ],
+      '/edit#contact-c1',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Dr. Rivera')));
+  });
+
   it('focuses the row the address names once the list has rendered it', async () => {
     renderRoutes([{ path: '/list', element: <Rows /> }], '/list#medication-m1');
     expect(document.activeElement).toBe(document.body);

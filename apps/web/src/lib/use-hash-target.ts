@@ -34,8 +34,14 @@ export function useHashTarget(): void {
     };
     const found = shown();
     if (found) {
-      reveal(found);
-      return;
+      // After the other effects of this navigation: the root layout focuses <main> on every new page.
+      let cancelled = false;
+      queueMicrotask(() => {
+        if (!cancelled) reveal(found);
+      });
+      return () => {
+        cancelled = true;
+      };
     }
     const observer = new MutationObserver(() => {
       const element = shown();

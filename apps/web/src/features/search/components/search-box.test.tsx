@@ -78,6 +78,18 @@ describe('the search bar', () => {
     expect((name as HTMLInputElement).value).toBe('1/2');
   });
 
+  it('/ leaves an open dialog alone', async () => {
+    const user = userEvent.setup();
+    renderBar();
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    document.body.append(dialog);
+    await user.keyboard('/');
+    expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search your records' }));
+    dialog.remove();
+  });
+
   it('Enter opens the results page for the words typed', async () => {
     const user = userEvent.setup();
     const { router } = renderBar();
@@ -97,7 +109,7 @@ describe('the search bar', () => {
 
   it('shows the query of the results page it is on', () => {
     renderBar('/search?q=penicillin');
-    expect((screen.getByRole('searchbox', { name: 'Search your records' }) as HTMLInputElement).value).toBe('penicillin');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search your records' }).value).toBe('penicillin');
   });
 
   it('opens from its button on narrow screens, and Escape closes it back to the button', async () => {

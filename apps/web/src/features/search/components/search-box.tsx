@@ -34,7 +34,8 @@ export function SearchBox() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (isTypingIn(event.target)) return;
+      // Not while typing, nor from under an open dialog (it keeps focus inside itself).
+      if (isTypingIn(event.target) || document.querySelector('[aria-modal="true"]')) return;
       event.preventDefault();
       setOpen(true);
       // Shown at once when it is hidden on this screen size (the effect below focuses it then too).

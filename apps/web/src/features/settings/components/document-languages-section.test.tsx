@@ -41,9 +41,9 @@ describe('Settings → Documents', () => {
     renderRoutes([{ path: '/settings', element: <DocumentLanguagesSection /> }], '/settings');
     const group = await screen.findByRole('group', { name: 'Languages your documents are written in' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(DOCUMENT_LANGUAGES.length);
-    expect((within(group).getByRole('checkbox', { name: 'Español' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(group).getByRole('checkbox', { name: 'English' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(group).getByRole('checkbox', { name: 'Deutsch' }) as HTMLInputElement).checked).toBe(false);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Español (Spanish)' }).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'English' }).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Deutsch (German)' }).checked).toBe(false);
     expect(group.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain(
       'Used to read scanned documents and photos.',
@@ -54,8 +54,8 @@ describe('Settings → Documents', () => {
     const user = userEvent.setup();
     const { calls } = api(preferences());
     renderRoutes([{ path: '/settings', element: <DocumentLanguagesSection /> }], '/settings');
-    await user.click(await screen.findByRole('checkbox', { name: 'Deutsch' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Français' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Deutsch (German)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Français (French)' }));
     await user.click(screen.getByRole('button', { name: 'Save document languages' }));
     expect(await screen.findByText('Document languages saved successfully.')).toBeTruthy();
     expect(puts(calls)).toEqual([{ document_languages: ['en', 'de', 'fr'] }]);
@@ -69,7 +69,7 @@ describe('Settings → Documents', () => {
     await user.click(screen.getByRole('button', { name: 'Save document languages' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one language.');
 
-    for (const name of ['Deutsch', 'Français', 'Italiano', 'Polski', 'Nederlands']) {
+    for (const name of ['Deutsch (German)', 'Français (French)', 'Italiano (Italian)', 'Polski (Polish)', 'Nederlands (Dutch)']) {
       await user.click(screen.getByRole('checkbox', { name }));
     }
     await user.click(screen.getByRole('button', { name: 'Save document languages' }));
@@ -81,7 +81,7 @@ describe('Settings → Documents', () => {
     const user = userEvent.setup();
     api(preferences(), { status: 400, message: 'document_languages must name at least one language' });
     renderRoutes([{ path: '/settings', element: <DocumentLanguagesSection /> }], '/settings');
-    await user.click(await screen.findByRole('checkbox', { name: 'Español' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Español (Spanish)' }));
     await user.click(screen.getByRole('button', { name: 'Save document languages' }));
     expect((await screen.findByRole('alert')).textContent).toBe('document_languages must name at least one language');
   });
@@ -114,7 +114,7 @@ describe('after sign-in', () => {
       '/dashboard',
     );
     // The answer has arrived (and been rendered) once its languages show.
-    expect(((await screen.findByRole('checkbox', { name: 'Español' })) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Español (Spanish)' })).checked).toBe(true);
     expect(puts(calls)).toEqual([]);
   });
 });

@@ -24,6 +24,24 @@ export function DocumentLanguagesSection() {
   return <DocumentLanguagesForm preferences={preferences.data} />;
 }
 
+const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** A language by its own name, and by its English one where that differs ("Deutsch (German)"). */
+function LanguageName({ code, label }: { code: DocumentLanguage; label: string }) {
+  const english = englishNames.of(code);
+  return (
+    <>
+      <span lang={code}>{label}</span>
+      {english && english !== label ? (
+        <>
+          {' '}
+          <span className="text-slate-600">({english})</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 function DocumentLanguagesForm({ preferences }: { preferences: Preferences }) {
   const update = useUpdatePreferences();
   // In the order chosen: the first is the one the reader tries first.
@@ -60,7 +78,7 @@ function DocumentLanguagesForm({ preferences }: { preferences: Preferences }) {
           {DOCUMENT_LANGUAGES.map((language) => (
             <CheckboxField
               key={language.code}
-              label={<span lang={language.code}>{language.label}</span>}
+              label={<LanguageName code={language.code} label={language.label} />}
               checked={chosen.includes(language.code)}
               disabled={update.isPending}
               onChange={(event) => toggle(language.code, event.target.checked)}
