@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { acceptedLanguages, acceptsGzip, loadEmergencyPage } from '../src/features/emergency/emergency-page';
-import { TestClient, buildTestApp, signedInUser, type TestApp, TEST_REMINDERS } from './helpers';
+import { TestClient, buildTestApp, signedInUser, type TestApp, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { fillProfile, insertMember, selfProfileId } from './factories';
 
 const SOURCE_TEMPLATE = fileText(path.resolve(import.meta.dirname, '../../web/emergency.html'));
@@ -55,7 +55,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   t = await buildTestApp();
   webRoot = probeWebRoot();
-  app = await buildApp({ config: t.config, database: t.database, webRoot, reminders: TEST_REMINDERS });
+  app = await buildApp({ config: t.config, database: t.database, webRoot, reminders: TEST_REMINDERS, text: TEST_TEXT });
   await app.ready();
 });
 afterAll(async () => {

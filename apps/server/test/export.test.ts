@@ -8,7 +8,7 @@ import { loadMasterKey } from '../src/storage/master-key';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinchartExportSchema } from '@kinchart/shared/export';
 import type { TestApp } from './helpers';
-import { TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { TestClient, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker } from './fhir-validator';
 import { addClinicalRecords, exportZip, makeRichAccount, readZip } from './export-helpers';
@@ -361,6 +361,7 @@ describe('export', () => {
       webRoot: null,
       storage: { blobs, masterKey: loadMasterKey(t.config) },
       reminders: TEST_REMINDERS,
+      text: TEST_TEXT,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

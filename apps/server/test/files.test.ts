@@ -69,6 +69,11 @@ describe('uploading a medical record file', () => {
       // DESIGN §4: without a personId the file is the uploader's own profile's.
       person_id: await selfProfileId(t.database.db, id),
       person_name: null,
+      // Issue 33: its text is read in the background; nothing is suggested yet.
+      text_status: 'pending',
+      text_pages: null,
+      text_reason: null,
+      suggestion: null,
     });
     const [row] = await rowsOf(id);
     expect(row?.storage_key).toBe(record.id);
@@ -433,6 +438,10 @@ describe('listing', () => {
         'metadata',
         'person_id',
         'person_name',
+        'text_status',
+        'text_pages',
+        'text_reason',
+        'suggestion',
       ].sort(),
     );
     expect(JSON.stringify(list)).not.toMatch(/storage_key|wrapped_key|user_id/);

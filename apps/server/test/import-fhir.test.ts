@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { loadFhirValidator } from './fhir-validator';
 import { exportZip, importFile, makeRichAccount, readZip, snapshotAccount } from './export-helpers';
 import { fixture, storedBlobs } from './files-helpers';
@@ -20,6 +20,7 @@ beforeAll(async () => {
     webRoot: null,
     importLimits: { maxJsonBytes: 100_000 },
     reminders: TEST_REMINDERS,
+    text: TEST_TEXT,
   });
   await small.ready();
   fhirErrors = await loadFhirValidator();

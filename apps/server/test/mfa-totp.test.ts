@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { rotateMasterKey } from '../src/ops/rotate-master-key';
 import type { TestApp } from './helpers';
-import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS } from './helpers';
+import { ORIGIN, TestClient, buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { TOTP_CODE_USED } from '@kinchart/shared/auth-texts';
 
 let t: TestApp;
@@ -479,7 +479,7 @@ describe('the TOTP secret at rest', () => {
         LOG_LEVEL: 'silent',
         MASTER_KEY: newKey.toString('base64'),
       });
-      const rotated = await buildApp({ config, database: own.database, webRoot: null, reminders: TEST_REMINDERS });
+      const rotated = await buildApp({ config, database: own.database, webRoot: null, reminders: TEST_REMINDERS, text: TEST_TEXT });
       try {
         const client = new TestClient(rotated);
         expect((await client.post('/api/auth/login', { email: user.email, password: user.password })).json()).toMatchObject({

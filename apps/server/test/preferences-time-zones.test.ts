@@ -14,7 +14,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const DEFAULTS = { time_zone: 'UTC', time_zone_set: false, reminder_email: true, reminder_push: true, reminder_minimal: false };
+const DEFAULTS = {
+  time_zone: 'UTC',
+  time_zone_set: false,
+  reminder_email: true,
+  reminder_push: true,
+  reminder_minimal: false,
+  // Issue 33: scans are read in English until the account chooses.
+  document_languages: ['en'],
+  document_languages_set: false,
+};
 
 describe('GET/PUT /api/user/preferences', () => {
   it('an account made without a zone reads as UTC, not set, with email and push on', async () => {
@@ -54,6 +63,8 @@ describe('GET/PUT /api/user/preferences', () => {
       reminder_email: false,
       reminder_push: true,
       reminder_minimal: true,
+      document_languages: ['en'],
+      document_languages_set: false,
     });
     expect((await client.get('/api/user/preferences')).json()).toEqual(channels.json());
   });

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './helpers';
-import { buildTestApp, signedInUser, TestClient } from './helpers';
+import { buildTestApp, signedInUser, TestClient, TEST_TEXT } from './helpers';
 import { insertMember, selfProfileId } from './factories';
 import { insertShare } from './share-factories';
 import type { LoopbackSmtp } from './smtp-helpers';
@@ -327,6 +327,7 @@ describe('after a restart', () => {
       webRoot: null,
       logger: false,
       reminders: { timer: false, now: () => new Date('2026-01-05T08:30:00Z'), pushAgent: push.agent, onScheduler: (s) => (restarted = s) },
+      text: TEST_TEXT,
     });
     try {
       const report = await restarted?.tick(new Date('2026-01-05T08:30:00Z'));
@@ -382,6 +383,7 @@ describe('two instances on one database', () => {
       logger: false,
       ...(mailer ? { mailer } : {}),
       reminders: { timer: false, pushAgent: push.agent, onScheduler: (s) => (second = s) },
+      text: TEST_TEXT,
     });
     try {
       const at = new Date('2026-01-05T08:00:00Z');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
-import { buildTestApp, TEST_REMINDERS } from './helpers';
+import { buildTestApp, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { buildApp } from '../src/app';
 
 // The built web app as the server hands it out (DESIGN §1), installable PWA included: hashed
@@ -21,7 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), JSON.stringify({ name: 'Kinchart' }));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), 'console.log(1);');
-  web = await buildApp({ config: t.config, database: t.database, webRoot, logger: false, reminders: TEST_REMINDERS });
+  web = await buildApp({ config: t.config, database: t.database, webRoot, logger: false, reminders: TEST_REMINDERS, text: TEST_TEXT });
   await web.ready();
 });
 afterAll(async () => {
