@@ -136,6 +136,12 @@ describe('suggestions from a file’s text', () => {
     await textRead(some, owner.id);
     expect(await storedSuggestion(some.id)).toEqual({ record_date: null, provider_name: null, visit_reason: 'Persistent cough' });
 
+    // The upload form fills in today as the visit date: that is no date the user gave.
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await upload(owner.client, person, { customDate: today });
+    await textRead(dated, owner.id);
+    expect(await storedSuggestion(dated.id)).toMatchObject({ record_date: '2026-03-12' });
+
     const all = await upload(owner.client, person, { providerName: 'Dr. Lee', customDate: '2026-01-05', visitReason: 'Cough' });
     await textRead(all, owner.id);
     expect(await storedSuggestion(all.id)).toBeUndefined();

@@ -25,8 +25,18 @@ export interface TextRead {
   pages: readonly (string | { text: string })[];
 }
 
-/** The upload's stand-in date: a record uploaded without a visit date is dated when it was uploaded (SPEC §3). */
-const dateUnset = (file: SuggestionTarget) => file.record_date === null || file.record_date === file.created_at;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The record's date is still a stand-in: none, the upload instant (SPEC §3: no visit date means
+ * "now"), or the day of the upload (the upload form fills in today, in the browser's zone: a day
+ * either side of the server's).
+ */
+function dateUnset(file: SuggestionTarget): boolean {
+  if (file.record_date === null || file.record_date === file.created_at) return true;
+  const recorded = Date.parse(`${file.record_date.slice(0, 10)}T00:00:00Z`);
+  const uploaded = Date.parse(`${file.created_at.slice(0, 10)}T00:00:00Z`);
+  return Number.isFinite(recorded) && Number.isFinite(uploaded) && Math.abs(recorded - uploaded) <= DAY_MS;
+}
 
 /** The suggestion without what the record already says: a visit date the user gave, a provider or a reason it has. */
 export function worthSuggesting(found: FileSuggestion, file: SuggestionTarget): FileSuggestion {
