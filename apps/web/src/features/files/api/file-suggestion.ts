@@ -22,9 +22,13 @@ export async function dismissSuggestion({ id }: { id: string }): Promise<void> {
 /** Puts the changed record in every files list at once, then confirms with the server. */
 function useSettle() {
   const queryClient = useQueryClient();
-  return (id: string, change: (file: MedicalFile) => MedicalFile) => {
-    queryClient.setQueriesData<MedicalFile[]>({ queryKey: filesQueryKey }, (files) => files?.map((f) => (f.id === id ? change(f) : f)));
-    return queryClient.invalidateQueries({ queryKey: filesQueryKey });
+  return {
+    changed: (id: string, change: (file: MedicalFile) => MedicalFile) => {
+      queryClient.setQueriesData<MedicalFile[]>({ queryKey: filesQueryKey }, (files) => files?.map((f) => (f.id === id ? change(f) : f)));
+      return queryClient.invalidateQueries({ queryKey: filesQueryKey });
+    },
+    // A suggestion applied or dismissed elsewhere answers 404: the list says how things stand now.
+    failed: () => queryClient.invalidateQueries({ queryKey: filesQueryKey }),
   };
 }
 
@@ -32,7 +36,8 @@ export function useApplySuggestion() {
   const settle = useSettle();
   return useMutation({
     mutationFn: applySuggestion,
-    onSuccess: (applied) => settle(applied.id, (f) => ({ ...f, ...applied, suggestion: null })),
+    onSuccess: (applied) => settle.changed(applied.id, (f) => ({ ...f, ...applied, suggestion: null })),
+    onError: settle.failed,
   });
 }
 
@@ -40,6 +45,7 @@ export function useDismissSuggestion() {
   const settle = useSettle();
   return useMutation({
     mutationFn: dismissSuggestion,
-    onSuccess: (_answer, { id }) => settle(id, (f) => ({ ...f, suggestion: null })),
+    onSuccess: (_answer, { id }) => settle.changed(id, (f) => ({ ...f, suggestion: null })),
+    onError: settle.failed,
   });
 }

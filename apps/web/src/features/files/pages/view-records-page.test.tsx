@@ -348,6 +348,19 @@ describe('View Records: text read from files (issue 33)', () => {
     expect(within(card).queryByText('Dr. Ana Ruiz')).toBeNull();
   });
 
+  it('applying a suggestion that is already gone (applied from another device) says why', async () => {
+    const user = userEvent.setup();
+    serve((call) => {
+      if (call.method === 'POST') return json({ message: 'This file has no suggestion' }, 404);
+      return call.url === '/api/user/files' ? json([suggested]) : undefined;
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Discharge letter' });
+    await user.click(within(card).getByRole('button', { name: 'Apply suggestion to Discharge letter' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This file has no suggestion'));
+    expect(within(card).getByRole('button', { name: 'Apply suggestion to Discharge letter' })).toHaveProperty('disabled', false);
+  });
+
   it('a viewer of a shared person sees no suggestion', async () => {
     const people = [
       makeSelf('person-self', { name: 'Pat Example' }),
