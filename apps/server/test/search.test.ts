@@ -26,7 +26,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 const db = () => t.database.db;
 
 async function search(user: User, params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   return user.client.get(`${SEARCH_PATH}?${query.toString()}`);
 }
 
