@@ -4,6 +4,7 @@ import {
   DESKTOP,
   PHONE,
   apiCall,
+  browserDay,
   expectHidden,
   expectNoA11yViolations,
   expectPath,
@@ -120,6 +121,64 @@ describe('one search over everything', () => {
       await expect.poll(() => page.getByRole('combobox', { name: 'Person' }).inputValue()).toBe(chart.childId);
     });
   }
+
+  test('an allergy opens the profile editor at it, an appointment its details, a family member’s contact their editor at it', async () => {
+    const page = await newPage(DESKTOP);
+    await signUpAndLogIn(page);
+    const chart = await seedChart(page);
+    await apiCall(page, 'PUT', '/api/user/updateProfile', {
+      name: 'Jordan Rivers',
+      has_allergies: true,
+      allergy_details: 'Penicillin: hives',
+    });
+    const day = await browserDay(page, 40);
+    await apiCall(page, 'POST', '/api/user/appointments', {
+      appointment_date: day,
+      start_time: `${day}T09:00`,
+      end_time: `${day}T09:30`,
+      provider_name: 'Dr. Penelope Ferris',
+      reason_for_visit: 'Penicillin allergy review',
+    });
+    await apiCall(page, 'POST', `/api/user/family/members/${chart.childId}/emergency-contacts`, {
+      name: 'Grandma Rosalind',
+      relationship: 'Grandmother',
+      phone_number: '555-0100',
+    });
+
+    await open(page, '/search?q=penicillin');
+    const jordan = page.getByRole('region', { name: 'Jordan Rivers (you)', exact: true });
+    await expectVisible(jordan.getByRole('heading', { level: 3, name: 'Allergies' }));
+    await expectVisible(jordan.getByRole('heading', { level: 3, name: 'Appointments' }));
+    await jordan.getByRole('region', { name: 'Allergies' }).getByRole('link').first().click();
+    // The account's own person is edited on /profile (/edit-profile is SPEC's Complete Profile form).
+    await expectPath(page, '/profile');
+    expect(new URL(page.url()).hash).toBe('#allergies');
+    await expect.poll(() => focusedId(page)).toBe('allergies');
+    await expectVisible(page.getByRole('tab', { name: 'Medical Conditions', selected: true }));
+
+    await page.goBack();
+    await expectPath(page, '/search');
+    await jordan.getByRole('region', { name: 'Appointments' }).getByRole('link').first().click();
+    await expectPath(page, '/appointments');
+    const details = page.getByRole('dialog');
+    await expectVisible(details);
+    await expectVisible(details.getByText('Dr. Penelope Ferris'));
+
+    await open(page, '/search?q=rosalind');
+    const contact = page
+      .getByRole('region', { name: 'Mia Rivers', exact: true })
+      .getByRole('region', { name: 'Emergency contacts' })
+      .getByRole('link');
+    await expectVisible(contact);
+    await contact.first().click();
+    await expectPath(page, `/edit-family-member/${chart.childId}`);
+    const hash = new URL(page.url()).hash;
+    expect(hash).toMatch(/^#contact-/);
+    await expect.poll(() => focusedId(page)).toBe(hash.slice(1));
+    await expectVisible(page.getByRole('tab', { name: 'Emergency Contacts', selected: true }));
+    await expectVisible(page.locator(hash).getByText('Grandma Rosalind'));
+    await screenshot(page, 'search-opened-contact-desktop');
+  });
 
   test('a search that finds nothing says so, and the person filter narrows to one person', async () => {
     const page = await newPage(DESKTOP);

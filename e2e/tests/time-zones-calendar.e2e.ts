@@ -60,6 +60,9 @@ describe('time zones, reminders and calendar feeds', () => {
         reminder_email: false,
         reminder_push: true,
         reminder_minimal: true,
+        // Issue 33: the browser's languages (en-US) were taken once too, in the same request as its zone.
+        document_languages: ['en'],
+        document_languages_set: true,
       });
       await expectNoA11yViolations(page, `Settings → Time zone and reminders (${device})`);
       await prefs.scrollIntoViewIfNeeded();

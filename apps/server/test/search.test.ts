@@ -205,7 +205,7 @@ describe('GET /api/user/search finds every kind and opens it', () => {
     await expectOne('hemoglobin', 'lab-result', lab.id, self, `/health-records/${self}#lab-result-${lab.id}`);
     await expectOne('appendectomy', 'procedure', procedure.id, self, `/health-records/${self}#procedure-${procedure.id}`);
     await expectOne('orthodontics', 'appointment', appointment, daughter, `/appointments#appointment-${appointment}`);
-    await expectOne('thistlewood', 'contact', contact, self, `/edit-profile#contact-${contact}`);
+    await expectOne('thistlewood', 'contact', contact, self, `/profile#contact-${contact}`);
     await expectOne('abernathy', 'provider', provider, daughter, `/edit-family-member/${daughter}#provider-${provider}`);
     const allergy = await expectOne('peanuts', 'allergy', daughter, daughter, `/edit-family-member/${daughter}#allergies`);
     expect(allergy).toMatchObject({ title: 'Allergies', person_name: 'Mia Rivera', snippet: 'Peanuts, severe', highlights: [[0, 7]] });

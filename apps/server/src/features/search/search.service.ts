@@ -42,7 +42,7 @@ function decodeCursor(cursor: string | undefined, key: string): number {
 function urlOf(hit: SearchHit, person: PersonAccess | undefined, page: number | undefined): string {
   const id = encodeURIComponent(hit.ref_id);
   const personId = encodeURIComponent(hit.profile_id);
-  const editor = person?.role === 'owner' && person.isSelf ? '/edit-profile' : `/edit-family-member/${personId}`;
+  const editor = person?.role === 'owner' && person.isSelf ? '/profile' : `/edit-family-member/${personId}`;
   switch (hit.kind as SearchKind) {
     case 'file':
       return `/api/user/files/${id}/content${hit.format === 'application/pdf' && page !== undefined ? `#page=${page}` : ''}`;

@@ -460,3 +460,15 @@ describe('appointments page', () => {
     });
   });
 });
+
+describe('opened from a search result', () => {
+  it('opens the details of the appointment the address names, wherever it falls in the calendar', async () => {
+    const user = userEvent.setup();
+    serve([checkUp]);
+    renderRoutes([{ path: '/appointments', element: <AppointmentsPage /> }], '/appointments#appointment-a1');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Riverside Clinic')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

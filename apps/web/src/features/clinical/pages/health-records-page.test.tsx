@@ -405,3 +405,21 @@ describe('health records page', () => {
     expect(saved).toHaveLength(1);
   });
 });
+
+describe('opened from a search result', () => {
+  it('opens the tab holding the row the address names, and focuses that row', async () => {
+    serve({ conditions: [makeCondition({ id: 'cond-7', name: 'Iron deficiency' })] });
+    renderPage('/health-records/child-1#condition-cond-7');
+    expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Conditions');
+    const row = await within(panel()).findByRole('article', { name: 'Iron deficiency' });
+    await waitFor(() => expect(document.activeElement).toBe(row.closest('li')));
+    expect(row.closest('li')?.id).toBe('condition-cond-7');
+  });
+
+  it('a lab result opens Lab results & vitals', async () => {
+    serve({ 'lab-results': [makeLabResult({ id: 'lab-3' })] });
+    renderPage('/health-records/self-1#lab-result-lab-3');
+    expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Lab results & vitals');
+    await waitFor(() => expect(document.activeElement?.id).toBe('lab-result-lab-3'));
+  });
+});

@@ -391,3 +391,14 @@ describe('prescriptions page', () => {
     });
   });
 });
+
+describe('opened from a search result', () => {
+  it('shows Medication History for a past medication the address names, and focuses its card', async () => {
+    serve([lisinopril, amoxicillin]);
+    renderRoutes([{ path: '/prescriptions', element: <PrescriptionsPage /> }], '/prescriptions#medication-m2');
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Medication History'));
+    const row = (await screen.findByRole('article', { name: 'Amoxicillin' })).closest('li');
+    expect(row?.id).toBe('medication-m2');
+    await waitFor(() => expect(document.activeElement).toBe(row));
+  });
+});

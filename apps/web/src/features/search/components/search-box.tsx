@@ -73,7 +73,7 @@ export function SearchBox() {
       <form
         id={fieldId}
         role="search"
-        aria-label="Records"
+        aria-label="All records"
         className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-30 border-t border-brand-800 bg-brand-900 px-4 py-3 sm:px-6 lg:static lg:flex lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 xl:w-96`}
         onSubmit={(event) => {
           event.preventDefault();
