@@ -60,6 +60,8 @@ import { createStorage } from './storage/create-storage';
 import { createMedicalFileService } from './features/files/medical-file.service';
 import { createFileShareService } from './features/files/file-share.service';
 import { fileRoutes, sharedFileRoutes } from './features/files/files.routes';
+import { createFileSuggestionService } from './features/files/file-suggestion.service';
+import { fileSuggestionRoutes } from './features/files/file-suggestion.routes';
 import { createExportService } from './features/export/export.service';
 import { exportRoutes } from './features/export/export.routes';
 import type { ImportLimits } from './features/import/import-limits';
@@ -193,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentRoutes, { appointments: s.appointments, requireUser });
   await app.register(fileRoutes, { files: s.files, shares: s.shares, requireUser, maxUploadBytes: config.maxUploadBytes });
   await app.register(sharedFileRoutes, { shares: s.shares });
+  // Issue 33: what a file's text suggests for its record, applied or dismissed by an editor (decision 0049).
+  await app.register(fileSuggestionRoutes, { suggestions: s.suggestions, requireUser });
   await app.register(clientConfigRoutes, {
     maxUploadBytes: config.maxUploadBytes,
     signupMode: config.signupMode,
@@ -334,6 +338,9 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
   accountDeletionHooks.push((userId) => files.beforeAccountDeletion(userId));
 
   const shares = createFileShareService({ db, files, access, publicUrl: config.publicUrl });
+  // Issue 33 (decision 0049): its afterRead is a hook of the text extraction runner, run in the
+  // transaction that stores a file's text.
+  const suggestions = createFileSuggestionService({ db, access, ...(deps.now ? { now: deps.now } : {}) });
 
   // Export, import, FHIR and SMART Health Links (decision 0004).
   const importLimits: ImportLimits = {
@@ -410,6 +417,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     calendar: createCalendarService({ db, access, appointments, publicUrl: config.publicUrl }),
     files,
     shares,
+    suggestions,
     exports: createExportService({ db, ...storage, log: app.log }),
     importLimits,
     imports: createImportService({ db, ...storage, log: app.log, spoolDir: importSpool.dir, limits: importLimits, quota, access }),

@@ -14,6 +14,7 @@ import type { Part } from './files-helpers';
 import { fixture, multipartBody } from './files-helpers';
 import { insertMember } from './factories';
 import { daysAgo, insertShare } from './share-factories';
+import { insertSuggestion } from './suggestion-factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -407,6 +408,27 @@ const CASES: Case[] = [
       return { method: 'POST', url: '/api/user/files/share-links', body: { fileIds: [id] }, key: id };
     },
   },
+  // Issue 33: what a file's text suggests is applied or dismissed by an editor (decision 0049).
+  {
+    route: 'POST /api/user/files/:id/suggestion/apply',
+    need: 'editor',
+    ok: 200,
+    prepare: async (p) => {
+      const id = await ownerFile(p);
+      await insertSuggestion(t.database.db, id);
+      return { method: 'POST', url: `/api/user/files/${id}/suggestion/apply`, body: {}, key: id };
+    },
+  },
+  {
+    route: 'DELETE /api/user/files/:id/suggestion',
+    need: 'editor',
+    ok: 204,
+    prepare: async (p) => {
+      const id = await ownerFile(p);
+      await insertSuggestion(t.database.db, id);
+      return { method: 'DELETE', url: `/api/user/files/${id}/suggestion`, key: id };
+    },
+  },
   // Appointments: a viewer reads, an editor adds, edits and deletes.
   {
     route: 'GET /api/user/appointments',
@@ -671,6 +693,8 @@ function touchesAPerson(method: string, path: string): boolean {
     'PUT /api/user/files/:id',
     'DELETE /api/user/files/*',
     'POST /api/user/files/share-links',
+    'POST /api/user/files/:id/suggestion/apply',
+    'DELETE /api/user/files/:id/suggestion',
     'GET /api/user/appointments',
     'POST /api/user/appointments',
     'PUT /api/user/appointments/:appointment_id',

@@ -25,5 +25,17 @@ export const filesQueryOptions = (personId?: string) =>
  * dashboard share these cache entries.
  */
 export function useFiles(personId?: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...filesQueryOptions(personId), enabled });
+  return useQuery({
+    ...filesQueryOptions(personId),
+    enabled,
+    // Issue 33: while a record's text is being read, ask again every few seconds; stop once none is.
+    refetchInterval: (query) => (isReadingText(query.state.data) ? TEXT_POLL_MS : false),
+  });
+}
+
+/** How often the list asks again while a file's text is read. */
+export const TEXT_POLL_MS = 3000;
+
+function isReadingText(files: readonly MedicalFile[] | undefined): boolean {
+  return files?.some((f) => f.text_status === 'pending' || f.text_status === 'processing') ?? false;
 }

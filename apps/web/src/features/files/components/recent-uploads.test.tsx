@@ -25,6 +25,10 @@ function record(i: number): MedicalFile {
     metadata: { size: 10 },
     person_id: 'person-self',
     person_name: 'Pat Example',
+    text_status: 'done',
+    text_pages: 1,
+    text_reason: null,
+    suggestion: null,
   };
 }
 

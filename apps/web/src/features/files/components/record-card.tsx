@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { FILE_NAME_MAX, renameFileSchema } from '@kinchart/shared/files';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { inputClassName } from '../../../components/ui/field';
 import { useRenameFile } from '../api/rename-file';
+import { useApplySuggestion, useDismissSuggestion } from '../api/file-suggestion';
+import { serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
 import { formatDate, orNotProvided } from '../utils/format';
 import { recordName } from '../utils/record-list';
 import { PencilIcon, TrashIcon } from './icons';
@@ -13,8 +16,79 @@ export interface RecordCardProps {
   onDelete: (file: MedicalFile) => void;
   /** Whose record it is (DESIGN §11), shown when the user has more than one person. */
   personName?: string | null;
-  /** False for a viewer of a shared person: no rename, no delete. */
+  /** False for a viewer of a shared person: no rename, no delete, no suggestion. */
   canEdit?: boolean;
+  /** View Records' content search: the line of the file that matched (with its marks) and its page. */
+  match?: ReactNode;
+}
+
+/** "Reading text…" while the text is read; the reason when it failed or is not read; nothing once read. */
+function textNote(file: MedicalFile): string {
+  switch (file.text_status) {
+    case 'pending':
+    case 'processing':
+      return 'Reading text…';
+    case 'failed':
+    case 'unsupported':
+      return file.text_reason ?? '';
+    case 'done':
+      return '';
+  }
+}
+
+const hasSuggestion = (file: MedicalFile) =>
+  file.suggestion !== null && (file.suggestion.record_date ?? file.suggestion.provider_name ?? file.suggestion.visit_reason) !== null;
+
+/**
+ * Issue 33 (docs/decisions/0049): what the file's text suggests for its record — "Suggested: date ·
+ * provider · reason" with Apply and Dismiss. Nothing changes until one is clicked.
+ */
+function SuggestionPanel({ file, name, onSettled }: { file: MedicalFile; name: string; onSettled: () => void }) {
+  const textId = useId();
+  const apply = useApplySuggestion();
+  const dismiss = useDismissSuggestion();
+  const busy = apply.isPending || dismiss.isPending;
+  const s = file.suggestion!;
+  const parts = [s.record_date ? formatDate(s.record_date) : null, s.provider_name, s.visit_reason].filter((p): p is string => !!p);
+
+  const run = async (action: 'apply' | 'dismiss') => {
+    try {
+      if (action === 'apply') await apply.mutateAsync({ id: file.id });
+      else await dismiss.mutateAsync({ id: file.id });
+      // The panel is gone: focus stays on the card rather than falling to the page.
+      onSettled();
+    } catch (error) {
+      notify.error(serverMessage(error) ?? (action === 'apply' ? 'Failed to apply the suggestion.' : 'Failed to dismiss the suggestion.'));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
+      <p id={textId} className="break-words text-slate-900">
+        <span className="font-semibold">Suggested:</span> {parts.join(' · ')}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          disabled={busy}
+          aria-label={`Apply suggestion to ${name}`}
+          aria-describedby={textId}
+          onClick={() => void run('apply')}
+        >
+          Apply
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          aria-label={`Dismiss suggestion for ${name}`}
+          onClick={() => void run('dismiss')}
+        >
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 const iconButton =
@@ -24,7 +98,7 @@ const iconButton =
  * One record on View Records (SPEC §2): date, rename and delete icons, name, Date, Provider,
  * Location, Reason and View Document. Rename is inline (SPEC §4: view → edit → Save or Cancel).
  */
-export function RecordCard({ file, onDelete, personName = null, canEdit = true }: RecordCardProps) {
+export function RecordCard({ file, onDelete, personName = null, canEdit = true, match }: RecordCardProps) {
   const ids = useId();
   const name = recordName(file);
   const rename = useRenameFile();
@@ -166,6 +240,17 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true }
         <dt className="font-medium text-slate-700">Reason</dt>
         <dd className="break-words text-slate-900">{orNotProvided(file.visit_reason)}</dd>
       </dl>
+
+      {match}
+
+      {/* Issue 33: while the file's text is read, and why it could not be (a polite live region, always present). */}
+      <p role="status" className="text-sm text-slate-600 empty:hidden">
+        {textNote(file)}
+      </p>
+
+      {canEdit && hasSuggestion(file) ? (
+        <SuggestionPanel file={file} name={name} onSettled={() => renameButtonRef.current?.focus()} />
+      ) : null}
 
       <div className="mt-auto pt-1">
         <a

@@ -28,6 +28,10 @@ const stored: MedicalFile = {
   metadata: { size: 12 },
   person_id: 'person-self',
   person_name: 'Pat Example',
+  text_status: 'done',
+  text_pages: 1,
+  text_reason: null,
+  suggestion: null,
 };
 
 function pdf(name = 'blood-work.final.pdf') {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/people';
-import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
+import { empty, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { makeMedicalFile } from '../testing/fixtures';
 import { ViewRecordsPage } from './view-records-page';
 import { notify } from '../../../lib/toast';
@@ -255,5 +255,169 @@ describe('View Records', () => {
       expect(screen.queryByRole('combobox', { name: 'Person' })).toBeNull();
       expect(screen.queryByText('Person')).toBeNull();
     });
+  });
+});
+
+describe('View Records: text read from files (issue 33)', () => {
+  const reading = makeMedicalFile('r', 'Fresh scan', {
+    text_status: 'processing',
+    text_pages: null,
+    created_at: '2024-06-01T10:00:00.000Z',
+  });
+  const unreadable = makeMedicalFile('u', 'Heart scan', {
+    file_type: 'application/dicom',
+    text_status: 'unsupported',
+    text_reason: 'This file type is not searchable.',
+  });
+  const suggested = makeMedicalFile('s', 'Discharge letter', {
+    record_date: '2024-01-01T10:00:00.000Z',
+    suggestion: { record_date: '2024-03-12', provider_name: 'Dr. Ana Ruiz', visit_reason: 'Persistent cough' },
+  });
+
+  it('says "Reading text…" while a file is read, nothing once read, and why a file is not read', async () => {
+    serve((call) => (call.url === '/api/user/files' ? json([reading, unreadable, records[0]]) : undefined));
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Fresh scan' });
+    expect(within(card).getByRole('status').textContent).toBe('Reading text…');
+    expect(within(screen.getByRole('article', { name: 'Heart scan' })).getByRole('status').textContent).toBe(
+      'This file type is not searchable.',
+    );
+    expect(within(screen.getByRole('article', { name: 'Blood work' })).getByRole('status').textContent).toBe('');
+  });
+
+  it('asks again while a text is being read, and shows it read', async () => {
+    let answer = [reading];
+    const { calls } = serve((call) => (call.url === '/api/user/files' ? json(answer) : undefined));
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Fresh scan' });
+    expect(within(card).getByRole('status').textContent).toBe('Reading text…');
+    answer = [{ ...reading, text_status: 'done', text_pages: 2 }];
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe(''), { timeout: 5000 });
+    const asked = calls.filter((c) => c.url === '/api/user/files').length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a suggestion that an editor applies: the card takes its date, provider and reason', async () => {
+    const user = userEvent.setup();
+    const applied = {
+      ...suggested,
+      record_date: '2024-03-12',
+      provider_name: 'Dr. Ana Ruiz',
+      visit_reason: 'Persistent cough',
+      record_details: { provider_name: 'Dr. Ana Ruiz', visit_location: null, visit_reason: 'Persistent cough' },
+      suggestion: null,
+    };
+    let list = [suggested];
+    const { calls } = serve((call) => {
+      if (call.method === 'POST' && call.url === '/api/user/files/s/suggestion/apply') {
+        list = [applied];
+        return json(applied);
+      }
+      return call.url === '/api/user/files' ? json(list) : undefined;
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Discharge letter' });
+    expect(
+      within(card).getByText(/Mar 12, 2024 · Dr\. Ana Ruiz · Persistent cough|12 Mar 2024 · Dr\. Ana Ruiz · Persistent cough/),
+    ).toBeTruthy();
+    // Nothing is applied by itself.
+    expect(within(card).queryByText('Dr. Ana Ruiz', { selector: 'dd' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Apply suggestion to Discharge letter' }));
+    await waitFor(() => expect(within(card).queryByText('Suggested:')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({});
+    expect(within(card).getByText('Dr. Ana Ruiz')).toBeTruthy();
+    expect(within(card).getByText('Persistent cough')).toBeTruthy();
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Rename Discharge letter' }));
+  });
+
+  it('an editor dismisses a suggestion and the record stays as it was', async () => {
+    const user = userEvent.setup();
+    let list = [suggested];
+    const { calls } = serve((call) => {
+      if (call.method === 'DELETE' && call.url === '/api/user/files/s/suggestion') {
+        list = [{ ...suggested, suggestion: null }];
+        return empty();
+      }
+      return call.url === '/api/user/files' ? json(list) : undefined;
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Discharge letter' });
+    await user.click(within(card).getByRole('button', { name: 'Dismiss suggestion for Discharge letter' }));
+    await waitFor(() => expect(within(card).queryByText('Suggested:')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(card).queryByText('Dr. Ana Ruiz')).toBeNull();
+  });
+
+  it('applying a suggestion that is already gone (applied from another device) says why', async () => {
+    const user = userEvent.setup();
+    serve((call) => {
+      if (call.method === 'POST') return json({ message: 'This file has no suggestion' }, 404);
+      return call.url === '/api/user/files' ? json([suggested]) : undefined;
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Discharge letter' });
+    await user.click(within(card).getByRole('button', { name: 'Apply suggestion to Discharge letter' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This file has no suggestion'));
+    expect(within(card).getByRole('button', { name: 'Apply suggestion to Discharge letter' })).toHaveProperty('disabled', false);
+  });
+
+  it('a viewer of a shared person sees no suggestion', async () => {
+    const people = [
+      makeSelf('person-self', { name: 'Pat Example' }),
+      makeSharedPerson('joe', { name: 'Grandpa Joe', shared_by: 'sam', role: 'viewer' }),
+    ];
+    serve((call) => {
+      if (call.url === '/api/user/people') return json(people);
+      return call.url === '/api/user/files' ? json([{ ...suggested, person_id: 'joe', person_name: 'Grandpa Joe' }]) : undefined;
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Person' })).toBeTruthy());
+    const card = await screen.findByRole('article', { name: 'Discharge letter' });
+    expect(within(card).queryByText('Suggested:')).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Apply/ })).toBeNull();
+  });
+
+  it("'Search files...' also finds files by their text, showing the matching line and its page", async () => {
+    const user = userEvent.setup();
+    const { calls } = serve((call) => {
+      if (call.url.startsWith('/api/user/search?q=adams')) return json({ results: [], next_cursor: null });
+      if (call.url.startsWith('/api/user/search?q=ferritin')) {
+        return json({
+          results: [
+            {
+              kind: 'file',
+              id: 'b',
+              person_id: 'person-self',
+              person_name: 'Pat Example',
+              title: 'Chest X-ray',
+              date: '2023-11-20',
+              snippet: '…serum ferritin 12 ng/mL, low…',
+              highlights: [[7, 15]],
+              page: 2,
+              url: '/api/user/files/b/content',
+            },
+          ],
+          next_cursor: null,
+        });
+      }
+      return undefined;
+    });
+    renderPage();
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
+    await user.type(screen.getByLabelText('Search'), 'ferritin');
+    await waitFor(() => expect(cardNames()).toEqual(['Chest X-ray']));
+    // Asked once, after typing paused: not once per keystroke.
+    const search = calls.filter((c) => c.url.startsWith('/api/user/search?'));
+    expect(search).toHaveLength(1);
+    expect(Object.fromEntries(new URL(search[0]!.url, 'http://x').searchParams)).toEqual({ q: 'ferritin', kind: 'file', limit: '50' });
+    const card = screen.getByRole('article', { name: 'Chest X-ray' });
+    expect(within(card).getByText('Page 2')).toBeTruthy();
+    expect(within(card).getByText('ferritin', { selector: 'mark' })).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 3 records')).toBeTruthy();
+    // A name match keeps its card without a matching line.
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'adams');
+    await waitFor(() => expect(cardNames()).toEqual(['Blood work']));
+    expect(within(screen.getByRole('article', { name: 'Blood work' })).queryByText(/^Page /)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
+import type { SearchResult } from '@kinchart/shared/search';
+import { HighlightedSnippet } from '../../search/components/highlighted-snippet';
 import { QueryState } from '../../../components/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,6 +16,7 @@ import { useAppEvent } from '../../../lib/events';
 import { notify } from '../../../lib/toast';
 import { useDeleteFile } from '../api/delete-file';
 import { filesQueryKey, useFiles } from '../api/get-files';
+import { useFileContentSearch } from '../api/search-file-contents';
 import { RecordCard } from '../components/record-card';
 import { UploadRecordModal } from '../components/upload-record-modal';
 import { ViewFilesModal } from '../components/view-files-modal';
@@ -60,7 +63,14 @@ export function ViewRecordsPage() {
   }, [files.isError, files.errorUpdatedAt]);
 
   const all = files.data;
-  const shown = useMemo(() => selectRecords(all ?? [], { search, type, sort }), [all, search, type, sort]);
+  // Issue 33: files whose text matches are added to SPEC §2's own search, each with its matching line.
+  const contentSearch = useFileContentSearch(search, personId || undefined);
+  const inside = useMemo(() => {
+    const byFile = new Map<string, SearchResult>();
+    for (const result of contentSearch) if (result.kind === 'file' && result.page !== undefined) byFile.set(result.id, result);
+    return byFile;
+  }, [contentSearch]);
+  const shown = useMemo(() => selectRecords(all ?? [], { search, type, sort }, new Set(inside.keys())), [all, search, type, sort, inside]);
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -224,6 +234,7 @@ export function ViewRecordsPage() {
                       setDeletedMessage('');
                       setPendingDelete(chosen);
                     }}
+                    match={inside.has(file.id) ? <ContentMatch result={inside.get(file.id)!} /> : undefined}
                   />
                 </li>
               ))}
@@ -242,6 +253,16 @@ export function ViewRecordsPage() {
       />
       <UploadRecordModal open={uploadOpen} onClose={() => setUploadOpen(false)} personId={personId || null} />
       <ViewFilesModal open={viewFilesOpen} onClose={() => setViewFilesOpen(false)} />
+    </div>
+  );
+}
+
+/** The line of a file that matched View Records' search, its matches marked, and the page it is on. */
+function ContentMatch({ result }: { result: SearchResult }) {
+  return (
+    <div className="rounded-lg border-l-4 border-amber-300 bg-amber-50 px-3 py-2">
+      <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Page {result.page}</p>
+      <HighlightedSnippet snippet={result.snippet} highlights={result.highlights} />
     </div>
   );
 }

@@ -20,6 +20,10 @@ export function makeMedicalFile(id: string, name: string, overrides: Partial<Med
     metadata: { size: 2048 },
     person_id: 'person-self',
     person_name: 'Pat Example',
+    text_status: 'done',
+    text_pages: 1,
+    text_reason: null,
+    suggestion: null,
     ...overrides,
   };
 }

@@ -19,6 +19,10 @@ function record(overrides: Partial<MedicalFile> & { id: string; name: string }):
     metadata: { size: 100 },
     person_id: 'person-self',
     person_name: 'Pat Example',
+    text_status: 'done',
+    text_pages: 1,
+    text_reason: null,
+    suggestion: null,
     ...overrides,
   };
 }

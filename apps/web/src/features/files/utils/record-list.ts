@@ -70,10 +70,15 @@ function compare(sort: SortOrder): (a: MedicalFile, b: MedicalFile) => number {
   }
 }
 
-/** Search (name, provider, location, reason; case-insensitive), then the type filter, then the sort. */
-export function selectRecords<T extends MedicalFile>(files: readonly T[], query: RecordQuery): T[] {
+/**
+ * Search (name, provider, location, reason; case-insensitive), then the type filter, then the sort.
+ * `matchedInside`: ids of files whose text matched the search (issue 33), kept beside those.
+ */
+export function selectRecords<T extends MedicalFile>(files: readonly T[], query: RecordQuery, matchedInside?: ReadonlySet<string>): T[] {
   const needle = query.search.trim().toLocaleLowerCase();
-  return files.filter((f) => matchesSearch(f, needle) && matchesType(f, query.type)).sort(compare(query.sort));
+  return files
+    .filter((f) => (matchesSearch(f, needle) || (matchedInside?.has(f.id) ?? false)) && matchesType(f, query.type))
+    .sort(compare(query.sort));
 }
 
 /** SPEC §2 Dashboard: the newest uploads, at most `limit` (8). */
