@@ -7,11 +7,12 @@ import { createPersonAccess } from '../common/person-access';
 import { createMedicalFileService } from '../features/files/medical-file.service';
 import { createStorage } from '../storage/create-storage';
 import { createTextRepository } from '../features/text/text.repository';
+import { rebuildSearchIndex } from '../features/search/search.repository';
 import { nowIso } from '../lib/ids';
 import { createTextJobs } from '../text-jobs';
 import type { OpsLog } from './ops-common';
 
-// Issue 33, docs/decisions/0047: `npm run reindex` (every file read again) and `npm run worker`
+// Issue 33, docs/decisions/0047 and 0048: `npm run reindex` (the search index rebuilt, every file read again) and `npm run worker`
 // (a process that only reads files' text, for sites that grow: on PostgreSQL any number of them
 // and of server instances share the jobs, each job taken once).
 
@@ -24,9 +25,12 @@ export async function reindex(config: Config, { log }: { log: OpsLog }): Promise
   const database = open(config);
   try {
     await migrateToLatest(database.db);
+    // The index is made again from what the database holds now (docs/decisions/0048); each file's
+    // entry then follows its new reading as the runners finish it.
+    await rebuildSearchIndex(database.db);
+    log.info('Search index rebuilt.');
     const queued = await createTextRepository(database.db).requeueAll(nowIso());
     log.info(`${queued} file(s) queued to be read again; running servers (and npm run worker) read them in the background.`);
-    // SEARCH INDEX: rebuild the search index here (issue 33, wired by the lead with the search feature).
     return queued;
   } finally {
     await database.db.destroy();
