@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
-import type { DatabaseHandle } from '../db/database';
+import type { DatabaseHandle, Db } from '../db/database';
 import { createPersonAccess } from '../common/person-access';
 import { createMedicalFileService } from '../features/files/medical-file.service';
 import { createStorage } from '../storage/create-storage';
@@ -20,21 +20,27 @@ function open(config: Config): DatabaseHandle {
   return createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'kinchart.db') });
 }
 
-/** Queues every file to be read again; answers how many. */
+/** `npm run reindex` on the configured database: answers how many files were queued. */
 export async function reindex(config: Config, { log }: { log: OpsLog }): Promise<number> {
   const database = open(config);
   try {
     await migrateToLatest(database.db);
-    // The index is made again from what the database holds now (docs/decisions/0048); each file's
-    // entry then follows its new reading as the runners finish it.
-    await rebuildSearchIndex(database.db);
-    log.info('Search index rebuilt.');
-    const queued = await createTextRepository(database.db).requeueAll(nowIso());
-    log.info(`${queued} file(s) queued to be read again; running servers (and npm run worker) read them in the background.`);
-    return queued;
+    return await reindexDatabase(database.db, log);
   } finally {
     await database.db.destroy();
   }
+}
+
+/**
+ * Makes the search index again from what the database holds now (docs/decisions/0048), then queues
+ * every file to be read again; each file's entry follows its new reading as the runners finish it.
+ */
+export async function reindexDatabase(db: Db, log: OpsLog): Promise<number> {
+  await rebuildSearchIndex(db);
+  log.info('Search index rebuilt.');
+  const queued = await createTextRepository(db).requeueAll(nowIso());
+  log.info(`${queued} file(s) queued to be read again; running servers (and npm run worker) read them in the background.`);
+  return queued;
 }
 
 /**
