@@ -58,7 +58,9 @@ export const fileText: Migration = {
         )
         .execute(db);
       await sql
-        .raw('create trigger medical_files_queue_text after insert on medical_files for each row execute function kinchart_queue_file_text()')
+        .raw(
+          'create trigger medical_files_queue_text after insert on medical_files for each row execute function kinchart_queue_file_text()',
+        )
         .execute(db);
     } else {
       await sql.raw(`create trigger medical_files_queue_text after insert on medical_files begin ${queue('new')}; end`).execute(db);

@@ -212,12 +212,28 @@ async function run(db: Kysely<unknown>, statement: string) {
   await sql.raw(statement).execute(db);
 }
 
+/**
+ * Creates the unaccent extension (trusted since PostgreSQL 13: a database owner may) inside a
+ * savepoint, so a role that may not create it leaves the migration's transaction usable and the
+ * fold falls back to its translate() table.
+ */
+async function createUnaccent(db: Kysely<unknown>): Promise<boolean> {
+  await run(db, 'savepoint kinchart_unaccent');
+  try {
+    await run(db, 'create extension if not exists unaccent');
+    await run(db, 'release savepoint kinchart_unaccent');
+    return true;
+  } catch {
+    await run(db, 'rollback to savepoint kinchart_unaccent');
+    return false;
+  }
+}
+
 /** The fold the PostgreSQL index and queries share: unaccent when the database has it, else a translate() table. */
 async function createFold(db: Kysely<unknown>) {
   const available = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'unaccent'`.execute(db);
   let unaccented = 'lower($1)';
-  if ((available.rows[0]?.n ?? 0) > 0) {
-    await run(db, 'create extension if not exists unaccent');
+  if ((available.rows[0]?.n ?? 0) > 0 && (await createUnaccent(db))) {
     const schema = await sql<{
       s: string;
     }>`select extnamespace::regnamespace::text as s from pg_extension where extname = 'unaccent'`.execute(db);
