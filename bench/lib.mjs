@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import net from 'node:net';
+import os from 'node:os';
 
 export const HOST = '127.0.0.1';
 
@@ -191,4 +192,22 @@ export async function postFile(url, file, headers = {}) {
     stream.pipe(req, { end: false });
   });
   return { status, mbs: size / 1024 / 1024 / ((performance.now() - t0) / 1000) };
+}
+
+/**
+ * Writes a benchmark's figures to bench/results/<name>-<time>.json with the machine's context
+ * (Node.js, cores, load before and after) and says where; answers the file's path.
+ */
+export function writeResults(root, name, { loadBefore, ...figures }) {
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const out = path.join(root, 'bench/results', `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const context = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadavg: { before: loadBefore, after: os.loadavg() },
+  };
+  fs.writeFileSync(out, JSON.stringify({ ...context, ...figures }, null, 2));
+  console.log(`Wrote ${path.relative(root, out)}`);
+  return out;
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { median, rssOf, signUpAndLogIn, startServer } from './lib.mjs';
+import { median, rssOf, signUpAndLogIn, startServer, writeResults } from './lib.mjs';
 
 const RSS_BUDGET_MB = 512;
 const RATIO_BUDGET = 0.8;
@@ -202,24 +202,7 @@ export async function runOcr(root) {
     );
     for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'MISS'} ${r.figure}: ${r.value} ${r.unit} (budget ${r.budget})`);
     console.log(`  server and its OCR children together, max: ${mb(treeRss)} MB`);
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    const out = path.join(root, 'bench/results', `ocr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          node: process.version,
-          cpus: os.cpus().length,
-          loadavg: { before: loadBefore, after: os.loadavg() },
-          pages,
-          results,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`Wrote ${path.relative(root, out)}`);
+    writeResults(root, 'ocr', { loadBefore, pages, results });
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { bundleOptions } from '../apps/server/esbuild-options.mjs';
+import { writeResults } from './lib.mjs';
 
 const BUDGET_MS = 60_000;
 
@@ -70,22 +71,5 @@ export async function runReminders(root) {
         `quiet minute's tick ${r.quietTick.cpuMs} ms CPU (${((r.quietTick.cpuMs / 60_000) * 100).toFixed(2)} % of the minute); timer armed between minutes ${r.idleCpuShare} % CPU`,
     );
   }
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const out = path.join(root, 'bench/results', `reminders-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    out,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        node: process.version,
-        cpus: os.cpus().length,
-        loadavg: { before: loadBefore, after: os.loadavg() },
-        results,
-        checks,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`Wrote ${path.relative(root, out)}`);
+  writeResults(root, 'reminders', { loadBefore, results, checks });
 }

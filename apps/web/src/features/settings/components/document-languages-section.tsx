@@ -5,23 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
-import { usePreferences, useUpdatePreferences } from '../api/preferences';
+import { useUpdatePreferences } from '../api/preferences';
+import { WithPreferences } from './with-preferences';
 
 /**
  * Settings → Account Settings → Documents (issue 33): the languages the account's scans and photos
  * are written in, which the server reads them in (DESIGN §14).
  */
 export function DocumentLanguagesSection() {
-  const preferences = usePreferences();
-  if (preferences.isPending) return <p className="text-sm text-slate-700">Loading preferences...</p>;
-  if (preferences.isError) {
-    return (
-      <p role="alert" className="text-sm font-medium text-red-700">
-        Your preferences could not be loaded. Please try again later.
-      </p>
-    );
-  }
-  return <DocumentLanguagesForm preferences={preferences.data} />;
+  return <WithPreferences>{(preferences) => <DocumentLanguagesForm preferences={preferences} />}</WithPreferences>;
 }
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });

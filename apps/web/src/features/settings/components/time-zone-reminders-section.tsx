@@ -5,23 +5,15 @@ import { CheckboxField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import { errorMessage } from '../../../lib/api-client';
-import { usePreferences, useUpdatePreferences } from '../api/preferences';
+import { useUpdatePreferences } from '../api/preferences';
+import { WithPreferences } from './with-preferences';
 
 /**
  * Settings → Account Settings → Time zone and reminders (issue 32): the account's zone — the zone of
  * every person who has none of their own — and how reminders reach this account.
  */
 export function TimeZoneRemindersSection() {
-  const preferences = usePreferences();
-  if (preferences.isPending) return <p className="text-sm text-slate-700">Loading preferences...</p>;
-  if (preferences.isError) {
-    return (
-      <p role="alert" className="text-sm font-medium text-red-700">
-        Your preferences could not be loaded. Please try again later.
-      </p>
-    );
-  }
-  return <PreferencesForm preferences={preferences.data} />;
+  return <WithPreferences>{(preferences) => <PreferencesForm preferences={preferences} />}</WithPreferences>;
 }
 
 function PreferencesForm({ preferences }: { preferences: Preferences }) {
