@@ -71,6 +71,12 @@ describe('redactUrl', () => {
     );
   });
 
+  it('redacts what someone searched for, on the API and on the results page', () => {
+    expect(redactUrl('/api/user/search?q=HIV%20test&kind=file&limit=20')).toBe('/api/user/search?q=[redacted]&kind=file&limit=20');
+    expect(redactUrl('/search?%71=ferritin&person=1')).toBe('/search?%71=[redacted]&person=1');
+    expect(redactUrl('/api/user/search?Q=chlamydia')).toBe('/api/user/search?Q=[redacted]');
+  });
+
   it('redacts share tokens and file names in the path, also when percent-encoded', () => {
     expect(redactUrl('/shared/SECRETTOKEN')).toBe('/shared/[redacted]');
     expect(redactUrl('/api/shared/SECRETTOKEN/files/1')).toBe('/api/shared/[redacted]/files/1');

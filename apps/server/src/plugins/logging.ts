@@ -8,7 +8,8 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 // `next` is the return path after sign-in, which can be an invitation's page (/invite/{token}).
 // `code`, `state` and `session_state` come back from the identity provider to the single sign-on
 // callback (docs/decisions/0029): an authorization code, and the key to its sign-on's PKCE verifier.
-const SECRET_KEYS = new Set(['pin', 'token', 'passcode', 'next', 'code', 'state', 'session_state']);
+// `q` is what someone searched their records for (GET /api/user/search, the /search page): health data.
+const SECRET_KEYS = new Set(['pin', 'token', 'passcode', 'next', 'code', 'state', 'session_state', 'q']);
 
 /** Percent-decoded as the router reads it; in a query, `+` is a space too. Undecodable text stays as it is. */
 function decoded(text: string, plusIsSpace = false): string {
