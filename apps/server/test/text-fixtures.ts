@@ -50,7 +50,12 @@ export async function textPdf(): Promise<Buffer> {
 
 /** One page that is a picture only (a scan): no text layer at all. */
 export async function scannedPdf(): Promise<Buffer> {
-  const png = await (await printedPage(['Thyroid panel', 'Thyroglobulin antibodies: negative', 'Signed: Dr. Alvarez'])).png().toBuffer();
+  return scanOf(['Thyroid panel', 'Thyroglobulin antibodies: negative', 'Signed: Dr. Alvarez']);
+}
+
+/** A one-page scan (a picture of the printed `lines`, no text layer). */
+export async function scanOf(lines: readonly string[]): Promise<Buffer> {
+  const png = await (await printedPage(lines)).png().toBuffer();
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(png);
   const page = doc.addPage([595, 842]);
