@@ -136,7 +136,7 @@ describe('backup, restore and key rotation of a SQLite deployment', () => {
     // The server reads every file's text in the background (docs/decisions/0047): the backup below
     // compares rows, so it starts once the reading is over (and then carries the text too).
     for (let tries = 0; ; tries += 1) {
-      const files = (await patient.get(server.url, '/api/user/files')).json() as { text_status: string }[];
+      const files = (await patient.get(server.url, '/api/user/files')).json<{ text_status: string }[]>();
       if (files.every((f) => f.text_status !== 'pending' && f.text_status !== 'processing')) break;
       if (tries >= 600) throw new Error(`the server had not read the files' text after 60 s: ${JSON.stringify(files)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -65,7 +65,7 @@ describe('the search fold', () => {
         const res = await user.client.post('/api/user/medications', { medication_name: word, dosage: '1' });
         expect(res.statusCode, res.body).toBe(201);
       }
-      for (const [stored, typed] of [
+      for (const [stored, typed] of <[string, string][]>[
         ['Pénicilline', 'PENICILLINE'],
         ['ÜBEREMPFINDLICHKEIT', 'überempfindlichkeit'],
         ['Čeština', 'CESTINA'],
