@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOINC_TESTS, loincCheckDigit, normaliseName, testAtStart, testByName } from '../src/features/labs/loinc-table';
+import { LOINC_TESTS, loincCheckDigit, normaliseName, testByCode, testByName } from '../src/features/labs/loinc-table';
 import { ucumCode } from '../src/features/labs/ucum';
 
 describe('the LOINC table of common laboratory tests', () => {
@@ -41,7 +41,7 @@ describe('the LOINC table of common laboratory tests', () => {
     expect(collisions).toEqual([]);
   });
 
-  it('finds a test by any of its names, whatever the case and accents, and by the words a line starts with', () => {
+  it('finds a test by any of its names, whatever the case and accents, and by its code', () => {
     expect(testByName('FERRITIN')?.loinc).toBe('2276-4');
     expect(testByName('HAMOGLOBIN')?.loinc).toBe('718-7');
     expect(testByName('Ferritinase')).toBeNull();
@@ -49,8 +49,8 @@ describe('the LOINC table of common laboratory tests', () => {
     expect(testByName('hemoglobine')?.loinc).toBe('718-7');
     expect(testByName('Glycémie à jeun')?.loinc).toBe('1558-6');
     expect(testByName('Vitamina D')?.loinc).toBe('1989-3');
-    expect(testAtStart(['ferritin', 'im', 'serum', 'xyz'])).toEqual({ test: testByName('Ferritin im Serum'), words: 3 });
-    expect(testAtStart(['unknown', 'thing'])).toBeNull();
+    expect(testByName('Ferritin im Serum')).toBe(testByCode('2276-4'));
+    expect(testByCode('0000-0')).toBeNull();
     expect(loincCheckDigit('718')).toBe(7);
     expect(loincCheckDigit('2345')).toBe(7);
   });

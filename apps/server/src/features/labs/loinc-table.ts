@@ -37,13 +37,13 @@ export function normaliseName(name: string): string {
 }
 
 const byName = new Map<string, LoincTest>();
-let longestName = 1;
+const byCode = new Map<string, LoincTest>();
 for (const test of LOINC_TESTS) {
+  byCode.set(test.loinc, test);
   for (const list of Object.values(test.synonyms)) {
     for (const synonym of list) {
       const key = normaliseName(synonym);
       byName.set(key, test);
-      longestName = Math.max(longestName, key.split(' ').length);
     }
   }
 }
@@ -53,16 +53,8 @@ export function testByName(name: string): LoincTest | null {
   return byName.get(normaliseName(name)) ?? null;
 }
 
-/**
- * The longest run of leading words of `words` that names a test: "Ferritin im Serum" and "Ferritin (ng/mL)" both
- * begin with a name of the table. Returns the test and how many words it took.
- */
-export function testAtStart(words: readonly string[]): { test: LoincTest; words: number } | null {
-  for (let n = Math.min(words.length, longestName); n > 0; n--) {
-    const test = byName.get(words.slice(0, n).join(' '));
-    if (test) return { test, words: n };
-  }
-  return null;
+export function testByCode(loinc: string): LoincTest | null {
+  return byCode.get(loinc) ?? null;
 }
 
 /** LOINC's check digit: the mod 10 (Luhn) algorithm over the digits before the hyphen. */
