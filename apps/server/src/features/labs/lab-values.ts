@@ -366,12 +366,23 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
       }
     }
     // A colon, an equals sign or a bracketed word ("(Serum)") may stand between name and value.
+    // Some layouts put the flag before the value ("GLUCOSE  H 105 mg/dL").
     let j = nameEnd;
-    while (j < tokens.length && j - nameEnd < 2) {
+    let flagBefore: LabFlag | null = null;
+    while (j < tokens.length && j - nameEnd < 3) {
       const t = tokens[j]?.text ?? '';
       const skippable = t === ':' || t === '=' || (BRACKETS.has(t[0] ?? '') && isWord(bare(t)) && !looksLikeUnit(t));
-      if (!skippable) break;
-      j++;
+      if (skippable) {
+        j++;
+        continue;
+      }
+      const f = flagOf(t);
+      if (f && !flagBefore && valueAt(tokens, j + 1)) {
+        flagBefore = f;
+        j++;
+        continue;
+      }
+      break;
     }
     const value = valueAt(tokens, j);
     if (!value) {
@@ -383,7 +394,7 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
     let ucum: string | null = null;
     let range: Range | null = null;
     let rangeFrom = -1;
-    let flag: LabFlag | null = null;
+    let flag: LabFlag | null = flagBefore;
     const limit = Math.min(tokens.length, k + MAX_ROW_TOKENS);
     while (k < limit) {
       const t = tokens[k];
@@ -498,9 +509,55 @@ function collectionDate(line: string): string | null {
   const english = DATE_WORDS_EN.some((w) => padded.includes(` ${w} `));
   const other = DATE_WORDS.some((w) => padded.includes(` ${w} `) || padded.includes(` ${w}`));
   if (!english && !other) return null;
-  for (const token of tokenise(line)) {
+  const tokens = tokenise(line);
+  for (const token of tokens) {
     const date = dateOf(token.text, english);
     if (date) return date;
+  }
+  return writtenDate(tokens);
+}
+
+/** Month names and their usual abbreviations in the four languages, normalised. */
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  (
+    [
+      [1, 'january jan januar janvier enero ene'],
+      [2, 'february feb februar fevrier fevr fev febrero'],
+      [3, 'march mar marz mars marzo'],
+      [4, 'april apr avril avr abril abr'],
+      [5, 'may mai mayo'],
+      [6, 'june jun juni juin junio'],
+      [7, 'july jul juli juillet juil julio'],
+      [8, 'august aug aout agosto ago'],
+      [9, 'september sep sept septembre septiembre setiembre'],
+      [10, 'october oct oktober okt octobre octubre'],
+      [11, 'november nov novembre noviembre'],
+      [12, 'december dec dezember dez decembre diciembre dic'],
+    ] as const
+  ).flatMap(([month, names]) => names.split(' ').map((name) => [name, month] as const)),
+);
+
+/** "14 March 2026", "March 14, 2026", "14. März 2026", "14 mars 2026", "14 de marzo de 2026". */
+function writtenDate(tokens: readonly Token[]): string | null {
+  const numberAt = (k: number): number | null => {
+    const text = bare(tokens[k]?.text ?? '');
+    const trimmed = text.endsWith('.') || text.endsWith(',') ? text.slice(0, -1) : text;
+    return trimmed.length > 0 && trimmed.length <= 4 ? parseNumber(trimmed) : null;
+  };
+  for (let m = 0; m < tokens.length; m++) {
+    const month = MONTHS.get(normaliseName(tokens[m]?.text ?? ''));
+    if (month === undefined) continue;
+    const before = normaliseName(tokens[m - 1]?.text ?? '') === 'de' ? m - 2 : m - 1;
+    const dayBefore = numberAt(before);
+    const dayAfter = numberAt(m + 1);
+    const day = dayBefore !== null && dayBefore <= 31 ? dayBefore : dayAfter;
+    for (let y = m + 1; y <= m + 4; y++) {
+      const year = numberAt(y);
+      if (year !== null && year >= 1900 && year <= 2100 && day !== null && Number.isInteger(day)) {
+        const date = isoDate(year, month, day);
+        if (date) return date;
+      }
+    }
   }
   return null;
 }
