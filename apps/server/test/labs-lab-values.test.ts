@@ -344,6 +344,40 @@ describe('lab values found in the text of a report', () => {
     expect(d('Reported: 14 March 2026')).toBeNull();
   });
 
+  it('reads a ruled table whose cells are bordered by bars, and a unit written in brackets after the name', () => {
+    const text = [
+      '| Test | Result | Unit | Range |',
+      '| Ferritin | 12.3 | ng/mL | 30-400 | L |',
+      'Vitamin B12 (pg/mL)   180   200-900   L',
+    ].join('\n');
+    expect(findLabValues([page(text)])).toEqual([
+      row({
+        name: 'Ferritin',
+        loinc: '2276-4',
+        value: 12.3,
+        unit: 'ng/mL',
+        ucum_unit: 'ng/mL',
+        reference_low: 30,
+        reference_high: 400,
+        reference_text: '30-400',
+        flag: 'L',
+        source_text: 'Ferritin | 12.3 | ng/mL | 30-400 | L',
+      }),
+      row({
+        name: 'Vitamin B12',
+        loinc: '2132-9',
+        value: 180,
+        unit: 'pg/mL',
+        ucum_unit: 'pg/mL',
+        reference_low: 200,
+        reference_high: 900,
+        reference_text: '200-900',
+        flag: 'L',
+        source_text: 'Vitamin B12 (pg/mL)   180   200-900   L',
+      }),
+    ]);
+  });
+
   it('reads numbers with a decimal point or comma and refuses what is not one number', () => {
     expect(parseNumber('5.1')).toBe(5.1);
     expect(parseNumber('5,1')).toBe(5.1);
@@ -427,6 +461,9 @@ describe('text built to slow the reader down', () => {
       '(',
       ')',
       'Collected: 03/04/2026',
+      '|',
+      '(ng/mL)',
+      'März 2026',
       'x',
     );
     fc.assert(

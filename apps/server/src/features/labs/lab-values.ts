@@ -46,14 +46,16 @@ function tokenise(line: string): Token[] {
   let start = -1;
   for (let i = 0; i <= line.length; i++) {
     const ch = i < line.length ? line[i] : ' ';
-    const space = ch === ' ' || ch === '\t' || ch === '\u00a0';
+    // A bar is a cell border (OCR of a ruled table, text tables): a column gap like a run of spaces.
+    const bar = ch === '|' || ch === '¦';
+    const space = ch === ' ' || ch === '\t' || ch === '\u00a0' || bar;
     if (space) {
       if (start >= 0) {
         tokens.push({ text: line.slice(start, i), start, end: i, gap });
         start = -1;
         gap = 0;
       }
-      gap += ch === '\t' ? 4 : 1;
+      gap += bar ? COLUMN_GAP : ch === '\t' ? 4 : 1;
     } else if (start < 0) {
       start = i;
     }
@@ -366,13 +368,21 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
       }
     }
     // A colon, an equals sign or a bracketed word ("(Serum)") may stand between name and value.
-    // Some layouts put the flag before the value ("GLUCOSE  H 105 mg/dL").
+    // Some layouts put the flag before the value ("GLUCOSE  H 105 mg/dL"), or the unit in brackets after the name
+    // ("Ferritin (ng/mL)  12.3").
     let j = nameEnd;
     let flagBefore: LabFlag | null = null;
+    let unitBefore: string | null = null;
     while (j < tokens.length && j - nameEnd < 3) {
       const t = tokens[j]?.text ?? '';
-      const skippable = t === ':' || t === '=' || (BRACKETS.has(t[0] ?? '') && isWord(bare(t)) && !looksLikeUnit(t));
+      const bracketed = BRACKETS.has(t[0] ?? '');
+      const skippable = t === ':' || t === '=' || (bracketed && isWord(bare(t)) && !looksLikeUnit(t));
       if (skippable) {
+        j++;
+        continue;
+      }
+      if (bracketed && !unitBefore && looksLikeUnit(t) && valueAt(tokens, j + 1)) {
+        unitBefore = bare(t);
         j++;
         continue;
       }
@@ -390,8 +400,8 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
       continue;
     }
     let k = j + value.used;
-    let unit: string | null = null;
-    let ucum: string | null = null;
+    let unit: string | null = unitBefore;
+    let ucum: string | null = unitBefore === null ? null : toUcum(unitBefore);
     let range: Range | null = null;
     let rangeFrom = -1;
     let flag: LabFlag | null = flagBefore;
