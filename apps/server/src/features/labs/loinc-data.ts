@@ -1,6 +1,7 @@
 // Codes, display names, UCUM units and molar masses copied by a script from the source below, unchanged except for
-// unit spellings UCUM refuses (mcg → ug, mg/24 → mg/(24.h)); the synonyms are Kinchart's own (en, es, fr, de). Source: the U.S.
-// National Library of Medicine's flowsheet (github:LHNCBC/flowsheet-lhc, path src/stores/h17.js, commit 53b8283941322229af050582d9ed947951b8e483;
+// unit spellings UCUM refuses (mcg → ug, mg/24 → mg/(24.h)) and "1" where the source gives no unit. The synonyms
+// are Kinchart's own (en, es, fr, de). Source: the U.S. National Library of Medicine's flowsheet
+// (github:LHNCBC/flowsheet-lhc, path src/stores/h17.js, commit 53b8283941322229af050582d9ed947951b8e483;
 // fields LOINC_MERGED, LONG_COMMON_NAME_LOINC, UCUM_EX / EquivalenceClass_UCUM, Molecular_weight).
 import type { LoincTest } from './loinc-table';
 
