@@ -28,10 +28,10 @@ const CCD = read('ccd-1.xml');
 const BODY_START = CCD.indexOf('<structuredBody>') + '<structuredBody>'.length;
 const BODY_END = CCD.indexOf('</structuredBody>');
 
-/** CCD 1's header with the given sections as its whole body (the section examples are fragments). */
-const withBody = (fragment: string) => {
-  const section = fragment.trimStart().startsWith('<section') ? `<component>${fragment}</component>` : fragment;
-  return Buffer.from(CCD.slice(0, BODY_START) + section + CCD.slice(BODY_END), 'utf8');
+/** CCD 1's header with the given section examples as its whole body (they are fragments; a bare section gets its component). */
+const withBody = (...fragments: string[]) => {
+  const sections = fragments.map((f) => (f.includes('<component>') ? f : `<component>${f}</component>`)).join('\n');
+  return Buffer.from(CCD.slice(0, BODY_START) + sections + CCD.slice(BODY_END), 'utf8');
 };
 /** CCD 1 with the first occurrence of `from` changed. */
 const replaced = (from: string, to: string) => {
@@ -194,5 +194,42 @@ describe('C-CDA import', () => {
     );
     const self = (await selfProfileId(t.database.db, user.id))!;
     expect((await user.client.get(`/api/user/people/${self}/immunizations`)).json()).toEqual([]);
+  });
+
+  it('A refused medication and "no known problems" add nothing, each counted in the report under its type', async () => {
+    const user = await signedInUser(t.app);
+    const res = await importFile(
+      user.client,
+      withBody(read('medication-refused-section.xml'), read('no-known-problems-section.xml')),
+      'refused.xml',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(rowOf(body, 'MedicationRequest')).toMatchObject({
+      imported: 0,
+      merged: 0,
+      dropped: [{ reason: 'that the document says did not happen (negationInd)', count: 1 }],
+    });
+    expect(rowOf(body, 'Condition')).toMatchObject({
+      imported: 0,
+      merged: 0,
+      dropped: [{ reason: 'entered in error or refuted', count: 1 }],
+    });
+    expect(body.skipped).toContain('1 MedicationRequest that the document says did not happen (negationInd)');
+    expect(body.imported).toMatchObject({ medications: 0, conditions: 0 });
+    const got = await lists(user);
+    expect([got.profile.medications, got.conditions, got.profile.has_chronic_conditions]).toEqual([[], [], false]);
+  });
+
+  it('the entries of a section marked "no information" (nullFlavor on the section) are left out, reported under their type', async () => {
+    const user = await signedInUser(t.app);
+    const opening = '<section>\n          <!-- *** Immunizations Section (entries required) (V2) *** -->';
+    const res = await importFile(user.client, replaced(opening, opening.replace('<section>', '<section nullFlavor="NI">')), 'ni.xml');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rowOf(res.json(), 'Immunization')).toMatchObject({
+      imported: 0,
+      dropped: [{ reason: 'in a section that says there is no information (nullFlavor)', count: 5 }],
+    });
+    expect((await lists(user)).immunizations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
+import type { ImportReportRow } from '@kinchart/shared/export';
 import { badRequest } from '../../lib/http-errors';
 
 // An HL7 C-CDA R2.1 ClinicalDocument (a portal's "Download my record"), decision 0050: checked by a
@@ -123,27 +124,40 @@ const list = (v: unknown): Node[] => (Array.isArray(v) ? v.filter(isNode) : isNo
 const ENTRY_KINDS = ['act', 'observation', 'substanceAdministration', 'supply', 'procedure', 'encounter', 'organizer'];
 const TIME_KEYS = new Set(['effectiveTime', 'low', 'high', 'center', 'time']);
 
-/** What the corrections found: negated entries' resource ids, and partial dates by their stand-in. */
+/** What the corrections found: marked entries' resource ids, partial dates by their stand-in, what was left out. */
 interface Marks {
   negated: Set<string>;
+  noInformation: Set<string>;
   dates: Map<string, string>;
-  skipped: string[];
+  leftOut: LeftOut[];
 }
+
+/** A converted resource left out before the FHIR path, for the import report. */
+export interface LeftOut {
+  type: string;
+  reason: string;
+}
+
+const NO_INFORMATION = 'in a section that says there is no information (nullFlavor)';
+const NEGATED = 'that the document says did not happen (negationInd)';
 
 function negated(el: Node): boolean {
   return el['@_negationInd'] === 'true';
 }
 
-/** Gives a negated entry (or a concern act whose own statement is negated) an id the result can be told by. */
-function markNegation(entry: Node, marks: Marks): void {
+/**
+ * Gives an entry an id its resource can be told by afterwards: every entry of a "no information"
+ * section, and a negated entry (or a concern act whose own statement is negated).
+ */
+function markEntry(entry: Node, marks: Marks, noInformation: boolean): void {
   for (const kind of ENTRY_KINDS) {
     for (const el of list(entry[kind])) {
       const inner = kind === 'act' ? list(el.entryRelationship).flatMap((r) => list(r.observation)) : [];
-      if (negated(el) || inner.some(negated)) {
-        const id = randomUUID();
-        marks.negated.add(id);
-        el.id = [{ '@_root': id }];
-      }
+      const set = noInformation ? marks.noInformation : negated(el) || inner.some(negated) ? marks.negated : null;
+      if (!set) continue;
+      const id = randomUUID();
+      set.add(id);
+      el.id = [{ '@_root': id }];
     }
   }
 }
@@ -200,7 +214,7 @@ function restoreDates(value: unknown, dates: Map<string, string>): unknown {
 const REFUTED = (system: string) => ({ coding: [{ system, code: 'refuted' }] });
 
 /** A negated resource as FHIR says "not": not-done, refuted — or left out when its type has no such word. */
-function negate(resource: Node, skipped: string[]): Node | null {
+function negate(resource: Node, leftOut: LeftOut[]): Node | null {
   switch (resource.resourceType) {
     case 'Immunization':
     case 'Procedure':
@@ -210,32 +224,27 @@ function negate(resource: Node, skipped: string[]): Node | null {
     case 'Condition':
       return { ...resource, verificationStatus: REFUTED('http://terminology.hl7.org/CodeSystem/condition-ver-status') };
     default:
-      skipped.push(`1 ${String(resource.resourceType)} left out: the document says it did not happen (negationInd)`);
+      leftOut.push({ type: String(resource.resourceType), reason: NEGATED });
       return null;
   }
 }
 
 /**
- * A checked ClinicalDocument's text as a FHIR Bundle Kinchart's FHIR import reads, with the lines
- * the import report adds for what was left out before the Bundle.
+ * A checked ClinicalDocument's text as a FHIR Bundle Kinchart's FHIR import reads, with what was
+ * left out of it (for the import report: addLeftOut).
  */
-export function ccdaToBundle(xml: string): { bundle: unknown; skipped: string[] } {
+export function ccdaToBundle(xml: string): { bundle: unknown; leftOut: LeftOut[] } {
   let ccda: Node;
   try {
     ccda = convertXmlToCcda(xml) as unknown as Node;
   } catch {
     throw badRequest('The C-CDA document could not be read.');
   }
-  const marks: Marks = { negated: new Set(), dates: new Map(), skipped: [] };
+  const marks: Marks = { negated: new Set(), noInformation: new Set(), dates: new Map(), leftOut: [] };
   for (const section of sectionsOf(ccda)) {
     // "No information" (nullFlavor on the section): nothing in it is a statement about the patient.
-    if (typeof section['@_nullFlavor'] === 'string') {
-      const n = list(section.entry).length;
-      if (n > 0) marks.skipped.push(`${n} entries left out: their section says there is no information (nullFlavor)`);
-      delete section.entry;
-      continue;
-    }
-    for (const entry of list(section.entry)) markNegation(entry, marks);
+    const noInformation = typeof section['@_nullFlavor'] === 'string';
+    for (const entry of list(section.entry)) markEntry(entry, marks, noInformation);
   }
   markDates(ccda.component, marks, 'component');
   let bundle: Node;
@@ -247,8 +256,34 @@ export function ccdaToBundle(xml: string): { bundle: unknown; skipped: string[] 
   const entries = list(bundle.entry).flatMap((e) => {
     const resource = isNode(e.resource) ? e.resource : null;
     if (!resource) return [];
-    const fixed = typeof resource.id === 'string' && marks.negated.has(resource.id) ? negate(resource, marks.skipped) : resource;
+    const id = typeof resource.id === 'string' ? resource.id : '';
+    if (marks.noInformation.has(id)) {
+      marks.leftOut.push({ type: String(resource.resourceType), reason: NO_INFORMATION });
+      return [];
+    }
+    const fixed = marks.negated.has(id) ? negate(resource, marks.leftOut) : resource;
     return fixed ? [{ ...e, resource: restoreDates(fixed, marks.dates) }] : [];
   });
-  return { bundle: { ...bundle, entry: entries }, skipped: marks.skipped };
+  return { bundle: { ...bundle, entry: entries }, leftOut: marks.leftOut };
+}
+
+/** What ccdaToBundle left out, added to the FHIR path's report rows and `skipped` lines in their words. */
+export function addLeftOut(
+  result: { report: ImportReportRow[]; skipped: string[] },
+  leftOut: LeftOut[],
+): { report: ImportReportRow[]; skipped: string[] } {
+  const report = result.report.map((r) => ({ ...r, dropped: [...r.dropped] }));
+  const lines = new Map<string, number>();
+  for (const { type, reason } of leftOut) {
+    let row = report.find((r) => r.resource_type === type);
+    if (!row) {
+      row = { resource_type: type, imported: 0, merged: 0, already_present: 0, dropped: [], parts_left_out: [] };
+      report.push(row);
+    }
+    const drop = row.dropped.find((d) => d.reason === reason);
+    if (drop) drop.count += 1;
+    else row.dropped.push({ reason, count: 1 });
+    lines.set(`${type} ${reason}`, (lines.get(`${type} ${reason}`) ?? 0) + 1);
+  }
+  return { report, skipped: [...[...lines].map(([line, n]) => `${n} ${line}`), ...result.skipped] };
 }

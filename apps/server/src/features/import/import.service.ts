@@ -36,7 +36,7 @@ import {
 } from './fhir-merge';
 import type { PlannedDocument, Sourced } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
-import { ccdaToBundle, checkXml, isClinicalDocument, looksLikeXml } from './ccda-document';
+import { addLeftOut, ccdaToBundle, checkXml, isClinicalDocument, looksLikeXml } from './ccda-document';
 import { checkFormat, kindOf, multipartError, parseJson, readXmlText, zodMessage } from './import-input';
 import type { ImportLimits } from './import-limits';
 import { mb } from './import-limits';
@@ -347,18 +347,19 @@ export function createImportService(deps: ImportDeps) {
     if (json && typeof json === 'object' && (json as { format?: unknown }).format === EXPORT_FORMAT) {
       throw badRequest('This is kinchart.json on its own. Import the whole export zip: it also holds the files.');
     }
-    return importBundle(person, json, []);
+    return importBundle(person, json);
   }
 
   /** A C-CDA ClinicalDocument (decision 0050): checked, converted, corrected, then the FHIR path. */
   async function importCcda(person: PersonAccess, spool: Spool): Promise<Outcome> {
     const xml = readXmlText(await readSpool(spool, 'An XML document'));
     if (!isClinicalDocument(checkXml(xml))) throw badRequest(NOT_CCDA);
-    const { bundle, skipped } = ccdaToBundle(xml);
-    return importBundle(person, bundle, skipped);
+    const { bundle, leftOut } = ccdaToBundle(xml);
+    const outcome = await importBundle(person, bundle);
+    return { ...outcome, ...addLeftOut(outcome, leftOut) };
   }
 
-  async function importBundle(person: PersonAccess, json: unknown, leftOut: string[]): Promise<Outcome> {
+  async function importBundle(person: PersonAccess, json: unknown): Promise<Outcome> {
     const userId = person.ownerId;
     const profile = { id: person.profileId, isSelf: person.isSelf };
     let plan: SanitizedPlan;
@@ -395,7 +396,7 @@ export function createImportService(deps: ImportDeps) {
       }
       const { counts, present: already } = await mergeFhir(userId, profile.id, plan, stored);
       const { report, skipped } = tally.finish();
-      return { counts, present: already, skipped: [...leftOut, ...skipped], report };
+      return { counts, present: already, skipped, report };
     } catch (error) {
       await writer.removeAll();
       throw error;
