@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
 import type { TestApp } from './helpers';
-import { buildTestApp, signedInUser } from './helpers';
+import { buildTestApp, signedInUser, TEST_REMINDERS, TEST_TEXT } from './helpers';
 import { importFile, snapshotAccount } from './export-helpers';
 import { clinicalOf, rowOf, tallyOf } from './fhir-import-helpers';
 import { selfProfileId } from '../src/common/person-access';
@@ -12,10 +14,22 @@ import { selfProfileId } from '../src/common/person-access';
 // (negationInd, nullFlavor sections, partial dates) corrected; unsafe or malformed XML refused.
 
 let t: TestApp;
+let small: FastifyInstance;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The size limit of a C-CDA document is the FHIR Bundle's (maxJsonBytes).
+  small = await buildApp({
+    config: t.config,
+    database: t.database,
+    webRoot: null,
+    importLimits: { maxJsonBytes: 100_000 },
+    reminders: TEST_REMINDERS,
+    text: TEST_TEXT,
+  });
+  await small.ready();
 });
 afterAll(async () => {
+  await small.close();
   await t.close();
 });
 
@@ -231,5 +245,35 @@ describe('C-CDA import', () => {
       dropped: [{ reason: 'in a section that says there is no information (nullFlavor)', count: 5 }],
     });
     expect((await lists(user)).immunizations).toEqual([]);
+  });
+
+  it("goes to a chosen family member (profileId, as a FHIR Bundle does); another user's member is a 404 and nothing changes", async () => {
+    const owner = await signedInUser(t.app);
+    const member = (
+      await owner.client.post('/api/user/family/add', { name: 'Eve', date_of_birth: '1975-05-01', relationship: 'spouse' })
+    ).json();
+    const stranger = await signedInUser(t.app);
+    const before = await snapshotAccount(t.database.db, owner.id, owner.client);
+    const refused = await importFile(stranger.client, Buffer.from(CCD, 'utf8'), 'CCD.xml', { profileId: member.id });
+    expect(refused.statusCode).toBe(404);
+    expect(await snapshotAccount(t.database.db, owner.id, owner.client)).toEqual(before);
+
+    const res = await importFile(owner.client, Buffer.from(CCD, 'utf8'), 'CCD.xml', { profileId: member.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const immunizations = (await owner.client.get(`/api/user/people/${member.id}/immunizations`)).json<Json[]>();
+    expect(immunizations).toHaveLength(3);
+    expect((await lists(owner)).immunizations).toEqual([]);
+  });
+
+  it('refuses a document past the import size limit (413) and a ClinicalDocument that names no patient (400)', async () => {
+    const user = await signedInUser(small);
+    const big = await importFile(user.client, Buffer.from(CCD, 'utf8'), 'CCD.xml');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('An XML document may be at most 0.1 MB.');
+
+    const other = await signedInUser(t.app);
+    const empty = await importFile(other.client, Buffer.from('<ClinicalDocument xmlns="urn:hl7-org:v3"/>', 'utf8'), 'empty.xml');
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json().message).toBe('The C-CDA document names no patient (recordTarget).');
   });
 });

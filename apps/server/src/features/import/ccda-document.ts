@@ -240,6 +240,9 @@ export function ccdaToBundle(xml: string): { bundle: unknown; leftOut: LeftOut[]
   } catch {
     throw badRequest('The C-CDA document could not be read.');
   }
+  // C-CDA requires the patient (recordTarget/patientRole): without one nothing says whose record it is.
+  if (!isNode(ccda) || !list(ccda.recordTarget).some((r) => isNode(list(r.patientRole)[0])))
+    throw badRequest('The C-CDA document names no patient (recordTarget).');
   const marks: Marks = { negated: new Set(), noInformation: new Set(), dates: new Map(), leftOut: [] };
   for (const section of sectionsOf(ccda)) {
     // "No information" (nullFlavor on the section): nothing in it is a statement about the patient.
