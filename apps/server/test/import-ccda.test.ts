@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -275,5 +276,38 @@ describe('C-CDA import', () => {
     const empty = await importFile(other.client, Buffer.from('<ClinicalDocument xmlns="urn:hl7-org:v3"/>', 'utf8'), 'empty.xml');
     expect(empty.statusCode, empty.body).toBe(400);
     expect(empty.json().message).toBe('The C-CDA document names no patient (recordTarget).');
+  });
+
+  it('answers any mangled ClinicalDocument with 200 or a 4xx with a message, never a 500', async () => {
+    const user = await signedInUser(t.app);
+    // Pieces of CCD 1 cut and joined at random, with XML-ish noise: tags left open, stray closers, entities.
+    const piece = fc.oneof(
+      fc.tuple(fc.nat(CCD.length), fc.integer({ min: 1, max: 4000 })).map(([at, n]) => CCD.slice(at, at + n)),
+      fc.constantFrom(
+        '<',
+        '>',
+        '</section>',
+        '<entry>',
+        '&amp;',
+        '&xxe;',
+        '<![CDATA[',
+        ']]>',
+        '<!--',
+        '-->',
+        '"',
+        '<?x',
+        '?>',
+        'negationInd="true"',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 6 }), async (pieces) => {
+        const xml = CCD.slice(0, BODY_START) + pieces.join('') + CCD.slice(BODY_END);
+        const res = await importFile(user.client, Buffer.from(xml, 'utf8'), 'x.xml');
+        expect([200, 400, 413], res.body).toContain(res.statusCode);
+        if (res.statusCode !== 200) expect(typeof res.json().message).toBe('string');
+      }),
+      { numRuns: 40, seed: 34 },
+    );
   });
 });
