@@ -48,7 +48,7 @@ import { careRestores, checkListCaps, restoreRows, withUids } from './kinchart-r
 import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
-// POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
+// POST /api/user/import (decision 0004): a Kinchart export zip, a FHIR R4 Bundle or a C-CDA document (0050). The upload is
 // spooled (encrypted) while it arrives, its kind is told by its first bytes, and it is checked in
 // full before anything changes. Files are committed as blobs first, then every row goes in one
 // transaction; on any failure the blobs are removed again. Bad input is a 4xx with a message that
