@@ -245,7 +245,12 @@ describe('bad input changes nothing', () => {
   }
 
   it('refuses a file that is neither a zip nor JSON', async () => {
-    await expectRefused(fixture('record.pdf'), 'record.pdf', 415, /neither a Kinchart export \(\.zip\) nor a FHIR R4 Bundle/);
+    await expectRefused(
+      fixture('record.pdf'),
+      'record.pdf',
+      415,
+      /neither a Kinchart export \(\.zip\), a FHIR R4 Bundle \(\.json\) nor a C-CDA document/,
+    );
     await expectRefused(Buffer.from('hello'), 'x.zip', 415, /neither a Kinchart export/);
   });
 

@@ -361,7 +361,7 @@ export type ImportReportRow = z.infer<typeof importReportRowSchema>;
 
 export const importResultSchema = z.object({
   message: z.string(),
-  format: z.enum(['kinchart', 'fhir']),
+  format: z.enum(['kinchart', 'fhir', 'ccda']),
   imported: importCountsSchema,
   already_present: alreadyPresentSchema,
   /** What was left out and why, e.g. "2 DocumentReference without embedded data". */

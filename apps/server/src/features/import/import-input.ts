@@ -56,6 +56,18 @@ export function parseJson(bytes: Buffer, what: string): unknown {
   return value;
 }
 
+/** An XML document's text: UTF-8 (what C-CDA portals send), storable (no NUL, no broken surrogate). */
+export function readXmlText(bytes: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest('The XML document is not UTF-8 text.');
+  }
+  if (UNSTORABLE.test(text)) throw badRequest('The XML document holds a NUL character or a broken Unicode sequence.');
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
 /** The export's own format and version, checked before anything else so the message says that. */
 export function checkFormat(raw: unknown): void {
   const doc = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { format?: unknown; version?: unknown }) : {};

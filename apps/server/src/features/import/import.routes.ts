@@ -8,8 +8,8 @@ import { badRequest } from '../../lib/http-errors';
 import type { ImportService } from './import.service';
 
 /**
- * POST /api/user/import: multipart with `file` (a Kinchart export zip or a FHIR R4 Bundle) and,
- * for a FHIR Bundle, `profileId` ('self', a family member's id, or a person shared with the user as
+ * POST /api/user/import: multipart with `file` (a Kinchart export zip, a FHIR R4 Bundle or a C-CDA document, decision 0050) and,
+ * for a FHIR Bundle or C-CDA, `profileId` ('self', a family member's id, or a person shared with the user as
  * editor or manager — DESIGN §11). The mobile menu's Import and
  * Settings' Import send it (SPEC §2 leaves the call unshown; decision 0004 decides it).
  */

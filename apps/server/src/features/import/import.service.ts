@@ -36,7 +36,8 @@ import {
 } from './fhir-merge';
 import type { PlannedDocument, Sourced } from './fhir-plan';
 import { planFromBundle } from './fhir-plan';
-import { checkFormat, kindOf, multipartError, parseJson, zodMessage } from './import-input';
+import { addLeftOut, ccdaToBundle, checkXml, isClinicalDocument, looksLikeXml } from './ccda-document';
+import { checkFormat, kindOf, multipartError, parseJson, readXmlText, zodMessage } from './import-input';
 import type { ImportLimits } from './import-limits';
 import { mb } from './import-limits';
 import type { ImportQueries } from './import.repository';
@@ -47,14 +48,15 @@ import { careRestores, checkListCaps, restoreRows, withUids } from './kinchart-r
 import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
-// POST /api/user/import (decision 0004): a Kinchart export zip, or a FHIR R4 Bundle. The upload is
+// POST /api/user/import (decision 0004): a Kinchart export zip, a FHIR R4 Bundle or a C-CDA document (0050). The upload is
 // spooled (encrypted) while it arrives, its kind is told by its first bytes, and it is checked in
 // full before anything changes. Files are committed as blobs first, then every row goes in one
 // transaction; on any failure the blobs are removed again. Bad input is a 4xx with a message that
 // says what is wrong — and the account is exactly as it was. Records the account already holds are
 // not added again, and what is added counts against the storage quota (decision 0012).
 
-export const NOT_IMPORTABLE = 'This file is neither a Kinchart export (.zip) nor a FHIR R4 Bundle (.json).';
+export const NOT_IMPORTABLE = 'This file is neither a Kinchart export (.zip), a FHIR R4 Bundle (.json) nor a C-CDA document (.xml).';
+const NOT_CCDA = 'This XML file is not a C-CDA document: its root is not a ClinicalDocument in the urn:hl7-org:v3 namespace.';
 
 export interface ImportDeps {
   db: Db;
@@ -333,14 +335,31 @@ export function createImportService(deps: ImportDeps) {
     }
   }
 
-  async function importFhir(person: PersonAccess, spool: Spool): Promise<Outcome> {
-    if (spool.size > limits.maxJsonBytes) throw new HttpError(413, `A FHIR Bundle may be at most ${mb(limits.maxJsonBytes)} MB.`);
+  async function readSpool(spool: Spool, what: string): Promise<Buffer> {
+    if (spool.size > limits.maxJsonBytes) throw new HttpError(413, `${what} may be at most ${mb(limits.maxJsonBytes)} MB.`);
     const chunks: Buffer[] = [];
     for await (const c of spool.stream()) chunks.push(c as Buffer);
-    const json = parseJson(Buffer.concat(chunks), 'The file');
+    return Buffer.concat(chunks);
+  }
+
+  async function importFhir(person: PersonAccess, spool: Spool): Promise<Outcome> {
+    const json = parseJson(await readSpool(spool, 'A FHIR Bundle'), 'The file');
     if (json && typeof json === 'object' && (json as { format?: unknown }).format === EXPORT_FORMAT) {
       throw badRequest('This is kinchart.json on its own. Import the whole export zip: it also holds the files.');
     }
+    return importBundle(person, json);
+  }
+
+  /** A C-CDA ClinicalDocument (decision 0050): checked, converted, corrected, then the FHIR path. */
+  async function importCcda(person: PersonAccess, spool: Spool): Promise<Outcome> {
+    const xml = readXmlText(await readSpool(spool, 'An XML document'));
+    if (!isClinicalDocument(checkXml(xml))) throw badRequest(NOT_CCDA);
+    const { bundle, leftOut } = ccdaToBundle(xml);
+    const outcome = await importBundle(person, bundle);
+    return { ...outcome, ...addLeftOut(outcome, leftOut) };
+  }
+
+  async function importBundle(person: PersonAccess, json: unknown): Promise<Outcome> {
     const userId = person.ownerId;
     const profile = { id: person.profileId, isSelf: person.isSelf };
     let plan: SanitizedPlan;
@@ -412,11 +431,15 @@ export function createImportService(deps: ImportDeps) {
         }
         if (!spool) throw badRequest('Choose a file to import.');
         if (spool.size === 0) throw badRequest('The file is empty.');
-        const kind = kindOf(spool.head);
+        const kind = kindOf(spool.head) ?? (looksLikeXml(spool.head) ? 'xml' : null);
         if (!kind) throw new HttpError(415, NOT_IMPORTABLE);
         const { counts, present, skipped, report } =
-          kind === 'zip' ? await importZip(userId, spool) : await importFhir(await targetOf(actor, route, target), spool);
-        const format = kind === 'zip' ? 'kinchart' : 'fhir';
+          kind === 'zip'
+            ? await importZip(userId, spool)
+            : kind === 'json'
+              ? await importFhir(await targetOf(actor, route, target), spool)
+              : await importCcda(await targetOf(actor, route, target), spool);
+        const format = kind === 'zip' ? 'kinchart' : kind === 'json' ? 'fhir' : 'ccda';
         await recordAudit(db, { userId, action: 'import', ip, detail: { format, ...counts } });
         return { message: 'Import complete.', format, imported: counts, already_present: present, skipped, report };
       } catch (error) {
