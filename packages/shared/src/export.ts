@@ -372,4 +372,4 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** The import accepts these; the picker's `accept` attribute is a hint only. */
-export const IMPORT_ACCEPT = '.zip,application/zip,.json,application/json,application/fhir+json';
+export const IMPORT_ACCEPT = '.zip,application/zip,.json,application/json,application/fhir+json,.xml,application/xml,text/xml';

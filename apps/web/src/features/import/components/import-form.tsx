@@ -103,7 +103,8 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
           className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
         />
         <p id={hintId} className="text-sm text-slate-700">
-          A Kinchart export (.zip), or a FHIR R4 Bundle (.json) such as a patient summary from a clinic.
+          A Kinchart export (.zip), a FHIR R4 Bundle (.json) such as a patient summary from a clinic, or a C-CDA document (.xml) such as a
+          hospital portal&apos;s &ldquo;Download my record&rdquo; file.
         </p>
         {initialFile && file === initialFile ? <p className="text-sm font-medium text-slate-800">Chosen: {file.name}</p> : null}
       </div>

@@ -7,11 +7,18 @@ import { FilePickerButton } from '../../../components/ui/file-picker-button';
 import { useQuickUpload } from '../../files/hooks/use-quick-upload';
 import { ImportDialog } from './import-dialog';
 
-/** A Kinchart export or a FHIR Bundle, as opposed to a medical record file. */
+/** A Kinchart export, a FHIR Bundle or a C-CDA document, as opposed to a medical record file. */
 export function isDataFile(file: File): boolean {
   return (
-    /\.(zip|json)$/i.test(file.name) ||
-    ['application/zip', 'application/x-zip-compressed', 'application/json', 'application/fhir+json'].includes(file.type)
+    /\.(zip|json|xml)$/i.test(file.name) ||
+    [
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/json',
+      'application/fhir+json',
+      'application/xml',
+      'text/xml',
+    ].includes(file.type)
   );
 }
 
