@@ -1,4 +1,4 @@
-import type { FileSuggestion, SuggestionField, TextStatus } from '@kinchart/shared/search';
+import type { FileSuggestion, SuggestionField } from '@kinchart/shared/search';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/ids';
 
@@ -13,13 +13,6 @@ export interface SuggestionTarget {
   created_at: string;
   provider_name: string | null;
   visit_reason: string | null;
-}
-
-/** Where reading the file's text stands, as the files list says it. */
-export interface TextState {
-  text_status: TextStatus;
-  text_pages: number | null;
-  text_reason: string | null;
 }
 
 export function createFileSuggestionRepository(db: Db) {
@@ -85,16 +78,6 @@ export function createFileSuggestionRepository(db: Db) {
         await trx.deleteFrom('file_suggestions').where('file_id', '=', fileId).execute();
         return true;
       });
-    },
-
-    /** The file's text state (a file without a job row, which the trigger prevents, reads as pending). */
-    async textState(fileId: string): Promise<TextState> {
-      const row = await db
-        .selectFrom('file_text_jobs')
-        .select(['status', 'pages', 'reason'])
-        .where('file_id', '=', fileId)
-        .executeTakeFirst();
-      return { text_status: row?.status ?? 'pending', text_pages: row?.pages ?? null, text_reason: row?.reason ?? null };
     },
   };
 }

@@ -58,7 +58,7 @@ export function createFileSuggestionService(deps: { db: Db; access: PersonAccess
     const row = await files.findById(id);
     if (!row) throw notFound(FILE_NOT_FOUND);
     const person = { id: personId, name: row.profile_id === null ? await files.personName(personId) : row.person_name };
-    return { ...toMedicalFile(row, person), ...(await repo.textState(id)), suggestion: null };
+    return toMedicalFile(row, person);
   }
 
   return {
