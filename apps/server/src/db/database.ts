@@ -31,6 +31,7 @@ import { reminders } from './migrations/0023-reminders';
 import { calendarFeeds } from './migrations/0024-calendar-feeds';
 import { fileText } from './migrations/0025-file-text';
 import { searchIndex } from './migrations/0026-search-index';
+import { labSourcesAndAllergies } from './migrations/0027-lab-sources-and-allergies';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0024-calendar-feeds': calendarFeeds,
   '0025-file-text': fileText,
   '0026-search-index': searchIndex,
+  '0027-lab-sources-and-allergies': labSourcesAndAllergies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

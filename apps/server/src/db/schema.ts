@@ -314,6 +314,9 @@ export interface LabResultsTable extends ClinicalRow {
   reference_range: string | null;
   interpretation: string | null;
   date: string | null;
+  /** The file the result was read from and its page (migration 0027, docs/decisions/0052); null when typed or imported. */
+  source_file_id: string | null;
+  source_page: number | null;
 }
 
 export interface ConditionsTable extends ClinicalRow {
@@ -717,4 +720,24 @@ export interface SearchEntriesTable {
 
 export interface Database {
   search_entries: SearchEntriesTable;
+}
+
+// Allergies as entries (migration 0027, issue 34, docs/decisions/0053): the profile's
+// allergy_details text is derived from them, in `position` order.
+export interface AllergiesTable {
+  id: string;
+  user_id: string;
+  profile_id: string;
+  substance: string;
+  reactions: string; // JSON list of reaction texts
+  severity: 'mild' | 'moderate' | 'severe' | null;
+  criticality: 'low' | 'high' | 'unable-to-assess' | null;
+  codings: string; // JSON [{ system, code, display }]
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  allergies: AllergiesTable;
 }
