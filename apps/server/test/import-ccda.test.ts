@@ -109,7 +109,14 @@ describe('C-CDA import', () => {
       ['atenolol 25 MG Oral Tablet', 'every 12 hours', true],
     ]);
     expect([got.profile.has_allergies, got.profile.allergy_details]).toEqual([true, 'Penicillin\ncodeine']);
-    expect(got.procedures.map((p) => p.name).sort()).toEqual(['Colonic polypectomy', 'Colonoscopy', 'Placement of stent']);
+    // A procedure's single effectiveTime value keeps its date (the converter alone drops it); the
+    // planned colonoscopy (moodCode RQO) is not one done.
+    expect(got.procedures.map((p) => [p.name, p.performed_date]).sort()).toEqual([
+      ['Colonic polypectomy', '2011-02-03'],
+      ['Colonoscopy', '2012-05-12'],
+      ['Placement of stent', '2013-05-12'],
+    ]);
+    expect(rowOf(body, 'Procedure').dropped).toEqual([{ reason: 'that the document plans or orders, not one done (moodCode)', count: 1 }]);
     // No stand-in date (decision 0050) is left anywhere.
     expect(JSON.stringify(await clinicalOf(t.database.db, user.id))).not.toContain('0001-01');
 

@@ -128,6 +128,7 @@ const TIME_KEYS = new Set(['effectiveTime', 'low', 'high', 'center', 'time']);
 interface Marks {
   negated: Set<string>;
   noInformation: Set<string>;
+  planned: Set<string>;
   dates: Map<string, string>;
   leftOut: LeftOut[];
 }
@@ -140,6 +141,7 @@ export interface LeftOut {
 
 const NO_INFORMATION = 'in a section that says there is no information (nullFlavor)';
 const NEGATED = 'that the document says did not happen (negationInd)';
+const PLANNED = 'that the document plans or orders, not one done (moodCode)';
 
 function negated(el: Node): boolean {
   return el['@_negationInd'] === 'true';
@@ -153,13 +155,38 @@ function markEntry(entry: Node, marks: Marks, noInformation: boolean): void {
   for (const kind of ENTRY_KINDS) {
     for (const el of list(entry[kind])) {
       const inner = kind === 'act' ? list(el.entryRelationship).flatMap((r) => list(r.observation)) : [];
-      const set = noInformation ? marks.noInformation : negated(el) || inner.some(negated) ? marks.negated : null;
+      const set = noInformation
+        ? marks.noInformation
+        : negated(el) || inner.some(negated)
+          ? marks.negated
+          : kind === 'procedure' && planned(el)
+            ? marks.planned
+            : null;
+      if (kind === 'procedure') keepProcedureTime(el);
       if (!set) continue;
       const id = randomUUID();
       set.add(id);
       el.id = [{ '@_root': id }];
     }
   }
+}
+
+/** A procedure the document orders, plans or proposes (moodCode other than EVN): the converter reads it as one done. */
+function planned(el: Node): boolean {
+  const mood = el['@_moodCode'];
+  return typeof mood === 'string' && mood !== 'EVN';
+}
+
+/**
+ * The converter reads a procedure's time only as a low/high interval: a single `effectiveTime
+ * value` (HL7's CCD 1 writes its procedures so) would arrive without a date. It becomes the
+ * interval's start, which the FHIR path reads as the procedure's date.
+ */
+function keepProcedureTime(el: Node): void {
+  const time = list(el.effectiveTime)[0];
+  if (!time || typeof time['@_value'] !== 'string' || time.low || time.high) return;
+  const { '@_value': value, ...rest } = time;
+  el.effectiveTime = [{ ...rest, low: { '@_value': value } }];
 }
 
 function twoDigits(v: number): string {
@@ -243,7 +270,7 @@ export function ccdaToBundle(xml: string): { bundle: unknown; leftOut: LeftOut[]
   // C-CDA requires the patient (recordTarget/patientRole): without one nothing says whose record it is.
   if (!isNode(ccda) || !list(ccda.recordTarget).some((r) => isNode(list(r.patientRole)[0])))
     throw badRequest('The C-CDA document names no patient (recordTarget).');
-  const marks: Marks = { negated: new Set(), noInformation: new Set(), dates: new Map(), leftOut: [] };
+  const marks: Marks = { negated: new Set(), noInformation: new Set(), planned: new Set(), dates: new Map(), leftOut: [] };
   for (const section of sectionsOf(ccda)) {
     // "No information" (nullFlavor on the section): nothing in it is a statement about the patient.
     const noInformation = typeof section['@_nullFlavor'] === 'string';
@@ -262,6 +289,10 @@ export function ccdaToBundle(xml: string): { bundle: unknown; leftOut: LeftOut[]
     const id = typeof resource.id === 'string' ? resource.id : '';
     if (marks.noInformation.has(id)) {
       marks.leftOut.push({ type: String(resource.resourceType), reason: NO_INFORMATION });
+      return [];
+    }
+    if (marks.planned.has(id)) {
+      marks.leftOut.push({ type: String(resource.resourceType), reason: PLANNED });
       return [];
     }
     const fixed = marks.negated.has(id) ? negate(resource, marks.leftOut) : resource;
