@@ -47,6 +47,7 @@ const serverExposes = {
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],
+  labs: ['lab-values'],
   notifications: ['emergency-mail'],
   profiles: ['list-rows', 'profile.service'],
 };

@@ -7,8 +7,12 @@ import { findLabValues, parseNumber, toTrendUnit, toUcum, type LabValueRow } fro
 
 const page = (text: string, n = 1) => ({ page: n, text });
 
+/** The rows found, without the line index each carries (the route tests check it against the fixture PDFs). */
+const found = (pages: { page: number; text: string }[]): Omit<LabValueRow, 'line'>[] =>
+  findLabValues(pages).map(({ line: _line, ...rest }) => rest);
+
 /** A row with the defaults of a line that gives no flag, range or date. */
-const row = (r: Partial<LabValueRow> & Pick<LabValueRow, 'name' | 'value' | 'source_text'>): LabValueRow => ({
+const row = (r: Partial<LabValueRow> & Pick<LabValueRow, 'name' | 'value' | 'source_text'>): Omit<LabValueRow, 'line'> => ({
   loinc: null,
   unit: null,
   ucum_unit: null,
@@ -37,7 +41,7 @@ describe('lab values found in the text of a report', () => {
       'URINE GLUCOSE             Negative                      Negative',
     ].join('\n');
     const d = { date: '2026-03-04', page: 1 };
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         ...d,
         name: 'HEMOGLOBIN A1c',
@@ -130,7 +134,7 @@ describe('lab values found in the text of a report', () => {
       'Leukozyten          7,2        G/l       4,0 - 10,0',
     ].join('\n');
     const d = { date: '2026-03-14', page: 1 };
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         ...d,
         name: 'Ferritin',
@@ -228,7 +232,7 @@ describe('lab values found in the text of a report', () => {
     ].join('\n');
     const second = ['Colesterol total 4,9 mmol/L  < 5,2       Zonulin    62 ng/mL    < 55', 'Página 2 de 2'].join('\n');
     const d = { date: '2026-03-02' };
-    expect(findLabValues([page(first, 1), page(second, 2)])).toEqual([
+    expect(found([page(first, 1), page(second, 2)])).toEqual([
       row({
         ...d,
         page: 1,
@@ -316,13 +320,13 @@ describe('lab values found in the text of a report', () => {
       'Your HbA1c is fine and your sodium is 2 points better. See you on 04/20/2026.',
       'Kind regards, Dr. Smith',
     ].join('\n');
-    expect(findLabValues([page(letter)])).toEqual([]);
-    expect(findLabValues([])).toEqual([]);
+    expect(found([page(letter)])).toEqual([]);
+    expect(found([])).toEqual([]);
   });
 
   it('takes a flag written before the value and a collection date written with the month in words', () => {
     const d = (line: string) => findLabValues([page(`${line}\nGLUCOSE   H 105   mg/dL   65-99`)])[0]?.date ?? null;
-    expect(findLabValues([page('Specimen collected March 4, 2026\nGLUCOSE   H 105   mg/dL   65-99')])).toEqual([
+    expect(found([page('Specimen collected March 4, 2026\nGLUCOSE   H 105   mg/dL   65-99')])).toEqual([
       row({
         name: 'GLUCOSE',
         loinc: '2345-7',
@@ -350,7 +354,7 @@ describe('lab values found in the text of a report', () => {
       '| Ferritin | 12.3 | ng/mL | 30-400 | L |',
       'Vitamin B12 (pg/mL)   180   200-900   L',
     ].join('\n');
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         name: 'Ferritin',
         loinc: '2276-4',

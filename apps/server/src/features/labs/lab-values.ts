@@ -22,6 +22,8 @@ export interface LabValueRow {
   flag: LabFlag | null;
   date: string | null;
   page: number;
+  /** 0-based index of the source line in the page's text split on '\n'. */
+  line: number;
   source_text: string;
 }
 
@@ -337,9 +339,7 @@ function valueAt(tokens: readonly Token[], i: number): Value | null {
   return null;
 }
 
-interface Found extends Omit<LabValueRow, 'date' | 'page'> {
-  line: number;
-}
+type Found = Omit<LabValueRow, 'date' | 'page'>;
 
 /** The rows one line holds: one, or several side by side (a two-column layout). */
 function rowsOfLine(line: string, lineNo: number): Found[] {
@@ -591,8 +591,7 @@ export function findLabValues(pages: readonly { page: number; text: string }[]):
         continue;
       }
       for (const found of rowsOfLine(line, lineNo)) {
-        const { line: _line, ...rest } = found;
-        const row: LabValueRow = { ...rest, date: current, page };
+        const row: LabValueRow = { ...found, date: current, page };
         if (!current) pendingWithoutDate.push(row);
         rows.push(row);
       }
@@ -623,4 +622,28 @@ export function toTrendUnit(
   const high = convert(row.reference_high);
   if (value === null || value === undefined || low === undefined || high === undefined) return null;
   return { value, ucum_unit: test.ucum, reference_low: low, reference_high: high };
+}
+
+/** Units a trend was asked about, as UCUM writes them (a list of a person's results repeats a few units). */
+const trendUnits = new Map<string, string | null>();
+
+/**
+ * A stored lab result's point on its test's trend: the value and range in the table's unit (see `toTrendUnit`), the
+ * unit as the report wrote it read through `toUcum`. Null for an unmapped, qualitative or unconvertible result.
+ */
+export function trendOf(result: {
+  loinc: string | null;
+  value: number | null;
+  unit: string | null;
+  reference_low: number | null;
+  reference_high: number | null;
+}): { value: number; unit: string; reference_low: number | null; reference_high: number | null } | null {
+  if (result.loinc === null || result.value === null || result.unit === null) return null;
+  let ucum = trendUnits.get(result.unit);
+  if (ucum === undefined) {
+    ucum = toUcum(result.unit);
+    if (trendUnits.size < 1000) trendUnits.set(result.unit, ucum);
+  }
+  const point = toTrendUnit({ ...result, value: result.value, ucum_unit: ucum });
+  return point && { value: point.value, unit: point.ucum_unit, reference_low: point.reference_low, reference_high: point.reference_high };
 }
