@@ -1,6 +1,5 @@
 import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
 import { formatPartialDate } from './clinical-text';
-import type { SourcedLabResult } from './lab-source';
 
 // Lab results and vital signs grouped by test, each group's trend, and how an out-of-range value
 // is told (DESIGN §12). Pure functions, so the screen and its tests share them.
@@ -160,7 +159,7 @@ export interface LabSource {
 }
 
 /** Where a result came from, when it was read from a file. */
-export function sourceOf(result: SourcedLabResult): LabSource | null {
+export function sourceOf(result: LabResult): LabSource | null {
   return result.source_file_id ? { fileId: result.source_file_id, page: result.source_page ?? null } : null;
 }
 
@@ -169,9 +168,9 @@ export function sourceOf(result: SourcedLabResult): LabSource | null {
  * it (`trend`, issue 34: with the analyte's molar mass where UCUM needs one), else as reported.
  * `original` is the result as reported, for the table's "reported as".
  */
-type Charted = SourcedLabResult & { value: number; date: string; original: SourcedLabResult };
+type Charted = LabResult & { value: number; date: string; original: LabResult };
 
-function chartedOf(r: SourcedLabResult): Charted | null {
+function chartedOf(r: LabResult): Charted | null {
   if (r.date === null) return null;
   if (r.trend) {
     const { value, unit, reference_low, reference_high } = r.trend;
@@ -181,7 +180,7 @@ function chartedOf(r: SourcedLabResult): Charted | null {
 }
 
 /** "2.9 g/L": a result's value as it was reported. */
-function reportedText(r: SourcedLabResult): string {
+function reportedText(r: LabResult): string {
   return `${r.value ?? r.value_text ?? ''}${r.unit ? ` ${r.unit}` : ''}`;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fileLabResultsSchema, type FileLabResults } from './lab-schemas';
+import { fileLabResultsPath, fileLabResultsSchema, type FileLabResults } from '@kinchart/shared/labs';
 
 /** How often the screen asks again while the file's text is still being read. */
 export const LAB_RESULTS_POLL_MS = 3000;
@@ -9,7 +9,7 @@ export const fileLabResultsQueryKey = (fileId: string) => ['files', fileId, 'lab
 
 /** GET /api/user/files/{id}/lab-results (issue 34): the rows found in the file's text, for anyone who may read the file. */
 export async function getFileLabResults(fileId: string): Promise<FileLabResults> {
-  return fileLabResultsSchema.parse(await api.get(`/api/user/files/${encodeURIComponent(fileId)}/lab-results`));
+  return fileLabResultsSchema.parse(await api.get(fileLabResultsPath(fileId)));
 }
 
 export const fileLabResultsQueryOptions = (fileId: string) =>

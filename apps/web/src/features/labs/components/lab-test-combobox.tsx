@@ -1,7 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { inputClassName } from '../../../components/ui/field';
-import type { LabTest } from '../api/lab-schemas';
-import { LAB_TEST_QUERY_MIN, useLabTests } from '../api/search-lab-tests';
+import { LAB_TEST_QUERY_MIN, useLabTests, type LabTest } from '../api/search-lab-tests';
 
 const TEXT = {
   hint: `Type at least ${LAB_TEST_QUERY_MIN} letters of the test's name, an abbreviation or its LOINC code.`,

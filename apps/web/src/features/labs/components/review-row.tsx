@@ -1,9 +1,9 @@
+import { LAB_FLAGS } from '@kinchart/shared/labs';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
 import { formatDate } from '../../../lib/format';
-import { LAB_FLAGS, type LabFlag } from '../api/lab-schemas';
-import { rowSummary, type ReviewField, type ReviewRow } from '../utils/review-rows';
+import { rowSummary, type LabFlag, type ReviewField, type ReviewRow } from '../utils/review-rows';
 import { LabTestCombobox } from './lab-test-combobox';
 
 const FLAG_WORDS: Record<LabFlag, string> = { H: 'High', L: 'Low', A: 'Abnormal' };

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FileLabResults, FoundLabResult } from '@kinchart/shared/labs';
 import type { Person } from '@kinchart/shared/people';
 import { makeSelf, makeSharedPerson } from '../../../../test/people';
 import { Landmark, json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { notify } from '../../../lib/toast';
 import { makeMedicalFile } from '../../files/testing/fixtures';
-import type { FileLabResults, FoundLabResult } from '../api/lab-schemas';
 import { LabReviewPage } from './lab-review-page';
 
 vi.mock('../../../lib/toast');

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
+import type { FileLabResults } from '@kinchart/shared/labs';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -13,7 +14,6 @@ import { recordName } from '../../files/utils/record-list';
 import { useAcceptLabResults } from '../api/accept-lab-results';
 import { useFileLabResults } from '../api/get-file-lab-results';
 import { useFileText } from '../api/get-file-text';
-import type { FileLabResults } from '../api/lab-schemas';
 import { PageText } from '../components/page-text';
 import { ReviewRowItem, rowFieldId } from '../components/review-row';
 import { reviewRowsOf, rowErrors, toAcceptRow, type ReviewField, type ReviewRow } from '../utils/review-rows';

@@ -1,4 +1,6 @@
-import type { FoundLabResult, LabFlag } from '../api/lab-schemas';
+import type { FoundLabResult, LAB_FLAGS } from '@kinchart/shared/labs';
+
+export type LabFlag = (typeof LAB_FLAGS)[number];
 
 // Issue 34: the review screen's rows as the person edits them — every field as typed (text), the
 // row's place in the report, whether it is included — and the way back to the accept payload.
