@@ -7,6 +7,9 @@ const TEXT = {
   loading: 'Loading the page…',
 };
 
+/** Room kept above or below the highlighted line when the panel scrolls to it (px). */
+const MARGIN = 24;
+
 /**
  * One page of the report's text (issue 34), its lines as they were read (spaces kept, in a
  * typewriter face so columns line up), the line of the row in focus highlighted and scrolled into
@@ -15,11 +18,19 @@ const TEXT = {
 export function PageText({ page, text, line, loading }: { page: number; text: string | null; line: number | null; loading: boolean }) {
   const headingId = useId();
   const marked = useRef<HTMLElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const lines = text === null ? [] : text.split('\n');
 
   useEffect(() => {
-    // `block: 'nearest'` scrolls the panel (and the page only as far as it must).
-    marked.current?.scrollIntoView?.({ block: 'nearest' });
+    // Only the panel scrolls: on a phone the page is under the rows, and moving focus from row to
+    // row must not carry the reader away from them ("Show on page N" brings the page itself).
+    const region = box.current;
+    const mark = marked.current;
+    if (!region || !mark) return;
+    const outer = region.getBoundingClientRect();
+    const inner = mark.getBoundingClientRect();
+    if (inner.top < outer.top) region.scrollTop -= outer.top - inner.top + MARGIN;
+    else if (inner.bottom > outer.bottom) region.scrollTop += inner.bottom - outer.bottom + MARGIN;
   }, [page, line, text]);
 
   return (
@@ -34,6 +45,7 @@ export function PageText({ page, text, line, loading }: { page: number; text: st
           {line !== null ? <p className="text-sm text-slate-700">{TEXT.highlighted}</p> : null}
           {/* Scrolls by itself (a long page), reachable and scrollable by keyboard (axe: scrollable-region-focusable). */}
           <div
+            ref={box}
             tabIndex={0}
             role="region"
             aria-label={TEXT.heading(page)}
