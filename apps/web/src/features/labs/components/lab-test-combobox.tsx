@@ -15,7 +15,7 @@ const TEXT = {
  * A search of the LOINC table (GET /api/user/lab-tests?q=) as a WAI-ARIA combobox: type, move
  * through the matches with the arrow keys, Enter (or a click) chooses, Escape closes the list.
  */
-export function LabTestCombobox({ label, onChoose }: { label: string; onChoose: (test: LabTest) => void }) {
+export function LabTestCombobox({ label, inputId, onChoose }: { label: string; inputId: string; onChoose: (test: LabTest) => void }) {
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
@@ -67,12 +67,12 @@ export function LabTestCombobox({ label, onChoose }: { label: string; onChoose: 
 
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-input`} className="text-sm font-medium text-slate-800">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
         {label}
       </label>
       <div className="relative">
         <input
-          id={`${id}-input`}
+          id={inputId}
           type="text"
           role="combobox"
           aria-autocomplete="list"

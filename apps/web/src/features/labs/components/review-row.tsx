@@ -31,6 +31,7 @@ const TEXT = {
   },
   noFlag: 'None',
   matchLabel: 'Match to a test in the table',
+  findTest: 'Find the test',
   changeMatchLabel: 'Change the test',
   unmatch: 'Remove the match',
   flagWord: (flag: LabFlag) => FLAG_WORDS[flag],
@@ -51,6 +52,8 @@ export interface ReviewRowProps {
   onActivate: () => void;
   /** "Show on page N": the row comes into focus and the page is brought into view. */
   onShowLine: () => void;
+  /** "Find the test" of an unmatched row: its fields open with the cursor in the table's search. */
+  onFindTest: () => void;
 }
 
 /**
@@ -58,11 +61,22 @@ export interface ReviewRowProps {
  * date, the LOINC test it maps to (or "Not matched") and the line it came from — with, for an
  * editor, "Include" and the fields to correct it.
  */
-export function ReviewRowItem({ row, canEdit, active, editing, errors, onChange, onToggleEdit, onActivate, onShowLine }: ReviewRowProps) {
+export function ReviewRowItem({
+  row,
+  canEdit,
+  active,
+  editing,
+  errors,
+  onChange,
+  onToggleEdit,
+  onActivate,
+  onShowLine,
+  onFindTest,
+}: ReviewRowProps) {
   const titleId = `lab-row-${row.key}-title`;
   const { value, range } = rowSummary(row);
   const name = row.name.trim() || row.found.name;
-  const text = (field: Exclude<ReviewField, 'flag' | 'date'>, extra: { inputMode?: 'decimal' } = {}) => (
+  const text = (field: Exclude<ReviewField, 'flag' | 'date' | 'loinc'>, extra: { inputMode?: 'decimal' } = {}) => (
     <Field
       id={rowFieldId(row.key, field)}
       label={TEXT.fields[field]}
@@ -118,7 +132,14 @@ export function ReviewRowItem({ row, canEdit, active, editing, errors, onChange,
                 {row.loinc_display ? ` · ${row.loinc_display}` : ''}
               </span>
             ) : (
-              <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{TEXT.notMatched}</span>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{TEXT.notMatched}</span>
+                {canEdit ? (
+                  <Button variant="ghost" size="sm" onClick={onFindTest}>
+                    {TEXT.findTest} <span className="sr-only">{name}</span>
+                  </Button>
+                ) : null}
+              </span>
             )}
           </p>
           <p className="text-xs break-words text-slate-600">
@@ -171,6 +192,7 @@ export function ReviewRowItem({ row, canEdit, active, editing, errors, onChange,
           </div>
           <div className="flex flex-col gap-2">
             <LabTestCombobox
+              inputId={rowFieldId(row.key, 'loinc')}
               label={row.loinc ? TEXT.changeMatchLabel : TEXT.matchLabel}
               onChoose={(test) => onChange({ loinc: test.loinc, loinc_display: test.name })}
             />

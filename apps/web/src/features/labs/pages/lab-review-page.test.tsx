@@ -240,8 +240,10 @@ describe('lab results review', () => {
       return call.method === 'POST' ? json({ created: 1, already_present: 0 }, 201) : undefined;
     });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit Zonulin' }));
+    // "Find the test" beside "Not matched" opens the row with the cursor in the table's search.
+    await user.click(await screen.findByRole('button', { name: 'Find the test Zonulin' }));
     const box = screen.getByRole('combobox', { name: 'Match to a test in the table' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
     await user.type(box, 'zin');
     await screen.findByRole('option', { name: /Zinc \[Moles\/volume\]/ });
     expect(calls.some((c) => c.url === '/api/user/lab-tests?q=zin')).toBe(true);

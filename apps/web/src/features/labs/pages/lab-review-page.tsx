@@ -197,6 +197,10 @@ function ReviewForm({
               errors={errors[row.key] ?? {}}
               onChange={(patch) => change(row.key, patch)}
               onToggleEdit={() => toggleEdit(row.key)}
+              onFindTest={() => {
+                setEditing((current) => new Set([...current, row.key]));
+                window.setTimeout(() => document.getElementById(rowFieldId(row.key, 'loinc'))?.focus(), 0);
+              }}
               onActivate={() => setActiveKey(row.key)}
               onShowLine={() => {
                 setActiveKey(row.key);

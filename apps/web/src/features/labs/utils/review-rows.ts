@@ -23,7 +23,7 @@ export interface ReviewRow {
   found: FoundLabResult;
 }
 
-export type ReviewField = 'name' | 'value' | 'unit' | 'reference_low' | 'reference_high' | 'reference_text' | 'flag' | 'date';
+export type ReviewField = 'name' | 'value' | 'unit' | 'reference_low' | 'reference_high' | 'reference_text' | 'flag' | 'date' | 'loinc';
 
 const text = (value: number | string | null): string => (value === null ? '' : String(value));
 
