@@ -12,6 +12,7 @@ import { buildTestApp, signedInUser, TestClient } from './helpers';
 import { uploadRecord } from './files-helpers';
 import { insertMember, selfProfileId } from './factories';
 import { insertShare } from './share-factories';
+import { germanReport, letterWithoutValues, scannedReport, twoColumnReport, usClinicReport } from './lab-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,6 +142,118 @@ describe('lab values found in a file', () => {
     expect(await found(client, letter.id)).toEqual({ status: 'none', results: [] });
     await t.database.db.updateTable('file_text_jobs').set({ status: 'failed', reason: 'x' }).where('file_id', '=', letter.id).execute();
     expect(await found(client, letter.id)).toEqual({ status: 'none', results: [] });
+  });
+});
+
+/** A row as the fixture tests compare it: name, code, value, unit, range, flag, date, page. */
+type Compact = [string, string | null, number | string, string | null, number | null, number | null, string | null, string | null, number];
+const compact = (rows: FoundLabResult[]): Compact[] =>
+  rows.map((r) => [r.name, r.loinc, r.value, r.unit, r.reference_low, r.reference_high, r.flag, r.date, r.page]);
+
+describe('lab values found in generated lab reports (upload, text job, route)', () => {
+  async function read(fixture: () => Promise<Buffer>, name: string) {
+    const { client } = await signedInUser(t.app);
+    const file = await uploaded(client, name, await fixture());
+    await t.app.textJobs.drain();
+    const answer = await found(client, file.id);
+    const text = (await client.get(`/api/user/files/${file.id}/text`)).json<{ pages: { page: number; text: string }[] }>();
+    // Every row points at its line in the page's text.
+    for (const row of answer.results) {
+      expect(text.pages[row.page - 1]?.text.split('\n')[row.line], row.name).toContain(row.source_text);
+    }
+    return answer;
+  }
+
+  it('reads a US clinic table with flags and a month-first collection date', async () => {
+    const answer = await read(usClinicReport, 'us-clinic.pdf');
+    expect(answer.status).toBe('done');
+    const d = '2026-03-04';
+    expect(compact(answer.results)).toEqual([
+      ['Ferritin', '2276-4', 8, 'ng/mL', 16, 232, 'L', d, 1],
+      ['Hemoglobin A1c', '4548-4', 6.1, '%', 4, 5.6, 'H', d, 1],
+      ['Hemoglobin', '718-7', 13.2, 'g/dL', 12, 15.5, null, d, 1],
+      ['Glucose', '2345-7', 105, 'mg/dL', 65, 99, 'H', d, 1],
+      ['Creatinine', '2160-0', 0.82, 'mg/dL', 0.5, 1.1, null, d, 1],
+      ['TSH', '3016-3', 2.1, 'mIU/L', 0.4, 4, null, d, 1],
+    ]);
+    // The cells of the PDF's table stay apart (a column gap is three spaces), not glued together.
+    expect(answer.results[0]).toMatchObject({
+      source_text: 'Ferritin   8   L   ng/mL   16-232',
+      reference_text: '16-232',
+      ucum_unit: 'ng/mL',
+    });
+    expect(answer.results[5]).toMatchObject({ ucum_unit: 'm[IU]/L', loinc_display: 'Thyrotropin [Units/volume] in Serum or Plasma' });
+  });
+
+  it('reads a German report: decimal commas, German names, "< 0,5", word flags, Entnahme', async () => {
+    const answer = await read(germanReport, 'befund.pdf');
+    const d = '2026-03-14';
+    expect(compact(answer.results)).toEqual([
+      ['Ferritin', '2276-4', 12, 'μg/l', 13, 150, 'L', d, 1],
+      ['HbA1c', '4548-4', 5.9, '%', 4, 6, null, d, 1],
+      ['Hämoglobin', '718-7', 12.8, 'g/dl', 12, 16, null, d, 1],
+      ['Kreatinin', '2160-0', 1.12, 'mg/dl', 0.5, 0.9, 'H', d, 1],
+      ['CRP', '1988-5', 0.3, 'mg/dl', null, 0.5, null, d, 1],
+    ]);
+    expect(answer.results.map((r) => r.reference_text)).toEqual(['13 - 150', '4,0 - 6,0', '12,0 - 16,0', '0,50 - 0,90', '< 0,5']);
+  });
+
+  it('reads a two-column report whose table runs onto page 2 (left row, right row, the date from page 1)', async () => {
+    const answer = await read(twoColumnReport, 'two-columns.pdf');
+    const d = '2026-02-20';
+    expect(compact(answer.results)).toEqual([
+      ['Sodium', '2951-2', 140, 'mmol/L', 136, 145, null, d, 1],
+      ['Potassium', '2823-3', 4.1, 'mmol/L', 3.5, 5.1, null, d, 1],
+      ['Chloride', '2075-0', 101, 'mmol/L', 98, 107, null, d, 1],
+      ['Calcium', '17861-6', 9.4, 'mg/dL', 8.6, 10.3, null, d, 1],
+      ['Cholesterol', '2093-3', 212, 'mg/dL', null, 200, null, d, 1],
+      ['Triglycerides', '2571-8', 150, 'mg/dL', null, 150, null, d, 1],
+      ['HDL cholesterol', '2085-9', 48, 'mg/dL', 40, null, null, d, 2],
+      ['LDL cholesterol', '13457-7', 134, 'mg/dL', null, 130, null, d, 2],
+      ['ALT', '1742-6', 22, 'U/L', 7, 56, null, d, 2],
+      ['AST', '1920-8', 19, 'U/L', 10, 40, null, d, 2],
+    ]);
+    // Side by side on one line of the page's text, the gap between them.
+    expect(answer.results[0]?.line).toBe(answer.results[1]?.line);
+  });
+
+  it('reads a scanned (image-only) report through OCR, its columns kept apart', async () => {
+    const answer = await read(scannedReport, 'scan.pdf');
+    const d = '2026-01-15';
+    expect(compact(answer.results)).toEqual([
+      ['Ferritin', '2276-4', 25, 'ng/mL', 30, 400, 'L', d, 1],
+      ['Vitamin B12', '2132-9', 180, 'pg/mL', 200, 900, 'L', d, 1],
+      ['TSH', '3016-3', 1.8, 'mIU/L', 0.4, 4, null, d, 1],
+    ]);
+  });
+
+  it('finds nothing in a letter that names tests and numbers', async () => {
+    expect(await read(letterWithoutValues, 'letter.pdf')).toEqual({ status: 'none', results: [] });
+  });
+
+  it('plots ferritin from the US clinic (ng/mL) and the German lab (µg/l) on one axis, each point linked to its page', async () => {
+    const { client, id } = await signedInUser(t.app);
+    const me = await selfProfileId(t.database.db, id);
+    const us = await uploaded(client, 'us-clinic.pdf', await usClinicReport());
+    const de = await uploaded(client, 'befund.pdf', await germanReport());
+    await t.app.textJobs.drain();
+    for (const file of [us, de]) {
+      const rows = (await found(client, file.id)).results;
+      const res = await client.post(acceptLabResultsPath(file.id), { results: rows });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<AcceptLabResultsAnswer>()).toEqual({ created: rows.length, already_present: 0 });
+    }
+    const list = await labList(client, me);
+    const ferritin = list.filter((r) => r.loinc_code === '2276-4');
+    expect(ferritin.map((r) => [r.date, r.value, r.unit, r.trend, r.source_file_id, r.source_page])).toEqual([
+      ['2026-03-14', 12, 'μg/l', { value: 12, unit: 'ng/mL', reference_low: 13, reference_high: 150 }, de.id, 1],
+      ['2026-03-04', 8, 'ng/mL', { value: 8, unit: 'ng/mL', reference_low: 16, reference_high: 232 }, us.id, 1],
+    ]);
+    const a1c = list.filter((r) => r.loinc_code === '4548-4');
+    expect(a1c.map((r) => [r.date, r.trend?.value, r.trend?.unit, r.interpretation])).toEqual([
+      ['2026-03-14', 5.9, '%', null],
+      ['2026-03-04', 6.1, '%', 'H'],
+    ]);
   });
 });
 

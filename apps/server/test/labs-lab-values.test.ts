@@ -318,6 +318,7 @@ describe('lab values found in the text of a report', () => {
       'thank you for coming on 14 March. Your ferritin was low last year and we discussed the results.',
       'Please take Paracetamol 500 mg if needed, twice a day for 3 days.',
       'Your HbA1c is fine and your sodium is 2 points better. See you on 04/20/2026.',
+      'Go on with iron 100 mg once a day, and vitamin D 1000 IU with breakfast.',
       'Kind regards, Dr. Smith',
     ].join('\n');
     expect(found([page(letter)])).toEqual([]);
@@ -392,6 +393,8 @@ describe('lab values found in the text of a report', () => {
     expect(parseNumber('5.')).toBeNull();
     expect(parseNumber('abc')).toBeNull();
     expect(toUcum('µIU/mL')).toBe('u[IU]/mL');
+    // OCR's small l for the capital I of "mIU/L".
+    expect(toUcum('mlU/L')).toBe('m[IU]/L');
     expect(toUcum('mEq/L')).toBe('meq/L');
     expect(toUcum('words')).toBeNull();
   });

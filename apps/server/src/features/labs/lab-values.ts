@@ -213,6 +213,8 @@ export function toUcum(unit: string): string | null {
   // "IU" is an arbitrary unit in UCUM, written in brackets: mIU/L → m[IU]/L.
   if (u.includes('IU') && !u.includes('[IU]')) u = u.replaceAll('IU', '[IU]');
   const code = ucumCode(u);
+  // OCR reads the capital I of "mIU/L" as a small l: "mlU/L" is no unit, "mIU/L" is.
+  if (code === null && u.includes('lU')) return toUcum(u.replaceAll('lU', 'IU'));
   return code;
 }
 
@@ -437,7 +439,10 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
     // In a letter a number after a test's name is prose; a table row gives a unit or a range. An unmapped name needs
     // a range: "Paracetamol 500 mg" is not a lab value.
     const qualitative = typeof value.value === 'string';
-    const isRow = test ? unit !== null || range !== null || qualitative : range !== null;
+    // Without a range, a row's cells end the line or its column: "take iron 100 mg once a day" goes on as prose.
+    const next = tokens[k];
+    const cellEnds = range !== null || !next || next.gap >= COLUMN_GAP || (isWord(next.text) && nameAt(tokens, k, tokens.length) !== null);
+    const isRow = cellEnds && (test ? unit !== null || range !== null || qualitative : range !== null);
     if (!isRow) {
       i = named ? nameEnd : i + 1;
       continue;
