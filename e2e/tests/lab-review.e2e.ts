@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { germanReport, usClinicReport } from '../../apps/server/test/lab-fixtures';
 import {
   DESKTOP,
   PHONE,
-  apiCall,
   expectHidden,
   expectNoA11yViolations,
   expectPath,
@@ -14,14 +14,14 @@ import {
   signUpAndLogIn,
   useBrowser,
 } from '../lib/browser';
-import { US_LAB_REPORT, labReportPdf } from '../lib/lab-report';
 
 useBrowser();
 
-// Issue 34: a patient uploads the lab report her clinic printed; once its text is read, the record
-// card offers "Lab results"; she reviews what was found beside the page it came from, leaves one
-// row out and adds the rest; Health records then draws her HbA1c trend across an earlier value and
-// the report's, each of the report's values linked back to its page.
+// Issue 34 ("Done when"): a patient uploads the PDF her German lab emailed and the one her US clinic
+// printed (the server tests' generated reports); once their text is read, each record card offers
+// "Lab results"; she confirms what was found in each — beside the page it came from, leaving one row
+// out — and Health records then draws her ferritin and HbA1c trends across both reports on one axis,
+// each value linked back to the page it came from.
 
 async function ownPersonId(page: Page): Promise<string> {
   const res = await page.request.get('/api/user/people');
@@ -31,91 +31,104 @@ async function ownPersonId(page: Page): Promise<string> {
   return self.id;
 }
 
+/** From View Records, a record's "Lab results" once its text is read (the list asks again every few seconds). */
+async function openLabResults(page: Page, record: string): Promise<void> {
+  await open(page, '/view-records');
+  const link = page.getByRole('article', { name: record, exact: true }).getByRole('link', { name: 'Lab results' });
+  await expectVisible(link, 60_000);
+  await link.click();
+  expect(new URL(page.url()).pathname).toMatch(/^\/view-records\/[^/]+\/lab-results$/);
+}
+
+/** Waits until the success toasts are gone, so pictures and axe see the page itself. */
+async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await expectHidden(page.getByRole('alert').filter({ hasText: 'results added' }), 15_000);
+}
+
 for (const [device, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  describe(`lab results from a report on a ${device} (${viewport.width}x${viewport.height})`, () => {
-    test('the report is read, reviewed beside its page, one row left out, the rest added and charted with a link back', async () => {
+  describe(`lab results from two reports on a ${device} (${viewport.width}x${viewport.height})`, () => {
+    test('each report is reviewed beside its page and added (one row left out); ferritin and HbA1c trends span both, linked back', async () => {
       const page = await newPage(viewport);
       await signUpAndLogIn(page);
       const personId = await ownPersonId(page);
-      // An earlier HbA1c, typed by hand: with the report's value it makes a trend.
-      await apiCall(page, 'POST', `/api/user/people/${personId}/lab-results`, {
-        name: 'HbA1c',
-        loinc_code: '4548-4',
-        value: 5.7,
-        unit: '%',
-        reference_low: 4,
-        reference_high: 5.6,
-        date: '2025-09-01',
-      });
 
       await open(page, '/view-records');
       await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Upload Medical Record' });
-      await modal
-        .getByLabel('File', { exact: true })
-        .setInputFiles({ name: 'lab-report.pdf', mimeType: 'application/pdf', buffer: await labReportPdf(US_LAB_REPORT) });
+      await modal.getByLabel('File', { exact: true }).setInputFiles([
+        { name: 'befund.pdf', mimeType: 'application/pdf', buffer: await germanReport() },
+        { name: 'us-clinic.pdf', mimeType: 'application/pdf', buffer: await usClinicReport() },
+      ]);
       await modal.getByRole('button', { name: 'Upload File' }).click();
       await expectHidden(modal, 30_000);
 
-      // Once the text is read (the list asks again every few seconds), the card offers the review.
-      const card = page.getByRole('article', { name: 'lab-report', exact: true });
-      const labLink = card.getByRole('link', { name: 'Lab results' });
-      await expectVisible(labLink, 60_000);
-      await labLink.click();
+      // The German report: decimal commas, German names, a word flag.
+      await openLabResults(page, 'befund');
       await expectVisible(page.getByRole('heading', { name: 'We found 5 results in this report' }), 30_000);
-      expect(new URL(page.url()).pathname).toMatch(/^\/view-records\/[^/]+\/lab-results$/);
       const rows = page.getByRole('list', { name: 'Results found' });
       const row = (name: string) => rows.getByRole('listitem', { name, exact: true });
-      await expectVisible(row('Ferritin').getByText('12 ng/mL'));
-      await expectVisible(row('Ferritin').getByText('Range 30–400'));
+      await expectVisible(row('Ferritin').getByText(/^12 [µμ]g\/l$/));
+      await expectVisible(row('Ferritin').getByText('Range 13–150'));
       await expectVisible(row('Ferritin').getByText('Low', { exact: true }));
-      await expectVisible(row('TSH').getByText('LOINC 3016-3', { exact: false }));
+      await expectVisible(row('Kreatinin').getByText('1.12 mg/dl'));
+      await expectVisible(row('CRP').getByText('Range < 0.5'));
 
-      // The page beside the rows, the line of the row in focus highlighted.
+      // The page beside the rows (under them on a phone), the line of the row in focus highlighted.
       await expectVisible(page.getByRole('heading', { name: 'Page 1 of the report' }));
       await row('Ferritin').getByRole('checkbox', { name: 'Include Ferritin' }).focus();
-      // The PDF's text layer keeps the words of a line, not the widths of its gaps.
-      await expectVisible(page.locator('mark').getByText(/^Ferritin\s+12\s+ng\/mL\s+30-400\s+L$/));
-      await row('TSH').getByRole('button', { name: 'Show on page 2 (TSH)' }).click();
-      await expectVisible(page.getByRole('heading', { name: 'Page 2 of the report' }));
-      await expectVisible(page.locator('mark').getByText(/^TSH\s+2\.1/));
+      await expectVisible(page.locator('mark').getByText(/^Ferritin\s+12\s+[µμ]g\/l\s+13 - 150\s+erniedrigt$/));
+      await row('HbA1c').getByRole('button', { name: 'Show on page 1 (HbA1c)' }).click();
+      await expectVisible(page.locator('mark').getByText(/^HbA1c\s+5,9\s+%/));
+
+      // The CRP is left out; the creatinine's fields are opened to look at.
+      await row('CRP').getByRole('checkbox', { name: 'Include CRP' }).uncheck();
+      await expectVisible(row('CRP').getByText('Left out'));
+      await expectVisible(page.getByRole('button', { name: 'Add 4 results' }));
       await screenshot(page, `lab-review-${device}`);
       await expectNoA11yViolations(page, `Lab results review (${device})`);
-
-      // Leave the glucose out; correct nothing else; look at one row's fields.
-      await row('Glucose').getByRole('checkbox', { name: 'Include Glucose' }).uncheck();
-      await expectVisible(row('Glucose').getByText('Left out'));
-      await row('Hemoglobin').getByRole('button', { name: 'Edit Hemoglobin' }).click();
-      await expectVisible(row('Hemoglobin').getByLabel('Value', { exact: true }));
-      await expectVisible(row('Hemoglobin').getByRole('combobox', { name: 'Change the test' }));
+      await row('Kreatinin').getByRole('button', { name: 'Edit Kreatinin' }).click();
+      await expectVisible(row('Kreatinin').getByLabel('Value', { exact: true }));
+      await expectVisible(row('Kreatinin').getByRole('combobox', { name: 'Change the test' }));
       await screenshot(page, `lab-review-editing-${device}`);
       await expectNoA11yViolations(page, `Lab results review, a row open (${device})`);
       await page.getByRole('button', { name: 'Add 4 results' }).click();
-
-      // Health records, lab results tab: the report's values, the glucose not among them.
       await expectPath(page, `/health-records/${personId}`, 15_000);
       await expectVisible(page.getByRole('alert').getByText('4 results added'));
-      const panel = page.getByRole('tabpanel').filter({ visible: true });
-      const hba1c = panel.getByRole('article', { name: 'Hemoglobin A1c' });
-      await expectVisible(hba1c);
-      await expectVisible(hba1c.getByRole('figure', { name: /Hemoglobin A1c over time/ }));
-      await expectHidden(panel.getByRole('article', { name: 'Glucose' }));
-      await expectVisible(panel.getByRole('article', { name: 'Ferritin' }));
+      await toastsGone(page);
 
-      // Each of the report's values links back to its page of the file.
-      const back = hba1c.getByRole('link', { name: /^From lab-report, page 1/ }).first();
-      await expectVisible(back);
-      expect(await back.getAttribute('href')).toMatch(/^\/api\/user\/files\/[^/]+\/content#page=1$/);
-      await hba1c.getByText('Show the values as a table').click();
-      await expectVisible(hba1c.getByRole('table').getByRole('link', { name: /^From lab-report, page 1/ }));
-      await page.mouse.move(1, 1);
-      await expectHidden(page.getByRole('alert').filter({ hasText: 'results added' }), 15_000);
-      await hba1c.scrollIntoViewIfNeeded();
+      // The US clinic's printout: all six added.
+      await openLabResults(page, 'us-clinic');
+      await expectVisible(page.getByRole('heading', { name: 'We found 6 results in this report' }), 30_000);
+      await expectVisible(row('Hemoglobin A1c').getByText('High', { exact: true }));
+      await page.getByRole('button', { name: 'Add 6 results' }).click();
+      await expectPath(page, `/health-records/${personId}`, 15_000);
+      await expectVisible(page.getByRole('alert').getByText('6 results added'));
+
+      // Health records: ferritin in µg/l and in ng/mL on one axis; the CRP left out is not there.
+      const panel = page.getByRole('tabpanel').filter({ visible: true });
+      const ferritin = panel.getByRole('article', { name: 'Ferritin' });
+      await expectVisible(ferritin.getByRole('figure', { name: 'Ferritin over time (ng/mL)' }));
+      await expect(ferritin.getByRole('figure').count()).resolves.toBe(1);
+      await expectVisible(panel.getByRole('article', { name: 'HbA1c' }).getByRole('figure', { name: 'HbA1c over time (%)' }));
+      await expectHidden(panel.getByRole('article', { name: 'CRP' }));
+
+      // Each value links back to its report's page.
+      await ferritin.getByText('Show the values as a table').click();
+      const table = ferritin.getByRole('table');
+      const german = table.getByRole('link', { name: /^From befund, page 1/ });
+      const us = table.getByRole('link', { name: /^From us-clinic, page 1/ });
+      await expectVisible(german);
+      await expectVisible(us);
+      expect(await german.getAttribute('href')).toMatch(/^\/api\/user\/files\/[^/]+\/content#page=1$/);
+      await expectVisible(table.getByText(/^reported as 12 [µμ]g\/l$/));
+      await toastsGone(page);
+      await ferritin.scrollIntoViewIfNeeded();
       await screenshot(page, `lab-review-trend-${device}`);
-      await expectNoA11yViolations(page, `Health records with the report's results (${device})`);
+      await expectNoA11yViolations(page, `Health records with both reports' results (${device})`);
     });
   });
 }
