@@ -2,7 +2,7 @@
 // Issue 33: writes the text-extraction fixtures (apps/server/test/text-fixtures.ts) into a folder,
 // for the e2e journey and the benchmark: `node scripts/make-text-fixtures.mjs <dir>`.
 // Issue 34: and the lab reports (apps/server/test/lab-fixtures.ts: lab-us-clinic.pdf, lab-german.pdf,
-// lab-two-columns.pdf, lab-scanned.pdf, lab-letter.pdf), to upload and review by hand or in a journey.
+// lab-two-columns.pdf, lab-scanned.pdf, lab-letter.pdf, lab-rotated.pdf), to upload and review by hand or in a journey.
 // Node 22.18+ / 24 runs the TypeScript modules as they are (type stripping).
 const dir = process.argv[2];
 if (!dir) {

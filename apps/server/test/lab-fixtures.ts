@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -164,6 +164,19 @@ export async function letterWithoutValues(): Promise<Buffer> {
   return save(doc);
 }
 
+/** A page stored turned a quarter (/Rotate 90) whose table is drawn turned back: it reads upright. */
+export async function rotatedReport(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage(A4);
+  page.setRotation(degrees(90));
+  const rows = [['Collected: 2026-04-02'], ['Ferritin', '41', 'ng/mL', '30-400'], ['Glucose', '92', 'mg/dL', '70-99']];
+  rows.forEach((cells, r) =>
+    cells.forEach((text, i) => page.drawText(text, { x: 100 + r * 20, y: 100 + i * 110, size: 10, font, rotate: degrees(90) })),
+  );
+  return save(doc);
+}
+
 /** Every lab fixture, by file name. */
 export async function allLabFixtures(): Promise<Record<string, Buffer>> {
   return {
@@ -172,6 +185,7 @@ export async function allLabFixtures(): Promise<Record<string, Buffer>> {
     'lab-two-columns.pdf': await twoColumnReport(),
     'lab-scanned.pdf': await scannedReport(),
     'lab-letter.pdf': await letterWithoutValues(),
+    'lab-rotated.pdf': await rotatedReport(),
   };
 }
 

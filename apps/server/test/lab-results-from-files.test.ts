@@ -12,7 +12,7 @@ import { buildTestApp, signedInUser, TestClient } from './helpers';
 import { uploadRecord } from './files-helpers';
 import { insertMember, selfProfileId } from './factories';
 import { insertShare } from './share-factories';
-import { germanReport, letterWithoutValues, scannedReport, twoColumnReport, usClinicReport } from './lab-fixtures';
+import { germanReport, letterWithoutValues, rotatedReport, scannedReport, twoColumnReport, usClinicReport } from './lab-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,6 +224,14 @@ describe('lab values found in generated lab reports (upload, text job, route)', 
       ['Ferritin', '2276-4', 25, 'ng/mL', 30, 400, 'L', d, 1],
       ['Vitamin B12', '2132-9', 180, 'pg/mL', 200, 900, 'L', d, 1],
       ['TSH', '3016-3', 1.8, 'mIU/L', 0.4, 4, null, d, 1],
+    ]);
+  });
+
+  it('reads a page stored turned a quarter the way it is shown, upright', async () => {
+    const answer = await read(rotatedReport, 'rotated.pdf');
+    expect(compact(answer.results)).toEqual([
+      ['Ferritin', '2276-4', 41, 'ng/mL', 30, 400, null, '2026-04-02', 1],
+      ['Glucose', '2345-7', 92, 'mg/dL', 70, 99, null, '2026-04-02', 1],
     ]);
   });
 

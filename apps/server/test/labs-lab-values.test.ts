@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLabValues, parseNumber, toTrendUnit, toUcum, type LabValueRow } from '../src/features/labs/lab-values';
+import { findLabValues, parseNumber, toTrendUnit, toUcum, trendOf, type LabValueRow } from '../src/features/labs/lab-values';
 
 // Issue 34: lab values found in a file's text. These texts are shaped like what text extraction gives for the issue's
 // layouts (the fixture PDFs and the API come with the routes); each asserts the exact rows.
@@ -480,5 +480,29 @@ describe('text built to slow the reader down', () => {
       }),
       { seed: 34, numRuns: 300 },
     );
+  });
+});
+
+describe('a stored result on its trend', () => {
+  it('converts like toTrendUnit: glucose mmol/L to mg/dL, ferritin µg/l to ng/mL; unmapped, unknown units and text give none', () => {
+    const glucose = { loinc: '2345-7', value: 5.2, unit: 'mmol/L', reference_low: 3.9, reference_high: 5.5 };
+    const direct = toTrendUnit({ ...glucose, ucum_unit: 'mmol/L' });
+    expect(trendOf(glucose)).toEqual({
+      value: direct?.value,
+      unit: 'mg/dL',
+      reference_low: direct?.reference_low,
+      reference_high: direct?.reference_high,
+    });
+    expect(trendOf({ ...glucose, value: 6 })?.value).toBeCloseTo(108.1, 1);
+    expect(trendOf({ loinc: '2276-4', value: 12, unit: 'µg/l', reference_low: 13, reference_high: null })).toEqual({
+      value: 12,
+      unit: 'ng/mL',
+      reference_low: 13,
+      reference_high: null,
+    });
+    expect(trendOf({ ...glucose, loinc: null })).toBeNull();
+    expect(trendOf({ ...glucose, unit: 'furlongs' })).toBeNull();
+    expect(trendOf({ ...glucose, unit: 'kg' })).toBeNull();
+    expect(trendOf({ ...glucose, value: null })).toBeNull();
   });
 });

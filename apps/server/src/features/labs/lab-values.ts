@@ -631,10 +631,14 @@ export function toTrendUnit(
 
 /** Units a trend was asked about, as UCUM writes them (a list of a person's results repeats a few units). */
 const trendUnits = new Map<string, string | null>();
+/** By code and UCUM unit: the factor to the table's unit (lab units are ratios: converting is multiplying), or null. */
+const trendFactors = new Map<string, number | null>();
+const REMEMBERED = 1000;
 
 /**
- * A stored lab result's point on its test's trend: the value and range in the table's unit (see `toTrendUnit`), the
- * unit as the report wrote it read through `toUcum`. Null for an unmapped, qualitative or unconvertible result.
+ * A stored lab result's point on its test's trend: the value and range in the table's unit (as `toTrendUnit` converts
+ * them), the unit as the report wrote it read through `toUcum`. Null for an unmapped, qualitative or unconvertible
+ * result. A list converts many results in a few units: each unit's factor is asked of UCUM once.
  */
 export function trendOf(result: {
   loinc: string | null;
@@ -647,8 +651,24 @@ export function trendOf(result: {
   let ucum = trendUnits.get(result.unit);
   if (ucum === undefined) {
     ucum = toUcum(result.unit);
-    if (trendUnits.size < 1000) trendUnits.set(result.unit, ucum);
+    if (trendUnits.size < REMEMBERED) trendUnits.set(result.unit, ucum);
   }
-  const point = toTrendUnit({ ...result, value: result.value, ucum_unit: ucum });
-  return point && { value: point.value, unit: point.ucum_unit, reference_low: point.reference_low, reference_high: point.reference_high };
+  if (ucum === null) return null;
+  const test = testByCode(result.loinc);
+  if (!test) return null;
+  const key = `${result.loinc} ${ucum}`;
+  let factor = trendFactors.get(key);
+  if (factor === undefined) {
+    factor = ucum === test.ucum ? 1 : convertUnit(1, ucum, test.ucum, test.molarMass);
+    if (trendFactors.size < REMEMBERED) trendFactors.set(key, factor);
+  }
+  if (factor === null) return null;
+  const f = factor;
+  const scaled = (n: number | null) => (n === null ? null : f === 1 ? n : Number((n * f).toPrecision(6)));
+  return {
+    value: scaled(result.value) as number,
+    unit: test.ucum,
+    reference_low: scaled(result.reference_low),
+    reference_high: scaled(result.reference_high),
+  };
 }
