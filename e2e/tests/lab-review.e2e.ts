@@ -37,7 +37,7 @@ async function openLabResults(page: Page, record: string): Promise<void> {
   const link = page.getByRole('article', { name: record, exact: true }).getByRole('link', { name: 'Lab results' });
   await expectVisible(link, 60_000);
   await link.click();
-  expect(new URL(page.url()).pathname).toMatch(/^\/view-records\/[^/]+\/lab-results$/);
+  await page.waitForURL(/\/view-records\/[^/]+\/lab-results$/);
 }
 
 /** Waits until the success toasts are gone, so pictures and axe see the page itself. */
