@@ -30,7 +30,7 @@ const webExposes = {
     'components/qr-code-figure',
   ],
   export: ['api/download-file', 'components/export-button'],
-  files: ['components/recent-uploads', 'hooks/use-quick-upload'],
+  files: ['api/get-files', 'components/recent-uploads', 'hooks/use-quick-upload', 'utils/record-list'],
   import: ['components/data-portability-section'],
   medications: ['components/medication-schedule', 'components/today-doses'],
   'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
@@ -47,6 +47,7 @@ const serverExposes = {
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],
+  labs: ['lab-values'],
   notifications: ['emergency-mail'],
   profiles: ['list-rows', 'profile.service'],
 };

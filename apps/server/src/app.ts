@@ -91,6 +91,8 @@ import { createReminders } from './features/reminders/reminders';
 import { pushActionRoutes, reminderRoutes } from './features/reminders/reminders.routes';
 import type { TextJobsOptions, TextService } from './features/text/text.service';
 import { textRoutes } from './features/text/text.routes';
+import { createLabsService } from './features/labs/labs.service';
+import { labsRoutes } from './features/labs/labs.routes';
 import { createTextJobs } from './text-jobs';
 
 declare module 'fastify' {
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => s.text.start());
   // Before the database and the blob store go: the jobs in progress are handed back.
   app.addHook('preClose', () => s.text.stop());
+  // Issue 34 (decision 0052): lab values found in a file's text, accepted as lab results; the table of tests.
+  await app.register(labsRoutes, { labs: s.labs, requireUser });
 
   await serveWebApp(app, s.webRoot);
   return app;
@@ -429,5 +433,6 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     schedules: createScheduleService({ db, access, ...clock }),
     doses,
     text,
+    labs: createLabsService({ db, access }),
   };
 }

@@ -225,6 +225,7 @@ describe('export', () => {
     };
     expect(Object.keys(raw.profiles[0]!.immunizations[0]!)).not.toContain('person_id');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).not.toContain('out_of_range');
+    expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).not.toContain('trend');
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).toContain('codings');
   });
 

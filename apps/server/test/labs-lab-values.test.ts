@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLabValues, parseNumber, toTrendUnit, toUcum, type LabValueRow } from '../src/features/labs/lab-values';
+import { findLabValues, parseNumber, toTrendUnit, toUcum, trendOf, type LabValueRow } from '../src/features/labs/lab-values';
 
 // Issue 34: lab values found in a file's text. These texts are shaped like what text extraction gives for the issue's
 // layouts (the fixture PDFs and the API come with the routes); each asserts the exact rows.
 
 const page = (text: string, n = 1) => ({ page: n, text });
 
+/** The rows found, without the line index each carries (the route tests check it against the fixture PDFs). */
+const found = (pages: { page: number; text: string }[]): Omit<LabValueRow, 'line'>[] =>
+  findLabValues(pages).map(({ line: _line, ...rest }) => rest);
+
 /** A row with the defaults of a line that gives no flag, range or date. */
-const row = (r: Partial<LabValueRow> & Pick<LabValueRow, 'name' | 'value' | 'source_text'>): LabValueRow => ({
+const row = (r: Partial<LabValueRow> & Pick<LabValueRow, 'name' | 'value' | 'source_text'>): Omit<LabValueRow, 'line'> => ({
   loinc: null,
   unit: null,
   ucum_unit: null,
@@ -37,7 +41,7 @@ describe('lab values found in the text of a report', () => {
       'URINE GLUCOSE             Negative                      Negative',
     ].join('\n');
     const d = { date: '2026-03-04', page: 1 };
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         ...d,
         name: 'HEMOGLOBIN A1c',
@@ -130,7 +134,7 @@ describe('lab values found in the text of a report', () => {
       'Leukozyten          7,2        G/l       4,0 - 10,0',
     ].join('\n');
     const d = { date: '2026-03-14', page: 1 };
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         ...d,
         name: 'Ferritin',
@@ -228,7 +232,7 @@ describe('lab values found in the text of a report', () => {
     ].join('\n');
     const second = ['Colesterol total 4,9 mmol/L  < 5,2       Zonulin    62 ng/mL    < 55', 'Página 2 de 2'].join('\n');
     const d = { date: '2026-03-02' };
-    expect(findLabValues([page(first, 1), page(second, 2)])).toEqual([
+    expect(found([page(first, 1), page(second, 2)])).toEqual([
       row({
         ...d,
         page: 1,
@@ -314,15 +318,16 @@ describe('lab values found in the text of a report', () => {
       'thank you for coming on 14 March. Your ferritin was low last year and we discussed the results.',
       'Please take Paracetamol 500 mg if needed, twice a day for 3 days.',
       'Your HbA1c is fine and your sodium is 2 points better. See you on 04/20/2026.',
+      'Go on with iron 100 mg once a day, and vitamin D 1000 IU with breakfast.',
       'Kind regards, Dr. Smith',
     ].join('\n');
-    expect(findLabValues([page(letter)])).toEqual([]);
-    expect(findLabValues([])).toEqual([]);
+    expect(found([page(letter)])).toEqual([]);
+    expect(found([])).toEqual([]);
   });
 
   it('takes a flag written before the value and a collection date written with the month in words', () => {
     const d = (line: string) => findLabValues([page(`${line}\nGLUCOSE   H 105   mg/dL   65-99`)])[0]?.date ?? null;
-    expect(findLabValues([page('Specimen collected March 4, 2026\nGLUCOSE   H 105   mg/dL   65-99')])).toEqual([
+    expect(found([page('Specimen collected March 4, 2026\nGLUCOSE   H 105   mg/dL   65-99')])).toEqual([
       row({
         name: 'GLUCOSE',
         loinc: '2345-7',
@@ -350,7 +355,7 @@ describe('lab values found in the text of a report', () => {
       '| Ferritin | 12.3 | ng/mL | 30-400 | L |',
       'Vitamin B12 (pg/mL)   180   200-900   L',
     ].join('\n');
-    expect(findLabValues([page(text)])).toEqual([
+    expect(found([page(text)])).toEqual([
       row({
         name: 'Ferritin',
         loinc: '2276-4',
@@ -388,6 +393,8 @@ describe('lab values found in the text of a report', () => {
     expect(parseNumber('5.')).toBeNull();
     expect(parseNumber('abc')).toBeNull();
     expect(toUcum('µIU/mL')).toBe('u[IU]/mL');
+    // OCR's small l for the capital I of "mIU/L".
+    expect(toUcum('mlU/L')).toBe('m[IU]/L');
     expect(toUcum('mEq/L')).toBe('meq/L');
     expect(toUcum('words')).toBeNull();
   });
@@ -473,5 +480,29 @@ describe('text built to slow the reader down', () => {
       }),
       { seed: 34, numRuns: 300 },
     );
+  });
+});
+
+describe('a stored result on its trend', () => {
+  it('converts like toTrendUnit: glucose mmol/L to mg/dL, ferritin µg/l to ng/mL; unmapped, unknown units and text give none', () => {
+    const glucose = { loinc: '2345-7', value: 5.2, unit: 'mmol/L', reference_low: 3.9, reference_high: 5.5 };
+    const direct = toTrendUnit({ ...glucose, ucum_unit: 'mmol/L' });
+    expect(trendOf(glucose)).toEqual({
+      value: direct?.value,
+      unit: 'mg/dL',
+      reference_low: direct?.reference_low,
+      reference_high: direct?.reference_high,
+    });
+    expect(trendOf({ ...glucose, value: 6 })?.value).toBeCloseTo(108.1, 1);
+    expect(trendOf({ loinc: '2276-4', value: 12, unit: 'µg/l', reference_low: 13, reference_high: null })).toEqual({
+      value: 12,
+      unit: 'ng/mL',
+      reference_low: 13,
+      reference_high: null,
+    });
+    expect(trendOf({ ...glucose, loinc: null })).toBeNull();
+    expect(trendOf({ ...glucose, unit: 'furlongs' })).toBeNull();
+    expect(trendOf({ ...glucose, unit: 'kg' })).toBeNull();
+    expect(trendOf({ ...glucose, value: null })).toBeNull();
   });
 });

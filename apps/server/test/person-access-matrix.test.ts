@@ -429,6 +429,37 @@ const CASES: Case[] = [
       return { method: 'DELETE', url: `/api/user/files/${id}/suggestion`, key: id };
     },
   },
+  // Issue 34 (decision 0052): a file's lab values read like its text; accepting them is an editor's.
+  {
+    route: 'GET /api/user/files/:id/lab-results',
+    need: 'viewer',
+    ok: 200,
+    prepare: async (p) => {
+      const id = await ownerFile(p);
+      return { method: 'GET', url: `/api/user/files/${id}/lab-results`, key: id };
+    },
+  },
+  {
+    route: 'POST /api/user/files/:id/lab-results/accept',
+    need: 'editor',
+    ok: 201,
+    prepare: async (p) => {
+      const id = await ownerFile(p);
+      const row = {
+        name: 'Ferritin',
+        loinc: '2276-4',
+        value: 12,
+        unit: 'ng/mL',
+        reference_low: 30,
+        reference_high: 400,
+        reference_text: '30-400',
+        flag: 'L',
+        date: '2026-03-14',
+        page: 1,
+      };
+      return { method: 'POST', url: `/api/user/files/${id}/lab-results/accept`, body: { results: [row] }, key: id };
+    },
+  },
   // Appointments: a viewer reads, an editor adds, edits and deletes.
   {
     route: 'GET /api/user/appointments',
@@ -695,6 +726,8 @@ function touchesAPerson(method: string, path: string): boolean {
     'POST /api/user/files/share-links',
     'POST /api/user/files/:id/suggestion/apply',
     'DELETE /api/user/files/:id/suggestion',
+    'GET /api/user/files/:id/lab-results',
+    'POST /api/user/files/:id/lab-results/accept',
     'GET /api/user/appointments',
     'POST /api/user/appointments',
     'PUT /api/user/appointments/:appointment_id',

@@ -297,6 +297,13 @@ export const labResultSchema = z.object({
   interpretation: z.enum(INTERPRETATION_CODES).nullable(),
   out_of_range: z.boolean(),
   date: z.string().nullable(),
+  /** The file the result was accepted from and its page (issue 34, decision 0052); null when typed or imported, or the file is gone. */
+  source_file_id: z.string().nullable(),
+  source_page: z.number().int().nullable(),
+  /** The value and range in the unit the test's trend uses (the LOINC table's), where UCUM converts it; else null. */
+  trend: z
+    .object({ value: z.number(), unit: z.string(), reference_low: z.number().nullable(), reference_high: z.number().nullable() })
+    .nullable(),
 });
 export type LabResult = z.infer<typeof labResultSchema>;
 

@@ -106,6 +106,11 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(async () => (await import('../features/files/pages/view-records-page')).ViewRecordsPage),
                   },
                   {
+                    // Issue 34: the lab results found in a record's text, reviewed before they are added.
+                    path: 'view-records/:fileId/lab-results',
+                    lazy: lazyPage(async () => (await import('../features/labs/pages/lab-review-page')).LabReviewPage),
+                  },
+                  {
                     path: 'prescriptions',
                     lazy: lazyPage(async () => (await import('../features/medications/pages/prescriptions-page')).PrescriptionsPage),
                   },

@@ -40,6 +40,7 @@ export const shellNavigationAllowlist: RegExp[] = [
   new RegExp(`^/(?:${SHELL_PAGES.join('|')})/?(?:\\?.*)?$`),
   /^\/edit-family-member\/[^/?]+\/?(?:\?.*)?$/,
   /^\/health-records(?:\/[^/?]+)?\/?(?:\?.*)?$/,
+  /^\/view-records\/[^/?]+\/lab-results\/?(?:\?.*)?$/,
   /^\/shared\/[^/?]+\/?(?:\?.*)?$/,
   /^\/invite\/[^/?]+\/?(?:\?.*)?$/,
 ];

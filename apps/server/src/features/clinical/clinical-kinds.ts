@@ -24,6 +24,7 @@ import {
 } from '@kinchart/shared/clinical';
 import type { z } from 'zod';
 import type { ConditionsTable, ImmunizationsTable, LabResultsTable, ProceduresTable } from '../../db/schema';
+import { trendOf } from '../labs/lab-values';
 
 // DESIGN §12: what differs between the four kinds of clinical item — their table, their columns,
 // the date they sort by, their answer. Everything else (access, caps, codings, stamps) is one
@@ -140,6 +141,15 @@ export const labResults: KindSpec<LabResultFields, LabResultsTable, LabResult> =
       interpretation,
       out_of_range: isOutOfRange({ value, reference_low: low, reference_high: high, interpretation }),
       date: row.date,
+      source_file_id: row.source_file_id ?? null,
+      source_page: row.source_page === null || row.source_page === undefined ? null : Number(row.source_page),
+      trend: trendOf({
+        loinc: row.loinc_code ?? codings.find((c) => c.system === 'http://loinc.org' && c.code)?.code ?? null,
+        value,
+        unit: row.unit,
+        reference_low: low,
+        reference_high: high,
+      }),
     };
   },
 };

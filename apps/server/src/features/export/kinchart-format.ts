@@ -80,11 +80,11 @@ export function buildKinchartDocument(
   care: AccountCare,
 ): KinchartExport {
   const byProfile = <T extends { profile_id: string }>(rows: T[], profileId: string) => rows.filter((r) => r.profile_id === profileId);
-  // The API's answer less what only the API says (whose it is, whether it is out of range).
+  // The API's answer less what only the API says (whose it is, whether it is out of range, its point on a trend).
   const item = <T extends { person_id: string }>({ person_id: _, ...rest }: T) => rest;
   const clinicalOf = (c: IpsClinical) => ({
     immunizations: c.immunizations.map(item),
-    lab_results: c.labResults.map(({ out_of_range: _, ...r }) => item(r)),
+    lab_results: c.labResults.map(({ out_of_range: _, trend: _trend, ...r }) => item(r)),
     conditions: c.conditions.map(item),
     procedures: c.procedures.map(item),
   });

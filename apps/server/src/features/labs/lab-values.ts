@@ -22,6 +22,8 @@ export interface LabValueRow {
   flag: LabFlag | null;
   date: string | null;
   page: number;
+  /** 0-based index of the source line in the page's text split on '\n'. */
+  line: number;
   source_text: string;
 }
 
@@ -211,6 +213,8 @@ export function toUcum(unit: string): string | null {
   // "IU" is an arbitrary unit in UCUM, written in brackets: mIU/L → m[IU]/L.
   if (u.includes('IU') && !u.includes('[IU]')) u = u.replaceAll('IU', '[IU]');
   const code = ucumCode(u);
+  // OCR reads the capital I of "mIU/L" as a small l: "mlU/L" is no unit, "mIU/L" is.
+  if (code === null && u.includes('lU')) return toUcum(u.replaceAll('lU', 'IU'));
   return code;
 }
 
@@ -337,9 +341,7 @@ function valueAt(tokens: readonly Token[], i: number): Value | null {
   return null;
 }
 
-interface Found extends Omit<LabValueRow, 'date' | 'page'> {
-  line: number;
-}
+type Found = Omit<LabValueRow, 'date' | 'page'>;
 
 /** The rows one line holds: one, or several side by side (a two-column layout). */
 function rowsOfLine(line: string, lineNo: number): Found[] {
@@ -437,7 +439,10 @@ function rowsOfLine(line: string, lineNo: number): Found[] {
     // In a letter a number after a test's name is prose; a table row gives a unit or a range. An unmapped name needs
     // a range: "Paracetamol 500 mg" is not a lab value.
     const qualitative = typeof value.value === 'string';
-    const isRow = test ? unit !== null || range !== null || qualitative : range !== null;
+    // Without a range, a row's cells end the line or its column: "take iron 100 mg once a day" goes on as prose.
+    const next = tokens[k];
+    const cellEnds = range !== null || !next || next.gap >= COLUMN_GAP || (isWord(next.text) && nameAt(tokens, k, tokens.length) !== null);
+    const isRow = cellEnds && (test ? unit !== null || range !== null || qualitative : range !== null);
     if (!isRow) {
       i = named ? nameEnd : i + 1;
       continue;
@@ -591,8 +596,7 @@ export function findLabValues(pages: readonly { page: number; text: string }[]):
         continue;
       }
       for (const found of rowsOfLine(line, lineNo)) {
-        const { line: _line, ...rest } = found;
-        const row: LabValueRow = { ...rest, date: current, page };
+        const row: LabValueRow = { ...found, date: current, page };
         if (!current) pendingWithoutDate.push(row);
         rows.push(row);
       }
@@ -623,4 +627,48 @@ export function toTrendUnit(
   const high = convert(row.reference_high);
   if (value === null || value === undefined || low === undefined || high === undefined) return null;
   return { value, ucum_unit: test.ucum, reference_low: low, reference_high: high };
+}
+
+/** Units a trend was asked about, as UCUM writes them (a list of a person's results repeats a few units). */
+const trendUnits = new Map<string, string | null>();
+/** By code and UCUM unit: the factor to the table's unit (lab units are ratios: converting is multiplying), or null. */
+const trendFactors = new Map<string, number | null>();
+const REMEMBERED = 1000;
+
+/**
+ * A stored lab result's point on its test's trend: the value and range in the table's unit (as `toTrendUnit` converts
+ * them), the unit as the report wrote it read through `toUcum`. Null for an unmapped, qualitative or unconvertible
+ * result. A list converts many results in a few units: each unit's factor is asked of UCUM once.
+ */
+export function trendOf(result: {
+  loinc: string | null;
+  value: number | null;
+  unit: string | null;
+  reference_low: number | null;
+  reference_high: number | null;
+}): { value: number; unit: string; reference_low: number | null; reference_high: number | null } | null {
+  if (result.loinc === null || result.value === null || result.unit === null) return null;
+  let ucum = trendUnits.get(result.unit);
+  if (ucum === undefined) {
+    ucum = toUcum(result.unit);
+    if (trendUnits.size < REMEMBERED) trendUnits.set(result.unit, ucum);
+  }
+  if (ucum === null) return null;
+  const test = testByCode(result.loinc);
+  if (!test) return null;
+  const key = `${result.loinc} ${ucum}`;
+  let factor = trendFactors.get(key);
+  if (factor === undefined) {
+    factor = ucum === test.ucum ? 1 : convertUnit(1, ucum, test.ucum, test.molarMass);
+    if (trendFactors.size < REMEMBERED) trendFactors.set(key, factor);
+  }
+  if (factor === null) return null;
+  const f = factor;
+  const scaled = (n: number | null) => (n === null ? null : f === 1 ? n : Number((n * f).toPrecision(6)));
+  return {
+    value: scaled(result.value) as number,
+    unit: test.ucum,
+    reference_low: scaled(result.reference_low),
+    reference_high: scaled(result.reference_high),
+  };
 }

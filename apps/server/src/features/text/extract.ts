@@ -175,10 +175,14 @@ async function normalise(input: Buffer, limits: ExtractLimits, page = 0): Promis
   }
 }
 
-/** Tesseract on one page picture (PGM): LSTM engine, automatic page layout (it deskews small angles). */
+/**
+ * Tesseract on one page picture (PGM): LSTM engine, automatic page layout (it deskews small angles). The spaces between
+ * words are kept as wide as the page has them, so a scanned table's columns stay apart (issue 34, decision 0052).
+ */
 async function ocr(picture: Buffer, opts: ExtractOptions): Promise<string> {
   const languages = opts.languages.length > 0 ? opts.languages.join('+') : 'eng';
-  const out = await runTool('tesseract', ['stdin', 'stdout', '-l', languages, '--oem', '1', '--psm', '3'], picture, {
+  const args = ['stdin', 'stdout', '-l', languages, '--oem', '1', '--psm', '3', '-c', 'preserve_interword_spaces=1'];
+  const out = await runTool('tesseract', args, picture, {
     timeoutMs: opts.limits.pageTimeoutMs,
     maxOutput: opts.limits.maxChars * 4,
     memoryBytes: opts.limits.childMemoryBytes,

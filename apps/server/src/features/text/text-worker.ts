@@ -19,6 +19,91 @@ export interface WorkerInput {
 
 export type WorkerOutput = { ok: true; pages: string[]; totalPages: number } | { ok: false; failure: 'pdf' | 'pdfLocked' | 'document' };
 
+/** A run of text on a page: where it starts and ends along its line, its baseline, its size (viewport units, y down). */
+interface Piece {
+  text: string;
+  x: number;
+  end: number;
+  y: number;
+  size: number;
+}
+
+/**
+ * One pdfjs text item placed on the page as the reader sees it (the viewport turns a rotated page upright). Spaces at
+ * its ends are taken off, and its extent with them; a blank item gives nothing (the positions say where words part).
+ */
+function pieceOf(str: string, transform: number[], width: number, height: number, view: number[]): Piece | null {
+  const text = str.trim();
+  if (text === '') return null;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = transform;
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = view;
+  const x = va * e + vc * f + ve;
+  const y = vb * e + vd * f + vf;
+  // The direction the text runs in, on the viewport: its width lies along it.
+  const dx = va * a + vc * b;
+  const dy = vb * a + vd * b;
+  const scale = Math.hypot(dx, dy) || 1;
+  const along = Math.abs(dx / scale) >= Math.abs(dy / scale) ? Math.sign(dx / scale) || 1 : 0;
+  const size = height > 0 ? height : Math.hypot(c, d) || Math.hypot(a, b) || 10;
+  const perChar = str.length > 0 ? width / str.length : 0;
+  const lead = str.length - str.trimStart().length;
+  const trail = str.length - str.trimEnd().length;
+  // Vertical text (a label along the margin) keeps its start; its width does not run along a line.
+  if (along === 0) return { text, x, end: x + perChar * text.length, y, size };
+  const start = along > 0 ? x + lead * perChar : x - width + trail * perChar;
+  return { text, x: start, end: start + perChar * text.length, y, size };
+}
+
+/** A gap wider than this many average characters parts two columns (lab-values.ts reads 3+ spaces as one). */
+const COLUMN_GAP_CHARS = 1.5;
+/** A gap narrower than this many average characters is no gap (a word split into two items). */
+const WORD_GAP_CHARS = 0.15;
+
+/**
+ * A page's text from its items' positions: items on one baseline (within a third of their size) are one line, lines
+ * from top to bottom, items left to right; a word gap is one space, a column gap three — so a table's cells stay apart
+ * ("Ferritin   12   ng/mL") and two columns side by side stay on one line with the gap between them.
+ */
+function layout(pieces: Piece[]): string {
+  pieces.sort((p, q) => p.y - q.y || p.x - q.x);
+  const lines: Piece[][] = [];
+  let current: Piece[] = [];
+  let baseline = 0;
+  let size = 0;
+  for (const piece of pieces) {
+    if (current.length > 0 && Math.abs(piece.y - baseline) <= Math.max(1, Math.min(size, piece.size) / 3)) {
+      current.push(piece);
+      continue;
+    }
+    if (current.length > 0) lines.push(current);
+    current = [piece];
+    baseline = piece.y;
+    size = piece.size;
+  }
+  if (current.length > 0) lines.push(current);
+  return lines
+    .map((line) => {
+      line.sort((p, q) => p.x - q.x);
+      let width = 0;
+      let chars = 0;
+      for (const p of line) {
+        width += p.end - p.x;
+        chars += p.text.length;
+      }
+      const average = chars > 0 && width > 0 ? width / chars : 5;
+      let out = '';
+      let end = -Infinity;
+      for (const p of line) {
+        const gap = p.x - end;
+        if (out !== '') out += gap > COLUMN_GAP_CHARS * average ? '   ' : gap > WORD_GAP_CHARS * average ? ' ' : '';
+        out += p.text;
+        end = Math.max(end, p.end);
+      }
+      return out;
+    })
+    .join('\n');
+}
+
 async function pdfPages(input: WorkerInput): Promise<WorkerOutput> {
   const task = getDocument({
     data: input.bytes,
@@ -40,10 +125,18 @@ async function pdfPages(input: WorkerInput): Promise<WorkerOutput> {
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
+      const viewport = page.getViewport({ scale: 1 });
+      const pieces: Piece[] = [];
+      let chars = 0;
       for (const item of content.items) {
-        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-        if (text.length > input.maxChars) break;
+        if (!('str' in item)) continue;
+        const piece = pieceOf(item.str, item.transform as number[], item.width, item.height, viewport.transform);
+        if (piece) pieces.push(piece);
+        chars += item.str.length;
+        // Enough for the page's limit, with room for the spaces the layout adds.
+        if (chars > input.maxChars) break;
       }
+      text = layout(pieces);
       page.cleanup();
     } catch {
       // A damaged page reads as empty: it may still be read from its picture.

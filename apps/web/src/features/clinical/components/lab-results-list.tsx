@@ -2,11 +2,12 @@ import { useId, useMemo } from 'react';
 import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
 import { codingLabels, formatPartialDate, valueText } from '../utils/clinical-text';
-import { groupLabResults, outOfRangeText, trendsOf, unitsNote, type LabGroup } from '../utils/lab-groups';
+import { groupLabResults, outOfRangeText, sourceOf, trendsOf, unitsNote, type LabGroup } from '../utils/lab-groups';
 import type { ItemActions } from './clinical-section';
 import { StatusBadge } from './item-card';
 import { LabTrend } from './lab-trend';
 import { OutOfRangeMarker } from './out-of-range-marker';
+import { SourceLink } from './source-link';
 
 /** "HbA1c (2024-02-10)": the result's name in the delete question and in its buttons' names. */
 export const labResultTitle = (r: LabResult) => `${r.name}${r.date ? ` (${formatPartialDate(r.date)})` : ''}`;
@@ -74,6 +75,7 @@ function LabResultRow({
 }) {
   const out = outOfRangeText(result);
   const range = rangeText(result);
+  const source = sourceOf(result);
   const title = labResultTitle(result);
   // The group's LOINC code is in its heading already.
   const codes = codingLabels(result.codings).filter((c) => c !== `LOINC ${groupLoinc ?? ''}`);
@@ -93,6 +95,11 @@ function LabResultRow({
           ) : null}
         </p>
         {result.notes ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{result.notes}</p> : null}
+        {source ? (
+          <p className="text-sm">
+            <SourceLink source={source} />
+          </p>
+        ) : null}
         {codes.length > 0 ? (
           <p className="text-xs text-slate-600">
             <span className="sr-only">Codes: </span>

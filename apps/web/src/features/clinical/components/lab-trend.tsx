@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { formatPartialDate } from '../utils/clinical-text';
 import { trendSummary, type Trend } from '../utils/lab-groups';
 import { WarningIcon } from './out-of-range-marker';
+import { SourceLink } from './source-link';
 
 // uPlot comes with the canvas, on its own chunk, only once there is a trend to draw (decision 0021).
 const TrendCanvas = lazy(() => import('./trend-canvas'));
@@ -78,6 +79,7 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
                   <td className="py-1.5 pr-2 sm:pr-3 font-medium">
                     {point.value}
                     {point.reported ? <span className="block font-normal text-slate-600">reported as {point.reported}</span> : null}
+                    {point.source ? <SourceLink source={point.source} className="block text-xs font-normal" /> : null}
                   </td>
                   <td className="py-1.5 pr-2 sm:pr-3">{point.unit ?? '—'}</td>
                   <td className="py-1.5 pr-2 sm:pr-3">{point.range ?? '—'}</td>

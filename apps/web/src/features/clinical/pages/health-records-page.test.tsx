@@ -7,6 +7,7 @@ import { makeFamilyPerson, makeSelf, makeSharedPerson } from '../../../../test/p
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
 import { setSelectedPersonId } from '../../../lib/selected-person';
 import { notify } from '../../../lib/toast';
+import { makeMedicalFile } from '../../files/testing/fixtures';
 import { makeCondition, makeImmunization, makeLabResult, makeProcedure } from '../testing/fixtures';
 import { HealthRecordsPage } from './health-records-page';
 
@@ -290,6 +291,51 @@ describe('health records page', () => {
 
     // One value is no trend.
     expect(within(groups[1] as HTMLElement).queryByRole('img')).toBeNull();
+  });
+
+  it("a result read from a report is charted in the test's unit and links back to the report's page", async () => {
+    const fromReport = {
+      ...makeLabResult({
+        id: 'b',
+        name: 'Glukose',
+        loinc_code: '2345-7',
+        value: 5.5,
+        unit: 'mmol/L',
+        date: '2024-03-01',
+        reference_low: 3.9,
+        reference_high: 5.5,
+      }),
+      source_file_id: 'f1',
+      source_page: 2,
+      trend: { value: 99.1, unit: 'mg/dL', reference_low: 70.3, reference_high: 99.1 },
+    };
+    const typed = makeLabResult({
+      id: 'a',
+      name: 'Glucose',
+      loinc_code: '2345-7',
+      value: 92,
+      unit: 'mg/dL',
+      date: '2023-03-01',
+      reference_low: 70,
+      reference_high: 99,
+    });
+    serve({ 'lab-results': [fromReport, typed] }, (call) =>
+      call.url === '/api/user/files' ? json([makeMedicalFile('f1', 'Lab report March', { person_id: 'self-1' })]) : undefined,
+    );
+    renderPage('/health-records/self-1?tab=lab-results');
+    const group = await within(await screen.findByRole('tabpanel')).findByRole('article', { name: 'Glukose' });
+    // mg/dL and mmol/L on one line: the report's value came converted.
+    expect(within(group).getAllByRole('figure')).toHaveLength(1);
+    expect(within(group).getByRole('figure', { name: 'Glukose over time (mg/dL)' })).toBeTruthy();
+    const rows = within(within(group).getByRole('list', { name: 'Glukose results, newest first' })).getAllByRole('listitem');
+    const link = await within(rows[0] as HTMLElement).findByRole('link', { name: 'From Lab report March, page 2 (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/api/user/files/f1/content#page=2');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(rows[1] as HTMLElement).queryByRole('link')).toBeNull();
+    const table = within(group).getByRole('table', { name: 'Glukose values, oldest first' });
+    const newest = within(table).getAllByRole('row')[2] as HTMLElement;
+    expect(within(newest).getByText('reported as 5.5 mmol/L')).toBeTruthy();
+    expect(within(newest).getByRole('link', { name: 'From Lab report March, page 2 (opens in a new tab)' })).toBeTruthy();
   });
 
   it('a test measured in mg/dL and in mmol/L gets a chart per unit and a sentence saying why', async () => {

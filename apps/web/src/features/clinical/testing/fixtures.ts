@@ -40,6 +40,9 @@ export function makeLabResult(overrides: Partial<LabResult> = {}): LabResult {
     interpretation: null,
     out_of_range: false,
     date: '2024-02-10',
+    source_file_id: null,
+    source_page: null,
+    trend: null,
     ...overrides,
   };
 }

@@ -203,6 +203,46 @@ describe('tests without a code, and tests in several units', () => {
     );
   });
 
+  it("draws a result read from a report in the test's table unit (its trend value), reported as given, with its source", () => {
+    const [group] = groupLabResults([
+      result({
+        id: 'a',
+        name: 'Glucose',
+        loinc_code: '2345-7',
+        value: 101,
+        unit: 'mg/dL',
+        date: '2024-03-01',
+        reference_low: 70,
+        reference_high: 99,
+      }),
+      {
+        ...result({
+          id: 'b',
+          name: 'Glukose',
+          loinc_code: '2345-7',
+          value: 5.5,
+          unit: 'mmol/L',
+          date: '2023-03-01',
+          reference_low: 3.9,
+          reference_high: 5.5,
+        }),
+        source_file_id: 'f1',
+        source_page: 2,
+        trend: { value: 99.1, unit: 'mg/dL', reference_low: 70.3, reference_high: 99.1 },
+      },
+    ]);
+    const trends = group ? trendsOf(group) : [];
+    // mg/dL and mmol/L differ by the molar mass: without the server's trend value they would be two charts.
+    expect(trends).toHaveLength(1);
+    expect(trends[0]?.points.map((p) => [p.id, p.value, p.unit, p.reported, p.range, p.source])).toEqual([
+      ['b', 99.1, 'mg/dL', '5.5 mmol/L', '70.3–99.1', { fileId: 'f1', page: 2 }],
+      ['a', 101, 'mg/dL', null, '70–99', null],
+    ]);
+    expect(group && unitsNote(group)).toBe(
+      'These results were reported in different units (mg/dL and mmol/L). Values in mmol/L are shown converted to mg/dL.',
+    );
+  });
+
   it('says nothing when every value has the same unit', () => {
     const [group] = groupLabResults([result({ id: 'a' }), result({ id: 'b', date: '2023-01-01' })]);
     expect(group && unitsNote(group)).toBeNull();

@@ -92,6 +92,8 @@ export interface TrendPoint {
   range: string | null;
   /** The marker text, or null within range. */
   outOfRange: string | null;
+  /** Issue 34: the report it was read from, and its page; null for a result typed or imported. */
+  source: LabSource | null;
 }
 
 export interface Trend {
@@ -150,14 +152,44 @@ function convert(value: number, from: string | null, to: string | null): number 
   return Number(((value * a.factor) / b.factor).toPrecision(10));
 }
 
-type Charted = LabResult & { value: number; date: string };
+/** Issue 34: the file a result was read from and its page. */
+export interface LabSource {
+  fileId: string;
+  page: number | null;
+}
+
+/** Where a result came from, when it was read from a file. */
+export function sourceOf(result: LabResult): LabSource | null {
+  return result.source_file_id ? { fileId: result.source_file_id, page: result.source_page ?? null } : null;
+}
+
+/**
+ * A dated numeric result as the chart takes it: in the test's table unit when the server converted
+ * it (`trend`, issue 34: with the analyte's molar mass where UCUM needs one), else as reported.
+ * `original` is the result as reported, for the table's "reported as".
+ */
+type Charted = LabResult & { value: number; date: string; original: LabResult };
+
+function chartedOf(r: LabResult): Charted | null {
+  if (r.date === null) return null;
+  if (r.trend) {
+    const { value, unit, reference_low, reference_high } = r.trend;
+    return { ...r, date: r.date, value, unit, reference_low, reference_high, original: r };
+  }
+  return r.value === null ? null : { ...r, date: r.date, value: r.value, original: r };
+}
+
+/** "2.9 g/L": a result's value as it was reported. */
+function reportedText(r: LabResult): string {
+  return `${r.value ?? r.value_text ?? ''}${r.unit ? ` ${r.unit}` : ''}`;
+}
 
 /**
  * The units a group's values are drawn in: one per unit, except that a unit convertible by a pure
  * scale joins the newest unit of its kind. Newest first; each with the results it draws.
  */
 function unitBuckets(group: LabGroup): { unit: string | null; results: Charted[] }[] {
-  const numeric = group.results.filter((r): r is Charted => r.value !== null && r.date !== null);
+  const numeric = group.results.map(chartedOf).filter((r): r is Charted => r !== null);
   const buckets: { unit: string | null; results: Charted[] }[] = [];
   for (const result of numeric) {
     const bucket =
@@ -182,16 +214,17 @@ export function trendsOf(group: LabGroup): Trend[] {
       value === null ? null : unitKey(from) === unitKey(bucket.unit) ? value : convert(value, from, bucket.unit);
     const points = bucket.results
       .map((r): TrendPoint => {
-        const same = unitKey(r.unit) === unitKey(bucket.unit);
+        const same = unitKey(r.original.unit) === unitKey(bucket.unit);
         return {
           id: r.id,
           time: chartTime(r.date),
           value: inUnit(r.value, r.unit) ?? r.value,
           date: r.date,
           unit: bucket.unit,
-          reported: same ? null : `${r.value}${r.unit ? ` ${r.unit}` : ''}`,
+          reported: same ? null : reportedText(r.original),
           range: rangeText(r),
           outOfRange: outOfRangeText(r),
+          source: sourceOf(r),
         };
       })
       .sort((a, b) => a.time - b.time);
@@ -230,15 +263,16 @@ export function unitsNote(group: LabGroup): string | null {
   const intro = `These results were reported in different units (${listWords(units)}).`;
   const converted: string[] = [];
   for (const bucket of unitBuckets(group)) {
-    for (const r of bucket.results) {
-      if (unitKey(r.unit) !== unitKey(bucket.unit) && r.unit && !converted.includes(r.unit.trim())) converted.push(r.unit.trim());
+    for (const { original } of bucket.results) {
+      const unit = original.unit?.trim();
+      if (unit && unitKey(unit) !== unitKey(bucket.unit) && !converted.includes(unit)) converted.push(unit);
     }
   }
   const buckets = unitBuckets(group).filter((b) => b.unit);
   const separate = buckets.length > 1;
   const parts = [intro];
   if (converted.length > 0) {
-    const target = buckets.find((b) => b.results.some((r) => converted.includes((r.unit ?? '').trim())))?.unit ?? '';
+    const target = buckets.find((b) => b.results.some((r) => converted.includes((r.original.unit ?? '').trim())))?.unit ?? '';
     parts.push(`Values in ${listWords(converted)} are shown converted to ${target}.`);
   }
   if (separate) parts.push('Values in different units cannot be compared on one line, so each unit is shown on its own.');

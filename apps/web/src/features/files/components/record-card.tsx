@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { FILE_NAME_MAX, renameFileSchema } from '@kinchart/shared/files';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -8,7 +9,7 @@ import { useApplySuggestion, useDismissSuggestion } from '../api/file-suggestion
 import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { formatDate, orNotProvided } from '../utils/format';
-import { recordName } from '../utils/record-list';
+import { labResultsPath, recordName } from '../utils/record-list';
 import { PencilIcon, TrashIcon } from './icons';
 
 export interface RecordCardProps {
@@ -252,7 +253,13 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
         <SuggestionPanel file={file} name={name} onSettled={() => renameButtonRef.current?.focus()} />
       ) : null}
 
-      <div className="mt-auto pt-1">
+      <div className="mt-auto flex flex-col gap-2 pt-1">
+        {/* Issue 34: once the text is read, the lab results found in it, to review and add. */}
+        {file.text_status === 'done' ? (
+          <Link to={labResultsPath(file.id)} aria-describedby={titleId} className={buttonClassName('secondary', 'sm', 'w-full')}>
+            Lab results
+          </Link>
+        ) : null}
         <a
           href={file.url}
           target="_blank"

@@ -285,6 +285,16 @@ describe('View Records: text read from files (issue 33)', () => {
     expect(within(screen.getByRole('article', { name: 'Blood work' })).getByRole('status').textContent).toBe('');
   });
 
+  it('offers "Lab results" on a record whose text is read, and not before', async () => {
+    serve((call) => (call.url === '/api/user/files' ? json([reading, unreadable, records[0]]) : undefined));
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Blood work' });
+    const link = within(card).getByRole('link', { name: 'Lab results' });
+    expect(link.getAttribute('href')).toBe('/view-records/a/lab-results');
+    expect(within(screen.getByRole('article', { name: 'Fresh scan' })).queryByRole('link', { name: 'Lab results' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Heart scan' })).queryByRole('link', { name: 'Lab results' })).toBeNull();
+  });
+
   it('asks again while a text is being read, and shows it read', async () => {
     let answer = [reading];
     const { calls } = serve((call) => (call.url === '/api/user/files' ? json(answer) : undefined));

@@ -34,6 +34,9 @@ export function recordName(file: MedicalFile): string {
   return file.display_name || file.name || file.originalname;
 }
 
+/** Issue 34: the review screen of the lab results found in a record's text. */
+export const labResultsPath = (fileId: string): string => `/view-records/${encodeURIComponent(fileId)}/lab-results`;
+
 /**
  * The moment a record is about, for sorting: the visit date when there is one, else the upload
  * time. A bare visit date sorts as the start of that day (UTC) so it compares with instants.
