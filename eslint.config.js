@@ -41,7 +41,7 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
-  allergies: ['allergies.service'],
+  allergies: ['allergies.service', 'allergy-entries'],
   appointments: ['appointment.service', 'ics'],
   care: ['care-transfer', 'dose.service'],
   clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],

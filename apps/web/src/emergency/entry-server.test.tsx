@@ -14,6 +14,7 @@ const essentials: EmergencyEssentials = {
   species: null,
   blood_type: 'O-',
   allergies: 'Penicillin',
+  allergy_entries: [],
   conditions: null,
   bleeding_disorder: null,
   medications: ['Warfarin'],

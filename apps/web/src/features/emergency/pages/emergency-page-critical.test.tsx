@@ -50,6 +50,7 @@ const info: EmergencyInfo = {
     { name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: true },
   ],
   healthcare_providers: [],
+  allergy_entries: [],
   updated_at: '2026-11-20T12:00:00.000Z',
 };
 
@@ -60,6 +61,7 @@ const essentials: EmergencyEssentials = {
   species: null,
   blood_type: 'A+',
   allergies: 'Peanuts',
+  allergy_entries: [],
   conditions: 'Asthma',
   bleeding_disorder: null,
   medications: ['Salbutamol'],
