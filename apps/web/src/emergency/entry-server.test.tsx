@@ -56,6 +56,25 @@ describe('the emergency page’s server render', () => {
     expect(stateOf(page.body)).toEqual({ locale: 'en', lookup });
   });
 
+  it('puts the allergy entries into the first HTML, high criticality first with its reaction (issue 34)', () => {
+    const withEntries: EmergencyEssentials = {
+      ...essentials,
+      allergies: 'Latex\nPenicillin',
+      allergy_entries: [
+        { substance: 'Latex', reactions: [], severity: null, criticality: 'low' },
+        { substance: 'Penicillin', reactions: ['Anaphylaxis'], severity: null, criticality: 'high' },
+      ],
+    };
+    const page = renderEmergencyPage({
+      shareId: SHARE_ID,
+      languages: ['fr'],
+      lookup: { kind: 'self', answer: { body: { requirePin: true, essentials: withEntries }, pinStatus: 'ok' } },
+    });
+    const high = page.body.indexOf('Penicillin — Anaphylaxis (criticité élevée)');
+    expect(high).toBeGreaterThan(0);
+    expect(page.body.indexOf('>Latex<')).toBeGreaterThan(high);
+  });
+
   it('renders "QR code not found or inactive" for an unknown code, and an empty root when the server has no lookup', () => {
     expect(renderEmergencyPage({ shareId: SHARE_ID, languages: ['en-GB'], lookup: null }).body).toContain('QR code not found or inactive');
     const none = renderEmergencyPage({ shareId: SHARE_ID, languages: ['de'], lookup: undefined });
