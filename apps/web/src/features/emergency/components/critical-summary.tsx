@@ -111,7 +111,7 @@ export function Lines({ value }: { value: string }) {
   return (
     <>
       {lines.map((line, index) => (
-        <span key={index} className="block not-first:mt-1">
+        <span key={index} className="block">
           {line}
         </span>
       ))}
