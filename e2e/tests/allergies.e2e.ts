@@ -91,8 +91,19 @@ describe('allergies', () => {
       const latex = panel(page).getByRole('article', { name: 'Latex' });
       await expectVisible(latex.getByText('Rash'));
       expect(await latex.getByText('High criticality').count()).toBe(0);
+
+      // An edit: one more reaction for Latex, in the box the dialog adds.
+      await latex.getByRole('button', { name: 'Edit Latex' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit allergy' });
+      expect(await edit.getByLabel('Reaction 1', { exact: true }).inputValue()).toBe('Rash');
+      await edit.getByRole('button', { name: 'Add reaction' }).click();
+      await edit.getByLabel('Reaction 2', { exact: true }).fill('Itching');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectVisible(page.getByText('Allergy updated').first());
+      await expectHidden(edit);
+      await expectVisible(latex.getByText('Rash, Itching'));
       await page.mouse.move(1, 1);
-      await expectHidden(page.getByText('Allergy added'), 15_000);
+      await expectHidden(page.getByText(/^Allergy (added|updated)$/), 15_000);
       await screenshot(page, `allergies-list-${device}`);
       await expectNoA11yViolations(page, `/health-records allergies (${device})`);
 
@@ -100,9 +111,7 @@ describe('allergies', () => {
       await open(page, '/profile');
       await page.getByRole('tab', { name: 'Medical Conditions' }).click();
       expect(await page.getByRole('checkbox', { name: 'Allergies' }).isChecked()).toBe(true);
-      const details = await page.getByLabel('Allergy details').inputValue();
-      expect(details).toContain('Latex');
-      expect(details).toContain('Penicillin');
+      expect(await page.getByLabel('Allergy details').inputValue()).toBe('Latex — Rash, Itching\nPenicillin — Anaphylaxis, Hives');
 
       // A responder's browser: the PIN, then the allergies, high criticality first, with the reactions.
       const responder = await newPage(viewport);
@@ -113,7 +122,7 @@ describe('allergies', () => {
       await expectVisible(allergies);
       expect((await allergies.locator('dd').innerText()).split('\n')).toEqual([
         'Penicillin — Anaphylaxis, Hives (severe, high criticality)',
-        'Latex — Rash (mild)',
+        'Latex — Rash, Itching (mild)',
       ]);
       const priority = responder.getByRole('region', { name: 'Priority Medical Information' });
       await expectVisible(priority.getByText('Penicillin — Anaphylaxis, Hives (severe, high criticality)'));
