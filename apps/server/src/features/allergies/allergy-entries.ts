@@ -114,3 +114,47 @@ export function entriesForDetails(
     return { id: null, values: incoming.get(line) ?? entryOfLine(line) };
   });
 }
+
+/** An entry as a Kinchart export carries it (with its stamps), or a version 2 file's line and codings. */
+export interface RestoredAllergy extends AllergyValues {
+  created_at?: string;
+  updated_at?: string;
+}
+
+/**
+ * The entries a restored person gets (docs/decisions/0053): one per line of the restored details
+ * text, in order — the export's entry for exactly that line when it has one (reactions, severity,
+ * codings and stamps kept), else one whose substance is the line. An older file without entries
+ * gives its lines' codings (`legacy`, the version 2 `allergy_codings`) to the lines they name.
+ */
+export function restoredEntries(
+  details: string | null,
+  exported: readonly RestoredAllergy[] | undefined,
+  legacy: readonly { text: string; codings: Coding[] }[] | null | undefined,
+): PlannedEntry[] {
+  const byLine = new Map<string, PlannedEntry>();
+  for (const e of exported ?? []) {
+    const { created_at, updated_at, ...values } = e;
+    const line = allergyLine(values);
+    if (!byLine.has(line))
+      byLine.set(line, { id: null, values, ...(created_at && updated_at ? { stamps: { created_at, updated_at } } : {}) });
+  }
+  for (const l of legacy ?? []) {
+    const line = l.text.trim();
+    if (!byLine.has(line)) byLine.set(line, { id: null, values: { ...entryOfLine(line), codings: l.codings } });
+  }
+  return detailsLines(details).map((line) => byLine.get(line) ?? { id: null, values: entryOfLine(line) });
+}
+
+const normalSubstance = (s: string) => s.trim().toLowerCase().split(/\s+/).join(' ');
+const codeKeys = (codings: readonly Coding[]) => codings.flatMap((c) => (c.system && c.code ? [`${c.system}|${c.code}`] : []));
+
+/**
+ * True when `a` names an allergy already among `have` (an import adds no duplicate, issue 34): the
+ * same substance text (case and spacing aside), or a coding (system and code) in common.
+ */
+export function isKnownAllergy(a: AllergyValues, have: readonly AllergyValues[]): boolean {
+  const substance = normalSubstance(a.substance);
+  const codes = new Set(codeKeys(a.codings));
+  return have.some((h) => normalSubstance(h.substance) === substance || codeKeys(h.codings).some((k) => codes.has(k)));
+}
