@@ -41,9 +41,10 @@ const webExposes = {
   shl: ['components/shl-offer'],
 };
 const serverExposes = {
+  allergies: ['allergies.service', 'allergy-entries'],
   appointments: ['appointment.service', 'ics'],
   care: ['care-transfer', 'dose.service'],
-  clinical: ['allergy-codings', 'clinical-kinds', 'clinical.service'],
+  clinical: ['clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],
   export: ['fhir-ips', 'kinchart-format'],
   files: ['storage-quota'],

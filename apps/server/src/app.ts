@@ -75,6 +75,8 @@ import { createPeopleService } from './features/people/people.service';
 import { invitationPublicRoutes, peopleRoutes } from './features/people/people.routes';
 import { createClinicalService } from './features/clinical/clinical.service';
 import { clinicalRoutes } from './features/clinical/clinical.routes';
+import { createAllergiesService } from './features/allergies/allergies.service';
+import { allergyRoutes } from './features/allergies/allergies.routes';
 import { careRoutes } from './features/care/care.routes';
 import { createDoseService } from './features/care/dose.service';
 import { createScheduleService } from './features/care/schedule.service';
@@ -215,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationPublicRoutes, { people: s.people });
   // Clinical data per person (DESIGN §12), under the same access rules.
   await app.register(clinicalRoutes, { clinical: s.clinical, requireUser });
+  // Allergies as entries (issue 34, docs/decisions/0053), under the same rules.
+  await app.register(allergyRoutes, { allergies: s.allergies, requireUser });
   // Reminders (issue 32, DESIGN §13): settings per person, push subscriptions, the push buttons.
   await app.register(reminderRoutes, { settings: s.reminders.settings, subscriptions: s.reminders.subscriptions, requireUser });
   await app.register(pushActionRoutes, { actions: s.reminders.actions });
@@ -430,6 +434,7 @@ async function buildServices(app: FastifyInstance, deps: AppDeps) {
     access,
     people,
     clinical: createClinicalService({ db, access }),
+    allergies: createAllergiesService({ db, access }),
     schedules: createScheduleService({ db, access, ...clock }),
     doses,
     text,

@@ -268,6 +268,7 @@ describe('Emergency card drawings with the essentials (DESIGN §7, essentials_wi
     species: null,
     blood_type: 'A+',
     allergies: 'Penicillin (hives)',
+    allergy_entries: [],
     conditions: 'Type 1 diabetes',
     bleeding_disorder: null,
     medications: ['Insulin glargine', 'Salbutamol'],

@@ -298,18 +298,19 @@ export async function addClinicalRecords(
     .where('user_id', '=', user.id)
     .where('medication_name', '=', 'Warfarin')
     .execute();
-  const allergyCodings = (text: string, code: string, display: string) =>
-    JSON.stringify([{ text, codings: [{ system: 'http://snomed.info/sct', code, display }] }]);
-  await t.database.db
-    .updateTable('profiles')
-    .set({ allergy_codings: allergyCodings('Bee stings', '424213003', 'Allergy to bee venom') })
-    .where('id', '=', kidId)
-    .execute();
-  await t.database.db
-    .updateTable('profiles')
-    .set({ allergy_codings: allergyCodings('Latex', '300916003', 'Latex allergy') })
-    .where('id', '=', selfId)
-    .execute();
+  // Issue 34: allergy entries with what only an import (or the allergies API) brings: codings,
+  // severity and criticality (written directly, so the details text stays as it is).
+  const allergyEntry = async (profileId: string, substance: string, code: string, display: string, criticality: 'high' | 'low') => {
+    const result = await t.database.db
+      .updateTable('allergies')
+      .set({ codings: JSON.stringify([{ system: 'http://snomed.info/sct', code, display }]), severity: 'severe', criticality })
+      .where('profile_id', '=', profileId)
+      .where('substance', '=', substance)
+      .executeTakeFirst();
+    expect(Number(result.numUpdatedRows)).toBe(1);
+  };
+  await allergyEntry(kidId, 'Bee stings', '424213003', 'Allergy to bee venom', 'high');
+  await allergyEntry(selfId, 'Penicillin; peanuts', '91936005', 'Allergy to penicillin', 'low');
 }
 
 export async function insertNotification(
@@ -391,13 +392,17 @@ export async function snapshotAccount(db: Db, userId: string, client?: TestClien
       .map((r) => JSON.stringify(r))
       .sort()
       .map((r) => JSON.parse(r) as Record<string, unknown>);
-  // The allergy lines' codings (JSON text) are compared as what they say.
-  const parsed = (p: Record<string, unknown>) => ({
-    ...p,
-    allergy_codings: typeof p.allergy_codings === 'string' ? (JSON.parse(p.allergy_codings) as unknown) : p.allergy_codings,
-  });
+  // Issue 34: the allergy entries, their JSON texts compared as what they say.
+  const allergies = (await db.selectFrom('allergies').selectAll().where('user_id', '=', userId).execute())
+    .map((r): Record<string, unknown> => ({
+      ...strip(r, ['id', 'user_id']),
+      reactions: JSON.parse(r.reactions) as unknown,
+      codings: JSON.parse(r.codings) as unknown,
+    }))
+    .sort((a, b) => String(a.profile_id).localeCompare(String(b.profile_id)) || Number(a.position) - Number(b.position));
   return {
-    profiles: profiles.map((p) => parsed(strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id']))),
+    profiles: profiles.map((p) => strip(p, p.is_self ? ['id', 'user_id', 'created_at', 'updated_at'] : ['id', 'user_id'])),
+    allergies,
     emergency_contacts: await list('emergency_contacts'),
     healthcare_providers: await list('healthcare_providers'),
     medications: await list('medications'),

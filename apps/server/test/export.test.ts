@@ -143,12 +143,15 @@ describe('export', () => {
       (e) => e.resource.resourceType === 'DocumentReference' && JSON.stringify(e.resource).includes('application/pdf'),
     )!;
     expect(JSON.stringify(docRef)).toContain('files/Lab%20results.pdf');
-    // Decision 0023: an allergy line is coded when an import kept codings for it, and only then.
+    // Issue 34: an allergy line is coded when its entry has codings, and only then.
     const allergies = (b: Bundle) => b.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code);
     expect(allergies(read('fhir/Alex Rivers.json'))).toEqual([
       { coding: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }], text: 'Bee stings' },
     ]);
-    expect(allergies(self)).toEqual([{ text: 'Penicillin; peanuts' }, { text: 'Anesthesia reaction: Malignant hyperthermia' }]);
+    expect(allergies(self)).toEqual([
+      { coding: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }], text: 'Penicillin; peanuts' },
+      { text: 'Anesthesia reaction: Malignant hyperthermia' },
+    ]);
     const pet = read('fhir/Rex.json');
     expect(JSON.stringify(pet)).toContain('patient-animal');
     expect(JSON.stringify(pet)).toContain('Rabies');
@@ -213,11 +216,29 @@ describe('export', () => {
       ['Amoxicillin', null],
       [null, null],
     ]);
-    expect(doc.profiles.map((p) => p.allergy_codings)).toEqual([
-      [{ text: 'Latex', codings: [{ system: 'http://snomed.info/sct', code: '300916003', display: 'Latex allergy' }] }],
-      [{ text: 'Bee stings', codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }] }],
-      null,
-      null,
+    // Issue 34: the allergies as entries, with what the details text cannot say.
+    expect(doc.profiles.map((p) => p.allergy_codings)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(doc.profiles.map((p) => (p.allergies ?? []).map(({ created_at: _c, updated_at: _u, ...e }) => e))).toEqual([
+      [
+        {
+          substance: 'Penicillin; peanuts',
+          reactions: [],
+          severity: 'severe',
+          criticality: 'low',
+          codings: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }],
+        },
+      ],
+      [
+        {
+          substance: 'Bee stings',
+          reactions: [],
+          severity: 'severe',
+          criticality: 'high',
+          codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }],
+        },
+      ],
+      [],
+      [],
     ]);
     // What only ties the file together or only the API says is not written.
     const raw = JSON.parse(zip.get('kinchart.json')!.toString('utf8')) as {
@@ -229,41 +250,35 @@ describe('export', () => {
     expect(Object.keys(raw.profiles[0]!.lab_results[0]!)).toContain('codings');
   });
 
-  it('reads an unreadable allergy codings column as none: the export still answers, with the allergies uncoded', async () => {
+  it('reads unreadable allergy entry codings as none: the export still answers, with the allergies uncoded', async () => {
     const { user, kidId } = await makeRichAccount(t);
     const db = t.database.db;
-    const entry = {
-      text: 'Bee stings',
-      codings: [{ system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' }],
+    const bee = { system: 'http://snomed.info/sct', code: '424213003', display: 'Allergy to bee venom' };
+    const allergyCodes = async () => {
+      const zip = await readZip(await exportZip(user.client));
+      const kid = JSON.parse(zip.get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
+      const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
+      return {
+        fhir: kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code),
+        kinchart: doc.profiles[1]!.allergies?.map((a) => a.codings),
+      };
     };
     for (const odd of [
       '{"not": "a list"',
       '{"text": "Bee stings"}',
-      JSON.stringify([1, null, 'Bee stings', { text: 5 }, { text: 'Bee stings', codings: 'none' }, { codings: entry.codings }]),
+      JSON.stringify([1, null, 'Bee stings', { text: 5 }, { system: 5, code: '1' }, { system: 'http://snomed.info/sct' }]),
     ]) {
-      await db.updateTable('profiles').set({ allergy_codings: odd }).where('id', '=', kidId).execute();
-      const zip = await readZip(await exportZip(user.client));
-      const kid = JSON.parse(zip.get('fhir/Alex Rivers.json')!.toString()) as { entry: { resource: Record<string, unknown> }[] };
-      expect(
-        kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code),
-        odd,
-      ).toEqual([{ text: 'Bee stings' }]);
-      const doc: Doc = kinchartExportSchema.parse(JSON.parse(zip.get('kinchart.json')!.toString('utf8')));
-      expect(doc.profiles[1]!.allergy_codings, odd).toEqual([]);
-      expect((await user.client.get(`/api/user/family/members/${kidId}`)).statusCode).toBe(200);
+      await db.updateTable('allergies').set({ codings: odd }).where('profile_id', '=', kidId).execute();
+      expect(await allergyCodes(), odd).toEqual({ fhir: [{ text: 'Bee stings' }], kinchart: [[]] });
+      expect((await user.client.get(`/api/user/people/${kidId}/allergies`)).json().allergies[0].codings).toEqual([]);
     }
-    // Readable entries among unreadable ones still apply.
+    // Readable codings among unreadable ones still apply.
     await db
-      .updateTable('profiles')
-      .set({ allergy_codings: JSON.stringify([{ text: 5 }, entry]) })
-      .where('id', '=', kidId)
+      .updateTable('allergies')
+      .set({ codings: JSON.stringify([{ text: 5 }, bee]) })
+      .where('profile_id', '=', kidId)
       .execute();
-    const kid = JSON.parse((await readZip(await exportZip(user.client))).get('fhir/Alex Rivers.json')!.toString()) as {
-      entry: { resource: Record<string, unknown> }[];
-    };
-    expect(kid.entry.filter((e) => e.resource.resourceType === 'AllergyIntolerance').map((e) => e.resource.code)).toEqual([
-      { coding: entry.codings, text: 'Bee stings' },
-    ]);
+    expect(await allergyCodes()).toEqual({ fhir: [{ coding: [bee], text: 'Bee stings' }], kinchart: [[bee]] });
   });
 
   it("writes appointment times with the offset of the browser's time zone (?tz=), UTC by default, and refuses a zone that does not exist", async () => {

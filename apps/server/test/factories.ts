@@ -1,6 +1,31 @@
 import type { Db } from '../src/db/database';
 import { newId, nowIso } from '../src/lib/ids';
 
+/** The allergy entries a details text makes (docs/decisions/0053: one per line, the line its substance), as the app keeps them. */
+export async function insertAllergyLines(db: Db, userId: string, profileId: string, details: string): Promise<void> {
+  const now = nowIso();
+  const lines = details
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  for (const [position, substance] of lines.entries()) {
+    await db
+      .insertInto('allergies')
+      .values({
+        id: newId(),
+        user_id: userId,
+        profile_id: profileId,
+        substance,
+        reactions: '[]',
+        codings: '[]',
+        position,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
 /** Inserts a family member (and optionally medical details) straight into the database. */
 export async function insertMember(
   db: Db,
@@ -30,6 +55,7 @@ export async function insertMember(
       ...values,
     })
     .execute();
+  if (values.allergy_details) await insertAllergyLines(db, userId, id, values.allergy_details);
   return id;
 }
 
@@ -55,6 +81,8 @@ export async function fillProfile(db: Db, userId: string, profileId: string): Pr
     })
     .where('id', '=', profileId)
     .execute();
+  await db.deleteFrom('allergies').where('profile_id', '=', profileId).execute();
+  await insertAllergyLines(db, userId, profileId, 'Penicillin');
   await db
     .insertInto('medications')
     .values([

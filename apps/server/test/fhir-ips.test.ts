@@ -9,6 +9,7 @@ import { validateBundle } from '../src/features/import/fhir-bundle';
 import { planFromBundle } from '../src/features/import/fhir-plan';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker, narrativeProblems } from './fhir-validator';
+import type { AllergyValues } from '../src/features/allergies/allergy-entries';
 
 // docs/decisions/0023-ips-document-export.md: each person's IPS document and collection bundle,
 // checked against FHIR R4 and the IPS document rules (fhir-validator.ts), with 0 errors allowed.
@@ -463,17 +464,34 @@ describe('FHIR R4 International Patient Summary document', () => {
     });
   });
 
-  it('writes each line of the allergy details as an AllergyIntolerance of its own, coded when an import kept codings for that very line', () => {
+  it('writes each line of the allergy details as an AllergyIntolerance of its own, from its entry: codes, reactions, severity, criticality', () => {
     const SNOMED = 'http://snomed.info/sct';
     const penicillin = { system: SNOMED, code: '91936005', display: 'Allergy to penicillin' };
     const bees = { system: SNOMED, code: '424213003', display: 'Allergy to bee venom' };
+    const entry = (substance: string, more: Partial<AllergyValues> = {}): AllergyValues => ({
+      substance,
+      reactions: [],
+      severity: null,
+      criticality: null,
+      codings: [],
+      ...more,
+    });
     const document = buildIpsBundle({
-      person: { ...full, profile: { ...base, allergy_details: 'Allergy to penicillin\n  Latex; peanuts \n\nBee stings (resolved)' } },
-      allergyCodings: [
-        { text: 'Allergy to penicillin', codings: [penicillin] },
-        { text: 'Bee stings (resolved)', codings: [bees] },
-        // Edited away since: applies to no line.
-        { text: 'Latex', codings: [{ system: SNOMED, code: '300916003', display: 'Latex allergy' }] },
+      person: {
+        ...full,
+        profile: { ...base, allergy_details: 'Allergy to penicillin — Hives, Wheezing\n  Latex; peanuts \n\nBee stings (resolved)' },
+      },
+      allergies: [
+        entry('Allergy to penicillin', {
+          reactions: ['Hives', 'Wheezing'],
+          severity: 'severe',
+          criticality: 'high',
+          codings: [penicillin],
+        }),
+        entry('Latex; peanuts'),
+        entry('Bee stings (resolved)', { severity: 'mild', criticality: 'low', codings: [bees] }),
+        // No longer a line of the details: applies to none.
+        entry('Latex', { codings: [{ system: SNOMED, code: '300916003', display: 'Latex allergy' }] }),
       ],
       now,
     });
@@ -485,13 +503,26 @@ describe('FHIR R4 International Patient Summary document', () => {
       { coding: [bees], text: 'Bee stings (resolved)' },
       { text: 'Anesthesia reaction: Malignant hyperthermia' },
     ]);
+    // A severity needs a reaction to sit on (FHIR: reaction.manifestation 1..*).
+    expect(allergies.map((r) => r.reaction ?? null)).toEqual([
+      [{ manifestation: [{ text: 'Hives' }, { text: 'Wheezing' }], severity: 'severe' }],
+      null,
+      null,
+      null,
+    ]);
+    expect(allergies.map((r) => r.criticality ?? null)).toEqual(['high', null, 'low', null]);
     expect(allergies.map((r) => r.category ?? null)).toEqual([null, null, null, ['medication']]);
     expect(new Set(section(document, '48765-2').entry!.map((e) => e.reference)).size).toBe(4);
     const div = section(document, '48765-2').text.div;
-    for (const line of ['Allergy to penicillin', 'Latex; peanuts', 'Bee stings (resolved)', 'Anesthesia reaction: Malignant hyperthermia'])
+    for (const line of [
+      'Allergy to penicillin — Hives, Wheezing',
+      'Latex; peanuts',
+      'Bee stings (resolved)',
+      'Anesthesia reaction: Malignant hyperthermia',
+    ])
       expect(div).toContain(`<td>${line}</td>`);
 
-    // A person's own single line stays one AllergyIntolerance; without codings nothing is coded.
+    // A person's own single line stays one AllergyIntolerance; without entries nothing is coded.
     const own = sectionResources(
       buildIpsBundle({ person: { ...full, profile: { ...base, allergy_details: 'Penicillin; peanuts' } }, now }),
       '48765-2',

@@ -108,7 +108,28 @@ describe('C-CDA import', () => {
       ['albuterol 0.09 MG/ACTUAT [Proventil]', 'every 6 hours', true],
       ['atenolol 25 MG Oral Tablet', 'every 12 hours', true],
     ]);
-    expect([got.profile.has_allergies, got.profile.allergy_details]).toEqual([true, 'Penicillin\ncodeine']);
+    // Issue 34: each allergy an entry with its reaction and the reaction's severity (CCD 1 gives no
+    // criticality; its allergy-level "Moderate to severe" observation is one the converter drops).
+    expect([got.profile.has_allergies, got.profile.allergy_details]).toEqual([true, 'Penicillin — Nausea\ncodeine — Wheezing']);
+    const self = got.profile.id as string;
+    expect((await user.client.get(`/api/user/people/${self}/allergies`)).json().allergies).toEqual([
+      {
+        id: expect.any(String),
+        substance: 'Penicillin',
+        reactions: ['Nausea'],
+        severity: 'mild',
+        criticality: null,
+        codings: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '70618', display: 'Penicillin' }],
+      },
+      {
+        id: expect.any(String),
+        substance: 'codeine',
+        reactions: ['Wheezing'],
+        severity: 'moderate',
+        criticality: null,
+        codings: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '2670', display: 'codeine' }],
+      },
+    ]);
     // A procedure's single effectiveTime value keeps its date (the converter alone drops it); the
     // planned colonoscopy (moodCode RQO) is not one done.
     expect(got.procedures.map((p) => [p.name, p.performed_date]).sort()).toEqual([
@@ -169,7 +190,7 @@ describe('C-CDA import', () => {
       merged: 1,
       dropped: [{ reason: 'entered in error or refuted', count: 1 }],
     });
-    expect((await lists(user)).profile.allergy_details).toBe('codeine');
+    expect((await lists(user)).profile.allergy_details).toBe('codeine — Wheezing');
   });
 
   it('refuses an XXE attempt (a DOCTYPE with an external entity) before anything reads it, and changes nothing', async () => {

@@ -276,7 +276,8 @@ describe('import of a FHIR R4 Bundle', () => {
       height: 165.1,
       weight: 74.8,
       has_allergies: true,
-      allergy_details: 'Allergy to penicillin\nLatex',
+      // Issue 34: an allergy's line names its reactions.
+      allergy_details: 'Allergy to penicillin\nLatex — Hives',
       has_chronic_conditions: true,
       // The resolved pneumonia is a structured condition only, not a chronic one (decision 0035).
       chronic_condition_details: 'Type 2 diabetes',
@@ -427,7 +428,7 @@ describe('import of a FHIR R4 Bundle', () => {
     expect(twice).toEqual(once);
   });
 
-  it('a coded allergy keeps its codings beside its line, once; a line read from a reaction brings none; a line edited away lets its codings go at the next import', async () => {
+  it('a coded allergy becomes an entry with its codings, once; a line read from a reaction brings none; a re-import knows an edited allergy by its code', async () => {
     const SNOMED = 'http://snomed.info/sct';
     const penicillin = { system: SNOMED, code: '91936005', display: 'Allergy to penicillin' };
     const shellfish = { system: SNOMED, code: '300913006', display: 'Shellfish allergy' };
@@ -459,49 +460,49 @@ describe('import of a FHIR R4 Bundle', () => {
     const user = await signedInUser(t.app);
     const self = await selfProfileId(t.database.db, user.id);
     const profileOf = async (u: User) => (await u.client.get('/api/user/getPatientProfile')).json<{ allergy_details: string | null }>();
-    const column = async () => {
-      const row = await t.database.db.selectFrom('profiles').select('allergy_codings').where('id', '=', self!).executeTakeFirstOrThrow();
-      return row.allergy_codings;
-    };
-    // Whatever odd JSON the column holds reads as none, never an error.
-    await t.database.db.updateTable('profiles').set({ allergy_codings: '{"not": "a list"' }).where('id', '=', self!).execute();
+    type Entry = { id: string; substance: string; codings: unknown[] };
+    const entries = async () => (await user.client.get(`/api/user/people/${self}/allergies`)).json<{ allergies: Entry[] }>().allergies;
+    const codes = async () => (await entries()).map((e) => [e.substance, e.codings]);
 
     expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);
-    expect((await profileOf(user)).allergy_details).toBe('Allergy to penicillin\nLatex\nShellfish (resolved)\nRash');
-    const expected = [
-      { text: 'Allergy to penicillin', codings: [penicillin] },
-      { text: 'Shellfish (resolved)', codings: [shellfish] },
-    ];
-    const once = await column();
-    expect(JSON.parse(once!)).toEqual(expected);
+    expect((await profileOf(user)).allergy_details).toBe('Allergy to penicillin\nLatex — Hives\nShellfish (resolved)\nRash');
+    expect(await codes()).toEqual([
+      ['Allergy to penicillin', [penicillin]],
+      ['Latex', []],
+      ['Shellfish (resolved)', [shellfish]],
+      ['Rash', []],
+    ]);
+    const once = await entries();
     expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);
-    expect(await column()).toBe(once);
+    expect(await entries()).toEqual(once);
 
-    // The person edits the details: the column is left as it is (an entry whose line is gone applies
-    // to nothing: fhir-ips.test.ts).
+    // The person gives the penicillin allergy a reaction: its line changes, yet a re-import knows it
+    // by its code (issue 34: no duplicate).
+    const pen = once[0]!;
+    expect(
+      (await user.client.put(`/api/user/people/${self}/allergies/${pen.id}`, { substance: pen.substance, reactions: ['Hives'] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);
+    expect((await profileOf(user)).allergy_details).toBe('Allergy to penicillin — Hives\nLatex — Hives\nShellfish (resolved)\nRash');
+
+    // The person edits the details: a line kept keeps its entry, the others go.
     expect(
       (await user.client.put('/api/user/updateProfile', { has_allergies: true, allergy_details: 'Shellfish (resolved)\nCats' })).statusCode,
     ).toBe(200);
-    expect(await column()).toBe(once);
-    // The next import that brings a coded allergy writes the column again: the entry of the line
-    // gone is let go, the one still there keeps its, and a line added again gets its own.
-    const penicillinOnly = {
-      ...bundle,
-      entry: (bundle.entry as { resource: Json }[]).filter(
-        (e) => e.resource.resourceType !== 'AllergyIntolerance' || JSON.stringify(e.resource).includes('91936005'),
-      ),
-    };
-    const withoutPenicillin = {
-      ...bundle,
-      entry: (bundle.entry as { resource: Json }[]).filter((e) => !JSON.stringify(e.resource).includes('91936005')),
-    };
-    expect((await importFile(user.client, json(withoutPenicillin), 'b.json')).statusCode).toBe(200);
-    expect(JSON.parse((await column())!)).toEqual([{ text: 'Shellfish (resolved)', codings: [shellfish] }]);
-    expect((await importFile(user.client, json(penicillinOnly), 'c.json')).statusCode).toBe(200);
-    expect((await profileOf(user)).allergy_details).toBe('Shellfish (resolved)\nCats\nLatex\nRash\nAllergy to penicillin');
-    expect(JSON.parse((await column())!)).toEqual([
-      { text: 'Shellfish (resolved)', codings: [shellfish] },
-      { text: 'Allergy to penicillin', codings: [penicillin] },
+    expect(await codes()).toEqual([
+      ['Shellfish (resolved)', [shellfish]],
+      ['Cats', []],
+    ]);
+    // An import then adds what is not there, each with its own codes; what is there stays one.
+    expect((await importFile(user.client, json(bundle), 'b.json')).statusCode).toBe(200);
+    expect((await profileOf(user)).allergy_details).toBe('Shellfish (resolved)\nCats\nAllergy to penicillin\nLatex — Hives\nRash');
+    expect(await codes()).toEqual([
+      ['Shellfish (resolved)', [shellfish]],
+      ['Cats', []],
+      ['Allergy to penicillin', [penicillin]],
+      ['Latex', []],
+      ['Rash', []],
     ]);
   });
 
@@ -530,7 +531,7 @@ describe('import of a FHIR R4 Bundle', () => {
     const res = await importFile(owner.client, json(bundle), 'dog.json', { profileId: member.id });
     expect(res.statusCode, res.body).toBe(200);
     const m = (await owner.client.get(`/api/user/family/members/${member.id}`)).json();
-    expect(m).toMatchObject({ name: 'Buddy', is_pet: true, relationship: 'dog', allergy_details: 'Allergy to penicillin\nLatex' });
+    expect(m).toMatchObject({ name: 'Buddy', is_pet: true, relationship: 'dog', allergy_details: 'Allergy to penicillin\nLatex — Hives' });
     expect(m.medications).toHaveLength(2);
     const self = (await owner.client.get('/api/user/getPatientProfile')).json();
     expect(self.medications).toEqual([]);

@@ -76,7 +76,8 @@ describe('import of a Kinchart export', () => {
     const after = await snapshotAccount(t.database.db, target.id, target.client);
     expect(before.immunizations).toHaveLength(4);
     expect(before.medications.filter((m) => m.codings !== null)).toHaveLength(1);
-    expect(before.profiles.filter((p) => p.allergy_codings !== null)).toHaveLength(2);
+    // Issue 34: the allergy entries come back whole (codings, severity, criticality, stamps).
+    expect(before.allergies.filter((a) => a.criticality !== null && (a.codings as unknown[]).length > 0)).toHaveLength(2);
     expect(after).toEqual(before);
     // The account itself is not the export's: username and email stay.
     const account = await t.database.db
@@ -126,7 +127,8 @@ describe('import of a Kinchart export', () => {
     const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as { version: number; profiles: Record<string, unknown>[] };
     doc.version = 1;
     for (const p of doc.profiles) {
-      for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other', 'allergy_codings']) delete p[key];
+      for (const key of ['immunizations', 'lab_results', 'conditions', 'procedures', 'fhir_other', 'allergy_codings', 'allergies'])
+        delete p[key];
       for (const m of p.medications as Record<string, unknown>[]) delete m.codings;
     }
     const v1 = await makeZip(
@@ -150,22 +152,31 @@ describe('import of a Kinchart export', () => {
     ]);
     const before = await snapshotAccount(t.database.db, source.id, source.client);
     const after = await snapshotAccount(t.database.db, target.id, target.client);
-    expect({ ...after, immunizations: [] }).toEqual(before);
+    // The allergies come back from the details lines, without what only the entries said.
+    const plain = (list: Record<string, unknown>[]) => list.map((a) => [a.profile_id, a.substance, a.reactions, a.codings, a.severity]);
+    expect(plain(after.allergies)).toEqual(before.allergies.map((a) => [a.profile_id, a.substance, a.reactions, [], null]));
+    expect({ ...after, immunizations: [], allergies: [] }).toEqual({ ...before, allergies: [] });
   });
 
-  it("restores a version 2 export made before the allergy lines' codings were written: the allergies come back without codes", async () => {
+  it('restores a version 2 export (allergy lines with their codings, no entries): each line becomes an entry with its codes', async () => {
     const { user: source } = await makeClinicalAccount();
     const entries = await readZip(await exportZip(source.client));
     const doc = JSON.parse(entries.get('kinchart.json')!.toString()) as {
       version: number;
-      profiles: (Record<string, unknown> & { medications: Record<string, unknown>[] })[];
+      profiles: (Record<string, unknown> & {
+        medications: Record<string, unknown>[];
+        allergies?: { substance: string; codings: unknown[] }[];
+      })[];
     };
     expect(doc.version).toBe(3);
-    expect(doc.profiles.filter((p) => Array.isArray(p.allergy_codings))).toHaveLength(2);
-    // Version 2, as written before the allergy codings (and before version 3's schedules and doses).
+    expect(doc.profiles.filter((p) => p.allergies?.some((a) => a.codings.length > 0))).toHaveLength(2);
+    // Version 2, as an older Kinchart wrote it: the lines' codings beside the details, no entries
+    // (and none of version 3's schedules and doses).
     doc.version = 2;
     for (const p of doc.profiles) {
-      delete p.allergy_codings;
+      const coded = (p.allergies ?? []).filter((a) => a.codings.length > 0).map((a) => ({ text: a.substance, codings: a.codings }));
+      p.allergy_codings = coded.length ? coded : null;
+      delete p.allergies;
       for (const m of p.medications) {
         delete m.schedule;
         delete m.doses;
@@ -175,18 +186,16 @@ describe('import of a Kinchart export', () => {
       [...entries].map(([name, content]) => ({ name, content: name === 'kinchart.json' ? JSON.stringify(doc) : content })),
     );
     const target = await signedInUser(t.app);
-    // The own profile becomes the export's: codings it had go with the details they were for.
-    await t.database.db
-      .updateTable('profiles')
-      .set({ allergy_codings: '[{"text":"Cats","codings":[]}]' })
-      .where('user_id', '=', target.id)
-      .execute();
+    // The own profile becomes the export's: its allergies too.
+    const self = await selfProfileId(t.database.db, target.id);
+    expect((await target.client.post(`/api/user/people/${self}/allergies`, { substance: 'Cats' })).statusCode).toBe(201);
     const res = await importFile(target.client, older, 'older.zip');
     expect(res.statusCode, res.body).toBe(200);
     const before = await snapshotAccount(t.database.db, source.id, source.client);
     const after = await snapshotAccount(t.database.db, target.id, target.client);
-    expect(after.profiles.map((p) => p.allergy_codings)).toEqual([null, null, null, null]);
-    expect(after).toEqual({ ...before, profiles: before.profiles.map((p) => ({ ...p, allergy_codings: null })) });
+    const plain = (list: Record<string, unknown>[]) => list.map((a) => [a.profile_id, a.substance, a.reactions, a.codings, a.severity]);
+    expect(plain(after.allergies)).toEqual(before.allergies.map((a) => [a.profile_id, a.substance, a.reactions, a.codings, null]));
+    expect({ ...after, allergies: [] }).toEqual({ ...before, allergies: [] });
   });
 
   it("restores into an account that already has data: its own profile becomes the export's, the rest is added", async () => {

@@ -169,6 +169,8 @@ const clinicalExamples = {
   'lab-results': { name: 'HbA1c', value: 6.1, unit: '%', date: '2024-02-10' },
   conditions: { name: 'Asthma', onset_date: '2015' },
   procedures: { name: 'Appendectomy', performed_date: '2010-07-03' },
+  // Issue 34: allergies as entries, under the same rules.
+  allergies: { substance: 'Peanuts', reactions: ['Hives'], severity: 'moderate', criticality: 'high' },
 };
 
 const CASES: Case[] = [

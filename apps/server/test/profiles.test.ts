@@ -516,7 +516,7 @@ describe('own healthcare providers', () => {
   });
 });
 
-describe("what an import keeps beside the profile (the allergy lines' codings, decision 0023)", () => {
+describe("what an import keeps beside the profile (the allergies' codings, docs/decisions/0053)", () => {
   // An allergy as another system codes it: Kinchart keeps its text in allergy_details, its codes internally.
   const bundle = Buffer.from(
     JSON.stringify({
@@ -535,9 +535,8 @@ describe("what an import keeps beside the profile (the allergy lines' codings, d
       ],
     }),
   );
-  const STORED = [
-    { text: 'Allergy to penicillin', codings: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] },
-  ];
+  // Issue 34: the allergy's entry keeps them (docs/decisions/0053).
+  const STORED = [['Allergy to penicillin', [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }]]];
 
   it('no profile answer carries them, and the profile editors cannot write them', async () => {
     const user = await signedInUser(t.app);
@@ -559,15 +558,20 @@ describe("what an import keeps beside the profile (the allergy lines' codings, d
 
     for (const fields of [{}, { profileId: kitId }] as Record<string, string>[])
       expect((await importFile(c, bundle, 'allergy.json', fields)).statusCode).toBe(200);
-    const column = async () =>
-      (
-        await t.database.db
-          .selectFrom('profiles')
-          .select(['id', 'allergy_codings'])
-          .where('user_id', '=', user.id)
-          .orderBy('is_self', 'desc')
-          .execute()
-      ).map((r) => [r.id === kitId ? 'kit' : 'self', r.allergy_codings === null ? null : (JSON.parse(r.allergy_codings) as unknown)]);
+    const column = async () => {
+      const rows = await t.database.db
+        .selectFrom('allergies')
+        .select(['profile_id', 'substance', 'codings'])
+        .where('user_id', '=', user.id)
+        .orderBy('position')
+        .execute();
+      const of = (person: (id: string) => boolean) =>
+        rows.filter((r) => person(r.profile_id)).map((r) => [r.substance, JSON.parse(r.codings) as unknown]);
+      return [
+        ['self', of((id) => id !== kitId)],
+        ['kit', of((id) => id === kitId)],
+      ];
+    };
     expect(await column()).toEqual([
       ['self', STORED],
       ['kit', STORED],

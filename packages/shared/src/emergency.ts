@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileValuesSchema } from './profile';
+import { ALLERGY_CRITICALITIES, ALLERGY_SEVERITIES } from './allergies';
 
 // SPEC §3 QR configuration / Emergency response, §5 PIN; DESIGN §7.
 export const PIN_LENGTH = 4;
@@ -97,6 +98,21 @@ const currentMedicationSchema = z.object({
   purpose: z.string().nullable(),
 });
 
+/**
+ * Issue 34 (docs/decisions/0053): the allergies as entries, high criticality first, then the
+ * person's order — only when the page shows the allergy details (flag set, text present, lines that
+ * say none are known left out), so a responder never sees more than `allergy_details` says.
+ */
+const emergencyAllergySchema = z
+  .object({
+    substance: z.string(),
+    reactions: z.array(z.string()),
+    severity: z.enum(ALLERGY_SEVERITIES).nullable(),
+    criticality: z.enum(ALLERGY_CRITICALITIES).nullable(),
+  })
+  .strict();
+export type EmergencyAllergy = z.infer<typeof emergencyAllergySchema>;
+
 /** The fields a person's and a pet's PIN answers share (the emergency sections of SPEC §2). */
 const emergencyInfoShared = profileValuesSchema
   .omit({
@@ -122,6 +138,7 @@ const emergencyInfoShared = profileValuesSchema
     medications: z.array(currentMedicationSchema),
     emergency_contacts: z.array(contactSchema),
     healthcare_providers: z.array(providerSchema),
+    allergy_entries: z.array(emergencyAllergySchema),
     /**
      * When this emergency information last changed (ISO instant): the latest of the profile's and
      * its lists' time stamps, so a responder can judge how fresh it is (DESIGN §7). Null when unknown.
@@ -178,6 +195,8 @@ export const emergencyEssentialsSchema = z
     species: z.string().nullable(),
     blood_type: z.string().nullable(),
     allergies: z.string().nullable(),
+    /** The entries behind `allergies`, as the PIN answer has them (empty when `allergies` is null or a bare "Yes"). */
+    allergy_entries: z.array(emergencyAllergySchema),
     conditions: z.string().nullable(),
     bleeding_disorder: z.string().nullable(),
     medications: z.array(z.string()),

@@ -5,6 +5,7 @@ import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
 import { reminderMinutesSchema, scheduleInputSchema, timeZoneSchema } from './care';
+import { ALLERGY_CRITICALITIES, ALLERGY_REACTIONS_MAX, ALLERGY_SEVERITIES } from './allergies';
 import {
   CLINICAL_CAP,
   codingSchema,
@@ -133,9 +134,22 @@ export const allergyCodingSchema = z.object({
   text: z.string().trim().min(1).max(DETAILS_MAX),
   codings: z.array(codingSchema).max(20),
 });
-export type AllergyCoding = z.output<typeof allergyCodingSchema>;
 /** Each entry is a different non-empty line of a text of at most DETAILS_MAX characters. */
 export const ALLERGY_CODINGS_MAX = Math.ceil(DETAILS_MAX / 2);
+
+/**
+ * Issue 34 (docs/decisions/0053): one allergy entry, in the person's order. Its line (substance —
+ * reactions) is a line of the allergy details, so a reader that does not know entries keeps the text.
+ */
+export const exportAllergySchema = z.object({
+  substance: z.string().trim().min(1).max(DETAILS_MAX),
+  reactions: z.array(z.string().trim().min(1).max(DETAILS_MAX)).max(ALLERGY_REACTIONS_MAX),
+  severity: z.enum(ALLERGY_SEVERITIES).nullable(),
+  criticality: z.enum(ALLERGY_CRITICALITIES).nullable(),
+  codings: z.array(codingSchema).max(20),
+  created_at: instant,
+  updated_at: instant,
+});
 
 export const exportProfileSchema = profileFieldsSchema.extend({
   id,
@@ -155,8 +169,10 @@ export const exportProfileSchema = profileFieldsSchema.extend({
   lab_results: clinicalList(exportLabResultSchema),
   conditions: clinicalList(exportConditionSchema),
   procedures: clinicalList(exportProcedureSchema),
-  /** Version 2, added later (absent in older files: none): the allergy lines' codings. */
+  /** Version 2, added later (absent in older files: none): the allergy lines' codings. Read only: newer files carry `allergies`. */
   allergy_codings: z.array(allergyCodingSchema).max(ALLERGY_CODINGS_MAX).nullable().optional(),
+  /** Version 3, added later (issue 34; absent in older files: the details lines become entries): the allergies as entries. */
+  allergies: z.array(exportAllergySchema).max(ALLERGY_CODINGS_MAX).optional(),
 });
 
 export const exportAppointmentSchema = z.object({

@@ -69,8 +69,6 @@ export interface ProfilesTable extends ProfileColumns {
   is_self: Flag;
   relationship: string | null;
   is_pet: Flag;
-  /** JSON [{ text, codings }]: the codings an import brought for lines of allergy_details (migration 0008). */
-  allergy_codings: string | null;
   created_at: string;
   updated_at: string;
   /** The person's IANA time zone (migration 0022); null: the owner account's. */

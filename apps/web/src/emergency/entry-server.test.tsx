@@ -14,6 +14,7 @@ const essentials: EmergencyEssentials = {
   species: null,
   blood_type: 'O-',
   allergies: 'Penicillin',
+  allergy_entries: [],
   conditions: null,
   bleeding_disorder: null,
   medications: ['Warfarin'],
@@ -53,6 +54,25 @@ describe('the emergency page’s server render', () => {
     expect(page.body).toContain('Ana &lt;/script');
     expect(page.body).not.toContain('<script>alert');
     expect(stateOf(page.body)).toEqual({ locale: 'en', lookup });
+  });
+
+  it('puts the allergy entries into the first HTML, high criticality first with its reaction (issue 34)', () => {
+    const withEntries: EmergencyEssentials = {
+      ...essentials,
+      allergies: 'Latex\nPenicillin',
+      allergy_entries: [
+        { substance: 'Latex', reactions: [], severity: null, criticality: 'low' },
+        { substance: 'Penicillin', reactions: ['Anaphylaxis'], severity: null, criticality: 'high' },
+      ],
+    };
+    const page = renderEmergencyPage({
+      shareId: SHARE_ID,
+      languages: ['fr'],
+      lookup: { kind: 'self', answer: { body: { requirePin: true, essentials: withEntries }, pinStatus: 'ok' } },
+    });
+    const high = page.body.indexOf('Penicillin — Anaphylaxis (criticité élevée)');
+    expect(high).toBeGreaterThan(0);
+    expect(page.body.indexOf('>Latex<')).toBeGreaterThan(high);
   });
 
   it('renders "QR code not found or inactive" for an unknown code, and an empty root when the server has no lookup', () => {

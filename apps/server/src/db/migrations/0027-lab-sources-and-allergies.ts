@@ -10,7 +10,8 @@ import type { Kysely, Migration } from 'kysely';
 //   codings (JSON [{ system, code, display }]) — in the order `position` gives. The profile's
 //   `has_allergies` and `allergy_details` stay as the SPEC describes; the details text is derived
 //   from the entries. Here every line of the existing details becomes an entry, with the codings
-//   `profiles.allergy_codings` kept for that line (migration 0008).
+//   `profiles.allergy_codings` kept for that line (migration 0008); that column then goes, the
+//   entries holding its codings.
 // - PDFs are read again: the reader now keeps the layout (columns, lines) the lab reader needs.
 export const labSourcesAndAllergies: Migration = {
   async up(db: Kysely<unknown>) {
@@ -56,12 +57,15 @@ export const labSourcesAndAllergies: Migration = {
         position += 1;
       }
     }
+    await db.schema.alterTable('profiles').dropColumn('allergy_codings').execute();
 
     await sql`update file_text_jobs set status = 'pending', attempts = 0, lease_until = null, worker_id = null
       where status = 'done' and file_id in (select id from medical_files where file_type = 'application/pdf')`.execute(db);
   },
 
   async down(db: Kysely<unknown>) {
+    // The codings come back as a column, empty: the entries that held them go.
+    await db.schema.alterTable('profiles').addColumn('allergy_codings', 'text').execute();
     await db.schema.dropTable('allergies').execute();
     await db.schema.dropIndex('lab_results_source_file_idx').execute();
     await db.schema.alterTable('lab_results').dropColumn('source_page').execute();

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import type { EmergencyEssentials } from '@kinchart/shared/emergency';
+import type { EmergencyAllergy, EmergencyEssentials } from '@kinchart/shared/emergency';
+import { allergyLine } from '@kinchart/shared/allergies';
 
 /** What every download draws: the person, their code and (when the owner opted in) the essentials (DESIGN §7). */
 export interface CardInput {
@@ -21,6 +22,15 @@ export function qrMatrix(text: string): { size: number; dark: (row: number, col:
   return { size: modules.size, dark: (row, col) => modules.get(row, col) === 1 };
 }
 
+/**
+ * The allergies as the card prints them (issue 34): each entry with its reactions ("Peanuts —
+ * anaphylaxis"), in the essentials' order — high criticality first; the details text when there are
+ * no entries.
+ */
+function allergiesText(text: string | null, entries: readonly EmergencyAllergy[]): string | null {
+  return entries.length > 0 ? entries.map(allergyLine).join('; ') : text;
+}
+
 /** The essentials as short labelled lines, in the order a responder needs them. */
 export function essentialLines(e: EmergencyEssentials | null): { label: string; value: string }[] {
   if (!e) return [];
@@ -33,7 +43,7 @@ export function essentialLines(e: EmergencyEssentials | null): { label: string; 
   // A pet: what it is, and never a blood type (docs/decisions/0037).
   if (e.is_pet) add('Species', e.species);
   else add('Blood type', e.blood_type);
-  add('Allergies', e.allergies);
+  add('Allergies', allergiesText(e.allergies, e.allergy_entries));
   add('Conditions', e.conditions);
   add('Bleeding disorder', e.bleeding_disorder);
   add('Medications', e.medications.filter((m) => m.trim()).join(', '));

@@ -1,8 +1,36 @@
-import type { EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emergency';
+import type { EmergencyAllergy, EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emergency';
+import { allergyLine } from '@kinchart/shared/allergies';
 import type { Db } from '../../db/database';
 import { isResolvedLine, saysNoAllergies, withoutLines } from '@kinchart/shared/problem-lines';
 import { fromFlag } from '../../lib/flags';
 import { withProfileFlags } from '../profiles/list-rows';
+import { entryOfRow } from '../allergies/allergy-entries';
+
+/**
+ * The allergy entries a responder sees (issue 34, docs/decisions/0053): only when the allergy
+ * details are shown (`shown`: the flag set and a line left once the "none known" lines are out),
+ * without the entries whose line says none are known; high criticality first, then the person's order.
+ */
+async function emergencyAllergies(db: Db, userId: string, profileId: string, shown: boolean): Promise<EmergencyAllergy[]> {
+  if (!shown) return [];
+  const rows = await db
+    .selectFrom('allergies')
+    .select(['id', 'substance', 'reactions', 'severity', 'criticality', 'codings', 'position', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const entries = rows.map(entryOfRow).filter((e) => !saysNoAllergies(allergyLine(e)));
+  const high = entries.filter((e) => e.criticality === 'high');
+  return [...high, ...entries.filter((e) => e.criticality !== 'high')].map((e) => ({
+    substance: e.substance,
+    reactions: e.reactions,
+    severity: e.severity,
+    criticality: e.criticality,
+  }));
+}
 
 /**
  * Reads only what a first responder may see (DESIGN §7): the privacy boundary is the column
@@ -39,7 +67,8 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
     .executeTakeFirst();
   if (!p) return undefined;
 
-  const [medications, contacts, providers, stamps, kind] = await Promise.all([
+  const allergies = withoutLines(fromFlag(p.has_allergies), p.allergy_details, saysNoAllergies);
+  const [medications, contacts, providers, stamps, kind, allergyEntries] = await Promise.all([
     db
       .selectFrom('medications')
       .select(['medication_name', 'dosage', 'frequency', 'purpose'])
@@ -69,10 +98,10 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
       .execute(),
     listStamps(db, userId, profileId),
     fromFlag(p.is_pet) ? petFacts(db, userId, profileId) : personFacts(db, userId, profileId),
+    emergencyAllergies(db, userId, profileId, allergies.flag && !!allergies.details?.trim()),
   ]);
 
   const { updated_at: profileUpdatedAt, is_pet: _isPet, ...profile } = p;
-  const allergies = withoutLines(fromFlag(p.has_allergies), p.allergy_details, saysNoAllergies);
   const chronic = withoutLines(fromFlag(p.has_chronic_conditions), p.chronic_condition_details, isResolvedLine);
   const shared = {
     ...withProfileFlags(profile),
@@ -89,6 +118,7 @@ export async function loadEmergencyInfo(db: Db, userId: string, profileId: strin
       has_medical_power: fromFlag(c.has_medical_power),
     })),
     healthcare_providers: providers.map((h) => ({ ...h, is_primary: fromFlag(h.is_primary) })),
+    allergy_entries: allergyEntries,
     updated_at: latestInstant([profileUpdatedAt, ...stamps]),
   };
   return kind && { ...shared, ...kind };
@@ -222,7 +252,8 @@ export async function loadEmergencyEssentials(
     .executeTakeFirst();
   if (!p) return undefined;
 
-  const [medications, contact] = await Promise.all([
+  const allergies = withoutLines(fromFlag(p.has_allergies), p.allergy_details, saysNoAllergies);
+  const [medications, contact, allergyEntries] = await Promise.all([
     db
       .selectFrom('medications')
       .select(['medication_name'])
@@ -241,6 +272,7 @@ export async function loadEmergencyEssentials(
       .orderBy('position')
       .orderBy('created_at')
       .executeTakeFirst(),
+    emergencyAllergies(db, userId, profileId, allergies.flag && !!allergies.details?.trim()),
   ]);
 
   const updatedAt = latestInstant([p.updated_at, ...(await listStamps(db, userId, profileId))]);
@@ -254,6 +286,7 @@ export async function loadEmergencyEssentials(
     // A pet has no blood type (docs/decisions/0037), whatever an older save left.
     blood_type: isPet ? null : p.blood_type,
     allergies: flagged(p.has_allergies, p.allergy_details, saysNoAllergies),
+    allergy_entries: allergyEntries,
     conditions: flagged(p.has_chronic_conditions, p.chronic_condition_details, isResolvedLine),
     bleeding_disorder: flagged(p.has_bleeding_disorders, p.bleeding_disorder_details),
     medications: medications.map((m) => m.medication_name?.trim()).filter((n): n is string => !!n),

@@ -15,7 +15,7 @@ import { recordAudit } from '../../common/audit';
 import { createTimeZones } from '../../common/time-zones';
 import type { AccountCare } from '../care/care-transfer';
 import { careTransfer } from '../care/care-transfer';
-import { parseAllergyCodings } from '../clinical/allergy-codings';
+import { allergyTransfer } from '../allergies/allergies.service';
 import type { IpsDocument } from './fhir-collection';
 import type { IpsDose } from './fhir-ips';
 import { buildPersonBundles } from './fhir-ips';
@@ -187,6 +187,8 @@ export function createExportService(deps: ExportDeps) {
       const selfId = data.profiles.find((p) => fromFlag(p.is_self))?.id;
       // Issue 32: schedules and the dose log; each logged dose's time is written in its person's zone.
       const care = await careTransfer(db).items(userId);
+      // Issue 34: the allergies as entries (docs/decisions/0053), by person.
+      const allergies = await allergyTransfer(db).accountEntries(userId);
       const zones = await createTimeZones(db).ofPeople(data.profiles.map((p) => p.id));
       const paths = namePaths(data, selfId, care);
 
@@ -200,7 +202,7 @@ export function createExportService(deps: ExportDeps) {
         other: paths.other.get(p.id),
       }));
       zip.addBuffer(Buffer.from(readme(now, people, data.files.length), 'utf8'), 'README.txt', stored);
-      zip.addBuffer(json(buildKinchartDocument(data, paths, now, care)), 'kinchart.json', stored);
+      zip.addBuffer(json(buildKinchartDocument(data, paths, now, care, allergies)), 'kinchart.json', stored);
 
       // Files and collections are streamed when the zip reaches them (a file decrypted on the fly).
       const body = new PassThrough();
@@ -271,7 +273,7 @@ export function createExportService(deps: ExportDeps) {
           person: personBundle(data, p),
           clinical: personClinical(data, p.id),
           medicationCodings: codings,
-          allergyCodings: parseAllergyCodings(p.allergy_codings),
+          allergies: allergies.get(p.id) ?? [],
           profileUpdatedAt: p.updated_at,
           appointments: data.appointments.filter((a) => (a.profile_id ?? selfId) === p.id),
           documents,

@@ -1,9 +1,9 @@
 import type { Coding, Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
 import { BLOOD_GROUP_SNOMED } from '@kinchart/shared/clinical';
-import type { AllergyCoding } from '@kinchart/shared/export';
-import { IN_REMISSION_MARK, RESOLVED_MARK, isResolvedLine, saysNoAllergies } from '@kinchart/shared/problem-lines';
+import { allergyLine } from '@kinchart/shared/allergies';
+import { IN_REMISSION_MARK, RESOLVED_MARK, detailsLines, isResolvedLine, saysNoAllergies } from '@kinchart/shared/problem-lines';
 import { BLOOD_TYPES, fieldsForKind, type BloodType } from '@kinchart/shared/profile';
-import { codingsOfLine, detailLines } from '../clinical/allergy-codings';
+import type { AllergyValues } from '../allergies/allergy-entries';
 import type { ProfileBundle } from '../profiles/profile.service';
 import type { Json, Ref } from './fhir-common';
 import { SNOMED, UCUM, codeable, coded, dateOrUnknown, loinc, stableUuid, unknownValue, uuidIdentifier } from './fhir-common';
@@ -56,8 +56,8 @@ export interface IpsInput {
   clinical?: IpsClinical;
   /** Each medication's codings (what an import brought), by medication id. */
   medicationCodings?: ReadonlyMap<string, readonly Coding[]>;
-  /** The codings an import brought for lines of the allergy details (profiles.allergy_codings). Absent: none. */
-  allergyCodings?: readonly AllergyCoding[];
+  /** The person's allergy entries (issue 34, docs/decisions/0053), in their order. Absent: each line of the details alone. */
+  allergies?: readonly AllergyValues[];
   /**
    * When the profile was last saved: the date of its height, weight and blood group, which carry
    * no date of their own. Absent: those observations say their date is unknown.
@@ -201,33 +201,43 @@ export function buildPersonBundles(input: IpsInput): PersonBundles {
   // ---------- allergies and anesthesia reactions (the profile's flags and details) ----------
   const allergies: Ref[] = [];
   const allergyRows: string[][] = [];
-  const allergy = (key: string, text: string, category: string | null, codings: readonly Coding[] = []) => {
+  const allergy = (key: string, text: string, category: string | null, entry?: AllergyValues) => {
     allergyRows.push([text, category ? 'Medication' : 'Allergy or intolerance', 'Active', 'Unconfirmed (patient-reported)']);
+    // Issue 34: the entry's substance with its codings, its reactions (FHIR needs a manifestation
+    // for a reaction, so a severity without reactions is not written) and its criticality.
+    const reactions = entry?.reactions ?? [];
     allergies.push(
       add(id('AllergyIntolerance', key), {
         resourceType: 'AllergyIntolerance',
         clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
         verificationStatus: { coding: [{ system: ALLERGY_VERIFICATION, code: 'unconfirmed' }] },
         ...(category ? { category: [category] } : {}),
-        code: coded(text, codings),
+        ...(entry?.criticality ? { criticality: entry.criticality } : {}),
+        code: entry ? coded(entry.substance, entry.codings) : coded(text, []),
         patient: patientRef,
+        ...(reactions.length
+          ? { reaction: [{ manifestation: reactions.map((r) => ({ text: r })), ...(entry?.severity ? { severity: entry.severity } : {}) }] }
+          : {}),
       }),
     );
   };
-  // One AllergyIntolerance per line of the details (decision 0023): an import writes each allergy
-  // as a line, and a line keeps the codings its allergy came with. A line the person wrote
+  // One AllergyIntolerance per line of the details, written from the line's entry (issue 34,
+  // docs/decisions/0053): the entries and the lines are kept in step. A line the person wrote
   // ("Penicillin; peanuts") stays one, with no codes.
   // Decision 0035: a line that says none are known ("NKDA") is not an allergy.
-  const allergyLines = detailLines(p.allergy_details);
+  const allergyLines = detailsLines(p.allergy_details);
+  const unusedEntries = [...(input.allergies ?? [])];
+  const entryOfLine = (line: string) => {
+    const at = unusedEntries.findIndex((e) => allergyLine(e) === line);
+    return at >= 0 ? unusedEntries.splice(at, 1)[0] : undefined;
+  };
   const noneKnown = p.has_allergies ? allergyLines.filter(saysNoAllergies) : [];
   const knownAllergies = allergyLines.filter((line) => !saysNoAllergies(line));
   if (p.has_allergies && (knownAllergies.length > 0 || noneKnown.length === 0)) {
     const lines = knownAllergies;
     if (lines.length === 0) allergy('allergies', 'Allergy (details not provided)', null);
     // The first keeps the id a single allergy always had.
-    lines.forEach((line, i) =>
-      allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, codingsOfLine(input.allergyCodings ?? [], line)),
-    );
+    lines.forEach((line, i) => allergy(i === 0 ? 'allergies' : `allergies-${i}`, line, null, entryOfLine(line)));
   }
   if (p.had_anesthesia_reactions)
     allergy('anesthesia', `Anesthesia reaction: ${p.anesthesia_reaction_details ?? 'details not provided'}`, 'medication');

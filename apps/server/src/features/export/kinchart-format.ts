@@ -5,7 +5,7 @@ import type { KinchartExport } from '@kinchart/shared/export';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '@kinchart/shared/export';
 import type { NotificationsTable, ProfilesTable } from '../../db/schema';
 import { fromFlag } from '../../lib/flags';
-import { parseAllergyCodings } from '../clinical/allergy-codings';
+import type { AllergyEntry } from '../allergies/allergy-entries';
 import { conditions, immunizations, labResults, parseCodings, procedures } from '../clinical/clinical-kinds';
 import { profileValuesOf, toContact, toMedication, toProvider } from '../profiles/list-rows';
 import type { ProfileBundle } from '../profiles/profile.service';
@@ -78,6 +78,7 @@ export function buildKinchartDocument(
   paths: { fhir: Map<string, string>; other: Map<string, string>; files: Map<string, string> },
   now: Date,
   care: AccountCare,
+  allergies: ReadonlyMap<string, readonly AllergyEntry[]>,
 ): KinchartExport {
   const byProfile = <T extends { profile_id: string }>(rows: T[], profileId: string) => rows.filter((r) => r.profile_id === profileId);
   // The API's answer less what only the API says (whose it is, whether it is out of range, its point on a trend).
@@ -145,7 +146,16 @@ export function buildKinchartDocument(
       })),
       ...(paths.other.has(p.id) ? { fhir_other: paths.other.get(p.id) } : {}),
       ...clinicalOf(personClinical(data, p.id)),
-      allergy_codings: p.allergy_codings === null ? null : parseAllergyCodings(p.allergy_codings),
+      // Issue 34 (docs/decisions/0053): the allergies as entries, in the person's order.
+      allergies: (allergies.get(p.id) ?? []).map((e) => ({
+        substance: e.substance,
+        reactions: e.reactions,
+        severity: e.severity,
+        criticality: e.criticality,
+        codings: e.codings,
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+      })),
     })),
     appointments: data.appointments.map((a) => ({
       id: a.id,

@@ -163,7 +163,15 @@ const allergySchema = z
     category: z.array(z.enum(['food', 'medication', 'environment', 'biologic'])).optional(),
     code: codeableConcept.optional(),
     patient: reference,
-    reaction: z.array(z.object({ manifestation: z.array(codeableConcept).min(1, 'needs at least one manifestation') })).optional(),
+    criticality: z.enum(['low', 'high', 'unable-to-assess']).optional(),
+    reaction: z
+      .array(
+        z.object({
+          manifestation: z.array(codeableConcept).min(1, 'needs at least one manifestation'),
+          severity: z.enum(['mild', 'moderate', 'severe']).optional(),
+        }),
+      )
+      .optional(),
   })
   // Invariant ait-1.
   .refine((a) => !!a.clinicalStatus || enteredInError(a.verificationStatus), {

@@ -11,7 +11,8 @@ import {
   medicationInputSchema,
   profileFieldsSchema,
 } from '@kinchart/shared/profile';
-import { allergyCodingsColumn, parseAllergyCodings, withAddedLines } from '../clinical/allergy-codings';
+import type { AllergyValues } from '../allergies/allergy-entries';
+import { isKnownAllergy } from '../allergies/allergy-entries';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
 import { KINDS, parseCodings } from '../clinical/clinical-kinds';
 import { newId } from '../../lib/ids';
@@ -26,7 +27,7 @@ import { identity, keyOf } from './kinchart-match';
 // A FHIR plan (fhir-plan.ts) merged into one person (decision 0004, DESIGN §12, decision 0022):
 // only what Kinchart's own rules accept is kept, each item checked on its own; demographics the
 // bundle states are set; allergy and condition texts are added as new lines (a line already there
-// is not repeated), an allergy line with its codings beside it (decision 0023); contacts,
+// is not repeated), an allergy line with its entry (issue 34, docs/decisions/0053); contacts,
 // providers, medications, appointments, documents and clinical items are added unless the same one
 // is already there (the identity keys of kinchart-match.ts, decision 0012, and `clinicalKeys`
 // below) — so importing one bundle twice changes nothing the second time.
@@ -238,6 +239,8 @@ export function profileChange(plan: SanitizedPlan, current: ProfileState, now: s
   };
   for (const { flag, from } of plan.flags) tally.record(from, raise(flag) ? 'merged' : 'already_present');
 
+  const allergies: AllergyValues[] = [...current.allergies];
+  const incoming = new Map<string, AllergyValues>();
   const fields = [...new Set(plan.texts.map((t) => t.field))];
   for (const field of fields) {
     let text = current[field] ?? '';
@@ -245,7 +248,12 @@ export function profileChange(plan: SanitizedPlan, current: ProfileState, now: s
     const added = new Set<string>();
     for (const t of plan.texts.filter((x) => x.field === field)) {
       const line = t.text?.trim() ?? '';
-      const there = line === '' || text.toLowerCase().includes(line.toLowerCase()) || added.has(line.toLowerCase());
+      // Issue 34: an allergy is there when an entry has its substance or one of its codes, whatever its line says now.
+      const there =
+        line === '' ||
+        text.toLowerCase().includes(line.toLowerCase()) ||
+        added.has(line.toLowerCase()) ||
+        (t.allergy !== null && isKnownAllergy(t.allergy, allergies));
       if (there) {
         tally.record(t.from, flagRaised ? 'merged' : 'already_present');
         continue;
@@ -257,24 +265,17 @@ export function profileChange(plan: SanitizedPlan, current: ProfileState, now: s
       }
       text = next;
       added.add(line.toLowerCase());
+      if (t.allergy) {
+        allergies.push(t.allergy);
+        incoming.set(line, t.allergy);
+      }
       tally.record(t.from, 'merged');
     }
     if (added.size > 0) change[field] = text;
   }
-
-  // Decision 0023: each coded allergy line keeps its codings beside it, once (a re-import adds no
-  // entry); entries whose line the person has since edited away are let go when the column is written.
-  const coded = plan.texts.filter((t) => t.field === 'allergy_details' && t.text !== null && t.codings.length > 0);
-  if (coded.length > 0) {
-    const details = typeof change.allergy_details === 'string' ? change.allergy_details : current.allergy_details;
-    const entries = withAddedLines(
-      parseAllergyCodings(current.allergy_codings),
-      details,
-      coded.map((t) => ({ text: t.text ?? '', codings: t.codings })),
-    );
-    const column = allergyCodingsColumn(entries);
-    if (column !== current.allergy_codings) change.allergy_codings = column;
-  }
+  // Issue 34 (docs/decisions/0053): each new allergy line becomes its resource's entry (reactions,
+  // severity, criticality, codings); the person's other entries follow their lines as ever.
+  if (incoming.size > 0) change.incomingAllergies = incoming;
   return change;
 }
 

@@ -12,6 +12,9 @@ import {
   type ProfileFlag,
 } from '@kinchart/shared/profile';
 import { IN_REMISSION_MARK, saysNoAllergies } from '@kinchart/shared/problem-lines';
+import type { AllergySeverity } from '@kinchart/shared/allergies';
+import { ALLERGY_CODINGS_PER_ENTRY, ALLERGY_REACTIONS_MAX, allergyLine } from '@kinchart/shared/allergies';
+import type { AllergyValues } from '../allergies/allergy-entries';
 import { stripInvisible } from '@kinchart/shared/text';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
 import type { ReadType, ResourceOf, ValidatedBundle } from './fhir-bundle';
@@ -78,8 +81,8 @@ export const FLAG_OF: Record<TextField, FlagField> = FLAG_OF_DETAIL;
 export interface PlannedText extends Sourced {
   field: TextField;
   text: string | null;
-  /** An allergy's codings, kept beside its line (profiles.allergy_codings, decision 0023). */
-  codings: Coding[];
+  /** An allergy line's entry: substance, reactions, severity, criticality and codings (issue 34, docs/decisions/0053). */
+  allergy: AllergyValues | null;
 }
 
 /** The profile's demographics and measurements (and religious restrictions, from a Flag) a FHIR import may set. */
@@ -188,7 +191,7 @@ interface PlanContext {
   isPatientRef: (ref: string | undefined) => boolean;
   /** Leaves the entry out when it is about someone else; true when it is. */
   forSomeoneElse: (index: number, type: string, ref: Ref) => boolean;
-  addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void;
+  addText: (field: TextField, text: string | null, from: number, allergy?: AllergyValues) => void;
   setField: <K extends keyof PlanFields>(key: K, value: NonNullable<PlanFields[K]>, from: number) => void;
   /** Medications named by a statement or a request (valid or not): the others are named by nothing. */
   medicationsNamed: Set<number>;
@@ -263,9 +266,9 @@ function planContext(bundle: ValidatedBundle, target: { isSelf: boolean }): Plan
       tally.drop(index, 'for another patient', `${type} for another patient`);
       return true;
     },
-    addText: (field, text, from, codings = []) => {
+    addText: (field, text, from, allergy) => {
       const line = text && !DETAILS_NOT_PROVIDED.test(text) ? text : null;
-      plan.texts.push({ field, text: line, codings: line ? codings : [], from });
+      plan.texts.push({ field, text: line, allergy: line ? (allergy ?? null) : null, from });
     },
     setField: (key, value, from) => {
       plan.fields[key] = value;
@@ -621,16 +624,49 @@ function planProblem(
   }
 }
 
+const SEVERITY_RANK: Record<AllergySeverity, number> = { mild: 1, moderate: 2, severe: 3 };
+
 /**
- * An AllergyIntolerance → a line of the allergy (or anesthesia reaction) details, its substance's
- * codings kept beside it (decision 0023). "None known", refuted, and one naming nothing (no code,
- * no reaction) add nothing and are reported as such.
+ * An AllergyIntolerance → an allergy entry and its line of the allergy details (issue 34,
+ * docs/decisions/0053): `code` is the substance with its codings, the reactions' manifestations are
+ * the reactions, the highest reaction severity is the severity, `criticality` is kept. A resource
+ * named only by its reaction takes that as the substance.
+ */
+function allergyEntry(a: ResourceOf<'AllergyIntolerance'>, named: string | null, substance: string): AllergyValues {
+  const seen = new Set<string>();
+  const reactions: string[] = [];
+  for (const r of a.reaction ?? []) {
+    for (const m of r.manifestation) {
+      const text = clip(ccText(m), 200);
+      if (text && !seen.has(text.toLowerCase()) && (named !== null || text !== substance)) {
+        seen.add(text.toLowerCase());
+        reactions.push(text);
+      }
+    }
+  }
+  const severity = (a.reaction ?? []).reduce<AllergySeverity | null>(
+    (best, r) => (r.severity && (best === null || SEVERITY_RANK[r.severity] > SEVERITY_RANK[best]) ? r.severity : best),
+    null,
+  );
+  return {
+    substance,
+    reactions: reactions.slice(0, ALLERGY_REACTIONS_MAX),
+    severity,
+    criticality: a.criticality ?? null,
+    codings: named ? codingsOf(a.code).slice(0, ALLERGY_CODINGS_PER_ENTRY) : [],
+  };
+}
+
+/**
+ * An AllergyIntolerance → an entry of the allergies (its line in the details), or a line of the
+ * anesthesia reaction details. "None known", refuted, and one naming nothing (no code, no reaction)
+ * add nothing and are reported as such.
  */
 function planAllergy(
   index: number,
   a: ResourceOf<'AllergyIntolerance'>,
   tally: ImportTally,
-  addText: (field: TextField, text: string | null, from: number, codings?: Coding[]) => void,
+  addText: (field: TextField, text: string | null, from: number, allergy?: AllergyValues) => void,
 ): void {
   if (hasCode(a.verificationStatus, ['entered-in-error', 'refuted'])) {
     tally.drop(index, 'entered in error or refuted');
@@ -651,8 +687,11 @@ function planAllergy(
   const resolved = hasCode(a.clinicalStatus, ['inactive', 'resolved']) ? ' (resolved)' : '';
   const anesthesia = /^anesthesia reaction:\s*/i.exec(text);
   if (anesthesia) addText('anesthesia_reaction_details', `${text.slice(anesthesia[0].length)}${resolved}` || null, index);
-  // The substance's codings stay with its line; a line read from the reaction has none of its own.
-  else addText('allergy_details', `${text}${resolved}`, index, named ? codingsOf(a.code) : []);
+  else {
+    // The substance's codings stay with its entry; one read from the reaction has none of its own.
+    const entry = allergyEntry(a, named, clip(`${text}${resolved}`, 200) ?? text);
+    addText('allergy_details', allergyLine(entry), index, entry);
+  }
 }
 
 /**

@@ -14,6 +14,8 @@ import { notificationMessage } from '../export/kinchart-format';
 import type { ClinicalTable } from '../clinical/clinical-kinds';
 import type { ClinicalInsert } from '../clinical/clinical.service';
 import { clinicalTransfer } from '../clinical/clinical.service';
+import type { AllergyEntry, AllergyValues, PlannedEntry } from '../allergies/allergy-entries';
+import { allergyTransfer } from '../allergies/allergies.service';
 import type { CareRestore } from '../care/care-transfer';
 import { careTransfer } from '../care/care-transfer';
 import type { StorageQuota } from '../files/storage-quota';
@@ -32,17 +34,20 @@ import { APPOINTMENT_IDENTITY } from './kinchart-match';
 type Executor = Kysely<Database>;
 type Table = keyof Database;
 
-/** Profile columns to set, yes/no values as booleans; `allergy_codings` as its JSON text (clinical/allergy-codings.ts). */
+/**
+ * Profile columns to set, yes/no values as booleans. A new allergy_details text makes the allergy
+ * entries follow it (docs/decisions/0053), a new line taking its entry from `incomingAllergies`.
+ */
 export type ProfileChange = Partial<Record<keyof ProfileFields | 'is_pet', string | number | boolean | null>> & {
-  allergy_codings?: string | null;
+  incomingAllergies?: ReadonlyMap<string, AllergyValues>;
   updated_at: string;
 };
 
 export interface NewMember {
   id: string;
   fields: Partial<ProfileFields>;
-  /** JSON text, or null (clinical/allergy-codings.ts). */
-  allergy_codings: string | null;
+  /** The allergy entries, one per line of the details (allergies/allergy-entries.ts restoredEntries). */
+  allergies: PlannedEntry[];
   relationship: string | null;
   is_pet: boolean;
   created_at: string;
@@ -56,10 +61,10 @@ export interface ListValues {
   medications: MedicationValues & { updated_at: string; codings?: Coding[] | null };
 }
 
-/** What a FHIR import compares with: a profile's details texts (and the allergy lines' codings), flags, demographics and measurements. */
+/** What a FHIR import compares with: a profile's details texts (and allergy entries), flags, demographics and measurements. */
 export type ProfileState = Record<TextField, string | null> &
   Record<FlagField, boolean> &
-  Record<keyof PlanFields, string | number | null> & { is_pet: boolean; allergy_codings: string | null };
+  Record<keyof PlanFields, string | number | null> & { is_pet: boolean; allergies: AllergyEntry[] };
 
 export interface NewListRow<T extends ListTable> {
   /** The new row's id, when the caller must know it (a restored medication's schedule and doses follow it). */
@@ -122,6 +127,7 @@ function columnsOf(values: object): Record<string, unknown> {
 function importQueries(db: Executor) {
   const clinical = clinicalTransfer(db);
   const care = careTransfer(db);
+  const allergies = allergyTransfer(db);
   /** Inserts in batches that stay under both dialects' bound-parameter limits (SQLite 32766, pg 65535). */
   async function insertAll<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
     if (rows.length === 0) return;
@@ -167,13 +173,13 @@ function importQueries(db: Executor) {
     async profileState(userId: string, profileId: string): Promise<ProfileState | undefined> {
       const row = await db
         .selectFrom('profiles')
-        .select([...DETAIL_FIELDS, ...PROFILE_FLAGS, ...PLAN_FIELDS, 'is_pet', 'allergy_codings'])
+        .select([...DETAIL_FIELDS, ...PROFILE_FLAGS, ...PLAN_FIELDS, 'is_pet'])
         .where('user_id', '=', userId)
         .where('id', '=', profileId)
         .executeTakeFirst();
       if (!row) return undefined;
       const flags = Object.fromEntries([...PROFILE_FLAGS, 'is_pet' as const].map((f) => [f, fromFlag(row[f])]));
-      return { ...row, ...flags } as unknown as ProfileState;
+      return { ...row, ...flags, allergies: await allergies.entries(userId, profileId) } as unknown as ProfileState;
     },
 
     /** One person's clinical items of a kind, as the import recognises them (DESIGN §12). */
@@ -251,14 +257,24 @@ function importQueries(db: Executor) {
       return taken;
     },
 
+    /** Writes the change; a new allergy_details text has the allergy entries follow it (docs/decisions/0053). */
     async updateProfile(userId: string, profileId: string, change: ProfileChange): Promise<void> {
+      const { incomingAllergies, ...columns } = change;
       await db
         .updateTable('profiles')
-        .set(columnsOf(change) as Updateable<ProfilesTable>)
+        .set(columnsOf(columns) as Updateable<ProfilesTable>)
         .where('user_id', '=', userId)
         .where('id', '=', profileId)
         .execute();
+      if ('allergy_details' in columns) {
+        const details = typeof columns.allergy_details === 'string' ? columns.allergy_details : null;
+        await allergies.followDetails(userId, profileId, details, incomingAllergies);
+      }
     },
+
+    /** A restored person's allergy entries, as planned (kinchart-restore.ts): the person's others go. */
+    replaceAllergies: (userId: string, profileId: string, planned: readonly PlannedEntry[]) =>
+      allergies.replace(userId, profileId, planned),
 
     async insertMembers(userId: string, members: NewMember[]): Promise<void> {
       await insertAll(
@@ -270,11 +286,11 @@ function importQueries(db: Executor) {
           is_self: 0,
           relationship: m.relationship,
           is_pet: toFlag(m.is_pet),
-          allergy_codings: m.allergy_codings,
           created_at: m.created_at,
           updated_at: m.updated_at,
         })),
       );
+      for (const m of members) if (m.allergies.length > 0) await allergies.replace(userId, m.id, m.allergies);
     },
 
     async deleteListRows(userId: string, table: ListTable, ids: string[]): Promise<void> {

@@ -132,7 +132,11 @@ export function createImportService(deps: ImportDeps) {
         procedures: await tx.clinicalItems(userId, 'procedures'),
       });
 
-      if (restore.self) await tx.updateProfile(userId, existing.selfId, { ...restore.self, updated_at: now });
+      if (restore.self) {
+        await tx.updateProfile(userId, existing.selfId, { ...restore.self.fields, updated_at: now });
+        // The own profile becomes the export's: its allergy entries too (docs/decisions/0053).
+        await tx.replaceAllergies(userId, existing.selfId, restore.self.allergies);
+      }
       if (restore.preferences) await tx.updatePreferences(userId, restore.preferences);
       await tx.insertMembers(userId, restore.members);
       const writeList = async <T extends ListTable>(table: T) => {

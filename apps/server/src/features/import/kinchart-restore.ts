@@ -4,7 +4,8 @@ import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { allergyCodingsColumn } from '../clinical/allergy-codings';
+import type { PlannedEntry } from '../allergies/allergy-entries';
+import { restoredEntries } from '../allergies/allergy-entries';
 import type { CareRestore } from '../care/care-transfer';
 import type { StoredImportFile } from './blob-writer';
 import type {
@@ -36,8 +37,8 @@ export interface ListWrites<T extends ListTable> {
 export interface KinchartRestore {
   /** Each export medication's id → the account's medication that holds it (updated, kept or new). */
   medicationIds: Map<string, { id: string; profileId: string }>;
-  /** The own profile's new fields and allergy lines' codings (JSON text): the export's. */
-  self: (Partial<ProfileFields> & { allergy_codings: string | null }) | undefined;
+  /** The own profile's new fields and allergy entries: the export's. */
+  self: { fields: Partial<ProfileFields>; allergies: PlannedEntry[] } | undefined;
   members: NewMember[];
   lists: { [T in ListTable]: ListWrites<T> };
   /** `uid` is the export's, if it has one: `withUids` decides whether it is kept. */
@@ -54,6 +55,14 @@ export interface KinchartRestore {
   present: Omit<AlreadyPresent, keyof ClinicalCounts>;
   /** Blobs written for files that proved, under the lock, to be there already: the caller removes them. */
   unused: string[];
+}
+
+/**
+ * An export profile's allergy entries (docs/decisions/0053): the file's own, one per line of its
+ * details; an older file's lines with the codings it kept for them (version 2 `allergy_codings`).
+ */
+function allergiesOf(p: ExportProfile): PlannedEntry[] {
+  return restoredEntries(p.allergy_details ?? null, p.allergies, p.allergy_codings);
 }
 
 /** An export profile's own fields (the rest of it is ids, the member's relationship and lists). */
@@ -128,7 +137,7 @@ export function restoreRows(
   const members = match.newMembers.map((p): NewMember => ({
     id: pid(p.id),
     fields: profileFields(p),
-    allergy_codings: allergyCodingsColumn(p.allergy_codings),
+    allergies: allergiesOf(p),
     relationship: p.relationship,
     is_pet: p.is_pet,
     created_at: p.created_at,
@@ -161,8 +170,7 @@ export function restoreRows(
   const inserted = new Set(files.map((r) => r.id));
   return {
     medicationIds,
-    // A file without allergy codings (made before they were exported) leaves the own profile none.
-    self: self && { ...profileFields(self), allergy_codings: allergyCodingsColumn(self.allergy_codings) },
+    self: self && { fields: profileFields(self), allergies: allergiesOf(self) },
     members,
     lists,
     appointments,

@@ -16,6 +16,7 @@ import { fromFlag, toFlag } from '../../lib/flags';
 import { newId, nowIso } from '../../lib/ids';
 import type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
 import { contactColumns, medicationColumns, profileValuesOf, providerColumns, toContact, toMedication, toProvider } from './list-rows';
+import { allergyTransfer } from '../allergies/allergies.service';
 
 export type { ContactValues, MedicationValues, ProviderValues } from './list-rows';
 
@@ -357,7 +358,10 @@ function profileQueries(db: Executor) {
       });
     },
 
-    /** Writes the given columns of one profile; `extra` carries relationship / is_pet for members. */
+    /**
+     * Writes the given columns of one profile; `extra` carries relationship / is_pet for members.
+     * Run it in a transaction: a written allergy_details text also rewrites the allergy entries.
+     */
     async updateProfile(
       userId: string,
       profileId: string,
@@ -373,7 +377,10 @@ function profileQueries(db: Executor) {
         .where('id', '=', profileId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      // Issue 34 (docs/decisions/0053): the allergy entries follow the details text, on the same transaction.
+      if ('allergy_details' in fields) await allergyTransfer(db).followDetails(userId, profileId, fields.allergy_details ?? null);
+      return true;
     },
 
     async replaceLists(userId: string, profileId: string, lists: ProfileLists) {

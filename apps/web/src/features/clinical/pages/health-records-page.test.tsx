@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe('health records page', () => {
-  it('opens on yourself without a person in the address, with a person choice and the four sections', async () => {
+  it('opens on yourself without a person in the address, with a person choice and the five sections', async () => {
     serve({ immunizations: [makeImmunization({ codings: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '03', display: 'MMR' }] })] });
     const { router } = renderPage('/health-records');
     await screen.findByRole('tabpanel');
@@ -58,6 +58,7 @@ describe('health records page', () => {
       'Immunizations',
       'Lab results & vitals',
       'Conditions',
+      'Allergies',
       'Procedures',
     ]);
     expect(screen.getByLabelText<HTMLSelectElement>('Person').value).toBe('self-1');

@@ -20,30 +20,37 @@ import {
   immunizationTitle,
   procedureTitle,
 } from '../components/clinical-cards';
+import { AllergySection } from '../components/allergy-section';
 import { ClinicalSection } from '../components/clinical-section';
 import { healthRecordsPath } from '../components/health-records-link';
 import { LabResultsList, labResultTitle } from '../components/lab-results-list';
 import { PrintVaccinationRecordButton } from '../components/print-vaccination-record-button';
 
-const TAB_LABELS: Record<ClinicalKind, string> = {
+/** The clinical kinds, and the allergies after the conditions (issue 34). */
+type RecordsTab = ClinicalKind | 'allergies';
+const TABS: readonly RecordsTab[] = ['immunizations', 'lab-results', 'conditions', 'allergies', 'procedures'];
+
+const TAB_LABELS: Record<RecordsTab, string> = {
   immunizations: 'Immunizations',
   'lab-results': 'Lab results & vitals',
   conditions: 'Conditions',
+  allergies: 'Allergies',
   procedures: 'Procedures',
 };
 
-const isKind = (value: string | null): value is ClinicalKind => CLINICAL_KINDS.includes(value as ClinicalKind);
+const isTab = (value: string | null): value is RecordsTab => TABS.includes(value as RecordsTab);
 
 /** Issue 33: a search result links to `#condition-<id>` (and so on); the tab holding that row opens. */
-function kindOfHash(hash: string): ClinicalKind | undefined {
+function kindOfHash(hash: string): RecordsTab | undefined {
+  if (hash.startsWith('#allergy-')) return 'allergies';
   return CLINICAL_KINDS.find((kind) => hash.startsWith(`#${kind.slice(0, -1)}-`));
 }
 
-/** The four sections of one person's health records. */
-function sections(person: Person): { id: ClinicalKind; label: string; content: ReactNode }[] {
+/** The five sections of one person's health records. */
+function sections(person: Person): { id: RecordsTab; label: string; content: ReactNode }[] {
   const personId = person.id;
   const canEdit = canWrite(person);
-  const content: Record<ClinicalKind, ReactNode> = {
+  const content: Record<RecordsTab, ReactNode> = {
     immunizations: (
       <ClinicalSection
         kind="immunizations"
@@ -78,6 +85,7 @@ function sections(person: Person): { id: ClinicalKind; label: string; content: R
         renderItems={(items, actions) => <ConditionList items={items} actions={actions} />}
       />
     ),
+    allergies: <AllergySection personId={personId} canEdit={canEdit} />,
     procedures: (
       <ClinicalSection
         kind="procedures"
@@ -90,12 +98,12 @@ function sections(person: Person): { id: ClinicalKind; label: string; content: R
       />
     ),
   };
-  return CLINICAL_KINDS.map((kind) => ({ id: kind, label: TAB_LABELS[kind], content: content[kind] }));
+  return TABS.map((tab) => ({ id: tab, label: TAB_LABELS[tab], content: content[tab] }));
 }
 
 /**
  * /health-records/{personId} (DESIGN §12): a person's immunizations, lab results and vital signs,
- * conditions and procedures, one tab each (?tab=). Anyone who can see the person reads them and
+ * conditions, allergies and procedures, one tab each (?tab=). Anyone who can see the person reads them and
  * prints the vaccination record; editors and up add, edit and delete (DESIGN §11). Without a
  * person in the address it opens the one chosen on the dashboard, else yourself.
  */
@@ -108,10 +116,12 @@ export function HealthRecordsPage() {
   const { hash } = useLocation();
   useHashTarget();
   const tabParam = searchParams.get('tab');
-  const tab: ClinicalKind = isKind(tabParam) ? tabParam : (kindOfHash(hash) ?? 'immunizations');
+  const tab: RecordsTab = isTab(tabParam) ? tabParam : (kindOfHash(hash) ?? 'immunizations');
   const keepTab = tab === 'immunizations' ? '' : `?tab=${tab}`;
 
-  const header = <PageHeader title="Health records" subtitle="Immunizations, lab results and vital signs, conditions and procedures." />;
+  const header = (
+    <PageHeader title="Health records" subtitle="Immunizations, lab results and vital signs, conditions, allergies and procedures." />
+  );
   if (people.isPending) {
     return (
       <>
@@ -172,7 +182,7 @@ export function HealthRecordsPage() {
           </p>
         ) : null}
       </div>
-      <Tabs<ClinicalKind>
+      <Tabs<RecordsTab>
         // A new person starts with closed dialogs and fresh lists.
         key={shown.id}
         label="Health records"

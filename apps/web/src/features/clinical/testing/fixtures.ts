@@ -1,4 +1,5 @@
 import type { Condition, Immunization, LabResult, Procedure } from '@kinchart/shared/clinical';
+import type { Allergy } from '@kinchart/shared/allergies';
 
 // Clinical items shaped like the server's answers (shared schemas), for unit tests.
 
@@ -59,6 +60,18 @@ export function makeProcedure(overrides: Partial<Procedure> = {}): Procedure {
     status: 'completed',
     performed_date: '2010-07-03',
     performer: 'City Hospital',
+    ...overrides,
+  };
+}
+
+export function makeAllergy(overrides: Partial<Allergy> = {}): Allergy {
+  return {
+    id: 'alg-1',
+    substance: 'Penicillin',
+    reactions: ['Anaphylaxis'],
+    severity: 'severe',
+    criticality: 'high',
+    codings: [],
     ...overrides,
   };
 }

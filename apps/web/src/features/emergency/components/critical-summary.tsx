@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { EmergencyAllergy } from '@kinchart/shared/emergency';
 import type { EmergencyEssentials, EmergencyInfo } from '../api/get-emergency-info';
 import { formatAgeFromBirthDate, formatAgeYears, formatInstantDate, isViewerLanguage } from '../i18n/format';
 import type { Locale, Translate } from '../i18n/locales';
@@ -36,6 +37,23 @@ function priority(flag: boolean, details: string | null): string | null {
   return flag ? text(details) : null;
 }
 
+const SEVERITY_KEYS = { mild: 'severityMild', moderate: 'severityModerate', severe: 'severitySevere' } as const;
+
+/**
+ * Issue 34 (docs/decisions/0053): the allergy entries one a line, high criticality first, each
+ * with its reactions — "Penicillin — anaphylaxis (severe, high criticality)" — in place of the
+ * details text they were written into; null without entries (the details text then shows).
+ */
+export function allergyLines(entries: readonly EmergencyAllergy[], t: Translate): string | null {
+  const high = (e: EmergencyAllergy) => e.criticality === 'high';
+  const lines = [...entries.filter(high), ...entries.filter((e) => !high(e))].map((e) => {
+    const reactions = e.reactions.map(text).filter(Boolean).join(', ');
+    const notes = [e.severity && t(SEVERITY_KEYS[e.severity]), high(e) && t('highCriticality')].filter(Boolean).join(', ');
+    return `${e.substance}${reactions ? ` — ${reactions}` : ''}${notes ? ` (${notes})` : ''}`;
+  });
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
 /** A pet's owner as the one to call when the pet has no primary contact of its own. */
 function ownerToCall(info: EmergencyInfo, t: Translate): CriticalFacts['contact'] {
   const phone = info.is_pet ? text(info.owner?.phone_number) : null;
@@ -51,7 +69,7 @@ export function factsFromInfo(info: EmergencyInfo, locale: Locale, t: Translate)
     age: formatAgeFromBirthDate(locale, info.date_of_birth),
     bloodType: info.is_pet ? null : text(info.blood_type),
     species: info.is_pet ? [text(info.species), text(info.breed)].filter(Boolean).join(', ') || null : null,
-    allergies: priority(info.has_allergies, info.allergy_details),
+    allergies: info.has_allergies ? (allergyLines(info.allergy_entries, t) ?? text(info.allergy_details)) : null,
     bleedingDisorder: priority(info.has_bleeding_disorders, info.bleeding_disorder_details),
     conditions: text(info.chronic_condition_details) ?? (info.has_chronic_conditions ? t('yes') : null),
     medications: info.medications.map((m) => text(m.medication_name)).filter((m): m is string => m !== null),
@@ -63,14 +81,14 @@ export function factsFromInfo(info: EmergencyInfo, locale: Locale, t: Translate)
   };
 }
 
-export function factsFromEssentials(essentials: EmergencyEssentials, locale: Locale): CriticalFacts {
+export function factsFromEssentials(essentials: EmergencyEssentials, locale: Locale, t: Translate): CriticalFacts {
   const contact = essentials.primary_contact;
   return {
     name: text(essentials.name),
     age: formatAgeYears(locale, essentials.age),
     bloodType: essentials.is_pet ? null : text(essentials.blood_type),
     species: essentials.is_pet ? text(essentials.species) : null,
-    allergies: text(essentials.allergies),
+    allergies: essentials.allergies === null ? null : (allergyLines(essentials.allergy_entries, t) ?? text(essentials.allergies)),
     bleedingDisorder: text(essentials.bleeding_disorder),
     conditions: text(essentials.conditions),
     medications: essentials.medications.map(text).filter((m): m is string => m !== null),

@@ -3,7 +3,7 @@ import type { EmergencyInfo, PetEmergencyInfo } from '../api/get-emergency-info'
 import { formatAgeFromBirthDate, formatCalendarDate, formatHeight, formatWeight } from '../i18n/format';
 import type { MessageKey, Translate } from '../i18n/locales';
 import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
-import { CriticalSummary, factsFromInfo, Lines, telHref, text } from './critical-summary';
+import { allergyLines, CriticalSummary, factsFromInfo, Lines, telHref, text } from './critical-summary';
 
 /*
  * The read-only view a first responder sees after the right PIN (SPEC §2 Emergency page states,
@@ -26,14 +26,14 @@ function condition(flag: boolean, details: string | null, t: Translate): string 
   return text(details) ?? (flag ? t('yes') : null);
 }
 
-/** SPEC §5: a priority item shows only when its flag is set and its text is present. */
-export function priorityItems(info: EmergencyInfo): { label: MessageKey; details: string }[] {
+/** SPEC §5: a priority item shows only when its flag is set and its text is present; allergies as their entries when there are some. */
+export function priorityItems(info: EmergencyInfo, t: Translate): { label: MessageKey; details: string }[] {
   const items: { label: MessageKey; details: string }[] = [];
   const add = (flag: boolean, label: MessageKey, details: string | null) => {
     const value = text(details);
     if (flag && value) items.push({ label, details: value });
   };
-  add(info.has_allergies, 'allergies', info.allergy_details);
+  add(info.has_allergies, 'allergies', allergyLines(info.allergy_entries, t) ?? info.allergy_details);
   add(info.had_anesthesia_reactions, 'anesthesiaReactions', info.anesthesia_reaction_details);
   add(info.has_bleeding_disorders, 'bleedingDisorder', info.bleeding_disorder_details);
   return items;
@@ -151,7 +151,7 @@ function OwnerAndVet({ info }: { info: PetEmergencyInfo }) {
 export function EmergencyInfoView({ info, aside, titleLevel = 1 }: { info: EmergencyInfo; aside?: ReactNode; titleLevel?: 1 | 2 }) {
   const { t, locale } = useEmergencyI18n();
   const Title = titleLevel === 1 ? 'h1' : 'h2';
-  const priority = priorityItems(info);
+  const priority = priorityItems(info, t);
   const name = text(info.name);
   const yesNo = (flag: boolean) => (flag ? t('yes') : t('no'));
   const notProvided = t('notProvided');

@@ -96,7 +96,7 @@ function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencySc
           {state.essentials ? (
             <div className="rounded-2xl border-2 border-slate-800 bg-white p-3 sm:p-4">
               <CriticalSummary
-                facts={factsFromEssentials(state.essentials, locale)}
+                facts={factsFromEssentials(state.essentials, locale, t)}
                 isPet={state.essentials.is_pet}
                 heading={
                   <div className="flex items-center justify-between gap-2">

@@ -50,6 +50,7 @@ const info: EmergencyInfo = {
     { name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: true },
   ],
   healthcare_providers: [],
+  allergy_entries: [],
   updated_at: '2026-11-20T12:00:00.000Z',
 };
 
@@ -60,6 +61,7 @@ const essentials: EmergencyEssentials = {
   species: null,
   blood_type: 'A+',
   allergies: 'Peanuts',
+  allergy_entries: [],
   conditions: 'Asthma',
   bleeding_disorder: null,
   medications: ['Salbutamol'],
@@ -294,5 +296,62 @@ describe('emergency page: details written over several lines', () => {
     const summary = within(await screen.findByRole('region', { name: 'Critical information' }));
     expect(summary.getByText('Asthma')).toBeTruthy();
     expect(summary.getByText('Eczema')).toBeTruthy();
+  });
+});
+
+describe('emergency page: allergies as entries (issue 34)', () => {
+  const entries: EmergencyInfo['allergy_entries'] = [
+    { substance: 'Latex', reactions: ['Rash'], severity: 'mild', criticality: 'low' },
+    { substance: 'Penicillin', reactions: ['Anaphylaxis', 'Hives'], severity: 'severe', criticality: 'high' },
+    { substance: 'Dust', reactions: [], severity: null, criticality: null },
+  ];
+  const lines = (root: HTMLElement) => Array.from(root.querySelectorAll('span.block'), (span) => span.textContent);
+
+  it('shows the entries instead of the details text, high criticality first, each with its reactions, in the facts and the section', async () => {
+    browserLanguages(['en-US']);
+    const withEntries: EmergencyInfo = { ...info, allergy_details: 'Latex\nPenicillin\nDust', allergy_entries: entries };
+    mockFetch((call) => (pinOf(call) === null ? json({ requirePin: true }) : json(withEntries)));
+    const user = userEvent.setup();
+    renderPage();
+    await openWithPin(user);
+    const expected = ['Penicillin — Anaphylaxis, Hives (severe, high criticality)', 'Latex — Rash (mild)', 'Dust'];
+    await screen.findByRole('region', { name: 'Critical information' });
+    expect(lines(screen.getByTestId('critical-allergies'))).toEqual(expected);
+    const priority = screen.getByRole('region', { name: 'Priority Medical Information' });
+    expect(lines(priority)).toEqual(expected);
+    expect(within(priority).queryByText('Latex', { exact: true })).toBeNull();
+  });
+
+  it('a finder without the PIN reads the essentials’ entries the same way, in the responder’s language', async () => {
+    browserLanguages(['de-DE']);
+    mockFetch(() =>
+      withStatus({ requirePin: true, essentials: { ...essentials, allergies: 'Latex\nPenicillin\nDust', allergy_entries: entries } }, 'ok'),
+    );
+    renderPage();
+    await screen.findByRole('region', { name: 'Kritische Informationen' });
+    expect(lines(screen.getByTestId('critical-allergies'))).toEqual([
+      'Penicillin — Anaphylaxis, Hives (schwer, hohe Kritikalität)',
+      'Latex — Rash (leicht)',
+      'Dust',
+    ]);
+  });
+
+  it('shows no entries when the allergy flag is off, and the details text when there are no entries', async () => {
+    browserLanguages(['en-US']);
+    let answer: EmergencyInfo = { ...info, has_allergies: false, allergy_entries: entries };
+    mockFetch((call) => (pinOf(call) === null ? json({ requirePin: true }) : json(answer)));
+    const user = userEvent.setup();
+    const first = renderPage();
+    await openWithPin(user);
+    await screen.findByRole('region', { name: 'Critical information' });
+    expect(screen.queryByTestId('critical-allergies')).toBeNull();
+    expect(screen.queryByText(/Penicillin/)).toBeNull();
+    first.unmount();
+
+    answer = { ...info, allergy_entries: [] };
+    renderPage();
+    await openWithPin(user);
+    const summary = await screen.findByRole('region', { name: 'Critical information' });
+    expect(within(summary).getByText('Penicillin (anaphylaxis), latex')).toBeTruthy();
   });
 });

@@ -42,6 +42,7 @@ const pet: PetEmergencyInfo = {
   medications: [],
   emergency_contacts: [],
   healthcare_providers: [],
+  allergy_entries: [],
   updated_at: '2026-11-20T09:30:00.000Z',
 };
 
@@ -99,6 +100,7 @@ describe("a pet's emergency page", () => {
       species: 'Dog',
       blood_type: null,
       allergies: 'Chicken',
+      allergy_entries: [],
       conditions: null,
       bleeding_disorder: null,
       medications: [],

@@ -43,6 +43,7 @@ const info: EmergencyInfo = {
     { name: 'Sam Rivers', relationship: 'Spouse', phone_number: '555-0199', email: null, is_primary: true, has_medical_power: true },
   ],
   healthcare_providers: [],
+  allergy_entries: [],
   updated_at: '2026-11-20T09:30:00.000Z',
 };
 

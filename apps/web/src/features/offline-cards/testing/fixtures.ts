@@ -20,6 +20,7 @@ const blankInfo: EmergencyCard['info'] = {
   medications: [],
   emergency_contacts: [],
   healthcare_providers: [],
+  allergy_entries: [],
   updated_at: '2026-03-02T10:00:00.000Z',
 };
 

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allergyListSchema, type Allergy } from '@kinchart/shared/allergies';
+import { api } from '../../../lib/api-client';
+import { allergiesPath, allergiesQueryKey } from './allergy-paths';
+
+/** GET /api/user/people/{personId}/allergies → `{ allergies }`, in the person's order (viewer and up). */
+export async function getAllergies(personId: string): Promise<Allergy[]> {
+  return allergyListSchema.parse(await api.get(allergiesPath(personId))).allergies;
+}
+
+export function useAllergies(personId: string) {
+  return useQuery(queryOptions({ queryKey: allergiesQueryKey(personId), queryFn: () => getAllergies(personId) }));
+}
