@@ -267,4 +267,20 @@ describe('the details text and the entries stay in step', () => {
     const own = (await owner.client.get(`/api/user/people/${ownerSelf}/allergies`)).json().allergies;
     expect(own.map((a: { substance: string }) => a.substance)).toEqual(['Penicillin', 'Nuts']);
   });
+
+  it('parallel allergy writes and profile saves leave the text and the entries in step', async () => {
+    const { owner, child } = await family();
+    const base = `/api/user/people/${child}/allergies`;
+    const writes = Array.from({ length: 6 }, (_, i) =>
+      i % 2 === 0
+        ? owner.client.post(base, { substance: `Substance ${i}`, reactions: ['Rash'] })
+        : owner.client.put(`/api/user/family/members/${child}`, memberForm(`Line ${i}\nOther ${i}`)),
+    );
+    for (const res of await Promise.all(writes)) expect(res.statusCode, res.body).toBeLessThan(300);
+    const { allergy_details } = await profileAllergies(child);
+    const entries = (await owner.client.get(base)).json().allergies as { substance: string; reactions: string[] }[];
+    const line = (e: { substance: string; reactions: string[] }) =>
+      e.reactions.length ? `${e.substance} — ${e.reactions.join(', ')}` : e.substance;
+    expect(entries.map(line)).toEqual((allergy_details ?? '').split('\n'));
+  });
 });

@@ -368,6 +368,9 @@ function profileQueries(db: Executor) {
       fields: Partial<ProfileFields>,
       extra: { relationship?: string; is_pet?: boolean } = {},
     ): Promise<boolean> {
+      // The allergy entries follow a new details text: the account's lock first, as the allergies API
+      // takes it, so a parallel allergy write sees this text and its entries or neither.
+      if ('allergy_details' in fields) await lockAccount(db, userId);
       const columns: Updateable<ProfilesTable> = { ...toColumns(fields), updated_at: nowIso() };
       if (extra.relationship !== undefined) columns.relationship = extra.relationship;
       if (extra.is_pet !== undefined) columns.is_pet = toFlag(extra.is_pet);
