@@ -10,6 +10,7 @@ import type { MedicalFile } from '@kinchart/shared/files';
 import type { TestApp } from './helpers';
 import { buildTestApp, signedInUser, TestClient } from './helpers';
 import { uploadRecord } from './files-helpers';
+import { exportZip, importFile } from './export-helpers';
 import { insertMember, selfProfileId } from './factories';
 import { insertShare } from './share-factories';
 import { germanReport, letterWithoutValues, rotatedReport, scannedReport, twoColumnReport, usClinicReport } from './lab-fixtures';
@@ -317,6 +318,24 @@ describe('accepting lab values', () => {
     const after = await labList(owner.client, person);
     expect(after).toHaveLength(4);
     expect(after.every((r) => r.source_file_id === null && r.source_page === 1)).toBe(true);
+  });
+
+  it('keeps the link through an export restored into another account: the result names the restored file', async () => {
+    const source = await signedInUser(t.app);
+    const file = await uploaded(source.client, 'labs.txt', Buffer.from(CLINIC_TEXT, 'utf8'));
+    await t.app.textJobs.drain();
+    const rows = (await found(source.client, file.id)).results;
+    expect((await source.client.post(acceptLabResultsPath(file.id), { results: rows })).statusCode).toBe(201);
+
+    const target = await signedInUser(t.app);
+    const res = await importFile(target.client, await exportZip(source.client), 'export.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    const files = (await target.client.get('/api/user/files')).json<MedicalFile[]>();
+    expect(files).toHaveLength(1);
+    const list = await labList(target.client, await selfProfileId(t.database.db, target.id));
+    expect(list).toHaveLength(4);
+    expect(list.map((r) => [r.source_file_id, r.source_page])).toEqual(Array.from({ length: 4 }, () => [files[0]!.id, 1]));
+    expect(files[0]!.id).not.toBe(file.id);
   });
 
   it('does not double a result the person already has (typed or imported), by code or by name without case', async () => {

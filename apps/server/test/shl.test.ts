@@ -136,6 +136,16 @@ describe('SMART Health Link for an emergency code', () => {
 
   it("with the passcode (the PIN), the manifest holds one JWE (dir, A256GCM) of the person's IPS Bundle, which decrypts with the link's key and validates", async () => {
     const { owner } = await ownerWithCode();
+    // Issue 34: the allergy as its entry (decision 0053) — its reaction and criticality go with it.
+    const self = await selfProfileId(t.database.db, owner.id);
+    const [penicillin] = (await owner.client.get(`/api/user/people/${self}/allergies`)).json<{ allergies: { id: string }[] }>().allergies;
+    const put = await owner.client.put(`/api/user/people/${self}/allergies/${penicillin!.id}`, {
+      substance: 'Penicillin',
+      reactions: ['Anaphylaxis'],
+      severity: 'severe',
+      criticality: 'high',
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const { payload } = await linkOf(owner);
     const res = await receiver().fetchManifest(payload.url, { recipient: 'Dr. Ada Lovelace, St Thomas ED', passcode: PIN });
     expect(res.statusCode, res.body).toBe(200);
@@ -172,6 +182,10 @@ describe('SMART Health Link for an emergency code', () => {
     for (const hidden of ['12 Secret Lane', 'jordan.private@example.com', '555-0100', 'OldMed', 'Secret Clinic', 'urn:kinchart:profile'])
       expect(text).not.toContain(hidden);
     expect((bundle.entry as { resource: { resourceType: string } }[]).map((e) => e.resource.resourceType)).not.toContain('Appointment');
+    const allergy = (bundle.entry as { resource: Record<string, unknown> }[])
+      .map((e) => e.resource)
+      .find((r) => r.resourceType === 'AllergyIntolerance' && JSON.stringify(r.code).includes('Penicillin'));
+    expect(allergy).toMatchObject({ criticality: 'high', reaction: [{ manifestation: [{ text: 'Anaphylaxis' }], severity: 'severe' }] });
 
     // A wrong key does not open it.
     await expect(compactDecrypt(jwe, Buffer.alloc(32, 1))).rejects.toThrow();

@@ -120,7 +120,12 @@ export const exportMedicationSchema = z.object({
 // input, with its id (which only ties the file together) and its stamps.
 const stamps = z.object({ id, created_at: instant, updated_at: instant });
 export const exportImmunizationSchema = z.intersection(stamps, immunizationInputSchema);
-export const exportLabResultSchema = z.intersection(stamps, labResultInputSchema);
+/** Issue 34: a result read from a file names the export's file and its page (restored where that file is added). */
+const labSource = z.object({
+  source_file_id: id.nullable().optional(),
+  source_page: z.number().int().min(1).max(100_000).nullable().optional(),
+});
+export const exportLabResultSchema = z.intersection(z.intersection(stamps, labSource), labResultInputSchema);
 export const exportConditionSchema = z.intersection(stamps, conditionInputSchema);
 export const exportProcedureSchema = z.intersection(stamps, procedureInputSchema);
 /** A version 1 file has none: an empty list. */

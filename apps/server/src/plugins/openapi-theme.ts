@@ -23,8 +23,10 @@ export const THEME_CSS = `
 `;
 
 /**
- * swagger-ui draws the server choice as a <select> without a label: name it. Its page has no
- * viewport meta, so a phone would lay it out 980 px wide and shrink it: give it the device's width.
+ * swagger-ui draws the server choice as a <select> without a label: name it. Its code examples
+ * scroll past a height (a long answer, such as the emergency lookup's): a scrolling region must be
+ * reachable by keyboard, so each takes focus. Its page has no viewport meta, so a
+ * phone would lay it out 980 px wide and shrink it: give it the device's width.
  */
 export const THEME_JS = `(function () {
   if (!document.querySelector('meta[name="viewport"]')) {
@@ -36,6 +38,10 @@ export const THEME_JS = `(function () {
   function nameServerChoice() {
     var select = document.getElementById('servers');
     if (select && !select.hasAttribute('aria-label')) select.setAttribute('aria-label', 'Server');
+    var examples = document.querySelectorAll('.swagger-ui .highlight-code > .microlight:not([tabindex])');
+    for (var i = 0; i < examples.length; i += 1) {
+      examples[i].setAttribute('tabindex', '0');
+    }
   }
   new MutationObserver(nameServerChoice).observe(document.documentElement, { childList: true, subtree: true });
 })();

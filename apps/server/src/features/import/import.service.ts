@@ -125,12 +125,18 @@ export function createImportService(deps: ImportDeps) {
       );
       checkListCaps(match);
       // DESIGN §12: the people's clinical items, added (never replaced) where not already there.
-      const clinical = restoreClinical(doc, match.profileIds, existing.selfId, {
-        immunizations: await tx.clinicalItems(userId, 'immunizations'),
-        lab_results: await tx.clinicalItems(userId, 'lab_results'),
-        conditions: await tx.clinicalItems(userId, 'conditions'),
-        procedures: await tx.clinicalItems(userId, 'procedures'),
-      });
+      const clinical = restoreClinical(
+        doc,
+        match.profileIds,
+        existing.selfId,
+        {
+          immunizations: await tx.clinicalItems(userId, 'immunizations'),
+          lab_results: await tx.clinicalItems(userId, 'lab_results'),
+          conditions: await tx.clinicalItems(userId, 'conditions'),
+          procedures: await tx.clinicalItems(userId, 'procedures'),
+        },
+        restoredFileIds(match.files, stored),
+      );
 
       if (restore.self) {
         await tx.updateProfile(userId, existing.selfId, { ...restore.self.fields, updated_at: now });
@@ -455,3 +461,13 @@ export function createImportService(deps: ImportDeps) {
   };
 }
 export type ImportService = ReturnType<typeof createImportService>;
+
+/** Each export file this restore adds (restoreRows: a match with a stored blob) → its new id. */
+function restoredFileIds(files: readonly { id: string }[], stored: ReadonlyMap<string, StoredImportFile>): Map<string, string> {
+  return new Map(
+    files.flatMap((f) => {
+      const blob = stored.get(f.id);
+      return blob ? [[f.id, blob.id] as const] : [];
+    }),
+  );
+}

@@ -52,15 +52,25 @@ export type ExistingClinical = Record<ClinicalTable, readonly ClinicalRowBase[]>
 
 const specOf = (table: ClinicalTable): AnyKindSpec => KINDS.find((k) => k.table === table)!;
 
+/** A lab result's link to the file it was read from, where that file is restored too. */
+function sourceOf(table: ClinicalTable, item: Item, fileIds: ReadonlyMap<string, string>): Record<string, unknown> {
+  if (table !== 'lab_results' || typeof item.source_file_id !== 'string') return {};
+  const fileId = fileIds.get(item.source_file_id);
+  return fileId ? { source_file_id: fileId, source_page: typeof item.source_page === 'number' ? item.source_page : null } : {};
+}
+
 /**
  * The clinical items to add. `profileIds` maps each export profile to the account's (kinchart-match.ts);
- * refused whole when a person would pass CLINICAL_CAP of a kind.
+ * `fileIds` each file this restore adds to its new id, so a lab result read from a file is linked
+ * to it again (decision 0052; a file the account already held keeps no link). Refused whole when a
+ * person would pass CLINICAL_CAP of a kind.
  */
 export function restoreClinical(
   doc: KinchartExportParsed,
   profileIds: ReadonlyMap<string, string>,
   selfId: string,
   existing: ExistingClinical,
+  fileIds: ReadonlyMap<string, string> = new Map(),
 ): ClinicalRestore {
   const counts: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
   const present: ClinicalCounts = { immunizations: 0, lab_results: 0, conditions: 0, procedures: 0 };
@@ -86,7 +96,7 @@ export function restoreClinical(
           continue;
         }
         adding.push({
-          columns: spec.columns(item),
+          columns: { ...spec.columns(item), ...sourceOf(table, item, fileIds) },
           // kinchartExportSchema made it a list of codings (or left it out).
           codings: (item.codings as Coding[] | undefined) ?? [],
           created_at: String(item.created_at),

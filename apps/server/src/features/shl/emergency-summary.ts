@@ -1,5 +1,6 @@
 import type { ProfileBundle } from '../profiles/profile.service';
 import { buildIpsBundle } from '../export/fhir-ips';
+import type { AllergyValues } from '../allergies/allergy-entries';
 
 /**
  * The person's IPS Bundle as a stranger with the PIN may see it (DESIGN §7): exactly what the
@@ -16,7 +17,14 @@ export function emergencyProjection(bundle: ProfileBundle): ProfileBundle {
   };
 }
 
-/** The person's emergency IPS Bundle, built from their profile bundle (ProfileService.bundle). */
-export function buildEmergencySummary(bundle: ProfileBundle, now = new Date()): Record<string, unknown> {
-  return buildIpsBundle({ person: emergencyProjection(bundle), appointments: [], documents: [], now, withIdentifier: false });
+/**
+ * The person's emergency IPS Bundle, built from their profile bundle (ProfileService.bundle) and
+ * their allergy entries (decision 0053: codes, reactions, severity, criticality, as the page shows them).
+ */
+export function buildEmergencySummary(
+  bundle: ProfileBundle,
+  allergies: readonly AllergyValues[] = [],
+  now = new Date(),
+): Record<string, unknown> {
+  return buildIpsBundle({ person: emergencyProjection(bundle), allergies, appointments: [], documents: [], now, withIdentifier: false });
 }

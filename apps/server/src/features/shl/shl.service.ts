@@ -21,6 +21,7 @@ import type { EmergencyService, UnlockedShare } from '../emergency/emergency.ser
 import { NOT_FOUND_MESSAGE } from '../emergency/emergency.service';
 import type { ProfileService } from '../profiles/profile.service';
 import { buildEmergencySummary } from './emergency-summary';
+import { allergyTransfer } from '../allergies/allergies.service';
 import { shlKey } from './shl-keys';
 import { createShlRepository } from './shl.repository';
 
@@ -59,7 +60,7 @@ export function createShlService(deps: {
   async function summaryFor(userId: string, profileId: string): Promise<Record<string, unknown>> {
     const person = await deps.profiles.bundle(userId, profileId);
     if (!person) throw notFound(NOT_FOUND_MESSAGE);
-    return buildEmergencySummary(person);
+    return buildEmergencySummary(person, await allergyTransfer(deps.db).entries(userId, profileId));
   }
 
   /**
