@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { LabResultsTable } from '../../db/schema';
 import { lockAccount } from '../../db/account-lock.repository';
 import { newId, nowIso } from '../../lib/ids';
 
@@ -25,19 +26,19 @@ export interface ExistingLabResult {
 }
 
 /** The columns of one lab result an accept writes. */
-export interface LabResultInsert {
-  name: string;
-  loinc_code: string | null;
-  value: number | null;
-  value_text: string | null;
-  unit: string | null;
-  reference_low: number | null;
-  reference_high: number | null;
-  reference_range: string | null;
-  interpretation: string | null;
-  date: string | null;
-  source_page: number;
-}
+export type LabResultInsert = Pick<
+  LabResultsTable,
+  | 'name'
+  | 'loinc_code'
+  | 'value'
+  | 'value_text'
+  | 'unit'
+  | 'reference_low'
+  | 'reference_high'
+  | 'reference_range'
+  | 'interpretation'
+  | 'date'
+> & { source_page: number };
 
 export function createLabsRepository(db: Db) {
   return {

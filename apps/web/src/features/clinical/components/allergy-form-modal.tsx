@@ -17,6 +17,7 @@ import {
   severityOptions,
   type AllergyFormValues,
 } from '../utils/allergy-form';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 const TEXTS = {
   addTitle: 'Add allergy',
@@ -175,11 +176,7 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
             </option>
           ))}
         </SelectField>
-        {failure ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <AlertMessage className="text-sm sm:col-span-2">{failure}</AlertMessage> : null}
       </form>
     </Modal>
   );

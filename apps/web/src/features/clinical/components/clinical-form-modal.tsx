@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toast';
 import type { ClinicalInputs, ClinicalItem } from '../api/clinical-paths';
 import { useSaveClinicalItem } from '../api/save-clinical-item';
 import { FORMS, type ClinicalFormValues, type FieldSpec } from '../utils/clinical-forms';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 export interface ClinicalFormModalProps<K extends ClinicalKind> {
   kind: K;
@@ -132,11 +133,7 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
               );
           }
         })}
-        {failure ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <AlertMessage className="text-sm sm:col-span-2">{failure}</AlertMessage> : null}
       </form>
     </Modal>
   );

@@ -18,6 +18,7 @@ import {
   type PrescriptionFormOutput,
   type PrescriptionFormValues,
 } from '../utils/prescription-form';
+import { AlertMessage } from '../../../components/ui/alert-message';
 
 export interface MedicationFormModalProps {
   open: boolean;
@@ -150,11 +151,7 @@ function MedicationFormDialog({ medication, onClose, personId }: MedicationFormM
             {...register('end_date')}
           />
         )}
-        {failure ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <AlertMessage className="text-sm sm:col-span-2">{failure}</AlertMessage> : null}
       </form>
     </Modal>
   );
