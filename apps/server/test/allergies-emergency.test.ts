@@ -91,7 +91,7 @@ describe('emergency answers', () => {
     // Flag off, text kept: the page shows nothing, and neither do the entries. (The "NKDA" save
     // dropped the structured Latex entry: this line is new, so its whole text is the substance.)
     expect((await put(memberForm('Latex — Rash', false))).statusCode).toBe(200);
-    expect((await owner.client.get(`/api/user/people/${child}/allergies`)).json().allergies).toEqual([
+    expect((await owner.client.get(`/api/user/people/${child}/allergies`)).json()).toEqual([
       { id: expect.any(String), ...EGGS, substance: 'Latex — Rash', codings: [] },
     ]);
     expect(await withPin()).toMatchObject({ has_allergies: false, allergy_entries: [] });

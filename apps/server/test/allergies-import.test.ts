@@ -38,7 +38,7 @@ async function setUp(): Promise<{ user: User; self: string; list: () => Promise<
   return {
     user,
     self,
-    list: async () => (await user.client.get(`/api/user/people/${self}/allergies`)).json<{ allergies: Json[] }>().allergies,
+    list: async () => (await user.client.get(`/api/user/people/${self}/allergies`)).json<Json[]>(),
   };
 }
 

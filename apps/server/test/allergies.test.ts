@@ -38,7 +38,7 @@ describe('allergies API', () => {
   it('an owner adds, lists, edits and deletes allergies, and the details text follows them', async () => {
     const { owner, ownerSelf } = await family();
     const base = `/api/user/people/${ownerSelf}/allergies`;
-    expect((await owner.client.get(base)).json()).toEqual({ allergies: [] });
+    expect((await owner.client.get(base)).json()).toEqual([]);
 
     const peanut = await owner.client.post(base, {
       substance: '  Peanuts ',
@@ -66,7 +66,7 @@ describe('allergies API', () => {
 
     const list = await owner.client.get(base);
     expect(list.statusCode).toBe(200);
-    expect(list.json().allergies.map((a: { substance: string }) => a.substance)).toEqual(['Peanuts', 'Latex']);
+    expect(list.json().map((a: { substance: string }) => a.substance)).toEqual(['Peanuts', 'Latex']);
 
     // PUT replaces the entry; codings left out are kept.
     const edited = await owner.client.put(`${base}/${peanut.json().id}`, {
@@ -95,7 +95,7 @@ describe('allergies API', () => {
     // The last one gone: no allergies, no text.
     expect((await owner.client.delete(`${base}/${latex.json().id}`)).statusCode).toBe(200);
     expect(await profileAllergies(ownerSelf)).toEqual({ has_allergies: 0, allergy_details: null });
-    expect((await owner.client.get(base)).json()).toEqual({ allergies: [] });
+    expect((await owner.client.get(base)).json()).toEqual([]);
     // The profile the editor reads says the same.
     const profile = (await owner.client.get('/api/user/getPatientProfile')).json();
     expect(profile).toMatchObject({ has_allergies: false, allergy_details: null });
@@ -116,7 +116,7 @@ describe('allergies API', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(await profileAllergies(child)).toEqual({ has_allergies: 1, allergy_details: 'Penicillin — Rash' });
     const list = (await owner.client.get(`/api/user/people/${child}/allergies`)).json();
-    expect(list.allergies.map((a: { substance: string }) => a.substance)).toEqual(['Penicillin']);
+    expect(list.map((a: { substance: string }) => a.substance)).toEqual(['Penicillin']);
   });
 
   it.each([
@@ -153,7 +153,7 @@ describe('allergies API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Allergies: the allergy details would pass 5000 characters' });
     expect(await profileAllergies(ownerSelf)).toEqual(before);
-    expect((await owner.client.get(base)).json().allergies).toHaveLength(2);
+    expect((await owner.client.get(base)).json()).toHaveLength(2);
   });
 
   it('an editor writes, a viewer only reads (403), a stranger gets 404', async () => {
@@ -161,7 +161,7 @@ describe('allergies API', () => {
     const base = `/api/user/people/${child}/allergies`;
     const made = await owner.client.post(base, { substance: 'Bee stings', reactions: ['Swelling'] });
     expect(made.statusCode).toBe(201);
-    expect((await holder.client.get(base)).json().allergies).toEqual([expect.objectContaining({ substance: 'Bee stings' })]);
+    expect((await holder.client.get(base)).json()).toEqual([expect.objectContaining({ substance: 'Bee stings' })]);
     const post = await holder.client.post(base, { substance: 'Eggs' });
     expect(post.statusCode).toBe(403);
     expect((await holder.client.put(`${base}/${made.json().id}`, { substance: 'Eggs' })).statusCode).toBe(403);
@@ -224,7 +224,7 @@ describe('the details text and the entries stay in step', () => {
     // The form sends the text back with a new line first and the latex line gone.
     const put = await owner.client.put(`/api/user/family/members/${child}`, memberForm('Shellfish\r\nPeanuts — Anaphylaxis\n\n'));
     expect(put.statusCode, put.body).toBe(200);
-    const after = (await owner.client.get(base)).json().allergies;
+    const after = (await owner.client.get(base)).json();
     expect(after).toEqual([
       { id: expect.any(String), substance: 'Shellfish', reactions: [], severity: null, criticality: null, codings: [] },
       {
@@ -256,7 +256,7 @@ describe('the details text and the entries stay in step', () => {
     const { owner, child, ownerSelf } = await family();
     await owner.client.post(`/api/user/people/${child}/allergies`, { substance: 'Latex' });
     expect((await owner.client.put(`/api/user/family/members/${child}`, memberForm('', false))).statusCode).toBe(200);
-    expect((await owner.client.get(`/api/user/people/${child}/allergies`)).json()).toEqual({ allergies: [] });
+    expect((await owner.client.get(`/api/user/people/${child}/allergies`)).json()).toEqual([]);
 
     const res = await owner.client.put('/api/user/updateProfile', {
       name: 'Olivia Owner',
@@ -264,7 +264,7 @@ describe('the details text and the entries stay in step', () => {
       allergy_details: 'Penicillin\nNuts',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const own = (await owner.client.get(`/api/user/people/${ownerSelf}/allergies`)).json().allergies;
+    const own = (await owner.client.get(`/api/user/people/${ownerSelf}/allergies`)).json();
     expect(own.map((a: { substance: string }) => a.substance)).toEqual(['Penicillin', 'Nuts']);
   });
 
@@ -278,7 +278,7 @@ describe('the details text and the entries stay in step', () => {
     );
     for (const res of await Promise.all(writes)) expect(res.statusCode, res.body).toBeLessThan(300);
     const { allergy_details } = await profileAllergies(child);
-    const entries = (await owner.client.get(base)).json().allergies as { substance: string; reactions: string[] }[];
+    const entries = (await owner.client.get(base)).json() as { substance: string; reactions: string[] }[];
     const line = (e: { substance: string; reactions: string[] }) =>
       e.reactions.length ? `${e.substance} — ${e.reactions.join(', ')}` : e.substance;
     expect(entries.map(line)).toEqual((allergy_details ?? '').split('\n'));

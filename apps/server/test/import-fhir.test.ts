@@ -461,7 +461,7 @@ describe('import of a FHIR R4 Bundle', () => {
     const self = await selfProfileId(t.database.db, user.id);
     const profileOf = async (u: User) => (await u.client.get('/api/user/getPatientProfile')).json<{ allergy_details: string | null }>();
     type Entry = { id: string; substance: string; codings: unknown[] };
-    const entries = async () => (await user.client.get(`/api/user/people/${self}/allergies`)).json<{ allergies: Entry[] }>().allergies;
+    const entries = async () => (await user.client.get(`/api/user/people/${self}/allergies`)).json<Entry[]>();
     const codes = async () => (await entries()).map((e) => [e.substance, e.codings]);
 
     expect((await importFile(user.client, json(bundle), 'a.json')).statusCode).toBe(200);

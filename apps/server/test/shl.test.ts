@@ -138,7 +138,7 @@ describe('SMART Health Link for an emergency code', () => {
     const { owner } = await ownerWithCode();
     // Issue 34: the allergy as its entry (decision 0053) — its reaction and criticality go with it.
     const self = await selfProfileId(t.database.db, owner.id);
-    const [penicillin] = (await owner.client.get(`/api/user/people/${self}/allergies`)).json<{ allergies: { id: string }[] }>().allergies;
+    const [penicillin] = (await owner.client.get(`/api/user/people/${self}/allergies`)).json<{ id: string }[]>();
     const put = await owner.client.put(`/api/user/people/${self}/allergies/${penicillin!.id}`, {
       substance: 'Penicillin',
       reactions: ['Anaphylaxis'],

@@ -73,7 +73,8 @@ export const allergySchema = z.object({
 export type Allergy = z.infer<typeof allergySchema>;
 
 /** GET …/allergies: the person's allergies in their order (the order of the details lines). */
-export const allergyListSchema = z.object({ allergies: z.array(allergySchema) });
+/** GET …/allergies: the list itself, as the other clinical lists answer (DESIGN §12). */
+export const allergyListSchema = z.array(allergySchema);
 
 export const allergyWithMessageSchema = allergySchema.extend({ message: z.string() });
 

@@ -27,9 +27,9 @@ export async function allergyRoutes(
   const route = (request: FastifyRequest) => needOf(request, 'viewer').what;
   const base = '/api/user/people/:personId/allergies';
 
-  r.get(base, { schema: { params: personParams, response: { 200: allergyListSchema, ...errors } } }, async (request) => ({
-    allergies: await allergies.list(actorOf(request), route(request), request.params.personId),
-  }));
+  r.get(base, { schema: { params: personParams, response: { 200: allergyListSchema, ...errors } } }, async (request) =>
+    allergies.list(actorOf(request), route(request), request.params.personId),
+  );
 
   r.post(
     base,

@@ -3,9 +3,9 @@ import { allergyListSchema, type Allergy } from '@kinchart/shared/allergies';
 import { api } from '../../../lib/api-client';
 import { allergiesPath, allergiesQueryKey } from './allergy-paths';
 
-/** GET /api/user/people/{personId}/allergies → `{ allergies }`, in the person's order (viewer and up). */
+/** GET /api/user/people/{personId}/allergies → the list, in the person's order (viewer and up). */
 export async function getAllergies(personId: string): Promise<Allergy[]> {
-  return allergyListSchema.parse(await api.get(allergiesPath(personId))).allergies;
+  return allergyListSchema.parse(await api.get(allergiesPath(personId)));
 }
 
 export function useAllergies(personId: string) {

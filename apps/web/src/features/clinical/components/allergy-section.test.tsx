@@ -28,7 +28,7 @@ function serve(lists: Record<string, Allergy[]> = {}, route: (call: FetchCall) =
     if (answer) return answer;
     if (call.url === '/api/user/people') return json(PEOPLE);
     const list = /^\/api\/user\/people\/([^/]+)\/allergies$/.exec(call.url);
-    if (list && call.method === 'GET') return json({ allergies: lists[list[1] ?? ''] ?? [] });
+    if (list && call.method === 'GET') return json(lists[list[1] ?? ''] ?? []);
     return json({ message: 'Not found' }, 404);
   });
 }
