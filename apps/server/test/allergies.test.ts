@@ -278,7 +278,7 @@ describe('the details text and the entries stay in step', () => {
     );
     for (const res of await Promise.all(writes)) expect(res.statusCode, res.body).toBeLessThan(300);
     const { allergy_details } = await profileAllergies(child);
-    const entries = (await owner.client.get(base)).json() as { substance: string; reactions: string[] }[];
+    const entries = (await owner.client.get(base)).json<{ substance: string; reactions: string[] }[]>();
     const line = (e: { substance: string; reactions: string[] }) =>
       e.reactions.length ? `${e.substance} — ${e.reactions.join(', ')}` : e.substance;
     expect(entries.map(line)).toEqual((allergy_details ?? '').split('\n'));
