@@ -47,7 +47,7 @@ describe('migration 0027: allergies as entries', () => {
 
     await migrateToLatest(t.database.db);
     expect(await profileColumns()).not.toContain('allergy_codings');
-    const list = async (person: string) => (await owner.client.get(`/api/user/people/${person}/allergies`)).json().allergies;
+    const list = async (person: string) => (await owner.client.get(`/api/user/people/${person}/allergies`)).json();
     const plain = { reactions: [], severity: null, criticality: null };
     expect(await list(self)).toEqual([
       { id: expect.any(String), substance: 'Allergy to penicillin', ...plain, codings: [PENICILLIN] },
