@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { lingui } from '@lingui/vite-plugin';
 
 // One module registry per worker (`isolate: false`): a file then imports the server app, or React
 // and jsdom, once per worker instead of once per file — that import (and jsdom's set-up) took a
@@ -25,13 +26,16 @@ function filesThatMockModules(root: string, dirs: string[]): string[] {
   return found;
 }
 
-type Project = { test: { name: string; root: string; exclude?: string[] } & Record<string, unknown> };
+type Project = { plugins?: unknown[]; test: { name: string; root: string; exclude?: string[] } & Record<string, unknown> };
 /** `project` with a shared registry, plus its module-mocking files (if any) in an isolated twin. */
 function shareModules(project: Project, dirs: string[]): Project[] {
   const mocking = filesThatMockModules(project.test.root, dirs);
-  const shared = { test: { ...project.test, isolate: false, exclude: [...(project.test.exclude ?? configDefaults.exclude), ...mocking] } };
+  const shared = {
+    ...project,
+    test: { ...project.test, isolate: false, exclude: [...(project.test.exclude ?? configDefaults.exclude), ...mocking] },
+  };
   if (mocking.length === 0) return [shared];
-  return [shared, { test: { ...project.test, name: `${project.test.name}-isolated`, isolate: true, include: mocking } }];
+  return [shared, { ...project, test: { ...project.test, name: `${project.test.name}-isolated`, isolate: true, include: mocking } }];
 }
 
 // Tests that start the production server as real processes (test/*-process helpers): they need
@@ -81,6 +85,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [...shareModules(serverProject('postgres'), ['test', 'src']), multiInstanceProject] : []),
       ...shareModules(
         {
+          // Issue 35: the app's Lingui macros and `.po` imports, as in apps/web/vite.config.ts.
+          plugins: [lingui({ macroTransform: true, cwd: path.join(repoRoot, 'apps/web') })],
           test: {
             name: 'web',
             root: './apps/web',

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { pwa } from './pwa.config';
 
@@ -9,7 +10,9 @@ import { pwa } from './pwa.config';
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa()],
+  // Issue 35: Lingui's macros are compiled natively (no Babel pass); `.po` catalogs import as
+  // compiled messages, one chunk per language. A catalog with an ICU syntax error fails the build.
+  plugins: [react(), lingui({ macroTransform: true, failOnCompileError: true }), tailwindcss(), pwa()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets the benchmark measure each route's JavaScript (DESIGN §9).

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
 
 /*
  * The emergency page's own entry point (DESIGN §7): emergency.html and its script, built apart
@@ -21,7 +22,7 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss()],
+  plugins: [lingui({ macroTransform: true, failOnCompileError: true }), tailwindcss()],
   resolve: { alias: preactAliases },
   ssr: { noExternal: true },
   build: isSsrBuild

@@ -1,5 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
+import { i18n } from '@lingui/core';
 import { afterEach, vi } from 'vitest';
+
+// Issue 35: components read the active catalog; tests run in English, the source language, whose
+// texts the macros keep outside production builds.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

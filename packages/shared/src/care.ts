@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_LANGUAGES, documentLanguagesSchema } from './search';
 import type { DocumentLanguage } from './search';
 import { isoDateSchema } from './common';
+import { languageSchema, unitSystemSchema } from './i18n';
 
 // Issue 32, DESIGN §13: time zones, medication schedules, the dose log, reminder settings, push
 // subscriptions and calendar feeds — the API's payloads, and the pure rules both sides need
@@ -44,6 +45,12 @@ export const preferencesSchema = z.object({
   document_languages: z.array(z.enum(DOCUMENT_LANGUAGES.map((l) => l.code) as [DocumentLanguage, ...DocumentLanguage[]])),
   /** False until the account chose (or the web app set the browser's languages once, as with the zone). */
   document_languages_set: z.boolean(),
+  /** Issue 35: the language of the account's screens, emails, push and PDFs ('en' until chosen). */
+  language: languageSchema,
+  /** False while the account has no language of its own (made before languages): the web app sets the browser's once. */
+  language_set: z.boolean(),
+  /** Height and weight entry and display: ft/in and lbs, or cm and kg (storage stays cm and kg). */
+  units: unitSystemSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -55,6 +62,8 @@ export const preferencesInputSchema = z
     reminder_push: z.boolean({ error: 'must be true or false' }).optional(),
     reminder_minimal: z.boolean({ error: 'must be true or false' }).optional(),
     document_languages: documentLanguagesSchema.optional(),
+    language: languageSchema.optional(),
+    units: unitSystemSchema.optional(),
   })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

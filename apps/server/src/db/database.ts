@@ -32,6 +32,7 @@ import { calendarFeeds } from './migrations/0024-calendar-feeds';
 import { fileText } from './migrations/0025-file-text';
 import { searchIndex } from './migrations/0026-search-index';
 import { labSourcesAndAllergies } from './migrations/0027-lab-sources-and-allergies';
+import { languageAndUnits } from './migrations/0028-language-and-units';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0025-file-text': fileText,
   '0026-search-index': searchIndex,
   '0027-lab-sources-and-allergies': labSourcesAndAllergies,
+  '0028-language-and-units': languageAndUnits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -691,6 +691,10 @@ export interface FileSuggestionsTable {
 export interface UsersTable {
   /** JSON list of document language codes (packages/shared search.ts); null: never chosen (English). */
   document_languages: string | null;
+  /** Issue 35 (migration 0028): the account's language (packages/shared i18n.ts); null: never chosen. */
+  language: string | null;
+  /** 'imperial' | 'metric'; null: imperial (the SPEC's). */
+  units: string | null;
 }
 
 export interface Database {

@@ -12,6 +12,10 @@ export interface PreferenceColumns {
   reminder_minimal: number;
   /** Issue 33: JSON list of document language codes; null: never chosen. */
   document_languages: string | null;
+  /** Issue 35: a language tag; null: never chosen. */
+  language: string | null;
+  /** 'imperial' | 'metric'; null: imperial. */
+  units: string | null;
 }
 
 interface PreferenceChanges {
@@ -20,6 +24,8 @@ interface PreferenceChanges {
   reminder_push?: boolean;
   reminder_minimal?: boolean;
   document_languages?: readonly string[];
+  language?: string;
+  units?: string;
 }
 
 export function createPreferencesRepository(db: Db) {
@@ -27,7 +33,7 @@ export function createPreferencesRepository(db: Db) {
     find(userId: string): Promise<PreferenceColumns | undefined> {
       return db
         .selectFrom('users')
-        .select(['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal', 'document_languages'])
+        .select(['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal', 'document_languages', 'language', 'units'])
         .where('id', '=', userId)
         .executeTakeFirst();
     },
@@ -40,6 +46,8 @@ export function createPreferencesRepository(db: Db) {
       if (changes.reminder_push !== undefined) set.reminder_push = toFlag(changes.reminder_push);
       if (changes.reminder_minimal !== undefined) set.reminder_minimal = toFlag(changes.reminder_minimal);
       if (changes.document_languages !== undefined) set.document_languages = JSON.stringify(changes.document_languages);
+      if (changes.language !== undefined) set.language = changes.language;
+      if (changes.units !== undefined) set.units = changes.units;
       if (Object.keys(set).length === 0) return;
       await db
         .updateTable('users')

@@ -1,6 +1,7 @@
 import type { Preferences, PreferencesInput } from '@kinchart/shared/care';
 import type { DocumentLanguage } from '@kinchart/shared/search';
 import { DEFAULT_DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGES } from '@kinchart/shared/search';
+import { DEFAULT_LANGUAGE, isLanguage } from '@kinchart/shared/i18n';
 import type { Db } from '../../db/database';
 import { effectiveZone } from '../../common/time-zones';
 import { fromFlag } from '../../lib/flags';
@@ -11,7 +12,7 @@ import { createPreferencesRepository, type PreferenceColumns } from './preferenc
 // their own) and its reminder channels. An account without a zone (made before zones, or by single
 // sign-on) reads as UTC and says so with `time_zone_set: false`, so the web app can set the
 // browser's once. Issue 33: the languages its scans are read in (OCR), English until chosen,
-// `document_languages_set` false until then.
+// `document_languages_set` false until then. Issue 35: the account's language and units.
 
 /** The stored list, kept to the languages Kinchart reads; English when never chosen (or unreadable). */
 function documentLanguages(stored: string | null): DocumentLanguage[] {
@@ -37,6 +38,9 @@ const toAnswer = (row: PreferenceColumns): Preferences => ({
   reminder_minimal: fromFlag(row.reminder_minimal),
   document_languages: documentLanguages(row.document_languages),
   document_languages_set: row.document_languages !== null,
+  language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+  language_set: isLanguage(row.language),
+  units: row.units === 'metric' ? 'metric' : 'imperial',
 });
 
 export function createPreferencesService(deps: { db: Db }) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LanguageSelect } from '../../i18n/language-select';
 
 const footerLinks = [
   { to: '/about', label: 'About' },
@@ -26,6 +27,8 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        {/* Issue 35: the language can be changed from every page, signed in or not. */}
+        <LanguageSelect />
       </div>
     </footer>
   );

@@ -16,6 +16,9 @@ function preferences(overrides: Partial<Preferences> = {}): Preferences {
     reminder_minimal: false,
     document_languages: ['en'],
     document_languages_set: true,
+    language: 'en',
+    language_set: true,
+    units: 'imperial',
     ...overrides,
   };
 }

@@ -1,0 +1,51 @@
+import { LANGUAGES, languageDirection, pickLanguage, type Language } from '@kinchart/shared/i18n';
+
+// Issue 35: the languages the app can show. `pseudo` (accented, 40 % longer, in brackets) is the
+// English catalog stretched to catch clipped text; it is offered only in development, and a
+// journey turns it on through the stored choice.
+
+export type AppLanguage = Language | 'pseudo';
+export const PSEUDO = 'pseudo';
+
+export function isAppLanguage(value: unknown): value is AppLanguage {
+  return value === PSEUDO || (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value));
+}
+
+/** `lang` for `<html>` and Intl: the pseudo-locale formats dates and numbers as English. */
+export function intlLocale(language: AppLanguage): string {
+  return language === PSEUDO ? 'en' : language;
+}
+
+export function directionOf(language: AppLanguage): 'ltr' | 'rtl' {
+  return languageDirection(language);
+}
+
+const STORAGE_KEY = 'kinchart.language';
+
+/** The language this browser last chose (signed in or not). */
+export function storedLanguage(): AppLanguage | undefined {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isAppLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeLanguage(language: AppLanguage): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private browsing without storage: the choice lasts for this page only.
+  }
+}
+
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/** What a first visit shows: the stored choice, else the browser's first language Kinchart speaks. */
+export function initialLanguage(): AppLanguage {
+  return storedLanguage() ?? pickLanguage(browserLanguages());
+}
