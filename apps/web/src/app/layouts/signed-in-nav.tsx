@@ -86,7 +86,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6 lg:px-8">
         <BrandLink to="/dashboard" />
         {/* Issue 33: one search over everything the user may see; `/` focuses it. */}
-        <div className="ml-auto flex items-center lg:flex-1 lg:justify-end">
+        <div className="ms-auto flex items-center lg:flex-1 lg:justify-end">
           <SearchBox />
         </div>
         {/* SPEC §2 Layout: the header shows notifications — the unread count, on every screen size. */}

@@ -30,7 +30,7 @@ export function Switch({
         />
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          className="pointer-events-none absolute start-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5 rtl:peer-checked:-translate-x-5"
         />
       </span>
       {label}

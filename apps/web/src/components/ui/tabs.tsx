@@ -93,7 +93,7 @@ export function Tabs<T extends string = string>({
               onClick={() => select(item.id)}
               className={
                 vertical
-                  ? `whitespace-nowrap rounded-lg px-4 py-2 text-left text-sm font-medium ${
+                  ? `whitespace-nowrap rounded-lg px-4 py-2 text-start text-sm font-medium ${
                       isSelected ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-200'
                     }`
                   : `-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${

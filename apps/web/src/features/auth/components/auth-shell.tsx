@@ -18,7 +18,7 @@ export function AuthShell({ title, intro, children, footer }: AuthShellProps) {
       <section aria-label="About Kinchart" className="on-dark flex flex-col justify-center gap-4 bg-brand-900 px-8 py-10 text-white">
         <p className="text-3xl font-bold tracking-tight">Empowering Patients</p>
         <p className="text-lg text-brand-100">Your health records, simplified. Access and manage your medical info.</p>
-        <ul className="mt-2 hidden list-disc space-y-1 pl-5 text-brand-100 md:block">
+        <ul className="mt-2 hidden list-disc space-y-1 ps-5 text-brand-100 md:block">
           <li>One profile for you, your family and your pets</li>
           <li>Medical files encrypted and always at hand</li>
           <li>A PIN-protected emergency QR code</li>

@@ -11,7 +11,7 @@ import { AlertMessage } from '../../../components/ui/alert-message';
 const RECOVERY_PROMPT = 'Enter one of your recovery codes';
 const PASSKEY_PROMPT = 'Use your passkey to finish signing in: your fingerprint, face, screen lock or security key.';
 /** Looks like the page's links (it changes the form, it goes nowhere); tall enough for a thumb. */
-const LINK_BUTTON = 'min-h-9 text-left font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
+const LINK_BUTTON = 'min-h-9 text-start font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
 export interface LoginSecondStepProps {
   methods: readonly MfaMethod[];

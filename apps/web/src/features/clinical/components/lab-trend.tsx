@@ -49,20 +49,20 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">Show the values as a table</summary>
         {/* Narrow enough for a phone without scrolling: long words wrap in their cells. */}
         <div className="break-words">
-          <table className="w-full border-collapse text-left text-xs sm:text-sm">
+          <table className="w-full border-collapse text-start text-xs sm:text-sm">
             <caption className="sr-only">{name} values, oldest first</caption>
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
-                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
                   Date
                 </th>
-                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
                   Value
                 </th>
-                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
                   Unit
                 </th>
-                <th scope="col" className="py-1.5 pr-2 sm:pr-3 font-semibold">
+                <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
                   Reference range
                 </th>
                 <th scope="col" className="py-1.5 font-semibold">
@@ -73,16 +73,16 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
             <tbody>
               {trend.points.map((point) => (
                 <tr key={point.id} className="border-b border-slate-200">
-                  <td className="py-1.5 pr-2 sm:pr-3 whitespace-nowrap">
+                  <td className="py-1.5 pe-2 sm:pe-3 whitespace-nowrap">
                     <time dateTime={point.date}>{formatPartialDate(point.date)}</time>
                   </td>
-                  <td className="py-1.5 pr-2 sm:pr-3 font-medium">
+                  <td className="py-1.5 pe-2 sm:pe-3 font-medium">
                     {point.value}
                     {point.reported ? <span className="block font-normal text-slate-600">reported as {point.reported}</span> : null}
                     {point.source ? <SourceLink source={point.source} className="block text-xs font-normal" /> : null}
                   </td>
-                  <td className="py-1.5 pr-2 sm:pr-3">{point.unit ?? '—'}</td>
-                  <td className="py-1.5 pr-2 sm:pr-3">{point.range ?? '—'}</td>
+                  <td className="py-1.5 pe-2 sm:pe-3">{point.unit ?? '—'}</td>
+                  <td className="py-1.5 pe-2 sm:pe-3">{point.range ?? '—'}</td>
                   <td className="py-1.5">
                     {point.outOfRange ? (
                       <span className="inline-flex items-center gap-1 font-semibold text-red-800">

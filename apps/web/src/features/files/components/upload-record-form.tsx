@@ -127,7 +127,7 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
                 accept={FILE_INPUT_ACCEPT}
                 onChange={onPicked}
                 aria-describedby={limitText ? limitId : undefined}
-                className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
+                className="block w-full text-sm text-slate-800 file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
               />
               {limitText ? (
                 <p id={limitId} className="text-sm text-slate-700">

@@ -260,7 +260,7 @@ export function ViewRecordsPage() {
 /** The line of a file that matched View Records' search, its matches marked, and the page it is on. */
 function ContentMatch({ result }: { result: SearchResult }) {
   return (
-    <div className="rounded-lg border-l-4 border-amber-300 bg-amber-50 px-3 py-2">
+    <div className="rounded-lg border-s-4 border-amber-300 bg-amber-50 px-3 py-2">
       <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Page {result.page}</p>
       <HighlightedSnippet snippet={result.snippet} highlights={result.highlights} />
     </div>

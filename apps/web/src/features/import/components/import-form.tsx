@@ -100,7 +100,7 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
             setResult(null);
             setError(null);
           }}
-          className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
+          className="block w-full text-sm text-slate-800 file:me-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
         />
         <p id={hintId} className="text-sm text-slate-700">
           A Kinchart export (.zip), a FHIR R4 Bundle (.json) such as a patient summary from a clinic, or a C-CDA document (.xml) such as a
@@ -148,7 +148,7 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
           <div className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
             <p className="font-semibold">{result.message}</p>
             {added.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5">
+              <ul className="mt-1 list-disc ps-5">
                 {added.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
@@ -161,7 +161,7 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
                 <p id={presentId} className="mt-2 font-semibold">
                   Already here, not added again
                 </p>
-                <ul aria-labelledby={presentId} className="list-disc pl-5">
+                <ul aria-labelledby={presentId} className="list-disc ps-5">
                   {presentLines(result.already_present).map((line) => (
                     <li key={line}>{line}</li>
                   ))}
@@ -172,7 +172,7 @@ export function ImportForm({ initialFile, onImported }: { initialFile?: File; on
             {result.report.length === 0 && result.skipped.length > 0 ? (
               <>
                 <p className="mt-2 font-semibold">Left out</p>
-                <ul className="list-disc pl-5">
+                <ul className="list-disc ps-5">
                   {result.skipped.map((line) => (
                     <li key={line}>{line}</li>
                   ))}

@@ -61,15 +61,15 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
       text: `${d.count === 1 ? 'part' : `${d.count} parts`} left out: ${d.reason}`,
     })),
   ]);
-  const cell = 'px-1 py-1.5 text-right tabular-nums sm:px-2';
-  const head = 'px-1 py-1.5 text-right font-semibold sm:px-2';
+  const cell = 'px-1 py-1.5 text-end tabular-nums sm:px-2';
+  const head = 'px-1 py-1.5 text-end font-semibold sm:px-2';
   return (
     // On a phone the settings card is the frame: the table takes the whole width it has.
     <div className="flex flex-col gap-3 bg-white text-sm text-slate-800 sm:rounded-lg sm:border sm:border-slate-200 sm:px-3 sm:py-3">
       {/* A focusable region, so a keyboard can scroll the table on a narrow screen. */}
       <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="w-full border-collapse text-left text-xs sm:text-sm">
-          <caption id={captionId} className="px-1 pb-2 text-left text-sm font-semibold text-slate-900 sm:px-2">
+        <table className="w-full border-collapse text-start text-xs sm:text-sm">
+          <caption id={captionId} className="px-1 pb-2 text-start text-sm font-semibold text-slate-900 sm:px-2">
             What the file held, by resource type
           </caption>
           <thead>
@@ -116,7 +116,7 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
           <p id={reasonsId} className="font-semibold text-slate-900">
             Left out, and why
           </p>
-          <ul aria-labelledby={reasonsId} className="mt-1 flex list-disc flex-col gap-0.5 pl-5">
+          <ul aria-labelledby={reasonsId} className="mt-1 flex list-disc flex-col gap-0.5 ps-5">
             {reasons.map((r) => (
               <li key={`${r.type}:${r.text}`} className="[overflow-wrap:anywhere]">
                 <span className="font-medium">{r.type}</span>: {r.text}

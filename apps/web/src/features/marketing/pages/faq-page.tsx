@@ -54,7 +54,7 @@ function FaqItem({ question, answer }: { question: string; answer: string }) {
           aria-expanded={open}
           aria-controls={`${id}-answer`}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-4 rounded-lg py-4 text-left"
+          className="flex w-full items-center justify-between gap-4 rounded-lg py-4 text-start"
         >
           {question}
           <svg

@@ -109,7 +109,7 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
         footer={
           <>
             {schedule ? (
-              <Button variant="secondary" className="mr-auto text-red-700!" disabled={busy} onClick={() => setConfirming(true)}>
+              <Button variant="secondary" className="me-auto text-red-700!" disabled={busy} onClick={() => setConfirming(true)}>
                 Remove schedule
               </Button>
             ) : null}

@@ -248,7 +248,7 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {name}
-        {person.shared_by ? <span className="ml-2 text-sm font-normal text-slate-700">Shared by {person.shared_by}</span> : null}
+        {person.shared_by ? <span className="ms-2 text-sm font-normal text-slate-700">Shared by {person.shared_by}</span> : null}
       </h3>
       {canEdit ? null : <p className="text-sm text-slate-700">View only: you can see {name}&apos;s doses but not log them.</p>}
       {slots.map((slot) => (

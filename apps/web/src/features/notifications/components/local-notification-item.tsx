@@ -15,7 +15,7 @@ export function LocalNotificationItem({ notice }: { notice: LocalNotification })
   const classes = TONE_CLASSES[tone];
   const time = new Date(notice.id);
   return (
-    <article aria-labelledby={titleId} data-tone={tone} className={`rounded-xl border border-l-4 p-4 ${classes.item}`}>
+    <article aria-labelledby={titleId} data-tone={tone} className={`rounded-xl border border-s-4 p-4 ${classes.item}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className={`text-base font-semibold break-words ${classes.title}`}>
           {notice.text}

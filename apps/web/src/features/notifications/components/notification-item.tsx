@@ -25,7 +25,7 @@ export function NotificationItem({ notification: n, busy, onToggle, onHide }: No
   const classes = TONE_CLASSES[tone];
   const kind = KIND_LABELS[n.type];
   return (
-    <article aria-labelledby={titleId} data-tone={tone} className={`rounded-xl border border-l-4 p-4 ${classes.item}`}>
+    <article aria-labelledby={titleId} data-tone={tone} className={`rounded-xl border border-s-4 p-4 ${classes.item}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className={`text-base font-semibold ${classes.title}`}>
           {n.title || 'Notification'}

@@ -19,7 +19,7 @@ export function NotificationsIndicator({ className = '' }: { className?: string 
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-brand-900"
+          className="absolute top-0.5 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-brand-900"
         >
           {unread > 99 ? '99+' : unread}
         </span>

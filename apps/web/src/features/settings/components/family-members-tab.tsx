@@ -68,7 +68,7 @@ function MemberCard({
   return (
     <li className="relative flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-brand-300">
       {/* SPEC §2: clicking the card also edits. */}
-      <button type="button" onClick={onEdit} className="flex w-full flex-1 flex-col items-start gap-1 rounded-xl p-4 pr-14 text-left">
+      <button type="button" onClick={onEdit} className="flex w-full flex-1 flex-col items-start gap-1 rounded-xl p-4 pe-14 text-start">
         <span className="text-lg font-semibold break-words text-slate-900">{name}</span>
         {member.relationship ? <span className="text-sm text-slate-700">{capitalize(member.relationship)}</span> : null}
         {member.date_of_birth ? <span className="text-sm text-slate-700">Born {formatDate(member.date_of_birth)}</span> : null}
@@ -79,7 +79,7 @@ function MemberCard({
         ) : null}
       </button>
       {/* In the order they are seen: the menu at the top, then the sharing actions below. */}
-      <div className="absolute top-2 right-2">
+      <div className="absolute top-2 end-2">
         <MemberActionsMenu memberName={name} onEdit={onEdit} onDelete={onDelete} />
       </div>
       <div className="border-t border-slate-200 px-4 py-3">

@@ -105,7 +105,7 @@ export function MemberActionsMenu({ memberName, onEdit, onDelete }: MemberAction
           role="menu"
           aria-labelledby={buttonId}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute end-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {ITEMS.map((item, index) => (
             <li key={item.id} role="none">
@@ -117,7 +117,7 @@ export function MemberActionsMenu({ memberName, onEdit, onDelete }: MemberAction
                 role="menuitem"
                 tabIndex={index === active ? 0 : -1}
                 onClick={() => choose(item.id)}
-                className={`block w-full px-4 py-2 text-left text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 ${
+                className={`block w-full px-4 py-2 text-start text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 ${
                   item.id === 'delete' ? 'text-red-700' : 'text-slate-800'
                 }`}
               >

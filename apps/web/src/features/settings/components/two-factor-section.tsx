@@ -89,7 +89,7 @@ export function TwoFactorSection() {
       return (
         <>
           <p className="text-sm text-slate-800">
-            <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
+            <span className="me-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
             Signing in asks for a code from your authenticator app after your password.
           </p>
           {recoveryCodesLeft(data.recovery_codes_left)}
@@ -109,7 +109,7 @@ export function TwoFactorSection() {
     return (
       <>
         <p className="text-sm text-slate-800">
-          <span className="mr-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
+          <span className="me-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
           {byPasskey
             ? 'Your passkey is your second step now. You can also use a 6-digit code from an authenticator app on your phone.'
             : 'Add a second step when you sign in: a 6-digit code from an authenticator app on your phone, or a passkey (below).'}

@@ -10,7 +10,7 @@ export function roleAllowances(role: ShareRole): string[] {
 
 export function RoleAllowances({ role, className = '' }: { role: ShareRole; className?: string }) {
   return (
-    <ul className={`list-disc space-y-1 pl-5 text-sm text-slate-700 ${className}`}>
+    <ul className={`list-disc space-y-1 ps-5 text-sm text-slate-700 ${className}`}>
       {roleAllowances(role).map((line) => (
         <li key={line}>{line}</li>
       ))}
