@@ -306,6 +306,7 @@ export default tseslint.config(
             '*.removeEventListener',
             '*.postMessage',
             '*.getElementById',
+            '*.setRequestHeader',
             '*.querySelector',
             '*.querySelectorAll',
             '*.closest',

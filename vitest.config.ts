@@ -26,7 +26,11 @@ function filesThatMockModules(root: string, dirs: string[]): string[] {
   return found;
 }
 
-type Project = { plugins?: unknown[]; test: { name: string; root: string; exclude?: string[] } & Record<string, unknown> };
+type Project = {
+  plugins?: unknown[];
+  resolve?: unknown;
+  test: { name: string; root: string; exclude?: string[] } & Record<string, unknown>;
+};
 /** `project` with a shared registry, plus its module-mocking files (if any) in an isolated twin. */
 function shareModules(project: Project, dirs: string[]): Project[] {
   const mocking = filesThatMockModules(project.test.root, dirs);
@@ -87,6 +91,10 @@ export default defineConfig({
         {
           // Issue 35: the app's Lingui macros and `.po` imports, as in apps/web/vite.config.ts.
           plugins: [lingui({ macroTransform: true, cwd: path.join(repoRoot, 'apps/web') })],
+          // Components render inside an I18nProvider in tests too (apps/web/test/testing-library.tsx).
+          resolve: {
+            alias: [{ find: /^@testing-library\/react$/, replacement: path.join(repoRoot, 'apps/web/test/testing-library.tsx') }],
+          },
           test: {
             name: 'web',
             root: './apps/web',

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { PageProblem } from './page-problem';
 
@@ -12,6 +13,7 @@ function isLoadFailure(error: unknown): boolean {
  * navigating to the same address resets React Router's error state.
  */
 export function PageError() {
+  const { t } = useLingui();
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
@@ -19,11 +21,11 @@ export function PageError() {
   const retryTarget = { pathname: location.pathname, search: location.search, hash: location.hash };
   return (
     <PageProblem
-      title={loadFailure ? 'This page could not be loaded.' : 'This page could not be shown.'}
+      title={loadFailure ? t`This page could not be loaded.` : t`This page could not be shown.`}
       detail={
         loadFailure
-          ? 'Part of it did not arrive. Check your connection, then try again; your records are safe.'
-          : 'Something went wrong while showing it. Try again; your records are safe.'
+          ? t`Part of it did not arrive. Check your connection, then try again; your records are safe.`
+          : t`Something went wrong while showing it. Try again; your records are safe.`
       }
       offerReload
       onRetry={() => void navigate(retryTarget, { replace: true, state: location.state as unknown })}

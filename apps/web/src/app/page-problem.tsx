@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/page-header';
 
@@ -18,18 +19,18 @@ export interface PageProblemProps {
 export function PageProblem({ title, detail, onRetry, retrying = false, offerReload = false }: PageProblemProps) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-12 text-center">
-      <DocumentTitle title={title.replace(/\.$/, '')} />
+      <DocumentTitle title={title.endsWith('.') ? title.slice(0, -1) : title} />
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p role="alert" className="text-slate-700">
         {detail}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Trying again...' : 'Try again'}
+          {retrying ? <Trans>Trying again...</Trans> : <Trans>Try again</Trans>}
         </Button>
         {offerReload ? (
           <Button variant="secondary" onClick={() => window.location.reload()}>
-            Reload page
+            <Trans>Reload page</Trans>
           </Button>
         ) : null}
       </div>

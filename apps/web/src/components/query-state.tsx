@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
@@ -40,7 +41,7 @@ export function QueryState<T>({
   query,
   loading,
   error,
-  retryLabel = 'Try again',
+  retryLabel,
   isEmpty,
   empty,
   waitFor = false,
@@ -58,7 +59,7 @@ export function QueryState<T>({
           {typeof error === 'function' ? error(query.error) : error}
         </p>
         <Button variant="secondary" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          {retryLabel}
+          {retryLabel ?? <Trans>Try again</Trans>}
         </Button>
       </div>
     );

@@ -4,6 +4,8 @@ import { useId } from 'react';
 import { isAppLanguage, PSEUDO, type AppLanguage } from './languages';
 import { useLanguage } from './language-provider';
 
+/** The development-only pseudo-locale, named as its own texts look. */
+const PSEUDO_NAME = 'Pseudo (ƥśéûđő)';
 const choices: readonly AppLanguage[] = import.meta.env.DEV ? [...LANGUAGES, PSEUDO] : LANGUAGES;
 
 /**
@@ -36,7 +38,7 @@ export function LanguageSelect({ showLabel = false, className = '' }: { showLabe
       >
         {choices.map((choice) => (
           <option key={choice} value={choice} lang={choice === PSEUDO ? 'en' : choice}>
-            {choice === PSEUDO ? 'Pseudo (ƥśéûđő)' : LANGUAGE_NAMES[choice]}
+            {choice === PSEUDO ? PSEUDO_NAME : LANGUAGE_NAMES[choice]}
           </option>
         ))}
       </select>

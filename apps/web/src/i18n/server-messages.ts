@@ -1,4 +1,4 @@
-import { isRecord } from '../lib/api-client';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // Issue 35: the server keeps its English `message` (the SPEC's texts) and adds a stable `code`
 // (and `params`) for each; the reader sees the code's text from their catalog.

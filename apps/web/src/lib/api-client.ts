@@ -5,6 +5,8 @@
  * send it on their own, so nothing is added here.
  */
 
+import { t } from '@lingui/core/macro';
+import { serverText } from '../i18n/server-messages';
 import { markReachable, markUnreachable } from './connection';
 
 export class ApiError extends Error {
@@ -160,14 +162,16 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise
     // A cancel is the caller's own doing; anything else is a request that found no server.
     if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
     markUnreachable();
-    throw new NetworkError(error instanceof Error && error.message ? error.message : 'Failed to fetch', { cause: error });
+    throw new NetworkError(error instanceof Error && error.message ? error.message : t`Failed to fetch`, { cause: error });
   }
   markReachable();
   const data = await readBody(response);
 
   if (!response.ok) {
     const fromBody = isRecord(data) ? [data.message, data.error].find((v): v is string => typeof v === 'string' && v !== '') : undefined;
-    throw new ApiError(response.status, fromBody ?? `Request failed with status code ${response.status}`, data);
+    const status = response.status;
+    // The reader's language (issue 35): the answer's code through the catalog, else its English message.
+    throw new ApiError(status, serverText(data) ?? fromBody ?? t`Request failed with status code ${status}`, data);
   }
   return data as T;
 }

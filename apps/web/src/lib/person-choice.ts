@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { roleAllows, type Person } from '@kinchart/shared/people';
 import { personLabel, usePeople } from './queries/people';
@@ -28,8 +29,9 @@ export function defaultPersonId(people: readonly Person[], selectedId: string | 
 /** A person as a choice reads: "Alice (you)", "Mia", "Grandpa Joe (Shared by sam)". */
 export function personOptionLabel(person: Person): string {
   const name = personLabel(person);
-  if (person.shared_by !== null) return `${name} (Shared by ${person.shared_by})`;
-  if (person.is_self) return person.name ? `${name} (you)` : name;
+  const sharedBy = person.shared_by;
+  if (sharedBy !== null) return t`${name} (Shared by ${sharedBy})`;
+  if (person.is_self) return person.name ? t`${name} (you)` : name;
   return name;
 }
 

@@ -1,4 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { serverText } from '../i18n/server-messages';
 import { ApiError } from './api-client';
+
+// A cancel's DOMException, as fetch raises it: for code that checks `name`, never shown.
+const UPLOAD_CANCELLED = 'The upload was cancelled';
+const ABORT_ERROR = 'AbortError';
 
 export interface UploadProgress {
   loaded: number;
@@ -33,7 +39,7 @@ export function xhrUpload<T = unknown>(url: string, body: FormData, options: Xhr
   const { onProgress, onSent, signal } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      reject(new DOMException(UPLOAD_CANCELLED, ABORT_ERROR));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -57,15 +63,16 @@ export function xhrUpload<T = unknown>(url: string, body: FormData, options: Xhr
       }
       const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
       const message = [record.message, record.error].find((v): v is string => typeof v === 'string' && v !== '');
-      reject(new ApiError(xhr.status, message ?? `Request failed with status code ${xhr.status}`, data));
+      const status = xhr.status;
+      reject(new ApiError(status, serverText(data) ?? message ?? t`Request failed with status code ${status}`, data));
     };
     xhr.onerror = () => {
       done();
-      reject(new Error('Network Error'));
+      reject(new Error(t`Network Error`));
     };
     xhr.onabort = () => {
       done();
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      reject(new DOMException(UPLOAD_CANCELLED, ABORT_ERROR));
     };
     xhr.send(body);
   });

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../lib/next-path';
 import { isAuthOffline, useAuth } from '../../features/auth/api/check-auth';
@@ -31,12 +32,12 @@ export function AppHeader() {
           <div className="flex items-center gap-2">
             {pathname !== '/login' ? (
               <Link to={withNext('/login', back)} className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-                Login
+                <Trans>Login</Trans>
               </Link>
             ) : null}
             {pathname !== '/signup' ? (
               <Link to={withNext('/signup', back)} className={buttonClassName('inverse', 'sm')}>
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Link>
             ) : null}
           </div>

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 
+/** The product's name: a proper name, the same in every language. */
+export const BRAND_NAME = 'Kinchart';
+
 /** The Kinchart wordmark; it leads home when signed out and to /dashboard when signed in. */
 export function BrandLink({ to, tone = 'dark' }: { to: string; tone?: 'dark' | 'light' }) {
   return (
@@ -13,7 +16,7 @@ export function BrandLink({ to, tone = 'dark' }: { to: string; tone?: 'dark' | '
         <rect width="32" height="32" rx="7" fill={tone === 'dark' ? '#ffffff' : '#3730a3'} />
         <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill={tone === 'dark' ? '#3730a3' : '#ffffff'} />
       </svg>
-      Kinchart
+      {BRAND_NAME}
     </Link>
   );
 }

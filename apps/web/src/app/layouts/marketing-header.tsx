@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../features/auth/api/check-auth';
 import { buttonClassName } from '../../components/ui/button';
 import { BrandLink } from './brand-link';
 
 const marketingLinks = [
-  { to: '/about', label: 'About' },
-  { to: '/howitworks', label: 'How It Works' },
-  { to: '/faq', label: 'FAQ' },
+  { to: '/about', label: msg`About` },
+  { to: '/howitworks', label: msg`How It Works` },
+  { to: '/faq', label: msg`FAQ` },
 ];
 
 /**
@@ -15,12 +17,13 @@ const marketingLinks = [
  */
 export function MarketingHeader() {
   const auth = useAuth();
+  const { t } = useLingui();
   const signedIn = auth.data?.authenticated === true;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
         <BrandLink to="/" tone="light" />
-        <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+        <nav aria-label={t`Main`} className="order-3 w-full sm:order-none sm:w-auto">
           <ul className="flex gap-1 overflow-x-auto">
             {marketingLinks.map((link) => (
               <li key={link.to}>
@@ -32,7 +35,7 @@ export function MarketingHeader() {
                     }`
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -41,15 +44,15 @@ export function MarketingHeader() {
         <div className="flex items-center gap-2">
           {signedIn ? (
             <Link to="/dashboard" className={buttonClassName('primary', 'sm')}>
-              Dashboard
+              <Trans>Dashboard</Trans>
             </Link>
           ) : (
             <>
               <Link to="/login" className={buttonClassName('ghost', 'sm')}>
-                Login
+                <Trans>Login</Trans>
               </Link>
               <Link to="/signup" className={buttonClassName('primary', 'sm')}>
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Link>
             </>
           )}

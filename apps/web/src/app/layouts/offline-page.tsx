@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { SavedCardsLink } from '../../features/auth/components/saved-cards-link';
 
 /**
@@ -8,8 +9,12 @@ import { SavedCardsLink } from '../../features/auth/components/saved-cards-link'
 export function OfflinePage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-3 py-10 text-slate-800">
-      <h1 className="text-2xl font-bold text-slate-900">You are offline</h1>
-      <p>Kinchart needs a connection to open this page. It opens by itself as soon as you are back online.</p>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>You are offline</Trans>
+      </h1>
+      <p>
+        <Trans>Kinchart needs a connection to open this page. It opens by itself as soon as you are back online.</Trans>
+      </p>
       <SavedCardsLink />
     </div>
   );

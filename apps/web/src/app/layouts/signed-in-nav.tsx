@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,21 +17,21 @@ import { BrandLink } from './brand-link';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   /** SPEC §2: /update-records reads "Update Records" in the mobile menu. */
-  mobileLabel?: string;
+  mobileLabel?: MessageDescriptor;
 }
 
 const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/appointments', label: 'Appointments' },
-  { to: '/update-records', label: 'Upload Records', mobileLabel: 'Update Records' },
-  { to: '/view-records', label: 'View Records' },
-  { to: '/prescriptions', label: 'Prescriptions' },
+  { to: '/dashboard', label: msg`Dashboard` },
+  { to: '/appointments', label: msg`Appointments` },
+  { to: '/update-records', label: msg`Upload Records`, mobileLabel: msg`Update Records` },
+  { to: '/view-records', label: msg`View Records` },
+  { to: '/prescriptions', label: msg`Prescriptions` },
   // DESIGN §12, beyond SPEC §2's seven links: the clinical records of the people the user can see.
-  { to: '/health-records', label: 'Health Records' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/notifications', label: 'Notifications' },
+  { to: '/health-records', label: msg`Health Records` },
+  { to: '/settings', label: msg`Settings` },
+  { to: '/notifications', label: msg`Notifications` },
 ];
 
 const barButton = 'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
@@ -41,7 +44,9 @@ export function SignedInNav({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useLogout();
-  const greeting = user.username ? `Hello, ${user.username}!` : 'Welcome!';
+  const { t } = useLingui();
+  const username = user.username;
+  const greeting = username ? t`Hello, ${username}!` : t`Welcome!`;
 
   // Signed-in screens toast often; fetch the toast library now rather than on the first one.
   useEffect(preloadToasts, []);
@@ -64,7 +69,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
       await logout.mutateAsync();
     } catch {
       setLoggingOut(false);
-      notify.error('Logout failed');
+      notify.error(t`Logout failed`);
       return;
     }
     setMenuOpen(false);
@@ -72,7 +77,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
     await import('../../features/offline-cards/lib/forget-offline-cards')
       .then(({ forgetOfflineCards }) => forgetOfflineCards())
       .catch(() => undefined);
-    notify.success('Logged out successfully');
+    notify.success(t`Logged out successfully`);
     // SPEC §2: logout goes to /signup. The session is recorded as logged out (not expired), so
     // whichever runs first — this navigation, the private layout's redirect, or a 401 from a query
     // still in flight — the user lands on /signup, never /login. The sign-up page ends the
@@ -94,7 +99,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
         <div className="hidden items-center gap-3 lg:flex">
           <p className="text-sm font-medium text-brand-100">{greeting}</p>
           {/* SPEC §2 Layout, §7: the navigation bar's own file-picker upload, with a toast on the result. */}
-          <QuickUploadButton label="Upload" className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`} />
+          <QuickUploadButton label={t`Upload`} className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`} />
           {/* Decision 0004: everything in the account as one zip, with progress while it downloads. */}
           <ExportButton className={`${barButton} border border-brand-300 text-white hover:bg-brand-800`} />
           <button
@@ -103,7 +108,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
             disabled={logout.isPending}
             className={`${barButton} border border-white/70 text-white hover:bg-brand-800 disabled:opacity-70`}
           >
-            Logout
+            <Trans>Logout</Trans>
           </button>
         </div>
         <button
@@ -114,14 +119,16 @@ export function SignedInNav({ user }: { user: AuthUser }) {
           onClick={() => setMenuOpen((open) => !open)}
           className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-brand-800 lg:hidden"
         >
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">
+            <Trans>Menu</Trans>
+          </span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
 
-      <nav aria-label="Main" className="hidden border-t border-brand-800 lg:block">
+      <nav aria-label={t`Main`} className="hidden border-t border-brand-800 lg:block">
         <ul className="mx-auto flex max-w-7xl gap-1 px-4 py-2 sm:px-6 lg:px-8">
           {navItems.map((item) => (
             <li key={item.to}>
@@ -133,7 +140,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
                   }`
                 }
               >
-                {item.label}
+                {t(item.label)}
               </NavLink>
             </li>
           ))}
@@ -142,7 +149,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-brand-800 px-4 pb-4 sm:px-6 lg:hidden">
         <p className="py-3 text-sm font-medium text-brand-100">{greeting}</p>
-        <nav aria-label="Main menu">
+        <nav aria-label={t`Main menu`}>
           <ul className="flex flex-col gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -155,7 +162,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
                     }`
                   }
                 >
-                  {item.mobileLabel ?? item.label}
+                  {t(item.mobileLabel ?? item.label)}
                 </NavLink>
               </li>
             ))}
@@ -163,7 +170,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
         </nav>
         <div className="mt-3 flex flex-wrap gap-2 border-t border-brand-800 pt-3">
           <QuickUploadButton
-            label="Upload"
+            label={t`Upload`}
             onChosen={() => setMenuOpen(false)}
             className={`${barButton} bg-white text-brand-900 hover:bg-brand-50`}
           />
@@ -180,7 +187,7 @@ export function SignedInNav({ user }: { user: AuthUser }) {
             disabled={logout.isPending}
             className={`${barButton} border border-white/70 text-white hover:bg-brand-800 disabled:opacity-70`}
           >
-            Logout
+            <Trans>Logout</Trans>
           </button>
         </div>
       </div>

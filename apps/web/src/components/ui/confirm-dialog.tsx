@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -26,10 +27,10 @@ export function ConfirmDialog({
   message,
   onConfirm,
   onCancel,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   busy = false,
-  busyLabel = 'Deleting...',
+  busyLabel,
   tone = 'danger',
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -46,10 +47,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? <Trans>Cancel</Trans>}
           </Button>
           <Button variant={tone} onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
+            {busy ? (busyLabel ?? <Trans>Deleting...</Trans>) : (confirmLabel ?? <Trans>Delete</Trans>)}
           </Button>
         </>
       }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
 
 export interface FilePickerButtonProps {
@@ -25,7 +26,7 @@ export function FilePickerButton({ label, busy, accept, className, onFile }: Fil
         }}
         className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-70`}
       >
-        {busy ? 'Uploading...' : label}
+        {busy ? <Trans>Uploading...</Trans> : label}
       </button>
       <input
         ref={inputRef}

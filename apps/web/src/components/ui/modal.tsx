@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -102,8 +103,9 @@ function ModalPanel({
   size = 'md',
   initialFocusRef,
   closeOnBackdrop = true,
-  closeLabel = 'Close',
+  closeLabel,
 }: ModalProps) {
+  const { t } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -195,7 +197,7 @@ function ModalPanel({
             ref={closeRef}
             type="button"
             onClick={() => latestOnClose.current()}
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? t`Close`}
             className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-2xl leading-none text-slate-700 hover:bg-slate-100"
           >
             <span aria-hidden="true">×</span>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 
+/** The product's name, the same in every language (a proper name). */
+const BRAND_NAME = 'Kinchart';
+
 /** Sets the document title for the current page. React 19 hoists <title> into <head>. */
 export function DocumentTitle({ title }: { title: string }) {
-  return <title>{title === 'Kinchart' ? title : `${title} · Kinchart`}</title>;
+  return <title>{title === BRAND_NAME ? title : `${title} · ${BRAND_NAME}`}</title>;
 }
 
 export interface PageHeaderProps {

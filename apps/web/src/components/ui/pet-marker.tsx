@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 /** A paw print. Decorative unless given a label. */
 export function PawIcon({ label, className = 'size-4' }: { label?: string; className?: string }) {
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
@@ -14,7 +15,8 @@ export function PawIcon({ label, className = 'size-4' }: { label?: string; class
 
 /** SPEC §2: pets carry a paw marker; screen readers hear 'Pet'. */
 export function PetMarker({ className = 'size-4' }: { className?: string }) {
-  return <PawIcon label="Pet" className={className} />;
+  const { t } = useLingui();
+  return <PawIcon label={t`Pet`} className={className} />;
 }
 
 /** The paw with a visible 'Pet' word, for cards. */
@@ -22,7 +24,7 @@ export function PetBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
       <PawIcon className="size-3.5" />
-      Pet
+      <Trans>Pet</Trans>
     </span>
   );
 }

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { serverMessage } from '../../lib/api-client';
 import { Button } from './button';
 import { Field } from './field';
 import { Modal } from './modal';
@@ -33,6 +35,7 @@ export function ReauthDialog({ open, onConfirm, onCancel, onPasskey, alternative
 }
 
 function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<ReauthDialogProps, 'open'>) {
+  const { t } = useLingui();
   const formId = useId();
   const [status, setStatus] = useState<string | null>(null);
   const [provingPasskey, setProvingPasskey] = useState(false);
@@ -52,7 +55,9 @@ function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<Reauth
     try {
       await onPasskey();
     } catch (error) {
-      setStatus(error instanceof Error ? error.message : 'Your passkey could not be confirmed. Please try again.');
+      setStatus(
+        serverMessage(error) ?? (error instanceof Error ? error.message : t`Your passkey could not be confirmed. Please try again.`),
+      );
     } finally {
       setProvingPasskey(false);
     }
@@ -63,7 +68,9 @@ function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<Reauth
     try {
       await onConfirm(password);
     } catch (error) {
-      setStatus(error instanceof Error ? error.message : 'Your password could not be confirmed. Please try again.');
+      setStatus(
+        serverMessage(error) ?? (error instanceof Error ? error.message : t`Your password could not be confirmed. Please try again.`),
+      );
       resetField('password');
       setFocus('password');
     }
@@ -74,32 +81,32 @@ function ReauthForm({ onConfirm, onCancel, onPasskey, alternative }: Omit<Reauth
       open
       onClose={isSubmitting ? () => undefined : onCancel}
       closeOnBackdrop={!isSubmitting}
-      title="Confirm your password"
-      description="For your security, enter your password again to continue. You will not be asked again for 10 minutes."
+      title={t`Confirm your password`}
+      description={t`For your security, enter your password again to continue. You will not be asked again for 10 minutes.`}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Confirming...' : 'Confirm'}
+            {isSubmitting ? <Trans>Confirming...</Trans> : <Trans>Confirm</Trans>}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           aria-required="true"
           error={errors.password?.message}
-          {...register('password', { required: 'Password is required' })}
+          {...register('password', { required: t`Password is required` })}
         />
         {onPasskey ? (
           <Button variant="secondary" onClick={() => void confirmWithPasskey()} disabled={isSubmitting}>
-            {provingPasskey ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+            {provingPasskey ? <Trans>Waiting for your passkey...</Trans> : <Trans>Use a passkey instead</Trans>}
           </Button>
         ) : null}
         <StatusMessage message={status} />

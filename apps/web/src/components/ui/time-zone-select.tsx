@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { timeZoneLabel, timeZoneNames } from '../../lib/time-zones';
 import { inputClassName } from './field';
@@ -30,6 +31,7 @@ export function TimeZoneSelect({
   disabled,
   containerClassName = '',
 }: TimeZoneSelectProps) {
+  const { t } = useLingui();
   const id = useId();
   const [search, setSearch] = useState('');
   const found = useMemo(() => {
@@ -43,7 +45,7 @@ export function TimeZoneSelect({
     <div className={`flex min-w-0 flex-col gap-2 ${containerClassName}`}>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-800">
-          Search time zones
+          <Trans>Search time zones</Trans>
         </label>
         <input
           id={`${id}-search`}
@@ -51,7 +53,7 @@ export function TimeZoneSelect({
           value={search}
           disabled={disabled}
           autoComplete="off"
-          placeholder="City or region, e.g. Madrid"
+          placeholder={t`City or region, e.g. Madrid`}
           onChange={(event) => setSearch(event.target.value)}
           className={inputClassName}
         />

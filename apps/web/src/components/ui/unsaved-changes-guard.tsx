@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
@@ -19,6 +20,7 @@ export interface UnsavedChangesGuard {
  * question, the only one a page may ask there.
  */
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
+  const { t } = useLingui();
   const dirtyRef = useRef(dirty);
   const releasedRef = useRef(false);
   useEffect(() => {
@@ -61,10 +63,10 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const dialog = (
     <ConfirmDialog
       open={blocked || pendingLeave !== null}
-      title="Leave without saving?"
-      message="You have changes that are not saved yet. If you leave now, they will be lost."
-      confirmLabel="Leave without saving"
-      cancelLabel="Stay on this page"
+      title={t`Leave without saving?`}
+      message={t`You have changes that are not saved yet. If you leave now, they will be lost.`}
+      confirmLabel={t`Leave without saving`}
+      cancelLabel={t`Stay on this page`}
       onConfirm={() => {
         if (blocked) blocker.proceed();
         const leave = pendingLeave;

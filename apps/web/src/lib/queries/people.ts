@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { peopleSchema, type Person } from '@kinchart/shared/people';
 import { api } from '../api-client';
@@ -23,5 +24,5 @@ export function usePeople() {
 /** A person's name as lists show it: the name, else "You" for your own profile, else "Unnamed". */
 export function personLabel(person: Pick<Person, 'name' | 'is_self' | 'shared_by'>): string {
   if (person.name) return person.name;
-  return person.is_self && person.shared_by === null ? 'You' : 'Unnamed';
+  return person.is_self && person.shared_by === null ? t`You` : t`Unnamed`;
 }
