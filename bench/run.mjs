@@ -321,7 +321,11 @@ function jsSizes() {
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entryFiles = [...closure(entryKey)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
-  const entryBytes = entryFiles.reduce((n, f) => n + gz(f), 0);
+  // Issue 35: every page loads its language's catalog (one per language, decision 0056): the
+  // largest one counts with every route, so each figure holds in the longest language.
+  const catalogs = Object.keys(manifest).filter((k) => /locales\/[^/]+\/messages\.po$/.test(k) && !/\/pseudo\//.test(k));
+  const catalogBytes = Math.max(0, ...catalogs.map((k) => gz(manifest[k].file)));
+  const entryBytes = entryFiles.reduce((n, f) => n + gz(f), 0) + catalogBytes;
   // The signed-in bar loads once someone is signed in (decision 0017): it counts with every
   // private page, not as a route of its own.
   const navKey = Object.keys(manifest).find((k) => /layouts\/signed-in-nav\.tsx$/.test(k));
@@ -334,10 +338,11 @@ function jsSizes() {
   for (const key of pages) {
     const keys = [...closure(key), ...(navKey && !isPublic(key) ? closure(navKey) : [])];
     const files = new Set([...entryFiles, ...keys.map((k) => manifest[k].file).filter((f) => f.endsWith('.js'))]);
-    const bytes = [...files].reduce((n, f) => n + gz(f), 0);
+    const bytes = [...files].reduce((n, f) => n + gz(f), 0) + catalogBytes;
     if (/landing-page/.test(key)) landing = bytes;
     if (bytes > largest.bytes) largest = { key, bytes };
   }
+  record('largest language catalog (gzip)', (catalogBytes / 1024).toFixed(1), 'KB', 'counted in every route', true);
   record('landing page JS (gzip)', (landing / 1024).toFixed(1), 'KB', '≤ 120 KB', landing <= 120 * 1024);
   record(
     'largest route JS (gzip)',
@@ -375,6 +380,9 @@ async function lighthouseRuns(base, client) {
   const pages = [
     ['/', `${base}/`, { perf: 90 }],
     ['/login', `${base}/login`, { perf: 90 }],
+    // Issue 35: the milestone-2 budgets hold in Arabic (right to left, its own catalog).
+    ['/ (Arabic)', `${base}/?lang=ar`, { perf: 90 }],
+    ['/login (Arabic)', `${base}/login?lang=ar`, { perf: 90 }],
     ['emergency page (PIN prompt)', local(qr.json?.qr_data), { perf: 95, lcpMs: 2000, kb: 60 }],
     ['emergency page (essentials)', local(memberQr.json?.qr_data), { perf: 95, lcpMs: 2000, kb: 60 }],
   ];

@@ -45,7 +45,19 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** What a first visit shows: the stored choice, else the browser's first language Kinchart speaks. */
+/** A language asked for in the address (`?lang=ar`): a link shared in a language opens in it. */
+function requestedLanguage(): AppLanguage | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const asked = new URLSearchParams(location.search).get('lang');
+  return isAppLanguage(asked) ? asked : undefined;
+}
+
+/**
+ * What a page opens in: a language the address asks for (then remembered), else the stored
+ * choice, else the browser's first language Kinchart speaks (navigator.languages).
+ */
 export function initialLanguage(): AppLanguage {
-  return storedLanguage() ?? pickLanguage(browserLanguages());
+  const asked = requestedLanguage();
+  if (asked) storeLanguage(asked);
+  return asked ?? storedLanguage() ?? pickLanguage(browserLanguages());
 }
