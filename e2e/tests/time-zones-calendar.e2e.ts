@@ -63,6 +63,10 @@ describe('time zones, reminders and calendar feeds', () => {
         // Issue 33: the browser's languages (en-US) were taken once too, in the same request as its zone.
         document_languages: ['en'],
         document_languages_set: true,
+        // Issue 35: the account speaks the browser's language (en-US), in feet and pounds.
+        language: 'en',
+        language_set: true,
+        units: 'imperial',
       });
       await expectNoA11yViolations(page, `Settings → Time zone and reminders (${device})`);
       await prefs.scrollIntoViewIfNeeded();
