@@ -1,4 +1,5 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 
@@ -58,6 +59,7 @@ export function RecordListEditor<T>({
   status,
   renderExtra,
 }: RecordListEditorProps<T>) {
+  const { t } = useLingui();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -103,6 +105,7 @@ export function RecordListEditor<T>({
         <ul className="grid gap-3 md:grid-cols-2" aria-labelledby={headingId}>
           {items.map((item, index) => {
             const summary = describe(item);
+            const title = summary.title;
             const details = summary.details.filter(([, value]) => value !== null && value !== undefined && value !== '');
             return (
               <li
@@ -132,18 +135,18 @@ export function RecordListEditor<T>({
                 ) : null}
                 {renderExtra?.(item)}
                 <div className="mt-auto flex gap-2 pt-1">
-                  <Button variant="secondary" size="sm" aria-label={`Edit ${summary.title}`} onClick={() => showForm(index)}>
-                    Edit
+                  <Button variant="secondary" size="sm" aria-label={t`Edit ${title}`} onClick={() => showForm(index)}>
+                    <Trans>Edit</Trans>
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
                     className="text-red-700 hover:bg-red-50"
-                    aria-label={`Remove ${summary.title}`}
+                    aria-label={t`Remove ${title}`}
                     disabled={removing !== null}
                     onClick={() => void remove(index)}
                   >
-                    {removing === index ? 'Removing...' : 'Remove'}
+                    {removing === index ? t`Removing...` : t`Remove`}
                   </Button>
                 </div>
               </li>
