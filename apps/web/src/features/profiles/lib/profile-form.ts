@@ -49,12 +49,28 @@ const decimalText = (max: number, message: () => string) =>
     .refine((v) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= max), { error: message })
     .transform((v) => (v === '' ? null : Number(v)));
 
+// The bound is a placeholder, so every language writes its own sentence around it.
 const measurementShape = {
-  height_feet: wholeNumberText(MAX_FEET, () => t`Feet must be a whole number from 0 to ${MAX_FEET}`),
-  height_inches: wholeNumberText(MAX_INCHES, () => t`Inches must be a whole number from 0 to ${MAX_INCHES}`),
-  weight_lbs: decimalText(MAX_POUNDS, () => t`Weight must be a number from 0 to ${MAX_POUNDS}`),
-  height_cm: decimalText(MAX_HEIGHT_CM, () => t`Height must be a number from 0 to ${MAX_HEIGHT_CM}`),
-  weight_kg: decimalText(MAX_WEIGHT_KG, () => t`Weight must be a number from 0 to ${MAX_WEIGHT_KG}`),
+  height_feet: wholeNumberText(MAX_FEET, () => {
+    const max = MAX_FEET;
+    return t`Feet must be a whole number from 0 to ${max}`;
+  }),
+  height_inches: wholeNumberText(MAX_INCHES, () => {
+    const max = MAX_INCHES;
+    return t`Inches must be a whole number from 0 to ${max}`;
+  }),
+  weight_lbs: decimalText(MAX_POUNDS, () => {
+    const max = MAX_POUNDS;
+    return t`Weight must be a number from 0 to ${max}`;
+  }),
+  height_cm: decimalText(MAX_HEIGHT_CM, () => {
+    const max = MAX_HEIGHT_CM;
+    return t`Height must be a number from 0 to ${max}`;
+  }),
+  weight_kg: decimalText(MAX_WEIGHT_KG, () => {
+    const max = MAX_WEIGHT_KG;
+    return t`Weight must be a number from 0 to ${max}`;
+  }),
 };
 type MeasurementKey = keyof typeof measurementShape;
 
