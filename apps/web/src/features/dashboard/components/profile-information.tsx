@@ -71,7 +71,10 @@ function Details({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <Fragment key={label}>
           <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+          {/* Isolated, so a value in another direction (O+, a phone number, a Latin name in Arabic) keeps its own. */}
+          <dd className="min-w-0 break-words text-slate-900">
+            <bdi>{value}</bdi>
+          </dd>
         </Fragment>
       ))}
     </dl>
@@ -88,7 +91,11 @@ function Warning({ title, details }: { title: string; details: string | null }) 
         <strong className="font-semibold">
           <Trans>Warning: {title}</Trans>
         </strong>
-        {details ? <span className="block break-words">{details}</span> : null}
+        {details ? (
+          <span className="block break-words">
+            <bdi>{details}</bdi>
+          </span>
+        ) : null}
       </p>
     </div>
   );
@@ -96,7 +103,7 @@ function Warning({ title, details }: { title: string; details: string | null }) 
 
 function PhoneLink({ phone }: { phone: string }) {
   return (
-    <a href={`tel:${phone}`} className="font-medium text-brand-700 underline underline-offset-2">
+    <a href={`tel:${phone}`} dir="ltr" className="font-medium text-brand-700 underline underline-offset-2">
       {phone}
     </a>
   );
@@ -229,9 +236,13 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
               <ul className="flex flex-col gap-2 text-sm">
                 {shown.map((m) => (
                   <li key={m.id} className="rounded-lg bg-slate-50 px-3 py-2">
-                    <span className="font-semibold break-words text-slate-900">{m.medication_name || t`Unnamed medication`}</span>
+                    <span className="font-semibold break-words text-slate-900">
+                      <bdi>{m.medication_name || t`Unnamed medication`}</bdi>
+                    </span>
                     {m.dosage || m.frequency ? (
-                      <span className="block text-slate-700">{[m.dosage, m.frequency].filter(Boolean).join(' · ')}</span>
+                      <span className="block text-slate-700">
+                        <bdi>{[m.dosage, m.frequency].filter(Boolean).join(' · ')}</bdi>
+                      </span>
                     ) : null}
                   </li>
                 ))}

@@ -41,7 +41,7 @@ export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitche
             className={`${base} ${selected ? on : off}`}
             onClick={() => onSelect(person.id)}
           >
-            {person.name?.trim() || t`Unnamed member`}
+            <bdi>{person.name?.trim() || t`Unnamed member`}</bdi>
             {person.is_pet ? <PetMarker className="size-4" /> : null}
             {/* The space keeps the name and the badge apart for screen readers; the flex gap does it on screen. */}
             {person.shared_by !== null ? (

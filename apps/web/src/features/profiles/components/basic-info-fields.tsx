@@ -166,6 +166,7 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
   const own = variant === 'profile';
   // Only a member's form has is_pet; the own profile's is a person's.
   const isPet = useWatch<{ is_pet?: boolean }>({ name: 'is_pet' }) === true;
+  const bloodType = useWatch<{ blood_type?: string | null }>({ name: 'blood_type' });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {own ? <OwnIdentityFields /> : <MemberIdentityFields />}
@@ -173,11 +174,19 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
       <Field
         label={t`Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete={own ? 'tel' : 'off'}
         error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label={t`Email`} type="email" autoComplete={own ? 'email' : 'off'} error={fieldError(errors.email)} {...register('email')} />
+      <Field
+        label={t`Email`}
+        type="email"
+        dir="ltr"
+        autoComplete={own ? 'email' : 'off'}
+        error={fieldError(errors.email)}
+        {...register('email')}
+      />
       <Field
         label={t`Address`}
         autoComplete={own ? 'street-address' : 'off'}
@@ -186,7 +195,13 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
         {...register('address')}
       />
       {isPet ? null : (
-        <SelectField label={t`Blood Type`} error={fieldError(errors.blood_type)} {...register('blood_type')}>
+        <SelectField
+          label={t`Blood Type`}
+          // A chosen type is Latin text: left to right even in Arabic, so O+ does not show as +O.
+          dir={bloodType ? 'ltr' : undefined}
+          error={fieldError(errors.blood_type)}
+          {...register('blood_type')}
+        >
           <option value="">{t`Select blood type`}</option>
           {BLOOD_TYPES.map((type) => (
             <option key={type} value={type}>

@@ -76,12 +76,13 @@ export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }:
       <Field
         label={t`Contact Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete="off"
         aria-required="true"
         error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label={t`Contact Email`} type="email" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
+      <Field label={t`Contact Email`} type="email" dir="ltr" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
       <CheckboxField label={t`Primary contact`} {...register('is_primary')} />
       <CheckboxField label={t`Has medical power of attorney`} {...register('has_medical_power')} />
     </RecordFormFrame>

@@ -88,12 +88,13 @@ export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, 
       <Field
         label={t`Provider Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete="off"
         aria-required={variant === 'family' ? 'true' : undefined}
         error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label={t`Provider Email`} type="email" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
+      <Field label={t`Provider Email`} type="email" dir="ltr" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
       <Field label={t`Provider Address`} autoComplete="off" error={fieldError(errors.address)} {...register('address')} />
       <TextareaField label={t`Notes`} containerClassName="sm:col-span-2" error={fieldError(errors.notes)} {...register('notes')} />
       <CheckboxField label={t`Primary care provider`} {...register('is_primary')} />

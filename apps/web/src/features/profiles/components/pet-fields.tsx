@@ -46,7 +46,14 @@ export function PetFields({ className = '' }: { className?: string }) {
           error={fieldError(errors.vet_name)}
           {...register('vet_name')}
         />
-        <Field label={t`Vet Phone`} type="tel" autoComplete="off" error={fieldError(errors.vet_phone)} {...register('vet_phone')} />
+        <Field
+          label={t`Vet Phone`}
+          type="tel"
+          dir="ltr"
+          autoComplete="off"
+          error={fieldError(errors.vet_phone)}
+          {...register('vet_phone')}
+        />
       </div>
     </fieldset>
   );

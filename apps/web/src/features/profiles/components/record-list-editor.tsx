@@ -116,7 +116,9 @@ export function RecordListEditor<T>({
                 }`}
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold break-words text-slate-900">{summary.title}</p>
+                  <p className="font-semibold break-words text-slate-900">
+                    <bdi>{summary.title}</bdi>
+                  </p>
                   {summary.badges?.map((badge) => (
                     <span key={badge} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                       {badge}
@@ -128,7 +130,9 @@ export function RecordListEditor<T>({
                     {details.map(([label, value]) => (
                       <Fragment key={label}>
                         <dt className="text-slate-600">{label}</dt>
-                        <dd className="break-words text-slate-900">{value}</dd>
+                        <dd className="break-words text-slate-900">
+                          <bdi>{value}</bdi>
+                        </dd>
                       </Fragment>
                     ))}
                   </dl>

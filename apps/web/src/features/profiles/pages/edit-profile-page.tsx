@@ -73,7 +73,14 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
         {...register('date_of_birth')}
       />
       <Field label={t`Address`} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
-      <Field label={t`Phone Number`} type="tel" autoComplete="tel" error={fieldError(errors.phone_number)} {...register('phone_number')} />
+      <Field
+        label={t`Phone Number`}
+        type="tel"
+        dir="ltr"
+        autoComplete="tel"
+        error={fieldError(errors.phone_number)}
+        {...register('phone_number')}
+      />
       <StatusMessage message={status} />
       <div>
         <Button type="submit" size="lg" disabled={isSubmitting}>
