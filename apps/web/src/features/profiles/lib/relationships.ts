@@ -11,12 +11,6 @@ export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], Message
   other: msg({ message: 'Other', context: 'relationship' }),
 };
 
-/** A relationship as people read it: one of SPEC §3's in the reader's language (any spelling), anything else as stored. */
-export function relationshipLabel(value: string, translate: (descriptor: MessageDescriptor) => string): string {
-  const known = RELATIONSHIPS.find((r) => r === value.trim().toLowerCase());
-  return known ? translate(RELATIONSHIP_LABELS[known]) : value;
-}
-
 /**
  * The relationship choices of a form whose stored value is `current` (issue 30 #28): the five of
  * SPEC §3, and the stored value kept exactly as it is, so a save without a change never alters it.
