@@ -1,6 +1,15 @@
 import { Fragment, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { EmergencyContact, FamilyMember, FamilyMemberSummary, ProfileValues } from '@kinchart/shared/profile';
+import {
+  RELATIONSHIPS,
+  type EmergencyContact,
+  type FamilyMember,
+  type FamilyMemberSummary,
+  type ProfileValues,
+} from '@kinchart/shared/profile';
 import { buttonClassName } from '../../../components/ui/button';
 import { PetMarker } from '../../../components/ui/pet-marker';
 import { formatDate } from '../../../lib/format';
@@ -28,10 +37,23 @@ export type PersonView = Pick<
   Partial<Pick<FamilyMemberSummary, 'relationship' | 'is_pet' | 'species' | 'breed' | 'microchip_number' | 'vet_name' | 'vet_phone'>> &
   Pick<FamilyMember, 'emergency_contacts' | 'medications'>;
 
-const NOT_PROVIDED = 'Not provided';
+/** SPEC §3's relationships as people read them; the stored value stays English. */
+const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], MessageDescriptor> = {
+  spouse: msg({ message: 'Spouse', context: 'relationship' }),
+  child: msg({ message: 'Child', context: 'relationship' }),
+  parent: msg({ message: 'Parent', context: 'relationship' }),
+  sibling: msg({ message: 'Sibling', context: 'relationship' }),
+  other: msg({ message: 'Other', context: 'relationship' }),
+};
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One of SPEC §3's relationships in the reader's language; any other (free text, an import) as stored, capitalized. */
+function relationshipText(relationship: string, translate: (descriptor: MessageDescriptor) => string): string {
+  const known = RELATIONSHIPS.find((r) => r === relationship.trim().toLowerCase());
+  return known ? translate(RELATIONSHIP_LABELS[known]) : capitalize(relationship);
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -49,7 +71,10 @@ function Details({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <Fragment key={label}>
           <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+          {/* Isolated, so a value in another direction (O+, a phone number, a Latin name in Arabic) keeps its own. */}
+          <dd className="min-w-0 break-words text-slate-900">
+            <bdi>{value}</bdi>
+          </dd>
         </Fragment>
       ))}
     </dl>
@@ -63,8 +88,14 @@ function Warning({ title, details }: { title: string; details: string | null }) 
         <path d="M10 2 1 18h18L10 2Zm-1 6h2v5H9V8Zm0 6h2v2H9v-2Z" />
       </svg>
       <p>
-        <strong className="font-semibold">Warning: {title}</strong>
-        {details ? <span className="block break-words">{details}</span> : null}
+        <strong className="font-semibold">
+          <Trans>Warning: {title}</Trans>
+        </strong>
+        {details ? (
+          <span className="block break-words">
+            <bdi>{details}</bdi>
+          </span>
+        ) : null}
       </p>
     </div>
   );
@@ -72,7 +103,7 @@ function Warning({ title, details }: { title: string; details: string | null }) 
 
 function PhoneLink({ phone }: { phone: string }) {
   return (
-    <a href={`tel:${phone}`} className="font-medium text-brand-700 underline underline-offset-2">
+    <a href={`tel:${phone}`} dir="ltr" className="font-medium text-brand-700 underline underline-offset-2">
       {phone}
     </a>
   );
@@ -80,19 +111,20 @@ function PhoneLink({ phone }: { phone: string }) {
 
 /** A pet's Basic Info rows in place of a blood type (issue 30 #25): what it is, its chip, its vet. */
 function petRows(pet: PersonView): [string, ReactNode][] {
+  const notProvided = t`Not provided`;
   const vet = pet.vet_phone ? (
     <>
       {pet.vet_name ? `${pet.vet_name} · ` : null}
       <PhoneLink phone={pet.vet_phone} />
     </>
   ) : (
-    pet.vet_name || NOT_PROVIDED
+    pet.vet_name || notProvided
   );
   return [
-    ['Species', pet.species || NOT_PROVIDED],
-    ['Breed', pet.breed || NOT_PROVIDED],
-    ['Microchip', pet.microchip_number || NOT_PROVIDED],
-    ['Vet', vet],
+    [t`Species`, pet.species || notProvided],
+    [t`Breed`, pet.breed || notProvided],
+    [t`Microchip`, pet.microchip_number || notProvided],
+    [t`Vet`, vet],
   ];
 }
 
@@ -118,6 +150,8 @@ export interface ProfileInformationProps {
 
 /** SPEC §2 Profile Information: Basic Info, Critical Medical Info, Primary Emergency Contact, Current Medications. */
 export function ProfileInformation({ person, loading, editHref, editLabel, qr, sharing, links }: ProfileInformationProps) {
+  const { t } = useLingui();
+  const NOT_PROVIDED = t`Not provided`;
   const isMember = person?.relationship !== undefined;
   const current = (person?.medications ?? []).filter((m) => m.is_current);
   const shown = current.slice(0, DASHBOARD_MEDICATION_LIMIT);
@@ -126,20 +160,20 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
   const value = (v: string | null | undefined) => (v ? v : NOT_PROVIDED);
 
   const basicRows: [string, ReactNode][] = [
-    ['Name', value(person?.name)],
-    ['Date of Birth', person?.date_of_birth ? formatDate(person.date_of_birth) : NOT_PROVIDED],
+    [t`Name`, value(person?.name)],
+    [t`Date of Birth`, person?.date_of_birth ? formatDate(person.date_of_birth) : NOT_PROVIDED],
     ...(person?.is_pet ? petRows(person) : []),
-    ['Phone', value(person?.phone_number)],
-    ['Address', value(person?.address)],
+    [t`Phone`, value(person?.phone_number)],
+    [t`Address`, value(person?.address)],
   ];
-  if (isMember) basicRows.push(['Relationship', person?.relationship ? capitalize(person.relationship) : NOT_PROVIDED]);
+  if (isMember) basicRows.push([t`Relationship`, person?.relationship ? relationshipText(person.relationship, t) : NOT_PROVIDED]);
 
   return (
     <section aria-labelledby="profile-information-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="profile-information-heading" className="text-xl font-semibold text-slate-900">
-            Profile Information
+            <Trans>Profile Information</Trans>
           </h2>
           {person?.is_pet ? <PetMarker className="size-5 text-amber-700" /> : null}
           {sharing}
@@ -157,54 +191,68 @@ export function ProfileInformation({ person, loading, editHref, editLabel, qr, s
       </div>
       {loading ? (
         <p role="status" className="text-slate-700">
-          Loading profile...
+          <Trans>Loading profile...</Trans>
         </p>
       ) : null}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="grid min-w-0 flex-1 gap-4 md:grid-cols-2">
-          <Block title="Basic Info">
+          <Block title={t`Basic Info`}>
             <Details rows={basicRows} />
           </Block>
 
-          <Block title="Critical Medical Info">
-            {person?.is_pet ? null : <Details rows={[['Blood Type', value(person?.blood_type)]]} />}
-            {person?.has_allergies ? <Warning title="Allergies" details={person.allergy_details} /> : null}
-            {person?.has_bleeding_disorders ? <Warning title="Bleeding Disorder" details={person.bleeding_disorder_details} /> : null}
+          <Block title={t`Critical Medical Info`}>
+            {person?.is_pet ? null : <Details rows={[[t`Blood Type`, value(person?.blood_type)]]} />}
+            {person?.has_allergies ? <Warning title={t`Allergies`} details={person.allergy_details} /> : null}
+            {person?.has_bleeding_disorders ? <Warning title={t`Bleeding Disorder`} details={person.bleeding_disorder_details} /> : null}
             {person && !person.has_allergies && !person.has_bleeding_disorders ? (
-              <p className="text-sm text-slate-700">No allergy or bleeding disorder recorded.</p>
+              <p className="text-sm text-slate-700">
+                <Trans>No allergy or bleeding disorder recorded.</Trans>
+              </p>
             ) : null}
           </Block>
 
-          <Block title="Primary Emergency Contact">
+          <Block title={t`Primary Emergency Contact`}>
             {contact ? (
               <Details
                 rows={[
-                  ['Name', contact.name],
-                  ['Relationship', value(contact.relationship)],
-                  ['Phone', contact.phone_number ? <PhoneLink phone={contact.phone_number} /> : NOT_PROVIDED],
+                  [t`Name`, contact.name],
+                  [t`Relationship`, value(contact.relationship)],
+                  [t`Phone`, contact.phone_number ? <PhoneLink phone={contact.phone_number} /> : NOT_PROVIDED],
                 ]}
               />
             ) : (
-              <p className="text-sm text-slate-700">No emergency contact added</p>
+              <p className="text-sm text-slate-700">
+                <Trans>No emergency contact added</Trans>
+              </p>
             )}
           </Block>
 
-          <Block title="Current Medications">
+          <Block title={t`Current Medications`}>
             {shown.length === 0 ? (
-              <p className="text-sm text-slate-700">No current medications</p>
+              <p className="text-sm text-slate-700">
+                <Trans>No current medications</Trans>
+              </p>
             ) : (
               <ul className="flex flex-col gap-2 text-sm">
                 {shown.map((m) => (
                   <li key={m.id} className="rounded-lg bg-slate-50 px-3 py-2">
-                    <span className="font-semibold break-words text-slate-900">{m.medication_name || 'Unnamed medication'}</span>
+                    <span className="font-semibold break-words text-slate-900">
+                      <bdi>{m.medication_name || t`Unnamed medication`}</bdi>
+                    </span>
                     {m.dosage || m.frequency ? (
-                      <span className="block text-slate-700">{[m.dosage, m.frequency].filter(Boolean).join(' · ')}</span>
+                      <span className="block text-slate-700">
+                        <bdi>{[m.dosage, m.frequency].filter(Boolean).join(' · ')}</bdi>
+                      </span>
                     ) : null}
                   </li>
                 ))}
               </ul>
             )}
-            {more > 0 ? <p className="text-sm font-semibold text-brand-800">+{more} more</p> : null}
+            {more > 0 ? (
+              <p className="text-sm font-semibold text-brand-800">
+                <Plural value={more} one="+# more" other="+# more" />
+              </p>
+            ) : null}
           </Block>
         </div>
         {/* Hidden while the slot renders nothing (no active code); narrow so the link under the code wraps. */}

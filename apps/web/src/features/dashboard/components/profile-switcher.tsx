@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Person } from '@kinchart/shared/people';
 import { PetMarker } from '../../../components/ui/pet-marker';
 import { SharedByBadge } from '../../../components/ui/shared-by-badge';
@@ -19,15 +20,16 @@ const off = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100';
  * shared with the user follow, each with a "Shared by {username}" badge (DESIGN §11).
  */
 export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitcherProps) {
+  const { t } = useLingui();
   return (
-    <div role="group" aria-label="Whose profile to show" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t`Whose profile to show`} className="flex flex-wrap gap-2">
       <button
         type="button"
         aria-pressed={selectedId === null}
         className={`${base} ${selectedId === null ? on : off}`}
         onClick={() => onSelect(null)}
       >
-        My Profile
+        <Trans>My Profile</Trans>
       </button>
       {people.map((person) => {
         const selected = person.id === selectedId;
@@ -39,7 +41,7 @@ export function ProfileSwitcher({ people, selectedId, onSelect }: ProfileSwitche
             className={`${base} ${selected ? on : off}`}
             onClick={() => onSelect(person.id)}
           >
-            {person.name?.trim() || 'Unnamed member'}
+            <bdi>{person.name?.trim() || t`Unnamed member`}</bdi>
             {person.is_pet ? <PetMarker className="size-4" /> : null}
             {/* The space keeps the name and the badge apart for screen readers; the flex gap does it on screen. */}
             {person.shared_by !== null ? (

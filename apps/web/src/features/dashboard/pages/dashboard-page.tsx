@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROLE_LABELS, type Person, type PersonDetail, type PersonRole } from '@kinchart/shared/people';
+import { type Person, type PersonDetail, type PersonRole } from '@kinchart/shared/people';
 import type { FamilyMember, PatientProfile } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -53,11 +56,23 @@ function entryView(person: Person): PersonView {
 }
 
 /** "Shared by {username}" and what the user may do with that person. */
+/** DESIGN §11 roles as people read them (the stored value stays English). */
+const ROLE_LABELS: Record<PersonRole, MessageDescriptor> = {
+  owner: msg({ message: 'Owner', context: 'role' }),
+  manager: msg({ message: 'Manager', context: 'role' }),
+  editor: msg({ message: 'Editor', context: 'role' }),
+  viewer: msg({ message: 'Viewer', context: 'role' }),
+};
+
 function SharingNote({ sharedBy, role }: { sharedBy: string; role: PersonRole }) {
+  const { t } = useLingui();
+  const access = ROLE_LABELS[role] ? t(ROLE_LABELS[role]) : role;
   return (
     <>
       <SharedByBadge username={sharedBy} />
-      <span className="text-sm text-slate-700">Your access: {ROLE_LABELS[role]}</span>
+      <span className="text-sm text-slate-700">
+        <Trans>Your access: {access}</Trans>
+      </span>
     </>
   );
 }
@@ -68,6 +83,7 @@ function SharingNote({ sharedBy, role }: { sharedBy: string; role: PersonRole })
  * shared with you (DESIGN §11).
  */
 export function DashboardPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = usePatientProfile();
@@ -151,23 +167,23 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        subtitle="Your health profile and your family's, at a glance."
-        actions={needsFinish ? <Button onClick={() => void navigate('/edit-profile')}>Finish Profile</Button> : null}
+        title={t`Dashboard`}
+        subtitle={t`Your health profile and your family's, at a glance.`}
+        actions={needsFinish ? <Button onClick={() => void navigate('/edit-profile')}>{t`Finish Profile`}</Button> : null}
       />
       <div className="flex flex-col gap-8">
         <div className="flex flex-col gap-3">
           <ProfileSwitcher people={others} selectedId={activeId} onSelect={setSelectedId} />
-          {people.isError ? <StatusMessage message={errorMessage(people.error, 'Failed to load family members')} /> : null}
+          {people.isError ? <StatusMessage message={errorMessage(people.error, t`Failed to load family members`)} /> : null}
         </div>
         {profile.isError && !showingOther ? (
-          <StatusMessage message={errorMessage(profile.error, 'Failed to load profile data', 'Error loading profile data')} />
+          <StatusMessage message={errorMessage(profile.error, t`Failed to load profile data`, t`Error loading profile data`)} />
         ) : null}
         <ProfileInformation
           person={person}
           loading={loading && !person}
           editHref={!editable ? null : showingOther && activeId ? `/edit-family-member/${encodeURIComponent(activeId)}` : '/profile'}
-          editLabel={showingOther ? 'Edit Member' : 'Edit Profile'}
+          editLabel={showingOther ? t`Edit Member` : t`Edit Profile`}
           sharing={shared && listEntry?.shared_by ? <SharingNote sharedBy={listEntry.shared_by} role={listEntry.role} /> : null}
           links={blocksFor ? <HealthRecordsLink personId={blocksFor} /> : null}
           qr={showQr ? <ProfileQrImage target={showingOther && activeId ? { memberId: activeId } : { self: true }} /> : null}

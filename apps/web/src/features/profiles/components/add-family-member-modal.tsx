@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayIsoDate } from '@kinchart/shared/common';
@@ -11,6 +12,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { relationshipOptions } from '../lib/relationships';
+import { fieldError } from '../lib/field-error';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { PetFields } from './pet-fields';
 
 type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;
@@ -37,6 +40,7 @@ export function AddFamilyMemberModal({ open, onClose, onAdded }: AddFamilyMember
 }
 
 function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalProps, 'open'>) {
+  const { t } = useLingui();
   const formId = useId();
   const add = useAddFamilyMember();
   const [status, setStatus] = useState<string | null>(null);
@@ -68,10 +72,10 @@ function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalPr
     try {
       // SPEC §7: 201 is success.
       const answer = await add.mutateAsync(addBody(values));
-      onAdded?.(answer.message || 'Family member added successfully!');
+      onAdded?.(answer.message ? translateMessageText(answer.message) : t`Family member added successfully!`);
       onClose();
     } catch (error) {
-      setStatus(errorMessage(error, 'Error adding family member'));
+      setStatus(errorMessage(error, t`Error adding family member`));
     }
   });
 
@@ -79,40 +83,40 @@ function AddFamilyMemberDialog({ onClose, onAdded }: Omit<AddFamilyMemberModalPr
     <Modal
       open
       onClose={isSubmitting ? () => undefined : onClose}
-      title="Add Family Member"
-      description="Add a family member or a pet. You can fill in their health details afterwards."
+      title={t`Add Family Member`}
+      description={t`Add a family member or a pet. You can fill in their health details afterwards.`}
       closeOnBackdrop={!isSubmitting}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Adding...' : 'Add Member'}
+            {isSubmitting ? t`Adding...` : t`Add Member`}
           </Button>
         </>
       }
     >
       <FormProvider {...form}>
         <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <Field label="Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
+          <Field label={t`Name`} autoComplete="off" aria-required="true" error={fieldError(errors.name)} {...register('name')} />
           <Field
-            label="Date of Birth"
+            label={t`Date of Birth`}
             type="date"
             max={todayIsoDate()}
             aria-required="true"
-            error={errors.date_of_birth?.message}
+            error={fieldError(errors.date_of_birth)}
             {...register('date_of_birth')}
           />
-          <SelectField label="Relationship" aria-required="true" error={errors.relationship?.message} {...register('relationship')}>
-            <option value="">Select relationship</option>
-            {relationshipOptions('').map((option) => (
+          <SelectField label={t`Relationship`} aria-required="true" error={fieldError(errors.relationship)} {...register('relationship')}>
+            <option value="">{t`Select relationship`}</option>
+            {relationshipOptions('', t).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </SelectField>
-          <CheckboxField label="This is a pet" {...register('is_pet')} />
+          <CheckboxField label={t`This is a pet`} {...register('is_pet')} />
           {isPet ? <PetFields /> : null}
           <StatusMessage message={status} />
         </form>

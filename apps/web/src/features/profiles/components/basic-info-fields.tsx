@@ -1,7 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { todayIsoDate } from '@kinchart/shared/common';
-import { BLOOD_TYPES, MAX_FEET, MAX_INCHES, MAX_POUNDS } from '@kinchart/shared/profile';
+import { BLOOD_TYPES, MAX_FEET, MAX_HEIGHT_CM, MAX_INCHES, MAX_POUNDS, MAX_WEIGHT_KG } from '@kinchart/shared/profile';
 import { Field } from '../../../components/ui/field';
+import { useUnits } from '../../../i18n/language-provider';
+import { fieldError } from '../lib/field-error';
 import type { FamilyFormInput, ProfileFormInput } from '../lib/profile-form';
 import { CheckboxField, SelectField } from '../../../components/ui/form-controls';
 import { relationshipOptions } from '../lib/relationships';
@@ -10,18 +13,21 @@ import { PetFields } from './pet-fields';
 
 /** Name, relationship and the pet box of a family member: SPEC §5, name, date of birth and relationship are required. */
 function MemberIdentityFields() {
+  const { t } = useLingui();
   const {
     register,
     formState: { errors, defaultValues },
   } = useFormContext<FamilyFormInput>();
   // Issue 30 #28: the add form's list, with the stored value kept as it is (lib/relationships.ts).
-  const options = relationshipOptions(defaultValues?.relationship ?? '');
+  const options = relationshipOptions(defaultValues?.relationship ?? '', t);
   return (
     <>
-      <p className="text-sm text-slate-700 sm:col-span-2">Name, date of birth and relationship are required.</p>
-      <Field label="Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
-      <SelectField label="Relationship" aria-required="true" error={errors.relationship?.message} {...register('relationship')}>
-        <option value="">Select relationship</option>
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        <Trans>Name, date of birth and relationship are required.</Trans>
+      </p>
+      <Field label={t`Name`} autoComplete="off" aria-required="true" error={fieldError(errors.name)} {...register('name')} />
+      <SelectField label={t`Relationship`} aria-required="true" error={fieldError(errors.relationship)} {...register('relationship')}>
+        <option value="">{t`Select relationship`}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -29,33 +35,117 @@ function MemberIdentityFields() {
         ))}
       </SelectField>
       <Field
-        label="Date of Birth"
+        label={t`Date of Birth`}
         type="date"
         max={todayIsoDate()}
         aria-required="true"
-        error={errors.date_of_birth?.message}
+        error={fieldError(errors.date_of_birth)}
         {...register('date_of_birth')}
       />
-      <CheckboxField label="This is a pet" containerClassName="self-end" {...register('is_pet')} />
+      <CheckboxField label={t`This is a pet`} containerClassName="self-end" {...register('is_pet')} />
     </>
   );
 }
 
 function OwnIdentityFields() {
+  const { t } = useLingui();
   const {
     register,
     formState: { errors },
   } = useFormContext<ProfileFormInput>();
   return (
     <>
-      <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <Field label={t`Name`} autoComplete="name" error={fieldError(errors.name)} {...register('name')} />
       <Field
-        label="Date of Birth"
+        label={t`Date of Birth`}
         type="date"
         max={todayIsoDate()}
         autoComplete="bday"
-        error={errors.date_of_birth?.message}
+        error={fieldError(errors.date_of_birth)}
         {...register('date_of_birth')}
+      />
+    </>
+  );
+}
+
+/** Height in feet + inches and weight in lbs (SPEC §5 bounds: 0–8 ft, 0–11 in, 0–1000 lbs). */
+function ImperialMeasurements() {
+  const { t } = useLingui();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProfileFormInput>();
+  return (
+    <>
+      <Field
+        label={t`Weight (lbs)`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={MAX_POUNDS}
+        step="any"
+        error={fieldError(errors.weight_lbs)}
+        {...register('weight_lbs')}
+      />
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          <Trans>Height</Trans>
+        </legend>
+        <div className="grid grid-cols-2 gap-4">
+          <Field
+            label={t`Feet`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_FEET}
+            step={1}
+            error={fieldError(errors.height_feet)}
+            {...register('height_feet')}
+          />
+          <Field
+            label={t`Inches`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_INCHES}
+            step={1}
+            error={fieldError(errors.height_inches)}
+            {...register('height_inches')}
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** Issue 35: height in cm and weight in kg, stored as typed (bounds: the SPEC §5 ones converted). */
+function MetricMeasurements() {
+  const { t } = useLingui();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProfileFormInput>();
+  return (
+    <>
+      <Field
+        label={t`Weight (kg)`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={MAX_WEIGHT_KG}
+        step="any"
+        error={fieldError(errors.weight_kg)}
+        {...register('weight_kg')}
+      />
+      <Field
+        label={t`Height (cm)`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={MAX_HEIGHT_CM}
+        step="any"
+        error={fieldError(errors.height_cm)}
+        {...register('height_cm')}
       />
     </>
   );
@@ -63,10 +153,12 @@ function OwnIdentityFields() {
 
 /**
  * SPEC §2 'Basic Information' tab of both editors: who the person is, how to reach them, blood type,
- * and height in feet + inches and weight in lbs (SPEC §5 bounds: 0–8 ft, 0–11 in, 0–1000 lbs). A
- * pet has its species, breed, microchip and vet instead of a blood type (docs/decisions/0037).
+ * height and weight in the person's units (useUnits: ft/in and lbs, or cm and kg). A pet has its
+ * species, breed, microchip and vet instead of a blood type (docs/decisions/0037).
  */
 export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) {
+  const { t } = useLingui();
+  const units = useUnits();
   const {
     register,
     formState: { errors },
@@ -74,28 +166,43 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
   const own = variant === 'profile';
   // Only a member's form has is_pet; the own profile's is a person's.
   const isPet = useWatch<{ is_pet?: boolean }>({ name: 'is_pet' }) === true;
+  const bloodType = useWatch<{ blood_type?: string | null }>({ name: 'blood_type' });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {own ? <OwnIdentityFields /> : <MemberIdentityFields />}
       {isPet ? <PetFields className="sm:col-span-2" /> : null}
       <Field
-        label="Phone Number"
+        label={t`Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete={own ? 'tel' : 'off'}
-        error={errors.phone_number?.message}
+        error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label="Email" type="email" autoComplete={own ? 'email' : 'off'} error={errors.email?.message} {...register('email')} />
       <Field
-        label="Address"
+        label={t`Email`}
+        type="email"
+        dir="ltr"
+        autoComplete={own ? 'email' : 'off'}
+        error={fieldError(errors.email)}
+        {...register('email')}
+      />
+      <Field
+        label={t`Address`}
         autoComplete={own ? 'street-address' : 'off'}
         containerClassName="sm:col-span-2"
-        error={errors.address?.message}
+        error={fieldError(errors.address)}
         {...register('address')}
       />
       {isPet ? null : (
-        <SelectField label="Blood Type" error={errors.blood_type?.message} {...register('blood_type')}>
-          <option value="">Select blood type</option>
+        <SelectField
+          label={t`Blood Type`}
+          // A chosen type is Latin text: left to right even in Arabic, so O+ does not show as +O.
+          dir={bloodType ? 'ltr' : undefined}
+          error={fieldError(errors.blood_type)}
+          {...register('blood_type')}
+        >
+          <option value="">{t`Select blood type`}</option>
           {BLOOD_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -103,41 +210,7 @@ export function BasicInfoFields({ variant }: { variant: 'profile' | 'member' }) 
           ))}
         </SelectField>
       )}
-      <Field
-        label="Weight (lbs)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={MAX_POUNDS}
-        step="any"
-        error={errors.weight_lbs?.message}
-        {...register('weight_lbs')}
-      />
-      <fieldset className="sm:col-span-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Height</legend>
-        <div className="grid grid-cols-2 gap-4">
-          <Field
-            label="Feet"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_FEET}
-            step={1}
-            error={errors.height_feet?.message}
-            {...register('height_feet')}
-          />
-          <Field
-            label="Inches"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_INCHES}
-            step={1}
-            error={errors.height_inches?.message}
-            {...register('height_inches')}
-          />
-        </div>
-      </fieldset>
+      {units === 'metric' ? <MetricMeasurements /> : <ImperialMeasurements />}
       <PersonTimeZoneField className="sm:col-span-2" />
     </div>
   );

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -7,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField } from '../../../components/ui/form-controls';
+import { fieldError } from '../lib/field-error';
 
 type ContactFormInput = z.input<typeof emergencyContactInputSchema>;
 export type ContactValues = z.output<typeof emergencyContactInputSchema>;
@@ -17,15 +20,15 @@ const resolver = zodResolver(emergencyContactInputSchema);
 
 export function describeContact(contact: EmergencyContact): RecordSummary {
   const badges: string[] = [];
-  if (contact.is_primary) badges.push('Primary');
-  if (contact.has_medical_power) badges.push('Medical power of attorney');
+  if (contact.is_primary) badges.push(t({ message: 'Primary', comment: 'Badge on the primary emergency contact' }));
+  if (contact.has_medical_power) badges.push(t`Medical power of attorney`);
   return {
     title: contact.name,
     badges,
     details: [
-      ['Relationship', contact.relationship],
-      ['Phone', contact.phone_number],
-      ['Email', contact.email],
+      [t`Relationship`, contact.relationship],
+      [t`Phone`, contact.phone_number],
+      [t`Email`, contact.email],
     ],
   };
 }
@@ -34,6 +37,7 @@ export type EmergencyContactFormProps = RecordFormProps<EmergencyContact, Contac
 
 /** Add or edit one emergency contact (SPEC §3 fields). */
 export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }: EmergencyContactFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -61,25 +65,26 @@ export function EmergencyContactForm({ item, focusOnMount, onSubmit, onCancel }:
 
   return (
     <RecordFormFrame
-      heading={item ? 'Edit Emergency Contact' : 'Add Emergency Contact'}
-      submitLabel={item ? 'Save Contact' : 'Add Contact'}
+      heading={item ? t`Edit Emergency Contact` : t`Add Emergency Contact`}
+      submitLabel={item ? t`Save Contact` : t`Add Contact`}
       isSubmitting={isSubmitting}
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <Field label="Contact Name" autoComplete="off" aria-required="true" error={errors.name?.message} {...register('name')} />
-      <Field label="Contact Relationship" autoComplete="off" error={errors.relationship?.message} {...register('relationship')} />
+      <Field label={t`Contact Name`} autoComplete="off" aria-required="true" error={fieldError(errors.name)} {...register('name')} />
+      <Field label={t`Contact Relationship`} autoComplete="off" error={fieldError(errors.relationship)} {...register('relationship')} />
       <Field
-        label="Contact Phone Number"
+        label={t`Contact Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete="off"
         aria-required="true"
-        error={errors.phone_number?.message}
+        error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label="Contact Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-      <CheckboxField label="Primary contact" {...register('is_primary')} />
-      <CheckboxField label="Has medical power of attorney" {...register('has_medical_power')} />
+      <Field label={t`Contact Email`} type="email" dir="ltr" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
+      <CheckboxField label={t`Primary contact`} {...register('is_primary')} />
+      <CheckboxField label={t`Has medical power of attorney`} {...register('has_medical_power')} />
     </RecordFormFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { useHashTarget } from '../../../lib/use-hash-target';
 import { editorTabOfHash } from '../lib/editor-anchors';
@@ -29,6 +30,8 @@ import { BasicInfoFields } from './basic-info-fields';
 import { MedicalConditionsFields } from './medical-conditions-fields';
 import { MemberEmergencyContacts, MemberHealthcareProviders, MemberMedications } from './member-profile-lists';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { useUnits } from '../../../i18n/language-provider';
+import { translateMessageText } from '../../../i18n/server-messages';
 
 type MemberTab = ProfileTab | 'qr';
 
@@ -43,7 +46,6 @@ export interface FamilyMemberEditorProps {
   onCancel: () => void;
 }
 
-const TITLE = 'Edit Family Member';
 const panelClass = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
 /** The dialog around the editor, or nothing but the editor and its buttons on the page. */
@@ -60,9 +62,10 @@ function Frame({
   body: ReactNode;
   actions: ReactNode;
 }) {
+  const { t } = useLingui();
   if (variant === 'modal') {
     return (
-      <Modal open onClose={onClose} title={TITLE} description={description ?? undefined} size="xl" footer={actions}>
+      <Modal open onClose={onClose} title={t`Edit Family Member`} description={description ?? undefined} size="xl" footer={actions}>
         {body}
       </Modal>
     );
@@ -82,6 +85,7 @@ function Frame({
  * are changed, the way the own profile's are. Leaving with unsaved fields asks first.
  */
 export function FamilyMemberEditor(props: FamilyMemberEditorProps) {
+  const { t } = useLingui();
   const id = props.member?.id ?? props.memberId;
   const query = useFamilyMember(id);
 
@@ -92,16 +96,16 @@ export function FamilyMemberEditor(props: FamilyMemberEditorProps) {
 
   const closeButton = (
     <Button variant="secondary" onClick={props.onCancel}>
-      {props.variant === 'modal' ? 'Close' : 'Cancel'}
+      {props.variant === 'modal' ? t`Close` : t`Cancel`}
     </Button>
   );
   let body: ReactNode;
-  if (!id) body = <StatusMessage message="No member ID provided" />;
-  else if (query.isError) body = <StatusMessage message={errorMessage(query.error, 'Failed to load family member data')} />;
+  if (!id) body = <StatusMessage message={t`No member ID provided`} />;
+  else if (query.isError) body = <StatusMessage message={errorMessage(query.error, t`Failed to load family member data`)} />;
   else
     body = (
       <p role="status" className="py-8 text-slate-700">
-        Loading family member...
+        <Trans>Loading family member...</Trans>
       </p>
     );
   return <Frame variant={props.variant} description={props.member?.name} onClose={props.onCancel} body={body} actions={closeButton} />;
@@ -113,6 +117,8 @@ function MemberForm({
   onSaved,
   onCancel,
 }: Pick<FamilyMemberEditorProps, 'variant' | 'onSaved' | 'onCancel'> & { member: FamilyMember }) {
+  const { t } = useLingui();
+  const units = useUnits();
   const update = useUpdateFamilyMember();
   // The lists as the server holds them now: each list tab saves on its own and the member is read
   // again, while the fields below keep what the person is typing.
@@ -132,35 +138,35 @@ function MemberForm({
 
   const focusFirstInvalid = useFocusFirstInvalid(form.setFocus, (field) => setTab(tabOfField(field)));
   const onInvalid = (errors: FieldErrors<FamilyFormInput>) => {
-    setStatus('Please correct the highlighted fields.');
+    setStatus(t`Please correct the highlighted fields.`);
     focusFirstInvalid(errors);
   };
 
   const save = form.handleSubmit(async (values) => {
     setStatus(null);
     try {
-      const answer = await update.mutateAsync({ id: member.id, input: toFamilyPayload(values) });
-      notify.success(answer.message || 'Family member updated successfully!');
+      const answer = await update.mutateAsync({ id: member.id, input: toFamilyPayload(values, units, member) });
+      notify.success(answer.message ? translateMessageText(answer.message) : t`Family member updated successfully!`);
       guard.release();
       onSaved();
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to update family member'));
+      setStatus(errorMessage(error, t`Failed to update family member`));
     }
   }, onInvalid);
 
   const busy = form.formState.isSubmitting;
-  const saveLabel = variant === 'modal' ? 'Save Changes' : 'Update Family Member';
+  const saveLabel = variant === 'modal' ? t`Save Changes` : t`Update Family Member`;
 
   const body = (
     <FormProvider {...form}>
       <Tabs<MemberTab>
-        label="Family member sections"
+        label={t`Family member sections`}
         value={tab}
         onChange={setTab}
         items={[
           {
             id: 'basic',
-            label: 'Basic Information',
+            label: t`Basic Information`,
             content: (
               <div className={panelClass}>
                 <BasicInfoFields variant="member" />
@@ -169,7 +175,7 @@ function MemberForm({
           },
           {
             id: 'medical',
-            label: 'Medical Conditions',
+            label: t`Medical Conditions`,
             content: (
               <div className={panelClass}>
                 <MedicalConditionsFields />
@@ -178,7 +184,7 @@ function MemberForm({
           },
           {
             id: 'additional',
-            label: 'Additional Information',
+            label: t`Additional Information`,
             content: (
               <div className={panelClass}>
                 <AdditionalInfoFields />
@@ -187,7 +193,7 @@ function MemberForm({
           },
           {
             id: 'contacts',
-            label: 'Emergency Contacts',
+            label: t`Emergency Contacts`,
             content: (
               <div className={panelClass}>
                 <MemberEmergencyContacts memberId={member.id} contacts={current.emergency_contacts} />
@@ -196,7 +202,7 @@ function MemberForm({
           },
           {
             id: 'providers',
-            label: 'Healthcare Providers',
+            label: t`Healthcare Providers`,
             content: (
               <div className={panelClass}>
                 <MemberHealthcareProviders memberId={member.id} providers={current.healthcare_providers} />
@@ -205,7 +211,7 @@ function MemberForm({
           },
           {
             id: 'medications',
-            label: 'Medications',
+            label: t`Medications`,
             content: (
               <div className={panelClass}>
                 <MemberMedications memberId={member.id} medications={current.medications} />
@@ -214,7 +220,7 @@ function MemberForm({
           },
           {
             id: 'qr',
-            label: 'Emergency QR',
+            label: t`Emergency QR`,
             // The panel brings its own card.
             content: <MemberQrPanel memberId={member.id} memberName={member.name} />,
           },
@@ -228,10 +234,10 @@ function MemberForm({
   const actions = (
     <>
       <Button variant="secondary" onClick={cancel} disabled={busy}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button onClick={() => void save()} disabled={busy}>
-        {busy ? 'Saving...' : saveLabel}
+        {busy ? t`Saving...` : saveLabel}
       </Button>
     </>
   );

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -8,6 +10,7 @@ import { familyHealthcareProviderFormSchema } from '../lib/profile-form';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
+import { fieldError } from '../lib/field-error';
 
 type ProviderFormInput = z.input<typeof healthcareProviderInputSchema>;
 export type ProviderValues = z.output<typeof healthcareProviderInputSchema>;
@@ -21,14 +24,14 @@ const resolvers = {
 export function describeProvider(provider: HealthcareProvider): RecordSummary {
   return {
     title: provider.provider_name,
-    badges: provider.is_primary ? ['Primary care provider'] : [],
+    badges: provider.is_primary ? [t`Primary care provider`] : [],
     details: [
-      ['Specialty', provider.specialty],
-      ['Facility', provider.facility],
-      ['Phone', provider.phone_number],
-      ['Email', provider.email],
-      ['Address', provider.address],
-      ['Notes', provider.notes],
+      [t`Specialty`, provider.specialty],
+      [t`Facility`, provider.facility],
+      [t`Phone`, provider.phone_number],
+      [t`Email`, provider.email],
+      [t`Address`, provider.address],
+      [t`Notes`, provider.notes],
     ],
   };
 }
@@ -37,6 +40,7 @@ export type HealthcareProviderFormProps = RecordFormProps<HealthcareProvider, Pr
 
 /** Add or edit one healthcare provider (SPEC §3 fields). */
 export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, onCancel }: HealthcareProviderFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -66,33 +70,34 @@ export function HealthcareProviderForm({ variant, item, focusOnMount, onSubmit, 
 
   return (
     <RecordFormFrame
-      heading={item ? 'Edit Healthcare Provider' : 'Add Healthcare Provider'}
-      submitLabel={item ? 'Save Provider' : 'Add Provider'}
+      heading={item ? t`Edit Healthcare Provider` : t`Add Healthcare Provider`}
+      submitLabel={item ? t`Save Provider` : t`Add Provider`}
       isSubmitting={isSubmitting}
       onSubmit={submit}
       onCancel={onCancel}
     >
       <Field
-        label="Provider Name"
+        label={t`Provider Name`}
         autoComplete="off"
         aria-required="true"
-        error={errors.provider_name?.message}
+        error={fieldError(errors.provider_name)}
         {...register('provider_name')}
       />
-      <Field label="Specialty" autoComplete="off" error={errors.specialty?.message} {...register('specialty')} />
-      <Field label="Facility" autoComplete="off" error={errors.facility?.message} {...register('facility')} />
+      <Field label={t`Specialty`} autoComplete="off" error={fieldError(errors.specialty)} {...register('specialty')} />
+      <Field label={t`Facility`} autoComplete="off" error={fieldError(errors.facility)} {...register('facility')} />
       <Field
-        label="Provider Phone Number"
+        label={t`Provider Phone Number`}
         type="tel"
+        dir="ltr"
         autoComplete="off"
         aria-required={variant === 'family' ? 'true' : undefined}
-        error={errors.phone_number?.message}
+        error={fieldError(errors.phone_number)}
         {...register('phone_number')}
       />
-      <Field label="Provider Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-      <Field label="Provider Address" autoComplete="off" error={errors.address?.message} {...register('address')} />
-      <TextareaField label="Notes" containerClassName="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
-      <CheckboxField label="Primary care provider" {...register('is_primary')} />
+      <Field label={t`Provider Email`} type="email" dir="ltr" autoComplete="off" error={fieldError(errors.email)} {...register('email')} />
+      <Field label={t`Provider Address`} autoComplete="off" error={fieldError(errors.address)} {...register('address')} />
+      <TextareaField label={t`Notes`} containerClassName="sm:col-span-2" error={fieldError(errors.notes)} {...register('notes')} />
+      <CheckboxField label={t`Primary care provider`} {...register('is_primary')} />
     </RecordFormFrame>
   );
 }

@@ -1,21 +1,36 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FLAG_DETAIL_PAIRS } from '@kinchart/shared/profile';
+import { fieldError } from '../lib/field-error';
 import type { ProfileFormInput } from '../lib/profile-form';
 import { CheckboxField, TextareaField } from '../../../components/ui/form-controls';
 
 type Pair = (typeof FLAG_DETAIL_PAIRS)[number];
 
-const DETAIL_LABELS: Record<Pair[1], string> = {
-  allergy_details: 'Allergy details',
-  chronic_condition_details: 'Chronic condition details',
-  bleeding_disorder_details: 'Bleeding disorder details',
-  surgery_details: 'Surgery details',
-  mobility_details: 'Mobility details',
-  anesthesia_reaction_details: 'Anesthesia reaction details',
+/** The flags' labels (the shared pairs carry the English one). */
+const FLAG_LABELS: Record<Pair[0], MessageDescriptor> = {
+  has_allergies: msg`Allergies`,
+  has_chronic_conditions: msg`Chronic conditions`,
+  has_bleeding_disorders: msg`Bleeding disorder`,
+  has_previous_surgeries: msg`Previous surgeries`,
+  has_mobility_issues: msg`Mobility issues`,
+  had_anesthesia_reactions: msg`Anesthesia reactions`,
+};
+
+const DETAIL_LABELS: Record<Pair[1], MessageDescriptor> = {
+  allergy_details: msg`Allergy details`,
+  chronic_condition_details: msg`Chronic condition details`,
+  bleeding_disorder_details: msg`Bleeding disorder details`,
+  surgery_details: msg`Surgery details`,
+  mobility_details: msg`Mobility details`,
+  anesthesia_reaction_details: msg`Anesthesia reaction details`,
 };
 
 /** One flag and, only while it is checked, its details text area (SPEC §2). */
-function FlagWithDetails({ pair: [flagKey, detailsKey, label] }: { pair: Pair }) {
+function FlagWithDetails({ pair: [flagKey, detailsKey] }: { pair: Pair }) {
+  const { t } = useLingui();
   const {
     register,
     control,
@@ -26,13 +41,13 @@ function FlagWithDetails({ pair: [flagKey, detailsKey, label] }: { pair: Pair })
   return (
     // Issue 33: search results for a person's allergies open `#allergies`.
     <div id={flagKey === 'has_allergies' ? 'allergies' : undefined} className="rounded-lg border border-slate-200 p-3">
-      <CheckboxField label={label} aria-controls={checked ? detailsId : undefined} {...register(flagKey)} />
+      <CheckboxField label={t(FLAG_LABELS[flagKey])} aria-controls={checked ? detailsId : undefined} {...register(flagKey)} />
       {checked ? (
         <TextareaField
           id={detailsId}
-          label={DETAIL_LABELS[detailsKey]}
+          label={t(DETAIL_LABELS[detailsKey])}
           containerClassName="mt-2"
-          error={errors[detailsKey]?.message}
+          error={fieldError(errors[detailsKey])}
           {...register(detailsKey)}
         />
       ) : null}
@@ -44,7 +59,9 @@ function FlagWithDetails({ pair: [flagKey, detailsKey, label] }: { pair: Pair })
 export function MedicalConditionsFields() {
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm text-slate-700">Check each that applies and describe it.</legend>
+      <legend className="mb-2 text-sm text-slate-700">
+        <Trans>Check each that applies and describe it.</Trans>
+      </legend>
       {FLAG_DETAIL_PAIRS.map((pair) => (
         <FlagWithDetails key={pair[0]} pair={pair} />
       ))}

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -8,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { RecordFormFrame, type RecordFormProps } from './record-form-frame';
 import type { RecordSummary } from './record-list-editor';
 import { CheckboxField } from '../../../components/ui/form-controls';
+import { fieldError } from '../lib/field-error';
 
 type MedicationFormInput = z.input<typeof medicationInputSchema>;
 export type MedicationValues = z.output<typeof medicationInputSchema>;
@@ -20,14 +23,14 @@ const resolvers = {
 
 export function describeMedication(medication: Medication): RecordSummary {
   return {
-    title: medication.medication_name || 'Unnamed medication',
-    badges: [medication.is_current ? 'Currently taking' : 'Past'],
+    title: medication.medication_name || t`Unnamed medication`,
+    badges: [medication.is_current ? t`Currently taking` : t({ message: 'Past', comment: 'Badge on a medication no longer taken' })],
     details: [
-      ['Dosage', medication.dosage],
-      ['Frequency', medication.frequency],
-      ['Purpose', medication.purpose],
-      ['Started', formatDate(medication.start_date)],
-      ['Ended', formatDate(medication.end_date)],
+      [t`Dosage`, medication.dosage],
+      [t`Frequency`, medication.frequency],
+      [t`Purpose`, medication.purpose],
+      [t`Started`, formatDate(medication.start_date)],
+      [t`Ended`, formatDate(medication.end_date)],
     ],
   };
 }
@@ -36,6 +39,7 @@ export type MedicationFormProps = RecordFormProps<Medication, MedicationValues>;
 
 /** Add or edit one medication, with the 'Currently Taking' checkbox (SPEC §2). */
 export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel }: MedicationFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -69,31 +73,31 @@ export function MedicationForm({ variant, item, focusOnMount, onSubmit, onCancel
   const required = variant === 'family';
   return (
     <RecordFormFrame
-      heading={item ? 'Edit Medication' : 'Add Medication'}
-      submitLabel={item ? 'Save Medication' : 'Add Medication'}
+      heading={item ? t`Edit Medication` : t`Add Medication`}
+      submitLabel={item ? t`Save Medication` : t`Add Medication`}
       isSubmitting={isSubmitting}
       onSubmit={submit}
       onCancel={onCancel}
     >
       <Field
-        label="Medication Name"
+        label={t`Medication Name`}
         autoComplete="off"
         aria-required={required ? 'true' : undefined}
-        error={errors.medication_name?.message}
+        error={fieldError(errors.medication_name)}
         {...register('medication_name')}
       />
       <Field
-        label="Dosage"
+        label={t`Dosage`}
         autoComplete="off"
         aria-required={required ? 'true' : undefined}
-        error={errors.dosage?.message}
+        error={fieldError(errors.dosage)}
         {...register('dosage')}
       />
-      <Field label="Frequency" autoComplete="off" error={errors.frequency?.message} {...register('frequency')} />
-      <Field label="Purpose" autoComplete="off" error={errors.purpose?.message} {...register('purpose')} />
-      <Field label="Start Date" type="date" error={errors.start_date?.message} {...register('start_date')} />
-      {current ? null : <Field label="End Date" type="date" error={errors.end_date?.message} {...register('end_date')} />}
-      <CheckboxField label="Currently Taking" containerClassName="sm:col-span-2" {...register('is_current')} />
+      <Field label={t`Frequency`} autoComplete="off" error={fieldError(errors.frequency)} {...register('frequency')} />
+      <Field label={t`Purpose`} autoComplete="off" error={fieldError(errors.purpose)} {...register('purpose')} />
+      <Field label={t`Start Date`} type="date" error={fieldError(errors.start_date)} {...register('start_date')} />
+      {current ? null : <Field label={t`End Date`} type="date" error={fieldError(errors.end_date)} {...register('end_date')} />}
+      <CheckboxField label={t`Currently Taking`} containerClassName="sm:col-span-2" {...register('is_current')} />
     </RecordFormFrame>
   );
 }

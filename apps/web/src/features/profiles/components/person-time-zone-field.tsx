@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Controller, useFormContext } from 'react-hook-form';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import type { ProfileFormInput } from '../lib/profile-form';
 
@@ -7,6 +9,7 @@ import type { ProfileFormInput } from '../lib/profile-form';
  * appointment times of this person follow it.
  */
 export function PersonTimeZoneField({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
   const { control } = useFormContext<ProfileFormInput>();
   return (
     <Controller
@@ -14,12 +17,12 @@ export function PersonTimeZoneField({ className = '' }: { className?: string }) 
       name="time_zone"
       render={({ field, fieldState }) => (
         <TimeZoneSelect
-          label="Time zone"
-          emptyLabel="Same as my account"
+          label={t`Time zone`}
+          emptyLabel={t`Same as my account`}
           value={field.value ?? ''}
           onChange={field.onChange}
-          hint="Dose times, reminders and appointment times of this person follow this time zone."
-          error={fieldState.error?.message}
+          hint={t`Dose times, reminders and appointment times of this person follow this time zone.`}
+          error={fieldState.error?.message ? translateMessageText(fieldState.error.message) : undefined}
           containerClassName={className}
         />
       )}

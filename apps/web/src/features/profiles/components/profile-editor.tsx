@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
@@ -25,6 +26,8 @@ import { BasicInfoFields } from './basic-info-fields';
 import { MedicalConditionsFields } from './medical-conditions-fields';
 import { OwnEmergencyContacts, OwnHealthcareProviders, OwnMedications } from './own-profile-lists';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { useUnits } from '../../../i18n/language-provider';
+import { translateMessageText } from '../../../i18n/server-messages';
 
 type EditorTab = 'basic' | 'medical' | 'contacts' | 'providers' | 'medications';
 
@@ -42,6 +45,8 @@ const panelClass = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm s
  * save on their own (SPEC §7), so the saved profile carries no lists.
  */
 export function ProfileEditor({ profile }: { profile: PatientProfile }) {
+  const { t } = useLingui();
+  const units = useUnits();
   const navigate = useNavigate();
   const location = useLocation();
   const update = useUpdateProfile();
@@ -85,7 +90,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
     setTab(target === 'additional' ? 'basic' : target);
   });
   const onInvalid = (errors: FieldErrors<ProfileFormInput>) => {
-    setStatus('Please correct the highlighted fields.');
+    setStatus(t`Please correct the highlighted fields.`);
     focusFirstInvalid(errors);
   };
 
@@ -107,7 +112,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
     saving.current = controller;
     try {
       const answer = await update.mutateAsync({
-        profile: toProfilePayload(values),
+        profile: toProfilePayload(values, units, profile),
         signal: controller.signal,
         onWaiting: () => {
           setWaiting(true);
@@ -116,14 +121,14 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
       });
       clearDraft(DRAFT);
       setWaiting(false);
-      setStatus(answer.message || 'Profile updated successfully!');
+      setStatus(answer.message ? translateMessageText(answer.message) : t`Profile updated successfully!`);
       setSaved(true);
       guard.release();
       redirectTimer.current = window.setTimeout(() => void navigate('/dashboard'), PROFILE_SAVE_REDIRECT_MS);
     } catch (error) {
       if (controller.signal.aborted) return;
       setWaiting(false);
-      setStatus(errorMessage(error, 'An error occurred', 'Error updating profile'));
+      setStatus(errorMessage(error, t`An error occurred`, t`Error updating profile`));
     } finally {
       if (saving.current === controller) saving.current = null;
     }
@@ -141,31 +146,33 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
     <FormProvider {...form}>
       {keptEdit ? (
         <div className="mb-6 flex flex-col gap-3 rounded-2xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-semibold">Changes you made while offline have not been saved yet.</p>
+          <p className="font-semibold">
+            <Trans>Changes you made while offline have not been saved yet.</Trans>
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={restoreKeptEdit}>
-              Restore my changes
+              <Trans>Restore my changes</Trans>
             </Button>
             <Button size="sm" variant="secondary" onClick={discardKeptEdit}>
-              Discard them
+              <Trans>Discard them</Trans>
             </Button>
           </div>
         </div>
       ) : null}
       <Tabs<EditorTab>
-        label="Profile sections"
+        label={t`Profile sections`}
         value={tab}
         onChange={setTab}
         items={[
           {
             id: 'basic',
-            label: 'Basic Information',
+            label: t`Basic Information`,
             content: (
               <div className={`${panelClass} flex flex-col gap-8`}>
                 <BasicInfoFields variant="profile" />
                 <section aria-labelledby="profile-additional-heading" className="flex flex-col gap-4">
                   <h2 id="profile-additional-heading" className="text-lg font-semibold text-slate-900">
-                    Additional Information
+                    <Trans>Additional Information</Trans>
                   </h2>
                   <AdditionalInfoFields />
                 </section>
@@ -174,7 +181,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
           },
           {
             id: 'medical',
-            label: 'Medical Conditions',
+            label: t`Medical Conditions`,
             content: (
               <div className={panelClass}>
                 <MedicalConditionsFields />
@@ -183,7 +190,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
           },
           {
             id: 'contacts',
-            label: 'Emergency Contacts',
+            label: t`Emergency Contacts`,
             content: (
               <div className={panelClass}>
                 <OwnEmergencyContacts contacts={profile.emergency_contacts} />
@@ -192,7 +199,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
           },
           {
             id: 'providers',
-            label: 'Healthcare Providers',
+            label: t`Healthcare Providers`,
             content: (
               <div className={panelClass}>
                 <OwnHealthcareProviders providers={profile.healthcare_providers} />
@@ -201,7 +208,7 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
           },
           {
             id: 'medications',
-            label: 'Medications',
+            label: t`Medications`,
             content: (
               <div className={panelClass}>
                 <OwnMedications medications={profile.medications} />
@@ -213,14 +220,14 @@ export function ProfileEditor({ profile }: { profile: PatientProfile }) {
       <div className="mt-6 flex flex-col gap-3">
         <StatusMessage message={status} />
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-950 empty:hidden">
-          {waiting ? 'You are offline. Your changes are kept on this device and will be saved once the connection is back.' : ''}
+          {waiting ? t`You are offline. Your changes are kept on this device and will be saved once the connection is back.` : ''}
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={cancel} disabled={form.formState.isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void save()} disabled={busy}>
-            {waiting ? 'Waiting for connection…' : form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+            {waiting ? t`Waiting for connection…` : form.formState.isSubmitting ? t`Saving...` : t`Save Changes`}
           </Button>
         </div>
       </div>

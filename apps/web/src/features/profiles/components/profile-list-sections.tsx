@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type {
   EmergencyContact,
   EmergencyContactInput,
@@ -7,6 +8,7 @@ import type {
   MedicationInput,
 } from '@kinchart/shared/profile';
 import { errorMessage } from '../../../lib/api-client';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { MedicationSchedule } from '../../medications/components/medication-schedule';
 import { describeContact, EmergencyContactForm } from './emergency-contact-form';
 import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';
@@ -19,8 +21,6 @@ import { RecordListSection } from './record-list-section';
  * call, so nothing typed into a list is lost by leaving the editor, and each is reported with the
  * messages of SPEC §8. The callers pass the mutations of their own endpoints (SPEC §7).
  */
-
-const NOTE = 'Changes in this tab are saved as soon as you add, edit or remove an entry.';
 
 /** What a section needs of a TanStack mutation. */
 interface Mutation<Input, Answer = unknown> {
@@ -39,27 +39,28 @@ export function EmergencyContactsSection({
   remove,
   variant,
 }: Common & { contacts: EmergencyContact[]; add: Mutation<EmergencyContactInput, { message?: string }>; remove: Mutation<string> }) {
+  const { t } = useLingui();
   return (
     <RecordListSection
       variant={variant}
-      heading="Emergency Contacts"
+      heading={t`Emergency Contacts`}
       anchor={(contact) => `contact-${contact.id}`}
-      emptyText="No emergency contacts added"
-      note={NOTE}
+      emptyText={t`No emergency contacts added`}
+      note={t`Changes in this tab are saved as soon as you add, edit or remove an entry.`}
       items={contacts}
       describe={describeContact}
       form={EmergencyContactForm}
       save={async (values, item) => {
         // SPEC §7: the contact edit save reuses the add call, carrying the contact's id.
         const answer = await add.mutateAsync(item ? { ...values, contact_id: item.contact_id } : values);
-        return answer.message || 'Emergency contact added successfully!';
+        return answer.message ? translateMessageText(answer.message) : t`Emergency contact added successfully!`;
       }}
-      saveError={(error) => errorMessage(error, 'Failed to add emergency contact', 'Error adding emergency contact')}
+      saveError={(error) => errorMessage(error, t`Failed to add emergency contact`, t`Error adding emergency contact`)}
       remove={async (contact) => {
         await remove.mutateAsync(contact.contact_id);
-        return 'Emergency contact removed successfully!';
+        return t`Emergency contact removed successfully!`;
       }}
-      removeError={(error) => errorMessage(error, 'Failed to remove emergency contact', 'Error removing emergency contact')}
+      removeError={(error) => errorMessage(error, t`Failed to remove emergency contact`, t`Error removing emergency contact`)}
     />
   );
 }
@@ -76,30 +77,31 @@ export function HealthcareProvidersSection({
   update: Update<HealthcareProviderInput>;
   remove: Mutation<string>;
 }) {
+  const { t } = useLingui();
   return (
     <RecordListSection
       variant={variant}
-      heading="Healthcare Providers"
+      heading={t`Healthcare Providers`}
       anchor={(provider) => `provider-${provider.id}`}
-      emptyText="No healthcare providers added"
-      note={NOTE}
+      emptyText={t`No healthcare providers added`}
+      note={t`Changes in this tab are saved as soon as you add, edit or remove an entry.`}
       items={providers}
       describe={describeProvider}
       form={HealthcareProviderForm}
       save={async (values, item) => {
         if (!item) {
           await add.mutateAsync(values);
-          return 'Healthcare provider added successfully!';
+          return t`Healthcare provider added successfully!`;
         }
         await update.mutateAsync({ id: item.provider_id, input: values });
-        return 'Healthcare provider updated successfully!';
+        return t`Healthcare provider updated successfully!`;
       }}
-      saveError={(error, item) => errorMessage(error, item ? 'Error updating healthcare provider' : 'Error adding healthcare provider')}
+      saveError={(error, item) => errorMessage(error, item ? t`Error updating healthcare provider` : t`Error adding healthcare provider`)}
       remove={async (provider) => {
         await remove.mutateAsync(provider.provider_id);
-        return 'Healthcare provider removed successfully!';
+        return t`Healthcare provider removed successfully!`;
       }}
-      removeError={(error) => errorMessage(error, 'Error removing healthcare provider')}
+      removeError={(error) => errorMessage(error, t`Error removing healthcare provider`)}
     />
   );
 }
@@ -119,12 +121,13 @@ export function MedicationsSection({
   update: Update<MedicationInput>;
   remove: Mutation<string>;
 }) {
+  const { t } = useLingui();
   return (
     <RecordListSection
       variant={variant}
-      heading="Medications"
-      emptyText="No medications added"
-      note={NOTE}
+      heading={t`Medications`}
+      emptyText={t`No medications added`}
+      note={t`Changes in this tab are saved as soon as you add, edit or remove an entry.`}
       items={medications}
       describe={describeMedication}
       form={MedicationForm}
@@ -133,24 +136,24 @@ export function MedicationsSection({
           <MedicationSchedule
             personId={personId}
             medicationId={medication.id}
-            name={medication.medication_name?.trim() || 'Unnamed medication'}
+            name={medication.medication_name?.trim() || t`Unnamed medication`}
           />
         ) : null
       }
       save={async (values, item) => {
         if (!item) {
           await add.mutateAsync(values);
-          return 'Medication added successfully!';
+          return t`Medication added successfully!`;
         }
         await update.mutateAsync({ id: item.medication_id, input: values });
-        return 'Medication updated successfully!';
+        return t`Medication updated successfully!`;
       }}
-      saveError={(error, item) => errorMessage(error, item ? 'Error updating medication' : 'Error adding medication')}
+      saveError={(error, item) => errorMessage(error, item ? t`Error updating medication` : t`Error adding medication`)}
       remove={async (medication) => {
         await remove.mutateAsync(medication.medication_id);
-        return 'Medication removed successfully!';
+        return t`Medication removed successfully!`;
       }}
-      removeError={(error) => errorMessage(error, 'Error removing medication')}
+      removeError={(error) => errorMessage(error, t`Error removing medication`)}
     />
   );
 }

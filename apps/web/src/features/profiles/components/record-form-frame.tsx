@@ -1,4 +1,5 @@
 import { useId, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 
 /** The props every record form (contact, provider, medication) takes. */
@@ -38,7 +39,7 @@ export function RecordFormFrame({ heading, submitLabel, isSubmitting, onSubmit, 
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel Edit
+            <Trans>Cancel Edit</Trans>
           </Button>
         ) : null}
       </div>

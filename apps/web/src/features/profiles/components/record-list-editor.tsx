@@ -1,4 +1,5 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 
@@ -58,6 +59,7 @@ export function RecordListEditor<T>({
   status,
   renderExtra,
 }: RecordListEditorProps<T>) {
+  const { t } = useLingui();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -103,6 +105,7 @@ export function RecordListEditor<T>({
         <ul className="grid gap-3 md:grid-cols-2" aria-labelledby={headingId}>
           {items.map((item, index) => {
             const summary = describe(item);
+            const title = summary.title;
             const details = summary.details.filter(([, value]) => value !== null && value !== undefined && value !== '');
             return (
               <li
@@ -113,7 +116,9 @@ export function RecordListEditor<T>({
                 }`}
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold break-words text-slate-900">{summary.title}</p>
+                  <p className="font-semibold break-words text-slate-900">
+                    <bdi>{summary.title}</bdi>
+                  </p>
                   {summary.badges?.map((badge) => (
                     <span key={badge} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                       {badge}
@@ -125,25 +130,27 @@ export function RecordListEditor<T>({
                     {details.map(([label, value]) => (
                       <Fragment key={label}>
                         <dt className="text-slate-600">{label}</dt>
-                        <dd className="break-words text-slate-900">{value}</dd>
+                        <dd className="break-words text-slate-900">
+                          <bdi>{value}</bdi>
+                        </dd>
                       </Fragment>
                     ))}
                   </dl>
                 ) : null}
                 {renderExtra?.(item)}
                 <div className="mt-auto flex gap-2 pt-1">
-                  <Button variant="secondary" size="sm" aria-label={`Edit ${summary.title}`} onClick={() => showForm(index)}>
-                    Edit
+                  <Button variant="secondary" size="sm" aria-label={t`Edit ${title}`} onClick={() => showForm(index)}>
+                    <Trans>Edit</Trans>
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
                     className="text-red-700 hover:bg-red-50"
-                    aria-label={`Remove ${summary.title}`}
+                    aria-label={t`Remove ${title}`}
                     disabled={removing !== null}
                     onClick={() => void remove(index)}
                   >
-                    {removing === index ? 'Removing...' : 'Remove'}
+                    {removing === index ? t`Removing...` : t`Remove`}
                   </Button>
                 </div>
               </li>

@@ -26,6 +26,24 @@ describe('profile form values', () => {
     expect([again.height_feet, again.height_inches, again.weight_lbs]).toEqual(['5', '11', '165']);
   });
 
+  it('metric: the cm and kg typed are sent; stored values show as they are and come back unchanged', () => {
+    const stored = { ...emptyProfileValues, height: 180.34, weight: 74.8 };
+    const shown = toProfileFormValues(stored);
+    expect([shown.height_cm, shown.weight_kg]).toEqual(['180.34', '74.8']);
+    expect(toProfilePayload(profileFormSchema.parse(shown), 'metric', stored)).toMatchObject({ height: 180.34, weight: 74.8 });
+    const typed = profileFormSchema.parse({ ...shown, height_cm: '172.5', weight_kg: '61' });
+    expect(toProfilePayload(typed, 'metric', stored)).toMatchObject({ height: 172.5, weight: 61 });
+  });
+
+  it('imperial: feet, inches and pounds left as shown keep the stored cm and kg; changed ones are converted', () => {
+    const stored = { ...emptyProfileValues, height: 180, weight: 75 };
+    const shown = toProfileFormValues(stored);
+    expect([shown.height_feet, shown.height_inches, shown.weight_lbs]).toEqual(['5', '11', '165.3']);
+    expect(toProfilePayload(profileFormSchema.parse(shown), 'imperial', stored)).toMatchObject({ height: 180, weight: 75 });
+    const changed = profileFormSchema.parse({ ...shown, height_inches: '10', weight_lbs: '165' });
+    expect(toProfilePayload(changed, 'imperial', stored)).toMatchObject({ height: 177.8, weight: 74.8 });
+  });
+
   it('empty height and weight are sent as null', () => {
     const payload = toProfilePayload(profileFormSchema.parse(toProfileFormValues(emptyProfileValues)));
     expect(payload.height).toBeNull();

@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { RELATIONSHIPS } from '@kinchart/shared/profile';
 
-/** SPEC §3: the add form's relationship values, as the forms show them. */
-export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
-  spouse: 'Spouse',
-  child: 'Child',
-  parent: 'Parent',
-  sibling: 'Sibling',
-  other: 'Other',
+/** SPEC §3: the add form's relationship values, as the forms show them (the stored value stays English). */
+export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], MessageDescriptor> = {
+  spouse: msg({ message: 'Spouse', context: 'relationship' }),
+  child: msg({ message: 'Child', context: 'relationship' }),
+  parent: msg({ message: 'Parent', context: 'relationship' }),
+  sibling: msg({ message: 'Sibling', context: 'relationship' }),
+  other: msg({ message: 'Other', context: 'relationship' }),
 };
 
 /**
@@ -15,8 +17,11 @@ export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string>
  * A value that is one of the five written another way ('Child') takes that one's place; any other
  * (free text from before, an import: 'Grandma') is added as its own choice.
  */
-export function relationshipOptions(current: string): { value: string; label: string }[] {
-  const options = RELATIONSHIPS.map((value) => ({ value: value, label: RELATIONSHIP_LABELS[value] }));
+export function relationshipOptions(
+  current: string,
+  translate: (descriptor: MessageDescriptor) => string,
+): { value: string; label: string }[] {
+  const options = RELATIONSHIPS.map((value) => ({ value: value, label: translate(RELATIONSHIP_LABELS[value]) }));
   if (current === '' || options.some((o) => o.value === current)) return options;
   const same = options.findIndex((o) => o.value === current.trim().toLowerCase());
   if (same >= 0) return options.map((o, i) => (i === same ? { ...o, value: current } : o));

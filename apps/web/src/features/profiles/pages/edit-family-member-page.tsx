@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { HealthRecordsLink } from '../../clinical/components/health-records-link';
@@ -5,12 +6,13 @@ import { FamilyMemberEditor } from '../components/family-member-editor';
 
 /** /edit-family-member/{id} — the editor without a modal: 'Update Family Member' returns to /dashboard (SPEC §2). */
 export function EditFamilyMemberPage() {
+  const { t } = useLingui();
   const { id } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   return (
     <>
-      <PageHeader title="Edit Family Member" actions={id ? <HealthRecordsLink personId={id} /> : null} />
+      <PageHeader title={t`Edit Family Member`} actions={id ? <HealthRecordsLink personId={id} /> : null} />
       <FamilyMemberEditor
         variant="page"
         memberId={id}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -13,10 +14,13 @@ import { useCompleteProfile } from '../api/complete-profile';
 import { usePatientProfile } from '../../../lib/queries/patient-profile';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { translateMessageText } from '../../../i18n/server-messages';
+import { fieldError } from '../lib/field-error';
 
 type BasicProfileOutput = ReturnType<typeof basicProfileSchema.parse>;
 
 function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const complete = useCompleteProfile();
   const [status, setStatus] = useState<string | null>(null);
@@ -42,12 +46,12 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
     setStatus(null);
     try {
       const answer = await complete.mutateAsync(values);
-      notify.success(answer.message || 'Profile updated successfully!');
+      notify.success(answer.message ? translateMessageText(answer.message) : t`Profile updated successfully!`);
       guard.release();
       // SPEC §2: Complete Profile saves, then goes to /view-records.
       await navigate('/view-records');
     } catch (error) {
-      setStatus(errorMessage(error, 'An error occurred', 'Error updating profile'));
+      setStatus(errorMessage(error, t`An error occurred`, t`Error updating profile`));
     }
   });
 
@@ -58,22 +62,29 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
       aria-busy={isSubmitting}
       className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <Field label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
-      <Field label="Name" autoComplete="name" aria-required="true" error={errors.name?.message} {...register('name')} />
+      <Field label={t`Username`} autoComplete="username" error={fieldError(errors.username)} {...register('username')} />
+      <Field label={t`Name`} autoComplete="name" aria-required="true" error={fieldError(errors.name)} {...register('name')} />
       <Field
-        label="Date of Birth"
+        label={t`Date of Birth`}
         type="date"
         max={todayIsoDate()}
         autoComplete="bday"
-        error={errors.date_of_birth?.message}
+        error={fieldError(errors.date_of_birth)}
         {...register('date_of_birth')}
       />
-      <Field label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-      <Field label="Phone Number" type="tel" autoComplete="tel" error={errors.phone_number?.message} {...register('phone_number')} />
+      <Field label={t`Address`} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
+      <Field
+        label={t`Phone Number`}
+        type="tel"
+        dir="ltr"
+        autoComplete="tel"
+        error={fieldError(errors.phone_number)}
+        {...register('phone_number')}
+      />
       <StatusMessage message={status} />
       <div>
         <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Complete Profile'}
+          {isSubmitting ? t`Saving...` : t`Complete Profile`}
         </Button>
       </div>
       {guard.dialog}
@@ -83,13 +94,14 @@ function CompleteProfileForm({ profile }: { profile: PatientProfile | undefined 
 
 /** /edit-profile — 'Complete Your Profile' (SPEC §2). */
 export function EditProfilePage() {
+  const { t } = useLingui();
   const profile = usePatientProfile();
   return (
     <>
-      <PageHeader title="Complete Your Profile" subtitle="A few details so your records and emergency information are yours." />
+      <PageHeader title={t`Complete Your Profile`} subtitle={t`A few details so your records and emergency information are yours.`} />
       {profile.isPending ? (
         <p role="status" className="py-8 text-slate-700">
-          Loading profile...
+          <Trans>Loading profile...</Trans>
         </p>
       ) : (
         // Filled in from the stored profile; a new account starts empty.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePatientProfile } from '../../../lib/queries/patient-profile';
 import { ProfileEditor } from '../components/profile-editor';
@@ -9,22 +10,23 @@ import { HealthRecordsLink } from '../../clinical/components/health-records-link
 
 /** /profile — the full profile editor (SPEC §2). */
 export function ProfilePage() {
+  const { t } = useLingui();
   const profile = usePatientProfile();
   const people = usePeople();
   const self = people.data ? ownPerson(people.data) : undefined;
   return (
     <>
       <PageHeader
-        title="Profile"
-        subtitle="Your health information, kept in one place for you and your care team."
+        title={t`Profile`}
+        subtitle={t`Your health information, kept in one place for you and your care team.`}
         actions={self ? <HealthRecordsLink personId={self.id} /> : null}
       />
       {profile.isPending ? (
         <p role="status" className="py-8 text-slate-700">
-          Loading profile...
+          <Trans>Loading profile...</Trans>
         </p>
       ) : profile.isError ? (
-        <StatusMessage message={errorMessage(profile.error, 'Failed to load profile data', 'Error loading profile data')} />
+        <StatusMessage message={errorMessage(profile.error, t`Failed to load profile data`, t`Error loading profile data`)} />
       ) : (
         <ProfileEditor profile={profile.data} />
       )}

@@ -1,4 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
 import type { PushState } from '../lib/push-device';
@@ -8,11 +11,11 @@ import { Switch } from '../../../components/ui/switch';
 
 type Status = { text: string; error: boolean } | null;
 
-const STATE_TEXT: Record<PushState, string> = {
-  unsupported: 'This browser cannot show reminders. On an iPhone or iPad, add Kinchart to the Home Screen first.',
-  denied: 'Notifications are blocked for Kinchart in this browser. Allow them in the browser’s site settings, then turn this on.',
-  off: 'Reminders are not shown on this device.',
-  on: 'Reminders appear on this device, with Taken and Snooze 10 min for each dose.',
+const STATE_TEXT: Record<PushState, MessageDescriptor> = {
+  unsupported: msg`This browser cannot show reminders. On an iPhone or iPad, add Kinchart to the Home Screen first.`,
+  denied: msg`Notifications are blocked for Kinchart in this browser. Allow them in the browser’s site settings, then turn this on.`,
+  off: msg`Reminders are not shown on this device.`,
+  on: msg`Reminders appear on this device, with Taken and Snooze 10 min for each dose.`,
 };
 
 /**
@@ -21,6 +24,7 @@ const STATE_TEXT: Record<PushState, string> = {
  * notifications here even when Kinchart is closed. Off removes the subscription.
  */
 export function PushDeviceSetting() {
+  const { t } = useLingui();
   const hintId = useId();
   const config = useQuery(clientConfigQueryOptions);
   const [state, setState] = useState<PushState | null>(null);
@@ -48,10 +52,11 @@ export function PushDeviceSetting() {
     try {
       const result = next ? await turnOnPush(config.data?.vapid_public_key ?? '') : await turnOffPush();
       setState(result);
-      if (next && result !== 'on') setStatus({ text: STATE_TEXT[result], error: true });
-      else setStatus({ text: result === 'on' ? 'Reminders are on for this device.' : 'Reminders are off for this device.', error: false });
+      if (next && result !== 'on') setStatus({ text: t(STATE_TEXT[result]), error: true });
+      else
+        setStatus({ text: result === 'on' ? t`Reminders are on for this device.` : t`Reminders are off for this device.`, error: false });
     } catch {
-      setStatus({ text: 'This device could not be set up for reminders just now. Please try again.', error: true });
+      setStatus({ text: t`This device could not be set up for reminders just now. Please try again.`, error: true });
     } finally {
       setApplying(null);
     }
@@ -65,10 +70,10 @@ export function PushDeviceSetting() {
       const result = await sendTestPush();
       if (result === 'gone') {
         setState('off');
-        setStatus({ text: 'This device no longer receives reminders. Turn them on again.', error: true });
-      } else setStatus({ text: 'A test notification is on its way to this device.', error: false });
+        setStatus({ text: t`This device no longer receives reminders. Turn them on again.`, error: true });
+      } else setStatus({ text: t`A test notification is on its way to this device.`, error: false });
     } catch {
-      setStatus({ text: 'The test notification could not be sent just now. Please try again.', error: true });
+      setStatus({ text: t`The test notification could not be sent just now. Please try again.`, error: true });
     } finally {
       setTesting(false);
     }
@@ -77,12 +82,14 @@ export function PushDeviceSetting() {
   return (
     <div className="flex flex-col gap-3">
       <p id={hintId} className="text-sm text-slate-700">
-        Get medication and appointment reminders as notifications on this phone or computer, even when Kinchart is closed. They name the
-        person and the medication or doctor only; choose “minimal” reminders to leave the medication out. Which people you are reminded
-        about is chosen with each person’s Reminders button under Family Members.
+        <Trans>
+          Get medication and appointment reminders as notifications on this phone or computer, even when Kinchart is closed. They name the
+          person and the medication or doctor only; choose “minimal” reminders to leave the medication out. Which people you are reminded
+          about is chosen with each person’s Reminders button under Family Members.
+        </Trans>
       </p>
       <Switch
-        label="Reminders on this device"
+        label={t`Reminders on this device`}
         checked={on}
         disabled={disabled}
         describedBy={hintId}
@@ -91,12 +98,12 @@ export function PushDeviceSetting() {
       {state === 'on' && applying === null ? (
         <div>
           <Button variant="secondary" onClick={() => void onTest()} disabled={testing}>
-            {testing ? 'Sending…' : 'Send a test notification'}
+            {testing ? t`Sending…` : t`Send a test notification`}
           </Button>
         </div>
       ) : null}
       <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : status ? 'text-green-800' : 'text-slate-800'}`}>
-        {status?.text ?? (state ? STATE_TEXT[state] : null)}
+        {status?.text ?? (state ? t(STATE_TEXT[state]) : null)}
       </p>
     </div>
   );

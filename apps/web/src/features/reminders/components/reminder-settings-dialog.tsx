@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReminderSettings } from '@kinchart/shared/care';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -15,22 +17,27 @@ export interface ReminderTarget {
   self: boolean;
 }
 
-/** "Mia's", or "my" for your own profile (and "their" for someone without a name). */
-function whose(person: ReminderTarget): string {
-  if (person.self) return 'my';
-  return person.name ? `${person.name}'s` : 'their';
-}
-
-/** The switches, in the words of issue 32. */
+/**
+ * The switches, in the words of issue 32: about "Mia's" doses, "my" own (and "their" for someone
+ * without a name) — whole sentences each, so every language can word them its own way.
+ */
 function switches(person: ReminderTarget): { key: keyof ReminderSettings; label: string }[] {
+  const name = person.name;
+  const doses = person.self ? t`Remind me about my doses` : name ? t`Remind me about ${name}'s doses` : t`Remind me about their doses`;
+  const appointments = person.self
+    ? t`Remind me about my appointments`
+    : name
+      ? t`Remind me about ${name}'s appointments`
+      : t`Remind me about their appointments`;
   return [
-    { key: 'dose_reminders', label: `Remind me about ${whose(person)} doses` },
-    { key: 'missed_dose_alerts', label: 'Tell me when a dose is missed' },
-    { key: 'appointment_reminders', label: `Remind me about ${whose(person)} appointments` },
+    { key: 'dose_reminders', label: doses },
+    { key: 'missed_dose_alerts', label: t`Tell me when a dose is missed` },
+    { key: 'appointment_reminders', label: appointments },
   ];
 }
 
 function ReminderSwitches({ person }: { person: ReminderTarget }) {
+  const { t } = useLingui();
   const settings = useReminderSettings(person.id);
   const update = useUpdateReminderSettings(person.id);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -40,17 +47,21 @@ function ReminderSwitches({ person }: { person: ReminderTarget }) {
     setStatus(null);
     try {
       await update.mutateAsync({ [key]: on });
-      setStatus({ text: 'Saved.', error: false });
+      setStatus({ text: t`Saved.`, error: false });
     } catch (error) {
       setStatus({
-        text: errorMessage(error, 'The reminder setting could not be saved.', 'The reminder setting could not be saved. Please try again.'),
+        text: errorMessage(
+          error,
+          t`The reminder setting could not be saved.`,
+          t`The reminder setting could not be saved. Please try again.`,
+        ),
         error: true,
       });
     }
   };
 
   return (
-    <QueryState query={settings} loading="Loading..." error="The reminder settings could not be loaded." compact>
+    <QueryState query={settings} loading={t`Loading...`} error={t`The reminder settings could not be loaded.`} compact>
       {(current) => (
         <div className="flex flex-col gap-2">
           {switches(person).map(({ key, label }) => (
@@ -66,7 +77,9 @@ function ReminderSwitches({ person }: { person: ReminderTarget }) {
           <p id={statusId} role="status" className={`min-h-5 text-sm ${status?.error ? 'font-medium text-red-700' : 'text-green-800'}`}>
             {status?.text}
           </p>
-          <p className="text-sm text-slate-700">They arrive in the app, and by email and on your devices where you turned those on.</p>
+          <p className="text-sm text-slate-700">
+            <Trans>They arrive in the app, and by email and on your devices where you turned those on.</Trans>
+          </p>
         </div>
       )}
     </QueryState>
@@ -75,14 +88,16 @@ function ReminderSwitches({ person }: { person: ReminderTarget }) {
 
 /** Settings → Family Members and Shared with me: what this account is reminded of about one person (issue 32). */
 export function ReminderSettingsDialog({ person, onClose }: { person: ReminderTarget | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const name = person?.name;
   return (
     <Modal
       open={person !== null}
       onClose={onClose}
-      title={person?.self ? 'Reminders for your profile' : `Reminders for ${person?.name ?? 'this person'}`}
+      title={person?.self ? t`Reminders for your profile` : name ? t`Reminders for ${name}` : t`Reminders for this person`}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       }
     >
