@@ -58,9 +58,9 @@ export function SessionsSection() {
   const onEndOthers = async () => {
     setStatus(null);
     try {
-      const answer = await endOthers.mutateAsync();
+      const { ended } = await endOthers.mutateAsync();
       setStatus(
-        plural(answer.ended, {
+        plural(ended, {
           one: 'Signed out of # other session successfully.',
           other: 'Signed out of # other sessions successfully.',
         }),
