@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginMfaInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
-import { LOGIN_EXPIRED_ERROR, TOTP_CODE_MESSAGE } from '@kinchart/shared/auth-texts';
+import { LOGIN_EXPIRED_ERROR } from '@kinchart/shared/auth-texts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
@@ -8,8 +9,6 @@ import { provePasskey } from '../../../lib/passkeys';
 import { useLoginMfa } from '../api/login-mfa';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
-const RECOVERY_PROMPT = 'Enter one of your recovery codes';
-const PASSKEY_PROMPT = 'Use your passkey to finish signing in: your fingerprint, face, screen lock or security key.';
 /** Looks like the page's links (it changes the form, it goes nowhere); tall enough for a thumb. */
 const LINK_BUTTON = 'min-h-9 text-start font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -27,6 +26,7 @@ export interface LoginSecondStepProps {
  * schema's zod stays out of /login (decision 0017); the server checks again.
  */
 export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecondStepProps) {
+  const { t } = useLingui();
   const promptId = useId();
   const verify = useLoginMfa();
   // The login answer lists the methods in the order to offer them: a passkey first when there is one.
@@ -59,7 +59,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
     } catch (failure) {
       setValue('');
       if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
-      else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : 'An error occurred'));
+      else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : t`An error occurred`));
     }
   };
 
@@ -72,7 +72,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
         await send({ passkey: await provePasskey('/api/auth/login/mfa/options') });
       } catch (failure) {
         if (serverErrorField(failure) === LOGIN_EXPIRED_ERROR) onStartOver(serverMessage(failure));
-        else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : 'An error occurred'));
+        else fail(serverMessage(failure) ?? (failure instanceof Error ? failure.message : t`An error occurred`));
       } finally {
         setProving(false);
       }
@@ -80,7 +80,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
     }
     const typed = method === 'totp' ? value.replace(/\s+/g, '') : value.trim();
     if (method === 'totp' ? !/^\d{6}$/.test(typed) : typed === '') {
-      fail(method === 'totp' ? TOTP_CODE_MESSAGE : RECOVERY_PROMPT);
+      fail(method === 'totp' ? t`Enter the 6-digit code from your authenticator app` : t`Enter one of your recovery codes`);
       return;
     }
     await send(method === 'totp' ? { code: typed } : { recovery_code: typed });
@@ -88,11 +88,15 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
 
   const totp = method === 'totp';
   const passkey = method === 'passkey';
-  const prompt = passkey ? PASSKEY_PROMPT : totp ? `${TOTP_CODE_MESSAGE}.` : `${RECOVERY_PROMPT}. Each code works once.`;
+  const prompt = passkey
+    ? t`Use your passkey to finish signing in: your fingerprint, face, screen lock or security key.`
+    : totp
+      ? t`Enter the 6-digit code from your authenticator app.`
+      : t`Enter one of your recovery codes. Each code works once.`;
   const alternatives: { to: MfaMethod; label: string }[] = [
-    { to: 'passkey', label: 'Use your passkey instead' },
-    { to: 'totp', label: 'Use your authenticator app instead' },
-    { to: 'recovery_code', label: 'Use a recovery code instead' },
+    { to: 'passkey', label: t`Use your passkey instead` },
+    { to: 'totp', label: t`Use your authenticator app instead` },
+    { to: 'recovery_code', label: t`Use a recovery code instead` },
   ];
   return (
     <form
@@ -102,7 +106,9 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
       aria-describedby={promptId}
       className="flex flex-col gap-4"
     >
-      <h2 className="text-lg font-semibold text-slate-900">Two-step verification</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Two-step verification</Trans>
+      </h2>
       <p id={promptId} className="text-slate-700">
         {prompt}
       </p>
@@ -110,7 +116,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
         <Field
           key="totp"
           ref={input}
-          label="Authentication code"
+          label={t`Authentication code`}
           name="code"
           type="text"
           inputMode="numeric"
@@ -126,7 +132,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
         <Field
           key="recovery"
           ref={input}
-          label="Recovery code"
+          label={t`Recovery code`}
           name="recovery_code"
           type="text"
           autoComplete="off"
@@ -142,7 +148,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
         />
       )}
       <Button ref={passkey ? passkeyButton : undefined} type="submit" size="lg" disabled={busy}>
-        {passkey ? (busy ? 'Waiting for your passkey...' : 'Use your passkey') : busy ? 'Verifying...' : 'Verify'}
+        {passkey ? (busy ? t`Waiting for your passkey...` : t`Use your passkey`) : busy ? t`Verifying...` : t`Verify`}
       </Button>
       {error ? <AlertMessage>{error.text}</AlertMessage> : null}
       <div className="flex flex-col items-start gap-1 text-sm">
@@ -154,7 +160,7 @@ export function LoginSecondStep({ methods, onSignedIn, onStartOver }: LoginSecon
             </button>
           ))}
         <button type="button" className={LINK_BUTTON} onClick={() => onStartOver()}>
-          Start over
+          <Trans>Start over</Trans>
         </button>
       </div>
     </form>

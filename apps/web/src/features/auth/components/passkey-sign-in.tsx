@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LoginResponse } from '@kinchart/shared/auth';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
 import { usePasskeyLogin } from '../api/passkey-login';
@@ -12,6 +13,7 @@ import { AlertMessage } from '../../../components/ui/alert-message';
  * loads at the first press (lib/passkeys.ts), so /login stays small (decision 0017).
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: LoginResponse) => Promise<void> }) {
+  const { t } = useLingui();
   const login = usePasskeyLogin();
   const [error, setError] = useState<string | null>(null);
 
@@ -20,14 +22,14 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: LoginRespon
     try {
       await onSignedIn(await login.mutateAsync());
     } catch (failure) {
-      setError(serverMessage(failure) ?? (failure instanceof Error ? failure.message : 'An error occurred'));
+      setError(serverMessage(failure) ?? (failure instanceof Error ? failure.message : t`An error occurred`));
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <Button variant="secondary" size="lg" onClick={() => void signIn()} disabled={login.isPending}>
-        {login.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {login.isPending ? t`Waiting for your passkey...` : t`Sign in with a passkey`}
       </Button>
       {error ? <AlertMessage>{error}</AlertMessage> : null}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM, ssoErrorText } from '@kinchart/shared/auth-texts';
+import { useLingui } from '@lingui/react/macro';
+import { SSO_CONFIRMED_PARAM, SSO_CONFIRMED_VALUE, SSO_ERROR_PARAM } from '@kinchart/shared/auth-texts';
 import { ReauthDialog } from '../../../components/ui/reauth-dialog';
 import { ApiError, errorMessage, onReauthRequired, serverMessage } from '../../../lib/api-client';
 import { browserHasPasskeys, provePasskey } from '../../../lib/passkeys';
@@ -10,6 +11,7 @@ import { mfaQueryOptions } from '../api/get-mfa-status';
 import { clearSession } from '../api/check-auth';
 import { reauthenticate } from '../api/reauth';
 import { useSsoName } from '../api/sign-in-options';
+import { ssoErrorMessage } from '../utils/sso-error-text';
 import { SsoReauth } from './sso-reauth';
 
 /**
@@ -21,6 +23,7 @@ import { SsoReauth } from './sso-reauth';
  * page and comes back to it with `?sso=confirmed` (or `?sso_error=`), said here once.
  */
 export function ReauthPrompt() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // The one prompt in progress: its promise, handed to every call that waits, and how it ends.
@@ -28,12 +31,12 @@ export function ReauthPrompt() {
   const ssoName = useSsoName(open);
   const [params, setParams] = useSearchParams();
   const ssoConfirmed = params.get(SSO_CONFIRMED_PARAM) === SSO_CONFIRMED_VALUE;
-  const ssoError = ssoErrorText(params.get(SSO_ERROR_PARAM));
+  const ssoError = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
 
   // Back from the provider: say how it went, once, and take the marks out of the address.
   useEffect(() => {
     if (!ssoConfirmed && !ssoError) return;
-    if (ssoConfirmed) notify.success('Confirmed. Please try that again: you will not be asked for 10 minutes.');
+    if (ssoConfirmed) notify.success(t`Confirmed. Please try that again: you will not be asked for 10 minutes.`);
     else if (ssoError) notify.error(ssoError);
     setParams(
       (current) => {
@@ -44,7 +47,7 @@ export function ReauthPrompt() {
       },
       { replace: true },
     );
-  }, [ssoConfirmed, ssoError, setParams]);
+  }, [ssoConfirmed, ssoError, setParams, t]);
 
   useEffect(() => {
     const unregister = onReauthRequired(() => {
@@ -90,15 +93,15 @@ export function ReauthPrompt() {
       if (error instanceof ApiError && (error.status === 429 || error.status === 401)) {
         // The session is over (too many wrong passwords, or it expired meanwhile): sign out.
         finish(false);
-        notify.error(serverMessage(error) ?? 'Your session has ended. Please sign in again.');
+        notify.error(serverMessage(error) ?? t`Your session has ended. Please sign in again.`);
         clearSession(queryClient);
         return;
       }
       throw new Error(
         errorMessage(
           error,
-          'Your password could not be confirmed. Please try again.',
-          'Your password could not be checked. Check the connection and try again.',
+          t`Your password could not be confirmed. Please try again.`,
+          t`Your password could not be checked. Check the connection and try again.`,
         ),
       );
     }

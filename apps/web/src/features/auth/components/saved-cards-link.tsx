@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * Whether this device keeps emergency cards (decision 0016), read from IndexedDB by hand: the login
@@ -36,7 +37,7 @@ export function SavedCardsLink({ className = '' }: { className?: string }) {
   return (
     <p className={className}>
       <Link to="/emergency-cards" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-        Open the emergency cards saved on this device
+        <Trans>Open the emergency cards saved on this device</Trans>
       </Link>
     </p>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SSO_CONFIRMED_PARAM, SSO_ERROR_PARAM } from '@kinchart/shared/auth-texts';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,6 +23,7 @@ function thisPage(pathname: string, search: string): string {
  * left — so the person does it once more (ReauthPrompt says so on return).
  */
 export function SsoReauth({ name }: { name: string }) {
+  const { t } = useLingui();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,8 +38,8 @@ export function SsoReauth({ name }: { name: string }) {
       setFailure(
         errorMessage(
           error,
-          'Single sign-on could not start. Please try again.',
-          'Single sign-on could not start. Check the connection and try again.',
+          t`Single sign-on could not start. Please try again.`,
+          t`Single sign-on could not start. Check the connection and try again.`,
         ),
       );
     }
@@ -45,9 +47,11 @@ export function SsoReauth({ name }: { name: string }) {
 
   return (
     <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4">
-      <p className="text-sm text-slate-700">Or confirm with {name}: you come back to this page, then try again.</p>
+      <p className="text-sm text-slate-700">
+        <Trans>Or confirm with {name}: you come back to this page, then try again.</Trans>
+      </p>
       <Button variant="secondary" onClick={() => void start()} disabled={busy} aria-busy={busy}>
-        {busy ? 'Opening...' : `Confirm with ${name}`}
+        {busy ? t`Opening...` : t`Confirm with ${name}`}
       </Button>
       {failure ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SSO_ERROR_PARAM, ssoErrorText } from '@kinchart/shared/auth-texts';
+import { useLingui } from '@lingui/react/macro';
+import { SSO_ERROR_PARAM } from '@kinchart/shared/auth-texts';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useSsoName } from '../api/sign-in-options';
 import { goToProvider, startSso } from '../api/sso-start';
+import { ssoErrorMessage } from '../utils/sso-error-text';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
 export interface SsoSignInProps {
@@ -18,11 +20,12 @@ export interface SsoSignInProps {
  * `?sso_error=` — whose words this shows too (role="alert", like the form's errors).
  */
 export function SsoSignIn({ next }: SsoSignInProps) {
+  const { t } = useLingui();
   const name = useSsoName();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const returned = ssoErrorText(params.get(SSO_ERROR_PARAM));
+  const returned = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
   const message = failure ?? returned;
 
   const start = async () => {
@@ -35,8 +38,8 @@ export function SsoSignIn({ next }: SsoSignInProps) {
       setFailure(
         errorMessage(
           error,
-          'Single sign-on could not start. Please try again.',
-          'Single sign-on could not start. Check the connection and try again.',
+          t`Single sign-on could not start. Please try again.`,
+          t`Single sign-on could not start. Check the connection and try again.`,
         ),
       );
     }
@@ -50,7 +53,7 @@ export function SsoSignIn({ next }: SsoSignInProps) {
   return (
     <div className="flex flex-col gap-4">
       <Button variant="secondary" size="lg" onClick={() => void start()} disabled={busy} aria-busy={busy}>
-        {busy ? 'Opening...' : `Sign in with ${name}`}
+        {busy ? t`Opening...` : t`Sign in with ${name}`}
       </Button>
       {message ? <AlertMessage>{message}</AlertMessage> : null}
     </div>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SECOND_FACTOR_PARAM } from '@kinchart/shared/auth-texts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { notify } from '../../../lib/toast';
 import { useCompleteSsoLink, useSsoLink } from '../api/sso-link';
@@ -18,6 +20,7 @@ import { AuthFooterLink, AuthShell } from '../components/auth-shell';
  * and signs them in directly from now on.
  */
 export function LinkAccountPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(NEXT_PARAM));
@@ -40,34 +43,42 @@ export function LinkAccountPage() {
         await navigate(`/login?${step.toString()}`, { replace: true });
         return;
       }
-      notify.success(answer.message || 'Login successful.');
+      notify.success(serverText(answer) ?? t`Login successful.`);
       await navigate(next ?? '/dashboard', { replace: true });
     } catch (failure) {
       reset({ password: '' });
-      setError(errorMessage(failure, 'Your account could not be linked. Please try again.'));
+      setError(errorMessage(failure, t`Your account could not be linked. Please try again.`));
       setFocus('password');
     }
   });
 
   let body;
   if (info.isPending) {
-    body = <p role="status">Loading...</p>;
+    body = (
+      <p role="status">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   } else if (info.isError) {
-    body = <AlertMessage>{errorMessage(info.error, 'This sign-in can no longer be finished. Please sign in again.')}</AlertMessage>;
+    body = <AlertMessage>{errorMessage(info.error, t`This sign-in can no longer be finished. Please sign in again.`)}</AlertMessage>;
   } else {
     const { email, provider } = info.data;
     body = (
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={link.isPending}>
         <p className="text-slate-700">
-          <span className="font-medium break-all text-slate-900">{email}</span> is the email of an account here, and {provider} says it is
-          yours. Enter that account’s password once to link {provider} to it; after that, {provider} signs you in directly.
+          <Trans>
+            <span className="font-medium break-all text-slate-900">{email}</span> is the email of an account here, and {provider} says it is
+            yours. Enter that account’s password once to link {provider} to it; after that, {provider} signs you in directly.
+          </Trans>
         </p>
-        <Field label="Password" type="password" autoComplete="current-password" {...register('password', { required: true })} />
+        <Field label={t`Password`} type="password" autoComplete="current-password" {...register('password', { required: true })} />
         <p className="text-sm">
-          <AuthFooterLink to="/forgot-password">Forgot password?</AuthFooterLink>
+          <AuthFooterLink to="/forgot-password">
+            <Trans>Forgot password?</Trans>
+          </AuthFooterLink>
         </p>
         <Button type="submit" size="lg" disabled={link.isPending}>
-          {link.isPending ? 'Linking...' : 'Link and sign in'}
+          {link.isPending ? t`Linking...` : t`Link and sign in`}
         </Button>
         {error ? <AlertMessage>{error}</AlertMessage> : null}
       </form>
@@ -76,11 +87,13 @@ export function LinkAccountPage() {
 
   return (
     <AuthShell
-      title="Link your account"
-      intro="An account here already uses your email address."
+      title={t`Link your account`}
+      intro={t`An account here already uses your email address.`}
       footer={
         <p>
-          <AuthFooterLink to={withNext('/login', next)}>Back to login</AuthFooterLink>
+          <AuthFooterLink to={withNext('/login', next)}>
+            <Trans>Back to login</Trans>
+          </AuthFooterLink>
         </p>
       }
     >

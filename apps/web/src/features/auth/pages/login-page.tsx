@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginInput, LoginResponse, MfaMethod } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { SavedCardsLink } from '../components/saved-cards-link';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { notify } from '../../../lib/toast';
@@ -20,7 +22,6 @@ import { loadLoginResolver, loginResolver } from '../utils/login-resolver';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
 const EMPTY = { email: '', password: '' };
-const OFFLINE_LOGIN = 'You are offline, so you cannot log in right now. Please try again once you are connected.';
 
 /**
  * The second step's methods when /login opens at it: single sign-on came back for an account with
@@ -42,6 +43,7 @@ const prepareForm = () => {
 };
 
 export function LoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const auth = useAuth();
   const options = useSignInOptions();
@@ -75,14 +77,16 @@ export function LoginPage() {
     reset(EMPTY);
     setError((previous) => ({
       // Offline there is no server message to show, and "An error occurred" would hide why.
-      text: isNetworkError(failure) ? OFFLINE_LOGIN : (serverMessage(failure) ?? 'An error occurred'),
+      text: isNetworkError(failure)
+        ? t`You are offline, so you cannot log in right now. Please try again once you are connected.`
+        : (serverMessage(failure) ?? t`An error occurred`),
       attempt: (previous?.attempt ?? 0) + 1,
     }));
   };
 
   // SPEC §4 Login: the message (the server's, or 'Login successful.'), then /dashboard.
   const signedIn = async (answer: LoginResponse) => {
-    notify.success(answer.message || 'Login successful.');
+    notify.success(serverText(answer) ?? t`Login successful.`);
     await navigate(next ?? '/dashboard', { replace: true });
   };
 
@@ -103,21 +107,26 @@ export function LoginPage() {
 
   return (
     <AuthShell
-      title="Welcome Back!"
-      intro="Please enter your login details."
+      title={t`Welcome Back!`}
+      intro={t`Please enter your login details.`}
       footer={
         <>
           {/* Offline a reload lands here: the cards kept on this device stay one tap away (issue 30). */}
           <SavedCardsLink />
           <p>
-            New to Kinchart?{' '}
-            <Link to={withNext('/signup', next)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-              Sign up here
-            </Link>
+            <Trans>
+              New to Kinchart?{' '}
+              <Link
+                to={withNext('/signup', next)}
+                className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
+                Sign up here
+              </Link>
+            </Trans>
           </p>
           <p>
             <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-              Go Home
+              <Trans>Go Home</Trans>
             </Link>
           </p>
         </>
@@ -137,18 +146,18 @@ export function LoginPage() {
         <>
           {/* noValidate: SPEC §5 "Login: no client checks" — the browser must not block odd emails. */}
           <form onSubmit={onSubmit} onFocus={prepareForm} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-            <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+            <Field label={t`Email`} type="email" autoComplete="email" {...register('email')} />
             <div className="flex flex-col gap-1">
-              <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+              <Field label={t`Password`} type="password" autoComplete="current-password" {...register('password')} />
               {/* A way back in (docs/decisions/0025); the SPEC's login texts and flow stay as they are. */}
               <p className="text-sm">
                 <Link to="/forgot-password" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                  Forgot password?
+                  <Trans>Forgot password?</Trans>
                 </Link>
               </p>
             </div>
             <Button type="submit" size="lg" disabled={busy}>
-              Login
+              <Trans>Login</Trans>
             </Button>
             {error ? <AlertMessage>{error.text}</AlertMessage> : null}
           </form>
@@ -156,7 +165,7 @@ export function LoginPage() {
           {options?.ssoName || options?.passkeys ? (
             <p className="mt-4 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
               <span className="h-px flex-1 bg-slate-300" />
-              or
+              <Trans context="between sign-in methods">or</Trans>
               <span className="h-px flex-1 bg-slate-300" />
             </p>
           ) : null}

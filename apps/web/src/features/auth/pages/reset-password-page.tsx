@@ -3,28 +3,27 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText, translateMessageText } from '../../../i18n/server-messages';
 import { useResetLinkStatus, useResetPassword } from '../api/reset-password';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
 import { AlertMessage } from '../../../components/ui/alert-message';
 
 // The sign-up password rules (the shared schema) and SPEC §5's confirmation message.
+const PASSWORDS_DIFFER = 'New passwords do not match';
 const resetPasswordFormSchema = resetPasswordSchema
   .pick({ newPassword: true })
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'New passwords do not match',
+    message: PASSWORDS_DIFFER,
   });
 type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 type ResetPasswordFormOutput = z.output<typeof resetPasswordFormSchema>;
-
-const TITLE = 'Choose a new password';
-const INCOMPLETE = 'This password reset link is incomplete. Please open the whole link from the email, or ask for a new one.';
-const CHECKING = 'Checking your link...';
 
 /**
  * /reset-password?token=… (docs/decisions/0025): the link from the email (or from the operator)
@@ -32,9 +31,15 @@ const CHECKING = 'Checking your link...';
  * login still asks for a second factor when the account has one.
  */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
+  // The shared schema's messages, and this form's own, in the reader's language.
+  const fieldError = (message: string | undefined) =>
+    message === undefined ? undefined : message === PASSWORDS_DIFFER ? t`New passwords do not match` : translateMessageText(message);
+  const min = PASSWORD_MIN;
+  const max = PASSWORD_MAX;
   // Asked as the page opens: a used or expired link is said before anyone types a password twice.
   const link = useResetLinkStatus(token, reset.isIdle || reset.isError);
   const [done, setDone] = useState<string | null>(null);
@@ -52,24 +57,30 @@ export function ResetPasswordPage() {
     setError(null);
     try {
       const answer = await reset.mutateAsync({ token, newPassword });
-      setDone(answer.message);
+      setDone(serverText(answer) ?? answer.message);
     } catch (failure) {
-      setError(errorMessage(failure, 'The password could not be reset. Please try again.'));
+      setError(errorMessage(failure, t`The password could not be reset. Please try again.`));
     }
   });
 
   // Once the password is set, the way on is the login link above; asking for another link is not.
   const footer = done ? (
     <p>
-      <AuthFooterLink to="/">Go Home</AuthFooterLink>
+      <AuthFooterLink to="/">
+        <Trans>Go Home</Trans>
+      </AuthFooterLink>
     </p>
   ) : (
     <>
       <p>
-        Need a new link? <AuthFooterLink to="/forgot-password">Ask for one</AuthFooterLink>
+        <Trans>
+          Need a new link? <AuthFooterLink to="/forgot-password">Ask for one</AuthFooterLink>
+        </Trans>
       </p>
       <p>
-        <AuthFooterLink to="/login">Back to login</AuthFooterLink>
+        <AuthFooterLink to="/login">
+          <Trans>Back to login</Trans>
+        </AuthFooterLink>
       </p>
     </>
   );
@@ -78,17 +89,17 @@ export function ResetPasswordPage() {
   if (!token) {
     body = (
       <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
-        {INCOMPLETE}
+        <Trans>This password reset link is incomplete. Please open the whole link from the email, or ask for a new one.</Trans>
       </p>
     );
   } else if (link.isPending && reset.isIdle) {
     body = (
       <p role="status" className="text-slate-700">
-        {CHECKING}
+        <Trans>Checking your link...</Trans>
       </p>
     );
   } else if (link.isError && reset.isIdle) {
-    body = <AlertMessage>{errorMessage(link.error, 'This password reset link cannot be used. Please ask for a new one.')}</AlertMessage>;
+    body = <AlertMessage>{errorMessage(link.error, t`This password reset link cannot be used. Please ask for a new one.`)}</AlertMessage>;
   } else {
     body = (
       <>
@@ -97,27 +108,29 @@ export function ResetPasswordPage() {
         </div>
         {done ? (
           <p className="mt-4">
-            <AuthFooterLink to="/login">Go to login</AuthFooterLink>
+            <AuthFooterLink to="/login">
+              <Trans>Go to login</Trans>
+            </AuthFooterLink>
           </p>
         ) : (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
             <Field
-              label="New Password"
+              label={t`New Password`}
               type="password"
               autoComplete="new-password"
-              hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
-              error={errors.newPassword?.message}
+              hint={t`${min}–${max} characters, and not a common password.`}
+              error={fieldError(errors.newPassword?.message)}
               {...register('newPassword')}
             />
             <Field
-              label="Confirm New Password"
+              label={t`Confirm New Password`}
               type="password"
               autoComplete="new-password"
-              error={errors.confirmPassword?.message}
+              error={fieldError(errors.confirmPassword?.message)}
               {...register('confirmPassword')}
             />
             <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Set new password'}
+              {isSubmitting ? t`Saving...` : t`Set new password`}
             </Button>
             {error ? <AlertMessage>{error}</AlertMessage> : null}
           </form>
@@ -128,8 +141,8 @@ export function ResetPasswordPage() {
 
   return (
     <AuthShell
-      title={TITLE}
-      intro="This signs your account out everywhere. Your second factor, if you use one, stays as it is."
+      title={t`Choose a new password`}
+      intro={t`This signs your account out everywhere. Your second factor, if you use one, stays as it is.`}
       footer={footer}
     >
       {body}

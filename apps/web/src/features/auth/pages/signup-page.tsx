@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useForm } from 'react-hook-form';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_CLOSED, SIGNUP_INVITE_ONLY, usernameSchema } from '@kinchart/shared/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, usernameSchema } from '@kinchart/shared/auth';
 import type { SignupMode } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { useSignupMode } from '../../../lib/queries/client-config';
 import { useSignup } from '../api/signup';
@@ -20,8 +23,6 @@ interface SignupFormValues {
   password: string;
 }
 
-const CREATED = 'Account created successfully!';
-const REDIRECTING = 'Account created successfully! Redirecting to login...';
 // SPEC §4 Sign-up, §9: the second message after 1 s, /login after 2 s.
 const SECOND_MESSAGE_MS = 1000;
 const REDIRECT_MS = 2000;
@@ -32,7 +33,7 @@ function signupErrorMessage(error: unknown): string {
     serverMessage(error) ??
     serverErrorField(error) ??
     (error instanceof Error && error.message ? error.message : undefined) ??
-    'An error occurred during signup'
+    translate`An error occurred during signup`
   );
 }
 
@@ -45,19 +46,25 @@ function invitationOf(next: string | null): string | undefined {
   return INVITE_NEXT.exec(safeNextPath(next) ?? '')?.[1];
 }
 
-/** Why the form is not offered, or null when it is: the server refuses these sign-ups anyway. */
+/**
+ * Why the form is not offered, or null when it is: the server refuses these sign-ups anyway. The
+ * English words are the shared SIGNUP_CLOSED and SIGNUP_INVITE_ONLY.
+ */
 function signupRefusal(mode: SignupMode | undefined, invitation: string | undefined): string | null {
-  if (mode === 'closed') return SIGNUP_CLOSED;
-  if (mode === 'invite' && !invitation) return SIGNUP_INVITE_ONLY;
+  if (mode === 'closed') return translate`Sign-up is closed on this server.`;
+  if (mode === 'invite' && !invitation) return translate`Sign-up is by invitation only.`;
   return null;
 }
 
 function validateUsername(value: string): true | string {
   const result = usernameSchema.safeParse(value);
-  return result.success || (result.error.issues[0]?.message ?? 'Username is required');
+  if (result.success) return true;
+  const message = result.error.issues[0]?.message;
+  return message ? translateMessageText(message) : translate`Username is required`;
 }
 
 export function SignupPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const signup = useSignup();
   // Carried on to /login, so a visitor who came to sign up (from an invitation) gets back there.
@@ -67,7 +74,8 @@ export function SignupPage() {
   const mode = useSignupMode();
   const invitation = invitationOf(params.get(NEXT_PARAM));
   const refusal = signupRefusal(mode, invitation);
-  const [message, setMessage] = useState<string | null>(null);
+  // SPEC §5 message colours: green for success, red otherwise (said by the outcome, not by the words, which are translated).
+  const [message, setMessage] = useState<{ text: string; success: boolean } | null>(null);
   const [created, setCreated] = useState(false);
   const busy = signup.isPending;
   useEndLogout();
@@ -84,13 +92,16 @@ export function SignupPage() {
 
   useEffect(() => {
     if (!created) return;
-    const second = window.setTimeout(() => setMessage(REDIRECTING), SECOND_MESSAGE_MS);
+    const second = window.setTimeout(
+      () => setMessage({ text: t`Account created successfully! Redirecting to login...`, success: true }),
+      SECOND_MESSAGE_MS,
+    );
     const leave = window.setTimeout(() => void navigate(login), REDIRECT_MS);
     return () => {
       window.clearTimeout(second);
       window.clearTimeout(leave);
     };
-  }, [created, navigate, login]);
+  }, [created, navigate, login, t]);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -106,33 +117,36 @@ export function SignupPage() {
           // Only an invite-only server asks for it; an open one gets the SPEC's three fields.
           ...(mode === 'invite' && invitation ? { invitation } : {}),
         });
-        setMessage(CREATED);
+        setMessage({ text: t`Account created successfully!`, success: true });
         setCreated(true);
       } catch (error) {
-        setMessage(signupErrorMessage(error));
+        setMessage({ text: signupErrorMessage(error), success: false });
       }
     },
     () => setMessage(null),
   );
 
-  // SPEC §5 message colours: green when the message contains 'successfully', red otherwise.
-  const success = message?.includes('successfully') ?? false;
+  const success = message?.success ?? false;
+  const min = PASSWORD_MIN;
+  const max = PASSWORD_MAX;
 
   return (
     <AuthShell
-      title="Create an Account"
-      intro="Join Kinchart! Please fill in the form below."
+      title={t`Create an Account`}
+      intro={t`Join Kinchart! Please fill in the form below.`}
       footer={
         <>
           <p>
-            Already have an account?{' '}
-            <Link to={login} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-              Sign in here
-            </Link>
+            <Trans>
+              Already have an account?{' '}
+              <Link to={login} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                Sign in here
+              </Link>
+            </Trans>
           </p>
           <p>
             <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-              Go Home
+              <Trans>Go Home</Trans>
             </Link>
           </p>
         </>
@@ -145,35 +159,35 @@ export function SignupPage() {
           </p>
           {mode === 'invite' ? (
             <p className="text-slate-700">
-              Someone who uses Kinchart here can share a profile with you; their invitation link lets you create an account.
+              <Trans>Someone who uses Kinchart here can share a profile with you; their invitation link lets you create an account.</Trans>
             </p>
           ) : null}
         </div>
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
           <Field
-            label="Username"
+            label={t`Username`}
             autoComplete="username"
             aria-required="true"
             error={errors.username?.message}
             {...register('username', { validate: validateUsername })}
           />
-          <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+          <Field label={t`Email`} type="email" autoComplete="email" {...register('email')} />
           {/* DESIGN §5 password rules, stated before the first try rather than after a refusal. */}
           <Field
-            label="Password"
+            label={t`Password`}
             type="password"
             autoComplete="new-password"
-            hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters, and not a common password.`}
+            hint={t`${min}–${max} characters, and not a common password.`}
             {...register('password')}
           />
           <Button type="submit" size="lg" disabled={busy || created}>
-            {busy ? 'Creating Account...' : 'Sign Up'}
+            {busy ? t`Creating Account...` : t`Sign Up`}
           </Button>
           <div role="status" aria-live="polite">
-            {message && success ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message}</p> : null}
+            {message && success ? <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">{message.text}</p> : null}
           </div>
-          {message && !success ? <AlertMessage>{message}</AlertMessage> : null}
+          {message && !success ? <AlertMessage>{message.text}</AlertMessage> : null}
         </form>
       )}
     </AuthShell>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
-
-const INCOMPLETE = 'This confirmation link is incomplete. Please open the whole link from the email.';
 
 /**
  * /verify-email?token=… (docs/decisions/0030): the emailed link proves the address is the
@@ -14,6 +14,7 @@ const INCOMPLETE = 'This confirmation link is incomplete. Please open the whole 
  * scanners follow links); the person's press of the button does. No sign-in is needed.
  */
 export function VerifyEmailPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
@@ -23,9 +24,10 @@ export function VerifyEmailPage() {
   const confirm = async () => {
     setError(null);
     try {
-      setDone((await verify.mutateAsync({ token })).message);
+      const answer = await verify.mutateAsync({ token });
+      setDone(serverText(answer) ?? answer.message);
     } catch (failure) {
-      setError(errorMessage(failure, 'Your email could not be confirmed. Please try again.'));
+      setError(errorMessage(failure, t`Your email could not be confirmed. Please try again.`));
     }
   };
 
@@ -33,7 +35,7 @@ export function VerifyEmailPage() {
   if (!token) {
     body = (
       <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
-        {INCOMPLETE}
+        <Trans>This confirmation link is incomplete. Please open the whole link from the email.</Trans>
       </p>
     );
   } else {
@@ -45,11 +47,11 @@ export function VerifyEmailPage() {
         {done ? null : (
           <>
             <p className="text-slate-700">
-              Press the button only if you made a Kinchart account with this email address, or moved yours to it.
+              <Trans>Press the button only if you made a Kinchart account with this email address, or moved yours to it.</Trans>
             </p>
             <div>
               <Button size="lg" onClick={() => void confirm()} disabled={verify.isPending} aria-busy={verify.isPending}>
-                {verify.isPending ? 'Confirming...' : 'Confirm my email'}
+                {verify.isPending ? t`Confirming...` : t`Confirm my email`}
               </Button>
             </div>
             {error ? <AlertMessage>{error}</AlertMessage> : null}
@@ -61,15 +63,19 @@ export function VerifyEmailPage() {
 
   return (
     <AuthShell
-      title="Confirm your email address"
-      intro="Confirming tells this server the address is yours. You can use Kinchart either way."
+      title={t`Confirm your email address`}
+      intro={t`Confirming tells this server the address is yours. You can use Kinchart either way.`}
       footer={
         <>
           <p>
-            <AuthFooterLink to="/dashboard">Go to your dashboard</AuthFooterLink>
+            <AuthFooterLink to="/dashboard">
+              <Trans>Go to your dashboard</Trans>
+            </AuthFooterLink>
           </p>
           <p>
-            <AuthFooterLink to="/">Go Home</AuthFooterLink>
+            <AuthFooterLink to="/">
+              <Trans>Go Home</Trans>
+            </AuthFooterLink>
           </p>
         </>
       }

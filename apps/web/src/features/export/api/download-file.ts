@@ -22,7 +22,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   const message =
     typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message
       ? body.message
-      : `Request failed with status code ${response.status}`;
+      : // eslint-disable-next-line lingui/no-unlocalized-strings -- the error's own text for developers; people see the body's message (serverMessage) or the caller's words
+        `Request failed with status code ${response.status}`;
   return new ApiError(response.status, message, body);
 }
 

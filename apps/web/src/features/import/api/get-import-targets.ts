@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { FamilyMemberSummary } from '@kinchart/shared/profile';
 import { familyMembersQueryOptions } from '../../../lib/queries/family-members';
 
@@ -10,12 +11,16 @@ export interface ImportTarget {
 /** Whose profile a FHIR Bundle can go to: 'My Profile', then each family member (SPEC §7 family list). */
 export function importTargetsOf(members: FamilyMemberSummary[]): ImportTarget[] {
   return [
-    { id: 'self', label: 'My Profile' },
-    ...members.map((m) => ({ id: m.id, label: `${m.name?.trim() || 'Unnamed member'}${m.is_pet ? ' (pet)' : ''}` })),
+    { id: 'self', label: t`My Profile` },
+    ...members.map((m) => {
+      const name = m.name?.trim() || t`Unnamed member`;
+      return { id: m.id, label: m.is_pet ? t`${name} (pet)` : name };
+    }),
   ];
 }
 
 /** The family members list, read from its one cache entry, as the import's choices. */
 export function useImportTargets(enabled: boolean) {
-  return useQuery({ ...familyMembersQueryOptions, select: importTargetsOf, enabled });
+  // A new function each render: the words are made again in the language now shown.
+  return useQuery({ ...familyMembersQueryOptions, select: (members) => importTargetsOf(members), enabled });
 }

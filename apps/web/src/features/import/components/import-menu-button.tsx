@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { IMPORT_ACCEPT } from '@kinchart/shared/export';
 import { FILE_INPUT_ACCEPT } from '@kinchart/shared/files';
 import { FilePickerButton } from '../../../components/ui/file-picker-button';
@@ -29,6 +30,7 @@ export function isDataFile(file: File): boolean {
  * says what will happen — and, for a FHIR Bundle, asks whose it is — before anything is sent.
  */
 export function ImportMenuButton({ className, onChosen }: { className: string; onChosen?: () => void }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const upload = useQuickUpload();
 
@@ -44,7 +46,7 @@ export function ImportMenuButton({ className, onChosen }: { className: string; o
   return (
     <>
       <FilePickerButton
-        label="Import"
+        label={t`Import`}
         busy={upload.isPending}
         accept={`${IMPORT_ACCEPT},${FILE_INPUT_ACCEPT}`}
         className={className}

@@ -1,4 +1,6 @@
 import { Fragment, useId } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ImportReportRow } from '@kinchart/shared/export';
 
 /**
@@ -6,10 +8,10 @@ import type { ImportReportRow } from '@kinchart/shared/export';
  * rows: allergies and conditions are read into the profile's details (the answer counts what the
  * file held); immunizations, lab results and procedures are counted as the rows they became.
  */
-const REPORT_LABELS: [string, string, string][] = [
-  ['AllergyIntolerance', 'allergy', 'allergies'],
-  ['Condition', 'condition', 'conditions'],
-];
+const REPORT_LABELS: Record<string, (count: number) => string> = {
+  AllergyIntolerance: (count) => plural(count, { one: '# allergy', other: '# allergies' }),
+  Condition: (count) => plural(count, { one: '# condition', other: '# conditions' }),
+};
 
 /**
  * "2 conditions": the allergies and conditions a FHIR import added or merged, read off its report.
@@ -17,10 +19,10 @@ const REPORT_LABELS: [string, string, string][] = [
  * all here already; the report says what changed.
  */
 export function reportLines(report: ImportReportRow[]): string[] {
-  return REPORT_LABELS.flatMap(([type, one, many]) => {
+  return Object.entries(REPORT_LABELS).flatMap(([type, words]) => {
     const row = report.find((r) => r.resource_type === type);
     const n = row ? row.imported + row.merged : 0;
-    return n > 0 ? [`${n} ${n === 1 ? one : many}`] : [];
+    return n > 0 ? [words(n)] : [];
   });
 }
 
@@ -54,11 +56,15 @@ function words(type: string): string[] {
 export function ImportReport({ report }: { report: ImportReportRow[] }) {
   const captionId = useId();
   const reasonsId = useId();
+  // The reasons are the server's words (decision 0022); the counts around them are the reader's.
   const reasons = report.flatMap((row) => [
-    ...row.dropped.map((d) => ({ type: row.resource_type, text: `${d.count} left out: ${d.reason}` })),
-    ...row.parts_left_out.map((d) => ({
+    ...row.dropped.map(({ count, reason }) => ({
       type: row.resource_type,
-      text: `${d.count === 1 ? 'part' : `${d.count} parts`} left out: ${d.reason}`,
+      text: plural(count, { one: `# left out: ${reason}`, other: `# left out: ${reason}` }),
+    })),
+    ...row.parts_left_out.map(({ count, reason }) => ({
+      type: row.resource_type,
+      text: plural(count, { one: `part left out: ${reason}`, other: `# parts left out: ${reason}` }),
     })),
   ]);
   const cell = 'px-1 py-1.5 text-end tabular-nums sm:px-2';
@@ -70,24 +76,24 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
       <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="w-full border-collapse text-start text-xs sm:text-sm">
           <caption id={captionId} className="px-1 pb-2 text-start text-sm font-semibold text-slate-900 sm:px-2">
-            What the file held, by resource type
+            <Trans>What the file held, by resource type</Trans>
           </caption>
           <thead>
             <tr className="border-b border-slate-300 text-xs text-slate-700">
               <th scope="col" className="px-1 py-1.5 font-semibold sm:px-2">
-                Resource type
+                <Trans>Resource type</Trans>
               </th>
               <th scope="col" className={head}>
-                Imported
+                <Trans>Imported</Trans>
               </th>
               <th scope="col" className={head}>
-                Merged
+                <Trans>Merged</Trans>
               </th>
               <th scope="col" className={head}>
-                Already here
+                <Trans>Already here</Trans>
               </th>
               <th scope="col" className={head}>
-                Left out
+                <Trans>Left out</Trans>
               </th>
             </tr>
           </thead>
@@ -114,7 +120,7 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
       {reasons.length > 0 ? (
         <div>
           <p id={reasonsId} className="font-semibold text-slate-900">
-            Left out, and why
+            <Trans>Left out, and why</Trans>
           </p>
           <ul aria-labelledby={reasonsId} className="mt-1 flex list-disc flex-col gap-0.5 ps-5">
             {reasons.map((r) => (
@@ -126,7 +132,9 @@ export function ImportReport({ report }: { report: ImportReportRow[] }) {
         </div>
       ) : null}
       <p className="text-xs text-slate-700">
-        Merged: read into the profile or into another record (a medication named by a prescription, a clinic named as who gave a vaccine).
+        <Trans>
+          Merged: read into the profile or into another record (a medication named by a prescription, a clinic named as who gave a vaccine).
+        </Trans>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/check-auth';
@@ -11,6 +12,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
 import { DocumentLanguagesSection } from './document-languages-section';
 import { EmailVerificationStatus } from './email-verification-status';
+import { LanguageUnitsSection } from './language-units-section';
 import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { StorageUsage } from './storage-usage';
@@ -45,87 +47,97 @@ function SettingsSection({
 
 /** Settings → Account Settings (SPEC §2). */
 export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const auth = useAuth();
   const email = auth.data?.authenticated ? auth.data.user.email : undefined;
   return (
     <div className="flex flex-col gap-6">
-      <h2 className="text-xl font-semibold text-slate-900">Account Settings</h2>
+      <h2 className="text-xl font-semibold text-slate-900">
+        <Trans>Account Settings</Trans>
+      </h2>
 
-      <SettingsSection id="settings-profile-heading" title="Profile and Family">
-        <p className="text-sm text-slate-700">Update your own details or the profiles of the people and pets you look after.</p>
+      <SettingsSection id="settings-profile-heading" title={t`Profile and Family`}>
+        <p className="text-sm text-slate-700">
+          <Trans>Update your own details or the profiles of the people and pets you look after.</Trans>
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => void navigate('/edit-profile')}>
-            Edit Profile
+            <Trans>Edit Profile</Trans>
           </Button>
           <Button variant="secondary" onClick={onManageFamily}>
-            Manage Family
+            <Trans>Manage Family</Trans>
           </Button>
         </div>
       </SettingsSection>
 
+      {/* Issue 35: the language of every screen, email and PDF, and the units of heights and weights. */}
+      <SettingsSection id="settings-language-heading" title={t`Language and units`}>
+        <LanguageUnitsSection />
+      </SettingsSection>
+
       {/* Issue 32: the account's time zone and reminder channels. */}
-      <SettingsSection id="settings-time-heading" title="Time zone and reminders">
+      <SettingsSection id="settings-time-heading" title={t`Time zone and reminders`}>
         <TimeZoneRemindersSection />
       </SettingsSection>
 
       {/* Issue 33: the languages scans and photos are read in. */}
-      <SettingsSection id="settings-documents-heading" title="Documents">
+      <SettingsSection id="settings-documents-heading" title={t`Documents`}>
         <DocumentLanguagesSection />
       </SettingsSection>
 
       {/* Issue 32, docs/decisions/0045: private calendar feeds. */}
-      <SettingsSection id="settings-calendar-heading" title="Calendar">
+      <SettingsSection id="settings-calendar-heading" title={t`Calendar`}>
         <CalendarFeedsSection />
       </SettingsSection>
 
-      <SettingsSection id="settings-password-heading" title="Change Password">
+      <SettingsSection id="settings-password-heading" title={t`Change Password`}>
         <ChangePasswordForm />
       </SettingsSection>
 
-      <SettingsSection id="settings-email-heading" title="Change Email Address">
+      <SettingsSection id="settings-email-heading" title={t`Change Email Address`}>
         <EmailVerificationStatus />
         <ChangeEmailForm currentEmail={email} />
       </SettingsSection>
 
       {/* DESIGN §5: the second factor (docs/decisions/0026). */}
-      <SettingsSection id="settings-security-heading" title="Two-Factor Authentication">
+      <SettingsSection id="settings-security-heading" title={t`Two-Factor Authentication`}>
         <TwoFactorSection />
       </SettingsSection>
 
       {/* DESIGN §5: phishing-resistant sign-in, alone or as the second step (docs/decisions/0027). */}
-      <SettingsSection id="settings-passkeys-heading" title="Passkeys">
+      <SettingsSection id="settings-passkeys-heading" title={t`Passkeys`}>
         <PasskeysSection />
       </SettingsSection>
 
       {/* DESIGN §5: every browser signed in to the account, each of which can be signed out. */}
-      <SettingsSection id="settings-sessions-heading" title="Sessions">
+      <SettingsSection id="settings-sessions-heading" title={t`Sessions`}>
         <SessionsSection />
       </SettingsSection>
 
       {/* DESIGN §7: the owner's emergency cards, kept offline on this device (PWA). */}
       {auth.data?.authenticated ? (
-        <SettingsSection id="settings-offline-heading" title="Emergency cards on this device">
+        <SettingsSection id="settings-offline-heading" title={t`Emergency cards on this device`}>
           <KeepCardsSetting userId={auth.data.user.id} />
         </SettingsSection>
       ) : null}
 
       {/* Issue 32: medication and appointment reminders as Web Push notifications on this device. */}
-      <SettingsSection id="settings-push-heading" title="Reminders on this device">
+      <SettingsSection id="settings-push-heading" title={t`Reminders on this device`}>
         <PushDeviceSetting />
       </SettingsSection>
 
       {/* DESIGN §5 storage quota: what the account's files take, beside where imports add more. */}
-      <SettingsSection id="settings-storage-heading" title="Storage">
+      <SettingsSection id="settings-storage-heading" title={t`Storage`}>
         <StorageUsage />
       </SettingsSection>
 
       {/* Decision 0004: the Settings entry for Import, beside the top bar's Export. */}
-      <SettingsSection id="settings-data-heading" title="Import and Export">
+      <SettingsSection id="settings-data-heading" title={t`Import and Export`}>
         <DataPortabilitySection />
       </SettingsSection>
 
-      <SettingsSection id="settings-danger-heading" title="Danger Zone" tone="danger">
+      <SettingsSection id="settings-danger-heading" title={t`Danger Zone`} tone="danger">
         <DeleteAccountSection />
       </SettingsSection>
     </div>

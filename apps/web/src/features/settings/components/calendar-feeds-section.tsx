@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClassName } from '../../../components/ui/field';
@@ -30,8 +31,10 @@ export function CalendarFeedsSection() {
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-700">
-        Add your family’s appointments to your phone’s calendar with a private address. Anyone who has the address can read that calendar,
-        so keep it to yourself and revoke it if it gets out.
+        <Trans>
+          Add your family’s appointments to your phone’s calendar with a private address. Anyone who has the address can read that calendar,
+          so keep it to yourself and revoke it if it gets out.
+        </Trans>
       </p>
       <NewFeedForm
         onCreated={(feed) => {
@@ -41,14 +44,24 @@ export function CalendarFeedsSection() {
       />
       {created ? <NewFeedAddress feed={created} onDone={() => setCreated(null)} /> : null}
       <div className="flex flex-col gap-3">
-        <h4 className="font-semibold text-slate-900">Your calendar feeds</h4>
-        {feeds.isPending ? <p className="text-sm text-slate-700">Loading calendar feeds...</p> : null}
-        {feeds.isError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            Your calendar feeds could not be loaded. Please try again later.
+        <h4 className="font-semibold text-slate-900">
+          <Trans>Your calendar feeds</Trans>
+        </h4>
+        {feeds.isPending ? (
+          <p className="text-sm text-slate-700">
+            <Trans>Loading calendar feeds...</Trans>
           </p>
         ) : null}
-        {feeds.data?.length === 0 ? <p className="text-sm text-slate-700">You have no calendar feeds.</p> : null}
+        {feeds.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            <Trans>Your calendar feeds could not be loaded. Please try again later.</Trans>
+          </p>
+        ) : null}
+        {feeds.data?.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            <Trans>You have no calendar feeds.</Trans>
+          </p>
+        ) : null}
         {feeds.data && feeds.data.length > 0 ? (
           <ul className="flex flex-col gap-3">
             {feeds.data.map((feed) => (
@@ -63,6 +76,7 @@ export function CalendarFeedsSection() {
 }
 
 function NewFeedForm({ onCreated }: { onCreated: (feed: CalendarFeedCreated) => void }) {
+  const { t } = useLingui();
   const people = usePeople();
   const create = useCreateCalendarFeed();
   const [personId, setPersonId] = useState('');
@@ -76,7 +90,7 @@ function NewFeedForm({ onCreated }: { onCreated: (feed: CalendarFeedCreated) => 
     try {
       onCreated(await create.mutateAsync({ person_id: personId || null, include_medications: medications, minimal }));
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to create the calendar feed', 'Error creating the calendar feed'));
+      setFailure(errorMessage(error, t`Failed to create the calendar feed`, t`Error creating the calendar feed`));
     }
   };
 
@@ -86,32 +100,34 @@ function NewFeedForm({ onCreated }: { onCreated: (feed: CalendarFeedCreated) => 
       onSubmit={(event) => void onSubmit(event)}
       aria-busy={create.isPending}
     >
-      <h4 className="font-semibold text-slate-900">New calendar feed</h4>
+      <h4 className="font-semibold text-slate-900">
+        <Trans>New calendar feed</Trans>
+      </h4>
       <PersonSelect
-        label="Calendar of"
+        label={t`Calendar of`}
         people={people.data ?? []}
         value={personId}
         onChange={setPersonId}
-        everyoneLabel="Everyone"
+        everyoneLabel={t`Everyone`}
         disabled={create.isPending}
         containerClassName="max-w-md"
       />
       <CheckboxField
-        label="Include medication times"
+        label={t`Include medication times`}
         checked={medications}
         disabled={create.isPending}
         onChange={(event) => setMedications(event.target.checked)}
       />
       <CheckboxField
-        label="Minimal titles"
-        hint="Events read only “Appointment” or “Medication”, with no names or places: nothing private on a lock screen."
+        label={t`Minimal titles`}
+        hint={t`Events read only “Appointment” or “Medication”, with no names or places: nothing private on a lock screen.`}
         checked={minimal}
         disabled={create.isPending}
         onChange={(event) => setMinimal(event.target.checked)}
       />
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create calendar feed'}
+          {create.isPending ? t`Creating...` : t`Create calendar feed`}
         </Button>
       </div>
       <StatusMessage message={failure} />
@@ -120,26 +136,27 @@ function NewFeedForm({ onCreated }: { onCreated: (feed: CalendarFeedCreated) => 
 }
 
 function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(feed.url);
-      setCopied('Address copied successfully.');
+      setCopied(t`Address copied successfully.`);
     } catch {
-      setCopied('The address could not be copied: select it and copy it yourself.');
+      setCopied(t`The address could not be copied: select it and copy it yourself.`);
     }
   };
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
       <h4 id={`${id}-title`} className="font-semibold text-slate-900">
-        Your new calendar feed
+        <Trans>Your new calendar feed</Trans>
       </h4>
       <p className="text-sm text-slate-700">
-        Copy this address into your calendar app (“Add calendar from URL” or “Subscribe”). It is shown only this once.
+        <Trans>Copy this address into your calendar app (“Add calendar from URL” or “Subscribe”). It is shown only this once.</Trans>
       </p>
       <label htmlFor={`${id}-url`} className="text-sm font-medium text-slate-800">
-        Calendar feed address
+        <Trans>Calendar feed address</Trans>
       </label>
       <input
         id={`${id}-url`}
@@ -149,12 +166,14 @@ function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: (
         className={`${inputClassName} font-mono text-sm`}
       />
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void copy()}>Copy</Button>
+        <Button onClick={() => void copy()}>
+          <Trans>Copy</Trans>
+        </Button>
         <a href={feed.webcal_url} className={buttonClassName('secondary')}>
-          Open in calendar app
+          <Trans>Open in calendar app</Trans>
         </a>
         <Button variant="ghost" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       </div>
       <StatusMessage message={copied} />
@@ -163,22 +182,28 @@ function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: (
 }
 
 function FeedItem({ feed, onRevoked }: { feed: CalendarFeed; onRevoked: (message: string | null) => void }) {
+  const { t } = useLingui();
   const revoke = useRevokeCalendarFeed();
   const [confirming, setConfirming] = useState(false);
-  const whose = feed.person_id === null ? 'Everyone' : (feed.person_name ?? 'Unnamed');
-  const options = [feed.include_medications ? 'Appointments and medication times' : 'Appointments', feed.minimal ? 'minimal titles' : null]
-    .filter(Boolean)
-    .join(', ');
+  const whose = feed.person_id === null ? t`Everyone` : (feed.person_name ?? t`Unnamed`);
+  // Whole sentences, never pieces joined: each language words and orders them its own way.
+  const options = feed.include_medications
+    ? feed.minimal
+      ? t`Appointments and medication times, minimal titles`
+      : t`Appointments and medication times`
+    : feed.minimal
+      ? t`Appointments, minimal titles`
+      : t`Appointments`;
 
   const onConfirm = async () => {
     onRevoked(null);
     try {
       await revoke.mutateAsync(feed.id);
       setConfirming(false);
-      onRevoked(`Calendar feed of ${whose} revoked successfully.`);
+      onRevoked(t`Calendar feed of ${whose} revoked successfully.`);
     } catch (error) {
       setConfirming(false);
-      onRevoked(errorMessage(error, 'Failed to revoke the calendar feed', 'Error revoking the calendar feed'));
+      onRevoked(errorMessage(error, t`Failed to revoke the calendar feed`, t`Error revoking the calendar feed`));
     }
   };
 
@@ -188,27 +213,31 @@ function FeedItem({ feed, onRevoked }: { feed: CalendarFeed; onRevoked: (message
         <p className="font-semibold text-slate-900">{whose}</p>
         <p className="text-sm text-slate-700">{options}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-700">Created</dt>
+          <dt className="text-slate-700">
+            <Trans>Created</Trans>
+          </dt>
           <dd className="text-slate-900">
             <time dateTime={feed.created_at}>{formatDateTime(feed.created_at)}</time>
           </dd>
-          <dt className="text-slate-700">Last read</dt>
+          <dt className="text-slate-700">
+            <Trans>Last read</Trans>
+          </dt>
           <dd className="text-slate-900">
-            {feed.last_read_at ? <time dateTime={feed.last_read_at}>{formatDateTime(feed.last_read_at)}</time> : 'Never'}
+            {feed.last_read_at ? <time dateTime={feed.last_read_at}>{formatDateTime(feed.last_read_at)}</time> : t`Never`}
           </dd>
         </dl>
       </div>
       <div>
-        <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={`Revoke the calendar feed of ${whose}`}>
-          Revoke
+        <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={t`Revoke the calendar feed of ${whose}`}>
+          <Trans>Revoke</Trans>
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Revoke this calendar feed?"
-        message={`Calendars subscribed to the feed of ${whose} stop updating at once. This cannot be undone; you can create a new feed.`}
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
+        title={t`Revoke this calendar feed?`}
+        message={t`Calendars subscribed to the feed of ${whose} stop updating at once. This cannot be undone; you can create a new feed.`}
+        confirmLabel={t`Revoke`}
+        busyLabel={t`Revoking...`}
         busy={revoke.isPending}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}

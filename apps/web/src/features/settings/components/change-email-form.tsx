@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { changeEmailSchema, type ChangeEmailInput } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText, translateMessageText } from '../../../i18n/server-messages';
 import { useChangeEmail } from '../api/change-email';
 
 const EMPTY = { newEmail: '', password: '' };
 
 /** Settings → Account Settings → Change Email Address (SPEC §2, §5: a valid email and the password). */
 export function ChangeEmailForm({ currentEmail }: { currentEmail?: string | undefined }) {
+  const { t } = useLingui();
   const change = useChangeEmail();
+  const fieldError = (message: string | undefined) => (message === undefined ? undefined : translateMessageText(message));
   const [status, setStatus] = useState<string | null>(null);
   const {
     register,
@@ -27,9 +31,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail?: string | unde
       try {
         const answer = await change.mutateAsync(values);
         reset(EMPTY);
-        setStatus(answer.message || 'Email updated successfully');
+        setStatus(serverText(answer) ?? t`Email updated successfully`);
       } catch (error) {
-        setStatus(errorMessage(error, 'Failed to update email'));
+        setStatus(errorMessage(error, t`Failed to update email`));
       }
     },
     () => setStatus(null),
@@ -39,22 +43,30 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail?: string | unde
     <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex max-w-md flex-col gap-4">
       {currentEmail ? (
         <p className="text-sm text-slate-700">
-          Current email: <span className="font-medium break-all text-slate-900">{currentEmail}</span>
+          <Trans>
+            Current email: <span className="font-medium break-all text-slate-900">{currentEmail}</span>
+          </Trans>
         </p>
       ) : null}
-      <Field label="New Email" type="email" autoComplete="email" error={errors.newEmail?.message} {...register('newEmail')} />
       <Field
-        label="Password"
+        label={t`New Email`}
+        type="email"
+        autoComplete="email"
+        error={fieldError(errors.newEmail?.message)}
+        {...register('newEmail')}
+      />
+      <Field
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
-        hint="Enter your password to confirm the change."
-        error={errors.password?.message}
+        hint={t`Enter your password to confirm the change.`}
+        error={fieldError(errors.password?.message)}
         {...register('password')}
       />
       <StatusMessage message={status} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Email'}
+          {isSubmitting ? t`Updating...` : t`Update Email`}
         </Button>
       </div>
     </form>

@@ -1,19 +1,19 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/toast';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { useDeleteAccount } from '../api/delete-account';
-
-export const DELETE_ACCOUNT_CONFIRM =
-  'Are you sure you want to delete your account? This permanently deletes your profile, family members, records and emergency codes.';
 
 /** The password prompt of SPEC §4 account deletion, as a labelled dialog instead of window.prompt. */
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const formId = useId();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
@@ -28,11 +28,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setStatus(null);
     try {
       const answer = await remove.mutateAsync({ password });
-      notify.success(answer?.message || 'Account deleted successfully');
+      notify.success(serverText(answer) ?? t`Account deleted successfully`);
       // The session is gone and the cache cleared; SPEC §4: then to /login.
       await navigate('/login', { replace: true });
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to delete account'));
+      setStatus(errorMessage(error, t`Failed to delete account`));
     }
   });
 
@@ -41,27 +41,27 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={isSubmitting ? () => undefined : onClose}
       closeOnBackdrop={!isSubmitting}
-      title="Delete Account"
-      description="Enter your password to delete your account. This cannot be undone."
+      title={t`Delete Account`}
+      description={t`Enter your password to delete your account. This cannot be undone.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Deleting...' : 'Delete Account'}
+            {isSubmitting ? t`Deleting...` : t`Delete Account`}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           aria-required="true"
           error={errors.password?.message}
-          {...register('password', { required: 'Password is required' })}
+          {...register('password', { required: t`Password is required` })}
         />
         <StatusMessage message={status} />
       </form>
@@ -71,20 +71,26 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
 /** Settings → Danger Zone: browser confirm, then the password dialog, then deletion and /login (SPEC §4). */
 export function DeleteAccountSection() {
+  const { t } = useLingui();
   const [prompting, setPrompting] = useState(false);
   return (
     <>
       <p className="text-sm text-slate-700">
-        Deleting your account removes your profile, family members, records and emergency codes for good.
+        <Trans>Deleting your account removes your profile, family members, records and emergency codes for good.</Trans>
       </p>
       <div>
         <Button
           variant="danger"
           onClick={() => {
-            if (window.confirm(DELETE_ACCOUNT_CONFIRM)) setPrompting(true);
+            if (
+              window.confirm(
+                t`Are you sure you want to delete your account? This permanently deletes your profile, family members, records and emergency codes.`,
+              )
+            )
+              setPrompting(true);
           }}
         >
-          Delete Account
+          <Trans>Delete Account</Trans>
         </Button>
       </div>
       {prompting ? <DeleteAccountDialog onClose={() => setPrompting(false)} /> : null}

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Preferences } from '@kinchart/shared/care';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGES_MAX, type DocumentLanguage } from '@kinchart/shared/search';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { intlLocale, isAppLanguage } from '../../../i18n/languages';
 import { useUpdatePreferences } from '../api/preferences';
 import { WithPreferences } from './with-preferences';
 
@@ -16,18 +18,28 @@ export function DocumentLanguagesSection() {
   return <WithPreferences>{(preferences) => <DocumentLanguagesForm preferences={preferences} />}</WithPreferences>;
 }
 
-const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
+/** The reader's names of languages ("German" in English, "alemán" in Spanish), one formatter per language. */
+const displayNames = new Map<string, Intl.DisplayNames>();
+function namesIn(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'language' });
+    displayNames.set(locale, names);
+  }
+  return names;
+}
 
-/** A language by its own name, and by its English one where that differs ("Deutsch (German)"). */
+/** A language by its own name, and by the reader's one where that differs ("Deutsch (German)"). */
 function LanguageName({ code, label }: { code: DocumentLanguage; label: string }) {
-  const english = englishNames.of(code);
+  const { i18n } = useLingui();
+  const readerName = namesIn(isAppLanguage(i18n.locale) ? intlLocale(i18n.locale) : 'en').of(code);
   return (
     <>
       <span lang={code}>{label}</span>
-      {english && english !== label ? (
+      {readerName && readerName !== label ? (
         <>
           {' '}
-          <span className="text-slate-600">({english})</span>
+          <span className="text-slate-600">({readerName})</span>
         </>
       ) : null}
     </>
@@ -35,7 +47,9 @@ function LanguageName({ code, label }: { code: DocumentLanguage; label: string }
 }
 
 function DocumentLanguagesForm({ preferences }: { preferences: Preferences }) {
+  const { t } = useLingui();
   const update = useUpdatePreferences();
+  const max = DOCUMENT_LANGUAGES_MAX;
   // In the order chosen: the first is the one the reader tries first.
   const [chosen, setChosen] = useState<DocumentLanguage[]>(preferences.document_languages);
   const [status, setStatus] = useState<string | null>(null);
@@ -48,23 +62,25 @@ function DocumentLanguagesForm({ preferences }: { preferences: Preferences }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (chosen.length === 0) return setStatus('Choose at least one language.');
-    if (chosen.length > DOCUMENT_LANGUAGES_MAX) return setStatus(`Choose at most ${DOCUMENT_LANGUAGES_MAX} languages.`);
+    if (chosen.length === 0) return setStatus(t`Choose at least one language.`);
+    if (chosen.length > max) return setStatus(t`Choose at most ${max} languages.`);
     setStatus(null);
     try {
       await update.mutateAsync({ document_languages: chosen });
-      setStatus('Document languages saved successfully.');
+      setStatus(t`Document languages saved successfully.`);
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to save your document languages', 'Error saving your document languages'));
+      setStatus(errorMessage(error, t`Failed to save your document languages`, t`Error saving your document languages`));
     }
   };
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={update.isPending}>
       <fieldset className="flex flex-col" aria-describedby={hintId}>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Languages your documents are written in</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          <Trans>Languages your documents are written in</Trans>
+        </legend>
         <p id={hintId} className="text-sm text-slate-600">
-          Used to read scanned documents and photos. Choose up to {DOCUMENT_LANGUAGES_MAX}.
+          <Trans>Used to read scanned documents and photos. Choose up to {max}.</Trans>
         </p>
         <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
           {DOCUMENT_LANGUAGES.map((language) => (
@@ -80,7 +96,7 @@ function DocumentLanguagesForm({ preferences }: { preferences: Preferences }) {
       </fieldset>
       <div>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save document languages'}
+          {update.isPending ? t`Saving...` : t`Save document languages`}
         </Button>
       </div>
       <StatusMessage message={status} />

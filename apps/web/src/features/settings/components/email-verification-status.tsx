@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { useEmailVerification, useSendVerificationLink } from '../api/email-verification';
 
 /**
@@ -9,21 +11,27 @@ import { useEmailVerification, useSendVerificationLink } from '../api/email-veri
  * and a new link when it is not. Nothing here stands in the way of using the account.
  */
 export function EmailVerificationStatus() {
+  const { t } = useLingui();
   const status = useEmailVerification();
   const send = useSendVerificationLink();
   const [answer, setAnswer] = useState<{ text: string; sent: boolean } | null>(null);
 
   if (!status.data) return null;
   if (status.data.verified) {
-    return <p className="text-sm font-medium text-green-800">Your email address is confirmed.</p>;
+    return (
+      <p className="text-sm font-medium text-green-800">
+        <Trans>Your email address is confirmed.</Trans>
+      </p>
+    );
   }
 
   const resend = async () => {
     setAnswer(null);
     try {
-      setAnswer({ text: (await send.mutateAsync()).message, sent: true });
+      const sent = await send.mutateAsync();
+      setAnswer({ text: serverText(sent) ?? sent.message, sent: true });
     } catch (failure) {
-      setAnswer({ text: errorMessage(failure, 'The link could not be sent. Please try again.'), sent: false });
+      setAnswer({ text: errorMessage(failure, t`The link could not be sent. Please try again.`), sent: false });
     }
   };
 
@@ -32,12 +40,14 @@ export function EmailVerificationStatus() {
       {status.data.can_send ? (
         <>
           <p>
-            Your email address is not confirmed yet. Open the link we sent to it; once it is confirmed, single sign-on can link to this
-            account without asking for your password.
+            <Trans>
+              Your email address is not confirmed yet. Open the link we sent to it; once it is confirmed, single sign-on can link to this
+              account without asking for your password.
+            </Trans>
           </p>
           <div>
             <Button variant="secondary" size="sm" onClick={() => void resend()} disabled={send.isPending}>
-              {send.isPending ? 'Sending...' : 'Send a new link'}
+              {send.isPending ? t`Sending...` : t`Send a new link`}
             </Button>
           </div>
           {/* The status region stays on the page so its first message is announced. */}
@@ -48,8 +58,10 @@ export function EmailVerificationStatus() {
         </>
       ) : (
         <p>
-          Your email address is not confirmed, and this server does not send email. If you sign in with single sign-on, it asks for your
-          password once to link your account.
+          <Trans>
+            Your email address is not confirmed, and this server does not send email. If you sign in with single sign-on, it asks for your
+            password once to link your account.
+          </Trans>
         </p>
       )}
     </div>

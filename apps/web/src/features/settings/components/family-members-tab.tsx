@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FamilyMemberSummary } from '@kinchart/shared/profile';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FamilyMemberSummary, RELATIONSHIPS } from '@kinchart/shared/profile';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,6 +15,7 @@ import { PetBadge } from '../../../components/ui/pet-marker';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { peopleQueryKey, usePeople } from '../../../lib/queries/people';
 import { AccessHistoryDialog } from '../../sharing/components/access-history-dialog';
 import { ShareAccessDialog } from '../../sharing/components/share-access-dialog';
@@ -21,11 +25,24 @@ import { MemberActionsMenu } from './member-actions-menu';
 export const FAMILY_HEADING_ID = 'settings-family-members-heading';
 
 function displayName(member: FamilyMemberSummary): string {
-  return member.name?.trim() || 'Unnamed member';
+  return member.name?.trim() || translate`Unnamed member`;
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The add form's relationship values (SPEC §3), stored in English, shown in the reader's language. */
+const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], MessageDescriptor> = {
+  spouse: msg`Spouse`,
+  child: msg`Child`,
+  parent: msg`Parent`,
+  sibling: msg`Sibling`,
+  other: msg({ message: 'Other', context: 'relationship' }),
+};
+
+/** A relationship as people read it; free text from the edit form shows as typed, capitalised. */
+function relationshipLabel(relationship: string, translateDescriptor: (descriptor: MessageDescriptor) => string): string {
+  const known = Object.hasOwn(RELATIONSHIP_LABELS, relationship.toLowerCase())
+    ? RELATIONSHIP_LABELS[relationship.toLowerCase() as keyof typeof RELATIONSHIP_LABELS]
+    : undefined;
+  return known ? translateDescriptor(known) : relationship.charAt(0).toUpperCase() + relationship.slice(1);
 }
 
 /** Whom the sharing dialogs are about: a person's id and their name as running text. */
@@ -41,18 +58,37 @@ interface SharingActions {
   onReminders: () => void;
 }
 
-/** DESIGN §11: the owner shares a person and sees who used the share; both sit on the person's card. */
-function SharingButtons({ name, onShare, onHistory, onReminders }: SharingActions & { name: string }) {
+/**
+ * DESIGN §11: the owner shares a person and sees who used the share; both sit on the person's card.
+ * `name` is a member's name; without one the buttons are about the account holder's own profile.
+ */
+function SharingButtons({ name, onShare, onHistory, onReminders }: SharingActions & { name: string | null }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" size="sm" onClick={onShare} aria-label={`Share access to ${name}`}>
-        Share access
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onShare}
+        aria-label={name === null ? t`Share access to your profile` : t`Share access to ${name}`}
+      >
+        <Trans>Share access</Trans>
       </Button>
-      <Button variant="secondary" size="sm" onClick={onHistory} aria-label={`Access history of ${name}`}>
-        Access history
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onHistory}
+        aria-label={name === null ? t`Access history of your profile` : t`Access history of ${name}`}
+      >
+        <Trans>Access history</Trans>
       </Button>
-      <Button variant="secondary" size="sm" onClick={onReminders} aria-label={`Reminders for ${name}`}>
-        Reminders
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onReminders}
+        aria-label={name === null ? t`Reminders for your profile` : t`Reminders for ${name}`}
+      >
+        <Trans>Reminders</Trans>
       </Button>
     </div>
   );
@@ -64,14 +100,18 @@ function MemberCard({
   onDelete,
   ...sharing
 }: { member: FamilyMemberSummary; onEdit: () => void; onDelete: () => void } & SharingActions) {
+  const { t, i18n } = useLingui();
   const name = displayName(member);
+  const born = member.date_of_birth ? formatDate(member.date_of_birth) : null;
   return (
     <li className="relative flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-brand-300">
       {/* SPEC §2: clicking the card also edits. */}
       <button type="button" onClick={onEdit} className="flex w-full flex-1 flex-col items-start gap-1 rounded-xl p-4 pe-14 text-start">
         <span className="text-lg font-semibold break-words text-slate-900">{name}</span>
-        {member.relationship ? <span className="text-sm text-slate-700">{capitalize(member.relationship)}</span> : null}
-        {member.date_of_birth ? <span className="text-sm text-slate-700">Born {formatDate(member.date_of_birth)}</span> : null}
+        {member.relationship ? (
+          <span className="text-sm text-slate-700">{relationshipLabel(member.relationship, (descriptor) => i18n._(descriptor))}</span>
+        ) : null}
+        {born ? <span className="text-sm text-slate-700">{t`Born ${born}`}</span> : null}
         {member.is_pet ? (
           <span className="mt-1">
             <PetBadge />
@@ -91,19 +131,23 @@ function MemberCard({
 
 /** The account holder's own profile, shared like a member's (DESIGN §11). */
 function OwnProfileCard({ name, ...sharing }: { name: string | null } & SharingActions) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-col">
-        <span className="text-sm font-medium text-slate-700">Your profile</span>
-        <span className="text-lg font-semibold break-words text-slate-900">{name ?? 'You'}</span>
+        <span className="text-sm font-medium text-slate-700">
+          <Trans>Your profile</Trans>
+        </span>
+        <span className="text-lg font-semibold break-words text-slate-900">{name ?? t`You`}</span>
       </div>
-      <SharingButtons name="your profile" {...sharing} />
+      <SharingButtons name={null} {...sharing} />
     </div>
   );
 }
 
 /** Settings → Family Members (SPEC §2): Add Member, the member cards, edit and delete. */
 export function FamilyMembersTab() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const members = useFamilyMembers();
   const people = usePeople();
@@ -119,6 +163,7 @@ export function FamilyMembersTab() {
   const [editing, setEditing] = useState<FamilyMemberSummary | null>(null);
   const [deleting, setDeleting] = useState<FamilyMemberSummary | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const deletingName = deleting ? displayName(deleting) : '';
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -126,9 +171,9 @@ export function FamilyMembersTab() {
     try {
       const answer = await remove.mutateAsync(deleting.id);
       refreshPeople();
-      setStatus(answer.message || 'Family member deleted successfully');
+      setStatus(serverText(answer) ?? t`Family member deleted successfully`);
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to delete family member'));
+      setStatus(errorMessage(error, t`Failed to delete family member`));
     }
     setDeleting(null);
   };
@@ -136,11 +181,13 @@ export function FamilyMembersTab() {
   const body = (
     <QueryState
       query={members}
-      loading="Loading family members..."
-      error="Failed to load family members"
+      loading={t`Loading family members...`}
+      error={t`Failed to load family members`}
       isEmpty={(list) => list.length === 0}
       empty={
-        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">No family members added</p>
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700">
+          <Trans>No family members added</Trans>
+        </p>
       }
     >
       {(list) => (
@@ -166,18 +213,22 @@ export function FamilyMembersTab() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={FAMILY_HEADING_ID} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-            Family Members
+            <Trans>Family Members</Trans>
           </h2>
-          <p className="mt-1 text-sm text-slate-700">Profiles for the people and pets you look after.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>Profiles for the people and pets you look after.</Trans>
+          </p>
         </div>
-        <Button onClick={() => setAdding(true)}>Add Member</Button>
+        <Button onClick={() => setAdding(true)}>
+          <Trans>Add Member</Trans>
+        </Button>
       </div>
       <StatusMessage message={status} />
       {self ? (
         <OwnProfileCard
           name={self.name}
-          onShare={() => setSharing({ id: self.id, label: 'your profile' })}
-          onHistory={() => setHistory({ id: self.id, label: 'your profile' })}
+          onShare={() => setSharing({ id: self.id, label: t`your profile` })}
+          onHistory={() => setHistory({ id: self.id, label: t`your profile` })}
           onReminders={() => setReminders({ id: self.id, name: self.name, self: true })}
         />
       ) : null}
@@ -199,13 +250,13 @@ export function FamilyMembersTab() {
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Member"
+        title={t`Delete Member`}
         message={
           deleting
-            ? `Are you sure you want to delete ${displayName(deleting)}? Their profile, contacts, providers and medications will be removed.`
+            ? t`Are you sure you want to delete ${deletingName}? Their profile, contacts, providers and medications will be removed.`
             : ''
         }
-        confirmLabel="Delete Member"
+        confirmLabel={t`Delete Member`}
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

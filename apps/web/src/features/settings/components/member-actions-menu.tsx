@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
 export interface MemberActionsMenuProps {
   memberName: string;
@@ -7,8 +9,8 @@ export interface MemberActionsMenuProps {
 }
 
 const ITEMS = [
-  { id: 'edit', label: 'Edit Member' },
-  { id: 'delete', label: 'Delete Member' },
+  { id: 'edit', label: msg`Edit Member` },
+  { id: 'delete', label: msg`Delete Member` },
 ] as const;
 
 /**
@@ -17,6 +19,7 @@ const ITEMS = [
  * Tab or a click elsewhere closes it.
  */
 export function MemberActionsMenu({ memberName, onEdit, onDelete }: MemberActionsMenuProps) {
+  const { t } = useLingui();
   const buttonId = useId();
   const menuId = useId();
   const [open, setOpen] = useState(false);
@@ -85,7 +88,7 @@ export function MemberActionsMenu({ memberName, onEdit, onDelete }: MemberAction
         ref={buttonRef}
         id={buttonId}
         type="button"
-        aria-label={`Actions for ${memberName}`}
+        aria-label={t`Actions for ${memberName}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -121,7 +124,7 @@ export function MemberActionsMenu({ memberName, onEdit, onDelete }: MemberAction
                   item.id === 'delete' ? 'text-red-700' : 'text-slate-800'
                 }`}
               >
-                {item.label}
+                {t(item.label)}
               </button>
             </li>
           ))}

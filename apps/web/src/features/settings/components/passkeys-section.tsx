@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSKEY_NAME_MAX, type PasskeySummary } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -16,7 +18,7 @@ import { RecoveryCodesPanel } from './recovery-codes-panel';
 /** A name the person will recognise in the list, from what the browser says it runs on. */
 function suggestedName(): string {
   const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || '';
-  return platform ? `Passkey on ${platform}`.slice(0, PASSKEY_NAME_MAX) : 'My passkey';
+  return platform ? translate`Passkey on ${platform}`.slice(0, PASSKEY_NAME_MAX) : translate`My passkey`;
 }
 
 /**
@@ -25,6 +27,7 @@ function suggestedName(): string {
  * alone, and after a password it is the second step.
  */
 export function PasskeysSection() {
+  const { t } = useLingui();
   const status = useMfaStatus();
   const config = useQuery(clientConfigQueryOptions);
   const add = useAddPasskey();
@@ -37,7 +40,7 @@ export function PasskeysSection() {
     return (
       <RecoveryCodesPanel
         codes={codes}
-        intro="Your passkey is added. Signing in with your password now also asks for it. Keep these recovery codes in case you lose it."
+        intro={t`Your passkey is added. Signing in with your password now also asks for it. Keep these recovery codes in case you lose it.`}
         onDone={() => setCodes(null)}
       />
     );
@@ -48,32 +51,47 @@ export function PasskeysSection() {
     setMessage(null);
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Passkey name is required');
+      setNameError(t`Passkey name is required`);
       return;
     }
     setNameError(null);
     try {
       const answer = await add.mutateAsync(trimmed);
-      setMessage('Passkey added successfully.');
+      setMessage(t`Passkey added successfully.`);
       setName(suggestedName());
       if (answer.recovery_codes) setCodes(answer.recovery_codes);
     } catch (error) {
       setMessage(
         error instanceof PasskeyCancelled
           ? error.message
-          : errorMessage(error, 'Failed to add the passkey', error instanceof Error ? error.message : 'Error adding the passkey'),
+          : errorMessage(error, t`Failed to add the passkey`, error instanceof Error ? error.message : t`Error adding the passkey`),
       );
     }
   };
 
   let list;
-  if (status.isPending) list = <p className="text-sm text-slate-700">Loading passkeys...</p>;
-  else if (status.isError) list = <p className="text-sm text-red-700">Your passkeys could not be loaded.</p>;
-  else if (status.data.passkeys.length === 0) list = <p className="text-sm text-slate-700">You have no passkeys yet.</p>;
+  if (status.isPending)
+    list = (
+      <p className="text-sm text-slate-700">
+        <Trans>Loading passkeys...</Trans>
+      </p>
+    );
+  else if (status.isError)
+    list = (
+      <p className="text-sm text-red-700">
+        <Trans>Your passkeys could not be loaded.</Trans>
+      </p>
+    );
+  else if (status.data.passkeys.length === 0)
+    list = (
+      <p className="text-sm text-slate-700">
+        <Trans>You have no passkeys yet.</Trans>
+      </p>
+    );
   else {
     const lastFactor = !status.data.totp && status.data.passkeys.length === 1;
     list = (
-      <ul className="flex flex-col gap-3" aria-label="Your passkeys">
+      <ul className="flex flex-col gap-3" aria-label={t`Your passkeys`}>
         {status.data.passkeys.map((passkey) => (
           <PasskeyItem key={passkey.id} passkey={passkey} lastFactor={lastFactor} onDone={setMessage} />
         ))}
@@ -82,16 +100,18 @@ export function PasskeysSection() {
   }
 
   const unsupported = !browserHasPasskeys()
-    ? 'This browser cannot use passkeys.'
+    ? t`This browser cannot use passkeys.`
     : config.data?.passkeys === false
-      ? 'Passkeys are not available on this server: it must be reached by a domain name.'
+      ? t`Passkeys are not available on this server: it must be reached by a domain name.`
       : null;
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        A passkey signs you in with your fingerprint, face, screen lock or a security key, with nothing to type and nothing a fake site can
-        steal. Signing in with your password then also asks for it.
+        <Trans>
+          A passkey signs you in with your fingerprint, face, screen lock or a security key, with nothing to type and nothing a fake site
+          can steal. Signing in with your password then also asks for it.
+        </Trans>
       </p>
       {list}
       {unsupported ? (
@@ -104,8 +124,8 @@ export function PasskeysSection() {
           aria-busy={add.isPending}
         >
           <Field
-            label="Passkey name"
-            hint="So you can tell your passkeys apart."
+            label={t`Passkey name`}
+            hint={t`So you can tell your passkeys apart.`}
             value={name}
             maxLength={PASSKEY_NAME_MAX}
             onChange={(event) => setName(event.target.value)}
@@ -114,7 +134,7 @@ export function PasskeysSection() {
             containerClassName="sm:flex-1"
           />
           <Button type="submit" disabled={add.isPending} className="shrink-0">
-            {add.isPending ? 'Waiting for your passkey...' : 'Add a passkey'}
+            {add.isPending ? t`Waiting for your passkey...` : t`Add a passkey`}
           </Button>
         </form>
       )}
@@ -132,6 +152,8 @@ function PasskeyItem({
   lastFactor: boolean;
   onDone: (message: string | null) => void;
 }) {
+  const { t } = useLingui();
+  const passkeyName = passkey.name;
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const formId = useId();
@@ -144,7 +166,7 @@ function PasskeyItem({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Passkey name is required');
+      setNameError(t`Passkey name is required`);
       return;
     }
     setNameError(null);
@@ -152,9 +174,9 @@ function PasskeyItem({
     try {
       await rename.mutateAsync({ id: passkey.id, name: trimmed });
       setEditing(false);
-      onDone('Passkey renamed successfully.');
+      onDone(t`Passkey renamed successfully.`);
     } catch (error) {
-      onDone(errorMessage(error, 'Failed to rename the passkey', 'Error renaming the passkey'));
+      onDone(errorMessage(error, t`Failed to rename the passkey`, t`Error renaming the passkey`));
     }
   };
 
@@ -162,9 +184,9 @@ function PasskeyItem({
     onDone(null);
     try {
       await remove.mutateAsync(passkey.id);
-      onDone('Passkey removed successfully.');
+      onDone(t`Passkey removed successfully.`);
     } catch (error) {
-      onDone(errorMessage(error, 'Failed to remove the passkey', 'Error removing the passkey'));
+      onDone(errorMessage(error, t`Failed to remove the passkey`, t`Error removing the passkey`));
     }
     setConfirming(false);
   };
@@ -179,7 +201,7 @@ function PasskeyItem({
           className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end"
         >
           <Field
-            label="New name"
+            label={t`New name`}
             value={name}
             maxLength={PASSKEY_NAME_MAX}
             onChange={(event) => setName(event.target.value)}
@@ -190,7 +212,7 @@ function PasskeyItem({
           />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={rename.isPending}>
-              {rename.isPending ? 'Saving...' : 'Save'}
+              {rename.isPending ? t`Saving...` : t`Save`}
             </Button>
             <Button
               variant="secondary"
@@ -202,7 +224,7 @@ function PasskeyItem({
                 setNameError(null);
               }}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>
@@ -211,37 +233,41 @@ function PasskeyItem({
           <div className="flex min-w-0 flex-col gap-2">
             <p className="break-words font-semibold text-slate-900">{passkey.name}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-700">Added</dt>
+              <dt className="text-slate-700">
+                <Trans>Added</Trans>
+              </dt>
               <dd className="text-slate-900">
                 <time dateTime={passkey.created_at}>{formatDateTime(passkey.created_at)}</time>
               </dd>
-              <dt className="text-slate-700">Last used</dt>
+              <dt className="text-slate-700">
+                <Trans>Last used</Trans>
+              </dt>
               <dd className="text-slate-900">
-                {passkey.last_used_at ? <time dateTime={passkey.last_used_at}>{formatDateTime(passkey.last_used_at)}</time> : 'Never'}
+                {passkey.last_used_at ? <time dateTime={passkey.last_used_at}>{formatDateTime(passkey.last_used_at)}</time> : t`Never`}
               </dd>
             </dl>
           </div>
           <div className="flex shrink-0 gap-2 self-start">
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${passkey.name}`}>
-              Rename
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={t`Rename ${passkeyName}`}>
+              <Trans>Rename</Trans>
             </Button>
-            <Button variant="danger" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${passkey.name}`}>
-              Remove
+            <Button variant="danger" size="sm" onClick={() => setConfirming(true)} aria-label={t`Remove ${passkeyName}`}>
+              <Trans>Remove</Trans>
             </Button>
           </div>
         </>
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Remove the passkey “${passkey.name}”?`}
+        title={t`Remove the passkey “${passkeyName}”?`}
         message={
           lastFactor
-            ? 'You will no longer sign in with it. It is your only second factor: signing in will need only your password, and your recovery codes will stop working.'
-            : 'You will no longer sign in with it.'
+            ? t`You will no longer sign in with it. It is your only second factor: signing in will need only your password, and your recovery codes will stop working.`
+            : t`You will no longer sign in with it.`
         }
-        confirmLabel="Remove"
+        confirmLabel={t`Remove`}
         busy={remove.isPending}
-        busyLabel="Removing..."
+        busyLabel={t`Removing...`}
         onConfirm={() => void onRemove()}
         onCancel={() => setConfirming(false)}
       />

@@ -1,11 +1,15 @@
 import { useId } from 'react';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 
 const FILE_NAME = 'kinchart-recovery-codes.txt';
 
 function download(codes: readonly string[]) {
-  const text = `Kinchart recovery codes\nEach code signs you in once instead of your authenticator app or passkey.\n\n${codes.join('\n')}\n`;
+  const title = translate`Kinchart recovery codes`;
+  const explanation = translate`Each code signs you in once instead of your authenticator app or passkey.`;
+  const text = `${title}\n${explanation}\n\n${codes.join('\n')}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
@@ -22,28 +26,31 @@ function download(codes: readonly string[]) {
  * hashes. Copy, download or print them, then leave.
  */
 export function RecoveryCodesPanel({ codes, intro, onDone }: { codes: readonly string[]; intro: string; onDone: () => void }) {
+  const { t } = useLingui();
   const headingId = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      notify.success('Recovery codes copied to clipboard!');
+      notify.success(t`Recovery codes copied to clipboard!`);
     } catch {
-      notify.error('The codes could not be copied. Select them and copy them by hand.');
+      notify.error(t`The codes could not be copied. Select them and copy them by hand.`);
     }
   };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h4 id={headingId} className="text-base font-semibold text-slate-900">
-        Save your recovery codes
+        <Trans>Save your recovery codes</Trans>
       </h4>
       <p className="text-sm text-slate-800">{intro}</p>
       <p className="text-sm text-slate-800">
-        If you lose your phone, each code signs you in once instead of a code from the app. Keep them somewhere safe — in a password
-        manager, or printed and put away. <strong>They are shown only now.</strong>
+        <Trans>
+          If you lose your phone, each code signs you in once instead of a code from the app. Keep them somewhere safe — in a password
+          manager, or printed and put away. <strong>They are shown only now.</strong>
+        </Trans>
       </p>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
         className="grid grid-cols-1 gap-2 font-mono text-sm text-slate-900 min-[360px]:grid-cols-2 sm:text-base"
       >
         {codes.map((code) => (
@@ -54,17 +61,19 @@ export function RecoveryCodesPanel({ codes, intro, onDone }: { codes: readonly s
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy codes
+          <Trans>Copy codes</Trans>
         </Button>
         <Button variant="secondary" onClick={() => download(codes)}>
-          Download codes
+          <Trans>Download codes</Trans>
         </Button>
         <Button variant="secondary" onClick={() => window.print()}>
-          Print codes
+          <Trans>Print codes</Trans>
         </Button>
       </div>
       <div>
-        <Button onClick={onDone}>I have saved my codes</Button>
+        <Button onClick={onDone}>
+          <Trans>I have saved my codes</Trans>
+        </Button>
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionInfo } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
@@ -11,22 +13,43 @@ import { LOGGED_OUT, clearSession, setLoggingOut } from '../../auth/api/check-au
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { describeDevice } from '@kinchart/shared/describe-device';
+import { UNKNOWN_DEVICE, describeDevice } from '@kinchart/shared/describe-device';
+
+/**
+ * describeDevice's English words ("Chrome on Windows") in the reader's language; browser and
+ * system names are proper names and stay as they are.
+ */
+function deviceName(userAgent: string | null): string {
+  const english = describeDevice(userAgent);
+  if (english === UNKNOWN_DEVICE) return translate`Unknown device`;
+  const on = english.indexOf(' on ');
+  if (on < 0) return english;
+  const browser = english.slice(0, on);
+  const system = english.slice(on + ' on '.length);
+  return browser === 'Browser' ? translate`Browser on ${system}` : translate`${browser} on ${system}`;
+}
 
 /**
  * Settings → Account Settings → Sessions (DESIGN §5, ASVS 5.0 7.5.2): every browser signed in to
  * the account, this one first and marked, each with Sign out; and Sign out of all other sessions.
  */
 export function SessionsSection() {
+  const { t } = useLingui();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   const [status, setStatus] = useState<string | null>(null);
 
-  if (sessions.isPending) return <p className="text-sm text-slate-700">Loading sessions...</p>;
+  if (sessions.isPending) {
+    return (
+      <p className="text-sm text-slate-700">
+        <Trans>Loading sessions...</Trans>
+      </p>
+    );
+  }
   if (sessions.isError) {
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
-        Your sessions could not be loaded. Please try again later.
+        <Trans>Your sessions could not be loaded. Please try again later.</Trans>
       </p>
     );
   }
@@ -35,19 +58,22 @@ export function SessionsSection() {
   const onEndOthers = async () => {
     setStatus(null);
     try {
-      const answer = await endOthers.mutateAsync();
+      const { ended } = await endOthers.mutateAsync();
       setStatus(
-        answer.ended === 1 ? 'Signed out of 1 other session successfully.' : `Signed out of ${answer.ended} other sessions successfully.`,
+        plural(ended, {
+          one: 'Signed out of # other session successfully.',
+          other: 'Signed out of # other sessions successfully.',
+        }),
       );
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to sign out of the other sessions', 'Error signing out of the other sessions'));
+      setStatus(errorMessage(error, t`Failed to sign out of the other sessions`, t`Error signing out of the other sessions`));
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        These browsers are signed in to your account. If you do not recognise one, sign it out and change your password.
+        <Trans>These browsers are signed in to your account. If you do not recognise one, sign it out and change your password.</Trans>
       </p>
       <ul className="flex flex-col gap-3">
         {sessions.data.map((session) => (
@@ -57,11 +83,13 @@ export function SessionsSection() {
       {others > 0 ? (
         <div>
           <Button variant="secondary" onClick={() => void onEndOthers()} disabled={endOthers.isPending}>
-            {endOthers.isPending ? 'Signing out...' : 'Sign out of all other sessions'}
+            {endOthers.isPending ? t`Signing out...` : t`Sign out of all other sessions`}
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">You are not signed in anywhere else.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>You are not signed in anywhere else.</Trans>
+        </p>
       )}
       <StatusMessage message={status} />
     </div>
@@ -69,10 +97,12 @@ export function SessionsSection() {
 }
 
 function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (message: string | null) => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const end = useEndSession();
-  const device = describeDevice(session.user_agent);
+  const device = deviceName(session.user_agent);
+  const signedIn = formatDateTime(session.created_at);
 
   const onSignOut = async () => {
     onEnded(null);
@@ -81,19 +111,19 @@ function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (mes
     try {
       const answer = await end.mutateAsync(session.id);
       if (!answer.current) {
-        onEnded(`${device} signed out successfully.`);
+        onEnded(t`${device} signed out successfully.`);
         return;
       }
     } catch (error) {
       setLoggingOut(false);
-      onEnded(errorMessage(error, 'Failed to sign out the session', 'Error signing out the session'));
+      onEnded(errorMessage(error, t`Failed to sign out the session`, t`Error signing out the session`));
       return;
     }
     // DESIGN §7: a logout removes the emergency cards kept on this device (loaded on demand).
     await import('../../offline-cards/lib/forget-offline-cards')
       .then(({ forgetOfflineCards }) => forgetOfflineCards())
       .catch(() => undefined);
-    notify.success('Logged out successfully');
+    notify.success(t`Logged out successfully`);
     clearSession(queryClient, LOGGED_OUT);
     void navigate('/signup', { replace: true });
   };
@@ -108,19 +138,27 @@ function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (mes
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {device}
           {session.current ? (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">This device</span>
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+              <Trans>This device</Trans>
+            </span>
           ) : null}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-700">IP address</dt>
-          <dd className="break-all text-slate-900">{session.ip ?? 'Unknown'}</dd>
-          <dt className="text-slate-700">Signed in</dt>
+          <dt className="text-slate-700">
+            <Trans>IP address</Trans>
+          </dt>
+          <dd className="break-all text-slate-900">{session.ip ?? t`Unknown`}</dd>
+          <dt className="text-slate-700">
+            <Trans>Signed in</Trans>
+          </dt>
           <dd className="text-slate-900">
             <time dateTime={session.created_at}>{formatDateTime(session.created_at)}</time>
           </dd>
-          <dt className="text-slate-700">Last active</dt>
+          <dt className="text-slate-700">
+            <Trans>Last active</Trans>
+          </dt>
           <dd className="text-slate-900">
-            {session.current ? 'Now' : <time dateTime={session.last_seen_at}>{formatDateTime(session.last_seen_at)}</time>}
+            {session.current ? t`Now` : <time dateTime={session.last_seen_at}>{formatDateTime(session.last_seen_at)}</time>}
           </dd>
         </dl>
       </div>
@@ -131,15 +169,9 @@ function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (mes
         className="shrink-0 self-start"
         onClick={() => void onSignOut()}
         disabled={end.isPending}
-        aria-label={
-          end.isPending
-            ? undefined
-            : session.current
-              ? 'Sign out this device'
-              : `Sign out ${device}, signed in ${formatDateTime(session.created_at)}`
-        }
+        aria-label={end.isPending ? undefined : session.current ? t`Sign out this device` : t`Sign out ${device}, signed in ${signedIn}`}
       >
-        {end.isPending ? 'Signing out...' : 'Sign out'}
+        {end.isPending ? t`Signing out...` : t`Sign out`}
       </Button>
     </li>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatFileSize } from '@kinchart/shared/files';
 import { QueryState } from '../../../components/query-state';
 import { useStorage } from '../api/get-storage';
@@ -11,24 +12,30 @@ const ALMOST_FULL = 0.9;
  * STORAGE_QUOTA_MB). Sizes in base-1024 units, as everywhere else in the app (SPEC §9).
  */
 export function StorageUsage() {
+  const { t } = useLingui();
   const storage = useStorage();
   return (
-    <QueryState query={storage} loading="Loading..." error="Could not load how much storage is used." retryLabel="Retry" compact>
+    <QueryState query={storage} loading={t`Loading...`} error={t`Could not load how much storage is used.`} retryLabel={t`Retry`} compact>
       {({ used_bytes: used, quota_bytes: quota }) => <StorageMeter used={used} quota={quota} />}
     </QueryState>
   );
 }
 
 function StorageMeter({ used, quota }: { used: number; quota: number }) {
+  const { t } = useLingui();
   const hintId = useId();
+  const usedSize = formatFileSize(used);
+  const quotaSize = formatFileSize(quota);
   const almostFull = used >= quota * ALMOST_FULL;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm font-medium text-slate-800">
-        Storage: {formatFileSize(used)} of {formatFileSize(quota)} used
+        <Trans>
+          Storage: {usedSize} of {quotaSize} used
+        </Trans>
       </p>
       <progress
-        aria-label="Storage used"
+        aria-label={t`Storage used`}
         aria-describedby={hintId}
         value={Math.min(used, quota)}
         max={quota}
@@ -40,8 +47,8 @@ function StorageMeter({ used, quota }: { used: number; quota: number }) {
       />
       <p id={hintId} className={`text-sm ${almostFull ? 'font-medium text-amber-900' : 'text-slate-700'}`}>
         {almostFull
-          ? 'Your storage is almost full. Delete files you no longer need to make room for new uploads and imports.'
-          : 'Files you upload or import count towards it.'}
+          ? t`Your storage is almost full. Delete files you no longer need to make room for new uploads and imports.`
+          : t`Files you upload or import count towards it.`}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Preferences } from '@kinchart/shared/care';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form-controls';
 import { StatusMessage } from '../../../components/ui/status-message';
@@ -17,6 +18,7 @@ export function TimeZoneRemindersSection() {
 }
 
 function PreferencesForm({ preferences }: { preferences: Preferences }) {
+  const { t } = useLingui();
   const update = useUpdatePreferences();
   const [zone, setZone] = useState(preferences.time_zone);
   const [email, setEmail] = useState(preferences.reminder_email);
@@ -29,31 +31,37 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
     setStatus(null);
     try {
       await update.mutateAsync({ time_zone: zone, reminder_email: email, reminder_push: push, reminder_minimal: minimal });
-      setStatus('Preferences saved successfully.');
+      setStatus(t`Preferences saved successfully.`);
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to save your preferences', 'Error saving your preferences'));
+      setStatus(errorMessage(error, t`Failed to save your preferences`, t`Error saving your preferences`));
     }
   };
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={update.isPending}>
       <p className="text-sm text-slate-700">
-        Dose times, reminders and appointment times follow this time zone for you and for every family member who has no time zone of their
-        own.
+        <Trans>
+          Dose times, reminders and appointment times follow this time zone for you and for every family member who has no time zone of
+          their own.
+        </Trans>
       </p>
-      <TimeZoneSelect label="Time zone" value={zone} onChange={setZone} disabled={update.isPending} containerClassName="max-w-xl" />
+      <TimeZoneSelect label={t`Time zone`} value={zone} onChange={setZone} disabled={update.isPending} containerClassName="max-w-xl" />
       <fieldset className="flex flex-col">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Send reminders by</legend>
-        <p className="text-sm text-slate-600">Reminders always appear in your notifications here.</p>
-        <CheckboxField label="Email" checked={email} disabled={update.isPending} onChange={(event) => setEmail(event.target.checked)} />
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          <Trans>Send reminders by</Trans>
+        </legend>
+        <p className="text-sm text-slate-600">
+          <Trans>Reminders always appear in your notifications here.</Trans>
+        </p>
+        <CheckboxField label={t`Email`} checked={email} disabled={update.isPending} onChange={(event) => setEmail(event.target.checked)} />
         <CheckboxField
-          label="Push notifications on the devices you allow"
+          label={t`Push notifications on the devices you allow`}
           checked={push}
           disabled={update.isPending}
           onChange={(event) => setPush(event.target.checked)}
         />
         <CheckboxField
-          label="Minimal email and push (a person’s name only, no medication or provider)"
+          label={t`Minimal email and push (a person’s name only, no medication or provider)`}
           checked={minimal}
           disabled={update.isPending}
           onChange={(event) => setMinimal(event.target.checked)}
@@ -61,7 +69,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
       </fieldset>
       <div>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save preferences'}
+          {update.isPending ? t`Saving...` : t`Save preferences`}
         </Button>
       </div>
       <StatusMessage message={status} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RECOVERY_CODE_COUNT, type MfaStatus, type TotpSetupResponse } from '@kinchart/shared/auth';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -12,10 +13,19 @@ import { useSetupTotp } from '../api/setup-totp';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TotpSetupPanel } from './totp-setup-panel';
 
-function recoveryCodesLeft(left: number) {
+function RecoveryCodesLeft({ left }: { left: number }) {
+  const total = RECOVERY_CODE_COUNT;
   return (
     <p className={`text-sm ${left <= 2 ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-      {left} of {RECOVERY_CODE_COUNT} recovery codes left.{left <= 2 ? ' Make new ones before you run out.' : ''}
+      {left <= 2 ? (
+        <Trans>
+          {left} of {total} recovery codes left. Make new ones before you run out.
+        </Trans>
+      ) : (
+        <Trans>
+          {left} of {total} recovery codes left.
+        </Trans>
+      )}
     </p>
   );
 }
@@ -32,6 +42,7 @@ type Stage =
  * docs/decisions/0026): the status, setting up an authenticator app, recovery codes, turning it off.
  */
 export function TwoFactorSection() {
+  const { t } = useLingui();
   const status = useMfaStatus();
   const setup = useSetupTotp();
   const disable = useDisableTotp();
@@ -44,16 +55,16 @@ export function TwoFactorSection() {
     try {
       setStage({ kind: 'setup', setup: await setup.mutateAsync() });
     } catch (error) {
-      setMessage(errorMessage(error, 'Failed to start the set-up'));
+      setMessage(errorMessage(error, t`Failed to start the set-up`));
     }
   };
 
   const turnOff = async () => {
     try {
       await disable.mutateAsync();
-      setMessage('Two-factor authentication turned off successfully.');
+      setMessage(t`Two-factor authentication turned off successfully.`);
     } catch (error) {
-      setMessage(errorMessage(error, 'Failed to turn off two-factor authentication'));
+      setMessage(errorMessage(error, t`Failed to turn off two-factor authentication`));
     }
     setStage({ kind: 'status' });
   };
@@ -61,9 +72,9 @@ export function TwoFactorSection() {
   const newCodes = async () => {
     try {
       const { recovery_codes } = await renew.mutateAsync();
-      setStage({ kind: 'codes', codes: recovery_codes, intro: 'Your new recovery codes are ready. The old ones no longer work.' });
+      setStage({ kind: 'codes', codes: recovery_codes, intro: t`Your new recovery codes are ready. The old ones no longer work.` });
     } catch (error) {
-      setMessage(errorMessage(error, 'Failed to make new recovery codes'));
+      setMessage(errorMessage(error, t`Failed to make new recovery codes`));
       setStage({ kind: 'status' });
     }
   };
@@ -74,8 +85,8 @@ export function TwoFactorSection() {
         setup={stage.setup}
         onCancel={() => setStage({ kind: 'status' })}
         onEnabled={(codes) => {
-          setMessage('Two-factor authentication turned on successfully.');
-          setStage({ kind: 'codes', codes, intro: 'Two-factor authentication is on. Signing in now asks for a code from your app.' });
+          setMessage(t`Two-factor authentication turned on successfully.`);
+          setStage({ kind: 'codes', codes, intro: t`Two-factor authentication is on. Signing in now asks for a code from your app.` });
         }}
       />
     );
@@ -89,16 +100,18 @@ export function TwoFactorSection() {
       return (
         <>
           <p className="text-sm text-slate-800">
-            <span className="me-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
-            Signing in asks for a code from your authenticator app after your password.
+            <span className="me-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+              <Trans context="two-factor status">On</Trans>
+            </span>
+            <Trans>Signing in asks for a code from your authenticator app after your password.</Trans>
           </p>
-          {recoveryCodesLeft(data.recovery_codes_left)}
+          <RecoveryCodesLeft left={data.recovery_codes_left} />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
-              New recovery codes
+              <Trans>New recovery codes</Trans>
             </Button>
             <Button variant="danger" onClick={() => setStage({ kind: 'confirm-off' })}>
-              Turn off
+              <Trans>Turn off</Trans>
             </Button>
           </div>
         </>
@@ -109,19 +122,21 @@ export function TwoFactorSection() {
     return (
       <>
         <p className="text-sm text-slate-800">
-          <span className="me-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Off</span>
+          <span className="me-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+            <Trans context="two-factor status">Off</Trans>
+          </span>
           {byPasskey
-            ? 'Your passkey is your second step now. You can also use a 6-digit code from an authenticator app on your phone.'
-            : 'Add a second step when you sign in: a 6-digit code from an authenticator app on your phone, or a passkey (below).'}
+            ? t`Your passkey is your second step now. You can also use a 6-digit code from an authenticator app on your phone.`
+            : t`Add a second step when you sign in: a 6-digit code from an authenticator app on your phone, or a passkey (below).`}
         </p>
-        {byPasskey ? recoveryCodesLeft(data.recovery_codes_left) : null}
+        {byPasskey ? <RecoveryCodesLeft left={data.recovery_codes_left} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void startSetup()} disabled={setup.isPending}>
-            {setup.isPending ? 'Starting...' : 'Set up'}
+            {setup.isPending ? t`Starting...` : t`Set up`}
           </Button>
           {byPasskey ? (
             <Button variant="secondary" onClick={() => setStage({ kind: 'confirm-new-codes' })}>
-              New recovery codes
+              <Trans>New recovery codes</Trans>
             </Button>
           ) : null}
         </div>
@@ -132,8 +147,8 @@ export function TwoFactorSection() {
   const body = (
     <QueryState
       query={status}
-      loading="Loading two-factor authentication..."
-      error="Two-factor authentication could not be loaded."
+      loading={t`Loading two-factor authentication...`}
+      error={t`Two-factor authentication could not be loaded.`}
       compact
     >
       {renderStatus}
@@ -146,26 +161,26 @@ export function TwoFactorSection() {
       <StatusMessage message={message} />
       <ConfirmDialog
         open={stage.kind === 'confirm-off'}
-        title="Turn off two-factor authentication?"
+        title={t`Turn off two-factor authentication?`}
         message={
           status.data?.passkeys.length
-            ? 'Your authenticator app will no longer be asked for. Your passkeys and recovery codes keep working.'
-            : 'Signing in will need only your password, and your recovery codes will stop working.'
+            ? t`Your authenticator app will no longer be asked for. Your passkeys and recovery codes keep working.`
+            : t`Signing in will need only your password, and your recovery codes will stop working.`
         }
-        confirmLabel="Turn off"
+        confirmLabel={t`Turn off`}
         busy={disable.isPending}
-        busyLabel="Turning off..."
+        busyLabel={t`Turning off...`}
         onConfirm={() => void turnOff()}
         onCancel={() => setStage({ kind: 'status' })}
       />
       <ConfirmDialog
         open={stage.kind === 'confirm-new-codes'}
-        title="Make new recovery codes?"
-        message="Your current recovery codes will stop working."
-        confirmLabel="Make new codes"
+        title={t`Make new recovery codes?`}
+        message={t`Your current recovery codes will stop working.`}
+        confirmLabel={t`Make new codes`}
         tone="primary"
         busy={renew.isPending}
-        busyLabel="Making codes..."
+        busyLabel={t`Making codes...`}
         onConfirm={() => void newCodes()}
         onCancel={() => setStage({ kind: 'status' })}
       />

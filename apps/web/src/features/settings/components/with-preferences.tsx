@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { Preferences } from '@kinchart/shared/care';
 import { usePreferences } from '../api/preferences';
 
@@ -8,11 +9,16 @@ import { usePreferences } from '../api/preferences';
  */
 export function WithPreferences({ children }: { children: (preferences: Preferences) => ReactNode }) {
   const preferences = usePreferences();
-  if (preferences.isPending) return <p className="text-sm text-slate-700">Loading preferences...</p>;
+  if (preferences.isPending)
+    return (
+      <p className="text-sm text-slate-700">
+        <Trans>Loading preferences...</Trans>
+      </p>
+    );
   if (preferences.isError) {
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
-        Your preferences could not be loaded. Please try again later.
+        <Trans>Your preferences could not be loaded. Please try again later.</Trans>
       </p>
     );
   }

@@ -45,6 +45,9 @@ describe('settings page', () => {
     expect(screen.getByRole('region', { name: 'Two-Factor Authentication' })).toBeTruthy();
     expect(screen.queryByText('Coming Soon')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeTruthy();
+    // Issue 35: the language chooser, labelled, beside the units, above the time zone.
+    const language = screen.getByRole('region', { name: 'Language and units' });
+    expect(within(language).getByRole('combobox', { name: 'Language' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Manage Family' }));
     expect(screen.getByRole('tab', { name: 'Family Members' }).getAttribute('aria-selected')).toBe('true');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { FamilyQrCodesTab } from '../../emergency/components/family-qr-codes-tab';
@@ -23,6 +24,7 @@ function isSettingsTab(value: string | null): value is SettingsTab {
  * so a reload or a shared link opens the same tab.
  */
 export function SettingsPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : DEFAULT_TAB;
@@ -41,16 +43,16 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" />
+      <PageHeader title={t`Settings`} />
       <Tabs<SettingsTab>
-        label="Settings"
+        label={t`Settings`}
         orientation="vertical"
         value={tab}
         onChange={selectTab}
         items={[
           {
             id: 'account',
-            label: 'Account Settings',
+            label: t`Account Settings`,
             content: (
               <AccountSettingsTab
                 onManageFamily={() => {
@@ -62,7 +64,7 @@ export function SettingsPage() {
           },
           {
             id: 'family',
-            label: 'Family Members',
+            label: t`Family Members`,
             // DESIGN §11: beside your own people, the people others share with you.
             content: (
               <div className="flex flex-col gap-10">
@@ -71,8 +73,8 @@ export function SettingsPage() {
               </div>
             ),
           },
-          { id: 'personal-qr', label: 'Personal QR Code', content: <PersonalQrTab /> },
-          { id: 'family-qr', label: 'Family QR Codes', content: <FamilyQrCodesTab /> },
+          { id: 'personal-qr', label: t`Personal QR Code`, content: <PersonalQrTab /> },
+          { id: 'family-qr', label: t`Family QR Codes`, content: <FamilyQrCodesTab /> },
         ]}
       />
     </>
