@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { Coding } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
 import { codingLabels } from '../utils/clinical-text';
@@ -44,7 +45,9 @@ export function ItemCard({ title, badges, details, notes, codings, onEdit, onDel
       {notes ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{notes}</p> : null}
       {codes.length > 0 ? (
         <p className="text-xs text-slate-600">
-          <span className="sr-only">Codes: </span>
+          <span className="sr-only">
+            <Trans>Codes:</Trans>{' '}
+          </span>
           {codes.join(' · ')}
         </p>
       ) : null}
@@ -52,12 +55,16 @@ export function ItemCard({ title, badges, details, notes, codings, onEdit, onDel
         <div className="mt-auto flex flex-wrap gap-2">
           {onEdit ? (
             <Button variant="secondary" size="sm" onClick={onEdit}>
-              Edit <span className="sr-only">{title}</span>
+              <Trans>
+                Edit <span className="sr-only">{title}</span>
+              </Trans>
             </Button>
           ) : null}
           {onDelete ? (
             <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={onDelete}>
-              Delete <span className="sr-only">{title}</span>
+              <Trans>
+                Delete <span className="sr-only">{title}</span>
+              </Trans>
             </Button>
           ) : null}
         </div>
