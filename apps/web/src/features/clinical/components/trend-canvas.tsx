@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { displayLocale } from '../utils/clinical-text';
 import type { Trend } from '../utils/lab-groups';
 
 // The trend chart's drawing, on a canvas (uPlot, decision 0021). Loaded on its own, only when a
@@ -32,6 +34,23 @@ function xRange(times: readonly number[]): [number, number] {
   const max = Math.max(...times);
   const pad = Math.max((max - min) * 0.06, 14 * DAY);
   return [min - pad, max + pad];
+}
+
+/** Month and weekday names for the time axis in the reader's language (uPlot's own are English). */
+function dateNames(locale: string): uPlot.DateNames {
+  const names = (count: number, options: Intl.DateTimeFormatOptions, date: (i: number) => Date) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return Array.from({ length: count }, (_, i) => format.format(date(i)));
+  };
+  const month = (i: number) => new Date(Date.UTC(2020, i, 15));
+  // 5 January 2020 was a Sunday, uPlot's first weekday.
+  const weekday = (i: number) => new Date(Date.UTC(2020, 0, 5 + i));
+  return {
+    MMMM: names(12, { month: 'long' }, month),
+    MMM: names(12, { month: 'short' }, month),
+    WWWW: names(7, { weekday: 'long' }, weekday),
+    WWW: names(7, { weekday: 'short' }, weekday),
+  };
 }
 
 function clipToPlot(u: uPlot, ctx: CanvasRenderingContext2D) {
@@ -108,6 +127,9 @@ function drawMarkers(trend: Trend) {
 
 export default function TrendCanvas({ trend }: { trend: Trend }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Drawn again when the reader changes language.
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
 
   useEffect(() => {
     const element = ref.current;
@@ -115,6 +137,9 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
     const times = trend.points.map((p) => p.time);
     const values = trend.points.map((p) => p.value);
     const axis = { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
+    // The axes speak the reader's language: month names and digits.
+    const names = dateNames(displayLocale());
+    const number = new Intl.NumberFormat(displayLocale(), { maximumFractionDigits: 6, useGrouping: false });
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 200),
@@ -125,7 +150,8 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
           x: { time: true, range: () => xRange(times) },
           y: { range: () => yRange(values, trend.low, trend.high) },
         },
-        axes: [axis, { ...axis, size: 48 }],
+        fmtDate: (template) => uPlot.fmtDate(template, names),
+        axes: [axis, { ...axis, size: 48, values: (_u, splits) => splits.map((v) => number.format(v)) }],
         series: [{}, { stroke: LINE, width: 2, points: { show: false } }],
         hooks: { drawAxes: [drawRange(trend)], draw: [drawMarkers(trend)] },
       },
@@ -138,7 +164,7 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [trend]);
+  }, [trend, locale]);
 
   return <div ref={ref} className="w-full" />;
 }
