@@ -25,8 +25,8 @@ export const SEVERITY_LABELS: Record<AllergySeverity, MessageDescriptor> = {
 
 /** FHIR AllergyIntolerance.criticality: the risk of a future reaction, not how bad the last one was. */
 export const CRITICALITY_LABELS: Record<AllergyCriticality, MessageDescriptor> = {
-  low: msg({ message: 'Low', comment: 'Criticality of an allergy: the risk of a future reaction' }),
-  high: msg({ message: 'High', comment: 'Criticality of an allergy: the risk of a future reaction' }),
+  low: msg({ message: 'Low', context: 'allergy criticality', comment: 'Criticality of an allergy: the risk of a future reaction' }),
+  high: msg({ message: 'High', context: 'allergy criticality', comment: 'Criticality of an allergy: the risk of a future reaction' }),
   'unable-to-assess': msg({ message: 'Unable to assess', comment: 'Criticality of an allergy: the risk of a future reaction' }),
 };
 

@@ -132,7 +132,9 @@ export function listItems(words: readonly string[]): string {
 
 /** What a condition's end date means for its status: when it went into remission, else when it resolved. */
 export const abatementLabel = (status: string): string =>
-  status === 'remission' ? t`In remission since` : t({ message: 'Resolved', comment: 'Label of the date a condition resolved' });
+  status === 'remission'
+    ? t`In remission since`
+    : t({ message: 'Resolved', context: 'date label', comment: 'Label of the date a condition resolved' });
 const YEAR = /^\d{4}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}/;

@@ -35,6 +35,7 @@ export function SearchPage() {
   };
 
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const count = results.length;
   const groups = groupResults(results, people.data);
 
   let body;
@@ -157,7 +158,7 @@ export function SearchPage() {
       <div aria-live="polite" aria-busy={search.isFetching}>
         {results.length > 0 ? (
           <p className="sr-only">
-            <Plural value={results.length} one={`# result for “${q}”.`} other={`# results for “${q}”.`} />
+            <Plural value={count} one={`# result for “${q}”.`} other={`# results for “${q}”.`} />
           </p>
         ) : null}
       </div>
