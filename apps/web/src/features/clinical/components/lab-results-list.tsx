@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { LabResult } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
-import { codingLabels, formatPartialDate, interpretationLabel, rangeLabel, valueText } from '../utils/clinical-text';
+import { codingLabels, formatPartialDate, interpretationLabel, isolated, rangeLabel, valueText } from '../utils/clinical-text';
 import { groupLabResults, outOfRangeText, sourceOf, trendsOf, unitsNote, type LabGroup } from '../utils/lab-groups';
 import type { ItemActions } from './clinical-section';
-import { StatusBadge } from './item-card';
+import { StatusBadge, useItemActionNames } from './item-card';
 import { LabTrend } from './lab-trend';
 import { OutOfRangeMarker } from './out-of-range-marker';
 import { SourceLink } from './source-link';
@@ -51,7 +51,8 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
             group.loincCode ? `LOINC ${group.loincCode}` : null,
             t`${plural(count, { one: '# result', other: '# results' })}`,
           ]
-            .filter(Boolean)
+            .filter((part): part is string => part !== null)
+            .map(isolated)
             .join(' · ')}
         </p>
       </div>
@@ -81,6 +82,7 @@ function LabResultRow({
   const range = rangeLabel(result);
   const source = sourceOf(result);
   const title = labResultTitle(result);
+  const { editWord, deleteWord } = useItemActionNames();
   // The group's LOINC code is in its heading already.
   const codes = codingLabels(result.codings).filter((c) => c !== `LOINC ${groupLoinc ?? ''}`);
   return (
@@ -90,7 +92,10 @@ function LabResultRow({
           <span className="text-sm text-slate-600 tabular-nums">
             {result.date ? <time dateTime={result.date}>{formatPartialDate(result.date)}</time> : <Trans>No date</Trans>}
           </span>
-          <span className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>{valueText(result)}</span>
+          {/* A measured value reads as on the report, number then unit, in a right-to-left page too. */}
+          <span dir="ltr" className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>
+            {valueText(result)}
+          </span>
           {range ? (
             <span className="text-sm text-slate-600">
               <Trans>Range {range}</Trans>
@@ -121,16 +126,18 @@ function LabResultRow({
         <div className="flex shrink-0 gap-2">
           {actions.edit ? (
             <Button variant="secondary" size="sm" onClick={() => actions.edit?.(result)}>
-              <Trans>
-                Edit <span className="sr-only">{title}</span>
-              </Trans>
+              {editWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
           {actions.remove ? (
-            <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => actions.remove?.(result)}>
-              <Trans>
-                Delete <span className="sr-only">{title}</span>
-              </Trans>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="text-red-700! hover:bg-red-50!"
+
+              onClick={() => actions.remove?.(result)}
+            >
+              {deleteWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
         </div>

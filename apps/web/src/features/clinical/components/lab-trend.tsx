@@ -89,7 +89,7 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
                     <time dateTime={point.date}>{formatPartialDate(point.date)}</time>
                   </td>
                   <td className="py-1.5 pe-2 sm:pe-3 font-medium">
-                    {formatLabNumber(point.value)}
+                    <span dir="ltr">{formatLabNumber(point.value)}</span>
                     {point.reported ? (
                       <span className="block font-normal text-slate-600">
                         <ReportedAs reported={point.reported} />
@@ -97,8 +97,12 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
                     ) : null}
                     {point.source ? <SourceLink source={point.source} className="block text-xs font-normal" /> : null}
                   </td>
-                  <td className="py-1.5 pe-2 sm:pe-3">{point.unit ?? '—'}</td>
-                  <td className="py-1.5 pe-2 sm:pe-3">{point.range ?? '—'}</td>
+                  <td className="py-1.5 pe-2 sm:pe-3">
+                    <span dir="ltr">{point.unit ?? '—'}</span>
+                  </td>
+                  <td className="py-1.5 pe-2 sm:pe-3">
+                    <span dir="ltr">{point.range ?? '—'}</span>
+                  </td>
                   <td className="py-1.5">
                     {point.outOfRange ? (
                       <span className="inline-flex items-center gap-1 font-semibold text-red-800">

@@ -36,21 +36,20 @@ function xRange(times: readonly number[]): [number, number] {
   return [min - pad, max + pad];
 }
 
-/** Month and weekday names for the time axis in the reader's language (uPlot's own are English). */
-function dateNames(locale: string): uPlot.DateNames {
-  const names = (count: number, options: Intl.DateTimeFormatOptions, date: (i: number) => Date) => {
-    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    return Array.from({ length: count }, (_, i) => format.format(date(i)));
-  };
-  const month = (i: number) => new Date(Date.UTC(2020, i, 15));
-  // 5 January 2020 was a Sunday, uPlot's first weekday.
-  const weekday = (i: number) => new Date(Date.UTC(2020, 0, 5 + i));
-  return {
-    MMMM: names(12, { month: 'long' }, month),
-    MMM: names(12, { month: 'short' }, month),
-    WWWW: names(7, { weekday: 'long' }, weekday),
-    WWW: names(7, { weekday: 'short' }, weekday),
-  };
+/**
+ * The time axis's labels in the reader's language and order (uPlot's own are English and
+ * month-first, "6/11", which a European reads as the 6th of November): months with their year
+ * when the ticks are a month or more apart, else day and month. Dates are UTC, as chartTime makes them.
+ */
+function timeTicks(locale: string) {
+  const monthly = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', year: 'numeric' });
+  const daily = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+  const yearly = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
+  return (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
+    splits.map((seconds) => {
+      const format = increment >= 360 * DAY ? yearly : increment >= 28 * DAY ? monthly : daily;
+      return format.format(new Date(seconds * 1000));
+    });
 }
 
 function clipToPlot(u: uPlot, ctx: CanvasRenderingContext2D) {
@@ -137,8 +136,7 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
     const times = trend.points.map((p) => p.time);
     const values = trend.points.map((p) => p.value);
     const axis = { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
-    // The axes speak the reader's language: month names and digits.
-    const names = dateNames(displayLocale());
+    // The axes speak the reader's language: dates and digits.
     const number = new Intl.NumberFormat(displayLocale(), { maximumFractionDigits: 6, useGrouping: false });
     const chart = new uPlot(
       {
@@ -150,8 +148,10 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
           x: { time: true, range: () => xRange(times) },
           y: { range: () => yRange(values, trend.low, trend.high) },
         },
-        fmtDate: (template) => uPlot.fmtDate(template, names),
-        axes: [axis, { ...axis, size: 48, values: (_u, splits) => splits.map((v) => number.format(v)) }],
+        axes: [
+          { ...axis, space: 80, values: timeTicks(displayLocale()) },
+          { ...axis, size: 48, values: (_u, splits) => splits.map((v) => number.format(v)) },
+        ],
         series: [{}, { stroke: LINE, width: 2, points: { show: false } }],
         hooks: { drawAxes: [drawRange(trend)], draw: [drawMarkers(trend)] },
       },

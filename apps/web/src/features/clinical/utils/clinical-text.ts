@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { SYSTEMS, type CONDITION_STATUSES, type Coding, type Interpretation, type PROCEDURE_STATUSES } from '@kinchart/shared/clinical';
-import { intlLocale, type AppLanguage } from '../../../i18n/languages';
+import { directionOf, intlLocale, type AppLanguage } from '../../../i18n/languages';
 
 // How the health records screen writes what the API gives: codings, statuses, values — in the
 // reader's language (issue 35). Stored values stay English; these maps only show them.
@@ -20,6 +20,14 @@ const SYSTEM_NAMES: Record<string, string> = {
 /** The active language as Intl takes it (the pseudo-locale formats as English). */
 export function displayLocale(): string {
   return intlLocale((i18n.locale || 'en') as AppLanguage);
+}
+
+/**
+ * A piece of a line joined with others ("LOINC 4548-4 · 2 results"), isolated in a right-to-left
+ * language so the bidi algorithm does not carry a number from one piece into its neighbour.
+ */
+export function isolated(text: string): string {
+  return directionOf((i18n.locale || 'en') as AppLanguage) === 'rtl' ? `\u2068${text}\u2069` : text;
 }
 
 /**
