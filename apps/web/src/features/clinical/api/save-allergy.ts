@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { allergySchema, type Allergy, type AllergyInput } from '@kinchart/shared/allergies';
 import { messageSchema } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { allergiesPath, refreshAfterAllergyChange } from './allergy-paths';
 
 export interface SaveAllergyVariables {
@@ -16,7 +17,7 @@ export interface SaveAllergyVariables {
  */
 export async function saveAllergy(personId: string, { id, input }: SaveAllergyVariables): Promise<{ allergy: Allergy; message: string }> {
   const answer = id === undefined ? await api.post(allergiesPath(personId), input) : await api.put(allergiesPath(personId, id), input);
-  return { allergy: allergySchema.parse(answer), message: messageSchema.parse(answer).message };
+  return { allergy: allergySchema.parse(answer), message: serverText(answer) ?? messageSchema.parse(answer).message };
 }
 
 export function useSaveAllergy(personId: string) {

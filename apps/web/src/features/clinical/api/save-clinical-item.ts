@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClinicalKind } from '@kinchart/shared/clinical';
 import { messageSchema } from '@kinchart/shared/common';
 import { api } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { clinicalPath, clinicalQueryKey, itemSchemas, type ClinicalInputs, type ClinicalItem } from './clinical-paths';
 
 export interface SaveClinicalItemVariables<K extends ClinicalKind> {
@@ -22,7 +23,7 @@ export async function saveClinicalItem<K extends ClinicalKind>(
 ): Promise<{ item: ClinicalItem<K>; message: string }> {
   const answer =
     id === undefined ? await api.post(clinicalPath(personId, kind), input) : await api.put(clinicalPath(personId, kind, id), input);
-  return { item: itemSchemas[kind].parse(answer), message: messageSchema.parse(answer).message };
+  return { item: itemSchemas[kind].parse(answer), message: serverText(answer) ?? messageSchema.parse(answer).message };
 }
 
 /** Saves, then reloads the kind's list: the server decides the order (newest first). */

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import type { Allergy, AllergyInput } from '@kinchart/shared/allergies';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -18,27 +19,41 @@ import {
   type AllergyFormValues,
 } from '../utils/allergy-form';
 import { AlertMessage } from '../../../components/ui/alert-message';
+import { translateMessageText } from '../../../i18n/server-messages';
+import { RECORD_TEXTS } from '../utils/record-texts';
 
-const TEXTS = {
-  addTitle: 'Add allergy',
-  editTitle: 'Edit allergy',
-  description: 'Substance is required; the rest is optional.',
-  substance: 'Substance',
-  substanceHint: 'A medicine, food or other substance, e.g. Penicillin or Peanuts.',
-  reactions: 'Reactions',
-  reactionsHint: 'What happens on contact, one reaction a box, e.g. Hives or Anaphylaxis.',
-  reaction: (n: number) => `Reaction ${n}`,
-  remove: 'Remove',
-  addReaction: 'Add reaction',
-  severity: 'Severity',
-  severityHint: 'How bad the reactions have been.',
-  criticality: 'Criticality',
-  criticalityHint: 'High: a future reaction could be life-threatening.',
-  cancel: 'Cancel',
-  saving: 'Saving...',
-  save: 'Save Changes',
-  failed: 'The allergy could not be saved. Please try again.',
-};
+/** The dialog's texts in the reader's language. */
+function useTexts() {
+  const { t } = useLingui();
+  return {
+    addTitle: t(RECORD_TEXTS.allergies.add),
+    editTitle: t(RECORD_TEXTS.allergies.edit),
+    description: t`Substance is required; the rest is optional.`,
+    substance: t`Substance`,
+    substanceHint: t`A medicine, food or other substance, e.g. Penicillin or Peanuts.`,
+    reactions: t`Reactions`,
+    reactionsHint: t`What happens on contact, one reaction a box, e.g. Hives or Anaphylaxis.`,
+    reaction: (n: number) => t`Reaction ${n}`,
+    /** The Remove button's hidden rest: "Remove <reaction 2>". */
+    reactionLower: (n: number) =>
+      t({ message: `reaction ${n}`, comment: 'Hidden end of the button "Remove reaction 2", lower case in English' }),
+    remove: t`Remove`,
+    addReaction: t`Add reaction`,
+    severity: t`Severity`,
+    severityHint: t`How bad the reactions have been.`,
+    criticality: t`Criticality`,
+    criticalityHint: t`High: a future reaction could be life-threatening.`,
+    cancel: t`Cancel`,
+    saving: t`Saving...`,
+    save: t`Save Changes`,
+    failed: t(RECORD_TEXTS.allergies.saveFailed),
+    notKnown: t(NOT_KNOWN),
+    option: t,
+  };
+}
+
+/** A shared schema's message (English) in the reader's language. */
+const tr = (message: string | undefined) => (message === undefined ? undefined : translateMessageText(message));
 
 export interface AllergyFormModalProps {
   personId: string;
@@ -54,6 +69,7 @@ export interface AllergyFormModalProps {
  * shown on success (a toast) and on failure (in the dialog, announced).
  */
 export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModalProps) {
+  const TEXTS = useTexts();
   const formId = useId();
   const reactionsId = useId();
   const addReactionRef = useRef<HTMLButtonElement>(null);
@@ -80,7 +96,7 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
   });
 
   const title = allergy ? TEXTS.editTitle : TEXTS.addTitle;
-  const listError = errors.reactions?.message ?? errors.reactions?.root?.message;
+  const listError = tr(errors.reactions?.message ?? errors.reactions?.root?.message);
   return (
     <Modal
       open
@@ -107,7 +123,7 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
           autoComplete="off"
           required
           hint={TEXTS.substanceHint}
-          error={errors.substance?.message}
+          error={tr(errors.substance?.message)}
           containerClassName="sm:col-span-2"
           {...register('substance')}
         />
@@ -124,7 +140,7 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
                     label={TEXTS.reaction(index + 1)}
                     autoComplete="off"
                     containerClassName="min-w-0 flex-1"
-                    error={errors.reactions?.[index]?.text?.message ?? errors.reactions?.[index]?.message}
+                    error={tr(errors.reactions?.[index]?.text?.message ?? errors.reactions?.[index]?.message)}
                     {...register(`reactions.${index}.text`)}
                   />
                   <Button
@@ -136,7 +152,7 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
                       requestAnimationFrame(() => addReactionRef.current?.focus());
                     }}
                   >
-                    {TEXTS.remove} <span className="sr-only">{TEXTS.reaction(index + 1).toLowerCase()}</span>
+                    {TEXTS.remove} <span className="sr-only">{TEXTS.reactionLower(index + 1)}</span>
                   </Button>
                 </li>
               ))}
@@ -155,24 +171,24 @@ export function AllergyFormModal({ personId, allergy, onClose }: AllergyFormModa
             </Button>
           </div>
         </fieldset>
-        <SelectField label={TEXTS.severity} hint={TEXTS.severityHint} error={errors.severity?.message} {...register('severity')}>
-          <option value="">{NOT_KNOWN}</option>
+        <SelectField label={TEXTS.severity} hint={TEXTS.severityHint} error={tr(errors.severity?.message)} {...register('severity')}>
+          <option value="">{TEXTS.notKnown}</option>
           {severityOptions.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {TEXTS.option(o.label)}
             </option>
           ))}
         </SelectField>
         <SelectField
           label={TEXTS.criticality}
           hint={TEXTS.criticalityHint}
-          error={errors.criticality?.message}
+          error={tr(errors.criticality?.message)}
           {...register('criticality')}
         >
-          <option value="">{NOT_KNOWN}</option>
+          <option value="">{TEXTS.notKnown}</option>
           {criticalityOptions.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {TEXTS.option(o.label)}
             </option>
           ))}
         </SelectField>

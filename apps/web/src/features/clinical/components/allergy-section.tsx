@@ -1,20 +1,13 @@
 import type { Allergy } from '@kinchart/shared/allergies';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeleteAllergy } from '../api/delete-allergy';
 import { useAllergies } from '../api/get-allergies';
 import { CRITICALITY_LABELS, SEVERITY_LABELS } from '../utils/allergy-form';
 import { AllergyFormModal } from './allergy-form-modal';
 import { ItemCard } from './item-card';
 import { RecordSection, type RecordActions } from './record-section';
-
-const TEXTS = {
-  heading: 'Allergies',
-  intro: 'The allergy details of the profile and the emergency page are written from these entries.',
-  empty: 'No allergies recorded yet.',
-  reactions: 'Reactions',
-  severity: 'Severity',
-  criticality: 'Criticality',
-  highCriticality: 'High criticality',
-};
+import { RECORD_TEXTS } from '../utils/record-texts';
+import { listItems } from '../utils/clinical-text';
 
 /** "Penicillin" — the entry's name in the delete question and on its card. */
 const allergyTitle = (a: Allergy) => a.substance;
@@ -23,12 +16,13 @@ const allergyTitle = (a: Allergy) => a.substance;
 function HighCriticality() {
   return (
     <span className="rounded-full border border-red-800 bg-red-50 px-2.5 py-0.5 text-xs font-bold text-red-800">
-      {TEXTS.highCriticality}
+      <Trans>High criticality</Trans>
     </span>
   );
 }
 
 function AllergyList({ items, actions }: { items: Allergy[]; actions: RecordActions<Allergy> }) {
+  const { t } = useLingui();
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
@@ -37,9 +31,9 @@ function AllergyList({ items, actions }: { items: Allergy[]; actions: RecordActi
             title={allergyTitle(item)}
             badges={item.criticality === 'high' ? <HighCriticality /> : undefined}
             details={[
-              [TEXTS.reactions, item.reactions.join(', ')],
-              [TEXTS.severity, item.severity ? SEVERITY_LABELS[item.severity] : null],
-              [TEXTS.criticality, item.criticality ? CRITICALITY_LABELS[item.criticality] : null],
+              [t`Reactions`, listItems(item.reactions)],
+              [t`Severity`, item.severity ? t(SEVERITY_LABELS[item.severity]) : null],
+              [t`Criticality`, item.criticality ? t(CRITICALITY_LABELS[item.criticality]) : null],
             ]}
             notes={null}
             codings={item.codings}
@@ -57,18 +51,18 @@ function AllergyList({ items, actions }: { items: Allergy[]; actions: RecordActi
  * and criticality, each in its own card; editors and up add, edit and delete, viewers read.
  */
 export function AllergySection({ personId, canEdit }: { personId: string; canEdit: boolean }) {
+  const { t } = useLingui();
   const items = useAllergies(personId);
   const remove = useDeleteAllergy(personId);
   return (
     <RecordSection<Allergy>
-      one="allergy"
-      many="allergies"
+      texts={RECORD_TEXTS.allergies}
       items={items}
       remove={remove}
       canEdit={canEdit}
-      heading={TEXTS.heading}
-      intro={TEXTS.intro}
-      emptyText={TEXTS.empty}
+      heading={t`Allergies`}
+      intro={t`The allergy details of the profile and the emergency page are written from these entries.`}
+      emptyText={t`No allergies recorded yet.`}
       titleOf={allergyTitle}
       renderItems={(list, actions) => <AllergyList items={list} actions={actions} />}
       renderForm={(allergy, onClose) => <AllergyFormModal personId={personId} allergy={allergy} onClose={onClose} />}

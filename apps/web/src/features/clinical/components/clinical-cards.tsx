@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { Condition, Immunization, Procedure } from '@kinchart/shared/clinical';
 import type { ClinicalItem } from '../api/clinical-paths';
 import type { ItemActions } from './clinical-section';
 import { ItemCard, StatusBadge } from './item-card';
-import { abatementLabel, statusLabel } from '../utils/clinical-text';
+import { abatementLabel, formatLabNumber, statusLabel } from '../utils/clinical-text';
 
 // The cards of the three kinds that list item by item (lab results go by test: lab-results-list).
 // Dates are shown as they were given — 2019, 2019-05 or 2019-05-14 (DESIGN §12).
@@ -53,6 +54,7 @@ function CardList<K extends 'immunizations' | 'conditions' | 'procedures'>({
 }
 
 export function ImmunizationList({ items, actions }: { items: Immunization[]; actions: ItemActions<'immunizations'> }) {
+  const { t } = useLingui();
   return (
     <CardList
       kind="immunization"
@@ -61,11 +63,14 @@ export function ImmunizationList({ items, actions }: { items: Immunization[]; ac
       content={(item) => ({
         title: item.vaccine,
         details: [
-          ['Date', item.date],
-          ['Dose', item.dose_number === null ? null : String(item.dose_number)],
-          ['Lot', item.lot_number],
-          ['Site', item.site],
-          ['Performer', item.performer],
+          [t`Date`, item.date],
+          [
+            t({ message: 'Dose', comment: 'Dose number of a vaccination' }),
+            item.dose_number === null ? null : formatLabNumber(item.dose_number),
+          ],
+          [t({ message: 'Lot', comment: 'Lot number of a vaccine' }), item.lot_number],
+          [t({ message: 'Site', comment: 'Where on the body a vaccine was given' }), item.site],
+          [t({ message: 'Performer', comment: 'Who gave a vaccine or did a procedure' }), item.performer],
         ],
       })}
     />
@@ -73,6 +78,7 @@ export function ImmunizationList({ items, actions }: { items: Immunization[]; ac
 }
 
 export function ConditionList({ items, actions }: { items: Condition[]; actions: ItemActions<'conditions'> }) {
+  const { t } = useLingui();
   return (
     <CardList
       kind="condition"
@@ -82,7 +88,7 @@ export function ConditionList({ items, actions }: { items: Condition[]; actions:
         title: item.name,
         badges: <StatusBadge>{statusLabel(item.status)}</StatusBadge>,
         details: [
-          ['Onset', item.onset_date],
+          [t({ message: 'Onset', comment: 'When a condition began' }), item.onset_date],
           [abatementLabel(item.status), item.abatement_date],
         ],
       })}
@@ -91,6 +97,7 @@ export function ConditionList({ items, actions }: { items: Condition[]; actions:
 }
 
 export function ProcedureList({ items, actions }: { items: Procedure[]; actions: ItemActions<'procedures'> }) {
+  const { t } = useLingui();
   return (
     <CardList
       kind="procedure"
@@ -100,8 +107,8 @@ export function ProcedureList({ items, actions }: { items: Procedure[]; actions:
         title: item.name,
         badges: <StatusBadge>{statusLabel(item.status)}</StatusBadge>,
         details: [
-          ['Performed', item.performed_date],
-          ['Performer', item.performer],
+          [t({ message: 'Performed', comment: 'When a procedure was done' }), item.performed_date],
+          [t({ message: 'Performer', comment: 'Who gave a vaccine or did a procedure' }), item.performer],
         ],
       })}
     />

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLINICAL_LABELS, type ClinicalKind } from '@kinchart/shared/clinical';
+import type { ClinicalKind } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField, TextareaField } from '../../../components/ui/form-controls';
@@ -13,6 +14,8 @@ import type { ClinicalInputs, ClinicalItem } from '../api/clinical-paths';
 import { useSaveClinicalItem } from '../api/save-clinical-item';
 import { FORMS, type ClinicalFormValues, type FieldSpec } from '../utils/clinical-forms';
 import { AlertMessage } from '../../../components/ui/alert-message';
+import { translateMessageText } from '../../../i18n/server-messages';
+import { RECORD_TEXTS } from '../utils/record-texts';
 
 export interface ClinicalFormModalProps<K extends ClinicalKind> {
   kind: K;
@@ -22,20 +25,16 @@ export interface ClinicalFormModalProps<K extends ClinicalKind> {
   onClose: () => void;
 }
 
-/** The message under a field: its own, or one the shared schema files under a name it stands for. */
+/**
+ * The message under a field: its own, or one the shared schema files under a name it stands for;
+ * in the reader's language (the shared schema's messages are English).
+ */
 function errorFor(errors: FieldErrors<ClinicalFormValues>, field: FieldSpec): string | undefined {
   for (const name of [field.name, ...(field.alsoShows ?? [])]) {
     const message = errors[name]?.message;
-    if (typeof message === 'string') return message;
+    if (typeof message === 'string') return translateMessageText(message);
   }
   return undefined;
-}
-
-/** "Vaccine is required; the rest is optional." */
-function requiredNote(fields: readonly FieldSpec[]): string {
-  const names = fields.filter((f) => f.required).map((f) => f.label);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''} are` : `${names[0] ?? ''} is`;
-  return `${list} required; the rest is optional.`;
 }
 
 /**
@@ -48,7 +47,8 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
   const formId = useId();
   const save = useSaveClinicalItem(personId, kind);
   const [failure, setFailure] = useState<string | null>(null);
-  const { one } = CLINICAL_LABELS[kind];
+  const { t } = useLingui();
+  const texts = RECORD_TEXTS[kind];
   const mode = item ? 'edit' : 'add';
 
   const [initial] = useState(() => spec.valuesOf(item));
@@ -68,26 +68,26 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
       notify.success(message);
       onClose();
     } catch (error) {
-      setFailure(serverMessage(error) ?? `The ${one.toLowerCase()} could not be saved. Please try again.`);
+      setFailure(serverMessage(error) ?? t(texts.saveFailed));
     }
   });
 
-  const title = `${mode === 'add' ? 'Add' : 'Edit'} ${one.toLowerCase()}`;
+  const title = t(mode === 'add' ? texts.add : texts.edit);
   return (
     <Modal
       open
       onClose={isSubmitting ? () => undefined : onClose}
       closeOnBackdrop={!isSubmitting}
       title={title}
-      description={requiredNote(spec.fields)}
+      description={t(spec.requiredNote)}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : mode === 'add' ? title : 'Save Changes'}
+            {isSubmitting ? t`Saving...` : mode === 'add' ? title : t`Save Changes`}
           </Button>
         </>
       }
@@ -95,38 +95,39 @@ export function ClinicalFormModal<K extends ClinicalKind>({ kind, personId, item
       {/* noValidate: the checks are the shared schema's, with messages tied to each field. */}
       <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
         {spec.fields.map((field) => {
+          const label = t(field.label);
           const common = {
             error: errorFor(errors, field),
-            hint: field.hint,
+            hint: field.hint ? t(field.hint) : undefined,
             containerClassName: field.wide ? 'sm:col-span-2' : '',
             ...register(field.name),
           };
           switch (field.control) {
             case 'select':
               return (
-                <SelectField key={field.name} label={field.label} {...common}>
+                <SelectField key={field.name} label={label} {...common}>
                   {(field.options ?? []).map((option) => (
                     <option key={option.value} value={option.value}>
-                      {option.label}
+                      {t(option.label)}
                     </option>
                   ))}
                 </SelectField>
               );
             case 'textarea':
-              return <TextareaField key={field.name} label={field.label} {...common} />;
+              return <TextareaField key={field.name} label={label} {...common} />;
             case 'date':
             case 'text':
               // A date field, unless the item's date is partial (YYYY, YYYY-MM): a date field would empty it.
               if (field.control === 'date' && !isPartialDate(initial[field.name] ?? '')) {
-                return <Field key={field.name} label={field.label} type="date" required={field.required} {...common} hint={undefined} />;
+                return <Field key={field.name} label={label} type="date" required={field.required} {...common} hint={undefined} />;
               }
               return (
                 <Field
                   key={field.name}
-                  label={field.label}
+                  label={label}
                   autoComplete="off"
                   required={field.required}
-                  placeholder={field.placeholder}
+                  placeholder={field.placeholder ? t(field.placeholder) : undefined}
                   inputMode={field.inputMode}
                   {...common}
                 />

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { CLINICAL_LABELS, type ClinicalKind } from '@kinchart/shared/clinical';
+import type { ClinicalKind } from '@kinchart/shared/clinical';
 import type { ClinicalItem } from '../api/clinical-paths';
 import { useDeleteClinicalItem } from '../api/delete-clinical-item';
 import { useClinicalItems } from '../api/get-clinical-items';
 import { ClinicalFormModal } from './clinical-form-modal';
 import { RecordSection, type RecordActions } from './record-section';
+import { RECORD_TEXTS } from '../utils/record-texts';
 
 /** What a list may offer on each item of a kind; absent for a viewer (DESIGN §11: viewers only read). */
 export type ItemActions<K extends ClinicalKind> = RecordActions<ClinicalItem<K>>;
@@ -28,12 +29,10 @@ export interface ClinicalSectionProps<K extends ClinicalKind> {
 export function ClinicalSection<K extends ClinicalKind>({ kind, personId, ...rest }: ClinicalSectionProps<K>) {
   const items = useClinicalItems(personId, kind);
   const remove = useDeleteClinicalItem(personId, kind);
-  const { one, many } = CLINICAL_LABELS[kind];
   return (
     <RecordSection<ClinicalItem<K>>
       {...rest}
-      one={one.toLowerCase()}
-      many={many.toLowerCase()}
+      texts={RECORD_TEXTS[kind]}
       items={items}
       remove={remove}
       renderForm={(item, onClose) => <ClinicalFormModal kind={kind} personId={personId} item={item} onClose={onClose} />}

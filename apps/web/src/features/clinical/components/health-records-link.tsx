@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { buttonClassName } from '../../../components/ui/button';
 
 /** /health-records/{personId}, or /health-records for the person the screen picks (yourself, or the dashboard's choice). */
@@ -10,7 +11,7 @@ export function healthRecordsPath(personId?: string | null): string {
 export function HealthRecordsLink({ personId, className = '' }: { personId?: string | null; className?: string }) {
   return (
     <Link to={healthRecordsPath(personId)} className={buttonClassName('secondary', 'sm', className)}>
-      Health records
+      <Trans>Health records</Trans>
     </Link>
   );
 }

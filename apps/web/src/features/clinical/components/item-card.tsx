@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Coding } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
 import { codingLabels } from '../utils/clinical-text';
@@ -18,6 +19,19 @@ export interface ItemCardProps {
 }
 
 /**
+ * The words of an item's buttons, "Edit" and "Delete"; the item's title follows each, for screen
+ * readers only. The verb stands alone (never one message with the title), so languages that put
+ * the object first ("…を編集") never show a stray particle beside the hidden title.
+ */
+export function useItemActionNames() {
+  const { t } = useLingui();
+  return {
+    editWord: t({ message: 'Edit', comment: 'Button on a health record item' }),
+    deleteWord: t({ message: 'Delete', comment: 'Button on a health record item' }),
+  };
+}
+
+/**
  * One clinical item. The buttons read "Edit" and "Delete" and their accessible names add the
  * item's title, so a screen-reader user tabbing through the list knows which one they are on.
  */
@@ -25,6 +39,7 @@ export function ItemCard({ title, badges, details, notes, codings, onEdit, onDel
   const titleId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const codes = codingLabels(codings);
+  const { editWord, deleteWord } = useItemActionNames();
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -44,7 +59,9 @@ export function ItemCard({ title, badges, details, notes, codings, onEdit, onDel
       {notes ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{notes}</p> : null}
       {codes.length > 0 ? (
         <p className="text-xs text-slate-600">
-          <span className="sr-only">Codes: </span>
+          <span className="sr-only">
+            <Trans>Codes:</Trans>{' '}
+          </span>
           {codes.join(' · ')}
         </p>
       ) : null}
@@ -52,12 +69,12 @@ export function ItemCard({ title, badges, details, notes, codings, onEdit, onDel
         <div className="mt-auto flex flex-wrap gap-2">
           {onEdit ? (
             <Button variant="secondary" size="sm" onClick={onEdit}>
-              Edit <span className="sr-only">{title}</span>
+              {editWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
           {onDelete ? (
             <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={onDelete}>
-              Delete <span className="sr-only">{title}</span>
+              {deleteWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
         </div>

@@ -1,10 +1,12 @@
 import { useId, useMemo } from 'react';
-import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { LabResult } from '@kinchart/shared/clinical';
 import { Button } from '../../../components/ui/button';
-import { codingLabels, formatPartialDate, valueText } from '../utils/clinical-text';
+import { codingLabels, formatPartialDate, interpretationLabel, isolated, rangeLabel, valueText } from '../utils/clinical-text';
 import { groupLabResults, outOfRangeText, sourceOf, trendsOf, unitsNote, type LabGroup } from '../utils/lab-groups';
 import type { ItemActions } from './clinical-section';
-import { StatusBadge } from './item-card';
+import { StatusBadge, useItemActionNames } from './item-card';
 import { LabTrend } from './lab-trend';
 import { OutOfRangeMarker } from './out-of-range-marker';
 import { SourceLink } from './source-link';
@@ -34,7 +36,9 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
   const trends = useMemo(() => trendsOf(group), [group]);
   const note = useMemo(() => unitsNote(group), [group]);
   const vital = group.results.some((r) => r.category === 'vital-signs');
+  const { t } = useLingui();
   const count = group.results.length;
+  const name = group.name;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -43,11 +47,12 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
         </h3>
         <p className="text-xs text-slate-600">
           {[
-            vital ? 'Vital sign' : null,
+            vital ? t`Vital sign` : null,
             group.loincCode ? `LOINC ${group.loincCode}` : null,
-            `${count} ${count === 1 ? 'result' : 'results'}`,
+            t`${plural(count, { one: '# result', other: '# results' })}`,
           ]
-            .filter(Boolean)
+            .filter((part): part is string => part !== null)
+            .map(isolated)
             .join(' · ')}
         </p>
       </div>
@@ -55,7 +60,7 @@ function LabGroupCard({ group, actions }: { group: LabGroup; actions: ItemAction
       {trends.map((trend) => (
         <LabTrend key={trend.unit ?? ''} name={group.name} trend={trend} />
       ))}
-      <ul aria-label={`${group.name} results, newest first`} className="divide-y divide-slate-200 border-t border-slate-200">
+      <ul aria-label={t`${name} results, newest first`} className="divide-y divide-slate-200 border-t border-slate-200">
         {group.results.map((result) => (
           <LabResultRow key={result.id} result={result} groupLoinc={group.loincCode} actions={actions} />
         ))}
@@ -74,9 +79,10 @@ function LabResultRow({
   actions: ItemActions<'lab-results'>;
 }) {
   const out = outOfRangeText(result);
-  const range = rangeText(result);
+  const range = rangeLabel(result);
   const source = sourceOf(result);
   const title = labResultTitle(result);
+  const { editWord, deleteWord } = useItemActionNames();
   // The group's LOINC code is in its heading already.
   const codes = codingLabels(result.codings).filter((c) => c !== `LOINC ${groupLoinc ?? ''}`);
   return (
@@ -84,14 +90,21 @@ function LabResultRow({
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-sm text-slate-600 tabular-nums">
-            {result.date ? <time dateTime={result.date}>{formatPartialDate(result.date)}</time> : 'No date'}
+            {result.date ? <time dateTime={result.date}>{formatPartialDate(result.date)}</time> : <Trans>No date</Trans>}
           </span>
-          <span className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>{valueText(result)}</span>
-          {range ? <span className="text-sm text-slate-600">Range {range}</span> : null}
+          {/* A measured value reads as on the report, number then unit, in a right-to-left page too. */}
+          <span dir="ltr" className={`font-semibold tabular-nums ${out ? 'text-red-800' : 'text-slate-900'}`}>
+            {valueText(result)}
+          </span>
+          {range ? (
+            <span className="text-sm text-slate-600">
+              <Trans>Range {range}</Trans>
+            </span>
+          ) : null}
           {out ? (
             <OutOfRangeMarker text={out} />
           ) : result.interpretation ? (
-            <StatusBadge>{INTERPRETATIONS[result.interpretation]}</StatusBadge>
+            <StatusBadge>{interpretationLabel(result.interpretation)}</StatusBadge>
           ) : null}
         </p>
         {result.notes ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{result.notes}</p> : null}
@@ -102,7 +115,9 @@ function LabResultRow({
         ) : null}
         {codes.length > 0 ? (
           <p className="text-xs text-slate-600">
-            <span className="sr-only">Codes: </span>
+            <span className="sr-only">
+              <Trans>Codes:</Trans>{' '}
+            </span>
             {codes.join(' · ')}
           </p>
         ) : null}
@@ -111,12 +126,18 @@ function LabResultRow({
         <div className="flex shrink-0 gap-2">
           {actions.edit ? (
             <Button variant="secondary" size="sm" onClick={() => actions.edit?.(result)}>
-              Edit <span className="sr-only">{title}</span>
+              {editWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
           {actions.remove ? (
-            <Button variant="secondary" size="sm" className="text-red-700! hover:bg-red-50!" onClick={() => actions.remove?.(result)}>
-              Delete <span className="sr-only">{title}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="text-red-700! hover:bg-red-50!"
+
+              onClick={() => actions.remove?.(result)}
+            >
+              {deleteWord} <span className="sr-only">{title}</span>
             </Button>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
-import { formatPartialDate } from '../utils/clinical-text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatLabNumber, formatPartialDate } from '../utils/clinical-text';
 import { trendSummary, type Trend } from '../utils/lab-groups';
 import { WarningIcon } from './out-of-range-marker';
 import { SourceLink } from './source-link';
@@ -13,13 +14,20 @@ const TrendCanvas = lazy(() => import('./trend-canvas'));
  * img, the summary as its name), and the same values as a table behind a disclosure.
  */
 export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
+  const { t } = useLingui();
   const captionId = useId();
-  const unit = trend.unit ? ` (${trend.unit})` : '';
+  const unit = trend.unit;
   const hasRange = trend.low !== null || trend.high !== null;
   return (
     <figure aria-labelledby={captionId} className="flex min-w-0 flex-col gap-2">
       <figcaption id={captionId} className="text-sm font-medium text-slate-800">
-        {name} over time{unit}
+        {unit ? (
+          <Trans>
+            {name} over time ({unit})
+          </Trans>
+        ) : (
+          <Trans>{name} over time</Trans>
+        )}
       </figcaption>
       <div role="img" aria-label={trendSummary(name, trend)} className="min-h-[200px] w-full min-w-0">
         <Suspense fallback={<div className="h-[200px] w-full rounded-lg bg-slate-50" />}>
@@ -32,41 +40,45 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
           <svg viewBox="0 0 12 12" className="size-3">
             <circle cx="6" cy="6" r="4" fill="#fff" stroke="#4338ca" strokeWidth="2" />
           </svg>
-          Value
+          <Trans>Value</Trans>
         </li>
         <li className="flex items-center gap-1.5 text-red-800">
           <WarningIcon className="size-3.5" />
-          Out of range
+          <Trans>Out of range</Trans>
         </li>
         {hasRange ? (
           <li className="flex items-center gap-1.5">
             <span className="inline-block h-3 w-5 border-y border-dashed border-green-700 bg-green-600/15" />
-            Reference range{trend.low !== null && trend.high !== null ? '' : ' limit'}
+            {trend.low !== null && trend.high !== null ? <Trans>Reference range</Trans> : <Trans>Reference range limit</Trans>}
           </li>
         ) : null}
       </ul>
       <details className="text-sm">
-        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">Show the values as a table</summary>
+        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">
+          <Trans>Show the values as a table</Trans>
+        </summary>
         {/* Narrow enough for a phone without scrolling: long words wrap in their cells. */}
         <div className="break-words">
           <table className="w-full border-collapse text-start text-xs sm:text-sm">
-            <caption className="sr-only">{name} values, oldest first</caption>
+            <caption className="sr-only">
+              <Trans>{name} values, oldest first</Trans>
+            </caption>
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
                 <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
-                  Date
+                  <Trans>Date</Trans>
                 </th>
                 <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
-                  Value
+                  <Trans>Value</Trans>
                 </th>
                 <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
-                  Unit
+                  <Trans>Unit</Trans>
                 </th>
                 <th scope="col" className="py-1.5 pe-2 sm:pe-3 font-semibold">
-                  Reference range
+                  <Trans>Reference range</Trans>
                 </th>
                 <th scope="col" className="py-1.5 font-semibold">
-                  Flag
+                  <Trans>Flag</Trans>
                 </th>
               </tr>
             </thead>
@@ -77,12 +89,20 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
                     <time dateTime={point.date}>{formatPartialDate(point.date)}</time>
                   </td>
                   <td className="py-1.5 pe-2 sm:pe-3 font-medium">
-                    {point.value}
-                    {point.reported ? <span className="block font-normal text-slate-600">reported as {point.reported}</span> : null}
+                    <span dir="ltr">{formatLabNumber(point.value)}</span>
+                    {point.reported ? (
+                      <span className="block font-normal text-slate-600">
+                        <ReportedAs reported={point.reported} />
+                      </span>
+                    ) : null}
                     {point.source ? <SourceLink source={point.source} className="block text-xs font-normal" /> : null}
                   </td>
-                  <td className="py-1.5 pe-2 sm:pe-3">{point.unit ?? '—'}</td>
-                  <td className="py-1.5 pe-2 sm:pe-3">{point.range ?? '—'}</td>
+                  <td className="py-1.5 pe-2 sm:pe-3">
+                    <span dir="ltr">{point.unit ?? '—'}</span>
+                  </td>
+                  <td className="py-1.5 pe-2 sm:pe-3">
+                    <span dir="ltr">{point.range ?? '—'}</span>
+                  </td>
                   <td className="py-1.5">
                     {point.outOfRange ? (
                       <span className="inline-flex items-center gap-1 font-semibold text-red-800">
@@ -90,7 +110,7 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
                         {point.outOfRange}
                       </span>
                     ) : (
-                      'Within range'
+                      t`Within range`
                     )}
                   </td>
                 </tr>
@@ -101,4 +121,9 @@ export function LabTrend({ name, trend }: { name: string; trend: Trend }) {
       </details>
     </figure>
   );
+}
+
+/** "reported as 2.9 g/L": the value as the report gave it, when the chart shows it converted. */
+function ReportedAs({ reported }: { reported: string }) {
+  return <Trans>reported as {reported}</Trans>;
 }

@@ -1,11 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useDownloadVaccinationRecord } from '../api/download-vaccination-record';
 
-const FAILED = 'The vaccination record could not be downloaded. Please try again.';
-
 /** Downloads the person's vaccination record as a PDF to print (viewer and up, DESIGN §12). */
 export function PrintVaccinationRecordButton({ personId }: { personId: string }) {
+  const { t } = useLingui();
   const download = useDownloadVaccinationRecord(personId);
   return (
     <>
@@ -16,11 +16,11 @@ export function PrintVaccinationRecordButton({ personId }: { personId: string })
         aria-busy={download.isPending || undefined}
       >
         <PrinterIcon />
-        {download.isPending ? 'Preparing...' : 'Print vaccination record'}
+        {download.isPending ? t`Preparing...` : t`Print vaccination record`}
       </Button>
       {download.isError ? (
         <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {errorMessage(download.error, FAILED)}
+          {errorMessage(download.error, t`The vaccination record could not be downloaded. Please try again.`)}
         </p>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '../../../components/query-state';
 import { AlertMessage } from '../../../components/ui/alert-message';
@@ -6,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import type { RecordTexts } from '../utils/record-texts';
 
 /** What a list may offer on each item; absent for a viewer (DESIGN §11: viewers only read). */
 export interface RecordActions<T> {
@@ -14,9 +16,8 @@ export interface RecordActions<T> {
 }
 
 export interface RecordSectionProps<T extends { id: string }> {
-  /** The item's name in lower-case texts ("immunization", "allergy") and the list's ("immunizations"). */
-  one: string;
-  many: string;
+  /** What the list says about its items ("Add immunization", "Loading immunizations..."). */
+  texts: RecordTexts;
   /** The person's list of items. */
   items: UseQueryResult<T[]>;
   /** Deletes one item by its id and answers the server's message. */
@@ -44,8 +45,7 @@ export interface RecordSectionProps<T extends { id: string }> {
  * kinds (clinical-section) and the allergies (allergy-section) are both this one section.
  */
 export function RecordSection<T extends { id: string }>({
-  one,
-  many,
+  texts,
   items,
   remove,
   canEdit,
@@ -57,6 +57,8 @@ export function RecordSection<T extends { id: string }>({
   titleOf,
   extraActions,
 }: RecordSectionProps<T>) {
+  const { t } = useLingui();
+  const deleteQuestion = (name: string) => t`Are you sure you want to delete ${name}? This action cannot be undone.`;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [form, setForm] = useState<{ item: T | null } | null>(null);
@@ -72,7 +74,7 @@ export function RecordSection<T extends { id: string }>({
       // The card whose button opened the dialog is gone: keep the keyboard in this section.
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
-      setDeleteFailure(serverMessage(error) ?? `The ${one} could not be deleted. Please try again.`);
+      setDeleteFailure(serverMessage(error) ?? t(texts.deleteFailed));
     } finally {
       setDeleting(null);
     }
@@ -100,15 +102,15 @@ export function RecordSection<T extends { id: string }>({
         {canEdit || extraActions ? (
           <div className="flex flex-wrap gap-2">
             {extraActions}
-            {canEdit ? <Button onClick={() => setForm({ item: null })}>Add {one}</Button> : null}
+            {canEdit ? <Button onClick={() => setForm({ item: null })}>{t(texts.add)}</Button> : null}
           </div>
         ) : null}
       </div>
       {deleteFailure ? <AlertMessage>{deleteFailure}</AlertMessage> : null}
       <QueryState
         query={items}
-        loading={`Loading ${many}...`}
-        error={(error) => serverMessage(error) ?? `The ${many} could not be loaded.`}
+        loading={t(texts.loading)}
+        error={(error) => serverMessage(error) ?? t(texts.loadFailed)}
         isEmpty={(list) => list.length === 0}
         empty={emptyText}
       >
@@ -117,8 +119,8 @@ export function RecordSection<T extends { id: string }>({
       {form ? renderForm(form.item, () => setForm(null)) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${one}`}
-        message={deleting ? `Are you sure you want to delete ${titleOf(deleting)}? This action cannot be undone.` : ''}
+        title={t(texts.deleteTitle)}
+        message={deleting ? deleteQuestion(titleOf(deleting)) : ''}
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { displayLocale } from '../utils/clinical-text';
 import type { Trend } from '../utils/lab-groups';
 
 // The trend chart's drawing, on a canvas (uPlot, decision 0021). Loaded on its own, only when a
@@ -32,6 +34,22 @@ function xRange(times: readonly number[]): [number, number] {
   const max = Math.max(...times);
   const pad = Math.max((max - min) * 0.06, 14 * DAY);
   return [min - pad, max + pad];
+}
+
+/**
+ * The time axis's labels in the reader's language and order (uPlot's own are English and
+ * month-first, "6/11", which a European reads as the 6th of November): months with their year
+ * when the ticks are a month or more apart, else day and month. Dates are UTC, as chartTime makes them.
+ */
+function timeTicks(locale: string) {
+  const monthly = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', year: 'numeric' });
+  const daily = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+  const yearly = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
+  return (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
+    splits.map((seconds) => {
+      const format = increment >= 360 * DAY ? yearly : increment >= 28 * DAY ? monthly : daily;
+      return format.format(new Date(seconds * 1000));
+    });
 }
 
 function clipToPlot(u: uPlot, ctx: CanvasRenderingContext2D) {
@@ -108,6 +126,9 @@ function drawMarkers(trend: Trend) {
 
 export default function TrendCanvas({ trend }: { trend: Trend }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Drawn again when the reader changes language.
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
 
   useEffect(() => {
     const element = ref.current;
@@ -115,6 +136,8 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
     const times = trend.points.map((p) => p.time);
     const values = trend.points.map((p) => p.value);
     const axis = { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
+    // The axes speak the reader's language: dates and digits.
+    const number = new Intl.NumberFormat(displayLocale(), { maximumFractionDigits: 6, useGrouping: false });
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 200),
@@ -125,7 +148,10 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
           x: { time: true, range: () => xRange(times) },
           y: { range: () => yRange(values, trend.low, trend.high) },
         },
-        axes: [axis, { ...axis, size: 48 }],
+        axes: [
+          { ...axis, space: 80, values: timeTicks(displayLocale()) },
+          { ...axis, size: 48, values: (_u, splits) => splits.map((v) => number.format(v)) },
+        ],
         series: [{}, { stroke: LINE, width: 2, points: { show: false } }],
         hooks: { drawAxes: [drawRange(trend)], draw: [drawMarkers(trend)] },
       },
@@ -138,7 +164,7 @@ export default function TrendCanvas({ trend }: { trend: Trend }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [trend]);
+  }, [trend, locale]);
 
   return <div ref={ref} className="w-full" />;
 }

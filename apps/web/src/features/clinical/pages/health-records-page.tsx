@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CLINICAL_KINDS, type ClinicalKind } from '@kinchart/shared/clinical';
 import type { Person } from '@kinchart/shared/people';
@@ -30,12 +33,12 @@ import { PrintVaccinationRecordButton } from '../components/print-vaccination-re
 type RecordsTab = ClinicalKind | 'allergies';
 const TABS: readonly RecordsTab[] = ['immunizations', 'lab-results', 'conditions', 'allergies', 'procedures'];
 
-const TAB_LABELS: Record<RecordsTab, string> = {
-  immunizations: 'Immunizations',
-  'lab-results': 'Lab results & vitals',
-  conditions: 'Conditions',
-  allergies: 'Allergies',
-  procedures: 'Procedures',
+const TAB_LABELS: Record<RecordsTab, MessageDescriptor> = {
+  immunizations: msg`Immunizations`,
+  'lab-results': msg`Lab results & vitals`,
+  conditions: msg`Conditions`,
+  allergies: msg`Allergies`,
+  procedures: msg`Procedures`,
 };
 
 const isTab = (value: string | null): value is RecordsTab => TABS.includes(value as RecordsTab);
@@ -47,7 +50,7 @@ function kindOfHash(hash: string): RecordsTab | undefined {
 }
 
 /** The five sections of one person's health records. */
-function sections(person: Person): { id: RecordsTab; label: string; content: ReactNode }[] {
+function sections(person: Person, tr: (text: MessageDescriptor) => string): { id: RecordsTab; label: string; content: ReactNode }[] {
   const personId = person.id;
   const canEdit = canWrite(person);
   const content: Record<RecordsTab, ReactNode> = {
@@ -56,8 +59,8 @@ function sections(person: Person): { id: RecordsTab; label: string; content: Rea
         kind="immunizations"
         personId={personId}
         canEdit={canEdit}
-        heading="Immunizations"
-        emptyText="No immunizations recorded yet."
+        heading={tr(msg`Immunizations`)}
+        emptyText={tr(msg`No immunizations recorded yet.`)}
         titleOf={immunizationTitle}
         extraActions={<PrintVaccinationRecordButton personId={personId} />}
         renderItems={(items, actions) => <ImmunizationList items={items} actions={actions} />}
@@ -68,8 +71,8 @@ function sections(person: Person): { id: RecordsTab; label: string; content: Rea
         kind="lab-results"
         personId={personId}
         canEdit={canEdit}
-        heading="Lab results & vitals"
-        emptyText="No lab results or vital signs recorded yet."
+        heading={tr(msg`Lab results & vitals`)}
+        emptyText={tr(msg`No lab results or vital signs recorded yet.`)}
         titleOf={labResultTitle}
         renderItems={(items, actions) => <LabResultsList items={items} actions={actions} />}
       />
@@ -79,8 +82,8 @@ function sections(person: Person): { id: RecordsTab; label: string; content: Rea
         kind="conditions"
         personId={personId}
         canEdit={canEdit}
-        heading="Conditions"
-        emptyText="No conditions recorded yet."
+        heading={tr(msg`Conditions`)}
+        emptyText={tr(msg`No conditions recorded yet.`)}
         titleOf={conditionTitle}
         renderItems={(items, actions) => <ConditionList items={items} actions={actions} />}
       />
@@ -91,14 +94,14 @@ function sections(person: Person): { id: RecordsTab; label: string; content: Rea
         kind="procedures"
         personId={personId}
         canEdit={canEdit}
-        heading="Procedures"
-        emptyText="No procedures recorded yet."
+        heading={tr(msg`Procedures`)}
+        emptyText={tr(msg`No procedures recorded yet.`)}
         titleOf={procedureTitle}
         renderItems={(items, actions) => <ProcedureList items={items} actions={actions} />}
       />
     ),
   };
-  return TABS.map((tab) => ({ id: tab, label: TAB_LABELS[tab], content: content[tab] }));
+  return TABS.map((tab) => ({ id: tab, label: tr(TAB_LABELS[tab]), content: content[tab] }));
 }
 
 /**
@@ -108,6 +111,7 @@ function sections(person: Person): { id: RecordsTab; label: string; content: Rea
  * person in the address it opens the one chosen on the dashboard, else yourself.
  */
 export function HealthRecordsPage() {
+  const { t } = useLingui();
   const { personId: fromPath } = useParams();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,14 +124,14 @@ export function HealthRecordsPage() {
   const keepTab = tab === 'immunizations' ? '' : `?tab=${tab}`;
 
   const header = (
-    <PageHeader title="Health records" subtitle="Immunizations, lab results and vital signs, conditions, allergies and procedures." />
+    <PageHeader title={t`Health records`} subtitle={t`Immunizations, lab results and vital signs, conditions, allergies and procedures.`} />
   );
   if (people.isPending) {
     return (
       <>
         {header}
         <p role="status" className="py-8 text-slate-700">
-          Loading health records...
+          <Trans>Loading health records...</Trans>
         </p>
       </>
     );
@@ -136,7 +140,7 @@ export function HealthRecordsPage() {
     return (
       <>
         {header}
-        <StatusMessage message={errorMessage(people.error, 'Failed to load family members')} />
+        <StatusMessage message={errorMessage(people.error, t`Failed to load family members`)} />
       </>
     );
   }
@@ -153,22 +157,25 @@ export function HealthRecordsPage() {
       <>
         {header}
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
-          <p>This person is not among the people you can see.</p>
+          <p>
+            <Trans>This person is not among the people you can see.</Trans>
+          </p>
           <Link to={healthRecordsPath(ownPerson(everyone)?.id)} className="font-semibold text-brand-700 underline">
-            Open your own health records
+            <Trans>Open your own health records</Trans>
           </Link>
         </div>
       </>
     );
   }
 
+  const shownName = personLabel(shown);
   return (
     <>
       {header}
       <div className="mb-6 flex flex-col gap-3">
         {everyone.length > 1 ? (
           <PersonSelect
-            label="Person"
+            label={t`Person`}
             people={everyone}
             value={shown.id}
             onChange={(id) => void navigate(`${healthRecordsPath(id)}${keepTab}`, { replace: true })}
@@ -178,17 +185,21 @@ export function HealthRecordsPage() {
         {shown.shared_by !== null ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <SharedByBadge username={shown.shared_by} />
-            {canWrite(shown) ? null : <span>View only: you can see {personLabel(shown)}&apos;s health records but not change them.</span>}
+            {canWrite(shown) ? null : (
+              <span>
+                <Trans>View only: you can see {shownName}&apos;s health records but not change them.</Trans>
+              </span>
+            )}
           </p>
         ) : null}
       </div>
       <Tabs<RecordsTab>
         // A new person starts with closed dialogs and fresh lists.
         key={shown.id}
-        label="Health records"
+        label={t`Health records`}
         value={tab}
         onChange={(id) => setSearchParams(id === 'immunizations' ? {} : { tab: id }, { replace: true })}
-        items={sections(shown)}
+        items={sections(shown, (text) => t(text))}
       />
     </>
   );

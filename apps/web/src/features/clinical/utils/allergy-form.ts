@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   ALLERGY_CRITICALITIES,
@@ -15,17 +17,21 @@ import {
  * through the shared input schema (STYLE habit 1), its messages kept under their fields.
  */
 
-export const SEVERITY_LABELS: Record<AllergySeverity, string> = { mild: 'Mild', moderate: 'Moderate', severe: 'Severe' };
+export const SEVERITY_LABELS: Record<AllergySeverity, MessageDescriptor> = {
+  mild: msg({ message: 'Mild', comment: 'Severity of an allergic reaction' }),
+  moderate: msg({ message: 'Moderate', comment: 'Severity of an allergic reaction' }),
+  severe: msg({ message: 'Severe', comment: 'Severity of an allergic reaction' }),
+};
 
 /** FHIR AllergyIntolerance.criticality: the risk of a future reaction, not how bad the last one was. */
-export const CRITICALITY_LABELS: Record<AllergyCriticality, string> = {
-  low: 'Low',
-  high: 'High',
-  'unable-to-assess': 'Unable to assess',
+export const CRITICALITY_LABELS: Record<AllergyCriticality, MessageDescriptor> = {
+  low: msg({ message: 'Low', context: 'allergy criticality', comment: 'Criticality of an allergy: the risk of a future reaction' }),
+  high: msg({ message: 'High', context: 'allergy criticality', comment: 'Criticality of an allergy: the risk of a future reaction' }),
+  'unable-to-assess': msg({ message: 'Unable to assess', comment: 'Criticality of an allergy: the risk of a future reaction' }),
 };
 
 /** An empty choice: not known, sent as null. */
-export const NOT_KNOWN = 'Not known';
+export const NOT_KNOWN = msg({ message: 'Not known', comment: 'An empty choice of allergy severity or criticality' });
 
 export const severityOptions = ALLERGY_SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }));
 export const criticalityOptions = ALLERGY_CRITICALITIES.map((value) => ({ value, label: CRITICALITY_LABELS[value] }));

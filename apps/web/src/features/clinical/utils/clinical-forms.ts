@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   CONDITION_STATUSES,
@@ -10,13 +12,14 @@ import {
   type ClinicalKind,
 } from '@kinchart/shared/clinical';
 import type { ClinicalInputs, ClinicalItem } from '../api/clinical-paths';
-import { statusLabel } from './clinical-text';
+import { INTERPRETATION_LABELS, STATUS_WORDS, type RecordStatus } from './clinical-text';
 
 /*
  * The add and edit forms of the four kinds, as data: which fields, and one schema per kind that
  * turns the form's text into the API's body through the shared input schema (STYLE habit 1: one
  * schema for the form and the server, so the messages are the server's own). Field names are the
- * API's, so every message lands under its field.
+ * API's, so every message lands under its field. Texts are message descriptors, shown in the
+ * reader's language when the form is drawn (issue 35).
  */
 
 /** Every control holds text; numbers and empty choices become what the API wants in the schema. */
@@ -24,14 +27,14 @@ export type ClinicalFormValues = Record<string, string>;
 
 export interface FieldSpec {
   name: string;
-  label: string;
+  label: MessageDescriptor;
   /** 'date': a date field, or a text field when the item's date is partial (YYYY, YYYY-MM). */
   control: 'text' | 'select' | 'textarea' | 'date';
   required?: boolean;
-  hint?: string;
-  placeholder?: string;
+  hint?: MessageDescriptor;
+  placeholder?: MessageDescriptor;
   inputMode?: 'numeric' | 'decimal';
-  options?: readonly { value: string; label: string }[];
+  options?: readonly { value: string; label: MessageDescriptor }[];
   /** Spans the form's two columns. */
   wide?: boolean;
   /** Messages the shared schema files under another name that belong under this field. */
@@ -40,12 +43,14 @@ export interface FieldSpec {
 
 export interface FormSpec<K extends ClinicalKind> {
   fields: readonly FieldSpec[];
+  /** The dialog's description: which fields are required ("Vaccine is required; the rest is optional."). */
+  requiredNote: MessageDescriptor;
   schema: z.ZodType<ClinicalInputs[K], ClinicalFormValues>;
   /** The form for an item, or an empty one to add. */
   valuesOf: (item: ClinicalItem<K> | null) => ClinicalFormValues;
 }
 
-const DATE_HINT = 'As precise as you know it: YYYY, YYYY-MM or YYYY-MM-DD.';
+const DATE_HINT = msg`As precise as you know it: YYYY, YYYY-MM or YYYY-MM-DD.`;
 
 /** '' is no number; anything else must read as one (NaN fails the shared schema with its message). */
 function numberOrNull(text: string): number | null {
@@ -68,10 +73,16 @@ function checkedBy<O>(schema: z.ZodType<O>) {
   };
 }
 
-const notes: FieldSpec = { name: 'notes', label: 'Notes', control: 'textarea', wide: true };
-const date = (name: string, label: string): FieldSpec => ({ name, label, control: 'text', hint: DATE_HINT, placeholder: 'e.g. 2019-05' });
+const notes: FieldSpec = { name: 'notes', label: msg`Notes`, control: 'textarea', wide: true };
+const date = (name: string, label: MessageDescriptor): FieldSpec => ({
+  name,
+  label,
+  control: 'text',
+  hint: DATE_HINT,
+  placeholder: msg`e.g. 2019-05`,
+});
 const text = (v: string | null | undefined) => v ?? '';
-const statusOptions = (statuses: readonly string[]) => statuses.map((s) => ({ value: s, label: statusLabel(s) }));
+const statusOptions = (statuses: readonly RecordStatus[]) => statuses.map((s) => ({ value: s, label: STATUS_WORDS[s] }));
 
 const strings = <T extends string>(...names: T[]) =>
   z.object(Object.fromEntries(names.map((n) => [n, z.string()])) as Record<T, z.ZodString>);
@@ -85,13 +96,14 @@ export function rangeInput(low: number | null, high: number | null): string {
 }
 
 export const immunizationForm: FormSpec<'immunizations'> = {
+  requiredNote: msg`Vaccine is required; the rest is optional.`,
   fields: [
-    { name: 'vaccine', label: 'Vaccine', control: 'text', required: true, wide: true },
-    date('date', 'Date'),
-    { name: 'dose_number', label: 'Dose number', control: 'text', inputMode: 'numeric' },
-    { name: 'lot_number', label: 'Lot number', control: 'text' },
-    { name: 'site', label: 'Site', control: 'text', placeholder: 'e.g. Left arm' },
-    { name: 'performer', label: 'Performer', control: 'text', wide: true, hint: 'Who gave it: a clinic, a pharmacy or a person.' },
+    { name: 'vaccine', label: msg`Vaccine`, control: 'text', required: true, wide: true },
+    date('date', msg`Date`),
+    { name: 'dose_number', label: msg`Dose number`, control: 'text', inputMode: 'numeric' },
+    { name: 'lot_number', label: msg`Lot number`, control: 'text' },
+    { name: 'site', label: msg`Site`, control: 'text', placeholder: msg`e.g. Left arm` },
+    { name: 'performer', label: msg`Performer`, control: 'text', wide: true, hint: msg`Who gave it: a clinic, a pharmacy or a person.` },
     notes,
   ],
   schema: strings('vaccine', 'date', 'dose_number', 'lot_number', 'site', 'performer', 'notes')
@@ -109,53 +121,60 @@ export const immunizationForm: FormSpec<'immunizations'> = {
 };
 
 export const labResultForm: FormSpec<'lab-results'> = {
+  requiredNote: msg`Test name and Value are required; the rest is optional.`,
   fields: [
     {
       name: 'name',
-      label: 'Test name',
+      label: msg`Test name`,
       control: 'text',
       required: true,
       wide: true,
-      placeholder: 'e.g. HbA1c or Blood pressure (systolic)',
+      placeholder: msg`e.g. HbA1c or Blood pressure (systolic)`,
     },
     {
       name: 'value',
-      label: 'Value',
+      label: msg`Value`,
       control: 'text',
       required: true,
       inputMode: 'decimal',
-      hint: 'A number, or a word such as “Positive”.',
+      hint: msg`A number, or a word such as “Positive”.`,
     },
-    { name: 'unit', label: 'Unit', control: 'text', placeholder: 'e.g. mg/dL' },
+    { name: 'unit', label: msg`Unit`, control: 'text', placeholder: msg`e.g. mg/dL` },
     {
       name: 'reference_range',
-      label: 'Reference range',
+      label: msg`Reference range`,
       control: 'text',
-      hint: 'As on the report, e.g. 4.0-5.6, < 200 or > 60.',
+      hint: msg`As on the report, e.g. 4.0-5.6, < 200 or > 60.`,
       alsoShows: ['reference_low', 'reference_high'],
     },
     {
       name: 'interpretation',
-      label: 'Interpretation',
-      control: 'select',
-      options: [{ value: '', label: 'Not given' }, ...Object.entries(INTERPRETATIONS).map(([value, label]) => ({ value, label }))],
-    },
-    // A date field (issue 30); a partial date from an import stays text, so it is not lost.
-    { ...date('date', 'Date'), control: 'date' },
-    {
-      name: 'category',
-      label: 'Category',
+      label: msg`Interpretation`,
       control: 'select',
       options: [
-        { value: 'laboratory', label: 'Laboratory' },
-        { value: 'vital-signs', label: 'Vital sign' },
+        { value: '', label: msg`Not given` },
+        ...(Object.keys(INTERPRETATIONS) as (keyof typeof INTERPRETATIONS)[]).map((value) => ({
+          value,
+          label: INTERPRETATION_LABELS[value],
+        })),
+      ],
+    },
+    // A date field (issue 30); a partial date from an import stays text, so it is not lost.
+    { ...date('date', msg`Date`), control: 'date' },
+    {
+      name: 'category',
+      label: msg`Category`,
+      control: 'select',
+      options: [
+        { value: 'laboratory', label: msg`Laboratory` },
+        { value: 'vital-signs', label: msg`Vital sign` },
       ],
     },
     {
       name: 'loinc_code',
-      label: 'LOINC code',
+      label: msg`LOINC code`,
       control: 'text',
-      hint: 'Optional, e.g. 4548-4. Results with the same code chart together.',
+      hint: msg`Optional, e.g. 4548-4. Results with the same code chart together.`,
       wide: true,
     },
     notes,
@@ -187,11 +206,12 @@ export const labResultForm: FormSpec<'lab-results'> = {
 };
 
 export const conditionForm: FormSpec<'conditions'> = {
+  requiredNote: msg`Condition is required; the rest is optional.`,
   fields: [
-    { name: 'name', label: 'Condition', control: 'text', required: true, wide: true },
-    { name: 'status', label: 'Status', control: 'select', options: statusOptions(CONDITION_STATUSES) },
-    date('onset_date', 'Onset date'),
-    date('abatement_date', 'Resolved date'),
+    { name: 'name', label: msg`Condition`, control: 'text', required: true, wide: true },
+    { name: 'status', label: msg`Status`, control: 'select', options: statusOptions(CONDITION_STATUSES) },
+    date('onset_date', msg`Onset date`),
+    date('abatement_date', msg`Resolved date`),
     notes,
   ],
   schema: strings('name', 'status', 'onset_date', 'abatement_date', 'notes').transform(checkedBy(conditionInputSchema)),
@@ -205,11 +225,12 @@ export const conditionForm: FormSpec<'conditions'> = {
 };
 
 export const procedureForm: FormSpec<'procedures'> = {
+  requiredNote: msg`Procedure is required; the rest is optional.`,
   fields: [
-    { name: 'name', label: 'Procedure', control: 'text', required: true, wide: true },
-    { name: 'status', label: 'Status', control: 'select', options: statusOptions(PROCEDURE_STATUSES) },
-    date('performed_date', 'Performed date'),
-    { name: 'performer', label: 'Performer', control: 'text', wide: true, hint: 'Who did it: a hospital, a clinic or a person.' },
+    { name: 'name', label: msg`Procedure`, control: 'text', required: true, wide: true },
+    { name: 'status', label: msg`Status`, control: 'select', options: statusOptions(PROCEDURE_STATUSES) },
+    date('performed_date', msg`Performed date`),
+    { name: 'performer', label: msg`Performer`, control: 'text', wide: true, hint: msg`Who did it: a hospital, a clinic or a person.` },
     notes,
   ],
   schema: strings('name', 'status', 'performed_date', 'performer', 'notes').transform(checkedBy(procedureInputSchema)),

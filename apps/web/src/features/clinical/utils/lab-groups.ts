@@ -1,5 +1,6 @@
-import { INTERPRETATIONS, rangeText, type LabResult } from '@kinchart/shared/clinical';
-import { formatPartialDate } from './clinical-text';
+import { plural, t } from '@lingui/core/macro';
+import type { LabResult } from '@kinchart/shared/clinical';
+import { formatLabNumber, formatPartialDate, interpretationLabel, listWords, rangeLabel } from './clinical-text';
 
 // Lab results and vital signs grouped by test, each group's trend, and how an out-of-range value
 // is told (DESIGN §12). Pure functions, so the screen and its tests share them.
@@ -45,10 +46,10 @@ export function groupLabResults(results: readonly LabResult[]): LabGroup[] {
 
 /** Which way a value is out: the interpretation's word ("High", "Critically low"), else against the range. */
 function outOfRangeDirection(result: LabResult): string | null {
-  if (result.interpretation !== null) return INTERPRETATIONS[result.interpretation];
+  if (result.interpretation !== null) return interpretationLabel(result.interpretation);
   if (result.value === null) return null;
-  if (result.reference_high !== null && result.value > result.reference_high) return 'High';
-  if (result.reference_low !== null && result.value < result.reference_low) return 'Low';
+  if (result.reference_high !== null && result.value > result.reference_high) return interpretationLabel('H');
+  if (result.reference_low !== null && result.value < result.reference_low) return interpretationLabel('L');
   return null;
 }
 
@@ -60,7 +61,7 @@ function outOfRangeDirection(result: LabResult): string | null {
 export function outOfRangeText(result: LabResult): string | null {
   if (!result.out_of_range) return null;
   const direction = outOfRangeDirection(result);
-  return direction ? `Out of range (${direction})` : 'Out of range';
+  return direction ? t`Out of range (${direction})` : t`Out of range`;
 }
 
 /**
@@ -87,7 +88,7 @@ export interface TrendPoint {
   /** As it was given. */
   date: string;
   unit: string | null;
-  /** "2.9 g/L" when the value was converted for the chart; null when drawn as reported. */
+  /** "2.9 g/L" (in the reader's digits) when the value was converted for the chart; null when drawn as reported. */
   reported: string | null;
   range: string | null;
   /** The marker text, or null within range. */
@@ -181,7 +182,8 @@ function chartedOf(r: LabResult): Charted | null {
 
 /** "2.9 g/L": a result's value as it was reported. */
 function reportedText(r: LabResult): string {
-  return `${r.value ?? r.value_text ?? ''}${r.unit ? ` ${r.unit}` : ''}`;
+  const value = r.value !== null ? formatLabNumber(r.value) : (r.value_text ?? '');
+  return `${value}${r.unit ? ` ${r.unit}` : ''}`;
 }
 
 /**
@@ -222,7 +224,7 @@ export function trendsOf(group: LabGroup): Trend[] {
           date: r.date,
           unit: bucket.unit,
           reported: same ? null : reportedText(r.original),
-          range: rangeText(r),
+          range: rangeLabel(r),
           outOfRange: outOfRangeText(r),
           source: sourceOf(r),
         };
@@ -245,10 +247,6 @@ export function trendOf(group: LabGroup): Trend | null {
   return trendsOf(group).find((t) => t.unit === newestUnit) ?? null;
 }
 
-function listWords(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
-}
-
 /**
  * A sentence for a group whose numeric values came in more than one unit: which units, and how
  * the charts treat them (converted onto one line, or a chart per unit). null with one unit.
@@ -260,7 +258,8 @@ export function unitsNote(group: LabGroup): string | null {
     if (!units.some((u) => unitKey(u) === unitKey(r.unit))) units.push(r.unit.trim());
   }
   if (units.length < 2) return null;
-  const intro = `These results were reported in different units (${listWords(units)}).`;
+  const unitList = listWords(units);
+  const intro = t`These results were reported in different units (${unitList}).`;
   const converted: string[] = [];
   for (const bucket of unitBuckets(group)) {
     for (const { original } of bucket.results) {
@@ -273,9 +272,10 @@ export function unitsNote(group: LabGroup): string | null {
   const parts = [intro];
   if (converted.length > 0) {
     const target = buckets.find((b) => b.results.some((r) => converted.includes((r.original.unit ?? '').trim())))?.unit ?? '';
-    parts.push(`Values in ${listWords(converted)} are shown converted to ${target}.`);
+    const convertedList = listWords(converted);
+    parts.push(t`Values in ${convertedList} are shown converted to ${target}.`);
   }
-  if (separate) parts.push('Values in different units cannot be compared on one line, so each unit is shown on its own.');
+  if (separate) parts.push(t`Values in different units cannot be compared on one line, so each unit is shown on its own.`);
   return parts.join(' ');
 }
 
@@ -283,9 +283,13 @@ export function unitsNote(group: LabGroup): string | null {
 export function trendSummary(name: string, trend: Trend): string {
   const first = trend.points[0];
   const last = trend.points[trend.points.length - 1];
-  if (!first || !last) return `Trend of ${name}`;
-  const unit = trend.unit ? ` ${trend.unit}` : '';
+  if (!first || !last) return t`Trend of ${name}`;
+  const latest = `${formatLabNumber(last.value)}${trend.unit ? ` ${trend.unit}` : ''}`;
   const out = trend.points.filter((p) => p.outOfRange).length;
-  const outText = out === 0 ? 'none out of range' : `${out} out of range`;
-  return `Trend of ${name}: ${trend.points.length} values from ${formatPartialDate(first.date)} to ${formatPartialDate(last.date)}, latest ${last.value}${unit}, ${outText}.`;
+  const count = trend.points.length;
+  const from = formatPartialDate(first.date);
+  const to = formatPartialDate(last.date);
+  return out === 0
+    ? t`Trend of ${name}: ${plural(count, { one: '# value', other: '# values' })} from ${from} to ${to}, latest ${latest}, none out of range.`
+    : t`Trend of ${name}: ${plural(count, { one: '# value', other: '# values' })} from ${from} to ${to}, latest ${latest}, ${out} out of range.`;
 }

@@ -1,21 +1,31 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { inputClassName } from '../../../components/ui/field';
 import { LAB_TEST_QUERY_MIN, useLabTests, type LabTest } from '../api/search-lab-tests';
 
-const TEXT = {
-  hint: `Type at least ${LAB_TEST_QUERY_MIN} letters of the test's name, an abbreviation or its LOINC code.`,
-  searching: 'Searching the test table…',
-  none: 'No test in the table matches.',
-  failed: 'The test table could not be searched.',
-  found: (n: number) => `${n} ${n === 1 ? 'test matches' : 'tests match'}. Use the arrow keys to choose.`,
-  option: (test: LabTest) => `${test.name} · LOINC ${test.loinc}${test.ucum_unit ? ` · ${test.ucum_unit}` : ''}`,
-};
+/** A test as the list shows it: "Ferritin · LOINC 2276-4 · ng/mL" (names, codes and units, nothing to translate). */
+const optionText = (test: LabTest) => [test.name, `LOINC ${test.loinc}`, test.ucum_unit].filter(Boolean).join(' · ');
+
+/** The combobox's texts in the reader's language. */
+function useTexts() {
+  const { t } = useLingui();
+  const min = LAB_TEST_QUERY_MIN;
+  return {
+    hint: t`Type at least ${min} letters of the test's name, an abbreviation or its LOINC code.`,
+    searching: t`Searching the test table…`,
+    none: t`No test in the table matches.`,
+    failed: t`The test table could not be searched.`,
+    found: (n: number) => t`${plural(n, { one: '# test matches', other: '# tests match' })}. Use the arrow keys to choose.`,
+  };
+}
 
 /**
  * A search of the LOINC table (GET /api/user/lab-tests?q=) as a WAI-ARIA combobox: type, move
  * through the matches with the arrow keys, Enter (or a click) chooses, Escape closes the list.
  */
 export function LabTestCombobox({ label, inputId, onChoose }: { label: string; inputId: string; onChoose: (test: LabTest) => void }) {
+  const TEXT = useTexts();
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
@@ -109,7 +119,7 @@ export function LabTestCombobox({ label, inputId, onChoose }: { label: string; i
               onClick={() => choose(test)}
               className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${index === active ? 'bg-brand-100' : 'hover:bg-slate-100'}`}
             >
-              {TEXT.option(test)}
+              {optionText(test)}
             </li>
           ))}
         </ul>

@@ -1,11 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-
-const TEXT = {
-  heading: (page: number) => `Page ${page} of the report`,
-  highlighted: 'Highlighted: the line this result was read from.',
-  noText: 'The text of this page is not available.',
-  loading: 'Loading the page…',
-};
+import { useLingui } from '@lingui/react/macro';
 
 /** Room kept above or below the highlighted line when the panel scrolls to it (px). */
 const MARGIN = 24;
@@ -16,6 +10,13 @@ const MARGIN = 24;
  * view within the panel.
  */
 export function PageText({ page, text, line, loading }: { page: number; text: string | null; line: number | null; loading: boolean }) {
+  const { t } = useLingui();
+  const TEXT = {
+    heading: t`Page ${page} of the report`,
+    highlighted: t`Highlighted: the line this result was read from.`,
+    noText: t`The text of this page is not available.`,
+    loading: t`Loading the page…`,
+  };
   const headingId = useId();
   const marked = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -36,7 +37,7 @@ export function PageText({ page, text, line, loading }: { page: number; text: st
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {TEXT.heading(page)}
+        {TEXT.heading}
       </h2>
       {text === null ? (
         <p className="text-sm text-slate-700">{loading ? TEXT.loading : TEXT.noText}</p>
@@ -48,7 +49,7 @@ export function PageText({ page, text, line, loading }: { page: number; text: st
             ref={box}
             tabIndex={0}
             role="region"
-            aria-label={TEXT.heading(page)}
+            aria-label={TEXT.heading}
             className="max-h-[28rem] overflow-auto rounded-lg bg-slate-50 p-3 lg:max-h-[calc(100vh-12rem)]"
           >
             <pre className="font-mono text-xs leading-relaxed text-slate-900 sm:text-sm">

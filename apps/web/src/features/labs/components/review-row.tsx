@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { LAB_FLAGS } from '@kinchart/shared/labs';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -6,36 +9,45 @@ import { formatDate } from '../../../lib/format';
 import { rowSummary, type LabFlag, type ReviewField, type ReviewRow } from '../utils/review-rows';
 import { LabTestCombobox } from './lab-test-combobox';
 
-const FLAG_WORDS: Record<LabFlag, string> = { H: 'High', L: 'Low', A: 'Abnormal' };
-
-const TEXT = {
-  include: 'Include',
-  edit: 'Edit',
-  done: 'Done',
-  notMatched: 'Not matched',
-  loinc: (code: string) => `LOINC ${code}`,
-  range: (range: string) => `Range ${range}`,
-  noDate: 'No date',
-  showLine: (page: number) => `Show on page ${page}`,
-  readFrom: 'Read from',
-  left: 'Left out',
-  fields: {
-    name: 'Test name',
-    value: 'Value',
-    unit: 'Unit',
-    reference_low: 'Reference low',
-    reference_high: 'Reference high',
-    reference_text: 'Range as written',
-    flag: 'Flag',
-    date: 'Date',
-  },
-  noFlag: 'None',
-  matchLabel: 'Match to a test in the table',
-  findTest: 'Find the test',
-  changeMatchLabel: 'Change the test',
-  unmatch: 'Remove the match',
-  flagWord: (flag: LabFlag) => FLAG_WORDS[flag],
+/** The report's flags as words (the stored flag stays the letter). */
+const FLAG_WORDS: Record<LabFlag, MessageDescriptor> = {
+  H: msg({ message: 'High', comment: 'Lab result interpretation' }),
+  L: msg({ message: 'Low', comment: 'Lab result interpretation' }),
+  A: msg({ message: 'Abnormal', comment: 'Lab result interpretation' }),
 };
+
+/** The row's texts in the reader's language. */
+function useTexts() {
+  const { t } = useLingui();
+  return {
+    include: t({ message: 'Include', comment: 'Checkbox: add this found lab result' }),
+    edit: t`Edit`,
+    done: t`Done`,
+    notMatched: t`Not matched`,
+    loinc: (code: string) => `LOINC ${code}`,
+    range: (range: string) => t`Range ${range}`,
+    noDate: t`No date`,
+    showLine: (page: number) => t`Show on page ${page}`,
+    readFrom: t`Read from:`,
+    left: t`Left out`,
+    fields: {
+      name: t`Test name`,
+      value: t`Value`,
+      unit: t`Unit`,
+      reference_low: t`Reference low`,
+      reference_high: t`Reference high`,
+      reference_text: t`Range as written`,
+      flag: t`Flag`,
+      date: t`Date`,
+    },
+    noFlag: t({ message: 'None', comment: 'No flag on a lab result' }),
+    matchLabel: t`Match to a test in the table`,
+    findTest: t`Find the test`,
+    changeMatchLabel: t`Change the test`,
+    unmatch: t`Remove the match`,
+    flagWord: (flag: LabFlag) => t(FLAG_WORDS[flag]),
+  };
+}
 
 /** The element id of a row's field, so the page can focus the first one that needs fixing. */
 export const rowFieldId = (key: string, field: ReviewField) => `lab-row-${key}-${field}`;
@@ -73,6 +85,7 @@ export function ReviewRowItem({
   onShowLine,
   onFindTest,
 }: ReviewRowProps) {
+  const TEXT = useTexts();
   const titleId = `lab-row-${row.key}-title`;
   const { value, range } = rowSummary(row);
   const name = row.name.trim() || row.found.name;
@@ -143,7 +156,7 @@ export function ReviewRowItem({
             )}
           </p>
           <p className="text-xs break-words text-slate-600">
-            <span className="font-medium">{TEXT.readFrom}: </span>
+            <span className="font-medium">{TEXT.readFrom} </span>
             <q className="font-mono">{row.found.source_text}</q>
           </p>
         </div>

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { MedicalFile } from '@kinchart/shared/files';
 import type { FileLabResults } from '@kinchart/shared/labs';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -18,27 +20,31 @@ import { PageText } from '../components/page-text';
 import { ReviewRowItem, rowFieldId } from '../components/review-row';
 import { reviewRowsOf, rowErrors, toAcceptRow, type ReviewField, type ReviewRow } from '../utils/review-rows';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-const TEXT = {
-  title: 'Lab results',
-  subtitle: (name: string | null) => (name ? `Found in “${name}”. Check each result before adding it to the health records.` : null),
-  back: 'Back to View Records',
-  loading: 'Loading lab results...',
-  loadError: 'The lab results of this report could not be loaded.',
-  pending: 'Reading text…',
-  none: 'We found no lab results in this report',
-  found: (n: number) => `We found ${plural(n, 'result', 'results')} in this report`,
-  intro: 'Leave out what is not a lab result, correct what was misread, and match unmatched names to a test.',
-  readOnly: 'You can see these results; only an editor of this person can add them.',
-  add: (n: number) => `Add ${plural(n, 'result', 'results')}`,
-  adding: 'Adding…',
-  added: (created: number, present: number) =>
-    `${plural(created, 'result', 'results')} added${present > 0 ? ` (${present} already present)` : ''}`,
-  addFailed: 'The results could not be added. Please try again.',
-  fixRows: 'Some results need a correction before they can be added.',
-  rowsLabel: 'Results found',
-};
+/** The screen's texts in the reader's language. */
+function useTexts() {
+  const { t } = useLingui();
+  return {
+    title: t`Lab results`,
+    subtitle: (name: string | null) => (name ? t`Found in “${name}”. Check each result before adding it to the health records.` : null),
+    back: t`Back to View Records`,
+    loading: t`Loading lab results...`,
+    loadError: t`The lab results of this report could not be loaded.`,
+    pending: t`Reading text…`,
+    none: t`We found no lab results in this report`,
+    found: (n: number) => t`We found ${plural(n, { one: '# result', other: '# results' })} in this report`,
+    intro: t`Leave out what is not a lab result, correct what was misread, and match unmatched names to a test.`,
+    readOnly: t`You can see these results; only an editor of this person can add them.`,
+    add: (n: number) => t`Add ${plural(n, { one: '# result', other: '# results' })}`,
+    adding: t`Adding…`,
+    added: (created: number, present: number) =>
+      present > 0
+        ? t`${plural(created, { one: '# result', other: '# results' })} added (${present} already present)`
+        : t`${plural(created, { one: '# result', other: '# results' })} added`,
+    addFailed: t`The results could not be added. Please try again.`,
+    fixRows: t`Some results need a correction before they can be added.`,
+    rowsLabel: t`Results found`,
+  };
+}
 
 /**
  * /view-records/{fileId}/lab-results (issue 34): the lab results found in a report's text, listed
@@ -46,6 +52,7 @@ const TEXT = {
  * page. An editor corrects, leaves out, maps to a test and adds them; a viewer only reads them.
  */
 export function LabReviewPage() {
+  const TEXT = useTexts();
   const { fileId = '' } = useParams();
   const files = useFiles();
   const people = usePeople();
@@ -84,6 +91,7 @@ function FoundResults({
   data: FileLabResults;
   canEdit: boolean;
 }) {
+  const TEXT = useTexts();
   const heading = data.status === 'pending' ? TEXT.pending : data.results.length === 0 ? TEXT.none : TEXT.found(data.results.length);
   return (
     <>
@@ -109,6 +117,7 @@ function ReviewForm({
   data: FileLabResults;
   canEdit: boolean;
 }) {
+  const TEXT = useTexts();
   const navigate = useNavigate();
   const [rows, setRows] = useState<ReviewRow[]>(() => reviewRowsOf(data.results));
   const [activeKey, setActiveKey] = useState<string>(rows[0]?.key ?? '');

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FoundLabResult, LAB_FLAGS } from '@kinchart/shared/labs';
 
 export type LabFlag = (typeof LAB_FLAGS)[number];
@@ -57,14 +58,27 @@ export function typedNumber(value: string): number | undefined {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The row's messages, read in the reader's language when a row is checked. */
 export const ROW_ERRORS = {
-  name: 'Enter the test name',
-  value: 'Enter the value',
-  reference_low: 'Reference low must be a number',
-  reference_high: 'Reference high must be a number',
-  order: 'Reference low cannot be above reference high',
-  date: 'Enter the date as YYYY-MM-DD',
-} as const;
+  get name() {
+    return t`Enter the test name`;
+  },
+  get value() {
+    return t`Enter the value`;
+  },
+  get reference_low() {
+    return t`Reference low must be a number`;
+  },
+  get reference_high() {
+    return t`Reference high must be a number`;
+  },
+  get order() {
+    return t`Reference low cannot be above reference high`;
+  },
+  get date() {
+    return t`Enter the date as YYYY-MM-DD`;
+  },
+};
 
 /** What is wrong with a row, field by field (empty when nothing is). */
 export function rowErrors(row: ReviewRow): Partial<Record<ReviewField, string>> {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_QUERY_MAX } from '@kinchart/shared/search';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Typing goes into this element: `/` is a character there, not the shortcut. */
 function isTypingIn(target: EventTarget | null): boolean {
@@ -18,6 +19,7 @@ function isTypingIn(target: EventTarget | null): boolean {
  * button and opens below the bar, so the bar still fits a 390 px phone.
  */
 export function SearchBox() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -64,7 +66,9 @@ export function SearchBox() {
         onClick={() => (open ? close(false) : setOpen(true))}
         className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-brand-800 lg:hidden"
       >
-        <span className="sr-only">Search</span>
+        <span className="sr-only">
+          <Trans>Search</Trans>
+        </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="11" cy="11" r="6.5" />
           <path d="M16 16l4.5 4.5" />
@@ -73,7 +77,7 @@ export function SearchBox() {
       <form
         id={fieldId}
         role="search"
-        aria-label="All records"
+        aria-label={t`All records`}
         className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-30 border-t border-brand-800 bg-brand-900 px-4 py-3 sm:px-6 lg:static lg:flex lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 xl:w-96`}
         onSubmit={(event) => {
           event.preventDefault();
@@ -95,9 +99,9 @@ export function SearchBox() {
               close(true);
             }
           }}
-          aria-label="Search your records"
+          aria-label={t`Search your records`}
           aria-keyshortcuts="/"
-          placeholder="Search records…"
+          placeholder={t`Search records…`}
           maxLength={SEARCH_QUERY_MAX}
           enterKeyHint="search"
           className="min-h-11 w-full rounded-lg border border-brand-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600 focus:outline-2 focus:outline-offset-2 focus:outline-white"

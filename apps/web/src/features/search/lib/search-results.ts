@@ -1,21 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { Person } from '@kinchart/shared/people';
 import type { SearchKind, SearchResult } from '@kinchart/shared/search';
 import { ownPerson, personOptionLabel } from '../../../lib/person-choice';
 
 // Issue 33: how the results page arranges one search's answer. Pure, so it is tested on its own.
 
-/** The heading of each kind of result. */
-export const KIND_LABELS: Record<SearchKind, string> = {
-  file: 'Files',
-  medication: 'Medications',
-  condition: 'Conditions',
-  allergy: 'Allergies',
-  immunization: 'Immunizations',
-  'lab-result': 'Lab results',
-  procedure: 'Procedures',
-  appointment: 'Appointments',
-  contact: 'Emergency contacts',
-  provider: 'Providers',
+/** The heading of each kind of result (shown through the reader's catalog). */
+export const KIND_LABELS: Record<SearchKind, MessageDescriptor> = {
+  file: msg`Files`,
+  medication: msg`Medications`,
+  condition: msg`Conditions`,
+  allergy: msg`Allergies`,
+  immunization: msg`Immunizations`,
+  'lab-result': msg`Lab results`,
+  procedure: msg`Procedures`,
+  appointment: msg`Appointments`,
+  contact: msg`Emergency contacts`,
+  provider: msg`Providers`,
 };
 
 export interface KindGroup {
@@ -56,7 +58,7 @@ export function groupResults(results: readonly SearchResult[], people: readonly 
 function personHeading(result: SearchResult, people: readonly Person[] | undefined): string {
   const person = people?.find((p) => p.id === result.person_id);
   if (person) return personOptionLabel(person);
-  return result.person_name || 'Unnamed';
+  return result.person_name || t({ message: 'Unnamed', comment: 'A person without a name' });
 }
 
 export interface SnippetPart {
