@@ -27,7 +27,10 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 }
 
 /** A language's compiled emergency catalog (the Lingui Vite plugin compiles the PO file on import). */
-const catalogs = import.meta.glob<{ messages: Messages }>('../../../locales/*/emergency.po');
+// Not in the server renderer's build, which bundles every catalog itself (src/emergency/entry-server).
+const catalogs: Record<string, () => Promise<{ messages: Messages }>> = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<{ messages: Messages }>('../../../locales/*/emergency.po');
 
 /**
  * The catalog a language's page needs, loaded on its own. `pseudo` (development only) has one

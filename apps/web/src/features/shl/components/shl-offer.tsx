@@ -87,7 +87,9 @@ export function ShlOffer({ target, active, whose }: ShlOfferProps) {
               })}`}
               className="rounded-md border border-slate-200 bg-white"
             />
-            <p className="w-full break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800">{link.data.shlink}</p>
+            <p dir="ltr" className="w-full break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800">
+              {link.data.shlink}
+            </p>
             <Button variant="secondary" size="sm" onClick={() => void copy(link.data.shlink)}>
               <Trans>Copy SMART Health Link</Trans>
             </Button>
