@@ -1,5 +1,6 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
-import { isLocale } from '../features/emergency/i18n/locales';
+import { isLocale, loadEmergencyMessages, pickLocale } from '../features/emergency/i18n/locales';
+import { browserLanguages } from '../features/emergency/i18n/use-emergency-i18n';
 import { EmergencyRoot } from './emergency-root';
 import { PAGE_STATE_ID, shareIdOfPath, type EmergencyPageState } from './page-state';
 import './emergency.css';
@@ -26,5 +27,11 @@ if (!container) throw new Error('The page has no #root element.');
 const shareId = shareIdOfPath(window.location.pathname);
 const state = readState();
 
-if (state) hydrateRoot(container, <EmergencyRoot shareId={shareId} initial={state.lookup} initialLocale={state.locale} />);
-else createRoot(container).render(<EmergencyRoot shareId={shareId} />);
+// Only the shown language's catalog is fetched, before the page goes live (the server's markup
+// stays on screen meanwhile), so hydration finds the same words.
+const locale = state?.locale ?? pickLocale(browserLanguages());
+void loadEmergencyMessages(locale).then((messages) => {
+  const initialCatalog = { locale, messages };
+  if (state) hydrateRoot(container, <EmergencyRoot shareId={shareId} initial={state.lookup} initialCatalog={initialCatalog} />);
+  else createRoot(container).render(<EmergencyRoot shareId={shareId} initialCatalog={initialCatalog} />);
+});

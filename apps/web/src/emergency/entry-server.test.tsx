@@ -78,7 +78,21 @@ describe('the emergency page’s server render', () => {
   it('renders "QR code not found or inactive" for an unknown code, and an empty root when the server has no lookup', () => {
     expect(renderEmergencyPage({ shareId: SHARE_ID, languages: ['en-GB'], lookup: null }).body).toContain('QR code not found or inactive');
     const none = renderEmergencyPage({ shareId: SHARE_ID, languages: ['de'], lookup: undefined });
-    expect(none).toEqual({ lang: 'de', title: 'Notfallinformationen · Kinchart', body: '<div id="root"></div>' });
+    expect(none).toEqual({ lang: 'de', dir: 'ltr', title: 'Notfallinformationen · Kinchart', body: '<div id="root"></div>' });
+  });
+
+  it('speaks all 13 languages: Arabic comes mirrored (dir=rtl) in the first HTML, Japanese and Polish from their browsers', () => {
+    const lookup = { kind: 'self' as const, answer: { body: { requirePin: true as const, essentials }, pinStatus: 'ok' as const } };
+    const arabic = renderEmergencyPage({ shareId: SHARE_ID, languages: ['ar-EG', 'en'], lookup });
+    expect(arabic.lang).toBe('ar');
+    expect(arabic.dir).toBe('rtl');
+    expect(arabic.title).toBe('معلومات الطوارئ · Kinchart');
+    expect(arabic.body).toContain('dir="rtl"');
+    expect(arabic.body).toContain('الوصول إلى المعلومات الطبية');
+    expect(stateOf(arabic.body).locale).toBe('ar');
+    expect(renderEmergencyPage({ shareId: SHARE_ID, languages: ['ja-JP'], lookup }).body).toContain('医療情報へのアクセス');
+    expect(renderEmergencyPage({ shareId: SHARE_ID, languages: ['pl'], lookup: null }).body).toContain('Nie znaleziono kodu QR');
+    expect(renderEmergencyPage({ shareId: SHARE_ID, languages: ['pt-PT'], lookup: undefined }).lang).toBe('pt-BR');
   });
 
   it('reads the share id from either page path', () => {

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { translator, pickLocale } from '../features/emergency/i18n/locales';
+import type { Messages } from '@lingui/core';
+import { directionOf, emergencyI18n, pickLocale, translator, type Locale } from '../features/emergency/i18n/locales';
 import type { EmergencyLookup } from '../features/emergency/api/use-emergency-access';
 import { EmergencyRoot } from './emergency-root';
 import { PAGE_STATE_ID, type EmergencyPageState } from './page-state';
@@ -20,10 +21,29 @@ export interface RenderInput {
 
 export interface RenderedPage {
   lang: string;
+  /** `dir` for `<html>`: rtl for Arabic (the rendered markup carries it too). */
+  dir: 'ltr' | 'rtl';
   title: string;
   /** The root element with the rendered page, and the state script, when there is a lookup. */
   body: string;
 }
+
+/*
+ * Every language's emergency catalog, bundled into the renderer: the server answers any
+ * Accept-Language at once. The browser then loads only the catalog of the language it was given.
+ */
+const catalogFiles = import.meta.glob<{ messages: Messages }>('../locales/*/emergency.po', { eager: true });
+
+function messagesOf(locale: Locale): Messages {
+  return (catalogFiles[`../locales/${locale}/emergency.po`] ?? catalogFiles['../locales/en/emergency.po'])?.messages ?? {};
+}
+
+/** What follows the page's name in the document title: the product's name, never translated. */
+const TITLE_SUFFIX = ' · Kinchart';
+const EMPTY_ROOT = '<div id="root"></div>';
+const ROOT_OPEN = '<div id="root">';
+const STATE_OPEN = `</div><script type="application/json" id="${PAGE_STATE_ID}">`;
+const STATE_CLOSE = '</script>';
 
 /** JSON that cannot close its `<script>` element or open a comment inside it. */
 function scriptJson(value: unknown): string {
@@ -32,13 +52,16 @@ function scriptJson(value: unknown): string {
 
 export function renderEmergencyPage({ shareId, languages, lookup }: RenderInput): RenderedPage {
   const locale = pickLocale(languages);
-  const title = `${translator(locale)('pageTitle')} · Kinchart`;
-  if (lookup === undefined) return { lang: locale, title, body: '<div id="root"></div>' };
-  const markup = renderToString(<EmergencyRoot shareId={shareId} initial={lookup} initialLocale={locale} />);
+  const messages = messagesOf(locale);
+  const dir = directionOf(locale);
+  const title = translator(emergencyI18n(locale, messages))('pageTitle') + TITLE_SUFFIX;
+  if (lookup === undefined) return { lang: locale, dir, title, body: EMPTY_ROOT };
+  const markup = renderToString(<EmergencyRoot shareId={shareId} initial={lookup} initialCatalog={{ locale, messages }} />);
   const state: EmergencyPageState = { locale, lookup };
   return {
     lang: locale,
+    dir,
     title,
-    body: `<div id="root">${markup}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
+    body: ROOT_OPEN + markup + STATE_OPEN + scriptJson(state) + STATE_CLOSE,
   };
 }

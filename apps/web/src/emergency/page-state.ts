@@ -3,7 +3,7 @@ import type { Locale } from '../features/emergency/i18n/locales';
 
 /**
  * What the server hands the emergency entry point's script with the first HTML: its PIN-less
- * lookup and the language it rendered in, so the page hydrates into the same state without
+ * lookup and the language it rendered in (the script loads that catalog), so the page hydrates into the same state without
  * asking the API again (which would notify the owner twice).
  */
 export interface EmergencyPageState {

@@ -2,6 +2,9 @@ import type * as shared from '@kinchart/shared/emergency';
 import type { EmergencyEssentials, EmergencyInfo, EmergencyResponse, PetEmergencyInfo, PinStatus } from '@kinchart/shared/emergency';
 import { ApiError } from '../../../lib/api-client';
 
+/** The English fallback when a failed answer has no message, as the app's api client words it. */
+const REQUEST_FAILED = 'Request failed with status code ';
+
 /**
  * The public emergency view (SPEC §7 Emergency). Type-only imports keep this chunk free of zod:
  * the page is opened on a phone, often on a poor connection, within 60 KB of transfer (DESIGN §9).
@@ -79,10 +82,11 @@ export async function getEmergencyInfo(kind: EmergencyKind, shareId: string, pin
   });
   const body = await readJson(response);
   if (!response.ok) {
+    // The server's English words (the page shows them to English readers only; others get its own).
     const message =
       typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== ''
         ? body.message
-        : `Request failed with status code ${response.status}`;
+        : REQUEST_FAILED + String(response.status);
     throw new EmergencyApiError(response.status, message, body, retryAfterOf(response.headers));
   }
   return { body: body as EmergencyResponse, pinStatus: pinStatusOf(response.headers) };

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes } from '../../../../test/utils';
+import { loadEmergencyMessages } from '../i18n/locales';
 import { EmergencyI18nProvider } from '../i18n/use-emergency-i18n';
 import { DownloadFhirButton } from './download-fhir-button';
 
@@ -37,12 +38,13 @@ describe("'Download for clinicians (FHIR)'", () => {
   it('speaks the viewer’s language, and words a refusal in it rather than in the server’s English', async () => {
     mockFetch(() => json({ message: 'Too many incorrect PINs. Please try again in 15 minutes.' }, 429));
     const user = userEvent.setup();
+    const messages = await loadEmergencyMessages('es');
     renderRoutes(
       [
         {
           path: '/',
           element: (
-            <EmergencyI18nProvider initialLocale="es">
+            <EmergencyI18nProvider initial={{ locale: 'es', messages }}>
               <DownloadFhirButton shareId="abc" kind="self" pin="4826" />
             </EmergencyI18nProvider>
           ),

@@ -1,7 +1,9 @@
 import { useId, useState, type MouseEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { serverText } from '../../../i18n/server-messages';
 import { useQrConfig } from '../api/get-qr-config';
 import { qrBasePath, type QrTarget } from '../api/qr-target';
-import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
+import { PinInput, isCompletePin, pinFormatMessage } from './pin-input';
 
 export type Paper = 'a4' | 'letter';
 
@@ -9,8 +11,6 @@ export type Paper = 'a4' | 'letter';
 export function defaultPaper(locale: string | undefined): Paper {
   return /-(US|CA|MX|PH|CL|CO|VE)$/i.test(locale ?? '') ? 'letter' : 'a4';
 }
-
-const WRONG_PIN_FALLBACK = 'The card could not be made. Check the PIN and try again.';
 
 /** The name the server gave the file (it never holds the share id), or a plain one. */
 function fileNameOf(response: Response): string {
@@ -33,6 +33,7 @@ const linkClass =
  * the code is off.
  */
 export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCardDownloadsProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const paperId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
@@ -45,6 +46,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
 
   if (!config.data?.exists || !config.data.is_active) return null;
   const base = qrBasePath(target);
+  const wrongPinFallback = t`The card could not be made. Check the PIN and try again.`;
   const cardHref = `${base}/card.pdf?paper=${paper}`;
 
   /** With the PIN, fetch first so a wrong PIN is shown here instead of saved as a file. */
@@ -52,7 +54,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
     if (!printPin) return;
     event.preventDefault();
     if (!isCompletePin(pin)) {
-      setError(PIN_FORMAT_MESSAGE);
+      setError(pinFormatMessage());
       return;
     }
     setError(undefined);
@@ -60,8 +62,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
     try {
       const response = await fetch(`${cardHref}&pin=${encodeURIComponent(pin)}`, { credentials: 'same-origin' });
       if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-        setError(typeof body?.message === 'string' ? body.message : WRONG_PIN_FALLBACK);
+        setError(serverText(await response.json().catch(() => null)) ?? wrongPinFallback);
         return;
       }
       const url = URL.createObjectURL(await response.blob());
@@ -73,7 +74,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
-      setError(WRONG_PIN_FALLBACK);
+      setError(wrongPinFallback);
     } finally {
       setBusy(false);
     }
@@ -83,17 +84,19 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
     <section aria-labelledby={headingId} className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <div>
         <Heading id={headingId} className="text-base font-semibold text-slate-900">
-          Something to carry
+          <Trans>Something to carry</Trans>
         </Heading>
         <p className="mt-1 text-sm text-slate-700">
-          A wallet card to print and cut out, the QR code on its own for a sticker or a bracelet, and an image for a phone’s lock screen.
+          <Trans>
+            A wallet card to print and cut out, the QR code on its own for a sticker or a bracelet, and an image for a phone’s lock screen.
+          </Trans>
         </p>
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={paperId} className="text-sm font-medium text-slate-800">
-            Paper size
+            <Trans>Paper size</Trans>
           </label>
           <select
             id={paperId}
@@ -102,7 +105,7 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
             className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
           >
             <option value="a4">A4</option>
-            <option value="letter">US Letter</option>
+            <option value="letter">{t`US Letter`}</option>
           </select>
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -115,18 +118,18 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
             }}
             className="size-5"
           />
-          Print the PIN on the card
+          <Trans>Print the PIN on the card</Trans>
         </label>
       </div>
       {printPin ? (
         <PinInput
-          label="The code’s PIN"
+          label={t`The code’s PIN`}
           value={pin}
           onValueChange={(value) => {
             setPin(value);
             setError(undefined);
           }}
-          hint="Type the PIN you chose; it is stored only in scrambled form, so Kinchart cannot print it otherwise."
+          hint={t`Type the PIN you chose; it is stored only in scrambled form, so Kinchart cannot print it otherwise.`}
           error={error}
         />
       ) : null}
@@ -140,17 +143,17 @@ export function EmergencyCardDownloads({ target, headingLevel = 3 }: EmergencyCa
             aria-busy={busy || undefined}
             className={`${linkClass} w-full sm:w-auto`}
           >
-            Download wallet card (PDF)
+            <Trans>Download wallet card (PDF)</Trans>
           </a>
         </li>
         <li>
           <a href={`${base}/qr.png`} download className={`${linkClass} w-full sm:w-auto`}>
-            Download QR code (PNG)
+            <Trans>Download QR code (PNG)</Trans>
           </a>
         </li>
         <li>
           <a href={`${base}/lockscreen.png`} download className={`${linkClass} w-full sm:w-auto`}>
-            Download lock-screen image (PNG)
+            <Trans>Download lock-screen image (PNG)</Trans>
           </a>
         </li>
       </ul>

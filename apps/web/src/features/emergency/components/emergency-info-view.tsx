@@ -3,6 +3,9 @@ import type { EmergencyInfo, PetEmergencyInfo } from '../api/get-emergency-info'
 import { formatAgeFromBirthDate, formatCalendarDate, formatHeight, formatWeight } from '../i18n/format';
 import type { MessageKey, Translate } from '../i18n/locales';
 import { useEmergencyI18n } from '../i18n/use-emergency-i18n';
+
+/** For a screen of the app that shows this view (the kept emergency cards): its texts in the app's language. */
+export { EmergencyI18nProvider } from '../i18n/use-emergency-i18n';
 import { allergyLines, CriticalSummary, factsFromInfo, Lines, telHref, text } from './critical-summary';
 
 /*

@@ -6,8 +6,8 @@ import { DownloadFhirButton } from './download-fhir-button';
 import { EmergencyInfoView } from './emergency-info-view';
 import { EmergencyPinForm } from './emergency-pin-form';
 import { PinBlockNotice } from './pin-block-notice';
-import type { Locale } from '../i18n/locales';
-import { EmergencyI18nProvider, LanguageSwitcher, useEmergencyI18n } from '../i18n/use-emergency-i18n';
+import { directionOf } from '../i18n/locales';
+import { EmergencyI18nProvider, LanguageSwitcher, useEmergencyI18n, type EmergencyCatalog } from '../i18n/use-emergency-i18n';
 
 function PageHeading() {
   const { t } = useEmergencyI18n();
@@ -26,7 +26,8 @@ export interface EmergencyScreenProps {
   shareId: string;
   /** The server's PIN-less lookup, when it rendered the first HTML (see emergency/entry-server). */
   initial?: EmergencyLookup;
-  initialLocale?: Locale;
+  /** The language the server rendered in, with its catalog, so hydration shows the same words. */
+  initialCatalog?: EmergencyCatalog;
   /**
    * Rendered by the emergency entry point, whose HTML head the server writes: the title is set
    * on the document directly (Preact does not hoist `<title>` and `<meta>` as React 19 does).
@@ -34,15 +35,18 @@ export interface EmergencyScreenProps {
   standalone?: boolean;
 }
 
+/** What follows the page's name in the document title: the product's name, never translated. */
+const TITLE_SUFFIX = ' · Kinchart';
+
 /** Keeps the document's title in the viewer's language on the standalone page. */
 function StandaloneTitle({ title }: { title: string }) {
   useEffect(() => {
-    document.title = `${title} · Kinchart`;
+    document.title = title + TITLE_SUFFIX;
   }, [title]);
   return null;
 }
 
-function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencyScreenProps, 'initialLocale'>) {
+function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencyScreenProps, 'initialCatalog'>) {
   const { t, locale } = useEmergencyI18n();
   const { state, submitPin, retry } = useEmergencyAccess(shareId, initial);
 
@@ -133,8 +137,9 @@ function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencySc
       break;
   }
 
+  // `dir` here as well as on <html>: the server's first HTML is already mirrored for Arabic.
   return (
-    <div className="text-black">
+    <div lang={locale} dir={directionOf(locale)} className="text-black">
       {standalone ? (
         <StandaloneTitle title={t('pageTitle')} />
       ) : (
@@ -153,13 +158,13 @@ function EmergencyPageContent({ shareId, initial, standalone }: Omit<EmergencySc
 /**
  * /emergency/:shareId and /family/emergency/:shareId (SPEC §2, §4; DESIGN §7). Public: no
  * session, no header or footer, and the share id is never shown. Kept small — no query library
- * state, no date or i18n library — so it loads fast on a phone with a weak signal; its texts are
+ * state, no date library, only the Lingui core with the page's own small catalog — so it loads fast on a phone with a weak signal; its texts are
  * in the responder's language. Opened from a QR code it is served by its own entry point
  * (src/emergency), server-rendered; within the app the router shows the same screen.
  */
-export function EmergencyScreen({ initialLocale, ...props }: EmergencyScreenProps) {
+export function EmergencyScreen({ initialCatalog, ...props }: EmergencyScreenProps) {
   return (
-    <EmergencyI18nProvider {...(initialLocale ? { initialLocale } : {})}>
+    <EmergencyI18nProvider initial={initialCatalog}>
       <EmergencyPageContent {...props} />
     </EmergencyI18nProvider>
   );

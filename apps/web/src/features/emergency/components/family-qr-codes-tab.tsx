@@ -1,4 +1,6 @@
 import type { Person } from '@kinchart/shared/people';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryState } from '../../../components/query-state';
 import { SharedByBadge } from '../../../components/ui/shared-by-badge';
 import { useAppEvent } from '../../../lib/events';
@@ -12,14 +14,17 @@ type Managed = Person & { shared_by: string };
 const isManaged = (person: Person): person is Managed => person.shared_by !== null && person.role === 'manager';
 
 /** A managed person's name; an own profile without one reads as its owner's. */
-const managedName = (person: Managed): string =>
-  person.name?.trim() || (person.is_self ? `${person.shared_by}’s profile` : 'Unnamed member');
+function managedName(person: Managed): string {
+  const owner = person.shared_by;
+  return person.name?.trim() || (person.is_self ? t`${owner}’s profile` : t`Unnamed member`);
+}
 
 /**
  * Settings → Family QR Codes: one QR panel per family member (SPEC §2), then one per person the
  * account manages for someone else — only those: a viewer or editor does not run the code.
  */
 export function FamilyQrCodesTab() {
+  const { t } = useLingui();
   const members = useFamilyMembers();
   const people = usePeople();
   // SPEC §4: a family member update is announced page-wide; the member list may have changed.
@@ -31,10 +36,14 @@ export function FamilyQrCodesTab() {
     <QueryState
       query={members}
       waitFor={people.isPending}
-      loading="Loading family members..."
-      error="Failed to load family members"
+      loading={t`Loading family members...`}
+      error={t`Failed to load family members`}
       isEmpty={(list) => list.length === 0 && managed.length === 0}
-      empty={<p className="text-slate-700">No family members added</p>}
+      empty={
+        <p className="text-slate-700">
+          <Trans>No family members added</Trans>
+        </p>
+      }
     >
       {(list) => (
         <ul className="flex flex-col gap-6">
@@ -58,11 +67,12 @@ export function FamilyQrCodesTab() {
     <section aria-labelledby="family-qr-codes-heading" className="flex flex-col gap-4">
       <div>
         <h2 id="family-qr-codes-heading" className="text-xl font-semibold text-slate-900">
-          Family QR Codes
+          <Trans>Family QR Codes</Trans>
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Each family member and pet can have their own code and PIN
-          {managed.length > 0 ? ', and so can the people you manage for others' : ''}.
+          {managed.length > 0
+            ? t`Each family member and pet can have their own code and PIN, and so can the people you manage for others.`
+            : t`Each family member and pet can have their own code and PIN.`}
         </p>
       </div>
       {body}

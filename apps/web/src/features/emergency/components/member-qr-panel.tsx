@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { QrPanel, type QrPanelTexts } from './qr-panel';
 import { EmergencyCardDownloads } from './emergency-card-downloads';
 
@@ -12,12 +13,13 @@ export interface MemberQrPanelProps {
 /** One family member's emergency QR code (SPEC §2 Family QR Codes, Edit Family Member → Emergency QR). */
 export function MemberQrPanel({ memberId, memberName, headingLevel = 2 }: MemberQrPanelProps) {
   const target = useMemo(() => ({ memberId }), [memberId]);
+  const { t } = useLingui();
   const name = memberName?.trim();
   const texts: QrPanelTexts = {
-    heading: name ? `QR Code for ${name}` : 'Family Member QR Code',
-    whose: name ? `${name}’s` : 'this member’s',
-    setUpFirst: 'Please set up the QR code first',
-    pinUpdateFailed: 'Error updating PIN',
+    heading: name ? t`QR Code for ${name}` : t`Family Member QR Code`,
+    whose: name ? { who: 'named', name } : { who: 'member' },
+    setUpFirst: t`Please set up the QR code first`,
+    pinUpdateFailed: t`Error updating PIN`,
   };
   return (
     <>

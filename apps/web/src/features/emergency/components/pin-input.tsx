@@ -1,8 +1,13 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 
 /** SPEC §5 PIN / §9: exactly 4 digits. */
 export const PIN_LENGTH = 4;
-export const PIN_FORMAT_MESSAGE = 'PIN must be 4 digits';
+
+/** SPEC §5 PIN's message under the field, in the reader's language (the app's catalog). */
+export function pinFormatMessage(): string {
+  return t`PIN must be 4 digits`;
+}
 
 /** Keeps digits only and at most four of them (SPEC §5: "limited to digits and at most 4 characters"). */
 export function sanitizePin(raw: string): string {

@@ -24,6 +24,8 @@ export function QrCodeFigure({ link, label, size = QR_IMAGE_SIZE }: { link: stri
       <figcaption className="max-w-full text-center text-sm">
         <a
           href={link}
+          // A link reads left to right in Arabic too.
+          dir="ltr"
           target="_blank"
           rel="noopener noreferrer"
           className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"

@@ -1,28 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
+import { select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { QR_NOT_CONFIGURED, type QrConfig } from '@kinchart/shared/emergency';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { serverText } from '../../../i18n/server-messages';
 import { notify } from '../../../lib/toast';
 import { useQrConfig } from '../api/get-qr-config';
 import { qrConfigKey, type QrTarget } from '../api/qr-target';
 import { useSetUpQr } from '../api/set-up-qr';
 import { useToggleQr } from '../api/toggle-qr';
 import { useUpdateQrPin } from '../api/update-qr-pin';
-import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
+import { PinInput, isCompletePin, pinFormatMessage } from './pin-input';
 import { ShlOffer } from '../../shl/components/shl-offer';
 import { QrCodeFigure } from './qr-code-figure';
 import { qrLink } from './qr-link';
 import { QrPinOptions } from './qr-pin-options';
 import { QrSetupForm } from './qr-setup-form';
+import { whoseParts, type Whose } from './whose';
 
 /** The texts that differ between the personal code and a member's (SPEC §8 QR). */
 export interface QrPanelTexts {
   heading: string;
   /** Who the code is for, in running text: "your" / "Rex's". */
-  whose: string;
+  whose: Whose;
   /** After a toggle answered 404. */
   setUpFirst: string;
   /** A failed PIN change the server gave no reason for. */
@@ -36,11 +40,6 @@ export interface QrPanelProps {
 }
 
 type Message = { text: string; tone: 'success' | 'error' };
-
-/** SPEC §5: a status message is green only when it says "success", otherwise red. */
-function toneOf(text: string): Message['tone'] {
-  return /success/i.test(text) ? 'success' : 'error';
-}
 
 /** A 400 carries the server's reason (format, or "too easy to guess"); anything else gets the spec's text. */
 function pinRefusal(error: unknown, fallback: string): string {
@@ -62,7 +61,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   const updatePin = useUpdateQrPin(target);
   const [message, setMessage] = useState<Message | null>(null);
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
-  const say = (text: string) => setMessage({ text, tone: toneOf(text) });
+  const { t } = useLingui();
+  const { who, name } = whoseParts(texts.whose);
+  // SPEC §5: a status message is green when it tells of a success, otherwise red.
+  const say = (text: string, tone: Message['tone'] = 'error') => setMessage({ text, tone });
 
   /** SPEC §4: a toggle answered 404 means there is no code — show the set-up form again. */
   const resetToSetUp = () => {
@@ -74,10 +76,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     setMessage(null);
     try {
       const answer = await setUp.mutateAsync({ pin, essentials_without_pin: essentialsWithoutPin });
-      say(answer.message ?? 'QR code set up successfully');
+      say(serverText(answer) ?? t`QR code set up successfully`, 'success');
       return true;
     } catch (error) {
-      say(pinRefusal(error, 'Error setting up QR code'));
+      say(pinRefusal(error, t`Error setting up QR code`));
       return false;
     }
   };
@@ -86,10 +88,10 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     setMessage(null);
     try {
       const answer = await toggle.mutateAsync(!current.is_active);
-      say(answer.is_active ? 'QR code activated successfully' : 'QR code deactivated successfully');
+      say(answer.is_active ? t`QR code activated successfully` : t`QR code deactivated successfully`, 'success');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) resetToSetUp();
-      else say('Error toggling QR code');
+      else say(t`Error toggling QR code`);
     } finally {
       setConfirmingDeactivate(false);
     }
@@ -99,7 +101,7 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     setMessage(null);
     try {
       await updatePin.mutateAsync(pin);
-      say('PIN updated successfully');
+      say(t`PIN updated successfully`, 'success');
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) resetToSetUp();
@@ -111,9 +113,9 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   const onCopy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      notify.success('Link copied to clipboard!');
+      notify.success(t`Link copied to clipboard!`);
     } catch {
-      notify.error('The link could not be copied. Select it and copy it by hand.');
+      notify.error(t`The link could not be copied. Select it and copy it by hand.`);
     }
   };
 
@@ -123,27 +125,37 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
     return (
       <div className="flex flex-col gap-5">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium text-slate-700">Status</dt>
+          <dt className="font-medium text-slate-700">
+            <Trans>Status</Trans>
+          </dt>
           <dd>
             <span
               className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${
                 current.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'
               }`}
             >
-              {current.is_active ? 'Active' : 'Inactive'}
+              {current.is_active
+                ? t({ message: 'Active', context: 'QR code status' })
+                : t({ message: 'Inactive', context: 'QR code status' })}
             </span>
           </dd>
-          <dt className="font-medium text-slate-700">Current PIN</dt>
+          <dt className="font-medium text-slate-700">
+            <Trans>Current PIN</Trans>
+          </dt>
           <dd className="font-mono text-base tracking-widest text-slate-900">
             <span aria-hidden="true">{current.access_pin ?? '••••'}</span>
-            <span className="sr-only">Hidden</span>
+            <span className="sr-only">
+              <Trans>Hidden</Trans>
+            </span>
           </dd>
         </dl>
 
         {current.is_disabled ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            This code was switched off automatically after too many wrong PIN attempts. If you did not expect that, change the PIN before
-            you activate it again.
+            <Trans>
+              This code was switched off automatically after too many wrong PIN attempts. If you did not expect that, change the PIN before
+              you activate it again.
+            </Trans>
           </p>
         ) : null}
 
@@ -157,37 +169,54 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
             // Issue 30: deactivating stops every printed card and link at once, so it asks first.
             onClick={() => (current.is_active ? setConfirmingDeactivate(true) : void onToggle(current))}
           >
-            {current.is_active ? 'Deactivate' : 'Activate'}
+            {current.is_active ? t`Deactivate` : t`Activate`}
           </Button>
         </div>
         <ConfirmDialog
           open={confirmingDeactivate && current.is_active}
-          title={`Deactivate ${texts.whose} QR code?`}
-          message={`While it is inactive, scanning the code or opening its link shows only that it is not available: no essentials and no emergency information, even with the PIN. Printed cards, wristbands, lock-screen images and its SMART Health Link stop working until you activate it again.`}
-          confirmLabel="Deactivate"
+          title={t`${select(who, {
+            self: 'Deactivate your QR code?',
+            named: `Deactivate ${name}’s QR code?`,
+            other: 'Deactivate this member’s QR code?',
+          })}`}
+          message={t`While it is inactive, scanning the code or opening its link shows only that it is not available: no essentials and no emergency information, even with the PIN. Printed cards, wristbands, lock-screen images and its SMART Health Link stop working until you activate it again.`}
+          confirmLabel={t`Deactivate`}
           busy={toggle.isPending}
-          busyLabel="Deactivating..."
+          busyLabel={t`Deactivating...`}
           onConfirm={() => void onToggle(current)}
           onCancel={() => setConfirmingDeactivate(false)}
         />
 
         {current.is_active && link ? (
           <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <QrCodeFigure link={link} label={`QR code linking to ${texts.whose} emergency information`} />
+            <QrCodeFigure
+              link={link}
+              label={t`${select(who, {
+                self: 'QR code linking to your emergency information',
+                named: `QR code linking to ${name}’s emergency information`,
+                other: 'QR code linking to this member’s emergency information',
+              })}`}
+            />
             <Button variant="secondary" size="sm" onClick={() => void onCopy(link)}>
-              Copy Link
+              <Trans>Copy Link</Trans>
             </Button>
           </div>
         ) : (
           <p className="text-sm text-slate-700">
-            The code and its link are hidden while the code is inactive. Anyone who scans it sees that it is not available.
+            <Trans>The code and its link are hidden while the code is inactive. Anyone who scans it sees that it is not available.</Trans>
           </p>
         )}
 
         {/* Decision 0004: the same information as a SMART Health Link, offered beside the plain QR code. */}
         <ShlOffer target={target} active={current.is_active} whose={texts.whose} />
 
-        <PinForm label="New PIN" submitLabel="Update PIN" busyLabel="Updating..." busy={updatePin.isPending} onSubmit={onUpdatePin} />
+        <PinForm
+          label={t`New PIN`}
+          submitLabel={t`Update PIN`}
+          busyLabel={t`Updating...`}
+          busy={updatePin.isPending}
+          onSubmit={onUpdatePin}
+        />
       </div>
     );
   };
@@ -195,13 +224,17 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
   const body = (
     <QueryState
       query={config}
-      loading="Loading QR code..."
-      error="Error fetching QR configuration"
+      loading={t`Loading QR code...`}
+      error={t`Error fetching QR configuration`}
       isEmpty={(current) => !current.exists}
       empty={
         <>
           <p className="mb-4 text-slate-700">
-            No QR code is set up yet. Choose a 4-digit PIN to create {texts.whose} code; it becomes active straight away.
+            {t`${select(who, {
+              self: 'No QR code is set up yet. Choose a 4-digit PIN to create your code; it becomes active straight away.',
+              named: `No QR code is set up yet. Choose a 4-digit PIN to create ${name}’s code; it becomes active straight away.`,
+              other: 'No QR code is set up yet. Choose a 4-digit PIN to create this member’s code; it becomes active straight away.',
+            })}`}
           </p>
           <QrSetupForm whose={texts.whose} busy={setUp.isPending} onSubmit={onSetUp} />
         </>
@@ -221,9 +254,19 @@ export function QrPanel({ target, texts, headingLevel = 2 }: QrPanelProps) {
       </Heading>
       <p className="mt-1 mb-4 text-sm text-slate-700">
         {config.data?.exists && config.data.essentials_without_pin
-          ? `Whoever scans ${texts.whose} code, or opens its link, sees the essentials straight away and the rest of ${texts.whose} emergency medical information after entering the PIN.`
-          : `Whoever scans ${texts.whose} code, or opens its link, sees ${texts.whose} emergency medical information after entering the PIN.`}{' '}
-        You are notified when it is opened; views within 15 minutes are counted in one notice.
+          ? t`${select(who, {
+              self: 'Whoever scans your code, or opens its link, sees the essentials straight away and the rest of your emergency medical information after entering the PIN.',
+              named: `Whoever scans ${name}’s code, or opens its link, sees the essentials straight away and the rest of ${name}’s emergency medical information after entering the PIN.`,
+              other:
+                'Whoever scans this member’s code, or opens its link, sees the essentials straight away and the rest of this member’s emergency medical information after entering the PIN.',
+            })}`
+          : t`${select(who, {
+              self: 'Whoever scans your code, or opens its link, sees your emergency medical information after entering the PIN.',
+              named: `Whoever scans ${name}’s code, or opens its link, sees ${name}’s emergency medical information after entering the PIN.`,
+              other:
+                'Whoever scans this member’s code, or opens its link, sees this member’s emergency medical information after entering the PIN.',
+            })}`}{' '}
+        <Trans>You are notified when it is opened; views within 15 minutes are counted in one notice.</Trans>
       </p>
       <div aria-live="polite">
         {message ? (
@@ -253,6 +296,7 @@ interface PinFormProps {
 
 /** SPEC §5 PIN: digits only, at most 4; the button stays disabled until there are 4. */
 function PinForm({ label, submitLabel, busyLabel, busy, onSubmit }: PinFormProps) {
+  const { t } = useLingui();
   const [pin, setPin] = useState('');
   const [touched, setTouched] = useState(false);
   const complete = isCompletePin(pin);
@@ -274,8 +318,8 @@ function PinForm({ label, submitLabel, busyLabel, busy, onSubmit }: PinFormProps
         value={pin}
         onValueChange={setPin}
         onBlur={() => setTouched(pin.length > 0)}
-        error={touched && !complete ? PIN_FORMAT_MESSAGE : undefined}
-        hint="4 digits. Avoid easy ones such as 1234 or 1111."
+        error={touched && !complete ? pinFormatMessage() : undefined}
+        hint={t`4 digits. Avoid easy ones such as 1234 or 1111.`}
         action={
           <Button type="submit" disabled={!complete || busy}>
             {busy ? busyLabel : submitLabel}

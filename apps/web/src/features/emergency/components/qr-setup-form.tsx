@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
-import { PIN_FORMAT_MESSAGE, PinInput, isCompletePin } from './pin-input';
-
-export const ESSENTIALS_CHOICE_MESSAGE = 'Choose whether the essentials may show without the PIN.';
+import { PinInput, isCompletePin, pinFormatMessage } from './pin-input';
+import { whoseParts, type Whose } from './whose';
 
 interface Props {
   /** Who the code is for, in running text: "your" / "Rex's". */
-  whose: string;
+  whose: Whose;
   busy: boolean;
   /** Resolves true when the code was set up, so the form can be cleared. */
   onSubmit: (pin: string, essentialsWithoutPin: boolean) => Promise<boolean>;
@@ -18,6 +19,8 @@ interface Props {
  * it. Neither answer is chosen for the owner; the set-up waits for both.
  */
 export function QrSetupForm({ whose, busy, onSubmit }: Props) {
+  const { t } = useLingui();
+  const { who, name } = whoseParts(whose);
   const legendId = useId();
   const hintId = useId();
   const choiceErrorId = useId();
@@ -68,31 +71,34 @@ export function QrSetupForm({ whose, busy, onSubmit }: Props) {
         className="flex max-w-xl flex-col gap-2"
       >
         <legend id={legendId} className="text-sm font-medium text-slate-800">
-          Show the essentials without the PIN?
+          <Trans>Show the essentials without the PIN?</Trans>
         </legend>
         <p id={hintId} className="text-sm text-slate-700">
-          Recommended for wristbands and lock screens: whoever finds {whose} code in an emergency sees the name, age, blood type, allergies,
-          conditions, bleeding disorder, medication names and primary contact at once. Everything else still needs the PIN. You can change
-          this later.
+          {t`${select(who, {
+            self: 'Recommended for wristbands and lock screens: whoever finds your code in an emergency sees the name, age, blood type, allergies, conditions, bleeding disorder, medication names and primary contact at once. Everything else still needs the PIN. You can change this later.',
+            named: `Recommended for wristbands and lock screens: whoever finds ${name}’s code in an emergency sees the name, age, blood type, allergies, conditions, bleeding disorder, medication names and primary contact at once. Everything else still needs the PIN. You can change this later.`,
+            other:
+              'Recommended for wristbands and lock screens: whoever finds this member’s code in an emergency sees the name, age, blood type, allergies, conditions, bleeding disorder, medication names and primary contact at once. Everything else still needs the PIN. You can change this later.',
+          })}`}
         </p>
-        {option(true, 'Yes, show the essentials at once', 'Anyone who scans sees them straight away, even before reaching you.')}
-        {option(false, 'No, show nothing until the PIN is entered', 'Anyone who scans sees only the PIN prompt.')}
+        {option(true, t`Yes, show the essentials at once`, t`Anyone who scans sees them straight away, even before reaching you.`)}
+        {option(false, t`No, show nothing until the PIN is entered`, t`Anyone who scans sees only the PIN prompt.`)}
         {choiceMissing ? (
           <p id={choiceErrorId} className="text-sm font-medium text-red-700">
-            {ESSENTIALS_CHOICE_MESSAGE}
+            <Trans>Choose whether the essentials may show without the PIN.</Trans>
           </p>
         ) : null}
       </fieldset>
       <PinInput
-        label="Choose a 4-digit PIN"
+        label={t`Choose a 4-digit PIN`}
         value={pin}
         onValueChange={setPin}
         onBlur={() => setTouched(pin.length > 0)}
-        error={touched && !complete ? PIN_FORMAT_MESSAGE : undefined}
-        hint="4 digits. Avoid easy ones such as 1234 or 1111."
+        error={touched && !complete ? pinFormatMessage() : undefined}
+        hint={t`4 digits. Avoid easy ones such as 1234 or 1111.`}
         action={
           <Button type="submit" disabled={!complete || busy}>
-            {busy ? 'Setting Up...' : 'Set Up QR Code'}
+            {busy ? t`Setting Up...` : t`Set Up QR Code`}
           </Button>
         }
       />

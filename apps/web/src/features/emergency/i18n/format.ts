@@ -1,4 +1,4 @@
-import type { Locale } from './locales';
+import { LOCALES, type Locale } from './locales';
 
 /*
  * Dates, ages and units on the emergency page in the responder's language, with Intl only
@@ -81,13 +81,13 @@ export function formatWeight(locale: Locale, kg: number | null): string | null {
  */
 export function isViewerLanguage(locale: Locale, primaryLanguage: string): boolean {
   const wanted = primaryLanguage.trim().toLowerCase();
-  const code = locale === 'zh-Hans' ? 'zh' : locale;
+  const code = locale === 'zh-Hans' ? 'zh' : locale === 'pt-BR' ? 'pt' : locale;
   const names = new Set<string>([code, locale.toLowerCase()]);
-  for (const display of ['en', 'es', 'fr', 'de', 'zh-Hans']) {
+  for (const display of LOCALES) {
     try {
       const name = new Intl.DisplayNames([display], { type: 'language' }).of(code);
       if (name) names.add(name.toLowerCase());
-      if (locale === 'zh-Hans') names.add((new Intl.DisplayNames([display], { type: 'language' }).of('zh-Hans') ?? '').toLowerCase());
+      if (code !== locale) names.add((new Intl.DisplayNames([display], { type: 'language' }).of(locale) ?? '').toLowerCase());
     } catch {
       // Intl.DisplayNames missing: the code alone is compared.
     }

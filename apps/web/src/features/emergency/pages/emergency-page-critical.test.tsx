@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmergencyEssentials, EmergencyInfo } from '@kinchart/shared/emergency';
 import { json, mockFetch, renderRoutes, type FetchCall } from '../../../../test/utils';
-import { en } from '../i18n/en';
 import { pickLocale } from '../i18n/locales';
+import { MESSAGES, type MessageKey } from '../i18n/messages';
 import { EmergencyPage } from './emergency-page';
 
 // DESIGN §7: critical facts first, essentials without the PIN, the responder's language.
@@ -231,7 +231,7 @@ describe('emergency page: the responder’s language', () => {
 
     await user.selectOptions(screen.getByLabelText('Idioma'), 'Deutsch');
     expect(await screen.findByRole('heading', { level: 2, name: 'Vorrangige medizinische Informationen' })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
     // The user's own text is shown as entered.
     expect(screen.getAllByText('Hemophilia A').length).toBeGreaterThan(0);
     view.unmount();
@@ -241,7 +241,9 @@ describe('emergency page: the responder’s language', () => {
   it('speaks Simplified Chinese to a zh-CN browser and French to fr-CA, and English to anything else', async () => {
     expect(pickLocale(['zh-CN'])).toBe('zh-Hans');
     expect(pickLocale(['zh-TW', 'fr-CA'])).toBe('fr');
-    expect(pickLocale(['ja-JP'])).toBe('en');
+    expect(pickLocale(['ja-JP'])).toBe('ja');
+    expect(pickLocale(['pt-PT'])).toBe('pt-BR');
+    expect(pickLocale(['tlh', 'sw'])).toBe('en');
     browserLanguages(['zh-CN']);
     mockFetch(() => json({ requirePin: true }));
     renderPage();
@@ -249,7 +251,26 @@ describe('emergency page: the responder’s language', () => {
     expect(document.documentElement.lang).toBe('zh-Hans');
   });
 
+  it('mirrors the page for an Arabic browser, and lists all 13 languages in the switcher', async () => {
+    browserLanguages(['ar-EG']);
+    document.documentElement.dir = 'ltr';
+    mockFetch(() => json({ requirePin: true }));
+    const view = renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'الوصول إلى المعلومات الطبية' });
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(heading.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
+    const options = Array.from(screen.getByRole('combobox').querySelectorAll('option'), (o) => o.value);
+    expect(options).toEqual(['en', 'es', 'fr', 'de', 'pt-BR', 'it', 'nl', 'pl', 'zh-Hans', 'ja', 'hi', 'ar', 'uk']);
+    view.unmount();
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
   it('keeps the SPEC’s English texts verbatim', () => {
+    const en = Object.fromEntries(Object.entries(MESSAGES).map(([key, descriptor]) => [key, descriptor.message])) as Record<
+      MessageKey,
+      string | undefined
+    >;
     expect(en.pinTitle).toBe('Medical Information Access');
     expect(en.notFound).toBe('QR code not found or inactive');
     expect(en.invalidPin).toBe('Invalid PIN');

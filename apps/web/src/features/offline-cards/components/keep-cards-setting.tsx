@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { keepCards, stopKeepingCards, useSavedCards } from '../hooks/use-saved-cards';
-import { cardCount, formatSavedAt } from '../lib/format';
+import { formatSavedAt } from '../lib/format';
 import { Switch } from '../../../components/ui/switch';
 
 type Status = { text: string; error: boolean } | null;
-
-const SAVE_FAILED = 'The cards could not be downloaded just now. They will be saved the next time you open Kinchart online.';
 
 /**
  * Settings → "Keep emergency cards on this device" (DESIGN §7): a per-device switch. On, the
@@ -15,6 +15,7 @@ const SAVE_FAILED = 'The cards could not be downloaded just now. They will be sa
  * device and open with no network at /emergency-cards; off — or logging out — removes them.
  */
 export function KeepCardsSetting({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const hintId = useId();
   const queryClient = useQueryClient();
   const saved = useSavedCards();
@@ -25,10 +26,14 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
   const record = saved.data?.userId === userId ? saved.data : null;
   const on = applying ?? record !== null;
   const savedAt = formatSavedAt(record?.savedAt ?? null);
+  const count = record?.cards.length ?? 0;
   const kept = record
     ? savedAt
-      ? `${cardCount(record.cards.length)} saved on this device, last on ${savedAt}.`
-      : 'Not saved yet: the cards are saved the next time you open Kinchart online.'
+      ? t`${plural(count, {
+          one: `# emergency card saved on this device, last on ${savedAt}.`,
+          other: `# emergency cards saved on this device, last on ${savedAt}.`,
+        })}`
+      : t`Not saved yet: the cards are saved the next time you open Kinchart online.`
     : null;
 
   const onChange = async (next: boolean) => {
@@ -38,13 +43,17 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
       if (next) {
         const { result } = await keepCards(queryClient, userId);
         // Saved: the line below says how many and when (and is announced); otherwise say why not.
-        if (result !== 'saved') setStatus({ text: SAVE_FAILED, error: true });
+        if (result !== 'saved')
+          setStatus({
+            text: t`The cards could not be downloaded just now. They will be saved the next time you open Kinchart online.`,
+            error: true,
+          });
       } else {
         await stopKeepingCards(queryClient);
-        setStatus({ text: 'The emergency cards were removed from this device.', error: false });
+        setStatus({ text: t`The emergency cards were removed from this device.`, error: false });
       }
     } catch {
-      setStatus({ text: 'This browser could not store the cards (private browsing can prevent it). Please try again.', error: true });
+      setStatus({ text: t`This browser could not store the cards (private browsing can prevent it). Please try again.`, error: true });
     } finally {
       setApplying(null);
     }
@@ -53,12 +62,14 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <p id={hintId} className="text-sm text-slate-700">
-        Your emergency card and those of your family members and pets open on this phone or computer even with no internet connection — in a
-        basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can read
-        them, so turn this on only on a device that is yours. Logging out removes them.
+        <Trans>
+          Your emergency card and those of your family members and pets open on this phone or computer even with no internet connection — in
+          a basement, on a plane or abroad. They show what your emergency page shows after the PIN. Anyone who can unlock this device can
+          read them, so turn this on only on a device that is yours. Logging out removes them.
+        </Trans>
       </p>
       <Switch
-        label="Keep emergency cards on this device"
+        label={t`Keep emergency cards on this device`}
         checked={on}
         disabled={applying !== null || saved.isPending}
         describedBy={hintId}
@@ -70,7 +81,7 @@ export function KeepCardsSetting({ userId }: { userId: string }) {
       {record ? (
         <p>
           <Link to="/emergency-cards" className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            Open the emergency cards
+            <Trans>Open the emergency cards</Trans>
           </Link>
         </p>
       ) : null}

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { EmergencyCard } from '../api/get-emergency-cards';
 import { EmergencyInfoView } from '../../emergency/components/emergency-info-view';
 import { QrCodeFigure } from '../../emergency/components/qr-code-figure';
@@ -6,8 +8,8 @@ import { QrCodeFigure } from '../../emergency/components/qr-code-figure';
 /** The name a card goes by in the person switcher and in labels. */
 export function cardName(card: EmergencyCard): string {
   const name = card.info.name?.trim();
-  if (card.is_self) return name ? `${name} (you)` : 'You';
-  return name || (card.info.is_pet ? 'Pet' : 'Family member');
+  if (card.is_self) return name ? t`${name} (you)` : t`You`;
+  return name || (card.info.is_pet ? t`Pet` : t`Family member`);
 }
 
 /**
@@ -15,10 +17,11 @@ export function cardName(card: EmergencyCard): string {
  * DESIGN §7) and, while the person's code is active, its QR code.
  */
 export function SavedCard({ card }: { card: EmergencyCard }) {
+  const { t } = useLingui();
   const qrHeadingId = useId();
   const name = cardName(card);
   return (
-    <article aria-label={`Emergency card: ${name}`} className="flex flex-col gap-5 text-black">
+    <article aria-label={t`Emergency card: ${name}`} className="flex flex-col gap-5 text-black">
       <EmergencyInfoView info={card.info} titleLevel={2} />
       {card.qr_data ? (
         <section
@@ -26,12 +29,12 @@ export function SavedCard({ card }: { card: EmergencyCard }) {
           className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-800 bg-white p-4 sm:p-6"
         >
           <h3 id={qrHeadingId} className="self-start text-2xl font-extrabold text-black">
-            Emergency QR code
+            <Trans>Emergency QR code</Trans>
           </h3>
           <p className="self-start text-lg text-black">
-            A responder who scans it can open this information on their own phone with the PIN.
+            <Trans>A responder who scans it can open this information on their own phone with the PIN.</Trans>
           </p>
-          <QrCodeFigure link={card.qr_data} label={`Emergency QR code of ${name}`} />
+          <QrCodeFigure link={card.qr_data} label={t`Emergency QR code of ${name}`} />
         </section>
       ) : null}
     </article>

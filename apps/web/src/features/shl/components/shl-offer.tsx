@@ -1,16 +1,21 @@
 import { useId, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
+import { select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import type { ShlTarget } from '../api/get-shl-link';
 import { useShlLink } from '../api/get-shl-link';
+
+/** Whose code (the emergency feature's `Whose`): the person's own, a named member's or an unnamed one's. */
+type Whose = { who: 'self' } | { who: 'named'; name: string } | { who: 'member' };
 
 export interface ShlOfferProps {
   target: ShlTarget;
   /** Only an active code can be shared as a link. */
   active: boolean;
   /** Who the code is for, in running text: "your" / "Rex's". */
-  whose: string;
+  whose: Whose;
 }
 
 /**
@@ -20,6 +25,9 @@ export interface ShlOfferProps {
  * wrong guesses count against the same limit.
  */
 export function ShlOffer({ target, active, whose }: ShlOfferProps) {
+  const { t } = useLingui();
+  const who = whose.who === 'member' ? 'other' : whose.who;
+  const name = whose.who === 'named' ? whose.name : '';
   const [shown, setShown] = useState(false);
   const regionId = useId();
   const link = useShlLink(target, shown && active);
@@ -29,29 +37,39 @@ export function ShlOffer({ target, active, whose }: ShlOfferProps) {
   const copy = async (value: string) => {
     try {
       await navigator.clipboard.writeText(value);
-      notify.success('Link copied to clipboard!');
+      notify.success(t`Link copied to clipboard!`);
     } catch {
-      notify.error('The link could not be copied. Select it and copy it by hand.');
+      notify.error(t`The link could not be copied. Select it and copy it by hand.`);
     }
   };
 
   return (
     <div className="flex w-full max-w-md flex-col gap-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-900">SMART Health Link for clinicians</p>
+        <p className="text-sm font-semibold text-slate-900">
+          <Trans>SMART Health Link for clinicians</Trans>
+        </p>
         <Button variant="secondary" size="sm" aria-expanded={shown} aria-controls={regionId} onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide SMART Health Link' : 'Show SMART Health Link'}
+          {shown ? t`Hide SMART Health Link` : t`Show SMART Health Link`}
         </Button>
       </div>
       <div id={regionId} hidden={!shown} className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">
-          Apps that read SMART Health Links can fetch {whose} emergency summary in the standard FHIR format. They ask for the code&apos;s
-          PIN as the passcode, and you are notified each time, with the name the app gives.
+          {t`${select(who, {
+            self: "Apps that read SMART Health Links can fetch your emergency summary in the standard FHIR format. They ask for the code's PIN as the passcode, and you are notified each time, with the name the app gives.",
+            named: `Apps that read SMART Health Links can fetch ${name}’s emergency summary in the standard FHIR format. They ask for the code's PIN as the passcode, and you are notified each time, with the name the app gives.`,
+            other:
+              "Apps that read SMART Health Links can fetch this member’s emergency summary in the standard FHIR format. They ask for the code's PIN as the passcode, and you are notified each time, with the name the app gives.",
+          })}`}
         </p>
-        {link.isPending ? <p className="text-sm text-slate-700">Loading the link...</p> : null}
+        {link.isPending ? (
+          <p className="text-sm text-slate-700">
+            <Trans>Loading the link...</Trans>
+          </p>
+        ) : null}
         {link.isError ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            The SMART Health Link could not be loaded.
+            <Trans>The SMART Health Link could not be loaded.</Trans>
           </p>
         ) : null}
         {link.data ? (
@@ -62,12 +80,18 @@ export function ShlOffer({ target, active, whose }: ShlOfferProps) {
               level="M"
               marginSize={4}
               role="img"
-              aria-label={`SMART Health Link QR code for ${whose} emergency summary`}
+              aria-label={t`${select(who, {
+                self: 'SMART Health Link QR code for your emergency summary',
+                named: `SMART Health Link QR code for ${name}’s emergency summary`,
+                other: 'SMART Health Link QR code for this member’s emergency summary',
+              })}`}
               className="rounded-md border border-slate-200 bg-white"
             />
-            <p className="w-full break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800">{link.data.shlink}</p>
+            <p dir="ltr" className="w-full break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800">
+              {link.data.shlink}
+            </p>
             <Button variant="secondary" size="sm" onClick={() => void copy(link.data.shlink)}>
-              Copy SMART Health Link
+              <Trans>Copy SMART Health Link</Trans>
             </Button>
           </div>
         ) : null}
