@@ -36,7 +36,9 @@ function probeWebRoot(): string {
     path.join(base, 'dist-ssr', 'emergency-server.js'),
     `export function renderEmergencyPage(input) {
       const json = JSON.stringify(input).replace(/</g, '\\\\u003c');
-      return { lang: input.languages[0] === 'es' ? 'es' : 'en', title: 'Probe <title> & "more"', body: '<div id="root"></div><script type="application/json" id="probe">' + json + '</script>' };
+      const first = (input.languages[0] ?? '').split('-')[0];
+      const lang = ['es', 'ar'].includes(first) ? first : 'en';
+      return { lang, dir: lang === 'ar' ? 'rtl' : 'ltr', title: 'Probe <title> & "more"', body: '<div id="root"></div><script type="application/json" id="probe">' + json + '</script>' };
     }\n`,
   );
   return dist;
@@ -101,6 +103,14 @@ describe('the emergency page’s own entry point', () => {
       languages: ['es', 'es-ES', 'en'],
       lookup: { kind: 'self', answer: { body: { requirePin: true } } },
     });
+  });
+
+  it('mirrors the whole page for Arabic: <html lang="ar" dir="rtl"> (issue 35)', async () => {
+    const { shareId } = await ownCode(false);
+    const arabic = await new TestClient(app).get(`/emergency/${shareId}`, { headers: { 'accept-language': 'ar-EG' } });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    const english = await new TestClient(app).get(`/emergency/${shareId}`, { headers: { 'accept-language': 'en' } });
+    expect(english.body).toContain('<html lang="en">');
   });
 
   it('hands the renderer an opted-in code’s essentials and PIN status, and the owner hears of the page load once', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_LANGUAGES, documentLanguagesSchema } from './search';
 import type { DocumentLanguage } from './search';
 import { isoDateSchema } from './common';
-import { languageSchema, unitSystemSchema } from './i18n';
+import { LANGUAGES, UNIT_SYSTEMS } from './i18n';
 
 // Issue 32, DESIGN §13: time zones, medication schedules, the dose log, reminder settings, push
 // subscriptions and calendar feeds — the API's payloads, and the pure rules both sides need
@@ -27,6 +27,10 @@ export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).trim().refi
 export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error: TIME_ZONE_MESSAGE });
 
 // ---------- preferences ----------
+
+/** Issue 35: the account's language and units (packages/shared/src/i18n.ts). */
+const languageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: 'must be imperial or metric' });
 
 /** GET /api/user/preferences. */
 export const preferencesSchema = z.object({

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-
-// Issue 35, DESIGN §15: the languages Kinchart speaks, the units it measures in, and how a
+// Issue 35, DESIGN §15 (no zod here: the emergency page's bundle imports these rules): the languages Kinchart speaks, the units it measures in, and how a
 // browser's or a request's language list picks one. Both sides use these rules: the server for a
 // new account (Accept-Language) and for every email, push and PDF; the web app for a visitor.
 
@@ -105,6 +103,3 @@ export function unitsForTags(tags: readonly string[]): UnitSystem {
   if (region) return IMPERIAL_REGIONS.has(region) ? 'imperial' : 'metric';
   return parts[0] === 'en' ? 'imperial' : 'metric';
 }
-
-export const languageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
-export const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: 'must be imperial or metric' });

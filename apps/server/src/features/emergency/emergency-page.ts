@@ -26,6 +26,8 @@ type Lookup = { kind: ShareKind; answer: { body: EmergencyResponse; pinStatus?: 
 interface EmergencyRenderer {
   renderEmergencyPage(input: { shareId: string; languages: readonly string[]; lookup: Lookup | undefined }): {
     lang: string;
+    /** Issue 35: 'rtl' for Arabic, whose whole page mirrors. */
+    dir?: 'ltr' | 'rtl';
     title: string;
     body: string;
   };
@@ -90,7 +92,7 @@ export async function loadEmergencyPage(webRoot: string | null): Promise<Emergen
   return {
     render(input) {
       const page = renderPage(input);
-      return `${beforeLang}<html lang="${escapeHtml(page.lang)}">${beforeTitle}${TITLE_OPEN}${escapeHtml(page.title)}${TITLE_CLOSE}${beforeRoot}${page.body}${afterRoot}`;
+      return `${beforeLang}<html lang="${escapeHtml(page.lang)}"${page.dir === 'rtl' ? ' dir="rtl"' : ''}>${beforeTitle}${TITLE_OPEN}${escapeHtml(page.title)}${TITLE_CLOSE}${beforeRoot}${page.body}${afterRoot}`;
     },
   };
 }
