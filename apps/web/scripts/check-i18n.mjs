@@ -62,13 +62,23 @@ for (const catalog of CATALOGS) {
         continue;
       }
       const compared = compareVariables(original, translation);
-      if (!compared.isMatch) fail(`${where}: placeholders differ (missing ${compared.missing.join(', ') || '-'}, extra ${compared.extra.join(', ') || '-'})`);
+      if (!compared.isMatch)
+        fail(`${where}: placeholders differ (missing ${compared.missing.join(', ') || '-'}, extra ${compared.extra.join(', ') || '-'})`);
     }
   }
 }
 
+// The ids of the success messages (SPEC §5 green) follow the English catalog.
+try {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/gen-success-ids.mjs'), '--check'], { stdio: ['ignore', 'pipe', 'pipe'] });
+} catch (error) {
+  fail(String(error.stderr ?? error.message));
+}
+
 if (failures > 0) {
-  console.error(`\n${failures} problem(s) in the message catalogs (apps/web/src/locales). Run \`npx lingui extract\` in apps/web after wrapping strings.`);
+  console.error(
+    `\n${failures} problem(s) in the message catalogs (apps/web/src/locales). Run \`npx lingui extract\` in apps/web after wrapping strings.`,
+  );
   process.exit(1);
 }
 console.log('Message catalogs: in sync with the code, complete in every language, valid ICU.');

@@ -1,8 +1,12 @@
+import { isSuccessText } from '../../i18n/success-messages';
 import { AlertMessage } from './alert-message';
 
-/** SPEC §5 message colours: a status message is green when it contains 'success', red otherwise. */
+/**
+ * SPEC §5 message colours: a status message is green when it contains 'success', red otherwise;
+ * in another language, when it is the translation of such a message (issue 35).
+ */
 export function isSuccessMessage(message: string): boolean {
-  return message.toLowerCase().includes('success');
+  return isSuccessText(message);
 }
 
 /**
