@@ -36,6 +36,3 @@ export function roleLabel(role: string): string {
 
 /** "Editor access" in the reader's language. */
 export const roleAccessLabel = (role: PersonRole): string => i18n._(ROLE_ACCESS[role]);
-
-/** What one share role allows, in one line. */
-export const roleDescription = (role: ShareRole): string => i18n._(ROLE_DESCRIPTIONS[role]);
