@@ -83,11 +83,11 @@ export function toneOf(n: Pick<Notification, 'is_read' | 'level' | 'type'>): Not
 
 /** Item classes per tone; each text colour meets WCAG AA (≥ 4.5:1) on its background. */
 export const TONE_CLASSES: Record<NotificationTone, { item: string; title: string }> = {
-  read: { item: 'border-slate-200 border-l-slate-400 bg-slate-50', title: 'text-slate-700' },
-  access: { item: 'border-pink-200 border-l-pink-700 bg-pink-50', title: 'text-pink-900' },
-  error: { item: 'border-red-200 border-l-red-700 bg-red-50', title: 'text-red-900' },
-  warning: { item: 'border-orange-200 border-l-orange-600 bg-orange-50', title: 'text-orange-900' },
-  other: { item: 'border-purple-200 border-l-purple-700 bg-purple-50', title: 'text-purple-900' },
+  read: { item: 'border-slate-200 border-s-slate-400 bg-slate-50', title: 'text-slate-700' },
+  access: { item: 'border-pink-200 border-s-pink-700 bg-pink-50', title: 'text-pink-900' },
+  error: { item: 'border-red-200 border-s-red-700 bg-red-50', title: 'text-red-900' },
+  warning: { item: 'border-orange-200 border-s-orange-600 bg-orange-50', title: 'text-orange-900' },
+  other: { item: 'border-purple-200 border-s-purple-700 bg-purple-50', title: 'text-purple-900' },
 };
 
 function timeOf(n: Notification): number {
