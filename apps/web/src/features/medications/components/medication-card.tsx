@@ -65,7 +65,10 @@ export function MedicationCard({ medication, onEdit, onEnd, onDelete, canEdit = 
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="break-words text-slate-900">{value || '—'}</dd>
+            <dd className="break-words text-slate-900">
+              {/* The person's own words keep their direction inside a right-to-left layout ("500 mg"). */}
+              <bdi>{value || '—'}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

@@ -90,8 +90,14 @@ function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose:
     <li ref={rowRef} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words text-slate-900">{dose.medication_name?.trim() || unnamedMedication()}</span>
-          {dose.dosage ? <span className="text-sm text-slate-700">{dose.dosage}</span> : null}
+          <span dir="auto" className="font-semibold break-words text-slate-900">
+            {dose.medication_name?.trim() || unnamedMedication()}
+          </span>
+          {dose.dosage ? (
+            <span dir="auto" className="text-sm text-slate-700">
+              {dose.dosage}
+            </span>
+          ) : null}
           <StatusBadge status={dose.status} />
         </p>
         {logged ? <p className="text-sm text-slate-700">{logged}</p> : null}
@@ -209,8 +215,14 @@ function AsNeeded({
             <li key={medication.id} className="flex flex-col gap-2 py-3">
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold break-words text-slate-900">{name}</span>
-                  {medication.dosage ? <span className="text-sm text-slate-700">{medication.dosage}</span> : null}
+                  <span dir="auto" className="font-semibold break-words text-slate-900">
+                    {name}
+                  </span>
+                  {medication.dosage ? (
+                    <span dir="auto" className="text-sm text-slate-700">
+                      {medication.dosage}
+                    </span>
+                  ) : null}
                 </p>
                 {canEdit ? (
                   <Button
