@@ -22,26 +22,24 @@ const VERBS: Record<string, Verb> = {
   DELETE: 'deleted',
 };
 
-const OBJECT = 'What someone with shared access viewed, added, changed or deleted (the object of that verb)';
-
 /** What a route touches, from its most specific known segment (checked in this order). */
 const SUBJECTS: [segment: string, words: MessageDescriptor][] = [
-  ['access-history', msg({ message: 'the access history', comment: OBJECT })],
-  ['shares', msg({ message: 'who has access', comment: OBJECT })],
-  ['qr', msg({ message: 'the emergency code', comment: OBJECT })],
-  ['wearable-qr', msg({ message: 'the emergency code', comment: OBJECT })],
-  ['emergency-contacts', msg({ message: 'emergency contacts', comment: OBJECT })],
-  ['healthcare-providers', msg({ message: 'healthcare providers', comment: OBJECT })],
-  ['share-links', msg({ message: 'file share links', comment: OBJECT })],
-  ['medications', msg({ message: 'medications', comment: OBJECT })],
-  ['immunizations.pdf', msg({ message: 'the vaccination record', comment: OBJECT })],
-  ['immunizations', msg({ message: 'vaccinations', comment: OBJECT })],
-  ['lab-results', msg({ message: 'lab results', comment: OBJECT })],
-  ['conditions', msg({ message: 'conditions', comment: OBJECT })],
-  ['procedures', msg({ message: 'procedures', comment: OBJECT })],
-  ['appointments', msg({ message: 'appointments', comment: OBJECT })],
-  ['files', msg({ message: 'record files', comment: OBJECT })],
-  ['upload', msg({ message: 'record files', comment: OBJECT })],
+  ['access-history', msg({ message: 'the access history', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['shares', msg({ message: 'who has access', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['qr', msg({ message: 'the emergency code', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['wearable-qr', msg({ message: 'the emergency code', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['emergency-contacts', msg({ message: 'emergency contacts', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['healthcare-providers', msg({ message: 'healthcare providers', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['share-links', msg({ message: 'file share links', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['medications', msg({ message: 'medications', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['immunizations.pdf', msg({ message: 'the vaccination record', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['immunizations', msg({ message: 'vaccinations', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['lab-results', msg({ message: 'lab results', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['conditions', msg({ message: 'conditions', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['procedures', msg({ message: 'procedures', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['appointments', msg({ message: 'appointments', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['files', msg({ message: 'record files', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['upload', msg({ message: 'record files', comment: 'Access history: what was viewed, added, changed or deleted' })],
 ];
 
 const ROUTE = /^(GET|HEAD|POST|PUT|PATCH|DELETE) (\/\S*)$/;
@@ -157,7 +155,8 @@ export function describeAccesses(event: Pick<AccessEvent, 'what' | 'what_all'>):
   for (const what of all) {
     const access = accessOf(what);
     if (access !== null && access !== 'opened-file' && access.verb === 'viewed') {
-      const subject = access.subject ?? t({ message: 'the profile', comment: OBJECT });
+      const subject =
+        access.subject ?? t({ message: 'the profile', comment: 'Access history: what was viewed, added, changed or deleted' });
       if (!viewed.includes(subject)) viewed.push(subject);
     } else {
       const words = describeAccess({ what });
