@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { Medication } from '@kinchart/shared/profile';
 import { Button } from '../../../components/ui/button';
@@ -29,9 +31,10 @@ export function EndMedicationDialog({ medication, ...props }: EndMedicationDialo
   return <EndMedicationForm key={medication.id} medication={medication} {...props} />;
 }
 
-const FAILED = 'Failed to update medication. Please try again.';
+const FAILED = msg`Failed to update medication. Please try again.`;
 
 function EndMedicationForm({ medication, onClose, onEnded, personId }: EndMedicationDialogProps & { medication: Medication }) {
+  const { t } = useLingui();
   const formId = useId();
   const today = localToday();
   // A medication that starts later than today cannot end today; offer its start date instead.
@@ -40,6 +43,8 @@ function EndMedicationForm({ medication, onClose, onEnded, personId }: EndMedica
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateMedication(personId);
   const busy = update.isPending;
+  const name = medicationLabel(medication);
+  const started = medication.start_date ? displayDate(medication.start_date) : null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,13 +54,14 @@ function EndMedicationForm({ medication, onClose, onEnded, personId }: EndMedica
     setFailure(null);
     try {
       await update.mutateAsync({ id: medication.id, input: endedMedicationInput(medication, endDate) });
-      notify.success('Medication updated successfully!');
+      notify.success(t`Medication updated successfully!`);
       onClose();
       onEnded?.();
     } catch (failed) {
       const reason = serverMessage(failed);
-      setFailure(reason ? `${FAILED} ${reason}` : FAILED);
-      window.alert(FAILED);
+      const text = t(FAILED);
+      setFailure(reason ? `${text} ${reason}` : text);
+      window.alert(text);
     }
   };
 
@@ -65,29 +71,29 @@ function EndMedicationForm({ medication, onClose, onEnded, personId }: EndMedica
       onClose={busy ? () => undefined : onClose}
       closeOnBackdrop={!busy}
       size="sm"
-      title="End medication"
-      description={`${medicationLabel(medication)} moves to Medication History.`}
+      title={t`End medication`}
+      description={t`${name} moves to Medication History.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : 'End medication'}
+            {busy ? t`Saving...` : t`End medication`}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-busy={busy}>
         <Field
-          label="End Date"
+          label={t`End Date`}
           type="date"
           required
           value={endDate}
           min={medication.start_date ?? undefined}
           onChange={(event) => setEndDate(event.target.value)}
           error={error}
-          hint={medication.start_date ? `Started ${displayDate(medication.start_date)}; the end date cannot be earlier.` : undefined}
+          hint={started ? t`Started ${started}; the end date cannot be earlier.` : undefined}
         />
         {failure ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,10 +38,11 @@ export function MedicationFormModal(props: MedicationFormModalProps) {
 }
 
 // SPEC §8 Prescriptions screen.
-const FAILED = { add: 'Failed to add medication. Please try again.', edit: 'Failed to update medication. Please try again.' };
-const SAVED = { add: 'Medication added successfully!', edit: 'Medication updated successfully!' };
+const FAILED = { add: msg`Failed to add medication. Please try again.`, edit: msg`Failed to update medication. Please try again.` };
+const SAVED = { add: msg`Medication added successfully!`, edit: msg`Medication updated successfully!` };
 
 function MedicationFormDialog({ medication, onClose, personId }: MedicationFormModalProps) {
+  const { t } = useLingui();
   const mode = medication ? 'edit' : 'add';
   const formId = useId();
   const checkboxId = useId();
@@ -66,32 +69,33 @@ function MedicationFormDialog({ medication, onClose, personId }: MedicationFormM
     try {
       if (medication) await updateMedication.mutateAsync({ id: medication.id, input });
       else await addMedication.mutateAsync(input);
-      notify.success(SAVED[mode]);
+      notify.success(t(SAVED[mode]));
       onClose();
     } catch (error) {
       // SPEC §8: a browser alert with the screen's text; the same text (and the server's reason,
       // when it gave one) also stays in the dialog, announced, once the alert is dismissed.
       const reason = serverMessage(error);
-      setFailure(reason ? `${FAILED[mode]} ${reason}` : FAILED[mode]);
-      window.alert(FAILED[mode]);
+      const failed = t(FAILED[mode]);
+      setFailure(reason ? `${failed} ${reason}` : failed);
+      window.alert(failed);
     }
   });
 
-  const title = mode === 'add' ? 'Add Medication' : 'Edit Medication';
+  const title = mode === 'add' ? t`Add Medication` : t`Edit Medication`;
   return (
     <Modal
       open
       onClose={isSubmitting ? () => undefined : onClose}
       closeOnBackdrop={!isSubmitting}
       title={title}
-      description="All fields are required."
+      description={t`All fields are required.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : mode === 'add' ? 'Add Medication' : 'Save Changes'}
+            {isSubmitting ? t`Saving...` : mode === 'add' ? t`Add Medication` : t`Save Changes`}
           </Button>
         </>
       }
@@ -99,32 +103,39 @@ function MedicationFormDialog({ medication, onClose, personId }: MedicationFormM
       {/* noValidate: the checks are ours (with messages tied to each field), not the browser's. */}
       <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
         <Field
-          label="Medication Name"
+          label={t`Medication Name`}
           autoComplete="off"
           required
           containerClassName="sm:col-span-2"
           error={errors.medication_name?.message}
           {...register('medication_name')}
         />
-        <Field label="Dosage" placeholder="e.g. 10 mg" required autoComplete="off" error={errors.dosage?.message} {...register('dosage')} />
         <Field
-          label="Frequency"
-          placeholder="e.g. Once daily"
+          label={t`Dosage`}
+          placeholder={t({ message: 'e.g. 10 mg', comment: 'Example of a dosage' })}
+          required
+          autoComplete="off"
+          error={errors.dosage?.message}
+          {...register('dosage')}
+        />
+        <Field
+          label={t`Frequency`}
+          placeholder={t({ message: 'e.g. Once daily', comment: 'Example of how often a medication is taken' })}
           required
           autoComplete="off"
           error={errors.frequency?.message}
           {...register('frequency')}
         />
         <Field
-          label="Purpose"
-          placeholder="e.g. Blood pressure"
+          label={t`Purpose`}
+          placeholder={t({ message: 'e.g. Blood pressure', comment: 'Example of what a medication is for' })}
           required
           autoComplete="off"
           containerClassName="sm:col-span-2"
           error={errors.purpose?.message}
           {...register('purpose')}
         />
-        <Field label="Start Date" type="date" required error={errors.start_date?.message} {...register('start_date')} />
+        <Field label={t`Start Date`} type="date" required error={errors.start_date?.message} {...register('start_date')} />
         <div className="flex items-center gap-3 sm:self-end sm:pb-2">
           <input
             id={checkboxId}
@@ -138,12 +149,12 @@ function MedicationFormDialog({ medication, onClose, personId }: MedicationFormM
             })}
           />
           <label htmlFor={checkboxId} className="text-sm font-medium text-slate-800">
-            Currently Taking
+            <Trans>Currently Taking</Trans>
           </label>
         </div>
         {isCurrent ? null : (
           <Field
-            label="End Date"
+            label={t`End Date`}
             type="date"
             required
             min={watch('start_date') || undefined}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -5,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { canWrite } from '../../../lib/person-choice';
 import { usePeople } from '../../../lib/queries/people';
 import { useSchedule } from '../api/get-schedule';
-import { describeSchedule } from '../utils/dose-time';
+import { activeIntlLocale, describeSchedule } from '../utils/dose-time';
 import { AdherenceStrip } from './adherence-strip';
 import { ScheduleDialog } from './schedule-dialog';
 
@@ -21,12 +23,24 @@ export interface MedicationScheduleProps {
   withHistory?: boolean;
 }
 
+/** "40 on hand · runs out around Dec 17, 2026": the quantity in the reader's digits, the date in their words. */
+function onHandWords(quantity: number, runsOutOn: string | null): string {
+  const count = new Intl.NumberFormat(activeIntlLocale(), { maximumFractionDigits: 2 }).format(quantity);
+  if (!runsOutOn) return t({ message: `${count} on hand`, comment: 'How many units of a medication are left' });
+  const date = formatDate(runsOutOn);
+  return t({
+    message: `${count} on hand · runs out around ${date}`,
+    comment: 'How many units of a medication are left, and when they run out',
+  });
+}
+
 /**
  * A medication's schedule on its item (issue 32): in words ("08:00, 20:00 · every day"), when the
  * quantity on hand runs out, and for editors the button to the schedule editor. Used by the
  * Prescriptions cards and the profile and family member editors' medication items.
  */
 export function MedicationSchedule({ personId, medicationId, name, canEdit: allowed, withHistory = false }: MedicationScheduleProps) {
+  const { t } = useLingui();
   const schedule = useSchedule(personId, medicationId);
   const people = usePeople();
   const person = people.data?.find((p) => p.id === personId);
@@ -36,24 +50,32 @@ export function MedicationSchedule({ personId, medicationId, name, canEdit: allo
 
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-3 text-sm">
-      <QueryState query={schedule} loading="Loading schedule..." error="The schedule could not be loaded." compact>
+      <QueryState query={schedule} loading={t`Loading schedule...`} error={t`The schedule could not be loaded.`} compact>
         {(stored) => (
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-slate-900">
-                <span className="font-medium text-slate-600">Schedule: </span>
-                {stored ? describeSchedule(stored) : 'Not scheduled'}
+                <span className="font-medium text-slate-600">
+                  {t({ message: 'Schedule:', comment: 'Label before a schedule in words' })}{' '}
+                </span>
+                {stored ? describeSchedule(stored) : t`Not scheduled`}
               </p>
               {canEdit ? (
                 <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  {stored ? 'Edit schedule' : 'Add schedule'} <span className="sr-only">of {name}</span>
+                  {stored ? (
+                    <Trans>
+                      Edit schedule <span className="sr-only">of {name}</span>
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Add schedule <span className="sr-only">of {name}</span>
+                    </Trans>
+                  )}
                 </Button>
               ) : null}
             </div>
             {stored?.quantity_on_hand !== null && stored?.quantity_on_hand !== undefined ? (
-              <p className="text-slate-700">
-                {stored.quantity_on_hand} on hand{stored.runs_out_on ? ` · runs out around ${formatDate(stored.runs_out_on)}` : ''}
-              </p>
+              <p className="text-slate-700">{onHandWords(stored.quantity_on_hand, stored.runs_out_on)}</p>
             ) : null}
             {withHistory && stored && !stored.as_needed ? (
               <AdherenceStrip personId={personId} medicationId={medicationId} name={name} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Schedule } from '@kinchart/shared/care';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/toast';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSaveSchedule } from '../api/save-schedule';
-import { DAY_FULL_NAMES } from '../utils/dose-time';
+import { activeIntlLocale, weekdayName } from '../utils/dose-time';
 import {
   canAddTime,
   hasErrors,
@@ -37,7 +38,12 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
   return <ScheduleEditor {...props} />;
 }
 
+/** ISO weekdays, Monday first (the order of the shared schema's `days`). */
+const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
+
 function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: ScheduleDialogProps) {
+  const { t } = useLingui();
+  const locale = activeIntlLocale();
   const save = useSaveSchedule(personId, medicationId);
   const remove = useDeleteSchedule(personId, medicationId);
   const [values, setValues] = useState<ScheduleFormValues>(() => toScheduleFormValues(schedule));
@@ -77,10 +83,10 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
     setErrors(NO_ERRORS);
     try {
       await save.mutateAsync(checked.input);
-      notify.success(`Schedule saved for ${name}.`);
+      notify.success(t`Schedule saved for ${name}.`);
       onClose();
     } catch (error) {
-      setErrors(serverScheduleErrors(error, 'The schedule could not be saved. Please try again.'));
+      setErrors(serverScheduleErrors(error, t`The schedule could not be saved. Please try again.`));
       focusFirstInvalid();
     }
   };
@@ -89,11 +95,11 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
     try {
       await remove.mutateAsync();
       setConfirming(false);
-      notify.success(`Schedule removed for ${name}.`);
+      notify.success(t`Schedule removed for ${name}.`);
       onClose();
     } catch (error) {
       setConfirming(false);
-      setErrors(serverScheduleErrors(error, 'The schedule could not be removed. Please try again.'));
+      setErrors(serverScheduleErrors(error, t`The schedule could not be removed. Please try again.`));
     }
   };
 
@@ -103,21 +109,21 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
       <Modal
         open
         onClose={busy ? () => undefined : onClose}
-        title={`Schedule for ${name}`}
-        description="Times are in the person's time zone. Doses are listed on the dashboard's Today."
+        title={t`Schedule for ${name}`}
+        description={t`Times are in the person's time zone. Doses are listed on the dashboard's Today.`}
         size="lg"
         footer={
           <>
             {schedule ? (
               <Button variant="secondary" className="me-auto text-red-700!" disabled={busy} onClick={() => setConfirming(true)}>
-                Remove schedule
+                {t`Remove schedule`}
               </Button>
             ) : null}
             <Button variant="secondary" disabled={busy} onClick={onClose}>
-              Cancel
+              {t`Cancel`}
             </Button>
             <Button type="submit" form={formId} disabled={busy}>
-              {save.isPending ? 'Saving...' : 'Save schedule'}
+              {save.isPending ? t`Saving...` : t`Save schedule`}
             </Button>
           </>
         }
@@ -129,73 +135,82 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
             </p>
           ) : hasErrors(errors) ? (
             <p role="alert" className="sr-only">
-              Please correct the fields marked below.
+              <Trans>Please correct the fields marked below.</Trans>
             </p>
           ) : null}
           <CheckboxField
-            label="As needed (no fixed times)"
+            label={t`As needed (no fixed times)`}
             checked={values.as_needed}
             onChange={(e) => set('as_needed', e.currentTarget.checked)}
           />
           {values.as_needed ? null : (
             <>
               <fieldset className="flex flex-col gap-2" data-invalid={timesError ? 'true' : undefined}>
-                <legend className="mb-1 text-sm font-semibold text-slate-800">Times of day</legend>
+                <legend className="mb-1 text-sm font-semibold text-slate-800">
+                  <Trans>Times of day</Trans>
+                </legend>
                 <ul className="grid gap-2 sm:grid-cols-2">
-                  {values.times.map((time, index) => (
-                    // The inputs are a list the person edits by position; the index is its identity.
-                    <li key={index} className="flex items-start gap-2">
-                      <Field
-                        label={`Time ${index + 1}`}
-                        type="time"
-                        value={time}
-                        required
-                        error={errors.times[index]}
-                        onChange={(e) => setTime(index, e.currentTarget.value)}
-                        containerClassName="flex-1"
-                      />
-                      {values.times.length > 1 ? (
-                        <Button
-                          variant="ghost"
-                          className="mt-6 text-red-700!"
-                          aria-label={`Remove time ${index + 1}`}
-                          onClick={() =>
-                            set(
-                              'times',
-                              values.times.filter((_, i) => i !== index),
-                            )
-                          }
-                        >
-                          Remove
-                        </Button>
-                      ) : null}
-                    </li>
-                  ))}
+                  {values.times.map((time, index) => {
+                    const number = index + 1;
+                    return (
+                      // The inputs are a list the person edits by position; the index is its identity.
+                      <li key={index} className="flex items-start gap-2">
+                        <Field
+                          label={t({ message: `Time ${number}`, comment: 'The first, second… time of day a medication is taken' })}
+                          type="time"
+                          value={time}
+                          required
+                          error={errors.times[index]}
+                          onChange={(e) => setTime(index, e.currentTarget.value)}
+                          containerClassName="flex-1"
+                        />
+                        {values.times.length > 1 ? (
+                          <Button
+                            variant="ghost"
+                            className="mt-6 text-red-700!"
+                            aria-label={t`Remove time ${number}`}
+                            onClick={() =>
+                              set(
+                                'times',
+                                values.times.filter((_, i) => i !== index),
+                              )
+                            }
+                          >
+                            {t`Remove`}
+                          </Button>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ul>
                 {timesError ? <p className="text-sm font-medium text-red-700">{timesError}</p> : null}
                 {canAddTime(values) ? (
                   <Button variant="secondary" size="sm" className="self-start" onClick={() => set('times', [...values.times, ''])}>
-                    Add a time
+                    {t`Add a time`}
                   </Button>
                 ) : (
-                  <p className="text-sm text-slate-700">At most 12 times a day.</p>
+                  <p className="text-sm text-slate-700">
+                    <Trans>At most 12 times a day.</Trans>
+                  </p>
                 )}
               </fieldset>
               <fieldset className="flex flex-col gap-2" aria-describedby={errors.fields.days ? daysHintId : undefined}>
-                <legend className="mb-1 text-sm font-semibold text-slate-800">Days</legend>
+                <legend className="mb-1 text-sm font-semibold text-slate-800">
+                  <Trans>Days</Trans>
+                </legend>
                 <div className="flex flex-wrap gap-2" data-invalid={errors.fields.days ? 'true' : undefined}>
-                  {DAY_FULL_NAMES.map((day, i) => (
+                  {WEEK.map((day) => (
                     <label key={day} className="relative">
                       <input
                         type="checkbox"
                         className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                        checked={values.days.includes(i + 1)}
+                        checked={values.days.includes(day)}
                         aria-invalid={errors.fields.days ? true : undefined}
-                        onChange={(e) => toggleDay(i + 1, e.currentTarget.checked)}
+                        onChange={(e) => toggleDay(day, e.currentTarget.checked)}
                       />
                       <span className="pointer-events-none flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-slate-400 bg-white px-2 text-sm font-semibold text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white">
-                        <span aria-hidden="true">{day.slice(0, 3)}</span>
-                        <span className="sr-only">{day}</span>
+                        <span aria-hidden="true">{weekdayName(day, 'short', locale)}</span>
+                        <span className="sr-only">{weekdayName(day, 'long', locale)}</span>
                       </span>
                     </label>
                   ))}
@@ -210,22 +225,22 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Start date"
+              label={t`Start date`}
               type="date"
               value={values.start_date}
-              hint={schedule ? undefined : 'Left empty: today'}
+              hint={schedule ? undefined : t`Left empty: today`}
               error={errors.fields.start_date}
               onChange={(e) => set('start_date', e.currentTarget.value)}
             />
             <Field
-              label="End date (optional)"
+              label={t`End date (optional)`}
               type="date"
               value={values.end_date}
               error={errors.fields.end_date}
               onChange={(e) => set('end_date', e.currentTarget.value)}
             />
             <Field
-              label="Units per dose"
+              label={t`Units per dose`}
               type="number"
               inputMode="decimal"
               min={0}
@@ -235,18 +250,18 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
               onChange={(e) => set('dose_units', e.currentTarget.value)}
             />
             <Field
-              label="Quantity on hand (optional)"
+              label={t`Quantity on hand (optional)`}
               type="number"
               inputMode="decimal"
               min={0}
               step="any"
               value={values.quantity_on_hand}
-              hint="Taking a dose lowers it."
+              hint={t`Taking a dose lowers it.`}
               error={errors.fields.quantity_on_hand}
               onChange={(e) => set('quantity_on_hand', e.currentTarget.value)}
             />
             <Field
-              label="Refill reminder, days before it runs out (optional)"
+              label={t`Refill reminder, days before it runs out (optional)`}
               type="number"
               inputMode="numeric"
               min={0}
@@ -258,15 +273,15 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
               containerClassName="sm:col-span-2"
             />
           </div>
-          <CheckboxField label="Send reminders" checked={values.reminders} onChange={(e) => set('reminders', e.currentTarget.checked)} />
+          <CheckboxField label={t`Send reminders`} checked={values.reminders} onChange={(e) => set('reminders', e.currentTarget.checked)} />
         </form>
       </Modal>
       <ConfirmDialog
         open={confirming}
-        title="Remove schedule"
-        message={`The schedule of ${name} will be removed. Doses already logged stay in the log.`}
-        confirmLabel="Remove schedule"
-        busyLabel="Removing..."
+        title={t`Remove schedule`}
+        message={t`The schedule of ${name} will be removed. Doses already logged stay in the log.`}
+        confirmLabel={t`Remove schedule`}
+        busyLabel={t`Removing...`}
         busy={remove.isPending}
         onConfirm={() => void confirmRemove()}
         onCancel={() => setConfirming(false)}

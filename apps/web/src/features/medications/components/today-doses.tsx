@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { Dose, DoseStatus } from '@kinchart/shared/care';
 import type { Person } from '@kinchart/shared/people';
@@ -10,8 +12,8 @@ import { useMedications } from '../api/get-medications';
 import { usePeopleDoses } from '../api/get-doses';
 import { usePersonSchedules } from '../api/get-schedule';
 import { doseName, useDoseActions } from '../hooks/use-dose-actions';
-import { isOnPersonsToday, isOpen, localTimeOf, offsetMinutesOf, STATUS_LABELS, todayWindow } from '../utils/dose-time';
-import { medicationLabel } from './medication-card';
+import { isOnPersonsToday, isOpen, localTimeOf, offsetMinutesOf, STATUS_LABELS, statusLabel, todayWindow } from '../utils/dose-time';
+import { medicationLabel, unnamedMedication } from './medication-card';
 
 type Actions = ReturnType<typeof useDoseActions>;
 
@@ -24,7 +26,8 @@ const BADGE: Record<DoseStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: DoseStatus }) {
-  return <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>{STATUS_LABELS[status]}</span>;
+  const { t } = useLingui();
+  return <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>{t(STATUS_LABELS[status])}</span>;
 }
 
 /** A time slot's doses: the person's scheduled doses of today at one local time. */
@@ -51,14 +54,22 @@ export function todayOf(doses: readonly Dose[], now: Date): { slots: Slot[]; asN
 /** The time `instant` shows on a clock `offset` minutes from UTC (HH:MM). */
 const timeAt = (instant: string, offset: number) => new Date(Date.parse(instant) + offset * 60_000).toISOString().slice(11, 16);
 
+/** The Undo button's name: "Undo: Albuterol at 08:00". */
+const undoLabel = (name: string) =>
+  t({ message: `Undo: ${name}`, comment: 'Button that undoes the logging of a dose; name: "Albuterol at 08:00"' });
+
 /** "Taken at 08:03 by sam", in the person's zone. */
 function loggedWords(dose: Dose): string | null {
   if (dose.status !== 'taken' && dose.status !== 'skipped') return null;
-  const when = dose.status === 'taken' && dose.taken_at ? ` at ${timeAt(dose.taken_at, offsetMinutesOf(dose.scheduled_at))}` : '';
-  return `${STATUS_LABELS[dose.status]}${when}${dose.logged_by ? ` by ${dose.logged_by}` : ''}`;
+  const user = dose.logged_by;
+  if (dose.status === 'skipped') return user ? t`Skipped by ${user}` : statusLabel('skipped');
+  if (!dose.taken_at) return user ? t`Taken by ${user}` : statusLabel('taken');
+  const time = timeAt(dose.taken_at, offsetMinutesOf(dose.scheduled_at));
+  return user ? t`Taken at ${time} by ${user}` : t`Taken at ${time}`;
 }
 
 function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose: Dose; canEdit: boolean; actions: Actions }) {
+  const { t } = useLingui();
   const busy = actions.pending.has(dose.dose_id);
   const name = doseName(dose);
   const logged = loggedWords(dose);
@@ -79,8 +90,14 @@ function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose:
     <li ref={rowRef} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words text-slate-900">{dose.medication_name?.trim() || 'Unnamed medication'}</span>
-          {dose.dosage ? <span className="text-sm text-slate-700">{dose.dosage}</span> : null}
+          <span dir="auto" className="font-semibold break-words text-slate-900">
+            {dose.medication_name?.trim() || unnamedMedication()}
+          </span>
+          {dose.dosage ? (
+            <span dir="auto" className="text-sm text-slate-700">
+              {dose.dosage}
+            </span>
+          ) : null}
           <StatusBadge status={dose.status} />
         </p>
         {logged ? <p className="text-sm text-slate-700">{logged}</p> : null}
@@ -89,17 +106,22 @@ function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose:
         <div className="flex shrink-0 flex-wrap gap-2">
           {isOpen(dose) ? (
             <>
-              <Button size="sm" disabled={busy} aria-label={`Taken: ${name}`} onClick={() => void actions.log(personId, dose, 'taken')}>
-                Taken
+              <Button
+                size="sm"
+                disabled={busy}
+                aria-label={t({ message: `Taken: ${name}`, comment: 'Button that logs a dose as taken; name: "Albuterol at 08:00"' })}
+                onClick={() => void actions.log(personId, dose, 'taken')}
+              >
+                {t({ message: 'Taken', comment: 'Button that logs a dose as taken' })}
               </Button>
               <Button
                 variant="secondary"
                 size="sm"
                 disabled={busy}
-                aria-label={`Skip: ${name}`}
+                aria-label={t({ message: `Skip: ${name}`, comment: 'Button that logs a dose as skipped; name: "Albuterol at 08:00"' })}
                 onClick={() => void actions.log(personId, dose, 'skipped')}
               >
-                Skip
+                {t({ message: 'Skip', comment: 'Button that logs a dose as skipped' })}
               </Button>
             </>
           ) : (
@@ -107,10 +129,10 @@ function DoseRow({ personId, dose, canEdit, actions }: { personId: string; dose:
               variant="secondary"
               size="sm"
               disabled={busy}
-              aria-label={`Undo: ${name}`}
+              aria-label={undoLabel(name)}
               onClick={() => void actions.undo(personId, dose)}
             >
-              Undo
+              {t`Undo`}
             </Button>
           )}
         </div>
@@ -132,20 +154,26 @@ function SlotGroup({
   canEdit: boolean;
   actions: Actions;
 }) {
+  const { t } = useLingui();
   const open = slot.doses.filter(isOpen);
   const busy = open.some((d) => actions.pending.has(d.dose_id));
+  const time = slot.time;
   return (
-    <div role="group" aria-label={`${person} at ${slot.time}`} className="rounded-xl border border-slate-200 bg-white px-4 py-2">
+    <div
+      role="group"
+      aria-label={t({ message: `${person} at ${time}`, comment: 'A group of doses: "Mia at 08:00"' })}
+      className="rounded-xl border border-slate-200 bg-white px-4 py-2"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
         <h4 className="text-base font-semibold text-slate-900">{slot.time}</h4>
         {canEdit && open.length > 0 && slot.doses.length > 1 ? (
           <Button
             size="sm"
             disabled={busy}
-            aria-label={`Take all: ${person} at ${slot.time}`}
+            aria-label={t({ message: `Take all: ${person} at ${time}`, comment: 'Button that logs every dose of one time as taken' })}
             onClick={() => void actions.takeAll(personId, open)}
           >
-            Take all
+            {t`Take all`}
           </Button>
         ) : null}
       </div>
@@ -172,11 +200,12 @@ function AsNeeded({
   canEdit: boolean;
   actions: Actions;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   return (
     <div role="group" aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white px-4 py-2">
       <h4 id={headingId} className="pt-1 text-base font-semibold text-slate-900">
-        As needed
+        {t({ message: 'As needed', comment: 'A medication taken when needed, without fixed times' })}
       </h4>
       <ul className="divide-y divide-slate-200">
         {medications.map((medication) => {
@@ -186,8 +215,14 @@ function AsNeeded({
             <li key={medication.id} className="flex flex-col gap-2 py-3">
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold break-words text-slate-900">{name}</span>
-                  {medication.dosage ? <span className="text-sm text-slate-700">{medication.dosage}</span> : null}
+                  <span dir="auto" className="font-semibold break-words text-slate-900">
+                    {name}
+                  </span>
+                  {medication.dosage ? (
+                    <span dir="auto" className="text-sm text-slate-700">
+                      {medication.dosage}
+                    </span>
+                  ) : null}
                 </p>
                 {canEdit ? (
                   <Button
@@ -197,7 +232,9 @@ function AsNeeded({
                     disabled={actions.pending.has(`as-needed:${personId}:${medication.id}`)}
                     onClick={() => void actions.logAsNeeded(personId, medication.id, name)}
                   >
-                    Log a dose <span className="sr-only">of {name}</span>
+                    <Trans>
+                      Log a dose <span className="sr-only">of {name}</span>
+                    </Trans>
                   </Button>
                 ) : null}
               </div>
@@ -211,10 +248,10 @@ function AsNeeded({
                           variant="ghost"
                           size="sm"
                           disabled={actions.pending.has(dose.dose_id)}
-                          aria-label={`Undo: ${doseName(dose)}`}
+                          aria-label={undoLabel(doseName(dose))}
                           onClick={() => void actions.undo(personId, dose)}
                         >
-                          Undo
+                          {t`Undo`}
                         </Button>
                       ) : null}
                     </li>
@@ -241,6 +278,7 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
   if (slots.length === 0 && asNeededMedications.length === 0 && asNeeded.length === 0) return null;
 
   const name = personLabel(person);
+  const sharedBy = person.shared_by;
   const canEdit = canWrite(person);
   // A dose logged for a medication that is no longer as-needed still shows, under its own name.
   const loggedOthers = asNeeded.filter((d) => !asNeededMedications.some((m) => m.id === d.medication_id));
@@ -248,9 +286,17 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {name}
-        {person.shared_by ? <span className="ms-2 text-sm font-normal text-slate-700">Shared by {person.shared_by}</span> : null}
+        {sharedBy ? (
+          <span className="ms-2 text-sm font-normal text-slate-700">
+            <Trans>Shared by {sharedBy}</Trans>
+          </span>
+        ) : null}
       </h3>
-      {canEdit ? null : <p className="text-sm text-slate-700">View only: you can see {name}&apos;s doses but not log them.</p>}
+      {canEdit ? null : (
+        <p className="text-sm text-slate-700">
+          <Trans>View only: you can see {name}&apos;s doses but not log them.</Trans>
+        </p>
+      )}
       {slots.map((slot) => (
         <SlotGroup key={slot.time} person={name} personId={person.id} slot={slot} canEdit={canEdit} actions={actions} />
       ))}
@@ -277,6 +323,7 @@ function PersonToday({ person, own, doses, now, actions }: { person: Person; own
  * from the dashboard's list (GET /api/user/people), which reports its own failure.
  */
 export function TodayDoses({ people }: { people: Person[] }) {
+  const { t } = useLingui();
   const headingId = useId();
   const me = ownPerson(people);
   const now = new Date();
@@ -293,11 +340,11 @@ export function TodayDoses({ people }: { people: Person[] }) {
 
   let body: ReactNode;
   if (failed) {
-    body = <QueryState query={failed} loading="Loading today's doses..." error="Today's doses could not be loaded." />;
+    body = <QueryState query={failed} loading={t`Loading today's doses...`} error={t`Today's doses could not be loaded.`} />;
   } else if (!loaded) {
     body = (
       <p role="status" className="text-slate-700">
-        Loading today&apos;s doses...
+        {t`Loading today's doses...`}
       </p>
     );
   } else {
@@ -305,7 +352,7 @@ export function TodayDoses({ people }: { people: Person[] }) {
       <>
         {nothingToday ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-            No doses are scheduled for today.
+            <Trans>No doses are scheduled for today.</Trans>
           </p>
         ) : null}
         {people.map((person, i) => (
@@ -318,7 +365,7 @@ export function TodayDoses({ people }: { people: Person[] }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        Today
+        {t({ message: 'Today', comment: "Heading of the dashboard's list of today's doses" })}
       </h2>
       <p role="status" className="sr-only">
         {actions.announcement}

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Dose } from '@kinchart/shared/care';
@@ -9,11 +10,15 @@ import { personSchedulesQueryKey } from '../api/get-schedule';
 import { logAsNeededDose } from '../api/log-as-needed-dose';
 import { logDose } from '../api/log-dose';
 import { undoDose } from '../api/undo-dose';
+import { unnamedMedication } from '../components/medication-card';
 import { localTimeOf, statusAt } from '../utils/dose-time';
 
 /** How a dose is named in messages and button labels: "Albuterol at 08:00". */
-export const doseName = (dose: Pick<Dose, 'medication_name' | 'scheduled_at'>): string =>
-  `${dose.medication_name?.trim() || 'Unnamed medication'} at ${localTimeOf(dose)}`;
+export function doseName(dose: Pick<Dose, 'medication_name' | 'scheduled_at'>): string {
+  const name = dose.medication_name?.trim() || unnamedMedication();
+  const time = localTimeOf(dose);
+  return t({ message: `${name} at ${time}`, comment: 'A dose: the medication and its time of day ("Albuterol at 08:00")' });
+}
 
 /** Every cached dose list of the person, changed in place (the optimistic step and its rollback). */
 function changeDoses(queryClient: QueryClient, personId: string, change: (doses: Dose[]) => Dose[]): void {
@@ -29,7 +34,7 @@ function refresh(queryClient: QueryClient, personId: string): void {
   void queryClient.invalidateQueries({ queryKey: personSchedulesQueryKey(personId) });
 }
 
-const failure = (error: unknown) => serverMessage(error) ?? 'Please check your connection and try again.';
+const failure = (error: unknown) => serverMessage(error) ?? t`Please check your connection and try again.`;
 
 /**
  * Taken, Skip, Undo, Take all and Log a dose for the Today block. Optimistic but truthful: the
@@ -77,8 +82,11 @@ export function useDoseActions() {
       setFocusDoseId(dose.dose_id);
       const error = await send(personId, dose, status);
       mark([dose.dose_id], false);
-      if (error) notify.error(`${doseName(dose)} was not logged. ${failure(error)}`);
-      else setAnnouncement(`${doseName(dose)}: ${status === 'taken' ? 'taken' : 'skipped'}.`);
+      const name = doseName(dose);
+      if (error) {
+        const reason = failure(error);
+        notify.error(t`${name} was not logged. ${reason}`);
+      } else setAnnouncement(status === 'taken' ? t`${name}: taken.` : t`${name}: skipped.`);
       refresh(queryClient, personId);
     },
     [mark, queryClient, send],
@@ -93,9 +101,16 @@ export function useDoseActions() {
       const errors = (await Promise.all(doses.map((dose) => send(personId, dose, 'taken')))).filter(Boolean);
       mark(ids, false);
       if (errors.length > 0) {
-        notify.error(`${errors.length} of ${doses.length} doses were not logged. ${failure(errors[0])}`);
+        const failed = errors.length;
+        const reason = failure(errors[0]);
+        notify.error(
+          plural(doses.length, {
+            one: `${failed} of # dose was not logged. ${reason}`,
+            other: `${failed} of # doses were not logged. ${reason}`,
+          }),
+        );
       } else {
-        setAnnouncement(`${doses.length} doses taken.`);
+        setAnnouncement(plural(doses.length, { one: '# dose taken.', other: '# doses taken.' }));
       }
       refresh(queryClient, personId);
     },
@@ -115,14 +130,17 @@ export function useDoseActions() {
       );
       try {
         await undoDose(personId, dose.dose_id);
-        setAnnouncement(`${doseName(dose)}: undone.`);
+        const name = doseName(dose);
+        setAnnouncement(t`${name}: undone.`);
       } catch (error) {
         changeDoses(queryClient, personId, (doses) =>
           doses.some((d) => d.dose_id === dose.dose_id)
             ? replace(dose)(doses)
             : [...doses, dose].sort((a, b) => Date.parse(a.scheduled_at) - Date.parse(b.scheduled_at)),
         );
-        notify.error(`${doseName(dose)} was not undone. ${failure(error)}`);
+        const name = doseName(dose);
+        const reason = failure(error);
+        notify.error(t`${name} was not undone. ${reason}`);
       }
       mark([dose.dose_id], false);
       refresh(queryClient, personId);
@@ -137,10 +155,11 @@ export function useDoseActions() {
       mark([key], true);
       try {
         await logAsNeededDose(personId, medicationId);
-        notify.success(`Logged a dose of ${name}.`);
-        setAnnouncement(`Logged a dose of ${name}.`);
+        notify.success(t`Logged a dose of ${name}.`);
+        setAnnouncement(t`Logged a dose of ${name}.`);
       } catch (error) {
-        notify.error(`The dose of ${name} was not logged. ${failure(error)}`);
+        const reason = failure(error);
+        notify.error(t`The dose of ${name} was not logged. ${reason}`);
       }
       mark([key], false);
       refresh(queryClient, personId);

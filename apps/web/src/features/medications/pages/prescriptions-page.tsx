@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Medication } from '@kinchart/shared/profile';
@@ -22,7 +24,7 @@ import { MedicationSchedule } from '../components/medication-schedule';
 type TabId = 'current' | 'history';
 
 // SPEC §8 Prescriptions screen.
-const DELETE_FAILED = 'Failed to delete medication. Please try again.';
+const DELETE_FAILED = msg`Failed to delete medication. Please try again.`;
 
 /** Most recently ended first; undated ones last. */
 function byEndDateDescending(a: Medication, b: Medication): number {
@@ -35,6 +37,7 @@ function byEndDateDescending(a: Medication, b: Medication): number {
  * yourself. Your own go over the own-profile API; anyone else's over the person's.
  */
 export function PrescriptionsPage() {
+  const { t } = useLingui();
   const people = usePeople();
   const dashboardChoice = useSelectedPersonId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,6 +47,7 @@ export function PrescriptionsPage() {
   // null: the user's own profile (also while the people list is not there).
   const personId = shown === undefined || shown === ownPerson(everyone) ? null : shown.id;
   const canEdit = shown ? canWrite(shown) : true;
+  const shownName = shown ? personLabel(shown) : '';
   const medications = useMedications(personId);
   const deleteMedication = useDeleteMedication(personId);
   const [tab, setTab] = useState<TabId>('current');
@@ -80,11 +84,12 @@ export function PrescriptionsPage() {
     setDeleteFailure(null);
     try {
       await deleteMedication.mutateAsync(deleting.id);
-      notify.success('Medication removed successfully!');
+      notify.success(t`Medication removed successfully!`);
       focusListAfterRemoval();
     } catch {
-      setDeleteFailure(DELETE_FAILED);
-      window.alert(DELETE_FAILED);
+      const failed = t(DELETE_FAILED);
+      setDeleteFailure(failed);
+      window.alert(failed);
     } finally {
       setDeleting(null);
     }
@@ -94,8 +99,8 @@ export function PrescriptionsPage() {
   const list = (items: Medication[], empty: string) => (
     <QueryState
       query={medications}
-      loading="Loading medications..."
-      error="Your medications could not be loaded."
+      loading={t`Loading medications...`}
+      error={t`Your medications could not be loaded.`}
       isEmpty={() => items.length === 0}
       empty={empty}
       className="my-4"
@@ -136,13 +141,13 @@ export function PrescriptionsPage() {
   return (
     <>
       <PageHeader
-        title="Prescriptions"
-        subtitle="Keep track of the medications you take and the ones you have stopped."
-        actions={canEdit ? <Button onClick={() => setForm({ medication: null })}>Add Medication</Button> : null}
+        title={t`Prescriptions`}
+        subtitle={t`Keep track of the medications you take and the ones you have stopped.`}
+        actions={canEdit ? <Button onClick={() => setForm({ medication: null })}>{t`Add Medication`}</Button> : null}
       />
       {everyone.length > 1 ? (
         <PersonSelect
-          label="Person"
+          label={t`Person`}
           people={everyone}
           value={shownId ?? ''}
           onChange={(id) => {
@@ -153,7 +158,9 @@ export function PrescriptionsPage() {
         />
       ) : null}
       {canEdit || !shown ? null : (
-        <p className="mb-4 text-sm text-slate-700">View only: you can see {personLabel(shown)}&apos;s medications but not change them.</p>
+        <p className="mb-4 text-sm text-slate-700">
+          <Trans>View only: you can see {shownName}&apos;s medications but not change them.</Trans>
+        </p>
       )}
       {deleteFailure ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
@@ -162,12 +169,12 @@ export function PrescriptionsPage() {
       ) : null}
       <div ref={tabsRef}>
         <Tabs<TabId>
-          label="Medications"
+          label={t`Medications`}
           value={tab}
           onChange={setTab}
           items={[
-            { id: 'current', label: 'Current Medications', content: list(current, 'No current medications.') },
-            { id: 'history', label: 'Medication History', content: list(history, 'No past medications.') },
+            { id: 'current', label: t`Current Medications`, content: list(current, t`No current medications.`) },
+            { id: 'history', label: t`Medication History`, content: list(history, t`No past medications.`) },
           ]}
         />
       </div>
@@ -182,8 +189,8 @@ export function PrescriptionsPage() {
       <EndMedicationDialog personId={personId} medication={ending} onClose={() => setEnding(null)} onEnded={focusListAfterRemoval} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Medication"
-        message="Are you sure you want to delete this medication? This action cannot be undone."
+        title={t`Delete Medication`}
+        message={t`Are you sure you want to delete this medication? This action cannot be undone.`}
         busy={deleteMedication.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

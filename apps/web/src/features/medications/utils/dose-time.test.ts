@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { dayOutcome, describeSchedule, isOnPersonsToday, offsetMinutesOf, personsToday, statusAt, todayWindow } from './dose-time';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  dayOutcome,
+  describeSchedule,
+  isOnPersonsToday,
+  offsetMinutesOf,
+  personsToday,
+  statusAt,
+  todayWindow,
+  weekdayName,
+} from './dose-time';
 
 describe('dose times in the person’s zone', () => {
   it('reads the offset a dose is written with', () => {
@@ -45,5 +55,22 @@ describe('dose times in the person’s zone', () => {
       '09:00 · Mon, Wed, Fri · until Dec 31, 2026 · no reminders',
     );
     expect(describeSchedule({ ...base, as_needed: true, times: [], days: [1] })).toBe('As needed');
+  });
+});
+
+describe("schedule days in the reader's language (issue 35)", () => {
+  afterEach(() => i18n.activate('en'));
+
+  it("names weekdays through Intl, Monday first, whatever the browser's zone", () => {
+    expect([1, 7].map((d) => weekdayName(d, 'long', 'en'))).toEqual(['Monday', 'Sunday']);
+    expect([1, 3, 5].map((d) => weekdayName(d, 'short', 'de'))).toEqual(['Mo', 'Mi', 'Fr']);
+    expect(weekdayName(1, 'short', 'ja')).toBe('月');
+  });
+
+  it("lists the days of a schedule with the active language's names and separators", () => {
+    i18n.loadAndActivate({ locale: 'ja', messages: {} });
+    expect(describeSchedule({ as_needed: false, end_date: null, reminders: true, times: ['08:00'], days: [1, 3, 5] })).toBe(
+      '08:00 · 月 水 金',
+    );
   });
 });

@@ -1,4 +1,7 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { addDays, DUE_MINUTES, EVERY_DAY, type Dose, type DoseStatus, type Schedule } from '@kinchart/shared/care';
+import { intlLocale, isAppLanguage } from '../../../i18n/languages';
 import { formatDate } from '../../../lib/format';
 
 /*
@@ -61,46 +64,70 @@ export function statusAt(dose: Pick<Dose, 'scheduled_at'>, now: Date): DoseStatu
   return now.getTime() < at + DUE_MINUTES * 60_000 ? 'due' : 'missed';
 }
 
-export const STATUS_LABELS: Record<DoseStatus, string> = {
-  upcoming: 'Upcoming',
-  due: 'Due',
-  taken: 'Taken',
-  skipped: 'Skipped',
-  missed: 'Missed',
+export const STATUS_LABELS: Record<DoseStatus, MessageDescriptor> = {
+  upcoming: msg({ message: 'Upcoming', context: 'dose status' }),
+  due: msg({ message: 'Due', context: 'dose status' }),
+  taken: msg({ message: 'Taken', context: 'dose status' }),
+  skipped: msg({ message: 'Skipped', context: 'dose status' }),
+  missed: msg({ message: 'Missed', context: 'dose status' }),
 };
+
+/** A dose status in the reader's language; a status this version does not know, as the server wrote it. */
+export function statusLabel(status: string): string {
+  const label = (STATUS_LABELS as Partial<Record<string, MessageDescriptor>>)[status];
+  return label ? i18n._(label) : status;
+}
+
+/** The locale dates, weekdays and numbers are written in (the pseudo-locale formats as English). */
+export function activeIntlLocale(): string {
+  return intlLocale(isAppLanguage(i18n.locale) ? i18n.locale : 'en');
+}
 
 /** Not yet logged: Take all and Taken/Skip apply. */
 export const isOpen = (dose: Pick<Dose, 'status'>): boolean =>
   dose.status === 'upcoming' || dose.status === 'due' || dose.status === 'missed';
 
-const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export const DAY_FULL_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/**
+ * An ISO weekday (1 Monday … 7 Sunday) named in the reader's language: 'short' ("Mon") or 'long'
+ * ("Monday"). 2024-01-01 was a Monday; read in UTC, so the browser's zone cannot shift the day.
+ */
+export function weekdayName(day: number, width: 'short' | 'long', locale = activeIntlLocale()): string {
+  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
+}
+
+/** A short list ("Mon, Wed, Fri", "08:00, 20:00") with the reader's separators, and no "and". */
+const shortList = (items: string[]) => new Intl.ListFormat(activeIntlLocale(), { type: 'unit', style: 'short' }).format(items);
 
 /** The days of a schedule in words: "every day", "weekdays", "weekends" or "Mon, Wed, Fri". */
 export function describeDays(days: readonly number[]): string {
   const set = [...new Set(days)].sort((a, b) => a - b);
-  if (set.length === EVERY_DAY.length) return 'every day';
-  if (set.join() === '1,2,3,4,5') return 'weekdays';
-  if (set.join() === '6,7') return 'weekends';
-  return set.map((d) => DAY_NAMES[d - 1] ?? String(d)).join(', ');
+  if (set.length === EVERY_DAY.length) return t({ message: 'every day', comment: 'When a medication is taken: 08:00, 20:00 · every day' });
+  if (set.join() === '1,2,3,4,5') return t({ message: 'weekdays', comment: 'When a medication is taken: Monday to Friday' });
+  if (set.join() === '6,7') return t({ message: 'weekends', comment: 'When a medication is taken: Saturday and Sunday' });
+  return shortList(set.map((d) => (d >= 1 && d <= 7 ? weekdayName(d, 'short') : String(d))));
 }
 
 /** A schedule in words, as the medication item shows it: "08:00, 20:00 · every day". */
 export function describeSchedule(schedule: Pick<Schedule, 'times' | 'days' | 'as_needed' | 'end_date' | 'reminders'>): string {
-  const parts = schedule.as_needed ? ['As needed'] : [schedule.times.join(', '), describeDays(schedule.days)];
-  if (schedule.end_date) parts.push(`until ${formatDate(schedule.end_date)}`);
-  if (!schedule.reminders) parts.push('no reminders');
+  const parts = schedule.as_needed
+    ? [t({ message: 'As needed', comment: 'A medication taken when needed, without fixed times' })]
+    : [shortList(schedule.times), describeDays(schedule.days)];
+  if (schedule.end_date) {
+    const date = formatDate(schedule.end_date);
+    parts.push(t({ message: `until ${date}`, comment: 'The last day of a medication schedule: 08:00 · every day · until Mar 4, 2026' }));
+  }
+  if (!schedule.reminders) parts.push(t({ message: 'no reminders', comment: 'A medication schedule that sends no reminders' }));
   return parts.join(' · ');
 }
 
 /** What one day of a medication's strip shows. */
 export type DayOutcome = 'all-taken' | 'missed' | 'to-come' | 'none';
 
-export const OUTCOME_LABELS: Record<DayOutcome, string> = {
-  'all-taken': 'all taken',
-  missed: 'some missed or skipped',
-  'to-come': 'still to come',
-  none: 'none scheduled',
+export const OUTCOME_LABELS: Record<DayOutcome, MessageDescriptor> = {
+  'all-taken': msg({ message: 'all taken', comment: "One day of a medication's last 30 days: every dose was taken" }),
+  missed: msg({ message: 'some missed or skipped', comment: "One day of a medication's last 30 days" }),
+  'to-come': msg({ message: 'still to come', comment: "One day of a medication's last 30 days: doses not yet due" }),
+  none: msg({ message: 'none scheduled', comment: "One day of a medication's last 30 days: no dose was scheduled" }),
 };
 
 /** A day's outcome from its scheduled doses: any missed or skipped wins, then any still open. */

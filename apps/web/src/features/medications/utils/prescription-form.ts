@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { format } from 'date-fns';
 import { z } from 'zod';
-import { requiredText, type Medication, type MedicationInput } from '@kinchart/shared/profile';
+import type { Medication, MedicationInput } from '@kinchart/shared/profile';
+import { formatDate } from '../../../lib/format';
 
 /*
  * SPEC §5 "Prescriptions forms: medication name, dosage, frequency, purpose and start date are
@@ -10,8 +12,13 @@ import { requiredText, type Medication, type MedicationInput } from '@kinchart/s
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const requiredDate = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).regex(DATE, `${label} must be a date as YYYY-MM-DD`);
+/*
+ * The rules of the shared `requiredText` (packages/shared/src/profile.ts), with each message whole
+ * in the reader's language: zod asks for a message (the function) only when a field fails, so the
+ * language chosen since the schema was built is the one used.
+ */
+const required = (max: number, messages: { empty: () => string; long: () => string }) =>
+  z.string({ error: messages.empty }).trim().min(1, { error: messages.empty }).max(max, { error: messages.long });
 
 /** Today on the user's own calendar (not UTC), as the date inputs want it. */
 export function localToday(now: Date = new Date()): string {
@@ -20,11 +27,18 @@ export function localToday(now: Date = new Date()): string {
 
 export const prescriptionFormSchema = z
   .object({
-    medication_name: requiredText('Medication name'),
-    dosage: requiredText('Dosage'),
-    frequency: requiredText('Frequency'),
-    purpose: requiredText('Purpose', 500),
-    start_date: requiredDate('Start date'),
+    medication_name: required(200, {
+      empty: () => t`Medication name is required`,
+      long: () => t`Medication name must be at most 200 characters`,
+    }),
+    dosage: required(200, { empty: () => t`Dosage is required`, long: () => t`Dosage must be at most 200 characters` }),
+    frequency: required(200, { empty: () => t`Frequency is required`, long: () => t`Frequency must be at most 200 characters` }),
+    purpose: required(500, { empty: () => t`Purpose is required`, long: () => t`Purpose must be at most 500 characters` }),
+    start_date: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Start date is required` })
+      .regex(DATE, { error: () => t`Start date must be a date as YYYY-MM-DD` }),
     is_current: z.boolean(),
     // Only asked for, and only sent, when the medication is no longer being taken.
     end_date: z.string().trim(),
@@ -87,15 +101,14 @@ export function endedMedicationInput(medication: Medication, endDate: string): M
 
 /** Why an end date cannot be used, if it cannot: it is needed, and not before the start date. */
 export function endDateProblem(endDate: string, startDate: string | null): string | undefined {
-  if (endDate.trim() === '') return 'End date is required';
-  if (!DATE.test(endDate)) return 'End date must be a date as YYYY-MM-DD';
-  if (startDate && endDate < startDate) return 'End date cannot be before the start date';
+  if (endDate.trim() === '') return t`End date is required`;
+  if (!DATE.test(endDate)) return t`End date must be a date as YYYY-MM-DD`;
+  if (startDate && endDate < startDate) return t`End date cannot be before the start date`;
   return undefined;
 }
 
 /** A stored YYYY-MM-DD date as people read it ("Mar 5, 2026"); anything else as it came. */
 export function displayDate(value: string | null): string {
   if (!value || !DATE.test(value)) return value ?? '';
-  const [year, month, day] = value.split('-').map(Number);
-  return format(new Date(year ?? 0, (month ?? 1) - 1, day ?? 1), 'MMM d, yyyy');
+  return formatDate(value);
 }

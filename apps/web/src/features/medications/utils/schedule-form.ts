@@ -1,5 +1,6 @@
 import { EVERY_DAY, MAX_TIMES_A_DAY, scheduleInputSchema, type Schedule, type ScheduleInput } from '@kinchart/shared/care';
-import { ApiError, serverMessage } from '../../../lib/api-client';
+import { translateMessageText } from '../../../i18n/server-messages';
+import { ApiError, isRecord, serverMessage } from '../../../lib/api-client';
 
 /*
  * The schedule editor's values as the inputs hold them (text), the body they make, and the
@@ -85,8 +86,12 @@ const FIELDS: readonly string[] = [
   'reminders',
 ];
 
-/** How the field names read inside a message ("must not be before start_date" → "… start date"). */
-const readable = (message: string) => message.replace(/\b(start_date|end_date|as_needed)\b/g, (m) => m.replace('_', ' '));
+/**
+ * A shared schema's message in the reader's language, with the field names inside it read as words
+ * ("must not be before start_date" → "… start date") when it stays English.
+ */
+const readable = (message: string) =>
+  translateMessageText(message).replace(/\b(start_date|end_date|as_needed)\b/g, (m) => m.replace('_', ' '));
 
 /** Puts one message at its field: `path` as zod gives it, or read from the server's "field.0: message". */
 function place(errors: ScheduleFormErrors, path: readonly PropertyKey[], message: string): ScheduleFormErrors {
@@ -99,7 +104,7 @@ function place(errors: ScheduleFormErrors, path: readonly PropertyKey[], message
     const key = field as ScheduleField;
     return errors.fields[key] ? errors : { ...errors, fields: { ...errors.fields, [key]: readable(message) } };
   }
-  return errors.form ? errors : { ...errors, form: message };
+  return errors.form ? errors : { ...errors, form: translateMessageText(message) };
 }
 
 /** Validates the form with the shared schema: the body to send, or the messages by field. */
@@ -111,11 +116,16 @@ export function validateSchedule(values: ScheduleFormValues): { input: ScheduleI
   return { errors };
 }
 
-/** The server's 400 ("times.0: must be times as HH:MM", "end_date: must not be before start_date") at its field. */
+/**
+ * The server's 400 ("times.0: must be times as HH:MM", "end_date: must not be before start_date") at
+ * its field. The field is read from the English `message` the API keeps; the words shown are the
+ * reader's.
+ */
 export function serverScheduleErrors(error: unknown, fallback: string): ScheduleFormErrors {
   const message = serverMessage(error);
   if (!(error instanceof ApiError) || error.status !== 400 || !message) return { ...NO_ERRORS, form: message ?? fallback };
-  const match = /^([a-z_]+)(?:\.(\d+))?: (.+)$/.exec(message);
+  const english = isRecord(error.body) && typeof error.body.message === 'string' ? error.body.message : '';
+  const match = /^([a-z_]+)(?:\.(\d+))?: (.+)$/.exec(english);
   if (!match?.[1] || !match[3]) return { ...NO_ERRORS, form: message };
   return place(NO_ERRORS, match[2] === undefined ? [match[1]] : [match[1], Number(match[2])], match[3]);
 }

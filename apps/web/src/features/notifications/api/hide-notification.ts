@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hideNotificationResponseSchema, type HideNotificationResponse, type Notification } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ export function useHideNotification() {
       queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.filter((n) => n.notification_id !== id));
     },
     onError: () => {
-      notify.error('Error hiding notification');
+      notify.error(t`Error hiding notification`);
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     },
   });

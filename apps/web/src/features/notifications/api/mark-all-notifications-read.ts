@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { markAllReadResponseSchema, type MarkAllReadResponse, type Notification } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ export function useMarkAllNotificationsRead() {
       );
     },
     onError: () => {
-      notify.error('Error updating notifications');
+      notify.error(t`Error updating notifications`);
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     },
   });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@kinchart/shared/notifications';
@@ -36,7 +37,8 @@ export function useNotificationStream(enabled = true): void {
           list ? (known ? list.map((n) => (n.notification_id === item.notification_id ? item : n)) : [item, ...list]) : list,
         );
         if (!known && EMERGENCY_TYPES.has(item.type)) {
-          const text = item.title || 'Emergency information accessed';
+          // The title is written by the server in the reader's language; shown as it is.
+          const text = item.title || t`Emergency information accessed`;
           if (item.level === 'info') notify.info(text);
           else notify.warning(text);
         }

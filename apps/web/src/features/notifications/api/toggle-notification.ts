@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationSchema, type Notification } from '@kinchart/shared/notifications';
 import { api } from '../../../lib/api-client';
@@ -18,7 +19,7 @@ export function useToggleNotification() {
     },
     // SPEC §4: on any failure the list is refetched.
     onError: () => {
-      notify.error('Error updating notification');
+      notify.error(t`Error updating notification`);
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     },
   });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { removeLocalNotification, setLocalNotificationRead, type LocalNotification } from '../../../lib/local-notifications';
@@ -9,6 +10,7 @@ import { TONE_CLASSES, formatTime } from '../utils/notification-list';
  * notifications, and labelled "This device" because other devices do not see it.
  */
 export function LocalNotificationItem({ notice }: { notice: LocalNotification }) {
+  const { t } = useLingui();
   const titleId = useId();
   // SPEC §4 colours: read is grey, otherwise purple (an upload is neither access, error nor warning).
   const tone = notice.isRead ? 'read' : 'other';
@@ -20,8 +22,14 @@ export function LocalNotificationItem({ notice }: { notice: LocalNotification })
         <h3 id={titleId} className={`text-base font-semibold break-words ${classes.title}`}>
           {notice.text}
         </h3>
-        {!notice.isRead ? <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">Unread</span> : null}
-        <span className="rounded-full border border-slate-400 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">This device</span>
+        {!notice.isRead ? (
+          <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">
+            {t({ message: 'Unread', comment: 'Badge on a notification not read yet' })}
+          </span>
+        ) : null}
+        <span className="rounded-full border border-slate-400 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">
+          {t({ message: 'This device', comment: 'Badge on a notification kept only in this browser' })}
+        </span>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <time dateTime={time.toISOString()} className="text-sm text-slate-700">
@@ -29,10 +37,10 @@ export function LocalNotificationItem({ notice }: { notice: LocalNotification })
         </time>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => setLocalNotificationRead(notice.id, !notice.isRead)}>
-            {notice.isRead ? 'Mark as unread' : 'Mark as read'}
+            {notice.isRead ? t`Mark as unread` : t`Mark as read`}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => removeLocalNotification(notice.id)}>
-            Hide
+            {t({ message: 'Hide', comment: 'Button that removes a notification from the list' })}
           </Button>
         </div>
       </div>

@@ -1,15 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Notification } from '@kinchart/shared/notifications';
 import { Button } from '../../../components/ui/button';
-import { TONE_CLASSES, formatTime, toneOf } from '../utils/notification-list';
+import { TONE_CLASSES, formatTime, levelLabel, toneOf, typeLabel } from '../utils/notification-list';
 import { UnlockPinAction } from './unlock-pin-action';
-
-const KIND_LABELS: Record<string, string> = {
-  qr_access: 'QR access',
-  family_emergency_access: 'Family QR access',
-  qr_setup: 'QR set-up',
-  family_qr_setup: 'Family QR set-up',
-};
 
 export interface NotificationItemProps {
   notification: Notification;
@@ -20,20 +14,28 @@ export interface NotificationItemProps {
 
 /** One server notification with its read toggle and Hide (SPEC §2 Notifications). */
 export function NotificationItem({ notification: n, busy, onToggle, onHide }: NotificationItemProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const tone = toneOf(n);
   const classes = TONE_CLASSES[tone];
-  const kind = KIND_LABELS[n.type];
+  const kind = typeLabel(n.type);
   return (
     <article aria-labelledby={titleId} data-tone={tone} className={`rounded-xl border border-s-4 p-4 ${classes.item}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className={`text-base font-semibold ${classes.title}`}>
-          {n.title || 'Notification'}
+          {/* The server writes the title in the recipient's language: shown as stored. */}
+          {n.title || t`Notification`}
         </h3>
         {/* Colour is never the only cue (WCAG 1.4.1): unread and level are also written out. */}
-        {!n.is_read ? <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">Unread</span> : null}
+        {!n.is_read ? (
+          <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">
+            {t({ message: 'Unread', comment: 'Badge on a notification not read yet' })}
+          </span>
+        ) : null}
         {n.level !== 'info' ? (
-          <span className="rounded-full border border-current px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{n.level}</span>
+          <span className="rounded-full border border-current px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">
+            {levelLabel(n.level)}
+          </span>
         ) : null}
         {kind ? <span className="text-xs font-medium text-slate-700">{kind}</span> : null}
       </div>
@@ -50,10 +52,10 @@ export function NotificationItem({ notification: n, busy, onToggle, onHide }: No
         </time>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => onToggle(n.notification_id)}>
-            {n.is_read ? 'Mark as unread' : 'Mark as read'}
+            {n.is_read ? t`Mark as unread` : t`Mark as read`}
           </Button>
           <Button variant="ghost" size="sm" disabled={busy} onClick={() => onHide(n.notification_id)}>
-            Hide
+            {t({ message: 'Hide', comment: 'Button that removes a notification from the list' })}
           </Button>
         </div>
       </div>

@@ -1,16 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useLocalNotifications } from '../../../lib/local-notifications';
 import { useNotifications } from '../api/get-notifications';
 
 /** The header's bell: unread server and local notifications, refreshed every minute. */
 export function NotificationsIndicator({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
   const server = useNotifications({ refetchInterval: 60_000 });
   const local = useLocalNotifications();
   const unread = (server.data?.filter((n) => !n.is_read).length ?? 0) + local.filter((n) => !n.isRead).length;
   return (
     <Link
       to="/notifications"
-      aria-label={`Notifications, ${unread} unread`}
+      aria-label={t({ message: `Notifications, ${unread} unread`, comment: "The header's bell: how many notifications are not read yet" })}
       className={`relative inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-brand-800 ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { NotificationAction } from '@kinchart/shared/notifications';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +11,7 @@ import type { QrTarget } from '../../emergency/api/qr-target';
  * disable notice. The notice names the person (member id, or null for the owner's own code).
  */
 export function UnlockPinAction({ action, disabled }: { action: NotificationAction; disabled: boolean }) {
+  const { t } = useLingui();
   const target = useMemo<QrTarget>(() => (action.member_id ? { memberId: action.member_id } : { self: true }), [action.member_id]);
   const unlock = useUnlockQrPin(target);
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
@@ -18,13 +20,13 @@ export function UnlockPinAction({ action, disabled }: { action: NotificationActi
     setResult(null);
     try {
       await unlock.mutateAsync();
-      setResult({ text: 'The PIN works again.', error: false });
+      setResult({ text: t`The PIN works again.`, error: false });
     } catch (error) {
       setResult({
         text:
           error instanceof ApiError && error.status === 404
-            ? 'This QR code no longer exists.'
-            : 'The PIN could not be unlocked. Please try again.',
+            ? t`This QR code no longer exists.`
+            : t`The PIN could not be unlocked. Please try again.`,
         error: true,
       });
     }
@@ -34,7 +36,7 @@ export function UnlockPinAction({ action, disabled }: { action: NotificationActi
     <div className="flex flex-wrap items-center gap-2">
       {result && !result.error ? null : (
         <Button size="sm" disabled={unlock.isPending} onClick={() => void onClick()}>
-          {disabled ? 'Turn the PIN back on' : 'Unlock PIN'}
+          {disabled ? t`Turn the PIN back on` : t`Unlock PIN`}
         </Button>
       )}
       <span aria-live="polite" className={`text-sm font-medium ${result?.error ? 'text-red-800' : 'text-green-800'}`}>

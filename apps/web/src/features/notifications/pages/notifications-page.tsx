@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { NotificationFilter } from '@kinchart/shared/notifications';
 import { QueryState } from '../../../components/query-state';
@@ -15,6 +16,7 @@ import { accountEntry, deviceEntry, entryMatchesFilter, groupByDate } from '../u
 
 /** /notifications (SPEC §2, §4 Notifications). */
 export function NotificationsPage() {
+  const { t } = useLingui();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const notifications = useNotifications();
   const toggle = useToggleNotification();
@@ -70,7 +72,7 @@ export function NotificationsPage() {
   } else if (notifications.isSuccess) {
     body = (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
-        No notifications to display
+        <Trans>No notifications to display</Trans>
       </p>
     );
   }
@@ -78,20 +80,24 @@ export function NotificationsPage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader
-        title="Notifications"
-        subtitle="Who opened your emergency information, uploads from this device, and other news about your account."
+        title={t`Notifications`}
+        subtitle={t`Who opened your emergency information, uploads from this device, and other news about your account.`}
         actions={
           <Button variant="secondary" onClick={onMarkAll} disabled={!anyUnread || markAll.isPending}>
-            Mark All as Read
+            <Trans>Mark All as Read</Trans>
           </Button>
         }
       />
       <div className="mb-5">
         <NotificationFilters value={filter} onChange={setFilter} />
       </div>
-      {local.length > 0 ? <p className="mb-4 text-sm text-slate-700">Items marked “This device” are kept in this browser only.</p> : null}
+      {local.length > 0 ? (
+        <p className="mb-4 text-sm text-slate-700">
+          <Trans>Items marked “This device” are kept in this browser only.</Trans>
+        </p>
+      ) : null}
       {/* The account's part of the list; this device's notices show whatever it says. */}
-      <QueryState query={notifications} loading="Loading notifications..." error="Error fetching notifications" className="mb-4" />
+      <QueryState query={notifications} loading={t`Loading notifications...`} error={t`Error fetching notifications`} className="mb-4" />
       {body}
     </div>
   );

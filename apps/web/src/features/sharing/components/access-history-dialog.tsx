@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -20,17 +22,19 @@ export interface AccessHistoryDialogProps {
  * one person within 10 minutes come as one entry, with how many and from when to when.
  */
 export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProps) {
+  const { t } = useLingui();
   if (!person) return null;
+  const name = person.label;
   return (
     <Modal
       open
       onClose={onClose}
-      title={`Access history: ${person.label}`}
-      description={`What the people you share ${person.label} with have opened or changed, newest first.`}
+      title={t`Access history: ${name}`}
+      description={t`What the people you share ${name} with have opened or changed, newest first.`}
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t`Close`}
         </Button>
       }
     >
@@ -43,11 +47,15 @@ export function AccessHistoryDialog({ person, onClose }: AccessHistoryDialogProp
 function timesWords(event: { count: number; first_at: string; created_at: string }): string {
   const from = formatTime(event.first_at);
   const to = formatTime(event.created_at);
-  return from === to ? `${event.count} times, at ${to}` : `${event.count} times, from ${from} to ${to}`;
+  return from === to
+    ? plural(event.count, { one: `# time, at ${to}`, other: `# times, at ${to}` })
+    : plural(event.count, { one: `# time, from ${from} to ${to}`, other: `# times, from ${from} to ${to}` });
 }
 
 function AccessHistoryList({ person }: { person: SharePerson }) {
+  const { t } = useLingui();
   const listId = useId();
+  const name = person.label;
   const history = useAccessHistory(person.id);
   const auth = useAuth();
   const me = auth.data?.authenticated ? auth.data.user.username : null;
@@ -55,21 +63,23 @@ function AccessHistoryList({ person }: { person: SharePerson }) {
   return (
     <QueryState
       query={history}
-      loading="Loading..."
-      error={(error) => errorMessage(error, 'Failed to load the access history', 'Error loading the access history')}
+      loading={t`Loading...`}
+      error={(error) => errorMessage(error, t`Failed to load the access history`, t`Error loading the access history`)}
       isEmpty={(events) => events.length === 0}
-      empty={`Nothing yet. When someone you share ${person.label} with opens or changes anything, it shows here.`}
+      empty={t`Nothing yet. When someone you share ${name} with opens or changes anything, it shows here.`}
       compact
     >
       {(events) => (
-        <ol id={listId} aria-label="Access history" className="flex flex-col divide-y divide-slate-200">
+        <ol id={listId} aria-label={t`Access history`} className="flex flex-col divide-y divide-slate-200">
           {events.map((event) => (
             <li key={event.id} className="flex flex-col gap-0.5 py-2.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-4">
               <time dateTime={event.created_at} className="text-sm text-slate-700 sm:pt-0.5">
                 {formatWhen(event.created_at)}
               </time>
               <span className="flex min-w-0 flex-col">
-                <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{event.actor === me ? 'You' : event.actor}</span>
+                <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+                  {event.actor === me ? t({ message: 'You', comment: 'Access history: the reader themself did it' }) : event.actor}
+                </span>
                 <span className="break-words text-slate-800">{event.count > 1 ? describeAccesses(event) : describeAccess(event)}</span>
                 {event.count > 1 ? <span className="text-sm text-slate-700">{timesWords(event)}</span> : null}
               </span>

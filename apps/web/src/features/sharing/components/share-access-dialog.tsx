@@ -1,11 +1,11 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayIsoDate } from '@kinchart/shared/common';
 import {
   INVITATION_TTL_DAYS,
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
   SHARE_ROLES,
   createShareSchema,
   type CreateShareInput,
@@ -16,9 +16,11 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { errorMessage, isReauthRequired } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCreateShare } from '../api/create-share';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleAccessLabel } from '../utils/role-words';
 import type { SharePerson } from '../utils/share-person';
 import { ShareList } from './share-list';
 
@@ -48,18 +50,20 @@ interface Created extends ShareCreated {
 }
 
 function ShareAccessPanel({ person, onClose }: { person: SharePerson; onClose: () => void }) {
+  const { t } = useLingui();
+  const name = person.label;
   const [created, setCreated] = useState<Created | null>(null);
   const [another, setAnother] = useState(false);
   return (
     <Modal
       open
       onClose={onClose}
-      title={`Share access to ${person.label}`}
-      description="Invite someone to see or help keep this chart. They sign in with their own account."
+      title={t`Share access to ${name}`}
+      description={t`Invite someone to see or help keep this chart. They sign in with their own account.`}
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t`Close`}
         </Button>
       }
     >
@@ -89,6 +93,7 @@ interface NewInvitationFormProps {
 }
 
 function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationFormProps) {
+  const { t } = useLingui();
   const formId = useId();
   const rolesRef = useRef<HTMLFieldSetElement>(null);
   const headingId = useId();
@@ -114,47 +119,47 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
       onCreated({ ...(await create.mutateAsync(values)), email: values.email });
     } catch (error) {
       // Creating a share needs a recent password (DESIGN §5); the prompt was cancelled.
-      if (isReauthRequired(error)) setStatus('The invitation was not created: your password was not confirmed.');
-      else setStatus(errorMessage(error, 'Failed to create the invitation', 'Error creating the invitation'));
+      if (isReauthRequired(error)) setStatus(t`The invitation was not created: your password was not confirmed.`);
+      else setStatus(errorMessage(error, t`Failed to create the invitation`, t`Error creating the invitation`));
     }
   });
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        New invitation
+        <Trans>New invitation</Trans>
       </h3>
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <fieldset ref={rolesRef} className="flex flex-col gap-2" disabled={isSubmitting}>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Role</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-800">{t({ message: 'Role', context: 'sharing role' })}</legend>
           {SHARE_ROLES.map((role) => (
             <RoleOption key={role} role={role} {...register('role')} />
           ))}
-          {errors.role?.message ? <p className="text-sm font-medium text-red-700">{errors.role.message}</p> : null}
+          {errors.role?.message ? <p className="text-sm font-medium text-red-700">{translateMessageText(errors.role.message)}</p> : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Access ends (optional)"
+            label={t`Access ends (optional)`}
             type="date"
             min={todayIsoDate()}
-            hint="Leave empty to keep access until you revoke it."
+            hint={t`Leave empty to keep access until you revoke it.`}
             disabled={isSubmitting}
-            error={errors.expires_at?.message}
+            error={fieldError(errors.expires_at?.message)}
             {...register('expires_at')}
           />
           <Field
-            label="Email (optional)"
+            label={t`Email (optional)`}
             type="email"
             autoComplete="off"
-            hint="We email the link to this address when this server sends email. It also labels the invitation in the list."
+            hint={t`We email the link to this address when this server sends email. It also labels the invitation in the list.`}
             disabled={isSubmitting}
-            error={errors.email?.message}
+            error={fieldError(errors.email?.message)}
             {...register('email')}
           />
         </div>
         <div>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating link...' : 'Create invitation link'}
+            {isSubmitting ? t`Creating link...` : t`Create invitation link`}
           </Button>
         </div>
         <StatusMessage message={status} />
@@ -164,6 +169,7 @@ function NewInvitationForm({ personId, onCreated, focusOnMount }: NewInvitationF
 }
 
 function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: ShareRole }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <label
@@ -182,10 +188,10 @@ function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: 
       />
       <span className="flex flex-col">
         <span id={`${id}-name`} className="font-semibold text-slate-900">
-          {ROLE_LABELS[role]}
+          {t(ROLE_LABELS[role])}
         </span>
         <span id={`${id}-description`} className="text-sm text-slate-700">
-          {ROLE_DESCRIPTIONS[role]}
+          {t(ROLE_DESCRIPTIONS[role])}
         </span>
       </span>
     </label>
@@ -194,13 +200,27 @@ function RoleOption({ role, ...field }: UseFormRegisterReturn<'role'> & { role: 
 
 /** Who sends the link: the server did, by email, or the inviter does. */
 function sending(created: Created): string {
-  if (created.emailed && created.email) return `We emailed the link to ${created.email}. You can also copy it.`;
-  if (created.email) return `This server does not send email, so send the link to ${created.email} yourself.`;
-  return 'Send the link yourself.';
+  const email = created.email;
+  if (created.emailed && email) return t`We emailed the link to ${email}. You can also copy it.`;
+  if (email) return t`This server does not send email, so send the link to ${email} yourself.`;
+  return t`Send the link yourself.`;
 }
+
+/** "Editor access, until Mar 4, 2026." */
+function accessWords(created: Created): string {
+  const access = roleAccessLabel(created.role);
+  if (!created.expires_at)
+    return t({ message: `${access}, no end date.`, comment: 'An invitation link just made: "Editor access, no end date."' });
+  const date = formatDate(created.expires_at);
+  return t({ message: `${access}, until ${date}.`, comment: 'An invitation link just made: "Editor access, until Mar 4, 2026."' });
+}
+
+/** A form's message: the shared schema's English, in the reader's language. */
+const fieldError = (message: string | undefined) => (message ? translateMessageText(message) : undefined);
 
 /** The link just made, with Copy link; the confirmation shows beside the button and is announced. */
 function InvitationLink({ created, onAnother }: { created: Created; onAnother: () => void }) {
+  const { t } = useLingui();
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
@@ -224,36 +244,36 @@ function InvitationLink({ created, onAnother }: { created: Created; onAnother: (
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        Invitation link
+        <Trans>Invitation link</Trans>
       </h3>
       <p className="text-sm text-slate-800">
-        {ROLE_LABELS[created.role]} access{created.expires_at ? `, until ${formatDate(created.expires_at)}` : ', no end date'}.{' '}
-        {sending(created)} It works once and expires in {INVITATION_TTL_DAYS} days.
+        {accessWords(created)} {sending(created)}{' '}
+        {plural(INVITATION_TTL_DAYS, { one: 'It works once and expires in # day.', other: 'It works once and expires in # days.' })}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           ref={inputRef}
           readOnly
           value={link}
-          aria-label="Invitation link"
+          aria-label={t`Invitation link`}
           onFocus={(event) => event.currentTarget.select()}
           className="block w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
         />
         <Button ref={copyRef} onClick={() => void onCopy()} className="shrink-0">
-          Copy link
+          {t`Copy link`}
         </Button>
       </div>
       <div role="status" aria-live="polite">
-        {copy === 'copied' ? <p className="text-sm font-semibold text-green-800">Link copied to clipboard!</p> : null}
+        {copy === 'copied' ? <p className="text-sm font-semibold text-green-800">{t`Link copied to clipboard!`}</p> : null}
       </div>
       {copy === 'failed' ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          The link could not be copied. Select it and copy it by hand.
+          <Trans>The link could not be copied. Select it and copy it by hand.</Trans>
         </p>
       ) : null}
       <div>
         <Button variant="secondary" size="sm" onClick={onAnother}>
-          Create another link
+          {t`Create another link`}
         </Button>
       </div>
     </section>

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { roleAllows, ROLE_LABELS, type Person } from '@kinchart/shared/people';
+import { roleAllows, type Person } from '@kinchart/shared/people';
 import { QueryState } from '../../../components/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +12,7 @@ import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
 import { personLabel, usePeople } from '../../../lib/queries/people';
 import { useLeaveShare } from '../api/leave-share';
+import { roleAccessLabel } from '../utils/role-words';
 import type { SharePerson } from '../utils/share-person';
 import { RoleAllowances } from './role-text';
 import { ShareAccessDialog } from './share-access-dialog';
@@ -21,7 +24,13 @@ const isShared = (person: Person): person is SharedPerson => person.shared_by !=
 
 /** A shared person's name; someone's own profile without a name is "{owner}'s profile". */
 function sharedLabel(person: SharedPerson): string {
-  return person.name ?? (person.is_self ? `${person.shared_by}'s profile` : personLabel(person));
+  const owner = person.shared_by;
+  return (
+    person.name ??
+    (person.is_self
+      ? t({ message: `${owner}'s profile`, comment: 'The own profile of another account, which has no name' })
+      : personLabel(person))
+  );
 }
 
 /**
@@ -29,6 +38,7 @@ function sharedLabel(person: SharedPerson): string {
  * they are and what this account may do; Leave ends the share. A manager may share on.
  */
 export function SharedWithMeSection() {
+  const { t } = useLingui();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const people = usePeople();
@@ -45,9 +55,9 @@ export function SharedWithMeSection() {
     try {
       if (!leaving.share_id) throw new Error('No share to leave');
       await leave.mutateAsync({ personId: leaving.id, shareId: leaving.share_id });
-      setStatus(`You left ${name} successfully.`);
+      setStatus(t`You left ${name} successfully.`);
     } catch (error) {
-      setStatus(errorMessage(error, 'Failed to leave the share', 'Error leaving the share'));
+      setStatus(errorMessage(error, t`Failed to leave the share`, t`Error leaving the share`));
     }
     setLeaving(null);
     headingRef.current?.focus();
@@ -56,12 +66,12 @@ export function SharedWithMeSection() {
   const body = (
     <QueryState
       query={people}
-      loading="Loading..."
-      error="Failed to load the people shared with you"
+      loading={t`Loading...`}
+      error={t`Failed to load the people shared with you`}
       isEmpty={(everyone) => !everyone.some(isShared)}
       empty={
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-          Nobody has shared anyone with you yet. When someone does, open their invitation link to accept it.
+          <Trans>Nobody has shared anyone with you yet. When someone does, open their invitation link to accept it.</Trans>
         </p>
       }
     >
@@ -82,22 +92,25 @@ export function SharedWithMeSection() {
   );
 
   const leavingName = leaving ? sharedLabel(leaving) : '';
+  const leavingOwner = leaving?.shared_by ?? '';
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div>
         <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-          Shared with me
+          <Trans>Shared with me</Trans>
         </h2>
-        <p className="mt-1 text-sm text-slate-700">People whose charts other accounts share with you.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          <Trans>People whose charts other accounts share with you.</Trans>
+        </p>
       </div>
       <StatusMessage message={status} />
       {body}
       <ConfirmDialog
         open={leaving !== null}
-        title={`Leave ${leavingName}?`}
-        message={leaving ? `You will no longer see ${leavingName}. ${leaving.shared_by} can invite you again.` : ''}
-        confirmLabel="Leave"
-        busyLabel="Leaving..."
+        title={t`Leave ${leavingName}?`}
+        message={leaving ? t`You will no longer see ${leavingName}. ${leavingOwner} can invite you again.` : ''}
+        confirmLabel={t({ message: 'Leave', comment: 'Button that ends a share someone gave you' })}
+        busyLabel={t`Leaving...`}
         busy={leave.isPending}
         onConfirm={() => void confirmLeave()}
         onCancel={() => setLeaving(null)}
@@ -119,6 +132,7 @@ function SharedPersonCard({
   onShare: () => void;
   onReminders: () => void;
 }) {
+  const { t } = useLingui();
   const name = sharedLabel(person);
   const role = person.role === 'owner' ? null : person.role;
   return (
@@ -132,7 +146,7 @@ function SharedPersonCard({
       </div>
       {role ? (
         <div>
-          <p className="text-sm font-medium text-slate-800">{ROLE_LABELS[role]} access</p>
+          <p className="text-sm font-medium text-slate-800">{roleAccessLabel(role)}</p>
           <RoleAllowances role={role} className="mt-1" />
         </div>
       ) : null}
@@ -140,20 +154,26 @@ function SharedPersonCard({
         <Link
           to={`/dashboard?member=${encodeURIComponent(person.id)}`}
           className={buttonClassName('secondary', 'sm')}
-          aria-label={`Open ${name}`}
+          aria-label={t({ message: `Open ${name}`, comment: 'Link to a shared person' })}
         >
-          Open
+          {t({ message: 'Open', comment: 'Link to a shared person' })}
         </Link>
         {roleAllows(person.role, 'manager') ? (
-          <Button variant="secondary" size="sm" onClick={onShare} aria-label={`Share access to ${name}`}>
-            Share access
+          <Button variant="secondary" size="sm" onClick={onShare} aria-label={t`Share access to ${name}`}>
+            {t`Share access`}
           </Button>
         ) : null}
-        <Button variant="secondary" size="sm" onClick={onReminders} aria-label={`Reminders for ${name}`}>
-          Reminders
+        <Button variant="secondary" size="sm" onClick={onReminders} aria-label={t`Reminders for ${name}`}>
+          {t`Reminders`}
         </Button>
-        <Button variant="secondary" size="sm" onClick={onLeave} aria-label={`Leave ${name}`} className="text-red-700">
-          Leave
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onLeave}
+          aria-label={t({ message: `Leave ${name}`, comment: 'Button that ends a share someone gave you' })}
+          className="text-red-700"
+        >
+          {t({ message: 'Leave', comment: 'Button that ends a share someone gave you' })}
         </Button>
       </div>
     </li>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { describeAccess, formatWhen } from './describe-access';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeAccess, describeAccesses, formatWhen } from './describe-access';
 
 describe('the access history in words', () => {
   it.each([
@@ -24,5 +25,25 @@ describe('the access history in words', () => {
   it('shows a time as a date and a clock time, and odd text as it is', () => {
     expect(formatWhen('2026-03-04T09:05:00')).toBe('Mar 4, 2026, 9:05 AM');
     expect(formatWhen('soon')).toBe('soon');
+  });
+});
+
+describe("the access history in the reader's language (issue 35)", () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('reads the share events the server words in English back through the catalog, roles included', () => {
+    expect(describeAccess({ what: 'Changed a role (Viewer to Manager)' })).toBe('Changed a role (Viewer to Manager)');
+    expect(describeAccess({ what: 'Ended a passed-on share (Editor)' })).toBe('Ended a passed-on share (Editor)');
+  });
+
+  it("joins what several reads touched with the active language's list words, and keeps the case of each phrase", () => {
+    const event = {
+      what: 'GET /api/user/files',
+      what_all: ['GET /api/user/files', 'GET /api/user/files/:id/content', 'GET /api/user/conditions'],
+    };
+    expect(describeAccesses(event)).toBe('Viewed record files and conditions; opened a record file');
+    i18n.loadAndActivate({ locale: 'fr', messages: {} });
+    expect(describeAccesses(event)).toBe('Viewed record files et conditions; Opened a record file');
+    expect(formatWhen('2026-03-04T09:05:00')).toBe('4 mars 2026, 9:05');
   });
 });
