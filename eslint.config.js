@@ -233,7 +233,7 @@ export default tseslint.config(
    */
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/web/src/**/__mocks__/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/web/src/**/__mocks__/**', '**/*.generated.ts'],
     plugins: { lingui: pluginLingui },
     rules: {
       ...pluginLingui.configs['flat/recommended'].rules,
