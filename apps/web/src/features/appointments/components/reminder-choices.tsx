@@ -11,8 +11,10 @@ const CHOICES: readonly number[] = [0, 15, 60, 120, 1440, 2880];
  */
 function leadTimeLabel(minutes: number): string {
   if (minutes === 0) return t`At the time of the appointment`;
-  if (minutes % 1440 === 0) return plural(minutes / 1440, { one: '# day before', other: '# days before' });
-  if (minutes % 60 === 0) return plural(minutes / 60, { one: '# hour before', other: '# hours before' });
+  const days = minutes / 1440;
+  if (Number.isInteger(days)) return plural(days, { one: '# day before', other: '# days before' });
+  const hours = minutes / 60;
+  if (Number.isInteger(hours)) return plural(hours, { one: '# hour before', other: '# hours before' });
   return plural(minutes, { one: '# minute before', other: '# minutes before' });
 }
 

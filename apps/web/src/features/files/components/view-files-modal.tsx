@@ -145,6 +145,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
   };
 
   const expires = made ? new Date(made.link.expires_at).toLocaleString(activeIntlLocale()) : '';
+  const linkedCount = made ? made.fileIds.length : 0;
   const stale = made !== null && made.fileIds.join('\n') !== selected.join('\n');
 
   const footer = (
@@ -235,7 +236,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
         {made ? (
           <section aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
             <h3 id={`${ids}-link`} className="font-semibold text-slate-900">
-              <Plural value={made.fileIds.length} one="Link to # file" other="Link to # files" />
+              <Plural value={linkedCount} one="Link to # file" other="Link to # files" />
             </h3>
             <QRCodeSVG
               value={made.link.url}

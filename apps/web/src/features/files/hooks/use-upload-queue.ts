@@ -159,13 +159,14 @@ export function useUploadQueue({ limit, onUploaded, onStarted }: UploadQueueOpti
     abortRef.current = null;
     setBusy(false);
     const done = uploaded.length;
+    const total = batch.length;
     setSummary(
       controller.signal.aborted
-        ? plural(batch.length, {
+        ? plural(total, {
             one: `Upload cancelled. ${done} of # file uploaded.`,
             other: `Upload cancelled. ${done} of # files uploaded.`,
           })
-        : plural(batch.length, { one: `${done} of # file uploaded.`, other: `${done} of # files uploaded.` }),
+        : plural(total, { one: `${done} of # file uploaded.`, other: `${done} of # files uploaded.` }),
     );
     return { uploaded, notUploaded };
   };

@@ -108,6 +108,7 @@ export function ViewRecordsPage() {
   const filteredName = filteredPerson ? personNameOf(peopleList, filteredPerson.id) : '';
   const pendingName = pendingDelete ? recordName(pendingDelete) : '';
   const shownCount = shown.length;
+  const total = all?.length ?? 0;
 
   return (
     <div>
@@ -200,9 +201,9 @@ export function ViewRecordsPage() {
       <p role="status" className="mb-4 min-h-5 text-sm text-slate-700">
         {all && all.length > 0 ? (
           filtered ? (
-            <Plural value={all.length} one={`Showing ${shownCount} of # record`} other={`Showing ${shownCount} of # records`} />
+            <Plural value={total} one={`Showing ${shownCount} of # record`} other={`Showing ${shownCount} of # records`} />
           ) : (
-            <Plural value={all.length} one="# record" other="# records" />
+            <Plural value={total} one="# record" other="# records" />
           )
         ) : null}
       </p>
