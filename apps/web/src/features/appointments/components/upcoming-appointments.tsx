@@ -74,7 +74,9 @@ export function UpcomingAppointments({ personId }: UpcomingAppointmentsProps) {
                 </p>
                 <div className="flex min-w-0 flex-col gap-0.5 text-sm">
                   <p className="sr-only">{formatLongDate(start)}</p>
-                  <p className="font-semibold break-words text-slate-900">{appointmentTitle(appointment)}</p>
+                  <p dir="auto" className="font-semibold break-words text-slate-900">
+                    {appointmentTitle(appointment)}
+                  </p>
                   <p className="text-slate-700">{timeText(appointment, start, end)}</p>
                   {appointment.location ? <p className="break-words text-slate-700">{appointment.location}</p> : null}
                 </div>
