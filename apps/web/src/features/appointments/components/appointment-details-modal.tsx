@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { appointmentTitle, type Appointment } from '@kinchart/shared/appointments';
 import { Button } from '../../../components/ui/button';
@@ -35,6 +36,7 @@ function AppointmentDetailsDialog({
   personName = null,
   canEdit = true,
 }: AppointmentDetailsModalProps & { appointment: Appointment }) {
+  const { t } = useLingui();
   const deleteAppointment = useDeleteAppointment();
   const busy = deleteAppointment.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -57,15 +59,17 @@ function AppointmentDetailsDialog({
   };
 
   const rows: [string, string | null][] = [];
-  if (personName) rows.push(['Person', personName]);
+  if (personName) rows.push([t`Person`, personName]);
   rows.push(
-    ['Date', displayAppointmentDate(appointment.appointment_date)],
-    ['Start Time', displayAppointmentTime(appointment.start_time)],
-    ['End Time', displayAppointmentTime(appointment.end_time)],
-    ['Provider', appointment.provider_name],
-    ['Reason for Visit', appointment.reason_for_visit],
-    ['Location', appointment.location],
+    [t`Date`, displayAppointmentDate(appointment.appointment_date)],
+    [t`Start Time`, displayAppointmentTime(appointment.start_time)],
+    [t`End Time`, displayAppointmentTime(appointment.end_time)],
+    [t`Provider`, appointment.provider_name],
+    [t`Reason for Visit`, appointment.reason_for_visit],
+    [t`Location`, appointment.location],
   );
+  const title = appointmentTitle(appointment);
+  const date = displayAppointmentDate(appointment.appointment_date);
 
   return (
     <>
@@ -73,23 +77,23 @@ function AppointmentDetailsDialog({
         open
         onClose={busy ? () => undefined : onClose}
         closeOnBackdrop={!busy}
-        title="Appointment Details"
-        closeLabel="Close appointment details"
+        title={t`Appointment Details`}
+        closeLabel={t`Close appointment details`}
         initialFocusRef={closeButtonRef}
         footer={
           <>
             {canEdit ? (
               <>
                 <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
-                  Delete
+                  <Trans>Delete</Trans>
                 </Button>
                 <Button variant="secondary" onClick={() => onEdit(appointment)} disabled={busy}>
-                  Edit
+                  <Trans>Edit</Trans>
                 </Button>
               </>
             ) : null}
             <Button ref={closeButtonRef} variant="secondary" onClick={onClose} disabled={busy}>
-              Close
+              <Trans>Close</Trans>
             </Button>
           </>
         }
@@ -98,20 +102,20 @@ function AppointmentDetailsDialog({
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-sm font-medium text-slate-600">{label}</dt>
-              <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{value || 'Not provided'}</dd>
+              <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{value || t`Not provided`}</dd>
             </div>
           ))}
         </dl>
         {failure ? (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
-            The appointment could not be deleted. {failure}
+            <Trans>The appointment could not be deleted. {failure}</Trans>
           </p>
         ) : null}
       </Modal>
       <ConfirmDialog
         open={confirming}
-        title="Delete Appointment"
-        message={`Are you sure you want to delete the appointment "${appointmentTitle(appointment)}" on ${displayAppointmentDate(appointment.appointment_date)}? This action cannot be undone.`}
+        title={t`Delete Appointment`}
+        message={t`Are you sure you want to delete the appointment "${title}" on ${date}? This action cannot be undone.`}
         onConfirm={() => void onDelete()}
         onCancel={() => setConfirming(false)}
         busy={busy}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Appointment } from '@kinchart/shared/appointments';
@@ -37,9 +38,8 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   return <AppointmentFormDialog key={props.appointment?.appointment_id ?? 'new'} {...props} />;
 }
 
-const END_BEFORE_START = 'End time cannot be before the start time';
-
 function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFormModalProps) {
+  const { t } = useLingui();
   const formId = useId();
   // DESIGN §11: whose appointment a new one is. An edit keeps the appointment's person.
   const forPerson = useForPerson(personId);
@@ -60,9 +60,10 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
   const endTimeRef = useRef<HTMLInputElement | null>(null);
   const startTime = watch('start_time');
   const endTime = watch('end_time');
+  const endBeforeStart = t`End time cannot be before the start time`;
   useEffect(() => {
-    endTimeRef.current?.setCustomValidity(startTime && endTime && endTime < startTime ? END_BEFORE_START : '');
-  }, [startTime, endTime]);
+    endTimeRef.current?.setCustomValidity(startTime && endTime && endTime < startTime ? endBeforeStart : '');
+  }, [startTime, endTime, endBeforeStart]);
   const endTimeField = register('end_time');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -83,20 +84,22 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
     onClose();
   });
 
+  const whose = appointment ? (personNameOf(forPerson.people, appointment.person_id, appointment.person_name) ?? t`Unknown person`) : '';
+
   return (
     <Modal
       open
       onClose={busy ? () => undefined : onClose}
       closeOnBackdrop={!busy}
-      title={editing ? 'Edit Appointment' : 'Add New Appointment'}
-      closeLabel="Close"
+      title={editing ? t`Edit Appointment` : t`Add New Appointment`}
+      closeLabel={t`Close`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} disabled={busy}>
-            {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Adding...' : 'Add Appointment'}
+            {editing ? (busy ? t`Saving...` : t`Save Changes`) : busy ? t`Adding...` : t`Add Appointment`}
           </Button>
         </>
       }
@@ -105,15 +108,14 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
         {appointment && forPerson.showChoice ? (
           // An edit keeps the appointment's person: say whose it is.
           <p className="text-sm text-slate-700 sm:col-span-2">
-            For{' '}
-            <strong className="font-semibold text-slate-900">
-              {personNameOf(forPerson.people, appointment.person_id, appointment.person_name) ?? 'Unknown person'}
-            </strong>
+            <Trans comment="Whose appointment this is">
+              For <strong className="font-semibold text-slate-900">{whose}</strong>
+            </Trans>
           </p>
         ) : null}
         {!editing && forPerson.showChoice ? (
           <PersonSelect
-            label="For"
+            label={t({ message: 'For', comment: 'Whose appointment this is: a person chosen from the list' })}
             people={forPerson.people}
             value={forPerson.value ?? ''}
             onChange={forPerson.onChange}
@@ -121,10 +123,10 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
             containerClassName="sm:col-span-2"
           />
         ) : null}
-        <Field label="Date" type="date" required containerClassName="sm:col-span-2" {...register('appointment_date')} />
-        <Field label="Start Time" type="time" required {...register('start_time')} />
+        <Field label={t`Date`} type="date" required containerClassName="sm:col-span-2" {...register('appointment_date')} />
+        <Field label={t`Start Time`} type="time" required {...register('start_time')} />
         <Field
-          label="End Time"
+          label={t`End Time`}
           type="time"
           required
           {...endTimeField}
@@ -133,13 +135,13 @@ function AppointmentFormDialog({ onClose, appointment, personId }: AppointmentFo
             endTimeRef.current = element;
           }}
         />
-        <Field label="Provider Name" required autoComplete="off" containerClassName="sm:col-span-2" {...register('provider_name')} />
-        <Field label="Reason for Visit" autoComplete="off" containerClassName="sm:col-span-2" {...register('reason_for_visit')} />
-        <Field label="Location" autoComplete="off" containerClassName="sm:col-span-2" {...register('location')} />
+        <Field label={t`Provider Name`} required autoComplete="off" containerClassName="sm:col-span-2" {...register('provider_name')} />
+        <Field label={t`Reason for Visit`} autoComplete="off" containerClassName="sm:col-span-2" {...register('reason_for_visit')} />
+        <Field label={t`Location`} autoComplete="off" containerClassName="sm:col-span-2" {...register('location')} />
         <ReminderChoices value={reminders} onChange={setReminders} disabled={busy} className="sm:col-span-2" />
         {failure ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700 sm:col-span-2">
-            The appointment could not be saved. {failure}
+            <Trans>The appointment could not be saved. {failure}</Trans>
           </p>
         ) : null}
       </form>

@@ -1,10 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement, ReactNode } from 'react';
+import { render as renderBare, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@kinchart/shared/appointments';
 import { format } from 'date-fns';
 import { toCalendarEvent } from '../utils/calendar-events';
 import { AppointmentsCalendar } from './appointments-calendar';
+
+/** Rendered as the app renders it: inside the active catalog's provider. */
+const render = (ui: ReactElement) =>
+  renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function appointmentToday(overrides: Partial<Appointment> = {}): Appointment {
   const date = format(new Date(), 'yyyy-MM-dd');
@@ -86,5 +93,30 @@ describe('appointments calendar', () => {
     const agenda = container.querySelector('.rbc-agenda-view') as HTMLElement;
     const item = within(agenda).getByRole('button', { name: 'Mia: Dr. Chen - Annual check-up' });
     expect((item.querySelector('.kc-person-swatch') as HTMLElement).style.backgroundColor).toBe('rgb(15, 118, 110)');
+  });
+
+  describe('in another language (issue 35)', () => {
+    afterEach(() => i18n.activate('en'));
+
+    it('German: the month title, the week and the times are German, the week starts on Monday', async () => {
+      i18n.activate('de');
+      const user = userEvent.setup();
+      const event = toCalendarEvent(appointmentToday());
+      const { container } = render(<AppointmentsCalendar events={[event]} onSelectEvent={() => undefined} />);
+      // The German date-fns locale comes as its own chunk: the calendar waits for it.
+      const month = new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric' }).format(new Date());
+      expect(await screen.findByText(month)).toBeTruthy();
+      const weekdays = [...container.querySelectorAll('.rbc-month-header .rbc-header')].map((h) => h.textContent);
+      expect(weekdays[0]).toBe(new Intl.DateTimeFormat('de', { weekday: 'short' }).format(new Date(2024, 0, 1)));
+      await user.click(screen.getByRole('button', { name: 'Agenda' }));
+      const agenda = container.querySelector('.rbc-agenda-view') as HTMLElement;
+      expect(within(agenda).getByText('14:30 – 15:00')).toBeTruthy();
+    });
+
+    it('Arabic: the calendar is drawn right to left', async () => {
+      i18n.activate('ar');
+      const { container } = render(<AppointmentsCalendar events={[]} onSelectEvent={() => undefined} />);
+      await waitFor(() => expect(container.querySelector('.rbc-calendar.rbc-rtl')).not.toBeNull());
+    });
   });
 });

@@ -1,10 +1,14 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   cloneElement,
   createContext,
   isValidElement,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -25,11 +29,12 @@ import {
   type ShowMoreProps,
   type View,
 } from 'react-big-calendar';
-import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { format, getDay, parse, startOfWeek, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
+import { directionOf, intlLocale, isAppLanguage } from '../../../i18n/languages';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './appointments-calendar.css';
-import { TIME_FORMAT, type AppointmentEvent } from '../utils/calendar-events';
+import { TIME_FORMAT, formatDatePart, formatTime, formatTimeRange, isEnglish, type AppointmentEvent } from '../utils/calendar-events';
 
 /*
  * The appointments calendar. It is loaded with React.lazy from the page, so react-big-calendar,
@@ -37,12 +42,56 @@ import { TIME_FORMAT, type AppointmentEvent } from '../utils/calendar-events';
  * (DESIGN §8). The constants below are SPEC §9 "Calendar".
  */
 
-const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
+/*
+ * Issue 35: the calendar speaks the reader's language. English keeps SPEC §9's formats below;
+ * another language gets its date-fns locale (the first day of the week; loaded on demand, only
+ * the reader's) and Intl formats in its own order, names and clock (intlFormats).
+ */
+const DATE_FNS_LOCALES: Record<string, () => Promise<Locale>> = {
+  es: async () => (await import('date-fns/locale/es')).es,
+  fr: async () => (await import('date-fns/locale/fr')).fr,
+  de: async () => (await import('date-fns/locale/de')).de,
+  'pt-BR': async () => (await import('date-fns/locale/pt-BR')).ptBR,
+  it: async () => (await import('date-fns/locale/it')).it,
+  nl: async () => (await import('date-fns/locale/nl')).nl,
+  pl: async () => (await import('date-fns/locale/pl')).pl,
+  'zh-Hans': async () => (await import('date-fns/locale/zh-CN')).zhCN,
+  ja: async () => (await import('date-fns/locale/ja')).ja,
+  hi: async () => (await import('date-fns/locale/hi')).hi,
+  ar: async () => (await import('date-fns/locale/ar')).ar,
+  uk: async () => (await import('date-fns/locale/uk')).uk,
+};
+
+const loadedLocales = new Map<string, Locale>([['en', enUS]]);
+
+/** The date-fns locale of `culture`: at once when it is English or already loaded, else null until it has loaded. */
+function useDateFnsLocale(culture: string): Locale | null {
+  const [, setLoads] = useState(0);
+  const load = DATE_FNS_LOCALES[culture];
+  const known = loadedLocales.get(culture) ?? (load ? null : enUS);
+  useEffect(() => {
+    if (known || !load) return;
+    let current = true;
+    const done = (locale: Locale) => {
+      loadedLocales.set(culture, locale);
+      if (current) setLoads((n) => n + 1);
+    };
+    load().then(done, (error: unknown) => {
+      // The chunk could not come (offline): the English week layout, the reader's words still.
+      console.error('Error loading the calendar locale:', error);
+      done(enUS);
+    });
+    return () => {
+      current = false;
+    };
+  }, [culture, known, load]);
+  return known;
+}
 
 const timeRange = ({ start, end }: { start: Date; end: Date }) => `${format(start, TIME_FORMAT)} – ${format(end, TIME_FORMAT)}`;
 
 // SPEC §9: 12-hour clock with AM/PM everywhere a time is shown, whatever the browser's locale.
-const formats: Formats = {
+const englishFormats: Formats = {
   timeGutterFormat: 'h a', // "9 AM": narrow enough for a phone's gutter
   agendaHeaderFormat: ({ start, end }) => `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`,
   eventTimeRangeFormat: timeRange,
@@ -53,10 +102,32 @@ const formats: Formats = {
   agendaTimeRangeFormat: timeRange,
 };
 
-const messages: Messages = {
-  noEventsInRange: 'There are no events in this range.', // SPEC §8 empty states
-  work_week: 'Work Week',
-};
+/** The formats of a language other than English, through Intl in `locale`. */
+function intlFormats(locale: string): Formats {
+  const part = (options: Intl.DateTimeFormatOptions) => (date: Date) => formatDatePart(date, options, locale);
+  const range =
+    (options: Intl.DateTimeFormatOptions) =>
+    ({ start, end }: { start: Date; end: Date }) =>
+      new Intl.DateTimeFormat(locale, options).formatRange(start, end);
+  const times = ({ start, end }: { start: Date; end: Date }) => formatTimeRange(start, end, locale);
+  return {
+    dateFormat: part({ day: 'numeric' }),
+    dayFormat: part({ weekday: 'short', day: 'numeric' }),
+    weekdayFormat: part({ weekday: 'short' }),
+    monthHeaderFormat: part({ month: 'long', year: 'numeric' }),
+    dayHeaderFormat: part({ weekday: 'long', month: 'long', day: 'numeric' }),
+    dayRangeHeaderFormat: range({ month: 'long', day: 'numeric' }),
+    agendaHeaderFormat: range({ year: 'numeric', month: 'short', day: 'numeric' }),
+    agendaDateFormat: part({ weekday: 'short', month: 'short', day: 'numeric' }),
+    timeGutterFormat: part({ hour: 'numeric' }),
+    eventTimeRangeFormat: times,
+    eventTimeRangeStartFormat: ({ start }) => `${formatTime(start, locale)} – `,
+    eventTimeRangeEndFormat: ({ end }) => ` – ${formatTime(end, locale)}`,
+    selectRangeFormat: times,
+    agendaTimeFormat: (date: Date) => formatTime(date, locale),
+    agendaTimeRangeFormat: times,
+  };
+}
 
 // SPEC §9 views: month, week, day and agenda — and the work week (Monday to Friday), the view
 // that makes the spec's "work week excludes Saturday and Sunday" mean something.
@@ -104,7 +175,8 @@ function WeekWrapper({ children, isAllDay }: { children?: ReactNode; isAllDay?: 
  * - the scrolling hours of the week and day views hold nothing focusable on an empty day, so a
  *   keyboard could not scroll them: make the scroller itself focusable, with a name.
  */
-function useCalendarDomRepairs(root: RefObject<HTMLElement | null>) {
+/** `drawn`: the calendar is on the page (not its loading placeholder). */
+function useCalendarDomRepairs(root: RefObject<HTMLElement | null>, hoursLabel: string, drawn: boolean) {
   useLayoutEffect(() => {
     const container = root.current;
     if (!container) return;
@@ -112,24 +184,25 @@ function useCalendarDomRepairs(root: RefObject<HTMLElement | null>) {
       for (const element of container.querySelectorAll('.rbc-allday-cell[role], .rbc-allday-cell .rbc-row-content[role]')) {
         element.removeAttribute('role');
       }
-      for (const element of container.querySelectorAll('.rbc-time-content:not([tabindex])')) {
+      for (const element of container.querySelectorAll('.rbc-time-content')) {
+        if (element.getAttribute('aria-label') === hoursLabel) continue;
         element.setAttribute('tabindex', '0');
         element.setAttribute('role', 'group');
-        element.setAttribute('aria-label', 'Hours of the day');
+        element.setAttribute('aria-label', hoursLabel);
       }
     };
     repair();
     const observer = new MutationObserver(repair);
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [root]);
+  }, [root, hoursLabel, drawn]);
 }
 
 /** A week or day column title: weekday over day number, so seven of them fit on a phone. */
 function TimeGridHeader({ date }: HeaderProps) {
   return (
     <span className="kc-day-head">
-      <span>{format(date, 'EEE')}</span> <span>{format(date, 'd')}</span>
+      <span>{formatDatePart(date, { weekday: 'short' })}</span> <span>{formatDatePart(date, { day: 'numeric' })}</span>
     </span>
   );
 }
@@ -142,7 +215,7 @@ function ShowMore({ count, slotDate }: ShowMoreProps<AppointmentEvent>) {
   return (
     <div role="cell">
       <button type="button" className="rbc-button-link rbc-show-more" onClick={() => drillDown(slotDate)}>
-        {`+${count} more`}
+        {plural(count, { one: '+# more', other: '+# more' })}
       </button>
     </div>
   );
@@ -202,8 +275,37 @@ export interface AppointmentsCalendarProps {
 }
 
 export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCalendarProps) {
+  const { t, i18n } = useLingui();
+  const language = isAppLanguage(i18n.locale) ? i18n.locale : 'en';
+  const locale = intlLocale(language);
+  const culture = isEnglish(locale) ? 'en' : locale;
+  const dateFnsLocale = useDateFnsLocale(culture);
   const rootRef = useRef<HTMLDivElement>(null);
-  useCalendarDomRepairs(rootRef);
+  useCalendarDomRepairs(rootRef, t`Hours of the day`, dateFnsLocale !== null);
+  const localizer = useMemo(
+    () => dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { [culture]: dateFnsLocale ?? enUS } }),
+    [culture, dateFnsLocale],
+  );
+  const formats = useMemo(() => (culture === 'en' ? englishFormats : intlFormats(locale)), [culture, locale]);
+  // The library's own English words are the SPEC's; each is said here so every language has them.
+  const messages: Messages<AppointmentEvent> = {
+    date: t({ message: 'Date', context: 'calendar agenda column' }),
+    time: t({ message: 'Time', context: 'calendar agenda column' }),
+    event: t({ message: 'Event', context: 'calendar agenda column' }),
+    allDay: t({ message: 'All Day', context: 'calendar' }),
+    week: t({ message: 'Week', context: 'calendar view' }),
+    work_week: t({ message: 'Work Week', context: 'calendar view' }),
+    day: t({ message: 'Day', context: 'calendar view' }),
+    month: t({ message: 'Month', context: 'calendar view' }),
+    previous: t({ message: 'Back', context: 'calendar: the previous month, week or day' }),
+    next: t({ message: 'Next', context: 'calendar: the next month, week or day' }),
+    yesterday: t({ message: 'Yesterday', context: 'calendar' }),
+    tomorrow: t({ message: 'Tomorrow', context: 'calendar' }),
+    today: t({ message: 'Today', context: 'calendar' }),
+    agenda: t({ message: 'Agenda', context: 'calendar view' }),
+    // SPEC §8 empty states
+    noEventsInRange: t`There are no events in this range.`,
+  };
   const [view, setView] = useState<View>(Views.MONTH);
   const [date, setDate] = useState(() => new Date());
   const drillDown = useCallback((day: Date) => {
@@ -220,12 +322,22 @@ export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCale
     [onSelectEvent],
   );
 
+  // Only until the reader's date-fns locale has come: its first day of the week shapes the grid.
+  if (!dateFnsLocale) {
+    return (
+      <div className="flex h-[700px] items-center justify-center rounded-xl border border-slate-200 bg-white text-slate-700">
+        <Trans>Loading calendar...</Trans>
+      </div>
+    );
+  }
+
   return (
     <DrillDownContext value={drillDown}>
       <div ref={rootRef} className="kc-calendar rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
         <Calendar<AppointmentEvent>
           localizer={localizer}
-          culture="en-US"
+          culture={culture}
+          rtl={directionOf(language) === 'rtl'}
           events={events}
           startAccessor="start"
           endAccessor="end"

@@ -1,8 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement, ReactNode } from 'react';
+import { render as renderBare, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReminderChoices } from './reminder-choices';
+
+/** Rendered as the app renders it: inside the active catalog's provider. */
+const render = (ui: ReactElement) =>
+  renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function Harness({ initial, onChange }: { initial: number[]; onChange: (m: number[]) => void }) {
   const [value, setValue] = useState(initial);

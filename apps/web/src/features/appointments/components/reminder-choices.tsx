@@ -1,21 +1,21 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 
 /** The lead times the form offers, minutes before the start (issue 32). */
-const CHOICES: readonly { minutes: number; label: string }[] = [
-  { minutes: 0, label: 'At the time of the appointment' },
-  { minutes: 15, label: '15 minutes before' },
-  { minutes: 60, label: '1 hour before' },
-  { minutes: 120, label: '2 hours before' },
-  { minutes: 1440, label: '1 day before' },
-  { minutes: 2880, label: '2 days before' },
-];
+const CHOICES: readonly number[] = [0, 15, 60, 120, 1440, 2880];
 
-/** "45 minutes before", "3 hours before", "4 days before": a lead time set elsewhere (the API, an import). */
+/**
+ * "At the time of the appointment", "15 minutes before", "2 hours before", "1 day before": an
+ * offered lead time or one set elsewhere (the API, an import), in the reader's language.
+ */
 function leadTimeLabel(minutes: number): string {
-  const of = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} before`;
-  if (minutes % 1440 === 0) return of(minutes / 1440, 'day');
-  if (minutes % 60 === 0) return of(minutes / 60, 'hour');
-  return of(minutes, 'minute');
+  if (minutes === 0) return t`At the time of the appointment`;
+  const days = minutes / 1440;
+  if (Number.isInteger(days)) return plural(days, { one: '# day before', other: '# days before' });
+  const hours = minutes / 60;
+  if (Number.isInteger(hours)) return plural(hours, { one: '# hour before', other: '# hours before' });
+  return plural(minutes, { one: '# minute before', other: '# minutes before' });
 }
 
 /**
@@ -34,18 +34,18 @@ export function ReminderChoices({
   className?: string;
 }) {
   const id = useId();
-  const offered = CHOICES.map((c) => c.minutes);
-  const choices = [
-    ...CHOICES,
-    ...value.filter((m) => !offered.includes(m)).map((minutes) => ({ minutes, label: leadTimeLabel(minutes) })),
-  ].sort((a, b) => a.minutes - b.minutes);
+  const choices = [...CHOICES, ...value.filter((m) => !CHOICES.includes(m))]
+    .sort((a, b) => a - b)
+    .map((minutes) => ({ minutes, label: leadTimeLabel(minutes) }));
   const toggle = (minutes: number, on: boolean) =>
     onChange((on ? [...value, minutes] : value.filter((m) => m !== minutes)).sort((a, b) => b - a));
   return (
     <fieldset className={className} aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium text-slate-800">Reminders</legend>
+      <legend className="text-sm font-medium text-slate-800">
+        <Trans>Reminders</Trans>
+      </legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Choose when to be reminded, in the time zone of the person it is for. Choose none for no reminder.
+        <Trans>Choose when to be reminded, in the time zone of the person it is for. Choose none for no reminder.</Trans>
       </p>
       <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
         {choices.map((choice) => (

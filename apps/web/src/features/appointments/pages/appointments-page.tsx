@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Appointment } from '@kinchart/shared/appointments';
@@ -24,8 +25,9 @@ const NO_PEOPLE: Person[] = [];
 
 /** Which colour stands for whom (DESIGN §11): a swatch and the person's name for each. */
 function CalendarLegend({ people }: { people: readonly Person[] }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Calendar colours" className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-800">
+    <ul aria-label={t`Calendar colours`} className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-800">
       {people.map((person) => (
         <li key={person.id} className="inline-flex items-center gap-2">
           <span
@@ -46,6 +48,7 @@ function CalendarLegend({ people }: { people: readonly Person[] }) {
  * than one person each event carries its person's name and colour, with a legend.
  */
 export function AppointmentsPage() {
+  const { t } = useLingui();
   const people = usePeople();
   const [searchParams, setSearchParams] = useSearchParams();
   const personId = searchParams.get('person') || '';
@@ -64,10 +67,10 @@ export function AppointmentsPage() {
       list.map((appointment) => {
         if (!manyPeople) return toCalendarEvent(appointment);
         const color = personColor(peopleList, appointment.person_id);
-        const name = personNameOf(peopleList, appointment.person_id, appointment.person_name) ?? 'Unknown person';
+        const name = personNameOf(peopleList, appointment.person_id, appointment.person_name) ?? t`Unknown person`;
         return toCalendarEvent(appointment, { name, ...color });
       }),
-    [list, manyPeople, peopleList],
+    [list, manyPeople, peopleList, t],
   );
   const onSelectEvent = useCallback((event: AppointmentEvent) => setSelected(event.appointment), []);
 
@@ -90,35 +93,37 @@ export function AppointmentsPage() {
   return (
     <>
       <PageHeader
-        title="Appointments"
-        subtitle="Manage your healthcare appointments"
+        title={t`Appointments`}
+        subtitle={t`Manage your healthcare appointments`}
         actions={
           <>
             <a href={appointmentsIcsUrl()} download className={buttonClassName('secondary')}>
-              Download calendar (.ics)
+              <Trans>Download calendar (.ics)</Trans>
             </a>
-            <Button onClick={() => setAdding(true)}>Add New Appointment</Button>
+            <Button onClick={() => setAdding(true)}>
+              <Trans>Add New Appointment</Trans>
+            </Button>
           </>
         }
       />
       {manyPeople ? (
         <div className="mb-4 flex flex-col gap-3">
           <PersonSelect
-            label="Person"
+            label={t`Person`}
             people={peopleList}
             value={personId}
             onChange={setPersonId}
-            everyoneLabel="Everyone"
+            everyoneLabel={t`Everyone`}
             containerClassName="sm:max-w-xs"
           />
           {personId ? null : <CalendarLegend people={peopleList} />}
         </div>
       ) : null}
-      <section aria-label="Appointments calendar" aria-busy={appointments.isPending}>
+      <section aria-label={t`Appointments calendar`} aria-busy={appointments.isPending}>
         <Suspense
           fallback={
             <div className="flex h-[700px] items-center justify-center rounded-xl border border-slate-200 bg-white text-slate-700">
-              Loading calendar...
+              <Trans>Loading calendar...</Trans>
             </div>
           }
         >

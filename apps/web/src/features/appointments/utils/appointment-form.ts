@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { format, isValid } from 'date-fns';
 import type { Appointment, AppointmentField, AppointmentInput } from '@kinchart/shared/appointments';
 import { APPOINTMENT_FIELDS } from '@kinchart/shared/appointments';
@@ -22,12 +23,15 @@ export function toAppointmentInput(values: AppointmentFormValues): AppointmentIn
   };
 }
 
+/** A time input's value: 24-hour HH:mm, whatever the language. */
+const INPUT_TIME_PATTERN = 'HH:mm';
+
 /** A stored appointment as the edit form's inputs hold it: times as HH:mm in the user's clock. */
 export function toAppointmentFormValues(appointment: Appointment): AppointmentFormValues {
   const time = (value: string | null) => {
     if (!value) return '';
     const date = parseAppointmentTime(value);
-    return isValid(date) ? format(date, 'HH:mm') : '';
+    return isValid(date) ? format(date, INPUT_TIME_PATTERN) : '';
   };
   return {
     appointment_date: appointment.appointment_date,
@@ -46,6 +50,9 @@ export function toAppointmentFormValues(appointment: Appointment): AppointmentFo
 export function appointmentFailureReason(error: unknown): string {
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;
-  if (error instanceof ApiError) return `The server answered with an error (${error.status}). Please try again.`;
-  return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof ApiError) {
+    const status = error.status;
+    return t`The server answered with an error (${status}). Please try again.`;
+  }
+  return t`Could not reach the server. Check your connection and try again.`;
 }

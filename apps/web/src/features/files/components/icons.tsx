@@ -20,9 +20,17 @@ export function TrashIcon({ className = 'size-5' }: { className?: string }) {
   );
 }
 
+/** Points left or right in English; in a right-to-left language it is mirrored (toward the start, toward the end). */
 export function ChevronIcon({ direction, className = 'size-5' }: { direction: 'left' | 'right'; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`rtl:-scale-x-100 ${className}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

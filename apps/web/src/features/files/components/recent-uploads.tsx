@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { QueryState } from '../../../components/query-state';
@@ -36,17 +37,23 @@ function RecentUploadCard({ file }: { file: MedicalFile }) {
         {name}
       </h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-700">Provider</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Provider</Trans>
+        </dt>
         <dd className="truncate text-slate-900">{orNotProvided(file.provider_name)}</dd>
-        <dt className="font-medium text-slate-700">Location</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Location</Trans>
+        </dt>
         <dd className="truncate text-slate-900">{orNotProvided(file.visit_location)}</dd>
-        <dt className="font-medium text-slate-700">Reason</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Reason</Trans>
+        </dt>
         <dd className="truncate text-slate-900">{orNotProvided(file.visit_reason)}</dd>
       </dl>
       <div className="mt-auto pt-2">
         <Button variant="secondary" size="sm" className="w-full" aria-describedby={titleId} onClick={() => openDocument(file.url)}>
           <DocumentIcon className="size-4" />
-          View Document
+          <Trans>View Document</Trans>
         </Button>
       </div>
     </article>
@@ -64,6 +71,7 @@ export interface RecentUploadsProps {
  * says so and offers Try again). They are the selected person's (DESIGN §11).
  */
 export function RecentUploads({ personId }: RecentUploadsProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const queryClient = useQueryClient();
   const files = useFiles(personId);
@@ -81,7 +89,9 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
   const updateEdges = useCallback(() => {
     const el = scrollerRef.current;
     if (!el) return;
-    setEdges({ atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    // Right to left, scrollLeft runs from 0 down to negative numbers: the distance from the start is its size.
+    const offset = Math.abs(el.scrollLeft);
+    setEdges({ atStart: offset <= 1, atEnd: offset + el.clientWidth >= el.scrollWidth - 1 });
   }, []);
 
   useEffect(() => {
@@ -93,14 +103,18 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
   // aria-disabled rather than disabled at the ends, so keyboard focus is not dropped mid-scroll.
   const scroll = (direction: -1 | 1) => {
     if (direction < 0 ? edges.atStart : edges.atEnd) return;
-    scrollerRef.current?.scrollBy({ left: direction * RECENT_CARD_WIDTH, behavior: 'smooth' });
+    const el = scrollerRef.current;
+    if (!el) return;
+    // "Left" and "right" are back and forward; in a right-to-left language forward is toward the left.
+    const forward = el.closest('[dir]')?.getAttribute('dir') === 'rtl' ? -1 : 1;
+    el.scrollBy({ left: direction * forward * RECENT_CARD_WIDTH, behavior: 'smooth' });
   };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-          Recent Uploads
+          <Trans>Recent Uploads</Trans>
         </h2>
         <div className="flex items-center gap-2">
           {recent.length > 0 ? (
@@ -108,7 +122,10 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
               <button
                 type="button"
                 className={arrowButton}
-                aria-label="Scroll recent uploads left"
+                aria-label={t({
+                  message: 'Scroll recent uploads left',
+                  comment: 'Back toward the first card; in a right-to-left language this button is on the right: say back or previous',
+                })}
                 aria-disabled={edges.atStart}
                 onClick={() => scroll(-1)}
               >
@@ -117,7 +134,10 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
               <button
                 type="button"
                 className={arrowButton}
-                aria-label="Scroll recent uploads right"
+                aria-label={t({
+                  message: 'Scroll recent uploads right',
+                  comment: 'On toward the last card; in a right-to-left language this button is on the left: say forward or next',
+                })}
                 aria-disabled={edges.atEnd}
                 onClick={() => scroll(1)}
               >
@@ -126,7 +146,7 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
             </>
           ) : null}
           <Link to="/view-records" className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-            View All Records
+            <Trans>View All Records</Trans>
           </Link>
         </div>
       </div>
@@ -134,10 +154,14 @@ export function RecentUploads({ personId }: RecentUploadsProps) {
       {/* Not "No records yet" on a failure: a failed request says nothing about whether there are records. */}
       <QueryState
         query={files}
-        loading="Loading records..."
-        error="Your records could not be loaded."
+        loading={t`Loading records...`}
+        error={t`Your records could not be loaded.`}
         isEmpty={() => recent.length === 0}
-        empty={<p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No records yet</p>}
+        empty={
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            <Trans>No records yet</Trans>
+          </p>
+        }
       >
         {() => (
           <ul

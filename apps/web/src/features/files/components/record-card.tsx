@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
@@ -6,6 +8,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { inputClassName } from '../../../components/ui/field';
 import { useRenameFile } from '../api/rename-file';
 import { useApplySuggestion, useDismissSuggestion } from '../api/file-suggestion';
+import { translateMessageText } from '../../../i18n/server-messages';
 import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { formatDate, orNotProvided } from '../utils/format';
@@ -28,10 +31,10 @@ function textNote(file: MedicalFile): string {
   switch (file.text_status) {
     case 'pending':
     case 'processing':
-      return 'Reading text…';
+      return t`Reading text…`;
     case 'failed':
     case 'unsupported':
-      return file.text_reason ?? '';
+      return file.text_reason ? translateMessageText(file.text_reason) : '';
     case 'done':
       return '';
   }
@@ -45,12 +48,14 @@ const hasSuggestion = (file: MedicalFile) =>
  * provider · reason" with Apply and Dismiss. Nothing changes until one is clicked.
  */
 function SuggestionPanel({ file, name, onSettled }: { file: MedicalFile; name: string; onSettled: () => void }) {
+  const { t } = useLingui();
   const textId = useId();
   const apply = useApplySuggestion();
   const dismiss = useDismissSuggestion();
   const busy = apply.isPending || dismiss.isPending;
   const s = file.suggestion!;
   const parts = [s.record_date ? formatDate(s.record_date) : null, s.provider_name, s.visit_reason].filter((p): p is string => !!p);
+  const suggested = parts.join(' · ');
 
   const run = async (action: 'apply' | 'dismiss') => {
     try {
@@ -59,33 +64,37 @@ function SuggestionPanel({ file, name, onSettled }: { file: MedicalFile; name: s
       // The panel is gone: focus stays on the card rather than falling to the page.
       onSettled();
     } catch (error) {
-      notify.error(serverMessage(error) ?? (action === 'apply' ? 'Failed to apply the suggestion.' : 'Failed to dismiss the suggestion.'));
+      notify.error(
+        serverMessage(error) ?? (action === 'apply' ? t`Failed to apply the suggestion.` : t`Failed to dismiss the suggestion.`),
+      );
     }
   };
 
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
       <p id={textId} className="break-words text-slate-900">
-        <span className="font-semibold">Suggested:</span> {parts.join(' · ')}
+        <Trans>
+          <span className="font-semibold">Suggested:</span> {suggested}
+        </Trans>
       </p>
       <div className="flex gap-2">
         <Button
           size="sm"
           disabled={busy}
-          aria-label={`Apply suggestion to ${name}`}
+          aria-label={t`Apply suggestion to ${name}`}
           aria-describedby={textId}
           onClick={() => void run('apply')}
         >
-          Apply
+          <Trans>Apply</Trans>
         </Button>
         <Button
           variant="secondary"
           size="sm"
           disabled={busy}
-          aria-label={`Dismiss suggestion for ${name}`}
+          aria-label={t`Dismiss suggestion for ${name}`}
           onClick={() => void run('dismiss')}
         >
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
       </div>
     </div>
@@ -100,6 +109,7 @@ const iconButton =
  * Location, Reason and View Document. Rename is inline (SPEC §4: view → edit → Save or Cancel).
  */
 export function RecordCard({ file, onDelete, personName = null, canEdit = true, match }: RecordCardProps) {
+  const { t } = useLingui();
   const ids = useId();
   const name = recordName(file);
   const rename = useRenameFile();
@@ -133,7 +143,8 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
     // SPEC §5 Rename: a non-empty trimmed name, otherwise an alert.
     const parsed = renameFileSchema.safeParse({ newName: draft });
     if (!parsed.success) {
-      window.alert(parsed.error.issues[0]?.message ?? 'File name cannot be empty');
+      const issue = parsed.error.issues[0]?.message;
+      window.alert(issue ? translateMessageText(issue) : t`File name cannot be empty`);
       inputRef.current?.focus();
       return;
     }
@@ -146,7 +157,7 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
       stopEditing();
     } catch (error) {
       console.error('Error renaming file:', error);
-      window.alert('Failed to rename file. Please try again.');
+      window.alert(t`Failed to rename file. Please try again.`);
     }
   };
 
@@ -158,12 +169,15 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
   };
 
   const titleId = `${ids}-title`;
+  const uploaded = formatDate(file.created_at);
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         {/* The card's own date is when it was uploaded; the visit date is the Date row below. */}
-        <p className="pt-2 text-sm font-medium text-brand-800">Uploaded {formatDate(file.created_at)}</p>
+        <p className="pt-2 text-sm font-medium text-brand-800">
+          <Trans>Uploaded {uploaded}</Trans>
+        </p>
         {canEdit ? (
           <div className="flex shrink-0 gap-1">
             <button
@@ -171,8 +185,8 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
               type="button"
               onClick={startEditing}
               disabled={editing}
-              aria-label={`Rename ${name}`}
-              title="Rename"
+              aria-label={t`Rename ${name}`}
+              title={t`Rename`}
               className={iconButton}
             >
               <PencilIcon />
@@ -180,8 +194,8 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
             <button
               type="button"
               onClick={() => onDelete(file)}
-              aria-label={`Delete ${name}`}
-              title="Delete"
+              aria-label={t`Delete ${name}`}
+              title={t`Delete`}
               className={`${iconButton} text-red-700 hover:bg-red-50`}
             >
               <TrashIcon />
@@ -197,7 +211,7 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
             {name}
           </h2>
           <label htmlFor={`${ids}-name`} className="text-sm font-medium text-slate-800">
-            New name for {name}
+            <Trans>New name for {name}</Trans>
           </label>
           <input
             ref={inputRef}
@@ -212,10 +226,10 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
           />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={rename.isPending}>
-              {rename.isPending ? 'Saving...' : 'Save'}
+              {rename.isPending ? t`Saving...` : t`Save`}
             </Button>
             <Button variant="secondary" size="sm" onClick={stopEditing} disabled={rename.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>
@@ -228,17 +242,27 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {personName ? (
           <>
-            <dt className="font-medium text-slate-700">Person</dt>
+            <dt className="font-medium text-slate-700">
+              <Trans>Person</Trans>
+            </dt>
             <dd className="font-semibold break-words text-slate-900">{personName}</dd>
           </>
         ) : null}
-        <dt className="font-medium text-slate-700">Date</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Date</Trans>
+        </dt>
         <dd className="text-slate-900">{formatDate(file.record_date)}</dd>
-        <dt className="font-medium text-slate-700">Provider</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Provider</Trans>
+        </dt>
         <dd className="break-words text-slate-900">{orNotProvided(file.provider_name)}</dd>
-        <dt className="font-medium text-slate-700">Location</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Location</Trans>
+        </dt>
         <dd className="break-words text-slate-900">{orNotProvided(file.visit_location)}</dd>
-        <dt className="font-medium text-slate-700">Reason</dt>
+        <dt className="font-medium text-slate-700">
+          <Trans>Reason</Trans>
+        </dt>
         <dd className="break-words text-slate-900">{orNotProvided(file.visit_reason)}</dd>
       </dl>
 
@@ -257,7 +281,7 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
         {/* Issue 34: once the text is read, the lab results found in it, to review and add. */}
         {file.text_status === 'done' ? (
           <Link to={labResultsPath(file.id)} aria-describedby={titleId} className={buttonClassName('secondary', 'sm', 'w-full')}>
-            Lab results
+            <Trans>Lab results</Trans>
           </Link>
         ) : null}
         <a
@@ -267,10 +291,10 @@ export function RecordCard({ file, onDelete, personName = null, canEdit = true, 
           aria-describedby={`${titleId} ${ids}-new-tab`}
           className={buttonClassName('secondary', 'sm', 'w-full')}
         >
-          View Document
+          <Trans>View Document</Trans>
         </a>
         <span id={`${ids}-new-tab`} hidden>
-          opens in a new tab
+          <Trans>opens in a new tab</Trans>
         </span>
       </div>
     </article>

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MedicalFile } from '@kinchart/shared/files';
-import { FILE_INPUT_ACCEPT, FILE_NAME_MAX, formatFileSize, stripExtension, uploadLimitMb } from '@kinchart/shared/files';
+import { FILE_INPUT_ACCEPT, FILE_NAME_MAX, stripExtension, uploadLimitMb } from '@kinchart/shared/files';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClassName } from '../../../components/ui/field';
 import { PersonSelect } from '../../../components/ui/person-select';
@@ -9,7 +12,7 @@ import { useForPerson } from '../../../lib/person-choice';
 import { useUploadLimit } from '../../../lib/queries/client-config';
 import type { UploadProgress } from '../../../lib/upload-client';
 import { useUploadQueue, type UploadResults, type UploadRow, type UploadRowStatus } from '../hooks/use-upload-queue';
-import { localToday } from '../utils/format';
+import { activeIntlLocale, fileSize, localToday } from '../utils/format';
 
 interface DetailsValues {
   customName: string;
@@ -39,14 +42,14 @@ function percent(progress: UploadProgress | null): number | null {
   return Math.min(100, Math.round((progress.loaded / progress.total) * 100));
 }
 
-const STATUS_TEXT: Record<UploadRowStatus, string> = {
-  ready: 'Ready',
-  'too-large': 'Not sent',
-  queued: 'Waiting',
-  uploading: 'Uploading',
-  done: 'Uploaded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+const STATUS_TEXT: Record<UploadRowStatus, MessageDescriptor> = {
+  ready: msg({ message: 'Ready', context: 'upload status' }),
+  'too-large': msg({ message: 'Not sent', context: 'upload status' }),
+  queued: msg({ message: 'Waiting', context: 'upload status' }),
+  uploading: msg({ message: 'Uploading', context: 'upload status' }),
+  done: msg({ message: 'Uploaded', context: 'upload status' }),
+  failed: msg({ message: 'Failed', context: 'upload status' }),
+  cancelled: msg({ message: 'Cancelled', context: 'upload status' }),
 };
 
 /**
@@ -57,6 +60,7 @@ const STATUS_TEXT: Record<UploadRowStatus, string> = {
  * sending; Cancel aborts the request under way and the ones still waiting.
  */
 export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLevel = 2, personId }: UploadRecordFormProps) {
+  const { t } = useLingui();
   const ids = useId();
   const fileInputId = `${ids}-file`;
   const limitId = `${ids}-limit`;
@@ -68,7 +72,8 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
   const forPerson = useForPerson(personId);
   const { register, handleSubmit, reset, setValue } = useForm<DetailsValues>({ defaultValues: EMPTY });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const limitText = limit === undefined ? '' : `Up to ${uploadLimitMb(limit)} MB per file.`;
+  const limitMb = limit === undefined ? 0 : uploadLimitMb(limit);
+  const limitText = limit === undefined ? '' : t`Up to ${limitMb} MB per file.`;
   // One file being or about to be sent: the spec's single Record Name. Several: each record takes its file's name.
   const single = queue.active === 1;
   const showDetails = queue.active > 0;
@@ -100,14 +105,16 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
 
       <section aria-labelledby={`${ids}-details`} className="flex flex-col gap-4">
         <Heading id={`${ids}-details`} className="text-lg font-semibold text-slate-900">
-          Record Details
+          <Trans>Record Details</Trans>
         </Heading>
         <form onSubmit={onSubmit} noValidate aria-busy={busy} className="flex min-w-0 flex-col gap-4">
           <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
-            <legend className="sr-only">Record Details</legend>
+            <legend className="sr-only">
+              <Trans>Record Details</Trans>
+            </legend>
             {forPerson.showChoice ? (
               <PersonSelect
-                label="For"
+                label={t({ message: 'For', comment: 'Whose record this is: a person chosen from the list' })}
                 people={forPerson.people}
                 value={forPerson.value ?? ''}
                 onChange={forPerson.onChange}
@@ -116,7 +123,7 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
             ) : null}
             <div className="flex flex-col gap-1">
               <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
-                File
+                <Trans>File</Trans>
               </label>
               <input
                 ref={fileInputRef}
@@ -131,13 +138,13 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
               />
               {limitText ? (
                 <p id={limitId} className="text-sm text-slate-700">
-                  {limitText} You can choose several files at once.
+                  {limitText} <Trans>You can choose several files at once.</Trans>
                 </p>
               ) : null}
             </div>
 
             {queue.rows.length > 0 ? (
-              <ul aria-label="Chosen files" className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200">
+              <ul aria-label={t`Chosen files`} className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200">
                 {queue.rows.map((row) => (
                   <FileRow key={row.key} row={row} />
                 ))}
@@ -147,16 +154,18 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
             {showDetails ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 {single ? (
-                  <Field label="Record Name" maxLength={FILE_NAME_MAX} autoComplete="off" {...register('customName')} />
+                  <Field label={t`Record Name`} maxLength={FILE_NAME_MAX} autoComplete="off" {...register('customName')} />
                 ) : (
-                  <p className="text-sm text-slate-700 sm:col-span-2">Each file is saved as its own record, named after the file.</p>
+                  <p className="text-sm text-slate-700 sm:col-span-2">
+                    <Trans>Each file is saved as its own record, named after the file.</Trans>
+                  </p>
                 )}
-                <Field label="Visit Date" type="date" {...register('customDate')} />
-                <Field label="Healthcare Provider" maxLength={200} autoComplete="off" {...register('providerName')} />
-                <Field label="Visit Location" maxLength={200} autoComplete="off" {...register('visitLocation')} />
+                <Field label={t`Visit Date`} type="date" {...register('customDate')} />
+                <Field label={t`Healthcare Provider`} maxLength={200} autoComplete="off" {...register('providerName')} />
+                <Field label={t`Visit Location`} maxLength={200} autoComplete="off" {...register('visitLocation')} />
                 <div className="flex flex-col gap-1 sm:col-span-2">
                   <label htmlFor={`${ids}-reason`} className="text-sm font-medium text-slate-800">
-                    Reason for Visit
+                    <Trans>Reason for Visit</Trans>
                   </label>
                   <textarea id={`${ids}-reason`} rows={3} maxLength={1000} className={inputClassName} {...register('visitReason')} />
                 </div>
@@ -166,12 +175,12 @@ export function UploadRecordForm({ onUploaded, onFinished, onStarted, headingLev
 
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={queue.sendable === 0 || busy} className="w-full sm:w-auto">
-              {busy ? 'Uploading...' : 'Upload File'}
+              {busy ? t`Uploading...` : t`Upload File`}
             </Button>
             {/* Outside the fieldset, which is disabled while the upload runs. */}
             {busy ? (
-              <Button variant="secondary" aria-label="Cancel upload" className="w-full sm:w-auto" onClick={queue.cancel}>
-                Cancel
+              <Button variant="secondary" aria-label={t`Cancel upload`} className="w-full sm:w-auto" onClick={queue.cancel}>
+                <Trans>Cancel</Trans>
               </Button>
             ) : null}
           </div>
@@ -243,9 +252,12 @@ function DropZone({
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.75">
         <path d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className="text-base font-semibold text-slate-900">Drag and drop a file here (or several), or click to choose</span>
+      <span className="text-base font-semibold text-slate-900">
+        <Trans>Drag and drop a file here (or several), or click to choose</Trans>
+      </span>
       <span className="text-sm text-slate-700">
-        Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.{limitText ? ` ${limitText}` : ''}
+        <Trans>Supports PDF, JPG, PNG, DOCX and others. Files are securely stored and encrypted.</Trans>
+        {limitText ? ` ${limitText}` : ''}
       </span>
     </button>
   );
@@ -263,20 +275,26 @@ const STATUS_CLASS: Record<UploadRowStatus, string> = {
 
 /** One chosen file: name and size, then its progress while it is sent, then its result. */
 function FileRow({ row }: { row: UploadRow }) {
+  const { t } = useLingui();
   const done = percent(row.progress);
+  const size = fileSize(row.file.size);
+  const fileName = row.file.name;
   return (
     <li aria-label={row.file.name} className="flex flex-col gap-1 px-3 py-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
         <span className="min-w-0 font-medium break-all text-slate-900">
-          {row.file.name} <span className="font-normal text-slate-700">({formatFileSize(row.file.size)})</span>
+          {row.file.name}{' '}
+          <span className="font-normal text-slate-700">{t({ message: `(${size})`, comment: 'A file size after its name' })}</span>
         </span>
         <span className={`font-semibold ${STATUS_CLASS[row.status]}`}>
-          {row.status === 'uploading' && done !== null ? `${done}%` : STATUS_TEXT[row.status]}
+          {row.status === 'uploading' && done !== null
+            ? new Intl.NumberFormat(activeIntlLocale(), { style: 'percent' }).format(done / 100)
+            : t(STATUS_TEXT[row.status])}
         </span>
       </div>
       {row.status === 'uploading' ? (
         <progress
-          aria-label={`Upload progress of ${row.file.name}`}
+          aria-label={t`Upload progress of ${fileName}`}
           max={100}
           {...(done === null ? {} : { value: done })}
           className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { Modal } from '../../../components/ui/modal';
 import { UploadRecordForm } from './upload-record-form';
@@ -16,8 +17,9 @@ export interface UploadRecordModalProps {
  * closes itself once every chosen file is uploaded; otherwise it stays open on the results.
  */
 export function UploadRecordModal({ open, onClose, onUploaded, personId }: UploadRecordModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal open={open} onClose={onClose} title="Upload Medical Record" size="lg">
+    <Modal open={open} onClose={onClose} title={t`Upload Medical Record`} size="lg">
       <UploadRecordForm
         headingLevel={3}
         personId={personId}

@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '@kinchart/shared/files';
-import { SHARE_LINK_MAX_FILES, SHARE_LINK_TTL_HOURS, formatFileSize } from '@kinchart/shared/files';
+import { SHARE_LINK_MAX_FILES, SHARE_LINK_TTL_HOURS } from '@kinchart/shared/files';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -9,7 +11,7 @@ import { notify } from '../../../lib/toast';
 import { useCreateShareLink } from '../api/create-share-link';
 import { useFiles } from '../api/get-files';
 import { useRevokeShareLink } from '../api/revoke-share-link';
-import { formatDate } from '../utils/format';
+import { activeIntlLocale, fileSize, formatDate } from '../utils/format';
 import { recordName } from '../utils/record-list';
 
 export interface ViewFilesModalProps {
@@ -71,7 +73,7 @@ function useSelectionLink(selected: string[], allowed: boolean) {
       } catch (error) {
         if (mine !== generation.current) return;
         console.error('Error generating download links:', error);
-        notify.error('Error generating download links');
+        notify.error(t`Error generating download links`);
         setStatus('stopped');
       }
     },
@@ -109,10 +111,10 @@ function useSelectionLink(selected: string[], allowed: boolean) {
       live.current = null;
       setMade(null);
       setStatus('stopped');
-      notify.success('Link revoked');
+      notify.success(t`Link revoked`);
     } catch (error) {
       console.error('Error revoking link:', error);
-      notify.error('Could not revoke the link. Please try again.');
+      notify.error(t`Could not revoke the link. Please try again.`);
     }
   };
 
@@ -120,6 +122,7 @@ function useSelectionLink(selected: string[], allowed: boolean) {
 }
 
 function ViewFilesDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const ids = useId();
   const files = useFiles();
   const [selected, setSelected] = useState<string[]>([]);
@@ -135,45 +138,62 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
     if (!made) return;
     try {
       await navigator.clipboard.writeText(made.link.url);
-      notify.success('Link copied to clipboard!');
+      notify.success(t`Link copied to clipboard!`);
     } catch {
-      notify.error('Could not copy the link; select it and copy it instead');
+      notify.error(t`Could not copy the link; select it and copy it instead`);
     }
   };
 
+  const expires = made ? new Date(made.link.expires_at).toLocaleString(activeIntlLocale()) : '';
+  const linkedCount = made ? made.fileIds.length : 0;
   const stale = made !== null && made.fileIds.join('\n') !== selected.join('\n');
 
   const footer = (
     <>
       <Button variant="secondary" onClick={onClose}>
-        Close
+        <Trans>Close</Trans>
       </Button>
-      {stopped && selected.length > 0 && !tooMany ? <Button onClick={() => void make(selected)}>Create share link</Button> : null}
+      {stopped && selected.length > 0 && !tooMany ? (
+        <Button onClick={() => void make(selected)}>
+          <Trans>Create share link</Trans>
+        </Button>
+      ) : null}
     </>
   );
 
   return (
-    <Modal open onClose={onClose} title="View Files" size="lg" footer={footer}>
+    <Modal open onClose={onClose} title={t`View Files`} size="lg" footer={footer}>
       <div className="flex flex-col gap-5">
         <p className="text-sm text-slate-700">
-          Select files to get a link and QR code that open them without signing in. The link works for {SHARE_LINK_TTL_HOURS} hours unless
-          you revoke it, and you get a notification when it is opened.
+          <Plural
+            value={SHARE_LINK_TTL_HOURS}
+            one="Select files to get a link and QR code that open them without signing in. The link works for # hour unless you revoke it, and you get a notification when it is opened."
+            other="Select files to get a link and QR code that open them without signing in. The link works for # hours unless you revoke it, and you get a notification when it is opened."
+          />
         </p>
 
         <QueryState
           query={files}
-          loading="Loading files..."
-          error="Your files could not be loaded."
+          loading={t`Loading files...`}
+          error={t`Your files could not be loaded.`}
           isEmpty={(list) => list.length === 0}
-          empty={<p className="text-slate-700">No records yet</p>}
+          empty={
+            <p className="text-slate-700">
+              <Trans>No records yet</Trans>
+            </p>
+          }
         >
           {(list) => (
             <fieldset className="min-w-0">
-              <legend className="mb-2 text-sm font-medium text-slate-800">Files</legend>
+              <legend className="mb-2 text-sm font-medium text-slate-800">
+                <Trans>Files</Trans>
+              </legend>
               <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200">
                 {list.map((file) => {
                   const checkboxId = `${ids}-${file.id}`;
                   const name = recordName(file);
+                  const size = fileSize(file.metadata.size);
+                  const created = formatDate(file.created_at);
                   return (
                     <li key={file.id} className="flex items-start gap-3 px-3 py-2.5">
                       <input
@@ -189,7 +209,9 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
                           {name}
                         </label>
                         <p id={`${checkboxId}-meta`} className="text-sm text-slate-700">
-                          {formatFileSize(file.metadata.size)} · Created {formatDate(file.created_at)}
+                          <Trans>
+                            {size} · Created {created}
+                          </Trans>
                         </p>
                       </div>
                     </li>
@@ -200,17 +222,21 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
           )}
         </QueryState>
 
-        {tooMany ? <p className="text-sm font-medium text-red-700">Select at most {SHARE_LINK_MAX_FILES} files for one link.</p> : null}
+        {tooMany ? (
+          <p className="text-sm font-medium text-red-700">
+            <Plural value={SHARE_LINK_MAX_FILES} one="Select at most # file for one link." other="Select at most # files for one link." />
+          </p>
+        ) : null}
 
         {/* One live region: seen while a link is being made, heard once it is ready. */}
         <p role="status" className={making ? 'text-sm text-slate-700' : 'sr-only'}>
-          {making ? 'Making a link...' : made ? 'The link and its QR code are ready below.' : ''}
+          {making ? t`Making a link...` : made ? t`The link and its QR code are ready below.` : ''}
         </p>
 
         {made ? (
           <section aria-labelledby={`${ids}-link`} className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-4 text-center">
             <h3 id={`${ids}-link`} className="font-semibold text-slate-900">
-              Link to {made.fileIds.length === 1 ? '1 file' : `${made.fileIds.length} files`}
+              <Plural value={linkedCount} one="Link to # file" other="Link to # files" />
             </h3>
             <QRCodeSVG
               value={made.link.url}
@@ -218,7 +244,7 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
               level="M"
               marginSize={2}
               role="img"
-              aria-label="QR code that opens the selected files"
+              aria-label={t`QR code that opens the selected files`}
               className="rounded-md bg-white"
             />
             <a
@@ -229,14 +255,20 @@ function ViewFilesDialog({ onClose }: { onClose: () => void }) {
             >
               {made.link.url}
             </a>
-            <p className="text-sm text-slate-700">Expires {new Date(made.link.expires_at).toLocaleString()}</p>
-            {stale && !making ? <p className="text-sm text-slate-700">This link is for the files selected before.</p> : null}
+            <p className="text-sm text-slate-700">
+              <Trans>Expires {expires}</Trans>
+            </p>
+            {stale && !making ? (
+              <p className="text-sm text-slate-700">
+                <Trans>This link is for the files selected before.</Trans>
+              </p>
+            ) : null}
             <div className="flex flex-wrap justify-center gap-2">
               <Button variant="secondary" size="sm" onClick={() => void onCopy()}>
-                Copy link
+                <Trans>Copy link</Trans>
               </Button>
               <Button variant="danger" size="sm" onClick={() => void revokeNow()} disabled={revoking}>
-                {revoking ? 'Revoking...' : 'Revoke'}
+                {revoking ? t`Revoking...` : t`Revoke`}
               </Button>
             </div>
           </section>

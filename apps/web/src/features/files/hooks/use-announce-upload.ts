@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { dispatchAppEvent } from '../../../lib/events';
@@ -15,7 +16,8 @@ export function useAnnounceUpload(): (name: string) => void {
   return useCallback(
     (name: string) => {
       // The store's chime is the notification sound (Web Audio; silent where audio is unavailable).
-      addLocalNotification(`File "${name}" uploaded on ${formatDateTime(new Date())}`, { sound: true });
+      const when = formatDateTime(new Date());
+      addLocalNotification(t`File "${name}" uploaded on ${when}`, { sound: true });
       void queryClient.invalidateQueries({ queryKey: filesQueryKey });
       dispatchAppEvent('filesUpdated', { name });
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { uploadLimitMb } from '@kinchart/shared/files';
 import type { Person } from '@kinchart/shared/people';
@@ -10,11 +11,11 @@ import { notify } from '../../../lib/toast';
 import { useUploadFile } from '../api/upload-file';
 import { useAnnounceUpload } from './use-announce-upload';
 
-/** Whose record the toast names: "you" for your own profile, else the person's name. */
-function whose(people: readonly Person[], personId: string, fallback: string | null): string {
+/** Whose record the toast names: null for your own profile ("you"), else the person's name. */
+function whose(people: readonly Person[], personId: string, fallback: string | null): string | null {
   const person = people.find((p) => p.id === personId);
-  if (person) return person.is_self && person.shared_by === null ? 'you' : personLabel(person);
-  return fallback || 'you';
+  if (person) return person.is_self && person.shared_by === null ? null : personLabel(person);
+  return fallback || null;
 }
 
 /**
@@ -37,19 +38,23 @@ export function useQuickUpload() {
     ]);
     const limit = config?.max_upload_bytes;
     if (limit !== undefined && file.size > limit) {
-      notify.error(`Failed to upload file: ${file.name} is larger than ${uploadLimitMb(limit)} MB, the most this server accepts.`);
+      const fileName = file.name;
+      const limitMb = uploadLimitMb(limit);
+      notify.error(t`Failed to upload file: ${fileName} is larger than ${limitMb} MB, the most this server accepts.`);
       return;
     }
     const personId = defaultPersonId(people.filter(canWrite), getSelectedPersonId());
     try {
       const record = await upload.mutateAsync({ file, personId });
-      notify.success(`Successfully uploaded ${file.name} for ${whose(people, record.person_id, record.person_name)}`);
+      const fileName = file.name;
+      const person = whose(people, record.person_id, record.person_name);
+      notify.success(person === null ? t`Successfully uploaded ${fileName} for you` : t`Successfully uploaded ${fileName} for ${person}`);
       announce(file.name);
     } catch (error) {
       console.error('Error uploading file:', error);
       const message = serverMessage(error);
       // SPEC §8: the server's message where there is one (a 413 names the limit).
-      notify.error(message ? `Failed to upload file: ${message}` : 'Failed to upload file');
+      notify.error(message ? t`Failed to upload file: ${message}` : t`Failed to upload file`);
     }
   };
   return { uploadWithToast, isPending: upload.isPending };

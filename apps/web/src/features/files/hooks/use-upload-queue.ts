@@ -1,5 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
 import { useRef, useState } from 'react';
 import { fileTooLargeMessage, stripExtension, uploadLimitMb, type MedicalFile } from '@kinchart/shared/files';
+import { translateMessageText } from '../../../i18n/server-messages';
+import { serverMessage } from '../../../lib/api-client';
 import type { UploadProgress } from '../../../lib/upload-client';
 import { uploadRecord, type UploadRecordInput } from '../api/upload-record';
 import { useAnnounceUpload } from './use-announce-upload';
@@ -55,17 +58,16 @@ export interface UploadQueue {
 const SENDABLE: ReadonlySet<UploadRowStatus> = new Set(['ready', 'failed', 'cancelled']);
 const ACTIVE: ReadonlySet<UploadRowStatus> = new Set([...SENDABLE, 'queued', 'uploading']);
 
+/** The server's message in the reader's language when there is one, else the client's error text. */
 function errorText(error: unknown): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
   if (error instanceof Error && error.message) return error.message;
   return String(error);
 }
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
-}
-
-function filesWord(count: number): string {
-  return count === 1 ? 'file' : 'files';
 }
 
 let nextKey = 1;
@@ -93,7 +95,13 @@ export function useUploadQueue({ limit, onUploaded, onStarted }: UploadQueueOpti
     const next = files.map((file): UploadRow =>
       limit !== undefined && file.size > limit
         ? // DESIGN §6: the server would answer 413 with this text; say it without sending the file.
-          { key: nextKey++, file, status: 'too-large', progress: null, message: fileTooLargeMessage(uploadLimitMb(limit)) }
+          {
+            key: nextKey++,
+            file,
+            status: 'too-large',
+            progress: null,
+            message: translateMessageText(fileTooLargeMessage(uploadLimitMb(limit))),
+          }
         : { key: nextKey++, file, status: 'ready', progress: null },
     );
     setRows(next);
@@ -143,14 +151,23 @@ export function useUploadQueue({ limit, onUploaded, onStarted }: UploadQueueOpti
         // SPEC §8: 'Error uploading file: ' with the server's message (a 413 names the limit) or the
         // client's error text, and a log line. Said once, beside the file, as an alert for screen
         // readers — a browser alert box as well only repeated it (issue 30; docs/decisions/0036).
-        patch(row.key, { status: 'failed', progress: null, message: `Error uploading file: ${errorText(error)}` });
+        const reason = errorText(error);
+        patch(row.key, { status: 'failed', progress: null, message: t`Error uploading file: ${reason}` });
         console.error('Error uploading file:', error);
       }
     }
     abortRef.current = null;
     setBusy(false);
-    const sent = `${uploaded.length} of ${batch.length} ${filesWord(batch.length)} uploaded.`;
-    setSummary(controller.signal.aborted ? `Upload cancelled. ${sent}` : sent);
+    const done = uploaded.length;
+    const total = batch.length;
+    setSummary(
+      controller.signal.aborted
+        ? plural(total, {
+            one: `Upload cancelled. ${done} of # file uploaded.`,
+            other: `Upload cancelled. ${done} of # files uploaded.`,
+          })
+        : plural(total, { one: `${done} of # file uploaded.`, other: `${done} of # files uploaded.` }),
+    );
     return { uploaded, notUploaded };
   };
 

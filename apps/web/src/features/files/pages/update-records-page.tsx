@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MedicalFile } from '@kinchart/shared/files';
@@ -10,6 +11,7 @@ import { recordName } from '../utils/record-list';
  * Records' empty state for one person) starts the "For" choice on that person.
  */
 export function UpdateRecordsPage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const [uploaded, setUploaded] = useState<MedicalFile | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -20,19 +22,23 @@ export function UpdateRecordsPage() {
     window.setTimeout(() => statusRef.current?.focus(), 0);
   };
 
+  const uploadedName = uploaded ? recordName(uploaded) : '';
+
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Upload Medical Records"
-        subtitle="Drag and drop a file or click to choose one, then add the details of the visit."
+        title={t`Upload Medical Records`}
+        subtitle={t`Drag and drop a file or click to choose one, then add the details of the visit.`}
       />
       <div role="status" className="empty:hidden">
         {uploaded ? (
           <p ref={statusRef} tabIndex={-1} className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800">
-            Uploaded “{recordName(uploaded)}” successfully.{' '}
-            <Link to="/view-records" className="font-semibold text-green-900 underline">
-              View Records
-            </Link>
+            <Trans>
+              Uploaded “{uploadedName}” successfully.{' '}
+              <Link to="/view-records" className="font-semibold text-green-900 underline">
+                View Records
+              </Link>
+            </Trans>
           </p>
         ) : null}
       </div>

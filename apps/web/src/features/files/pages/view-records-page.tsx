@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,12 +33,16 @@ import {
   type TypeFilter,
 } from '../utils/record-list';
 
+/** SPEC §8: said once per failed fetch, in the language of that moment. */
+const FETCH_FAILED = msg`Error fetching files`;
+
 /**
  * /view-records — SPEC §2 View Records: search, type filter, sort, and a grid of record cards;
  * and a person filter (DESIGN §11), Everyone by default, kept in the address (?person={id}) so a
  * reload or Back keeps it.
  */
 export function ViewRecordsPage() {
+  const { t } = useLingui();
   const ids = useId();
   const queryClient = useQueryClient();
   const people = usePeople();
@@ -59,7 +66,7 @@ export function ViewRecordsPage() {
 
   // SPEC §8: 'Error fetching files', once per failed fetch.
   useEffect(() => {
-    if (files.isError) notify.error('Error fetching files');
+    if (files.isError) notify.error(i18n._(FETCH_FAILED));
   }, [files.isError, files.errorUpdatedAt]);
 
   const all = files.data;
@@ -77,13 +84,13 @@ export function ViewRecordsPage() {
     try {
       await deleteFile.mutateAsync(pendingDelete);
       setPendingDelete(null);
-      setDeletedMessage('Record deleted.');
+      setDeletedMessage(t`Record deleted.`);
       // The card that held focus is gone; carry on from the search box rather than from <body>.
       window.setTimeout(() => document.getElementById(`${ids}-search`)?.focus(), 0);
     } catch (error) {
       console.error('Error deleting file:', error);
       setPendingDelete(null);
-      window.alert('Failed to delete file. Please try again.');
+      window.alert(t`Failed to delete file. Please try again.`);
     }
   };
 
@@ -98,17 +105,23 @@ export function ViewRecordsPage() {
   // With only yourself there is nobody to filter by, and no name worth repeating on every card.
   const manyPeople = peopleList.length > 1;
   const filteredPerson = personId ? peopleList.find((p) => p.id === personId) : undefined;
+  const filteredName = filteredPerson ? personNameOf(peopleList, filteredPerson.id) : '';
+  const pendingName = pendingDelete ? recordName(pendingDelete) : '';
+  const shownCount = shown.length;
+  const total = all?.length ?? 0;
 
   return (
     <div>
       <PageHeader
-        title="View Records"
-        subtitle="Search, sort, rename and open your medical records."
+        title={t`View Records`}
+        subtitle={t`Search, sort, rename and open your medical records.`}
         actions={
           <>
-            <Button onClick={() => setUploadOpen(true)}>Upload</Button>
+            <Button onClick={() => setUploadOpen(true)}>
+              <Trans>Upload</Trans>
+            </Button>
             <Button variant="secondary" onClick={() => setViewFilesOpen(true)}>
-              View Files
+              <Trans>View Files</Trans>
             </Button>
           </>
         }
@@ -116,19 +129,19 @@ export function ViewRecordsPage() {
 
       <div
         role="search"
-        aria-label="Find records"
+        aria-label={t`Find records`}
         className={`mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:items-end ${
           manyPeople ? 'sm:grid-cols-[1fr_minmax(0,14rem)_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto]'
         }`}
       >
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-800">
-            Search
+            <Trans>Search</Trans>
           </label>
           <input
             id={`${ids}-search`}
             type="search"
-            placeholder="Search files..."
+            placeholder={t`Search files...`}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className={`${inputClassName} min-h-11`}
@@ -136,17 +149,17 @@ export function ViewRecordsPage() {
         </div>
         {manyPeople ? (
           <PersonSelect
-            label="Person"
+            label={t`Person`}
             people={peopleList}
             value={personId}
             onChange={setPersonId}
-            everyoneLabel="Everyone"
+            everyoneLabel={t`Everyone`}
             containerClassName="col-span-2 sm:col-span-1"
           />
         ) : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${ids}-type`} className="text-sm font-medium text-slate-800">
-            Type
+            <Trans>Type</Trans>
           </label>
           <select
             id={`${ids}-type`}
@@ -156,14 +169,14 @@ export function ViewRecordsPage() {
           >
             {TYPE_FILTER_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${ids}-sort`} className="text-sm font-medium text-slate-800">
-            Sort by
+            <Trans>Sort by</Trans>
           </label>
           <select
             id={`${ids}-sort`}
@@ -173,7 +186,7 @@ export function ViewRecordsPage() {
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
@@ -186,33 +199,35 @@ export function ViewRecordsPage() {
       </div>
 
       <p role="status" className="mb-4 min-h-5 text-sm text-slate-700">
-        {all && all.length > 0
-          ? filtered
-            ? `Showing ${shown.length} of ${all.length} records`
-            : `${all.length} ${all.length === 1 ? 'record' : 'records'}`
-          : ''}
+        {all && all.length > 0 ? (
+          filtered ? (
+            <Plural value={total} one={`Showing ${shownCount} of # record`} other={`Showing ${shownCount} of # records`} />
+          ) : (
+            <Plural value={total} one="# record" other="# records" />
+          )
+        ) : null}
       </p>
 
       {/* A failed refetch keeps the records on screen: the toast above says it failed. */}
       <QueryState
         query={files}
         keepData
-        loading="Loading records..."
-        error="Your records could not be loaded."
+        loading={t`Loading records...`}
+        error={t`Your records could not be loaded.`}
         isEmpty={(records) => records.length === 0}
         empty={
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-            <p className="text-lg font-semibold text-slate-900">No records yet</p>
+            <p className="text-lg font-semibold text-slate-900">
+              <Trans>No records yet</Trans>
+            </p>
             <p className="mt-1 text-slate-700">
-              {filteredPerson
-                ? `Upload a medical record for ${personNameOf(peopleList, filteredPerson.id)} to see it here.`
-                : 'Upload a medical record to see it here.'}
+              {filteredPerson ? t`Upload a medical record for ${filteredName} to see it here.` : t`Upload a medical record to see it here.`}
             </p>
             <Link
               to={personId ? `/update-records?${new URLSearchParams({ person: personId }).toString()}` : '/update-records'}
               className={buttonClassName('primary', 'md', 'mt-4')}
             >
-              Upload Records
+              <Trans>Upload Records</Trans>
             </Link>
           </div>
         }
@@ -220,10 +235,10 @@ export function ViewRecordsPage() {
         {() =>
           shown.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-              No records match your search.
+              <Trans>No records match your search.</Trans>
             </p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Medical records">
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t`Medical records`}>
               {shown.map((file) => (
                 <li key={file.id}>
                   <RecordCard
@@ -245,8 +260,8 @@ export function ViewRecordsPage() {
 
       <ConfirmDialog
         open={pendingDelete !== null}
-        title="Confirm Delete"
-        message={pendingDelete ? `Are you sure you want to delete “${recordName(pendingDelete)}”? This action cannot be undone.` : ''}
+        title={t`Confirm Delete`}
+        message={pendingDelete ? t`Are you sure you want to delete “${pendingName}”? This action cannot be undone.` : ''}
         busy={deleteFile.isPending}
         onCancel={() => setPendingDelete(null)}
         onConfirm={() => void confirmDelete()}
@@ -259,9 +274,12 @@ export function ViewRecordsPage() {
 
 /** The line of a file that matched View Records' search, its matches marked, and the page it is on. */
 function ContentMatch({ result }: { result: SearchResult }) {
+  const page = result.page;
   return (
     <div className="rounded-lg border-s-4 border-amber-300 bg-amber-50 px-3 py-2">
-      <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Page {result.page}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">
+        <Trans>Page {page}</Trans>
+      </p>
       <HighlightedSnippet snippet={result.snippet} highlights={result.highlights} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from '@kinchart/shared/files';
-import { formatDate, localToday, orNotProvided } from './format';
+import { i18n } from '@lingui/core';
+import { fileSize, formatDate, localToday, orNotProvided } from './format';
 
 describe('file size formatting (SPEC §9: Bytes, KB, MB, GB, base 1024)', () => {
   it.each([
@@ -35,5 +36,24 @@ describe('dates', () => {
     expect(formatDate(null)).toBe('Not provided');
     expect(orNotProvided('  ')).toBe('Not provided');
     expect(orNotProvided('Dr. Adams')).toBe('Dr. Adams');
+  });
+});
+
+describe('in another language', () => {
+  it('dates, sizes and Not provided follow the active language', () => {
+    i18n.activate('de');
+    try {
+      expect(formatDate('2024-03-05')).toBe(
+        new Intl.DateTimeFormat('de', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(2024, 2, 5)),
+      );
+      expect(fileSize(1536)).toBe(
+        new Intl.NumberFormat('de', { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 2 }).format(1.5),
+      );
+      expect(fileSize(1536)).toContain('1,5');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(fileSize(1536)).toBe('1.5 KB');
+    expect(fileSize(512)).toBe('512 Bytes');
   });
 });

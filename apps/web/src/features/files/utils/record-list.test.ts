@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { MedicalFile } from '@kinchart/shared/files';
 import { recentUploads, recordName, selectRecords, SORT_OPTIONS, TYPE_FILTER_OPTIONS } from './record-list';
@@ -46,9 +47,9 @@ const ids = (list: MedicalFile[]) => list.map((f) => f.id);
 
 describe('View Records search, type filter and sort', () => {
   it('offers the spec’s type filters and sorts, in order', () => {
-    expect(TYPE_FILTER_OPTIONS.map((o) => o.label)).toEqual(['All Types', 'PDF', 'Images', 'Documents']);
+    expect(TYPE_FILTER_OPTIONS.map((o) => i18n._(o.label))).toEqual(['All Types', 'PDF', 'Images', 'Documents']);
     expect(TYPE_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pdf', 'image', 'document']);
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Date Descending', 'Date Ascending', 'Name A-Z', 'Name Z-A']);
+    expect(SORT_OPTIONS.map((o) => i18n._(o.label))).toEqual(['Date Descending', 'Date Ascending', 'Name A-Z', 'Name Z-A']);
   });
 
   it('sorts newest first by default, using the visit date, else the upload time', () => {

@@ -1,24 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FileCategory, MedicalFile } from '@kinchart/shared/files';
 import { fileCategory } from '@kinchart/shared/files';
+import { activeIntlLocale } from './format';
 
 // SPEC §2 View Records, §9: the type filter values and the four sorts.
 
 export type TypeFilter = 'all' | FileCategory;
 
-export const TYPE_FILTER_OPTIONS: readonly { value: TypeFilter; label: string }[] = [
-  { value: 'all', label: 'All Types' },
-  { value: 'pdf', label: 'PDF' },
-  { value: 'image', label: 'Images' },
-  { value: 'document', label: 'Documents' },
+export const TYPE_FILTER_OPTIONS: readonly { value: TypeFilter; label: MessageDescriptor }[] = [
+  { value: 'all', label: msg`All Types` },
+  { value: 'pdf', label: msg`PDF` },
+  { value: 'image', label: msg`Images` },
+  { value: 'document', label: msg`Documents` },
 ];
 
 export type SortOrder = 'date-desc' | 'date-asc' | 'name-asc' | 'name-desc';
 
-export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
-  { value: 'date-desc', label: 'Date Descending' },
-  { value: 'date-asc', label: 'Date Ascending' },
-  { value: 'name-asc', label: 'Name A-Z' },
-  { value: 'name-desc', label: 'Name Z-A' },
+export const SORT_OPTIONS: readonly { value: SortOrder; label: MessageDescriptor }[] = [
+  { value: 'date-desc', label: msg`Date Descending` },
+  { value: 'date-asc', label: msg`Date Ascending` },
+  { value: 'name-asc', label: msg({ message: 'Name A-Z', comment: 'Sort by name, alphabetical order' }) },
+  { value: 'name-desc', label: msg({ message: 'Name Z-A', comment: 'Sort by name, reverse alphabetical order' }) },
 ];
 
 export interface RecordQuery {
@@ -58,7 +61,8 @@ export function matchesType(file: MedicalFile, type: TypeFilter): boolean {
   return type === 'all' || fileCategory(file.file_type) === type;
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+/** Names sort in the reader's alphabet (the pseudo-locale sorts as English). */
+const collator = () => new Intl.Collator(activeIntlLocale(), { sensitivity: 'base', numeric: true });
 
 function compare(sort: SortOrder): (a: MedicalFile, b: MedicalFile) => number {
   switch (sort) {
@@ -67,9 +71,9 @@ function compare(sort: SortOrder): (a: MedicalFile, b: MedicalFile) => number {
     case 'date-asc':
       return (a, b) => recordTime(a) - recordTime(b) || a.created_at.localeCompare(b.created_at);
     case 'name-asc':
-      return (a, b) => collator.compare(recordName(a), recordName(b));
+      return (a, b) => collator().compare(recordName(a), recordName(b));
     case 'name-desc':
-      return (a, b) => collator.compare(recordName(b), recordName(a));
+      return (a, b) => collator().compare(recordName(b), recordName(a));
   }
 }
 

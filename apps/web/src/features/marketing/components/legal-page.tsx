@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -12,7 +13,9 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
     <article className="mx-auto max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
       <PageHeader title={title} />
       <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        This is template text. It describes how Kinchart is built to work and will be replaced by the final, legally reviewed version.
+        <Trans>
+          This is template text. It describes how Kinchart is built to work and will be replaced by the final, legally reviewed version.
+        </Trans>
       </p>
       <div className="mt-6 text-slate-700">{intro}</div>
       {sections.map((section) => (

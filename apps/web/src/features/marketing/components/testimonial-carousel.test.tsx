@@ -1,7 +1,14 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement, ReactNode } from 'react';
+import { act, render as renderBare, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TestimonialCarousel, testimonials } from './testimonial-carousel';
+
+/** Rendered as the app renders it: inside the active catalog's provider. */
+const render = (ui: ReactElement) =>
+  renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function visibleSlide(): HTMLElement {
   const slides = screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
@@ -70,5 +77,21 @@ describe('testimonial carousel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('right to left, the arrow keys follow the mirrored dots', async () => {
+    const user = userEvent.setup();
+    renderBare(
+      <I18nProvider i18n={i18n}>
+        <div dir="rtl">
+          <TestimonialCarousel />
+        </div>
+      </I18nProvider>,
+    );
+    dot(1).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 3');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(visibleSlide().getAttribute('aria-label')).toBe('3 of 3');
   });
 });
