@@ -340,6 +340,6 @@ describe('/api/docs', () => {
     expect(emergency.body).toContain('<main id="probe">page</main>');
     const unknown = await client.get('/api/docs-nothing-here');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Not found' });
+    expect(unknown.json()).toMatchObject({ message: 'Not found' });
   });
 });
