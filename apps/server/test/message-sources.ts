@@ -83,8 +83,10 @@ export function textsOf(expr: ts.Expression, checker: ts.TypeChecker, seen = new
       const index = fn.parameters.indexOf(declaration);
       const name = functionName(fn);
       // Calls by the same name with more arguments than it takes are another function's.
-      const calls = (name ? (callIndex(checker).get(name) ?? []) : []).filter((call) => call.arguments.length <= fn.parameters.length);
-      const args = calls.flatMap((call) => (call.arguments[index] ? [call.arguments[index]] : []));
+      const calls = (name ? (callIndex(checker).get(name) ?? []) : []).filter(
+        (call) => (call.arguments?.length ?? 0) <= fn.parameters.length,
+      );
+      const args = calls.flatMap((call) => (call.arguments?.[index] ? [call.arguments[index]] : []));
       const passed = [...(declaration.initializer ? [declaration.initializer] : []), ...args];
       return passed.length > 0 ? passed.flatMap(follow) : [HOLE];
     }
@@ -156,6 +158,7 @@ type Named = ts.SignatureDeclaration;
 
 /** The name a function is called by: its own, its variable's or its property's. */
 function functionName(fn: Named): string | undefined {
+  if (ts.isConstructorDeclaration(fn)) return fn.parent.name?.text;
   if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const parent = fn.parent;
   if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name))
@@ -163,18 +166,19 @@ function functionName(fn: Named): string | undefined {
   return undefined;
 }
 
-const callIndexes = new WeakMap<ts.TypeChecker, Map<string, ts.CallExpression[]>>();
+type Call = ts.CallExpression | ts.NewExpression;
+const callIndexes = new WeakMap<ts.TypeChecker, Map<string, Call[]>>();
 let indexedProgram: ts.Program | undefined;
 
 /** Every call in the server's source, by the name it calls. */
-function callIndex(checker: ts.TypeChecker): Map<string, ts.CallExpression[]> {
+function callIndex(checker: ts.TypeChecker): Map<string, Call[]> {
   let index = callIndexes.get(checker);
   if (index) return index;
   index = new Map();
   for (const file of indexedProgram?.getSourceFiles() ?? []) {
     if (file.isDeclarationFile || file.fileName.includes('/node_modules/')) continue;
     const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node)) {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const name = calleeName(node.expression);
         if (name) index.set(name, [...(index.get(name) ?? []), node]);
       }
@@ -260,6 +264,12 @@ function calleeName(expr: ts.LeftHandSideExpression): string | undefined {
   return undefined;
 }
 
+function extendsHttpError(node: ts.Node): boolean {
+  let at: ts.Node | undefined = node;
+  while (at && !ts.isClassDeclaration(at)) at = at.parent;
+  return !!at?.heritageClauses?.some((clause) => clause.types.some((type) => type.expression.getText() === 'HttpError'));
+}
+
 /** Is this object literal an answer body: returned by a function, or sent with `reply.send`/`.send`? */
 function isAnswerBody(node: ts.ObjectLiteralExpression): boolean {
   let parent: ts.Node = node.parent;
@@ -293,6 +303,9 @@ export function messageSources(root: string, skip: (file: string) => boolean = (
             out.push({ text: HELPER_DEFAULTS[name], at: `${relative}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
         }
         if (name === 'HttpError' && ts.isNewExpression(node) && args[1]) add(args[1]);
+        // `super(status, text, …)` in a class of its own that extends HttpError.
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && args[1] && extendsHttpError(node))
+          add(args[1]);
       }
       if (ts.isObjectLiteralExpression(node) && isAnswerBody(node)) {
         for (const property of node.properties) {

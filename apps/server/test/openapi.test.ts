@@ -221,7 +221,7 @@ describe('GET /api/openapi.json', () => {
         headers: { origin: ORIGIN },
         ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
       });
-      const gated = res.statusCode === 401 && res.body === JSON.stringify({ message: 'Not authenticated' });
+      const gated = res.statusCode === 401 && res.body === JSON.stringify({ message: 'Not authenticated', code: 'not_authenticated' });
       if (gated !== (operation['x-kinchart-access'] === 'session'))
         wrong.push(`${method} ${p} is marked ${operation['x-kinchart-access']} and answers ${res.statusCode}`);
     }
