@@ -352,7 +352,7 @@ describe('login with TOTP on', () => {
       }
     }
     expect(answers.slice(0, 9).every((a) => a.status === 401 && a.body.message === 'Invalid authentication code')).toBe(true);
-    expect(answers[9]).toEqual({
+    expect(answers[9]).toMatchObject({
       status: 429,
       body: { message: 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.' },
     });
