@@ -150,7 +150,7 @@ describe('the public emergency view', () => {
 
   it('answers the same 404 for unknown codes and for a code asked on the other kind of route', async () => {
     const { shareId } = await setUpOwnCode();
-    const expected = { message: 'QR code not found or inactive' };
+    const expected = { message: 'QR code not found or inactive', code: 'qr_code_not_found_or_inactive' };
     const unknown = await stranger().get(`/api/user/emergency/${'A'.repeat(43)}`);
     const malformed = await stranger().get('/api/user/emergency/nope');
     const wrongRoute = await stranger().get(`/api/user/family/emergency/${shareId}`);

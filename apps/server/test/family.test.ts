@@ -251,7 +251,7 @@ describe('editing a family member (PUT /api/user/family/members/{id})', () => {
       ['Ibuprofen', true],
       ['Vitamin D', false],
     ]);
-    const { message: _m, ...stored } = body;
+    const { message: _m, code: _c, ...stored } = body;
     expect(await memberOf(client, member.id)).toEqual(stored);
   });
 

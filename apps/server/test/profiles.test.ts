@@ -328,7 +328,7 @@ describe('own emergency contacts', () => {
     const body = res.json();
     expect(body).toMatchObject({ ...contact('Maria', { has_medical_power: true }), message: 'Emergency contact added successfully!' });
     expect(body.contact_id).toBe(body.id);
-    const { message: _m, ...stored } = body;
+    const { message: _m, code: _c, ...stored } = body;
     expect((await profileOf(client)).emergency_contacts).toEqual([stored]);
   });
 
