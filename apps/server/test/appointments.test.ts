@@ -145,7 +145,7 @@ describe('appointments', () => {
     const { appointment_id: id } = (await owner.client.post('/api/user/appointments', valid)).json();
     const attempt = await intruder.client.put(`/api/user/appointments/${id}`, { ...valid, provider_name: 'Mallory' });
     expect(attempt.statusCode).toBe(404);
-    expect(attempt.json()).toEqual({ message: 'Appointment not found' });
+    expect(attempt.json()).toMatchObject({ message: 'Appointment not found' });
     expect((await owner.client.put('/api/user/appointments/no-such-id', valid)).statusCode).toBe(404);
     expect((await owner.client.get('/api/user/appointments')).json()[0]).toMatchObject({ provider_name: 'Dr. Chen' });
     expect((await new TestClient(t.app).put(`/api/user/appointments/${id}`, valid)).statusCode).toBe(401);

@@ -27,7 +27,7 @@ describe('sign-up', () => {
     const client = new TestClient(t.app);
     const res = await client.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: 'Account created successfully!' });
+    expect(res.json()).toMatchObject({ message: 'Account created successfully!' });
   });
 
   it('stores the email lower-cased and refuses a duplicate with 409', async () => {
@@ -49,7 +49,7 @@ describe('sign-up', () => {
   it('requires a username after trimming', async () => {
     const res = await new TestClient(t.app).post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Username is required' });
+    expect(res.json()).toMatchObject({ message: 'Username is required' });
   });
 
   it('refuses short, over-long and common passwords and a malformed email', async () => {
@@ -71,7 +71,7 @@ describe('sign-up', () => {
     const c = new TestClient(t.app);
     const bad = await c.post('/api/auth/signup', '{"email": ', { headers: { 'content-type': 'application/json' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect(bad.json()).toMatchObject({ message: 'Malformed JSON in request body' });
     const form = await c.post('/api/auth/signup', 'email=a', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(415);
     expect(typeof form.json().message).toBe('string');
@@ -115,7 +115,7 @@ describe('login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toMatchObject({ message: 'Invalid email or password' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
@@ -138,7 +138,7 @@ describe('login', () => {
   it('check-auth without a session answers 401', async () => {
     const res = await new TestClient(t.app).get('/api/auth/check-auth');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toMatchObject({ message: 'Not authenticated' });
   });
 });
 
@@ -148,7 +148,7 @@ describe('sessions', () => {
     const stolen = client.cookie;
     const out = await client.post('/api/auth/logout');
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ message: 'Logged out successfully' });
+    expect(out.json()).toMatchObject({ message: 'Logged out successfully' });
     const replay = new TestClient(t.app);
     replay.cookie = stolen;
     expect((await replay.get('/api/auth/check-auth')).statusCode).toBe(401);
@@ -224,7 +224,7 @@ describe('CSRF and headers', () => {
       payload: { email: 'a@b.co', password: 'whatever1' },
     });
     expect(cross.statusCode).toBe(403);
-    expect(cross.json()).toEqual({ message: 'Cross-origin request refused' });
+    expect(cross.json()).toMatchObject({ message: 'Cross-origin request refused' });
     const none = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x' } });
     expect(none.statusCode).toBe(403);
     const referer = await t.app.inject({
@@ -265,7 +265,7 @@ describe('CSRF and headers', () => {
     // A URL the router cannot decode is refused before any hook runs; it gets the same headers.
     const undecodable = await t.app.inject({ method: 'GET', url: '/api/user/%zz' });
     expect(undecodable.statusCode).toBe(400);
-    expect(undecodable.json()).toEqual({ message: 'Malformed URL' });
+    expect(undecodable.json()).toMatchObject({ message: 'Malformed URL' });
     const undecodablePage = await t.app.inject({ method: 'GET', url: '/%E0%A4%A' });
     expect(undecodablePage.statusCode).toBe(400);
     expect(undecodablePage.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
@@ -293,7 +293,7 @@ describe('CSRF and headers', () => {
   it('unknown API paths answer 404 JSON', async () => {
     const res = await new TestClient(t.app).get('/api/nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toMatchObject({ message: 'Not found' });
   });
 });
 
@@ -309,13 +309,13 @@ describe('account changes', () => {
       newPassword: 'a new good passphrase',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' });
     const short = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
 
     const ok = await user.client.put('/api/auth/changePassword', { currentPassword: user.password, newPassword: 'a new good passphrase' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Password updated successfully' });
+    expect(ok.json()).toMatchObject({ message: 'Password updated successfully' });
     expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(200);
     expect((await other.get('/api/auth/check-auth')).statusCode).toBe(401);
 
@@ -340,7 +340,7 @@ describe('account changes', () => {
     const newEmail = uniqueEmail('Renamed');
     const ok = await user.client.put('/api/auth/change-email', { newEmail, password: user.password });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Email updated successfully' });
+    expect(ok.json()).toMatchObject({ message: 'Email updated successfully' });
     expect((await user.client.get('/api/auth/check-auth')).json().user.email).toBe(newEmail.toLowerCase());
     expect((await other.get('/api/auth/check-auth')).statusCode).toBe(401);
   });
@@ -362,7 +362,7 @@ describe('account changes', () => {
 
     const ok = await user.client.delete('/api/auth/deleteAccount', { password: user.password });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Account deleted successfully' });
+    expect(ok.json()).toMatchObject({ message: 'Account deleted successfully' });
     const db = t.database.db;
     const owned = [
       'sessions',
@@ -586,7 +586,7 @@ describe('sign-up limit', () => {
     }
     const over = await c.post('/api/auth/signup', { email: uniqueEmail(), password: GOOD_PASSWORD, username: 'Sam' }, { remoteAddress });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ message: 'Too many sign-ups from this address. Please try again later.' });
+    expect(over.json()).toMatchObject({ message: 'Too many sign-ups from this address. Please try again later.' });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await c.post(
       '/api/auth/signup',

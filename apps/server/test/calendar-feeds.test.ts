@@ -132,7 +132,7 @@ describe('making, listing and revoking feeds', () => {
     expect((await client.delete(`/api/user/calendar-feeds/${feed.id}`)).statusCode).toBe(200);
     const gone = await anon.get(feedPath(feed.url));
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Calendar feed not found' });
+    expect(gone.json()).toMatchObject({ message: 'Calendar feed not found' });
     expect(gone.headers['cache-control']).toBe('private, no-store');
     expect((await client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
     expect((await client.delete(`/api/user/calendar-feeds/${feed.id}`)).statusCode).toBe(404);

@@ -83,10 +83,10 @@ describe('setting, reading and removing a schedule', () => {
     await putSchedule(f.owner, f.child, med, { times: ['08:00'] });
     const removed = await f.editor.client.delete(schedulePath(f.child, med));
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ message: 'Schedule removed' });
+    expect(removed.json()).toMatchObject({ message: 'Schedule removed' });
     for (const res of [await f.owner.client.get(schedulePath(f.child, med)), await f.owner.client.delete(schedulePath(f.child, med))]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Schedule not found' });
+      expect(res.json()).toMatchObject({ message: 'Schedule not found' });
     }
   });
 

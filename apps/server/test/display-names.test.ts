@@ -49,7 +49,7 @@ describe('stored display names carry no bidi or other invisible format character
     expect(renamed.json().display_name).toBe('Bloodfdp.exe');
     const empty = await user.client.put(`/api/user/files/${file.id}`, { newName: `${RLO}\u200B\u2066 ` });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'File name cannot be empty' });
+    expect(empty.json()).toMatchObject({ message: 'File name cannot be empty' });
     expect((await listed(user))[0]?.display_name).toBe('Bloodfdp.exe');
   });
 

@@ -148,10 +148,10 @@ describe('the owner’s essentials setting', () => {
     for (const id of [memberId, selfId, 'no-such-member']) {
       const settings = await intruder.client.put(`/api/user/family/members/${id}/qr/settings`, { essentials_without_pin: false });
       expect(settings.statusCode).toBe(404);
-      expect(settings.json()).toEqual({ message: 'Family member not found' });
+      expect(settings.json()).toMatchObject({ message: 'Family member not found' });
       const unlock = await intruder.client.put(`/api/user/family/members/${id}/qr/unlock`);
       expect(unlock.statusCode).toBe(404);
-      expect(unlock.json()).toEqual({ message: 'Family member not found' });
+      expect(unlock.json()).toMatchObject({ message: 'Family member not found' });
     }
     expect((await owner.client.get(`/api/user/family/members/${memberId}/qr`)).json().essentials_without_pin).toBe(true);
   });
@@ -266,7 +266,7 @@ describe('guessing limits apply to the PIN only', () => {
     expect(essentials.headers['kinchart-pin-status']).toBe('disabled');
     const attempt = await s.get(`/api/user/emergency/${shareId}?pin=4826`);
     expect(attempt.statusCode).toBe(423);
-    expect(attempt.json()).toEqual({
+    expect(attempt.json()).toMatchObject({
       message:
         'The PIN for this code was turned off after too many wrong tries. Use the information shown here and call your local emergency number.',
     });
@@ -285,7 +285,7 @@ describe('guessing limits apply to the PIN only', () => {
     for (const url of [`/api/user/emergency/${shareId}`, `/api/user/emergency/${shareId}?pin=4826`]) {
       const res = await s.get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'QR code not found or inactive' });
+      expect(res.json()).toMatchObject({ message: 'QR code not found or inactive' });
     }
   });
 });

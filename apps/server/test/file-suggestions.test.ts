@@ -174,7 +174,7 @@ describe('suggestions from a file’s text', () => {
     // Applied once: there is nothing left to apply or dismiss.
     const again = await owner.client.post(`/api/user/files/${file.id}/suggestion/apply`, {});
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: NO_SUGGESTION });
+    expect(again.json()).toMatchObject({ message: NO_SUGGESTION });
     expect((await owner.client.delete(`/api/user/files/${file.id}/suggestion`)).statusCode).toBe(404);
   });
 
@@ -225,7 +225,7 @@ describe('suggestions from a file’s text', () => {
     expect((await viewer.client.delete(`/api/user/files/${file.id}/suggestion`)).statusCode).toBe(403);
     const strangers = await stranger.client.post(`/api/user/files/${file.id}/suggestion/apply`, {});
     expect(strangers.statusCode).toBe(404);
-    expect(strangers.json()).toEqual({ message: 'File not found' });
+    expect(strangers.json()).toMatchObject({ message: 'File not found' });
     expect((await stranger.client.delete(`/api/user/files/${file.id}/suggestion`)).statusCode).toBe(404);
     expect(await storedSuggestion(file.id)).not.toBeUndefined();
 

@@ -36,7 +36,7 @@ describe('the Host header', () => {
     for (const host of ['attacker.example', 'attacker.example:3000', 'localhost.attacker.example', '127.0.0.2']) {
       const res = await get(local, '/api/auth/check-auth', { host, cookie: user.client.cookie ?? '' });
       expect(res.statusCode, host).toBe(421);
-      expect(res.json(), host).toEqual(UNKNOWN_HOST);
+      expect(res.json(), host).toMatchObject(UNKNOWN_HOST);
       expect(res.headers['cache-control'], host).toBe('no-store');
     }
   });
@@ -98,7 +98,7 @@ describe('JSON bodies', () => {
       headers: { 'content-type': 'application/json', origin: ORIGIN },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid UTF-8' });
+    expect(res.json()).toMatchObject({ message: 'The request body is not valid UTF-8' });
     const profile = (await user.client.get('/api/user/getPatientProfile')).body;
     expect(profile).not.toContain('\uFFFD');
   });

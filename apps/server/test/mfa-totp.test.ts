@@ -110,7 +110,7 @@ describe('enrolment', () => {
     expect(wrong.json().message).toMatch(/did not match/);
     const malformed = await user.client.post('/api/auth/mfa/totp/confirm', { code: '12ab56' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Enter the 6-digit code from your authenticator app' });
+    expect(malformed.json()).toMatchObject({ message: 'Enter the 6-digit code from your authenticator app' });
 
     const confirm = await user.client.post('/api/auth/mfa/totp/confirm', { code: codeAt(secret, Date.now()) });
     expect(confirm.statusCode).toBe(200);
@@ -187,7 +187,7 @@ describe('login with TOTP on', () => {
 
     const done = await client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: 'Login successful.', user: { id: user.id, username: user.username, email: user.email } });
+    expect(done.json()).toMatchObject({ message: 'Login successful.', user: { id: user.id, username: user.username, email: user.email } });
     const cookies = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
     expect(cookies.some((c) => /^mfa=;/.test(c))).toBe(true);
     expect(cookies.some((c) => /^sid=[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax/.test(c))).toBe(true);
@@ -212,15 +212,15 @@ describe('login with TOTP on', () => {
     const replay = await passwordStep(user.email, user.password);
     const replayed = await replay.client.post('/api/auth/login/mfa', { code });
     expect(replayed.statusCode).toBe(401);
-    expect(replayed.json()).toEqual({ message: TOTP_CODE_USED });
+    expect(replayed.json()).toMatchObject({ message: TOTP_CODE_USED });
     expect((await replay.client.get('/api/auth/check-auth')).statusCode).toBe(401);
     // Still inside the window, the previous step's code is older than the one used: refused too.
     const older = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now() - STEP_MS) });
     expect(older.statusCode).toBe(401);
-    expect(older.json()).toEqual({ message: TOTP_CODE_USED });
+    expect(older.json()).toMatchObject({ message: TOTP_CODE_USED });
     // A code that matches no step is still just wrong.
     const wrong = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now() + 10 * STEP_MS) });
-    expect(wrong.json()).toEqual({ message: 'Invalid authentication code' });
+    expect(wrong.json()).toMatchObject({ message: 'Invalid authentication code' });
 
     clock.advance(STEP_MS);
     const newer = await replay.client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) });
@@ -256,7 +256,7 @@ describe('login with TOTP on', () => {
     const again = await passwordStep(user.email, user.password);
     const reused = await again.client.post('/api/auth/login/mfa', { recovery_code: code });
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ message: 'Invalid recovery code' });
+    expect(reused.json()).toMatchObject({ message: 'Invalid recovery code' });
     const nonsense = await again.client.post('/api/auth/login/mfa', { recovery_code: 'not-a-real-code' });
     expect(nonsense.statusCode).toBe(401);
     expect((await again.client.post('/api/auth/login/mfa', { recovery_code: user.recoveryCodes[1] })).statusCode).toBe(200);
@@ -352,7 +352,7 @@ describe('login with TOTP on', () => {
       }
     }
     expect(answers.slice(0, 9).every((a) => a.status === 401 && a.body.message === 'Invalid authentication code')).toBe(true);
-    expect(answers[9]).toEqual({
+    expect(answers[9]).toMatchObject({
       status: 429,
       body: { message: 'Too many wrong codes. For your safety, sign in again with your password in 15 minutes.' },
     });
@@ -387,7 +387,7 @@ describe('login with TOTP on', () => {
     clock.advance(5 * 60_000 + 1_000);
     const late = await client.post('/api/auth/login/mfa', { code: codeAt(user.secret, clock.now()) });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
+    expect(late.json()).toMatchObject({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
     expect(String(late.headers['set-cookie'])).toMatch(/^mfa=;/);
     expect(await t.database.db.selectFrom('pending_logins').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
 
@@ -401,12 +401,12 @@ describe('login with TOTP on', () => {
     const anon = new TestClient(t.app);
     const none = await anon.post('/api/auth/login/mfa', { code: '123456' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
+    expect(none.json()).toMatchObject({ message: 'Your sign-in has expired. Please log in again.', error: 'login_expired' });
     anon.cookie = `mfa=${randomBytes(32).toString('base64url')}`;
     expect((await anon.post('/api/auth/login/mfa', { code: '123456' })).statusCode).toBe(401);
     const both = await anon.post('/api/auth/login/mfa', { code: '123456', recovery_code: 'abcd-efgh-ijkm' });
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toEqual({ message: 'Enter a code from your authenticator app or a recovery code' });
+    expect(both.json()).toMatchObject({ message: 'Enter a code from your authenticator app or a recovery code' });
     expect((await anon.post('/api/auth/login/mfa', {})).statusCode).toBe(400);
     expect((await anon.post('/api/auth/login/mfa', { code: '12345' })).statusCode).toBe(400);
   });
@@ -428,7 +428,7 @@ describe('turning TOTP off', () => {
     const user = await userWithTotp();
     const off = await user.client.delete('/api/auth/mfa/totp');
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ message: 'Two-factor authentication is off' });
+    expect(off.json()).toMatchObject({ message: 'Two-factor authentication is off' });
     expect((await user.client.get('/api/auth/mfa')).json()).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0 });
     expect(await t.database.db.selectFrom('recovery_codes').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
     expect(await t.database.db.selectFrom('totp_factors').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
@@ -449,7 +449,10 @@ describe('accounts without TOTP', () => {
     expect((await user.client.post('/api/auth/mfa/totp/setup')).statusCode).toBe(200);
     const login = await passwordStep(user.email, user.password);
     expect(login.res.statusCode).toBe(200);
-    expect(login.res.json()).toEqual({ message: 'Login successful.', user: { id: user.id, username: user.username, email: user.email } });
+    expect(login.res.json()).toMatchObject({
+      message: 'Login successful.',
+      user: { id: user.id, username: user.username, email: user.email },
+    });
     expect(String(login.res.headers['set-cookie'])).toMatch(/^sid=/);
     expect(await t.database.db.selectFrom('pending_logins').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
     expect((await audits(user.id, 'login')).at(-1)?.detail).toBeNull();

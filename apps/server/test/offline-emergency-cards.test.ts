@@ -87,7 +87,7 @@ describe('GET /api/user/emergency-cards', () => {
     await ownerWithFamily();
     const res = await new TestClient(t.app).get(CARDS);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toMatchObject({ message: 'Not authenticated' });
   });
 
   it("another user's people are never included", async () => {

@@ -62,7 +62,7 @@ describe('POST /api/auth/forgot-password', () => {
     const known = await forgot(user.email.toUpperCase());
     expect(unknown.statusCode).toBe(202);
     expect(known.statusCode).toBe(202);
-    expect(unknown.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    expect(unknown.json()).toMatchObject({ message: FORGOT_PASSWORD_ANSWER });
     expect(known.body).toBe(unknown.body);
     expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
 
@@ -98,7 +98,7 @@ describe('POST /api/auth/forgot-password', () => {
     const first = await requestLink(user.email, 1);
     const second = await requestLink(user.email, 2);
     expect(second).not.toBe(first);
-    expect((await reset(first)).json()).toEqual({ message: LINK_UNKNOWN });
+    expect((await reset(first)).json()).toMatchObject({ message: LINK_UNKNOWN });
     expect((await reset(second)).statusCode).toBe(200);
   });
 
@@ -109,7 +109,7 @@ describe('POST /api/auth/forgot-password', () => {
       for (let i = 0; i < 3; i += 1) expect((await forgot(email)).statusCode).toBe(202);
       const refused = await forgot(email);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: RESET_LIMITED });
+      expect(refused.json()).toMatchObject({ message: RESET_LIMITED });
       expect(refused.headers['retry-after']).toBe('3600');
     }
     expect(await smtp.messagesTo(user.email, 3, withSubject(RESET_SUBJECT))).toHaveLength(3);
@@ -120,14 +120,14 @@ describe('POST /api/auth/forgot-password', () => {
     for (let i = 0; i < 10; i += 1) expect((await forgot(uniqueEmail('walk'), address)).statusCode).toBe(202);
     const refused = await forgot(uniqueEmail('walk'), address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: RESET_LIMITED });
+    expect(refused.json()).toMatchObject({ message: RESET_LIMITED });
     expect((await forgot(uniqueEmail('walk'), '10.78.0.2')).statusCode).toBe(202);
   });
 
   it('refuses what is not an email address', async () => {
     const res = await forgot('not an address');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Please enter a valid email address' });
+    expect(res.json()).toMatchObject({ message: 'Please enter a valid email address' });
   });
 
   it('records the request in the audit trail, without the token', async () => {
@@ -154,7 +154,7 @@ describe('POST /api/auth/reset-password', () => {
 
     const done = await reset(token);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE });
+    expect(done.json()).toMatchObject({ message: PASSWORD_RESET_DONE });
 
     for (const client of [user.client, elsewhere]) {
       const check = await client.get('/api/auth/check-auth');
@@ -166,7 +166,7 @@ describe('POST /api/auth/reset-password', () => {
 
     const again = await reset(token, 'yet another kestrel');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: LINK_USED });
+    expect(again.json()).toMatchObject({ message: LINK_USED });
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
 
     const events = await t.database.db
@@ -206,7 +206,7 @@ describe('POST /api/auth/reset-password', () => {
       .execute();
     const res = await reset(token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: LINK_EXPIRED });
+    expect(res.json()).toMatchObject({ message: LINK_EXPIRED });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -214,7 +214,7 @@ describe('POST /api/auth/reset-password', () => {
     for (const token of ['A'.repeat(43), 'short', '', '../../etc/passwd']) {
       const res = await reset(token);
       expect(res.statusCode, token).toBe(404);
-      expect(res.json()).toEqual({ message: LINK_UNKNOWN });
+      expect(res.json()).toMatchObject({ message: LINK_UNKNOWN });
     }
   });
 
@@ -223,12 +223,12 @@ describe('POST /api/auth/reset-password', () => {
     const token = await requestLink(user.email);
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Password must be at least 8 characters' });
+    expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters' });
     const long = await reset(token, 'x'.repeat(257));
-    expect(long.json()).toEqual({ message: 'Password must be at most 256 characters' });
+    expect(long.json()).toMatchObject({ message: 'Password must be at most 256 characters' });
     const common = await reset(token, 'password123');
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ message: 'This password is too common. Please choose a less predictable one.' });
+    expect(common.json()).toMatchObject({ message: 'This password is too common. Please choose a less predictable one.' });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     expect((await reset(token)).statusCode).toBe(200);
   });
@@ -258,7 +258,7 @@ describe('GET /api/auth/reset-password (the reset page, as it opens)', () => {
     expect((await reset(token)).statusCode).toBe(200);
     const used = await check(token);
     expect(used.statusCode).toBe(400);
-    expect(used.json()).toEqual({ message: LINK_USED });
+    expect(used.json()).toMatchObject({ message: LINK_USED });
 
     const other = await signedInUser(t.app);
     const late = await requestLink(other.email);
@@ -269,14 +269,14 @@ describe('GET /api/auth/reset-password (the reset page, as it opens)', () => {
       .execute();
     const expired = await check(late);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ message: LINK_EXPIRED });
+    expect(expired.json()).toMatchObject({ message: LINK_EXPIRED });
   });
 
   it('a link it never made answers 404, and a missing token 400', async () => {
     for (const token of ['A'.repeat(43), 'short']) {
       const res = await check(token);
       expect(res.statusCode, token).toBe(404);
-      expect(res.json()).toEqual({ message: LINK_UNKNOWN });
+      expect(res.json()).toMatchObject({ message: LINK_UNKNOWN });
     }
     const missing = await anon().get('/api/auth/reset-password');
     expect(missing.statusCode).toBe(400);
@@ -315,7 +315,7 @@ describe('without SMTP_URL', () => {
       const user = await signedInUser(plain.app);
       const res = await new TestClient(plain.app).post('/api/auth/forgot-password', { email: user.email });
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+      expect(res.json()).toMatchObject({ message: FORGOT_PASSWORD_ANSWER });
       expect(await plain.database.db.selectFrom('password_resets').select('id').execute()).toEqual([]);
     } finally {
       await plain.close();

@@ -252,7 +252,7 @@ describe('inviting someone to a person', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect(malformed.json()).toMatchObject({ message: 'Malformed JSON in request body' });
     expect(await t.database.db.selectFrom('person_shares').select('id').where('profile_id', '=', mia).execute()).toEqual([]);
   });
 
@@ -285,7 +285,7 @@ describe('inviting someone to a person', () => {
     for (const who of [editor, viewer]) {
       const res = await who.client.post(`/api/user/people/${mia}/shares`, { role: 'viewer' });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only the owner or a manager of this person can do this' });
+      expect(res.json()).toMatchObject({ message: 'Only the owner or a manager of this person can do this' });
     }
     const res = await stranger.client.post(`/api/user/people/${mia}/shares`, { role: 'viewer' });
     expect(res.statusCode).toBe(404);
@@ -410,10 +410,10 @@ describe('an invitation link', () => {
     ]) {
       const preview = await anon.get(`/api/invitations/${token}`);
       expect(preview.statusCode, token).toBe(404);
-      expect(preview.json(), token).toEqual(GONE);
+      expect(preview.json(), token).toMatchObject(GONE);
       const accept = await holder.client.post(`/api/user/invitations/${token}/accept`);
       expect(accept.statusCode, token).toBe(404);
-      expect(accept.json(), token).toEqual(GONE);
+      expect(accept.json(), token).toMatchObject(GONE);
     }
   });
 });
@@ -461,7 +461,7 @@ describe('accepting an invitation', () => {
     for (const who of [holder, other]) {
       const again = await who.client.post(`/api/user/invitations/${token}/accept`);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual(GONE);
+      expect(again.json()).toMatchObject(GONE);
     }
     expect((await other.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
   });
@@ -489,7 +489,7 @@ describe('accepting an invitation', () => {
     const { token } = await invite(owner.client, mia);
     const own = await owner.client.post(`/api/user/invitations/${token}/accept`);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ message: 'You already own this person' });
+    expect(own.json()).toMatchObject({ message: 'You already own this person' });
     expect((await holder.client.post(`/api/user/invitations/${token}/accept`)).statusCode).toBe(200);
   });
 
@@ -522,7 +522,7 @@ describe('ending a share', () => {
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(200);
     const res = await owner.client.delete(`/api/user/people/${mia}/shares/${shareId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Access revoked' });
+    expect(res.json()).toMatchObject({ message: 'Access revoked' });
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
     expect((await holder.client.get('/api/user/people')).json()).toHaveLength(1);
     expect((await owner.client.delete(`/api/user/people/${mia}/shares/${shareId}`)).statusCode).toBe(404);
@@ -543,7 +543,7 @@ describe('ending a share', () => {
     const mia = await child(owner);
     await share(owner.client, mia, manager, 'manager');
     const shareId = await share(owner.client, mia, holder);
-    expect((await manager.client.delete(`/api/user/people/${mia}/shares/${shareId}`)).json()).toEqual({ message: 'Access revoked' });
+    expect((await manager.client.delete(`/api/user/people/${mia}/shares/${shareId}`)).json()).toMatchObject({ message: 'Access revoked' });
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
   });
 
@@ -557,7 +557,7 @@ describe('ending a share', () => {
     expect(listed.find((p) => p.id === mia)?.share_id).toBe(shareId);
     const res = await holder.client.delete(`/api/user/people/${mia}/shares/${shareId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'You no longer have access to this person' });
+    expect(res.json()).toMatchObject({ message: 'You no longer have access to this person' });
     expect((await holder.client.get(`/api/user/people/${mia}`)).statusCode).toBe(404);
     const audit = await t.database.db
       .selectFrom('audit_events')
@@ -692,7 +692,7 @@ describe("a person's access history", () => {
     for (const who of [manager, editor, viewer]) {
       const res = await who.client.get(`/api/user/people/${mia}/access-history`);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only the owner of this person can do this' });
+      expect(res.json()).toMatchObject({ message: 'Only the owner of this person can do this' });
     }
     expect((await stranger.client.get(`/api/user/people/${mia}/access-history`)).statusCode).toBe(404);
     expect((await owner.client.get(`/api/user/people/${MISSING}/access-history`)).statusCode).toBe(404);

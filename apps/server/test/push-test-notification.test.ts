@@ -31,7 +31,7 @@ describe('a test notification', () => {
     const { id } = (await user.client.post('/api/user/push-subscriptions', device.json)).json<{ id: string }>();
     const sent = await user.client.post(`/api/user/push-subscriptions/${id}/test`);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toEqual({ message: 'Test notification sent' });
+    expect(sent.json()).toMatchObject({ message: 'Test notification sent' });
     const [arrived] = await push.pushesTo(device.id, 1);
     expect(arrived?.payload).toEqual({
       title: 'Kinchart',
@@ -53,7 +53,7 @@ describe('a test notification', () => {
     push.gone(device.id);
     const gone = await owner.client.post(`/api/user/push-subscriptions/${id}/test`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Push subscription not found' });
+    expect(gone.json()).toMatchObject({ message: 'Push subscription not found' });
     expect((await owner.client.get('/api/user/push-subscriptions')).json().subscriptions).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe('without a session', () => {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { pin: '12', name: 7, newName: '', fileIds: 'x', password: null };
       const res = await anon.request(method, url, body);
       expect(res.statusCode, `${method} ${path}`).toBe(401);
-      expect(res.json(), `${method} ${path}`).toEqual({ message: 'Not authenticated' });
+      expect(res.json(), `${method} ${path}`).toMatchObject({ message: 'Not authenticated' });
     }
   });
 });

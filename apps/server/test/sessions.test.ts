@@ -116,7 +116,7 @@ describe('ending sessions', () => {
 
     const res = await user.client.delete(`/api/auth/sessions/${other?.id ?? ''}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Session ended', current: false });
+    expect(res.json()).toMatchObject({ message: 'Session ended', current: false });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await phone.get('/api/auth/check-auth')).statusCode).toBe(401);
     expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(200);
@@ -132,7 +132,7 @@ describe('ending sessions', () => {
 
     const res = await user.client.delete(`/api/auth/sessions/${theirs?.id ?? ''}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Session not found' });
+    expect(res.json()).toMatchObject({ message: 'Session not found' });
     expect((await stranger.client.get('/api/auth/check-auth')).statusCode).toBe(200);
 
     // Not even by the key a session is looked up by, nor by its token.
@@ -149,7 +149,7 @@ describe('ending sessions', () => {
     const [own] = await listSessions(user.client);
     const res = await user.client.delete(`/api/auth/sessions/${own?.id ?? ''}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Logged out successfully', current: true });
+    expect(res.json()).toMatchObject({ message: 'Logged out successfully', current: true });
     expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);
     const replay = new TestClient(t.app);
     replay.cookie = cookie;
@@ -164,7 +164,7 @@ describe('ending sessions', () => {
 
     const res = await user.client.delete('/api/auth/sessions');
     expect(res.statusCode).toBe(200);
-    expect(endOtherSessionsResponseSchema.parse(res.json())).toEqual({ message: 'Signed out of 2 other sessions', ended: 2 });
+    expect(endOtherSessionsResponseSchema.parse(res.json())).toMatchObject({ message: 'Signed out of 2 other sessions', ended: 2 });
     expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(200);
     expect((await phone.get('/api/auth/check-auth')).statusCode).toBe(401);
     expect((await tablet.get('/api/auth/check-auth')).statusCode).toBe(401);
@@ -172,7 +172,7 @@ describe('ending sessions', () => {
     expect((await listSessions(user.client)).map((s) => s.current)).toEqual([true]);
 
     // Nothing left to end is still a success.
-    expect((await user.client.delete('/api/auth/sessions')).json()).toEqual({ message: 'Signed out of 0 other sessions', ended: 0 });
+    expect((await user.client.delete('/api/auth/sessions')).json()).toMatchObject({ message: 'Signed out of 0 other sessions', ended: 0 });
   });
 
   it('an id longer than any session id is refused before it reaches the database', async () => {
@@ -218,10 +218,10 @@ describe('re-authentication', () => {
 
     const exported = await user.client.get('/api/user/export');
     expect(exported.statusCode).toBe(401);
-    expect(exported.json()).toEqual(REAUTH_REQUIRED);
+    expect(exported.json()).toMatchObject(REAUTH_REQUIRED);
     const shared = await user.client.post(`/api/user/people/${member}/shares`, shareBody);
     expect(shared.statusCode).toBe(401);
-    expect(shared.json()).toEqual(REAUTH_REQUIRED);
+    expect(shared.json()).toMatchObject(REAUTH_REQUIRED);
     // A prompt, not a sign-out: the session and everything else go on.
     expect(exported.headers['set-cookie']).toBeUndefined();
     expect((await user.client.get('/api/auth/check-auth')).statusCode).toBe(200);
@@ -242,7 +242,7 @@ describe('re-authentication', () => {
 
     const wrong = await user.client.post('/api/auth/reauth', { password: 'not my password at all' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Password is incorrect' });
+    expect(wrong.json()).toMatchObject({ message: 'Password is incorrect' });
     expect((await user.client.get('/api/user/export')).statusCode).toBe(401);
 
     const before = Date.now();
@@ -272,7 +272,7 @@ describe('re-authentication', () => {
     await ageAuthentication(phone, 11);
     expect((await user.client.post('/api/auth/reauth', { password: user.password })).statusCode).toBe(200);
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
-    expect((await phone.get('/api/user/export')).json()).toEqual(REAUTH_REQUIRED);
+    expect((await phone.get('/api/user/export')).json()).toMatchObject(REAUTH_REQUIRED);
   });
 
   it('an empty or missing password is refused without counting as an attempt', async () => {
@@ -280,7 +280,7 @@ describe('re-authentication', () => {
     for (const body of [{ password: '' }, {}]) {
       const res = await user.client.post('/api/auth/reauth', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Password is required' });
+      expect(res.json()).toMatchObject({ message: 'Password is required' });
     }
     const failures = await t.database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).execute();
     expect(failures).toEqual([]);
@@ -335,7 +335,7 @@ describe('changing second factors', () => {
       await user.client.post('/api/auth/mfa/recovery-codes'),
     ]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual(REAUTH_REQUIRED);
+      expect(res.json()).toMatchObject(REAUTH_REQUIRED);
     }
     // Reading the status needs no fresh password.
     expect((await user.client.get('/api/auth/mfa')).statusCode).toBe(200);
@@ -353,7 +353,7 @@ describe("the SPEC's account changes, which carry the password themselves", () =
       newPassword: 'a brand new passphrase',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Password updated successfully' });
+    expect(res.json()).toMatchObject({ message: 'Password updated successfully' });
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
   });
 
@@ -365,8 +365,8 @@ describe("the SPEC's account changes, which carry the password themselves", () =
       newPassword: 'a brand new passphrase',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Current password is incorrect' });
-    expect((await user.client.get('/api/user/export')).json()).toEqual(REAUTH_REQUIRED);
+    expect(res.json()).toMatchObject({ message: 'Current password is incorrect' });
+    expect((await user.client.get('/api/user/export')).json()).toMatchObject(REAUTH_REQUIRED);
   });
 
   it("changing the email after 10 minutes works with the SPEC's body, and counts as re-authentication", async () => {
@@ -375,7 +375,7 @@ describe("the SPEC's account changes, which carry the password themselves", () =
     const newEmail = uniqueEmail('moved');
     const res = await user.client.put('/api/auth/change-email', { newEmail, password: user.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Email updated successfully' });
+    expect(res.json()).toMatchObject({ message: 'Email updated successfully' });
     expect((await user.client.get('/api/auth/check-auth')).json().user.email).toBe(newEmail.toLowerCase());
     expect((await user.client.get('/api/user/export')).statusCode).toBe(200);
   });
@@ -385,7 +385,7 @@ describe("the SPEC's account changes, which carry the password themselves", () =
     await ageAuthentication(user.client, 20);
     const res = await user.client.delete('/api/auth/deleteAccount', { password: user.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Account deleted successfully' });
+    expect(res.json()).toMatchObject({ message: 'Account deleted successfully' });
     expect(await t.database.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual([]);
   });
 });

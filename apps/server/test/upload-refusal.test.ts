@@ -65,7 +65,7 @@ describe('an upload over the limit, over a real connection', () => {
       },
     );
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ message: 'File is larger than 1 MB' });
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'File is larger than 1 MB' });
     expect(answer.connection).toBe('close');
     await answer.closed;
   });

@@ -85,6 +85,6 @@ describe('the web app’s files', () => {
   it('a missing asset is a 404, not the app’s HTML', async () => {
     const res = await get('/assets/index-gone.js', 'gzip');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toMatchObject({ message: 'Not found' });
   });
 });

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config';
 import { HttpError, badRequest, forbidden } from '../lib/http-errors';
+import { withCode } from './errors';
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from '../lib/storable-text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -170,7 +171,7 @@ export function frameworkErrorHandler(
     void reply
       .headers(routedPath(request).startsWith('/api/') ? headers.api : headers.document)
       .code(400)
-      .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
+      .send(withCode({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' }));
   };
 }
 

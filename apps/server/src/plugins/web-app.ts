@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { withCode } from './errors';
 import fastifyStatic from '@fastify/static';
 
 /** Files of the web build whose names do not change between builds (see serveWebApp). */
@@ -42,6 +43,6 @@ export async function serveWebApp(app: FastifyInstance, webRoot: string | null):
       // send would replace this header with its own `public, max-age=0`.
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send(withCode({ message: 'Not found' }));
   });
 }

@@ -50,11 +50,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The server's `message` field of an error answer, when there is one. */
+/** The server's message of an error answer in the reader's language (its `code`, else its English `message`), when there is one. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || !isRecord(error.body)) return undefined;
-  const { message } = error.body;
-  return typeof message === 'string' && message !== '' ? message : undefined;
+  return serverText(error.body);
 }
 
 /** The server's `error` field of an error answer, when there is one. */
