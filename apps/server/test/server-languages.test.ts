@@ -2,6 +2,10 @@
 // own language (users.language) — emails through a real SMTP server on loopback, Web Push through a
 // loopback TLS push service that decrypts the payload, in-app notices, and the calendar feed in its
 // owner's language — each recipient separately, on SQLite and PostgreSQL.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +252,55 @@ describe('the calendar feed in its owner’s language', () => {
     await speaks(owner, 'en');
     const english = new ICAL.Component(ICAL.parse(await read(t, full.url)));
     expect(english.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary)).toEqual(['Family member: Dr Lee']);
+  });
+});
+
+describe('the wallet card and the vaccination record in the requester’s language', () => {
+  /** The PDF's text as poppler reads it, whitespace collapsed. */
+  const pdfText = (pdf: Buffer) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-lang-pdf-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'f.pdf'), pdf);
+      return execFileSync('pdftotext', [path.join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('Polish and Ukrainian labels print as such; Arabic, which the card’s font cannot shape yet, prints English — never boxes', async () => {
+    const t = await buildTestApp();
+    opened.push(t);
+    const owner = await signedInUser(t.app);
+    expect((await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).statusCode).toBe(201);
+    const cases: [string, string[]][] = [
+      ['pl', ['MEDYCZNE INFORMACJE ALARMOWE', 'Informacje medyczne — zeskanuj aparatem telefonu', 'Aby zobaczyć informacje medyczne']],
+      ['uk', ['ЕКСТРЕНА МЕДИЧНА ІНФОРМАЦІЯ', 'Медична інформація — скануйте камерою телефона']],
+      ['ar', ['EMERGENCY MEDICAL INFORMATION', 'Medical information — scan with a phone camera']],
+      ['en', ['EMERGENCY MEDICAL INFORMATION', 'Print at 100 %']],
+    ];
+    for (const [language, words] of cases) {
+      await speaks(owner, language);
+      const res = await owner.client.get('/api/user/wearable-qr/card.pdf');
+      expect(res.statusCode, language).toBe(200);
+      const text = pdfText(res.rawPayload);
+      for (const w of words) expect(text, language).toContain(w);
+    }
+  });
+
+  it('a vaccination record in German: title, labels, column headings, the printed line and page numbers', async () => {
+    const t = await buildTestApp();
+    opened.push(t);
+    const owner = await signedInUser(t.app);
+    await speaks(owner, 'de');
+    const child = await insertMember(t.database.db, owner.id, { name: 'Mia Rivera' });
+    expect(
+      (await owner.client.post(`/api/user/people/${child}/immunizations`, { vaccine: 'MMR', date: '2019-05', dose_number: 1 })).statusCode,
+    ).toBe(201);
+    const res = await owner.client.get(`/api/user/people/${child}/immunizations.pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const w of ['Impfnachweis', 'Geburtsdatum', 'Impfstoff', 'Charge', 'Gedruckt am', 'aus Kinchart', 'Seite 1 von 1', 'MMR'])
+      expect(text).toContain(w);
+    expect(text).not.toContain('Vaccination record');
   });
 });
