@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { lingui } from '@lingui/vite-plugin';
+import { poVitePlugin } from './apps/server/po-catalogs.mjs';
 
 // One module registry per worker (`isolate: false`): a file then imports the server app, or React
 // and jsdom, once per worker instead of once per file — that import (and jsdom's set-up) took a
@@ -51,6 +52,8 @@ const SQLITE_PROCESS_TESTS = ['test/faults.test.ts', 'test/operations.test.ts', 
 // Server integration tests run once per database. PostgreSQL joins when TEST_DATABASE_URL is set
 // (`.ci/run` always sets it), so the same suites prove both dialects (DESIGN §1).
 const serverProject = (dialect: 'sqlite' | 'postgres'): Project => ({
+  // Issue 35: the server's PO catalogs, compiled as in the esbuild bundle.
+  plugins: [poVitePlugin()],
   test: {
     name: `server-${dialect}`,
     root: './apps/server',
@@ -68,6 +71,7 @@ const serverProject = (dialect: 'sqlite' | 'postgres'): Project => ({
 // DESIGN §10: two production instances on one PostgreSQL database and one S3 endpoint (s3rver).
 // Collected only when TEST_DATABASE_URL is set — never a silent skip.
 const multiInstanceProject = {
+  plugins: [poVitePlugin()],
   test: {
     name: 'multi-instance',
     root: './apps/server',

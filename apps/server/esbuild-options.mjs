@@ -1,6 +1,8 @@
 // esbuild options shared by the server build (build.mjs) and the benchmark's stage server
 // (bench/stages.mjs): npm packages stay external and load from node_modules at run time, and
-// @kinchart/shared (TypeScript source) is bundled in.
+// @kinchart/shared (TypeScript source) is bundled in, and the server's PO catalogs compiled in (po-catalogs.mjs).
+import { poEsbuildPlugin } from './po-catalogs.mjs';
+
 export const bundleOptions = {
   bundle: true,
   platform: 'node',
@@ -8,6 +10,7 @@ export const bundleOptions = {
   format: 'esm',
   packages: 'external',
   plugins: [
+    poEsbuildPlugin,
     {
       name: 'bundle-shared',
       setup(b) {

@@ -20,6 +20,8 @@ const REDIRECT_URI = `${ORIGIN}/api/auth/oidc/callback`;
 /** A browser: every cookie Kinchart sets (session, pending second step, sign-on marker), and our Origin on writes. */
 class Browser {
   readonly cookies = new Map<string, string>();
+  /** Headers the browser sends on every request (Accept-Language, issue 35). */
+  headers: Record<string, string> = {};
   constructor(
     private readonly app: FastifyInstance,
     private readonly remoteAddress = '127.0.0.1',
@@ -30,7 +32,11 @@ class Browser {
       method,
       url,
       remoteAddress: this.remoteAddress,
-      headers: { origin: ORIGIN, ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
+      headers: {
+        origin: ORIGIN,
+        ...this.headers,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const setCookie = res.headers['set-cookie'];
@@ -313,6 +319,15 @@ describe('signing in', () => {
     expect(await identities(row.id)).toHaveLength(1);
     // The own profile exists like any sign-up's.
     expect((await browser.get('/api/user/getPatientProfile')).statusCode).toBe(200);
+  });
+
+  it('a new account by single sign-on takes its language and units from the browser’s Accept-Language (issue 35)', async () => {
+    const email = uniqueEmail('lisboa');
+    const browser = new Browser(t.app);
+    browser.headers = { 'accept-language': 'pt-PT,pt;q=0.9,en;q=0.5' };
+    const { location } = await ssoSignIn(t.app, browser, providerAccount({ email, email_verified: true, name: 'Rita' }));
+    expect(location).toBe('/dashboard');
+    expect((await browser.get('/api/user/preferences')).json()).toMatchObject({ language: 'pt-BR', language_set: true, units: 'metric' });
   });
 
   it('makes no account when sign-up is by invitation or closed, but still signs in an existing one', async () => {

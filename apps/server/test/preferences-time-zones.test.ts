@@ -23,6 +23,11 @@ const DEFAULTS = {
   // Issue 33: scans are read in English until the account chooses.
   document_languages: ['en'],
   document_languages_set: false,
+  // Issue 35: a client without Accept-Language gets English (not chosen: the web app sets the
+  // browser's) and the SPEC's imperial units.
+  language: 'en',
+  language_set: false,
+  units: 'imperial',
 };
 
 describe('GET/PUT /api/user/preferences', () => {
@@ -65,6 +70,9 @@ describe('GET/PUT /api/user/preferences', () => {
       reminder_minimal: true,
       document_languages: ['en'],
       document_languages_set: false,
+      language: 'en',
+      language_set: false,
+      units: 'imperial',
     });
     expect((await client.get('/api/user/preferences')).json()).toEqual(channels.json());
   });
@@ -85,6 +93,60 @@ describe('GET/PUT /api/user/preferences', () => {
       expect(res.json().message, JSON.stringify(body)).toMatch(message);
     }
     expect((await client.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
+  });
+
+  it('PUT sets the language and the units; GET reads them back (issue 35)', async () => {
+    const { client } = await signedInUser(t.app);
+    const polish = await client.put('/api/user/preferences', { language: 'pl' });
+    expect(polish.statusCode, polish.body).toBe(200);
+    expect(polish.json()).toEqual({ ...DEFAULTS, language: 'pl', language_set: true });
+    const metric = await client.put('/api/user/preferences', { units: 'metric' });
+    expect(metric.json()).toEqual({ ...DEFAULTS, language: 'pl', language_set: true, units: 'metric' });
+    const both = await client.put('/api/user/preferences', { language: 'zh-Hans', units: 'imperial' });
+    expect(both.json()).toMatchObject({ language: 'zh-Hans', language_set: true, units: 'imperial' });
+    expect((await client.get('/api/user/preferences')).json()).toEqual(both.json());
+  });
+
+  it('refuses an unknown language or units with 400 naming the field, and keeps the stored ones', async () => {
+    const { client } = await signedInUser(t.app);
+    await client.put('/api/user/preferences', { language: 'ar', units: 'metric' });
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ language: 'klingon' }, /language.*must be one of en, es/],
+      [{ language: 'pt' }, /language/],
+      [{ language: 'EN' }, /language/],
+      [{ language: null }, /language/],
+      [{ units: 'furlongs' }, /units.*must be imperial or metric/],
+      [{ units: 1 }, /units/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.put('/api/user/preferences', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toMatch(message);
+    }
+    expect((await client.get('/api/user/preferences')).json()).toMatchObject({ language: 'ar', language_set: true, units: 'metric' });
+  });
+
+  it('sign-up keeps the browser’s language (Accept-Language) and units; one Kinchart does not speak is left unset', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['pl-PL,pl;q=0.9,en-US;q=0.8,en;q=0.7', { language: 'pl', language_set: true, units: 'metric' }],
+      ['en-US,en;q=0.9', { language: 'en', language_set: true, units: 'imperial' }],
+      ['en-GB', { language: 'en', language_set: true, units: 'metric' }],
+      ['sv-SE,sv;q=0.9,ar;q=0.5', { language: 'ar', language_set: true, units: 'metric' }],
+      ['sv-SE,sv;q=0.9', { language: 'en', language_set: false, units: 'metric' }],
+      ['zh-TW', { language: 'en', language_set: false, units: 'metric' }],
+    ];
+    for (const [header, expected] of cases) {
+      const browser = new TestClient(t.app);
+      const email = uniqueEmail('lang');
+      const signup = await browser.post(
+        '/api/auth/signup',
+        { email, password: GOOD_PASSWORD, username: 'Ola' },
+        { headers: { 'accept-language': header } },
+      );
+      expect(signup.statusCode, header).toBe(201);
+      await browser.post('/api/auth/login', { email, password: GOOD_PASSWORD });
+      expect((await browser.get('/api/user/preferences')).json(), header).toMatchObject(expected);
+    }
   });
 
   it('answers 401 without a session', async () => {
@@ -185,7 +247,7 @@ describe('appointment reminder lead times', () => {
 describe('export and import', () => {
   it('carry the preferences, the zones, the lead times and the feeds’ settings (never their secret)', async () => {
     const source = await signedInUser(t.app);
-    await source.client.put('/api/user/preferences', { time_zone: 'Europe/Madrid', reminder_push: false });
+    await source.client.put('/api/user/preferences', { time_zone: 'Europe/Madrid', reminder_push: false, language: 'de', units: 'metric' });
     await source.client.put('/api/user/updateProfile', { name: 'Ana', time_zone: 'Atlantic/Canary' });
     await source.client.post('/api/user/appointments', {
       appointment_date: '2026-12-03',
@@ -212,7 +274,14 @@ describe('export and import', () => {
       appointments: { provider_name: string; reminder_minutes: number[] | null }[];
       profiles: { is_self: boolean; time_zone: string | null }[];
     };
-    expect(doc.preferences).toEqual({ time_zone: 'Europe/Madrid', reminder_email: true, reminder_push: false, reminder_minimal: false });
+    expect(doc.preferences).toEqual({
+      time_zone: 'Europe/Madrid',
+      reminder_email: true,
+      reminder_push: false,
+      reminder_minimal: false,
+      language: 'de',
+      units: 'metric',
+    });
     expect(doc.calendar_feeds).toEqual([
       expect.objectContaining({ person_id: null, include_medications: true, minimal: false, last_read_at: null }),
     ]);
@@ -232,7 +301,13 @@ describe('export and import', () => {
     const target = await signedInUser(t.app);
     const imported = await importFile(target.client, zip, 'kinchart-export.zip');
     expect(imported.statusCode, imported.body).toBe(200);
-    expect((await target.client.get('/api/user/preferences')).json()).toMatchObject({ time_zone: 'Europe/Madrid', reminder_push: false });
+    expect((await target.client.get('/api/user/preferences')).json()).toMatchObject({
+      time_zone: 'Europe/Madrid',
+      reminder_push: false,
+      language: 'de',
+      language_set: true,
+      units: 'metric',
+    });
     expect((await target.client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Atlantic/Canary');
     const appointments = (await target.client.get('/api/user/appointments')).json<{ reminder_minutes: number[] }[]>();
     expect(appointments.map((a) => a.reminder_minutes)).toEqual([[30], [1440, 120]]);

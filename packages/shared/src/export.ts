@@ -5,6 +5,7 @@ import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
 import { reminderMinutesSchema, scheduleInputSchema, timeZoneSchema } from './care';
+import { languageSchema, unitSystemSchema } from './i18n';
 import { ALLERGY_CRITICALITIES, ALLERGY_REACTIONS_MAX, ALLERGY_SEVERITIES } from './allergies';
 import {
   CLINICAL_CAP,
@@ -208,6 +209,9 @@ export const exportPreferencesSchema = z.object({
   reminder_email: z.boolean(),
   reminder_push: z.boolean(),
   reminder_minimal: z.boolean(),
+  /** Issue 35 (absent in older files): the account's language (null: never chosen) and units. */
+  language: languageSchema.nullable().optional(),
+  units: unitSystemSchema.nullable().optional(),
 });
 
 /**

@@ -35,7 +35,15 @@ export function createAuthRepository(db: Db) {
      * contact email, the sign-up address (SPEC §3 lists email among the profile's fields); the
      * person can change or clear it, and changing the account's email later leaves it alone.
      */
-    async createUser(input: { email: string; username: string; passwordHash: string; emailVerified?: boolean; timeZone?: string }) {
+    async createUser(input: {
+      email: string;
+      username: string;
+      passwordHash: string;
+      emailVerified?: boolean;
+      timeZone?: string;
+      language?: string | null;
+      units?: string | null;
+    }) {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
@@ -49,6 +57,10 @@ export function createAuthRepository(db: Db) {
             email_verified_at: input.emailVerified ? now : null,
             // Issue 32: the browser's zone at sign-up; none (single sign-on) reads as UTC until set.
             time_zone: input.timeZone ?? null,
+            // Issue 35: the browser's language (Accept-Language) when Kinchart speaks it, else null
+            // (the web app sets the browser's once); units from its first tag's region.
+            language: input.language ?? null,
+            units: input.units ?? null,
             created_at: now,
             updated_at: now,
           })

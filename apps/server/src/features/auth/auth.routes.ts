@@ -33,7 +33,11 @@ import type { SignedIn } from './sign-in';
 import type { PasswordResetService } from './password-reset.service';
 import type { EmailVerificationService } from './email-verification.service';
 
-const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  acceptLanguage: request.headers['accept-language'],
+});
 
 // SPEC §7 Authentication — exact paths and `message` fields.
 export async function authRoutes(

@@ -23,6 +23,8 @@ import { isCommonPassword } from './common-passwords';
 import type { MfaService } from './mfa.service';
 import type { PasskeyService } from './passkeys.service';
 import type { EmailVerificationService } from './email-verification.service';
+import { translatorOfUser } from '../../i18n/recipients';
+import { signupLanguage } from '../../i18n/signup-language';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /**
@@ -98,6 +100,8 @@ export interface SignupInvitations {
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The request's Accept-Language (issue 35: a new account's language and units). */
+  acceptLanguage?: string | undefined;
 }
 
 /** A login's outcome: signed in, or a right password that still needs a second factor (no session yet). */
@@ -184,14 +188,13 @@ export function createAuthService(deps: {
    * however many stopped second steps follow (the dedupe key).
    */
   async function tellOwnerSecondStepStopped(userId: string, now: Date) {
+    const tr = await translatorOfUser(deps.db, userId);
     await addNotification(deps.db, {
       userId,
       type: 'info',
       level: 'warning',
-      title: 'Sign-in stopped',
-      message:
-        'Someone entered the right password for your account, then too many wrong sign-in codes, so we stopped that sign-in. ' +
-        'If this was not you, change your password now.',
+      title: tr.t('notice.sign_in_stopped.title'),
+      message: tr.t('notice.sign_in_stopped'),
       dedupeKey: `second_step_stopped:${userId}:${Math.floor(now.getTime() / LOGIN_WINDOW_MS)}`,
     });
   }
@@ -222,7 +225,13 @@ export function createAuthService(deps: {
         if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
         const passwordHash = await hashSecret(input.password);
         try {
-          const id = await repo.createUser({ email: input.email, username: input.username, passwordHash, timeZone: input.time_zone });
+          const id = await repo.createUser({
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            timeZone: input.time_zone,
+            ...signupLanguage(meta.acceptLanguage),
+          });
           await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: invitation ? { invited: true } : undefined });
           // A link to prove the address, by email after the answer; signing in never waits for it.
           deps.emailVerification.signedUp({ id, email: input.email });

@@ -9,6 +9,9 @@ import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '.
 import { randomToken, sha256Hex } from '../../lib/ids';
 import type { RequestMeta } from './auth.service';
 import { createEmailVerificationRepository } from './email-verification.repository';
+import { mailDateTime } from '../../i18n/formats';
+import { translatorOfUser } from '../../i18n/recipients';
+import { translator, type Translator } from '../../i18n/translator';
 
 // An email is proven by a link (DESIGN §5, docs/decisions/0030): a password sign-up, a changed
 // email and a person's own request get a single-use link by email, valid a day, its token kept
@@ -41,15 +44,11 @@ export const verifyLink = (publicUrl: string, token: string): string =>
 /** The second wall (STYLE: privacy boundary as a list): subject and text, nothing else of the account. */
 const mailSchema = z.strictObject({ subject: z.string().max(120), text: z.string().max(2000) });
 
-/** The confirmation email (exported for tests of the wording). */
-export function composeVerifyMail(link: string) {
+/** The confirmation email, in its recipient's language (exported for tests of the wording). */
+export function composeVerifyMail(link: string, tr: Translator = translator('en')) {
   return mailSchema.parse({
-    subject: VERIFY_SUBJECT,
-    text:
-      `Please confirm that this email address belongs to your Kinchart account.\n\n` +
-      `Open this link within ${EMAIL_VERIFICATION_TTL_HOURS} hours and press "Confirm my email". It works once:\n\n${link}\n\n` +
-      `You can use Kinchart without confirming; a confirmed address lets this server link single sign-on to your account.\n\n` +
-      `If you did not create a Kinchart account or move one to this address, do not open the link: nothing is confirmed without it.\n`,
+    subject: tr.t('email.verify.subject'),
+    text: tr.t('email.verify.text', { hours: EMAIL_VERIFICATION_TTL_HOURS, link }),
   });
 }
 
@@ -59,15 +58,11 @@ export function maskEmail(email: string): string {
   return `${Array.from(email.slice(0, at))[0] ?? ''}***${email.slice(at)}`;
 }
 
-/** The email to the address an account just left (exported for tests of the wording). */
-export function composeEmailChangedMail(newEmail: string, at: Date, publicUrl: string) {
+/** The email to the address an account just left, in the account's language (exported for tests of the wording). */
+export function composeEmailChangedMail(newEmail: string, at: Date, publicUrl: string, tr: Translator = translator('en')) {
   return mailSchema.parse({
-    subject: EMAIL_CHANGED_SUBJECT,
-    text:
-      `The email address of the Kinchart account that used this address was changed to ${maskEmail(newEmail)} on ${at.toUTCString()}.\n\n` +
-      `If you did this, there is nothing to do.\n\n` +
-      `If you did not, someone knows your password. The account no longer uses this address, so a password reset sent here ` +
-      `would not reach it: please contact whoever runs the Kinchart server at ${publicUrl}.\n`,
+    subject: tr.t('email.email_changed.subject'),
+    text: tr.t('email.email_changed.text', { email: maskEmail(newEmail), time: mailDateTime(at, tr.language), url: publicUrl }),
   });
 }
 
@@ -90,7 +85,7 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
     deps.mailer?.send(
       async () => {
         const link = await issue(userId, email);
-        return link ? { to: email, ...composeVerifyMail(link) } : undefined;
+        return link ? { to: email, ...composeVerifyMail(link, await translatorOfUser(deps.db, userId)) } : undefined;
       },
       { message: 'email confirmation failed' },
     );
@@ -105,7 +100,10 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
     /** After an email change: the old address is told, the new one gets its link (it is unproven again). */
     emailChanged(user: { id: string; oldEmail: string; newEmail: string }, at = new Date()) {
       deps.mailer?.send(
-        { to: user.oldEmail, ...composeEmailChangedMail(user.newEmail, at, deps.publicUrl) },
+        async () => ({
+          to: user.oldEmail,
+          ...composeEmailChangedMail(user.newEmail, at, deps.publicUrl, await translatorOfUser(deps.db, user.id)),
+        }),
         { message: 'email change notice failed' },
       );
       queueLink(user.id, user.newEmail);
@@ -128,7 +126,8 @@ export function createEmailVerificationService(deps: { db: Db; mailer: Mailer | 
       if (!mailer) throw notFound(VERIFY_EMAIL_OFF);
       const link = await issue(account.id, account.email);
       if (!link) throw tooManyRequests(VERIFY_LIMITED, WINDOW_MS / 1000);
-      mailer.send({ to: account.email, ...composeVerifyMail(link) }, { message: 'email confirmation failed' });
+      const tr = await translatorOfUser(deps.db, account.id);
+      mailer.send({ to: account.email, ...composeVerifyMail(link, tr) }, { message: 'email confirmation failed' });
     },
 
     /**

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
 import { randomToken, sha256Hex } from '../../lib/ids';
 import { createKnownBrowsersRepository } from './known-browsers.repository';
+import { mailDateTime } from '../../i18n/formats';
+import { translatorOfUser } from '../../i18n/recipients';
+import type { Translator } from '../../i18n/translator';
 
 // An email on every sign-in from a new browser (DESIGN §1 SMTP_URL, §5; docs/decisions/0028).
 // Each browser holds a random token in a long-lived cookie; the account keeps the token's SHA-256
@@ -10,7 +13,6 @@ import { createKnownBrowsersRepository } from './known-browsers.repository';
 // an email — except for the account's very first browser, which is where it was made.
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const SUBJECT = 'New sign-in to your Kinchart account';
 
 export interface SignInPlace {
   ip: string;
@@ -21,30 +23,29 @@ export interface SignInPlace {
  * The browser in words a person reads ("Firefox on Windows"), from the user agent: only the fixed
  * names of describeDevice come out, so none of the caller's own text reaches the email.
  */
-function browserLine(userAgent: string | null): string {
+function browserLine(userAgent: string | null, tr: Translator): string {
   const name = describeDevice(userAgent);
-  return name === UNKNOWN_DEVICE ? 'Unknown browser' : name;
+  return name === UNKNOWN_DEVICE ? tr.t('email.new_sign_in.unknown_browser') : name;
 }
 
 export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; publicUrl: string }) {
   const repo = createKnownBrowsersRepository(deps.db);
 
-  async function notify(email: string, place: SignInPlace, at: Date) {
+  // In the account's language (issue 35).
+  async function notify(user: { id: string; email: string }, place: SignInPlace, at: Date) {
     deps.mailer?.send(
-      {
-        to: email,
-        subject: SUBJECT,
-        text: [
-          'Your Kinchart account was just signed in from a browser it has not been used in before.',
-          '',
-          `When: ${at.toUTCString()}`,
-          `Browser: ${browserLine(place.userAgent)}`,
-          `Address: ${place.ip}`,
-          '',
-          'If this was you, there is nothing to do.',
-          'If it was not, change your password and sign out the sessions you do not recognise:',
-          `${deps.publicUrl}/settings?tab=account`,
-        ].join('\n'),
+      async () => {
+        const tr = await translatorOfUser(deps.db, user.id);
+        return {
+          to: user.email,
+          subject: tr.t('email.new_sign_in.subject'),
+          text: tr.t('email.new_sign_in.text', {
+            time: mailDateTime(at, tr.language),
+            browser: browserLine(place.userAgent, tr),
+            address: place.ip,
+            url: `${deps.publicUrl}/settings?tab=account`,
+          }),
+        };
       },
       { message: 'new sign-in email failed' },
     );
@@ -68,7 +69,7 @@ export function createKnownBrowsers(deps: { db: Db; mailer: Mailer | undefined; 
       const before = await repo.knowsAny(user.id);
       const inserted = await repo.add(user.id, hash, at);
       // Two sign-ins of one new browser racing: one email. The account's first browser: none.
-      if (inserted && before) await notify(user.email, place, at);
+      if (inserted && before) await notify(user, place, at);
       return token;
     },
   };

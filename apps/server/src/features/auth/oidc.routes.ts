@@ -103,7 +103,7 @@ export async function oidcRoutes(
     let outcome: SsoOutcome;
     try {
       outcome = await service().finish(request.query, {
-        meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, acceptLanguage: request.headers['accept-language'] },
         search: cut < 0 ? '' : request.url.slice(cut),
         browserToken: browserCookies.read(request),
         session: await sessionOf(request),

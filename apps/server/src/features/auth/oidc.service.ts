@@ -20,6 +20,7 @@ import { createOidcRepository } from './oidc.repository';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service';
 import type { EmailVerificationService } from './email-verification.service';
 import { LOGIN_WINDOW_MS, SIGNUP_WINDOW_MS } from './auth.service';
+import { signupLanguage } from '../../i18n/signup-language';
 
 // Single sign-on with OpenID Connect (docs/decisions/0029-single-sign-on.md): the authorization code
 // flow with PKCE (RFC 7636, S256), `state` and `nonce`, through openid-client, which checks the ID
@@ -194,7 +195,13 @@ export function createOidcService(deps: {
     const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
     try {
       // The provider verified the email: the new account's email is proven (DESIGN §5).
-      const id = await users.createUser({ email, username: usernameFrom(account, email), passwordHash, emailVerified: true });
+      const id = await users.createUser({
+        email,
+        username: usernameFrom(account, email),
+        passwordHash,
+        emailVerified: true,
+        ...signupLanguage(meta.acceptLanguage),
+      });
       await recordAudit(deps.db, { userId: id, action: 'signup', ip: meta.ip, detail: { method: 'oidc' } });
       return id;
     } catch (error) {

@@ -13,6 +13,7 @@ import type { RequestMeta } from './auth.service';
 import { createAuthRepository } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
 import { createPasswordResetRepository } from './password-reset.repository';
+import { translator, type Translator } from '../../i18n/translator';
 
 // A way back into an account whose password is forgotten (docs/decisions/0025): a single-use link
 // valid 30 minutes, by email or printed for the operator. The token is 256 random bits, kept only
@@ -43,15 +44,11 @@ export const resetLink = (publicUrl: string, token: string): string =>
  */
 const resetEmailSchema = z.strictObject({ subject: z.string().max(120), text: z.string().max(2000) });
 
-/** Subject and plain text of the email (exported for tests of the wording). */
-export function composeResetMail(link: string) {
+/** Subject and plain text of the email, in the account's language (exported for tests of the wording). */
+export function composeResetMail(link: string, tr: Translator = translator('en')) {
   return resetEmailSchema.parse({
-    subject: 'Kinchart: reset your password',
-    text:
-      `Someone asked to reset the password of the Kinchart account that uses this email address.\n\n` +
-      `To choose a new password, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes. It works once:\n\n${link}\n\n` +
-      `Resetting the password signs the account out everywhere. If you use a second factor, signing in still asks for it.\n\n` +
-      `If you did not ask for this, ignore this email: your password stays as it is.\n`,
+    subject: tr.t('email.reset.subject'),
+    text: tr.t('email.reset.text', { minutes: PASSWORD_RESET_TTL_MINUTES, link }),
   });
 }
 
@@ -67,7 +64,7 @@ export function createPasswordResetService(deps: { db: Db; mailer: Mailer | unde
     const now = new Date();
     await repo.replaceLink(user.id, sha256Hex(token), now, new Date(now.getTime() + RESET_TTL_MS), via === 'email' ? user.email : null);
     await recordAudit(deps.db, { userId: user.id, action: 'password_reset_request', ip, detail: { via } });
-    return { to: user.email, link: resetLink(deps.publicUrl, token) };
+    return { to: user.email, link: resetLink(deps.publicUrl, token), tr: translator(user.language) };
   }
 
   /** Why a link no longer works, if it does not. */
@@ -114,7 +111,7 @@ export function createPasswordResetService(deps: { db: Db; mailer: Mailer | unde
       deps.mailer?.send(
         async () => {
           const issued = await issue(input.email, 'email', meta.ip);
-          return issued ? { to: issued.to, ...composeResetMail(issued.link) } : undefined;
+          return issued ? { to: issued.to, ...composeResetMail(issued.link, issued.tr) } : undefined;
         },
         { message: 'password reset email failed' },
       );

@@ -1,4 +1,4 @@
-import { appointmentSpan, personAppointmentTitle } from '@kinchart/shared/appointments';
+import { appointmentSpan, appointmentTitle } from '@kinchart/shared/appointments';
 import type { Appointment } from '@kinchart/shared/appointments';
 import { addDays, doseIdOf, localDoseTimes } from '@kinchart/shared/care';
 import type { Db } from '../../db/database';
@@ -11,6 +11,12 @@ import { toInstant, withOffset } from '../../lib/time-zone';
 import type { AppointmentService } from '../appointments/appointment.service';
 import { buildCalendar, type IcsEvent } from '../appointments/ics';
 import { createCalendarFeedsRepository } from './calendar-feeds.repository';
+import { translatorOfUser } from '../../i18n/recipients';
+import type { Translator } from '../../i18n/translator';
+
+/** SPEC §3's title for one's own; the person's name before it for anyone else's ("Mia: Dr Lee - Check-up", DESIGN §11). */
+const personTitle = (tr: Translator, title: string, name: string | null, own: boolean): string =>
+  own ? title : tr.t('calendar.person_title', { person: name?.trim() || tr.t('calendar.family_member'), title });
 
 // Private calendar feeds (issue 32, docs/decisions/0045): a secret address that answers, without a
 // session, the appointments (and, when asked, the medication times) of one person or of everyone
@@ -55,14 +61,14 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
     return { url, webcal_url: url.replace(/^https?:\/\//i, 'webcal://') };
   };
 
-  function appointmentEvent(a: Appointment, uid: string, person: VisiblePerson, zone: string, minimal: boolean): IcsEvent {
+  function appointmentEvent(a: Appointment, uid: string, person: VisiblePerson, zone: string, minimal: boolean, tr: Translator): IcsEvent {
     const span = appointmentSpan(a);
     const own = person.role === 'owner' && person.isSelf;
     return {
       uid,
       start: toInstant(span.start, zone),
       end: toInstant(span.end, zone),
-      summary: minimal ? 'Appointment' : personAppointmentTitle(a, { name: person.name, own }),
+      summary: minimal ? tr.t('calendar.appointment') : personTitle(tr, appointmentTitle(a), person.name, own),
       location: minimal ? null : a.location,
       description: minimal ? null : a.reason_for_visit,
       allDay: !a.start_time && !a.end_time ? a.appointment_date : undefined,
@@ -70,7 +76,13 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
     };
   }
 
-  async function medicationEvents(people: VisiblePerson[], zoneOf: Map<string, string>, now: Date, minimal: boolean): Promise<IcsEvent[]> {
+  async function medicationEvents(
+    people: VisiblePerson[],
+    zoneOf: Map<string, string>,
+    now: Date,
+    minimal: boolean,
+    tr: Translator,
+  ): Promise<IcsEvent[]> {
     const byId = new Map(people.map((p) => [p.profileId, p]));
     const events: IcsEvent[] = [];
     for (const s of await repo.schedulesOf([...byId.keys()])) {
@@ -91,14 +103,14 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
         addDays(today, MEDICATION_DAYS_AFTER),
       );
       const own = person.role === 'owner' && person.isSelf;
-      const name = s.medication_name?.trim() || 'Medication';
+      const name = s.medication_name?.trim() || tr.t('calendar.medication');
       for (const local of times) {
         const start = toInstant(`${local}:00`, zone);
         events.push({
           uid: doseIdOf(s.medication_id, local),
           start,
           end: new Date(start.getTime() + MEDICATION_EVENT_MINUTES * 60_000),
-          summary: minimal ? 'Medication' : own ? name : `${person.name?.trim() || 'Family member'}: ${name}`,
+          summary: minimal ? tr.t('calendar.medication') : personTitle(tr, name, person.name, own),
           location: null,
           description: minimal ? null : s.dosage,
         });
@@ -158,21 +170,24 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
       const visible = await access.visible(feed.user_id);
       const people = feed.person_id === null ? visible : visible.filter((p) => p.profileId === feed.person_id);
       const minimal = fromFlag(feed.minimal);
+      // Issue 35: the titles in the feed's owner's language.
+      const tr = await translatorOfUser(deps.db, feed.user_id);
       const zoneOf = await zones.ofPeople(people.map((p) => p.profileId));
       const byId = new Map(people.map((p) => [p.profileId, p]));
       const events: IcsEvent[] = [];
       for (const { appointment, uid } of await appointments.ofPeople(people)) {
         const person = byId.get(appointment.person_id);
-        if (person) events.push(appointmentEvent(appointment, uid, person, zoneOf.get(person.profileId) ?? 'UTC', minimal));
+        if (person) events.push(appointmentEvent(appointment, uid, person, zoneOf.get(person.profileId) ?? 'UTC', minimal, tr));
       }
-      if (fromFlag(feed.include_medications)) events.push(...(await medicationEvents(people, zoneOf, now, minimal)));
+      if (fromFlag(feed.include_medications)) events.push(...(await medicationEvents(people, zoneOf, now, minimal, tr)));
       events.sort((a, b) => (a.allDay ?? a.start.toISOString()).localeCompare(b.allDay ?? b.start.toISOString()));
 
       await access.auditAll({ userId: feed.user_id, ip: meta.ip }, people, meta.what);
       await repo.touch(feed.id, nowIso(now), nowIso(new Date(now.getTime() - 60_000)));
 
       const one = feed.person_id === null ? undefined : people[0];
-      const name = one && !minimal ? `Kinchart: ${one.name?.trim() || 'Family member'}` : 'Kinchart';
+      const name =
+        one && !minimal ? tr.t('calendar.feed_name', { person: one.name?.trim() || tr.t('calendar.family_member') }) : 'Kinchart';
       return buildCalendar(events, now, { name, refresh: REFRESH });
     },
   };

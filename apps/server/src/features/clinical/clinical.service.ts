@@ -8,6 +8,8 @@ import { immunizations, notFoundMessage, parseCodings } from './clinical-kinds';
 import { vaccinationRecordFileName, vaccinationRecordPdf } from './immunization-record';
 import type { ClinicalInsert, ClinicalRowBase } from './clinical.repository';
 import { accountClinicalItems, createClinicalRepository, insertClinicalItems } from './clinical.repository';
+import { printableTranslator } from '../../i18n/printable';
+import { translatorOfUser } from '../../i18n/recipients';
 
 export type { ClinicalInsert, ClinicalRowBase } from './clinical.repository';
 
@@ -89,6 +91,8 @@ export function createClinicalService(deps: { db: Db; access: PersonAccessServic
         dateOfBirth: profile?.date_of_birth ?? null,
         immunizations: rows.map((row) => answer(immunizations, row) as Immunization),
         printedOn: nowIso().slice(0, 10),
+        // Issue 35: the requester's language, when the record's font draws it (else English).
+        tr: printableTranslator(await translatorOfUser(deps.db, actor.userId)),
       });
       return { body, fileName: vaccinationRecordFileName(name) };
     },

@@ -4,6 +4,8 @@ import fontkit from '@pdf-lib/fontkit';
 import type { Immunization } from '@kinchart/shared/clinical';
 import { clampLines, fontData, wrap } from '../../lib/pdf-text';
 import { asciiSlug } from '../../lib/ascii-slug';
+import { localDay } from '../../i18n/formats';
+import { translator, type Translator } from '../../i18n/translator';
 
 /** What the printed record shows: the person and their immunizations, newest first as listed. */
 export interface VaccinationRecordInput {
@@ -12,6 +14,8 @@ export interface VaccinationRecordInput {
   immunizations: readonly Pick<Immunization, 'vaccine' | 'date' | 'dose_number' | 'lot_number' | 'site' | 'performer'>[];
   /** The day it is printed, YYYY-MM-DD. */
   printedOn: string;
+  /** Issue 35: the requester's language for the labels (English when left out; see i18n/printable.ts). */
+  tr?: Translator;
 }
 
 /** A4 portrait. */
@@ -30,14 +34,15 @@ const MAX_CELL_LINES = 6;
 const NOT_GIVEN = '—';
 
 type Row = VaccinationRecordInput['immunizations'][number];
+/** Each column's catalog id (issue 35: its title in the requester's language), width and text. */
 const COLUMNS: { title: string; width: number; text: (r: Row) => string }[] = [
-  { title: 'Vaccine', width: 150, text: (r) => r.vaccine },
+  { title: 'pdf.vaccination.vaccine', width: 150, text: (r) => r.vaccine },
   // DESIGN §12: a partial date prints as it was given (2015, 2015-03, 2015-03-14).
-  { title: 'Date', width: 66, text: (r) => r.date ?? NOT_GIVEN },
-  { title: 'Dose', width: 38, text: (r) => (r.dose_number === null ? NOT_GIVEN : String(r.dose_number)) },
-  { title: 'Lot', width: 72, text: (r) => r.lot_number ?? NOT_GIVEN },
-  { title: 'Site', width: 78, text: (r) => r.site ?? NOT_GIVEN },
-  { title: 'Performer', width: PAGE.width - 2 * MARGIN - (150 + 66 + 38 + 72 + 78), text: (r) => r.performer ?? NOT_GIVEN },
+  { title: 'pdf.vaccination.date', width: 66, text: (r) => r.date ?? NOT_GIVEN },
+  { title: 'pdf.vaccination.dose', width: 38, text: (r) => (r.dose_number === null ? NOT_GIVEN : String(r.dose_number)) },
+  { title: 'pdf.vaccination.lot', width: 72, text: (r) => r.lot_number ?? NOT_GIVEN },
+  { title: 'pdf.vaccination.site', width: 78, text: (r) => r.site ?? NOT_GIVEN },
+  { title: 'pdf.vaccination.performer', width: PAGE.width - 2 * MARGIN - (150 + 66 + 38 + 72 + 78), text: (r) => r.performer ?? NOT_GIVEN },
 ];
 
 /**
@@ -49,7 +54,8 @@ const COLUMNS: { title: string; width: number; text: (r: Row) => string }[] = [
 export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const title = input.name?.trim() ? `Vaccination record — ${input.name.trim()}` : 'Vaccination record';
+  const tr = input.tr ?? translator('en');
+  const title = input.name?.trim() ? tr.t('pdf.vaccination.title_named', { name: input.name.trim() }) : tr.t('pdf.vaccination.title');
   doc.setTitle(title);
   doc.setCreator('Kinchart');
   doc.setProducer('Kinchart');
@@ -68,7 +74,7 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
   // The heading block, on the first page only.
   y -= 20;
-  page.drawText('Vaccination record', { x: MARGIN, y, size: 20, font: bold, color: INK });
+  page.drawText(tr.t('pdf.vaccination.title'), { x: MARGIN, y, size: 20, font: bold, color: INK });
   y -= 12;
   const valueWidth = PAGE.width - 2 * MARGIN - 90;
   const measure10 = (s: string) => regular.widthOfTextAtSize(s, 10);
@@ -80,8 +86,9 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
       page.drawText(line, { x: MARGIN + 90, y, size: 10, font: regular, color: INK });
     });
   };
-  detail('Name', input.name?.trim() || 'Not provided');
-  detail('Date of birth', input.dateOfBirth || 'Not provided');
+  const notProvided = tr.t('pdf.vaccination.not_provided');
+  detail(tr.t('pdf.vaccination.name'), input.name?.trim() || notProvided);
+  detail(tr.t('pdf.vaccination.date_of_birth'), input.dateOfBirth || notProvided);
   y -= 18;
 
   const drawHeader = () => {
@@ -89,7 +96,10 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
     page.drawRectangle({ x: MARGIN, y: y - height, width: PAGE.width - 2 * MARGIN, height, color: HEADER_FILL });
     let x = MARGIN;
     for (const column of COLUMNS) {
-      page.drawText(column.title, { x: x + PAD, y: y - PAD - SIZE, size: SIZE, font: bold, color: INK });
+      // A longer heading in another language is set smaller to keep to its column.
+      const heading = tr.t(column.title);
+      const size = Math.max(6, Math.min(SIZE, (column.width - 2 * PAD) / Math.max(1, bold.widthOfTextAtSize(heading, 1))));
+      page.drawText(heading, { x: x + PAD, y: y - PAD - SIZE, size, font: bold, color: INK });
       x += column.width;
     }
     y -= height;
@@ -98,7 +108,7 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
   if (input.immunizations.length === 0) {
     y -= 4;
-    page.drawText('No immunizations recorded.', { x: MARGIN, y: y - SIZE - 2, size: 10, font: regular, color: MUTED });
+    page.drawText(tr.t('pdf.vaccination.none'), { x: MARGIN, y: y - SIZE - 2, size: 10, font: regular, color: MUTED });
   } else {
     drawHeader();
     for (const row of input.immunizations) {
@@ -109,7 +119,7 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
         y = PAGE.height - MARGIN;
         // A loose page still says whose record it is.
         y -= 9;
-        page.drawText(`${title} (continued)`, { x: MARGIN, y, size: 9, font: regular, color: MUTED });
+        page.drawText(tr.t('pdf.vaccination.continued', { title }), { x: MARGIN, y, size: 9, font: regular, color: MUTED });
         y -= 9;
         drawHeader();
       }
@@ -127,10 +137,10 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
   // The foot of every page, once the number of pages is known.
   const pages = doc.getPages();
-  const printed = `Printed ${input.printedOn} from Kinchart`;
+  const printed = tr.t('pdf.vaccination.printed', { date: localDay(input.printedOn, tr.language) });
   pages.forEach((p, i) => {
     p.drawText(printed, { x: MARGIN, y: MARGIN, size: 8, font: regular, color: MUTED });
-    const number = `Page ${i + 1} of ${pages.length}`;
+    const number = tr.t('pdf.vaccination.page', { page: i + 1, pages: pages.length });
     p.drawText(number, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(number, 8), y: MARGIN, size: 8, font: regular, color: MUTED });
   });
 

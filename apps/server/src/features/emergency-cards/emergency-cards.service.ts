@@ -9,6 +9,9 @@ import { createEmergencyCardRepository } from './emergency-cards.repository';
 import { walletCardPdf } from './wallet-card-pdf';
 import { lockscreenPng, qrPng } from './emergency-images';
 import { asciiSlug } from '../../lib/ascii-slug';
+import { cardTexts } from './emergency-card-content';
+import { printableTranslator } from '../../i18n/printable';
+import { translatorOfUser } from '../../i18n/recipients';
 
 export const CARD_NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 export const WRONG_CARD_PIN_MESSAGE = 'That is not this code’s PIN. Type the PIN you chose for it, or leave “Print the PIN” off.';
@@ -62,8 +65,10 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
       // DESIGN §7: qr_data is PUBLIC_URL + /emergency/{id} (own) or /family/emergency/{id} (member).
       const qrData = `${deps.publicUrl}${code.kind === 'self' ? '/emergency' : '/family/emergency'}/${code.share_id}`;
       const essentials = await deps.essentialsFor(userId, person.profileId);
-      const name = essentials?.name?.trim() || code.name?.trim() || 'Emergency QR code';
-      const input = { name, qrData, essentials, pin, paper: options.paper };
+      // Issue 35: printed in the requester's language, when the card's font draws it (else English).
+      const tr = printableTranslator(await translatorOfUser(deps.db, actor.userId));
+      const name = essentials?.name?.trim() || code.name?.trim() || tr.t('pdf.card.default_name');
+      const input = { name, qrData, essentials, pin, paper: options.paper, texts: cardTexts(tr) };
       const body =
         format === 'card_pdf' ? await walletCardPdf(input) : format === 'qr_png' ? await qrPng(qrData) : await lockscreenPng(input);
       await recordAudit(deps.db, {

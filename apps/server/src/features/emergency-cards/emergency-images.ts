@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import QRCode from 'qrcode';
 import * as PImage from 'pureimage';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, PIN_HINT, essentialLines, qrMatrix } from './emergency-card-content';
+import { cardTexts, essentialLines, qrMatrix } from './emergency-card-content';
 import { clampLines, fontPaths, wrap } from '../../lib/pdf-text';
 
 /** The code alone for printing elsewhere (stickers, bracelets): EC level H, 4-module quiet zone, ≥ 1200 px. */
@@ -35,8 +35,9 @@ function loadFonts(): void {
  * white panel holds the QR code, the person's name, the caption and, when opted in, the essentials.
  * Never the PIN — a lock screen is seen by anyone.
  */
-export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | 'essentials'>): Promise<Buffer> {
+export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | 'essentials' | 'texts'>): Promise<Buffer> {
   loadFonts();
+  const texts = input.texts ?? cardTexts();
   const { width: W, height: H } = LOCKSCREEN;
   const img = PImage.make(W, H);
   const ctx = img.getContext('2d');
@@ -50,8 +51,14 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
   ctx.fillStyle = '#b91c1c';
   ctx.fillRect(margin, panelTop, W - 2 * margin, 110);
   ctx.fillStyle = '#ffffff';
-  ctx.font = `44pt ${FAMILY_BOLD}`;
-  ctx.fillText('EMERGENCY MEDICAL INFORMATION', margin + 50, panelTop + 74);
+  // A longer title in another language is set smaller, to stay inside the red band.
+  let titleSize = 44;
+  ctx.font = `${titleSize}pt ${FAMILY_BOLD}`;
+  while (titleSize > 24 && ctx.measureText(texts.title).width > W - 2 * (margin + 50)) {
+    titleSize -= 2;
+    ctx.font = `${titleSize}pt ${FAMILY_BOLD}`;
+  }
+  ctx.fillText(texts.title, margin + 50, panelTop + 74);
 
   // The QR code: whole-pixel modules so it stays sharp, with the quiet zone in the white panel.
   const matrix = qrMatrix(input.qrData);
@@ -91,15 +98,15 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
   }
   for (const l of clampLines(nameLines, 2, textWidth, measure(nameFont()))) draw(l, nameFont(), nameSize, '#111827');
   y += 10;
-  for (const l of wrap(CAPTION, textWidth, measure(`40pt ${FAMILY}`))) draw(l, `40pt ${FAMILY}`, 40, '#4b5563');
+  for (const l of wrap(texts.caption, textWidth, measure(`40pt ${FAMILY}`))) draw(l, `40pt ${FAMILY}`, 40, '#4b5563');
 
   const bottom = H - 160 - 40;
   const size = 38;
   y += 20;
   // Without the essentials, say how to reach the information (issue 30).
   if (!input.essentials)
-    for (const l of wrap(PIN_HINT, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
-  for (const e of essentialLines(input.essentials)) {
+    for (const l of wrap(texts.pinHint, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
+  for (const e of essentialLines(input.essentials, texts)) {
     const label = `${e.label}: `;
     const labelWidth = measure(`${size}pt ${FAMILY_BOLD}`)(label);
     const room = Math.floor((bottom - y) / (size * 1.3));

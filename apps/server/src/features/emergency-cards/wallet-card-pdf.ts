@@ -2,7 +2,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { CardInput } from './emergency-card-content';
-import { CAPTION, PIN_HINT, essentialLines, qrMatrix } from './emergency-card-content';
+import { cardTexts, essentialLines, qrMatrix } from './emergency-card-content';
 import { clampLines, fontData, wrap } from '../../lib/pdf-text';
 
 const MM = 72 / 25.4;
@@ -28,7 +28,8 @@ const GUIDE = rgb(0.6, 0.6, 0.6);
 export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  doc.setTitle(`Emergency card — ${input.name}`);
+  const texts = input.texts ?? cardTexts();
+  doc.setTitle(texts.documentTitle(input.name));
   doc.setCreator('Kinchart');
   doc.setProducer('Kinchart');
   const fonts = fontData();
@@ -49,7 +50,9 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   // Red band across the top with the title.
   const band = 8 * MM;
   page.drawRectangle({ x: x0, y: y0 + h - band, width: w, height: band, color: ACCENT });
-  page.drawText('EMERGENCY MEDICAL INFORMATION', { x: x0 + 3 * MM, y: y0 + h - band + 2.9 * MM, size: 7, font: bold, color: rgb(1, 1, 1) });
+  // A longer title in another language is set smaller, to stay inside the band beside the code.
+  const titleSize = Math.max(5, Math.min(7, (w - 6 * MM) / Math.max(1, bold.widthOfTextAtSize(texts.title, 1))));
+  page.drawText(texts.title, { x: x0 + 3 * MM, y: y0 + h - band + 2.9 * MM, size: titleSize, font: bold, color: rgb(1, 1, 1) });
 
   // The QR code on the right, white quiet zone included, as large as the band leaves room for.
   const matrix = qrMatrix(input.qrData);
@@ -99,10 +102,10 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   // A name still longer than two lines at 7 pt gets a third, then an ellipsis.
   for (const l of clampLines(nameLines, 3, textWidth, measure(bold, nameSize))) line(l, bold, nameSize);
   y -= 0.8 * MM;
-  for (const l of wrap(CAPTION, textWidth, measure(regular, 6))) line(l, regular, 6, MUTED);
+  for (const l of wrap(texts.caption, textWidth, measure(regular, 6))) line(l, regular, 6, MUTED);
 
   const bottom = y0 + (input.pin ? 8 : 2.5) * MM;
-  const essentials = essentialLines(input.essentials);
+  const essentials = essentialLines(input.essentials, texts);
   if (essentials.length) {
     y -= 1 * MM;
     const size = 5.5;
@@ -128,16 +131,22 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   } else {
     // Without the essentials, the card says how to reach the information (scan, then the PIN).
     y -= 1.5 * MM;
-    for (const l of clampLines(wrap(PIN_HINT, textWidth, measure(bold, 6)), 3, textWidth, measure(bold, 6))) line(l, bold, 6, INK);
+    for (const l of clampLines(wrap(texts.pinHint, textWidth, measure(bold, 6)), 3, textWidth, measure(bold, 6))) line(l, bold, 6, INK);
   }
 
   if (input.pin) {
-    page.drawText('PIN', { x: tx, y: y0 + 3 * MM, size: 6, font: regular, color: MUTED });
-    page.drawText(input.pin, { x: tx + regular.widthOfTextAtSize('PIN', 6) + 1.5 * MM, y: y0 + 3 * MM, size: 10, font: bold, color: INK });
+    page.drawText(texts.pin, { x: tx, y: y0 + 3 * MM, size: 6, font: regular, color: MUTED });
+    page.drawText(input.pin, {
+      x: tx + regular.widthOfTextAtSize(texts.pin, 6) + 1.5 * MM,
+      y: y0 + 3 * MM,
+      size: 10,
+      font: bold,
+      color: INK,
+    });
   }
 
   // Printing instructions under the card, outside the cut.
-  const note = 'Print at 100 % (actual size, no “fit to page”), cut along the marks and keep the card with your ID.';
+  const note = texts.printNote;
   let ny = y0 - 12 * MM;
   for (const l of wrap(note, w + 40 * MM, measure(regular, 8))) {
     page.drawText(l, { x: (paper.width - regular.widthOfTextAtSize(l, 8)) / 2, y: ny, size: 8, font: regular, color: MUTED });

@@ -23,6 +23,11 @@ import { createEmergencyRepository } from './emergency.repository';
 import { loadEmergencyEssentials, loadEmergencyInfo } from './emergency-info.repository';
 import { clientAddressKey } from '../../lib/client-address';
 import { recordAccessAlert } from './access-alerts';
+import { translatorOfUser } from '../../i18n/recipients';
+import type { Translator } from '../../i18n/translator';
+
+/** A sentence that begins with a person's fallback name ("your family member's …") starts with a capital. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const NOT_FOUND_MESSAGE = 'QR code not found or inactive';
 const LOCK_MS = PIN_LOCK_MINUTES * 60_000;
@@ -65,43 +70,48 @@ const auditOf = (person: PersonAccess, actor: Actor) => ({
 });
 
 type NotifyEvent = 'setup' | 'access' | 'essentials' | 'locked' | 'disabled';
-/** Whose code a notice is about: "your" / "Anna's", and capitalised; `via` names a SMART Health Link's recipient. */
+/**
+ * Whose code a notice is about, for the catalog's `{own, select, yes {your} other {{name}'s}}`
+ * (issue 35): one's own, or a person's name; `via` names a SMART Health Link's recipient.
+ */
 interface NoticeWords {
-  who: string;
-  Who: string;
+  own: 'yes' | 'no';
+  name: string;
   via?: { recipient: string } | undefined;
 }
 /**
  * What one event tells a person (DESIGN §7): the notification's type by kind of code, its level,
- * title and words; whether it is emailed at once or gathered with other views per code and 15
- * minutes (issue 30: then `counted` words the run); whether it carries the action that lifts a lock.
+ * title and words (catalog ids, in the recipient's language); whether it is emailed at once or
+ * gathered with other views per code and 15 minutes (issue 30: then `counted` words the run);
+ * whether it carries the action that lifts a lock.
  */
 type Notice = {
   type: Record<ShareKind, NotificationType>;
   level: NotificationLevel;
   title: string;
-  message: (w: NoticeWords) => string;
-} & ({ mail: 'gathered'; counted: (w: NoticeWords, views: number, since: string) => string } | { mail?: 'at once'; liftsLock?: boolean });
+  message: (tr: Translator, w: NoticeWords) => string;
+} & (
+  | { mail: 'gathered'; counted: (tr: Translator, w: NoticeWords, views: number, since: string) => string }
+  | { mail?: 'at once'; liftsLock?: boolean }
+);
 const ACCESS_TYPE = { self: 'qr_access', family: 'family_emergency_access' } as const;
-const ACCESS_TITLE = 'Emergency information accessed';
-const countedViews = ({ Who }: NoticeWords, views: number, since: string) =>
-  `${Who} emergency information was opened ${views} times since ${since}.`;
+const ACCESS_TITLE = 'notice.emergency.access.title';
+const countedViews = (tr: Translator, { own, name }: NoticeWords, views: number, since: string) =>
+  tr.t('notice.emergency.counted', { own, name, views, since });
 
 const NOTICES = {
   setup: {
     type: { self: 'qr_setup', family: 'family_qr_setup' },
     level: 'info',
-    title: 'Emergency QR code set up',
-    message: ({ Who }) => `${Who} emergency QR code is set up and active.`,
+    title: 'notice.emergency.setup.title',
+    message: (tr, { own, name }) => tr.t('notice.emergency.setup', { own, name }),
   },
   access: {
     type: ACCESS_TYPE,
     level: 'info',
     title: ACCESS_TITLE,
-    message: ({ who, Who, via }) =>
-      via
-        ? `${Who} emergency information was opened through its SMART Health Link with the correct PIN. Recipient: "${via.recipient}".`
-        : `Someone opened ${who} emergency information with the correct PIN.`,
+    message: (tr, { own, name, via }) =>
+      via ? tr.t('notice.emergency.access_shl', { own, name, recipient: via.recipient }) : tr.t('notice.emergency.access', { own, name }),
     mail: 'gathered',
     counted: countedViews,
   },
@@ -110,25 +120,23 @@ const NOTICES = {
     type: ACCESS_TYPE,
     level: 'info',
     title: ACCESS_TITLE,
-    message: ({ who }) => `Someone viewed ${who} emergency essentials, shown without the PIN as you chose.`,
+    message: (tr, { own, name }) => tr.t('notice.emergency.essentials', { own, name }),
     mail: 'gathered',
     counted: countedViews,
   },
   locked: {
     type: ACCESS_TYPE,
     level: 'warning',
-    title: 'Emergency QR code locked',
-    message: ({ who }) =>
-      `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${who} emergency QR code from one network. PIN entry from there is paused for ${PIN_LOCK_MINUTES} minutes; anyone else can still enter the PIN.`,
+    title: 'notice.emergency.locked.title',
+    message: (tr, { own, name }) => tr.t('notice.emergency.locked', { own, name, streak: MAX_PIN_STREAK, minutes: PIN_LOCK_MINUTES }),
     mail: 'at once',
     liftsLock: true,
   },
   disabled: {
     type: ACCESS_TYPE,
     level: 'error',
-    title: 'Emergency QR code deactivated',
-    message: ({ who }) =>
-      `${MAX_PIN_TOTAL} wrong PINs were entered for ${who} emergency QR code, so its PIN has been turned off. Turn it back on in Settings when you are ready.`,
+    title: 'notice.emergency.disabled.title',
+    message: (tr, { own, name }) => tr.t('notice.emergency.disabled', { own, name, total: MAX_PIN_TOTAL }),
     mail: 'at once',
     liftsLock: true,
   },
@@ -203,10 +211,17 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
   ) {
     const kind: ShareKind = manager ? 'family' : ownKind;
     const notice: Notice = NOTICES[event];
-    const fallback = manager ? 'a person shared with you' : 'your family member';
-    const who = kind === 'self' ? 'your' : `${personName?.trim() || fallback}'s`;
-    const words: NoticeWords = { who, Who: who.charAt(0).toUpperCase() + who.slice(1), via };
-    const note = { userId, type: notice.type[kind], level: notice.level, title: notice.title, message: notice.message(words) };
+    // In the recipient's language (issue 35): the owner's and each manager's own.
+    const tr = await translatorOfUser(deps.db, userId);
+    const fallback = tr.t(manager ? 'notice.emergency.shared_person' : 'notice.emergency.family_member');
+    const words: NoticeWords = { own: kind === 'self' ? 'yes' : 'no', name: personName?.trim() || fallback, via };
+    const note = {
+      userId,
+      type: notice.type[kind],
+      level: notice.level,
+      title: tr.t(notice.title),
+      message: sentence(notice.message(tr, words)),
+    };
     // Only views, locks and deactivations are emailed; the check on the event narrows it for the mail's type.
     const mail = notice.mail && event !== 'setup' ? { kind, personName, event } : undefined;
     if (notice.mail === 'gathered') {
@@ -215,7 +230,7 @@ export function createEmergencyService(deps: { db: Db; publicUrl: string; mail?:
       const { counted } = notice;
       return recordAccessAlert(
         { db: deps.db, mail: deps.mail },
-        { ...note, shareRowId, counted: (views, since) => counted(words, views, since), mail },
+        { ...note, shareRowId, counted: (views, since) => sentence(counted(tr, words, views, since)), mail },
       );
     }
     // DESIGN §7: locks and deactivations are emailed at once (fire-and-forget, no medical data).

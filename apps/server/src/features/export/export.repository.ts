@@ -29,7 +29,14 @@ export interface AccountData {
   notifications: Selectable<NotificationsTable>[];
   files: Selectable<MedicalFilesTable>[];
   /** Issue 32: the account's zone and reminder channels (users columns, migration 0022). */
-  preferences: { time_zone: string | null; reminder_email: number; reminder_push: number; reminder_minimal: number };
+  preferences: {
+    time_zone: string | null;
+    reminder_email: number;
+    reminder_push: number;
+    reminder_minimal: number;
+    language: string | null;
+    units: string | null;
+  };
   /** Issue 32: the account's reminder choices for its own people (not for people shared with it). */
   reminderSettings: { profile_id: string; dose_reminders: number; missed_dose_alerts: number; appointment_reminders: number }[];
   /** Issue 32: the account's calendar feeds, without their token hashes (decision 0045). */
@@ -46,7 +53,7 @@ export interface AccountData {
 export async function loadAccountData(db: Db, userId: string): Promise<AccountData | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['username', 'email', 'time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal'])
+    .select(['username', 'email', 'time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal', 'language', 'units'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;

@@ -12,6 +12,7 @@ import type { ProfileBundle } from '../profiles/profile.service';
 import type { AccountCare } from '../care/care-transfer';
 import type { AccountData } from './export.repository';
 import type { IpsClinical } from './fhir-ips';
+import { isLanguage } from '@kinchart/shared/i18n';
 
 // kinchart.json, format version 2 (docs/decisions/0004-export-format.md; schema in
 // packages/shared/src/export.ts). Values are exactly what is stored; booleans are JSON booleans.
@@ -195,6 +196,9 @@ export function buildKinchartDocument(
       reminder_email: fromFlag(data.preferences.reminder_email),
       reminder_push: fromFlag(data.preferences.reminder_push),
       reminder_minimal: fromFlag(data.preferences.reminder_minimal),
+      // Issue 35: null when never chosen (or not a language this server speaks).
+      language: isLanguage(data.preferences.language) ? data.preferences.language : null,
+      units: data.preferences.units === 'metric' || data.preferences.units === 'imperial' ? data.preferences.units : null,
     },
     reminder_settings: data.reminderSettings.map((r) => ({
       person_id: r.profile_id,

@@ -13,6 +13,7 @@ import { createShareLinkRepository } from './file-share.repository';
 import type { MedicalFileRow } from './medical-file.repository';
 import type { MedicalFileService, RouteName } from './medical-file.service';
 import { FILE_NOT_FOUND } from './medical-file.service';
+import { translatorOfUser } from '../../i18n/recipients';
 
 const TTL_MS = SHARE_LINK_TTL_HOURS * 3_600_000;
 /** At most one "opened" notification per link in each 5-minute window. */
@@ -102,12 +103,13 @@ export function createFileShareService(deps: { db: Db; files: MedicalFileService
       const found = new Map((await shareable(link.user_id, await files.repository.findManyById(fileIds))).map((row) => [row.id, row]));
       const rows = fileIds.flatMap((id) => found.get(id) ?? []);
       const window = Math.floor(Date.now() / NOTIFY_WINDOW_MS);
+      const tr = await translatorOfUser(db, link.user_id);
       await addNotification(db, {
         userId: link.user_id,
         type: 'info',
         level: 'info',
-        title: 'Shared records opened',
-        message: `Someone opened a link you shared to ${fileIds.length === 1 ? '1 record' : `${fileIds.length} records`}.`,
+        title: tr.t('notice.shared_records_opened.title'),
+        message: tr.t('notice.shared_records_opened', { count: fileIds.length }),
         dedupeKey: `file-share-open:${link.id}:${window}`,
       });
       await recordAudit(db, { userId: link.user_id, action: 'file_share_open', ip, detail: { linkId: link.id } });

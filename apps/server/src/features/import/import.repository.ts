@@ -90,6 +90,9 @@ export interface RestoredPreferences {
   reminder_email: boolean;
   reminder_push: boolean;
   reminder_minimal: boolean;
+  /** Issue 35: absent in older files (then the account's are kept); null: never chosen. */
+  language?: string | null | undefined;
+  units?: string | null | undefined;
 }
 
 export interface NewNotification {
@@ -364,6 +367,9 @@ function importQueries(db: Executor) {
           reminder_email: toFlag(p.reminder_email),
           reminder_push: toFlag(p.reminder_push),
           reminder_minimal: toFlag(p.reminder_minimal),
+          // Issue 35: an older file (without them) leaves the account's language and units as they are.
+          ...(p.language !== undefined ? { language: p.language } : {}),
+          ...(p.units !== undefined ? { units: p.units } : {}),
         })
         .where('id', '=', userId)
         .execute();

@@ -3,6 +3,8 @@ import { MAX_PIN_STREAK, MAX_PIN_TOTAL, PIN_LOCK_MINUTES } from '@kinchart/share
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../common/mailer';
 import { accountEmail } from './emergency-mail.repository';
+import { mailMinute } from '../../i18n/formats';
+import { translator, type Translator } from '../../i18n/translator';
 
 // DESIGN §1 and §7: with SMTP_URL set, emergency views, PIN locks and PIN deactivations are also
 // emailed to the account's address — the person and the time only: no medical data, no link, no
@@ -27,9 +29,9 @@ export interface EmergencyMail {
   send(message: EmergencyMailMessage): void;
 }
 
-/** "2026-11-24 03:58 UTC": the minute, in one zone every reader can place. */
+/** "2026-11-24 03:58 UTC": the minute, in one zone every reader can place (English; i18n/formats for the others). */
 export function mailTime(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return mailMinute(at, 'en');
 }
 
 /**
@@ -42,42 +44,36 @@ const emergencyEmailSchema = z.strictObject({
   text: z.string().max(2000).refine(noLink),
 });
 
-/** Subject and plain text of one email (exported for tests of the wording). */
-export function composeEmergencyMail(message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event' | 'repeat'>, at: Date) {
-  const own = message.kind === 'self';
-  const person = own ? 'you' : message.personName?.trim() || 'your family member';
-  const whose = own ? 'your' : `${person}'s`;
-  const time = mailTime(at);
+/** Subject and plain text of one email, in its recipient's language (exported for tests of the wording). */
+export function composeEmergencyMail(
+  message: Pick<EmergencyMailMessage, 'kind' | 'personName' | 'event' | 'repeat'>,
+  at: Date,
+  tr: Translator = translator('en'),
+) {
+  const own = message.kind === 'self' ? 'yes' : 'no';
+  const name = own === 'yes' ? '' : message.personName?.trim() || tr.t('email.emergency.family_member');
+  const time = mailMinute(at, tr.language);
+  const whose = { own, name, time };
   const lines: Record<EmergencyMailEvent, { subject: string; text: string }> = {
-    access: {
-      subject: 'Kinchart: emergency information opened',
-      text: `Someone opened ${whose} emergency information with the correct PIN on ${time}.`,
-    },
-    essentials: {
-      subject: 'Kinchart: emergency information opened',
-      text: `Someone viewed ${whose} emergency essentials, shown without the PIN as you chose, on ${time}.`,
-    },
+    access: { subject: tr.t('email.emergency.subject.opened'), text: tr.t('email.emergency.access', whose) },
+    essentials: { subject: tr.t('email.emergency.subject.opened'), text: tr.t('email.emergency.essentials', whose) },
     locked: {
-      subject: 'Kinchart: emergency QR code locked',
-      text: `${MAX_PIN_STREAK} wrong PINs in a row were entered for ${whose} emergency QR code on ${time}. It is locked for ${PIN_LOCK_MINUTES} minutes.`,
+      subject: tr.t('email.emergency.subject.locked'),
+      text: tr.t('email.emergency.locked', { ...whose, streak: MAX_PIN_STREAK, minutes: PIN_LOCK_MINUTES }),
     },
     disabled: {
-      subject: 'Kinchart: emergency QR code deactivated',
-      text: `${MAX_PIN_TOTAL} wrong PINs were entered for ${whose} emergency QR code, so it was deactivated on ${time}. Re-activate it in Kinchart's Settings when you are ready.`,
+      subject: tr.t('email.emergency.subject.disabled'),
+      text: tr.t('email.emergency.disabled', { ...whose, total: MAX_PIN_TOTAL }),
     },
   };
   const repeat = message.repeat && (message.event === 'access' || message.event === 'essentials') ? message.repeat : undefined;
-  const times = repeat ? `${repeat.views} more ${repeat.views === 1 ? 'time' : 'times'}` : '';
   const { subject, text } = repeat
     ? {
-        subject: `Kinchart: emergency information opened ${times}`,
-        text: `Since ${mailTime(repeat.since)}, ${whose} emergency information was opened ${times} (counted up to ${time}).`,
+        subject: tr.t('email.emergency.subject.repeat', { views: repeat.views }),
+        text: tr.t('email.emergency.repeat', { ...whose, views: repeat.views, since: mailMinute(repeat.since, tr.language) }),
       }
     : lines[message.event];
-  return emergencyEmailSchema.parse({
-    subject,
-    text: `${text}\n\nSign in to Kinchart to see your notifications.\n\nPIN locks and deactivations of codes on your account are emailed at once. Views of a code are emailed at once, then gathered into at most one email every 15 minutes.\n`,
-  });
+  return emergencyEmailSchema.parse({ subject, text: `${text}\n\n${tr.t('email.emergency.footer')}` });
 }
 
 /** Emergency emails through the app's mailer, or undefined when email is off (SMTP_URL unset). */
@@ -89,8 +85,8 @@ export function createEmergencyMail(deps: { db: Db; mailer: Mailer | undefined }
       const at = new Date();
       mailer.send(
         async () => {
-          const to = await accountEmail(deps.db, message.userId);
-          return to !== undefined ? { to, ...composeEmergencyMail(message, at) } : undefined;
+          const account = await accountEmail(deps.db, message.userId);
+          return account ? { to: account.email, ...composeEmergencyMail(message, at, translator(account.language)) } : undefined;
         },
         { message: 'emergency notification email failed', fields: { event: message.event === 'essentials' ? 'access' : message.event } },
       );

@@ -29,6 +29,8 @@ import type { Actor, PersonAccess, PersonAccessService } from '../../common/pers
 import type { ProfileService } from '../profiles/profile.service';
 import type { AccessEventRow, EndedShare, ShareRow } from './share.repository';
 import { createShareRepository } from './share.repository';
+import { translatorOfEmail, translatorOfUser } from '../../i18n/recipients';
+import { translator, type Translator } from '../../i18n/translator';
 
 // DESIGN §11 People and sharing: the people a user can see, one person's chart, and the shares of
 // a person — invitations (single-use 256-bit links stored hashed, valid 7 days), acceptance,
@@ -110,10 +112,15 @@ function whatOf(row: AccessEventRow): string {
 }
 
 /** "Mia", or words for a person without a name (the owner reads them). */
-function personWords(person: { person_name: string | null; is_pet: number; is_self: number }): string {
+function personWords(person: { person_name: string | null; is_pet: number; is_self: number }, tr: Translator): string {
   if (person.person_name) return person.person_name;
-  if (person.is_self === 1) return 'your own chart';
-  return person.is_pet === 1 ? 'your pet' : 'a family member';
+  if (person.is_self === 1) return tr.t('notice.share.own_chart');
+  return tr.t(person.is_pet === 1 ? 'notice.share.pet' : 'notice.share.family_member');
+}
+
+/** A role in words a person reads (ROLE_LABELS in English), in the reader's language. */
+function roleWord(role: string, tr: Translator): string {
+  return role === 'owner' || role === 'manager' || role === 'editor' || role === 'viewer' ? tr.t(`role.${role}`) : tr.t('role.unknown');
 }
 
 /** The first word of a name, without control characters, at most 40 characters; null when none is left. */
@@ -131,30 +138,35 @@ function firstName(name: string | null | undefined): string | null {
 const invitationEmailSchema = z.strictObject({ subject: z.string().max(160), text: z.string().max(2000) });
 
 /** Subject and plain text of an invitation email (exported for tests of the wording). */
-export function composeInvitationMail(input: {
-  inviter: string | null;
-  person: { name: string | null; isPet: boolean; isSelf: boolean };
-  role: ShareRole;
-  expiresAt: string | null;
-  link: string;
-}) {
-  const inviter = firstName(input.inviter) ?? 'Someone';
+export function composeInvitationMail(
+  input: {
+    inviter: string | null;
+    person: { name: string | null; isPet: boolean; isSelf: boolean };
+    role: ShareRole;
+    expiresAt: string | null;
+    link: string;
+  },
+  tr: Translator = translator('en'),
+) {
+  const inviter = firstName(input.inviter) ?? tr.t('email.invitation.someone');
   const name = firstName(input.person.name);
-  let whose: string;
-  if (name) whose = `${name}’s`;
-  else if (input.person.isSelf) whose = `${inviter}’s`;
-  else whose = input.person.isPet ? 'a pet’s' : 'a family member’s';
+  // Whose chart: the person's first name; one's own chart is the inviter's; else a pet's or a family member's.
+  let whose: { whose: 'named' | 'pet' | 'member'; name: string };
+  if (name) whose = { whose: 'named', name };
+  else if (input.person.isSelf) whose = { whose: 'named', name: inviter };
+  else whose = { whose: input.person.isPet ? 'pet' : 'member', name: '' };
   const end =
     input.expiresAt === null
       ? ''
-      : `The access ${input.expiresAt.length === 10 ? `lasts through ${input.expiresAt}` : `ends at ${input.expiresAt}`}.\n\n`;
+      : input.expiresAt.length === 10
+        ? tr.t('email.invitation.lasts_through', { date: input.expiresAt })
+        : tr.t('email.invitation.ends_at', { time: input.expiresAt });
   return invitationEmailSchema.parse({
-    subject: `Kinchart: ${inviter} invited you to ${whose} chart`,
+    subject: tr.t('email.invitation.subject', { inviter, ...whose }),
     text:
-      `${inviter} invited you to ${whose} chart on Kinchart, as ${ROLE_LABELS[input.role]}.\n\n` +
-      `To accept, open this link within ${INVITATION_TTL_DAYS} days. It works once; you sign in with your own Kinchart account, or create one:\n\n${input.link}\n\n` +
+      tr.t('email.invitation.text', { inviter, ...whose, role: roleWord(input.role, tr), days: INVITATION_TTL_DAYS, link: input.link }) +
       end +
-      `If you were not expecting this, ignore this email: nothing happens unless the link is used.\n`,
+      tr.t('email.invitation.footer'),
   });
 }
 
@@ -274,13 +286,18 @@ export function createPeopleService(deps: {
               shares.username(actor.userId),
               shares.personName(person.ownerId, person.profileId),
             ]);
-            const mail = composeInvitationMail({
-              inviter: inviter ?? null,
-              person: { name: named?.name ?? null, isPet: named?.is_pet === 1, isSelf: person.isSelf },
-              role: share.role,
-              expiresAt: share.expiresAt,
-              link: inviteUrl,
-            });
+            // Issue 35: in the language of the account that uses the address, else the inviter's.
+            const tr = (await translatorOfEmail(db, to)) ?? (await translatorOfUser(db, actor.userId));
+            const mail = composeInvitationMail(
+              {
+                inviter: inviter ?? null,
+                person: { name: named?.name ?? null, isPet: named?.is_pet === 1, isSelf: person.isSelf },
+                role: share.role,
+                expiresAt: share.expiresAt,
+                link: inviteUrl,
+              },
+              tr,
+            );
             return { to, ...mail };
           },
           { message: 'invitation email failed' },
@@ -405,14 +422,16 @@ export function createPeopleService(deps: {
         shareEvent(actor, person, 'person_share_accept', { share: found.id, role: found.role, replaced: accepted.replaced > 0 }),
         ...handedOnEvents(actor, person, accepted.handedOn),
       ]);
-      const holder = (await shares.username(actor.userId)) ?? 'Someone';
-      const name = personWords(found);
+      // In the owner's language (issue 35).
+      const tr = await translatorOfUser(db, found.owner_id);
+      const holder = (await shares.username(actor.userId)) ?? tr.t('notice.share.someone');
+      const name = personWords(found, tr);
       await addNotification(db, {
         userId: found.owner_id,
         type: 'share_accepted',
         level: 'info',
-        title: `${holder} accepted your invitation to ${name}`,
-        message: `${holder} now has ${ROLE_LABELS[found.role]} access to ${name}. You can end it at any time in Settings.`,
+        title: tr.t('notice.share_accepted.title', { holder, person: name }),
+        message: tr.t('notice.share_accepted', { holder, role: roleWord(found.role, tr), person: name }),
       });
       return { personId: found.profile_id, role: found.role };
     },

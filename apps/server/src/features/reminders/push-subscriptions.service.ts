@@ -4,6 +4,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import type { PushSender } from './push-sender';
 import { newId, nowIso } from '../../lib/ids';
 import type { ReminderRepository } from './reminders.repository';
+import { translator, type Translator } from '../../i18n/translator';
 
 // Web Push subscriptions (issue 32, RFC 8030): the endpoint is a URL the browser — that is, the
 // client — chose, so the server only ever keeps (and sends to) https endpoints on the hosts
@@ -38,13 +39,14 @@ export function pushEndpointAllowed(url: string, allowedHosts: readonly string[]
   });
 }
 
-/** What a test notification says (it names nobody and nothing). */
-const TEST_PUSH = JSON.stringify({
-  title: 'Kinchart',
-  body: 'Reminders will appear on this device.',
-  tag: 'kinchart-test',
-  url: '/settings',
-});
+/** What a test notification says (it names nobody and nothing), in the account's language. */
+const testPush = (tr: Translator) =>
+  JSON.stringify({
+    title: 'Kinchart',
+    body: tr.t('push.test.body'),
+    tag: 'kinchart-test',
+    url: '/settings',
+  });
 
 export function createPushSubscriptionService(deps: { repo: ReminderRepository; allowedHosts: readonly string[]; push: PushSender }) {
   const { repo, allowedHosts } = deps;
@@ -79,7 +81,7 @@ export function createPushSubscriptionService(deps: { repo: ReminderRepository; 
     async test(userId: string, id: string): Promise<void> {
       const target = await repo.subscription(userId, id);
       if (!target) throw notFound('Push subscription not found');
-      const outcome = await deps.push(target, TEST_PUSH);
+      const outcome = await deps.push(target, testPush(translator(await repo.language(userId))));
       if (outcome === 'gone') {
         await repo.deleteSubscription(userId, id);
         throw notFound('Push subscription not found');

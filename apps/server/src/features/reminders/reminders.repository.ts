@@ -31,6 +31,11 @@ export function createReminderRepository(db: Db) {
   return {
     // ---------- settings and channels ----------
 
+    /** The account's language as stored (issue 35: a test push is written in it). */
+    async language(userId: string): Promise<string | null> {
+      return (await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst())?.language ?? null;
+    },
+
     settings(userId: string, profileId: string) {
       return db
         .selectFrom('reminder_settings')
@@ -104,7 +109,7 @@ export function createReminderRepository(db: Db) {
         rows.push(
           ...(await db
             .selectFrom('users')
-            .select(['id', 'email', 'reminder_email', 'reminder_push', 'reminder_minimal'])
+            .select(['id', 'email', 'reminder_email', 'reminder_push', 'reminder_minimal', 'language'])
             .where('id', 'in', ids)
             .execute()),
         );

@@ -8,8 +8,9 @@ import { randomToken, sha256Hex } from '../../lib/ids';
 import { toInstant, withOffset } from '../../lib/time-zone';
 import type { PushSender } from './push-sender';
 import { settingsOf } from './reminder-settings.service';
-import type { ReminderFacts, ReminderKind, ReminderText } from './reminder-texts';
-import { appointmentWhen, reminderText } from './reminder-texts';
+import type { ReminderFacts, ReminderKind, ReminderText, ReminderWhen } from './reminder-texts';
+import { reminderText } from './reminder-texts';
+import { translator } from '../../i18n/translator';
 import type { OccurrenceRow } from './reminders.repository';
 import { createReminderRepository } from './reminders.repository';
 
@@ -50,7 +51,8 @@ interface Due {
   /** The person is their owner's own profile (the owner reads "your"). */
   isSelf: boolean;
   subject: string | null;
-  when: string;
+  /** When, as facts: each recipient reads it in their own language (issue 35). */
+  when: ReminderWhen;
   /** The dose a push action acts on (dose reminders only). */
   doseId?: string;
   /** A snooze's one recipient. */
@@ -159,7 +161,7 @@ export function createReminderScheduler(deps: {
       for (const local of localDoseTimes(s, dates.first, dates.last)) {
         const at = instant(local, zone);
         const doseId = doseIdOf(row.medication_id, local);
-        const when = local.slice(11, 16);
+        const when: ReminderWhen = { at: 'clock', time: local.slice(11, 16) };
         if (at > from && at <= to)
           doseDues.push({ ...base, key: `dose:${doseId}`, kind: 'dose', dueAt: at, flag: 'dose_reminders', when, doseId });
         const missedAt = at + DUE_MINUTES * MINUTE;
@@ -179,7 +181,7 @@ export function createReminderScheduler(deps: {
             kind: 'refill',
             dueAt: at,
             flag: 'dose_reminders',
-            when: runsOut,
+            when: { at: 'date', date: runsOut },
           });
         }
       }
@@ -212,7 +214,7 @@ export function createReminderScheduler(deps: {
           personName: a.person_name,
           isSelf: a.person_is_self === 1,
           subject: a.provider_name,
-          when: appointmentWhen(localMinute(at, zone), startLocal, lead),
+          when: { at: 'appointment', nowLocal: localMinute(at, zone), startLocal, minutesAhead: lead },
         });
       }
     }
@@ -270,22 +272,38 @@ export function createReminderScheduler(deps: {
     viewOnly: ReadonlySet<string> = new Set(),
   ) {
     const at = new Date(now).toISOString();
-    type Send = { d: Due; userId: string; full: ReminderText; outward: ReminderText; user: NonNullable<ReturnType<typeof channels.get>> };
+    type Send = {
+      d: Due;
+      userId: string;
+      full: ReminderText;
+      outward: ReminderText;
+      user: NonNullable<ReturnType<typeof channels.get>>;
+      tr: ReturnType<typeof translator>;
+    };
     const sends: Send[] = [];
     const wanted: { occurrence_key: string; user_id: string; channel: Channel; delivered_at: string }[] = [];
     for (const { d, users, late } of items) {
       for (const userId of users) {
         const user = channels.get(userId);
         if (!user) continue;
+        // Each recipient in their own language (issue 35): two holders of one person may read two.
+        const tr = translator(user.language);
         const facts: ReminderFacts = {
           kind: d.kind,
           // The recipient's own profile is "you"; a nameless person is named by what they are to the owner.
-          person: d.isSelf && userId === d.ownerId ? 'you' : d.personName?.trim() || 'Your family member',
+          person: d.isSelf && userId === d.ownerId ? null : d.personName?.trim() || tr.t('reminder.family_member'),
           subject: d.subject?.trim() || null,
           when: d.when,
           late,
         };
-        sends.push({ d, userId, user, full: reminderText(facts, false), outward: reminderText(facts, user.reminder_minimal === 1) });
+        sends.push({
+          d,
+          userId,
+          user,
+          full: reminderText(facts, false, tr),
+          outward: reminderText(facts, user.reminder_minimal === 1, tr),
+          tr,
+        });
         const row = (channel: Channel) => ({ occurrence_key: d.key, user_id: userId, channel, delivered_at: at });
         wanted.push(row('in_app'));
         if (mailer && user.reminder_email === 1) wanted.push(row('email'));
@@ -314,8 +332,8 @@ export function createReminderScheduler(deps: {
       mailer.send(
         {
           to: s.user.email,
-          subject: `Kinchart: ${s.outward.title}`,
-          text: `${s.outward.body}\n\nOpen Kinchart: ${deps.publicUrl}/dashboard\n`,
+          subject: s.tr.t('email.reminder.subject', { title: s.outward.title }),
+          text: s.tr.t('email.reminder.text', { body: s.outward.body, url: `${deps.publicUrl}/dashboard` }),
         },
         { message: 'reminder email failed', fields: { kind: s.d.kind } },
       );
@@ -367,7 +385,7 @@ export function createReminderScheduler(deps: {
     const fresh = dues.filter((d) => !known.has(d.key));
     // Snoozes waiting for their time.
     for (const p of await repo.pendingDue(at)) {
-      const data = JSON.parse(p.data ?? '{}') as Partial<Due>;
+      const data = JSON.parse(p.data ?? '{}') as Partial<Omit<Due, 'when'>> & { when?: ReminderWhen | string };
       if (!p.user_id || !data.profileId) continue;
       const late = now - Date.parse(p.due_at) >= MINUTE;
       if (!(await repo.claimPending(p.key, late ? 'late' : 'sent', at))) continue;
@@ -381,7 +399,8 @@ export function createReminderScheduler(deps: {
         personName: data.personName ?? null,
         isSelf: data.isSelf ?? false,
         subject: data.subject ?? null,
-        when: data.when ?? '',
+        // A snooze written before issue 35 kept its time as words ("08:00").
+        when: typeof data.when === 'object' ? data.when : { at: 'clock', time: data.when ?? '' },
         ...(data.doseId ? { doseId: data.doseId } : {}),
         onlyUser: p.user_id,
       };
@@ -470,7 +489,7 @@ export function createReminderScheduler(deps: {
         personName: names?.person_name ?? null,
         isSelf: names?.person_is_self === 1 && names.owner_id === input.userId,
         subject: names?.medication_name ?? null,
-        when: localMinute(due, zone).slice(11, 16),
+        when: { at: 'clock', time: localMinute(due, zone).slice(11, 16) },
         doseId: input.doseId,
       };
       await repo.addPending({
