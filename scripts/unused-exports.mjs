@@ -27,6 +27,9 @@ const ENTRY_POINTS = [
   /(^|\/)(vite|vitest|eslint)\.config\.(ts|js|mjs)$/,
   /^apps\/web\/vite\.emergency\.config\.ts$/,
   /^apps\/web\/pwa\.config\.ts$/,
+  /(^|\/)lingui\.config\.ts$/,
+  // The server's PO catalog compiler: loaded by esbuild-options.mjs and vitest.config.ts.
+  /^apps\/server\/po-catalogs\.mjs$/,
   // The emergency page's server-side renderer: built on its own and loaded by path (features/emergency/emergency-page.ts).
   /^apps\/web\/src\/emergency\/entry-server\.tsx$/,
   // Vitest's global set-up and set-up files (vitest.config.ts), and the manual mocks `vi.mock` swaps in.

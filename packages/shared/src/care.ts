@@ -29,8 +29,8 @@ export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error:
 // ---------- preferences ----------
 
 /** Issue 35: the account's language and units (packages/shared/src/i18n.ts). */
-const languageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
-const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: 'must be imperial or metric' });
+export const languageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+export const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: 'must be imperial or metric' });
 
 /** GET /api/user/preferences. */
 export const preferencesSchema = z.object({

@@ -4,8 +4,7 @@ import { isAcceptedMime } from './files';
 import { NOTIFICATION_LEVELS } from './notifications';
 import { appointmentTimeSchema, type AppointmentFieldSchemas } from './appointments';
 import { isoDateSchema } from './common';
-import { reminderMinutesSchema, scheduleInputSchema, timeZoneSchema } from './care';
-import { languageSchema, unitSystemSchema } from './i18n';
+import { languageSchema, reminderMinutesSchema, scheduleInputSchema, timeZoneSchema, unitSystemSchema } from './care';
 import { ALLERGY_CRITICALITIES, ALLERGY_REACTIONS_MAX, ALLERGY_SEVERITIES } from './allergies';
 import {
   CLINICAL_CAP,

@@ -22,13 +22,6 @@ export const ROLE_LABELS: Record<PersonRole, string> = {
   viewer: 'Viewer',
 };
 
-/** What each share role allows, in the words the share dialog uses. */
-export const ROLE_DESCRIPTIONS: Record<ShareRole, string> = {
-  viewer: 'Can see everything, including files',
-  editor: 'Can also add, edit and delete records, medications, contacts, providers, appointments and files',
-  manager: 'Can also manage the emergency code and who has access',
-};
-
 /** Reads by one account of one person within this many minutes of the first are one access history entry. */
 export const ACCESS_HISTORY_COALESCE_MINUTES = 10;
 

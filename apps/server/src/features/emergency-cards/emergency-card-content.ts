@@ -47,10 +47,6 @@ export function cardTexts(tr: Translator = translator('en')): CardTexts {
   };
 }
 
-export const CAPTION = 'Medical information — scan with a phone camera';
-/** Issue 30: a card without the essentials says how to see the information, not just a name and a code. */
-export const PIN_HINT = 'To see the medical information, scan the code and enter the PIN.';
-
 /** The code's modules, error correction H (DESIGN §7: the code must survive a scratched card). */
 export function qrMatrix(text: string): { size: number; dark: (row: number, col: number) => boolean } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'H' });

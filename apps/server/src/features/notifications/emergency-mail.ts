@@ -29,11 +29,6 @@ export interface EmergencyMail {
   send(message: EmergencyMailMessage): void;
 }
 
-/** "2026-11-24 03:58 UTC": the minute, in one zone every reader can place (English; i18n/formats for the others). */
-export function mailTime(at: Date): string {
-  return mailMinute(at, 'en');
-}
-
 /**
  * The second wall (STYLE: privacy boundary as a list): the wording above takes only the person's
  * name, the kind of event and the time; this checks what leaves holds no link of any kind.
