@@ -176,7 +176,7 @@ function WeekWrapper({ children, isAllDay }: { children?: ReactNode; isAllDay?: 
  *   keyboard could not scroll them: make the scroller itself focusable, with a name.
  */
 /** `drawn`: the calendar is on the page (not its loading placeholder). */
-function useCalendarDomRepairs(root: RefObject<HTMLElement | null>, hoursLabel: string, drawn: boolean) {
+function useCalendarDomRepairs(root: RefObject<HTMLElement | null>, hoursLabel: string, monthLabel: string, drawn: boolean) {
   useLayoutEffect(() => {
     const container = root.current;
     if (!container) return;
@@ -190,12 +190,16 @@ function useCalendarDomRepairs(root: RefObject<HTMLElement | null>, hoursLabel: 
         element.setAttribute('role', 'group');
         element.setAttribute('aria-label', hoursLabel);
       }
+      // The library names the month grid "Month View" in English whatever the language (issue 35).
+      for (const element of container.querySelectorAll('.rbc-month-view')) {
+        if (element.getAttribute('aria-label') !== monthLabel) element.setAttribute('aria-label', monthLabel);
+      }
     };
     repair();
     const observer = new MutationObserver(repair);
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [root, hoursLabel, drawn]);
+  }, [root, hoursLabel, monthLabel, drawn]);
 }
 
 /** A week or day column title: weekday over day number, so seven of them fit on a phone. */
@@ -281,7 +285,7 @@ export function AppointmentsCalendar({ events, onSelectEvent }: AppointmentsCale
   const culture = isEnglish(locale) ? 'en' : locale;
   const dateFnsLocale = useDateFnsLocale(culture);
   const rootRef = useRef<HTMLDivElement>(null);
-  useCalendarDomRepairs(rootRef, t`Hours of the day`, dateFnsLocale !== null);
+  useCalendarDomRepairs(rootRef, t`Hours of the day`, t`Month View`, dateFnsLocale !== null);
   const localizer = useMemo(
     () => dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { [culture]: dateFnsLocale ?? enUS } }),
     [culture, dateFnsLocale],
