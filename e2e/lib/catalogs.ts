@@ -22,8 +22,9 @@ function read(locale: string, catalog: string): Map<string, string> {
 
 /** Every app message with its English text and its translation into `locale`. */
 export function catalogTexts(locale: string): CatalogText[] {
-  const english = read('en', 'messages');
-  const target = read(locale, 'messages');
+  const parts = ['public', 'server', 'messages'];
+  const english = new Map(parts.flatMap((part) => [...read('en', part)]));
+  const target = new Map(parts.flatMap((part) => [...read(locale, part)]));
   return [...english.entries()].map(([key, englishStr]) => ({
     english: englishStr || key.slice(key.indexOf('\u0004') + 1),
     translation: target.get(key) ?? '',

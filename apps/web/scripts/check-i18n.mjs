@@ -14,7 +14,7 @@ import { compareVariables, parsePo, validateIcu } from 'pofile-ts';
 const ROOT = path.join(import.meta.dirname, '..');
 const LOCALES_DIR = path.join(ROOT, 'src/locales');
 const TARGETS = ['es', 'fr', 'de', 'pt-BR', 'it', 'nl', 'pl', 'zh-Hans', 'ja', 'hi', 'ar', 'uk'];
-const CATALOGS = ['messages', 'emergency'];
+const CATALOGS = ['public', 'server', 'messages', 'emergency'];
 const lingui = path.join(ROOT, 'node_modules/.bin/lingui');
 const bin = fs.existsSync(lingui) ? lingui : path.join(ROOT, '../../node_modules/.bin/lingui');
 

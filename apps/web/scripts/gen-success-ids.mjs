@@ -1,6 +1,6 @@
 // Issue 35: SPEC §5 colours a status message green when it contains "success", red otherwise — a
 // rule about the English text. In another language the word is gone, so the app keeps the ids of
-// the English catalog's messages that contain it (generated from apps/web/src/locales/en/*.po) and
+// the English catalog's messages that contain it (generated from the app's English catalogs, apps/web/src/locales/en/{public,server,messages}.po) and
 // asks the active catalog for their translations (src/i18n/success-messages.ts).
 //
 //   node scripts/gen-success-ids.mjs           writes src/i18n/success-messages.generated.ts
@@ -14,9 +14,11 @@ const ROOT = path.join(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'src/i18n/success-messages.generated.ts');
 
 export function successIdsSource() {
-  const po = parsePo(fs.readFileSync(path.join(ROOT, 'src/locales/en/messages.po'), 'utf8'));
+  const items = ['public', 'server', 'messages'].flatMap(
+    (catalog) => parsePo(fs.readFileSync(path.join(ROOT, `src/locales/en/${catalog}.po`), 'utf8')).items,
+  );
   const ids = new Set();
-  for (const item of po.items) {
+  for (const item of items) {
     if (item.obsolete) continue;
     const explicit = item.extractedComments.includes('js-lingui-explicit-id') || item.flags['js-lingui-explicit-id'];
     const english = explicit ? item.msgstr[0] || item.msgid : item.msgid;

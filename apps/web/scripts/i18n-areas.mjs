@@ -14,7 +14,7 @@ const ROOT = path.join(import.meta.dirname, '..');
 const LOCALES_DIR = path.join(ROOT, 'src/locales');
 const AREAS_DIR = path.join(LOCALES_DIR, '_areas');
 const TARGETS = ['es', 'fr', 'de', 'pt-BR', 'it', 'nl', 'pl', 'zh-Hans', 'ja', 'hi', 'ar', 'uk'];
-const CATALOGS = ['messages', 'emergency'];
+const CATALOGS = ['public', 'server', 'messages', 'emergency'];
 
 const poPath = (locale, catalog) => path.join(LOCALES_DIR, locale, `${catalog}.po`);
 const keyOf = (item) => `${item.msgctxt ?? ''}\u0004${item.msgid}`;

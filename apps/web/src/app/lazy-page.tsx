@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { loadCatalogParts, type CatalogPart } from '../i18n/catalogs';
 import { PageProblem } from './page-problem';
 
 type LoadPage = () => Promise<ComponentType>;
@@ -11,9 +12,10 @@ const CHECK_CONNECTION = 'Its code did not arrive. Check your connection, then t
  * for good, a failed download included, so a failure is not passed on: the route gets a stand-in
  * that says what failed, inside the layout, and whose Try again downloads the chunk again.
  */
-export function lazyPage(load: LoadPage): () => Promise<{ Component: ComponentType }> {
+export function lazyPage(load: LoadPage, catalogs: CatalogPart[] = []): () => Promise<{ Component: ComponentType }> {
   let loaded: ComponentType | undefined;
-  const attempt = async (): Promise<ComponentType> => (loaded ??= await load());
+  // The page shows once its catalog parts have arrived too, so it never flashes English (decision 0056).
+  const attempt = async (): Promise<ComponentType> => (loaded ??= (await Promise.all([load(), loadCatalogParts(...catalogs)]))[0]);
   function PageAfterFailedLoad() {
     return <RetryLoad attempt={attempt} initial={loaded} />;
   }

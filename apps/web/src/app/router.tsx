@@ -45,24 +45,24 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: PageError,
             children: [
-              { path: 'signup', lazy: lazyPage(async () => (await import('../features/auth/pages/signup-page')).SignupPage) },
-              { path: 'login', lazy: lazyPage(async () => (await import('../features/auth/pages/login-page')).LoginPage) },
+              { path: 'signup', lazy: lazyPage(async () => (await import('../features/auth/pages/signup-page')).SignupPage, ['server']) },
+              { path: 'login', lazy: lazyPage(async () => (await import('../features/auth/pages/login-page')).LoginPage, ['server']) },
               {
                 // A way back in (docs/decisions/0025): public like /login.
                 path: 'forgot-password',
-                lazy: lazyPage(async () => (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage),
+                lazy: lazyPage(async () => (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage, ['server']),
               },
               {
                 path: 'verify-email',
-                lazy: lazyPage(async () => (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage),
+                lazy: lazyPage(async () => (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage, ['server']),
               },
               {
                 path: 'link-account',
-                lazy: lazyPage(async () => (await import('../features/auth/pages/link-account-page')).LinkAccountPage),
+                lazy: lazyPage(async () => (await import('../features/auth/pages/link-account-page')).LinkAccountPage, ['server']),
               },
               {
                 path: 'reset-password',
-                lazy: lazyPage(async () => (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage),
+                lazy: lazyPage(async () => (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage, ['server']),
               },
               {
                 path: 'privacy-policy',
@@ -75,19 +75,22 @@ export const routes: RouteObject[] = [
               {
                 // DESIGN §11: an invitation explains itself before sign-in, so no session check gates it.
                 path: 'invite/:token',
-                lazy: lazyPage(async () => (await import('../features/sharing/pages/invite-page')).InvitePage),
+                lazy: lazyPage(async () => (await import('../features/sharing/pages/invite-page')).InvitePage, ['server', 'app']),
               },
               {
                 // DESIGN §7: the owner's kept emergency cards open offline, so no session check gates them.
                 path: 'emergency-cards',
-                lazy: lazyPage(async () => (await import('../features/offline-cards/pages/offline-cards-page')).OfflineCardsPage),
+                lazy: lazyPage(
+                  async () => (await import('../features/offline-cards/pages/offline-cards-page')).OfflineCardsPage,
+                  ['server', 'app'],
+                ),
               },
               {
                 // The signed-in bar downloads beside the layout, not after the session check.
                 lazy: lazyPage(async () => {
                   const [{ PrivateLayout }] = await Promise.all([import('./layouts/private-layout'), loadSignedInNav()]);
                   return PrivateLayout;
-                }),
+                }, ['server', 'app']),
                 children: [
                   {
                     path: 'dashboard',
@@ -160,16 +163,16 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'emergency/:shareId',
-                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage),
+                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage, ['app']),
               },
               {
                 path: 'family/emergency/:shareId',
-                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage),
+                lazy: lazyPage(async () => (await import('../features/emergency/pages/emergency-page')).EmergencyPage, ['app']),
               },
               {
                 // A View Files share link, opened signed out from its QR code: as bare as the emergency view.
                 path: 'shared/:token',
-                lazy: lazyPage(async () => (await import('../features/files/pages/shared-files-page')).SharedFilesPage),
+                lazy: lazyPage(async () => (await import('../features/files/pages/shared-files-page')).SharedFilesPage, ['server', 'app']),
               },
             ],
           },

@@ -7,7 +7,8 @@ import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kinchart/shared/messages';
 import { ApiError, serverMessage } from '../lib/api-client';
-import { serverText, translateMessageText } from './server-messages';
+import { serverText } from './server-messages';
+import { translateMessageText } from './message-text';
 
 const SPANISH = {
   'server.password_must_at_least_characters': 'La contraseña debe tener al menos {min} caracteres',

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { AuthUser } from '@kinchart/shared/auth';
+import { loadCatalogParts } from '../../i18n/catalogs';
 
 /*
  * The signed-in bar brings upload, import, export and notifications with it, and zod through
@@ -30,8 +31,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Fetches the signed-in bar once; a failed download is tried again on the next call. */
 export function loadSignedInNav(): Promise<SignedInNavComponent> {
-  loading ??= import('./signed-in-nav').then(
-    ({ SignedInNav }) => {
+  // Its notifications, search and upload speak from the app's catalog and the server's (decision 0056).
+  loading ??= Promise.all([import('./signed-in-nav'), loadCatalogParts('server', 'app')]).then(
+    ([{ SignedInNav }]) => {
       update({ Nav: SignedInNav, failed: false });
       return SignedInNav;
     },

@@ -8,7 +8,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from '@kinchart/share
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverText, translateMessageText } from '../../../i18n/server-messages';
+import { serverText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { useResetLinkStatus, useResetPassword } from '../api/reset-password';
 import { AuthFooterLink, AuthShell } from '../components/auth-shell';
 import { AlertMessage } from '../../../components/ui/alert-message';

@@ -9,7 +9,7 @@ import type { SignupMode } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../lib/next-path';
 import { useSignupMode } from '../../../lib/queries/client-config';
 import { useSignup } from '../api/signup';

@@ -19,7 +19,7 @@ import {
   type AllergyFormValues,
 } from '../utils/allergy-form';
 import { AlertMessage } from '../../../components/ui/alert-message';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { RECORD_TEXTS } from '../utils/record-texts';
 
 /** The dialog's texts in the reader's language. */

@@ -14,7 +14,7 @@ import type { ClinicalInputs, ClinicalItem } from '../api/clinical-paths';
 import { useSaveClinicalItem } from '../api/save-clinical-item';
 import { FORMS, type ClinicalFormValues, type FieldSpec } from '../utils/clinical-forms';
 import { AlertMessage } from '../../../components/ui/alert-message';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { RECORD_TEXTS } from '../utils/record-texts';
 
 export interface ClinicalFormModalProps<K extends ClinicalKind> {

@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { inputClassName } from '../../../components/ui/field';
 import { useRenameFile } from '../api/rename-file';
 import { useApplySuggestion, useDismissSuggestion } from '../api/file-suggestion';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { formatDate, orNotProvided } from '../utils/format';

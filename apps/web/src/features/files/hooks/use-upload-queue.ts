@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useRef, useState } from 'react';
 import { fileTooLargeMessage, stripExtension, uploadLimitMb, type MedicalFile } from '@kinchart/shared/files';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { serverMessage } from '../../../lib/api-client';
 import type { UploadProgress } from '../../../lib/upload-client';
 import { uploadRecord, type UploadRecordInput } from '../api/upload-record';

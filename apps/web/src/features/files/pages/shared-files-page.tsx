@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { SHARE_LINK_GONE_MESSAGE, acceptedFileType } from '@kinchart/shared/files';
 import { buttonClassName } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/page-header';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { ApiError } from '../../../lib/api-client';
 import { useSharedFiles } from '../api/get-shared-files';
 import { DocumentIcon } from '../components/icons';

@@ -1,5 +1,5 @@
 import { EVERY_DAY, MAX_TIMES_A_DAY, scheduleInputSchema, type Schedule, type ScheduleInput } from '@kinchart/shared/care';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { ApiError, isRecord, serverMessage } from '../../../lib/api-client';
 
 /*

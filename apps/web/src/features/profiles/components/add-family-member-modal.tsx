@@ -13,7 +13,7 @@ import { CheckboxField, SelectField } from '../../../components/ui/form-controls
 import { StatusMessage } from '../../../components/ui/status-message';
 import { relationshipOptions } from '../lib/relationships';
 import { fieldError } from '../lib/field-error';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { PetFields } from './pet-fields';
 
 type FamilyAddOutput = ReturnType<typeof familyAddSchema.parse>;

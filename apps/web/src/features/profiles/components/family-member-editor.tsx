@@ -31,7 +31,7 @@ import { MedicalConditionsFields } from './medical-conditions-fields';
 import { MemberEmergencyContacts, MemberHealthcareProviders, MemberMedications } from './member-profile-lists';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useUnits } from '../../../i18n/language-provider';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 
 type MemberTab = ProfileTab | 'qr';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Controller, useFormContext } from 'react-hook-form';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import type { ProfileFormInput } from '../lib/profile-form';
 

@@ -27,7 +27,7 @@ import { MedicalConditionsFields } from './medical-conditions-fields';
 import { OwnEmergencyContacts, OwnHealthcareProviders, OwnMedications } from './own-profile-lists';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useUnits } from '../../../i18n/language-provider';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 
 type EditorTab = 'basic' | 'medical' | 'contacts' | 'providers' | 'medications';
 

@@ -8,7 +8,7 @@ import type {
   MedicationInput,
 } from '@kinchart/shared/profile';
 import { errorMessage } from '../../../lib/api-client';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { MedicationSchedule } from '../../medications/components/medication-schedule';
 import { describeContact, EmergencyContactForm } from './emergency-contact-form';
 import { describeProvider, HealthcareProviderForm } from './healthcare-provider-form';

@@ -1,4 +1,4 @@
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 
 /**
  * A field's error as the reader reads it (issue 35): the shared schemas' English messages through

@@ -14,7 +14,7 @@ import { useCompleteProfile } from '../api/complete-profile';
 import { usePatientProfile } from '../../../lib/queries/patient-profile';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { fieldError } from '../lib/field-error';
 
 type BasicProfileOutput = ReturnType<typeof basicProfileSchema.parse>;

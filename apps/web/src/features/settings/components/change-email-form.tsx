@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
-import { serverText, translateMessageText } from '../../../i18n/server-messages';
+import { serverText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { useChangeEmail } from '../api/change-email';
 
 const EMPTY = { newEmail: '', password: '' };

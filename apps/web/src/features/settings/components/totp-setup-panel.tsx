@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { useConfirmTotp } from '../api/confirm-totp';
 
 /** The key in groups of four, as authenticator apps show and accept it. */

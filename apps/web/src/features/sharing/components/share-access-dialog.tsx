@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { StatusMessage } from '../../../components/ui/status-message';
-import { translateMessageText } from '../../../i18n/server-messages';
+import { translateMessageText } from '../../../i18n/message-text';
 import { errorMessage, isReauthRequired } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCreateShare } from '../api/create-share';
