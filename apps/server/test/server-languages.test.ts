@@ -294,6 +294,11 @@ describe('the wallet card and the vaccination record in the requester’s langua
       for (const w of words) expect(text, language).toContain(w);
       if (language !== 'en') expect(text, language).not.toContain('EMERGENCY MEDICAL INFORMATION');
     }
+    // The lock-screen image, drawn without shaping, stays English for these languages (i18n/printable.ts).
+    await speaks(owner, 'ar');
+    const image = await owner.client.get('/api/user/wearable-qr/lockscreen.png');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
   });
 
   it('a vaccination record for an Arabic, a Hindi and a Japanese account: their labels, and the Latin name as typed', async () => {
