@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
+import sharp from 'sharp';
 import nodeIcal from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
@@ -256,6 +257,21 @@ describe('the calendar feed in its owner’s language', () => {
   });
 });
 
+/** White (title) pixels in the lock screen's red band, in its left and right fifths (LOCKSCREEN: 1170 wide, band at 820–930). */
+async function whiteInBand(png: Buffer): Promise<{ left: number; right: number }> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const count = (x0: number, x1: number) => {
+    let n = 0;
+    for (let y = 830; y < 920; y += 1)
+      for (let x = x0; x < x1; x += 1) {
+        const i = (y * info.width + x) * 3;
+        if ((data[i] ?? 0) > 220 && (data[i + 1] ?? 0) > 220 && (data[i + 2] ?? 0) > 220) n += 1;
+      }
+    return n;
+  };
+  return { left: count(80, 300), right: count(870, 1090) };
+}
+
 describe('the wallet card and the vaccination record in the requester’s language', () => {
   /** The PDF's text as poppler reads it, whitespace collapsed. */
   const pdfText = (pdf: Buffer) => {
@@ -294,11 +310,17 @@ describe('the wallet card and the vaccination record in the requester’s langua
       for (const w of words) expect(text, language).toContain(w);
       if (language !== 'en') expect(text, language).not.toContain('EMERGENCY MEDICAL INFORMATION');
     }
-    // The lock-screen image, drawn without shaping, stays English for these languages (i18n/printable.ts).
-    await speaks(owner, 'ar');
-    const image = await owner.client.get('/api/user/wearable-qr/lockscreen.png');
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    // The lock-screen image: the Arabic title sits at the right end of the red band, the English one starts at the left.
+    const band = async (language: string) => {
+      await speaks(owner, language);
+      const res = await owner.client.get('/api/user/wearable-qr/lockscreen.png');
+      expect(res.statusCode, language).toBe(200);
+      return whiteInBand(res.rawPayload);
+    };
+    const [arabic, english] = [await band('ar'), await band('en')];
+    expect(arabic.right).toBeGreaterThan(0);
+    expect(arabic.left).toBe(0);
+    expect(english.left).toBeGreaterThan(0);
   });
 
   it('a vaccination record for an Arabic, a Hindi and a Japanese account: their labels, and the Latin name as typed', async () => {
@@ -342,6 +364,9 @@ describe('the wallet card and the vaccination record in the requester’s langua
         const record = pdfText((await owner.client.get(`/api/user/people/${child}/immunizations.pdf`)).rawPayload);
         expect(record, language).toContain('Vaccination record');
         expect(record, language).toContain('Mia Rivera');
+        // The lock screen too: its English title starts at the left end of the band.
+        const image = await whiteInBand((await owner.client.get('/api/user/wearable-qr/lockscreen.png')).rawPayload);
+        expect(image.left, language).toBeGreaterThan(0);
       }
     } finally {
       setScriptFontPaths(null);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import bidiFactory from 'bidi-js';
 import fontkit from '@pdf-lib/fontkit';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { fontData } from './pdf-text';
+import { fontData, fontPaths as dejavuPaths } from './pdf-text';
 
 // Issue 35 (docs/decisions/0055): the PDFs print Arabic, Hindi, Chinese and Japanese with the Noto
 // fonts of the Debian packages fonts-noto-core and fonts-noto-cjk. DejaVu Sans draws everything else;
@@ -160,16 +160,16 @@ export function scriptOf(cp: number): Script | null {
 /** Spaces, punctuation, marks and joiners: they take the font of the text around them. */
 const NEUTRAL = /[\s\p{P}\p{M}\p{S}\u200c\u200d]/u;
 
-interface Face {
-  font: PDFFont;
+interface Face<F = PDFFont> {
+  font: F;
   script: Script | null;
   has: Set<number>;
 }
 
 /** One weight: DejaVu Sans first, then the script fonts embedded for this document. */
-interface Weight {
-  base: Face;
-  scripts: Partial<Record<Script, Face>>;
+interface Weight<F = PDFFont> {
+  base: Face<F>;
+  scripts: Partial<Record<Script, Face<F>>>;
 }
 
 const bidi = bidiFactory();
@@ -243,15 +243,15 @@ export async function embedPrintFonts(doc: PDFDocument, language: string, texts:
 }
 
 /** Picks each code unit's face: its script's font, else DejaVu, else any embedded font with the glyph. */
-function facesOf(text: string, weight: Weight): Face[] {
-  const out: Face[] = [];
+function facesOf<F>(text: string, weight: Weight<F>): Face<F>[] {
+  const out: Face<F>[] = [];
   const all = [weight.base, ...Object.values(weight.scripts)];
-  let previous: Face | null = null;
+  let previous: Face<F> | null = null;
   for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) ?? 0;
     const units = cp > 0xffff ? 2 : 1;
     const script = scriptOf(cp);
-    let face: Face | undefined = script ? weight.scripts[script] : undefined;
+    let face: Face<F> | undefined = script ? weight.scripts[script] : undefined;
     if (!face && previous && NEUTRAL.test(String.fromCodePoint(cp)) && previous.has.has(cp)) face = previous;
     if (!face && previous?.script && /[\u200c\u200d\p{M}]/u.test(String.fromCodePoint(cp))) face = previous;
     face ??= all.find((f) => f.has.has(cp)) ?? weight.base;
@@ -267,7 +267,7 @@ function facesOf(text: string, weight: Weight): Face[] {
  * run in the Arabic font is given in logical order (fontkit shapes and reverses it); any other
  * right-to-left run (spaces, punctuation, digits' neighbours) is reversed here, brackets mirrored.
  */
-function runs(text: string, weight: Weight, rtl: boolean | undefined): { text: string; face: Face }[] {
+function runs<F>(text: string, weight: Weight<F>, rtl: boolean | undefined): { text: string; face: Face<F> }[] {
   if (!text) return [];
   const faces = facesOf(text, weight);
   const embedding = bidi.getEmbeddingLevels(text, rtl === undefined ? undefined : rtl ? 'rtl' : 'ltr');
@@ -277,7 +277,7 @@ function runs(text: string, weight: Weight, rtl: boolean | undefined): { text: s
     const flipped = order.slice(start, end + 1).reverse();
     order.splice(start, flipped.length, ...flipped);
   }
-  const out: { text: string; face: Face }[] = [];
+  const out: { text: string; face: Face<F> }[] = [];
   let group: number[] = [];
   const flush = () => {
     if (!group.length) return;
@@ -309,4 +309,125 @@ function runs(text: string, weight: Weight, rtl: boolean | undefined): { text: s
   }
   flush();
   return out.filter((r) => r.text.length > 0);
+}
+
+type FontkitFont = ReturnType<typeof fontkit.create>;
+const opened = new Map<string, FontkitFont>();
+function openFont(file: string, face?: string): FontkitFont {
+  const key = `${file}#${face ?? ''}`;
+  let font = opened.get(key);
+  if (!font) {
+    font = fontkit.create(fileBytes(file), face);
+    opened.set(key, font);
+  }
+  return font;
+}
+
+/** The 2D context of pureimage, as far as text is drawn on it. */
+export interface PathContext {
+  fillStyle: unknown;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
+  fill(): void;
+}
+
+/** Text on an image (the lock screen): the same fonts, runs and directions as the PDFs, drawn as glyph outlines. */
+export interface ImageFonts {
+  rtl: boolean;
+  width(text: string, size: number, bold?: boolean): number;
+  draw(
+    ctx: PathContext,
+    text: string,
+    o: { x: number; y: number; size: number; bold?: boolean; color: string; align?: 'start' | 'end'; own?: boolean },
+  ): void;
+}
+
+/**
+ * Fonts for an image in `language` holding `texts`. pureimage's own text drawing neither shapes nor
+ * reorders, so each run is laid out by fontkit and its glyphs' outlines are filled on the canvas.
+ */
+export function imageFonts(language: string, texts: readonly string[]): ImageFonts {
+  const needed = new Set<Script>();
+  const own = languageScript(language);
+  if (own) needed.add(own);
+  for (const text of texts)
+    for (const ch of text) {
+      const s = scriptOf(ch.codePointAt(0) ?? 0);
+      if (s) needed.add(s);
+    }
+  const face = (font: FontkitFont, script: Script | null): Face<FontkitFont> => ({ font, script, has: new Set(font.characterSet) });
+  const dejavu = dejavuPaths();
+  const regular: Weight<FontkitFont> = { base: face(openFont(dejavu.regular), null), scripts: {} };
+  const bold: Weight<FontkitFont> = { base: face(openFont(dejavu.bold), null), scripts: {} };
+  for (const script of needed) {
+    if (!scriptFontsPresent(script)) continue;
+    const files = paths[script];
+    regular.scripts[script] = face(openFont(files.regular, script === 'cjk' ? cjkFace(language, false) : undefined), script);
+    bold.scripts[script] = face(openFont(files.bold, script === 'cjk' ? cjkFace(language, true) : undefined), script);
+  }
+  const rtl = own === 'arabic' && regular.scripts.arabic !== undefined;
+  const runWidth = (r: { text: string; face: Face<FontkitFont> }, size: number) =>
+    (r.face.font.layout(r.text).advanceWidth * size) / r.face.font.unitsPerEm;
+  const width = (text: string, size: number, isBold = false) =>
+    runs(text, isBold ? bold : regular, rtl).reduce((sum, r) => sum + runWidth(r, size), 0);
+  return {
+    rtl,
+    width,
+    draw(ctx, text, o) {
+      const list = runs(text, o.bold ? bold : regular, o.own ? undefined : rtl);
+      const total = list.reduce((sum, r) => sum + runWidth(r, o.size), 0);
+      let x = o.align === 'end' ? o.x - total : o.x;
+      ctx.fillStyle = o.color;
+      for (const r of list) {
+        const layout = r.face.font.layout(r.text);
+        const scale = o.size / r.face.font.unitsPerEm;
+        layout.glyphs.forEach((glyph, i) => {
+          const at = layout.positions[i];
+          const gx = x + (at?.xOffset ?? 0) * scale;
+          const gy = o.y - (at?.yOffset ?? 0) * scale;
+          fillOutline(ctx, (glyph.path as unknown as { commands: { command: string; args: number[] }[] }).commands, (px, py) => [
+            gx + px * scale,
+            gy - py * scale,
+          ]);
+          x += (at?.xAdvance ?? 0) * scale;
+        });
+      }
+    },
+  };
+}
+
+/**
+ * Fills one glyph's outline as a single path. Each contour is closed by a line back to its start:
+ * pureimage's closePath closes only the first contour of a path.
+ */
+function fillOutline(
+  ctx: PathContext,
+  commands: { command: string; args: number[] }[],
+  to: (x: number, y: number) => [number, number],
+): void {
+  if (!commands.length) return;
+  ctx.beginPath();
+  let start: [number, number] | null = null;
+  let open = false;
+  const close = () => {
+    if (start && open) ctx.lineTo(...start);
+    open = false;
+  };
+  for (const { command, args: a } of commands) {
+    const p = (i: number) => to(a[i] ?? 0, a[i + 1] ?? 0);
+    if (command === 'moveTo') {
+      close();
+      start = p(0);
+      ctx.moveTo(...start);
+      open = true;
+    } else if (command === 'lineTo') ctx.lineTo(...p(0));
+    else if (command === 'quadraticCurveTo') ctx.quadraticCurveTo(...p(0), ...p(2));
+    else if (command === 'bezierCurveTo') ctx.bezierCurveTo(...p(0), ...p(2), ...p(4));
+    else if (command === 'closePath') close();
+  }
+  close();
+  ctx.fill();
 }

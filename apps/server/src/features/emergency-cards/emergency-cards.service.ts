@@ -10,7 +10,7 @@ import { walletCardPdf } from './wallet-card-pdf';
 import { lockscreenPng, qrPng } from './emergency-images';
 import { asciiSlug } from '../../lib/ascii-slug';
 import { cardTexts } from './emergency-card-content';
-import { imageTranslator, printableTranslator } from '../../i18n/printable';
+import { printableTranslator } from '../../i18n/printable';
 import { translatorOfUser } from '../../i18n/recipients';
 
 export const CARD_NOT_FOUND_MESSAGE = 'QR code not found or inactive';
@@ -65,9 +65,8 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
       // DESIGN §7: qr_data is PUBLIC_URL + /emergency/{id} (own) or /family/emergency/{id} (member).
       const qrData = `${deps.publicUrl}${code.kind === 'self' ? '/emergency' : '/family/emergency'}/${code.share_id}`;
       const essentials = await deps.essentialsFor(userId, person.profileId);
-      // Issue 35: printed in the requester's language, when the card's (or the image's) fonts draw it (else English).
-      const requester = await translatorOfUser(deps.db, actor.userId);
-      const tr = format === 'card_pdf' ? printableTranslator(requester) : imageTranslator(requester);
+      // Issue 35: printed in the requester's language, when the fonts draw it (else English).
+      const tr = printableTranslator(await translatorOfUser(deps.db, actor.userId));
       const name = essentials?.name?.trim() || code.name?.trim() || tr.t('pdf.card.default_name');
       const input = { name, qrData, essentials, pin, paper: options.paper, texts: cardTexts(tr) };
       const body =
