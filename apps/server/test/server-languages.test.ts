@@ -7,11 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
+import sharp from 'sharp';
 import nodeIcal from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { buildTestApp, signedInUser, TestClient, uniqueEmail, GOOD_PASSWORD } from './helpers';
 import { insertMember } from './factories';
+import { setScriptFontPaths } from '../src/lib/print-fonts';
 import { insertShare } from './share-factories';
 import type { LoopbackSmtp, ReceivedMail } from './smtp-helpers';
 import { startLoopbackSmtp } from './smtp-helpers';
@@ -255,19 +257,36 @@ describe('the calendar feed in its owner’s language', () => {
   });
 });
 
+/** White (title) pixels in the lock screen's red band, in its left and right fifths (LOCKSCREEN: 1170 wide, band at 820–930). */
+async function whiteInBand(png: Buffer): Promise<{ left: number; right: number }> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const count = (x0: number, x1: number) => {
+    let n = 0;
+    for (let y = 830; y < 920; y += 1)
+      for (let x = x0; x < x1; x += 1) {
+        const i = (y * info.width + x) * 3;
+        if ((data[i] ?? 0) > 220 && (data[i + 1] ?? 0) > 220 && (data[i + 2] ?? 0) > 220) n += 1;
+      }
+    return n;
+  };
+  return { left: count(80, 300), right: count(870, 1090) };
+}
+
 describe('the wallet card and the vaccination record in the requester’s language', () => {
   /** The PDF's text as poppler reads it, whitespace collapsed. */
   const pdfText = (pdf: Buffer) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-lang-pdf-'));
     try {
       fs.writeFileSync(path.join(dir, 'f.pdf'), pdf);
-      return execFileSync('pdftotext', [path.join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      return execFileSync('pdftotext', [path.join(dir, 'f.pdf'), '-'], { encoding: 'utf8' })
+        .replace(/[\u202a-\u202e\u2066-\u2069]/g, '') // the direction marks poppler puts around right-to-left text
+        .replace(/\s+/g, ' ');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
 
-  it('Polish and Ukrainian labels print as such; Arabic, which the card’s font cannot shape yet, prints English — never boxes', async () => {
+  it('Polish and Ukrainian labels print as such, and so do Arabic, Hindi, Japanese and Chinese with the Noto fonts', async () => {
     const t = await buildTestApp();
     opened.push(t);
     const owner = await signedInUser(t.app);
@@ -275,7 +294,12 @@ describe('the wallet card and the vaccination record in the requester’s langua
     const cases: [string, string[]][] = [
       ['pl', ['MEDYCZNE INFORMACJE ALARMOWE', 'Informacje medyczne — zeskanuj aparatem telefonu', 'Aby zobaczyć informacje medyczne']],
       ['uk', ['ЕКСТРЕНА МЕДИЧНА ІНФОРМАЦІЯ', 'Медична інформація — скануйте камерою телефона']],
-      ['ar', ['EMERGENCY MEDICAL INFORMATION', 'Medical information — scan with a phone camera']],
+      // Poppler gives the words in logical order; shaped Arabic, drawn right to left, reads back as typed.
+      ['ar', ['معلومات طبية للطوارئ', 'امسح الرمز بكاميرا', 'PIN']],
+      // Words without a vowel sign drawn before its consonant (poppler gives those in visual order).
+      ['hi', ['आपातकालीन', 'जानकारी', 'फ़ोन कैमरे से स्कैन करें']],
+      ['ja', ['緊急医療情報', 'スマートフォンのカメラで読み取って', 'PIN']],
+      ['zh-Hans', ['紧急医疗信息', '请用手机相机扫描']],
       ['en', ['EMERGENCY MEDICAL INFORMATION', 'Print at 100 %']],
     ];
     for (const [language, words] of cases) {
@@ -284,6 +308,68 @@ describe('the wallet card and the vaccination record in the requester’s langua
       expect(res.statusCode, language).toBe(200);
       const text = pdfText(res.rawPayload);
       for (const w of words) expect(text, language).toContain(w);
+      if (language !== 'en') expect(text, language).not.toContain('EMERGENCY MEDICAL INFORMATION');
+    }
+    // The lock-screen image: the Arabic title sits at the right end of the red band, the English one starts at the left.
+    const band = async (language: string) => {
+      await speaks(owner, language);
+      const res = await owner.client.get('/api/user/wearable-qr/lockscreen.png');
+      expect(res.statusCode, language).toBe(200);
+      return whiteInBand(res.rawPayload);
+    };
+    const [arabic, english] = [await band('ar'), await band('en')];
+    expect(arabic.right).toBeGreaterThan(0);
+    expect(arabic.left).toBe(0);
+    expect(english.left).toBeGreaterThan(0);
+  });
+
+  it('a vaccination record for an Arabic, a Hindi and a Japanese account: their labels, and the Latin name as typed', async () => {
+    const t = await buildTestApp();
+    opened.push(t);
+    const owner = await signedInUser(t.app);
+    const child = await insertMember(t.database.db, owner.id, { name: 'Mia Rivera' });
+    expect(
+      (await owner.client.post(`/api/user/people/${child}/immunizations`, { vaccine: 'MMR', date: '2019-05', dose_number: 1 })).statusCode,
+    ).toBe(201);
+    const cases: [string, string[]][] = [
+      ['ar', ['سجل التطعيمات', 'اللقاح', 'التاريخ']],
+      ['hi', ['टीकाकरण', 'जन्म', 'टीका', 'तारीख']],
+      ['ja', ['予防接種記録', '生年月日', 'ワクチン']],
+      ['zh-Hans', ['疫苗接种记录', '出生日期', '疫苗']],
+    ];
+    for (const [language, words] of cases) {
+      await speaks(owner, language);
+      const res = await owner.client.get(`/api/user/people/${child}/immunizations.pdf`);
+      expect(res.statusCode, language).toBe(200);
+      const text = pdfText(res.rawPayload);
+      for (const w of [...words, 'Mia Rivera', 'MMR', '2019-05']) expect(text, language).toContain(w);
+      expect(text, language).not.toContain('Vaccination record');
+    }
+  });
+
+  it('without the Noto fonts on the machine, an Arabic, Hindi or Japanese account gets English labels — never boxes', async () => {
+    const t = await buildTestApp();
+    opened.push(t);
+    const owner = await signedInUser(t.app);
+    expect((await owner.client.post('/api/user/wearable-qr', { pin: '4826' })).statusCode).toBe(201);
+    const child = await insertMember(t.database.db, owner.id, { name: 'Mia Rivera' });
+    const missing = { regular: '/nonexistent/NotoSans-Regular.ttf', bold: '/nonexistent/NotoSans-Bold.ttf' };
+    setScriptFontPaths({ arabic: missing, devanagari: missing, cjk: missing });
+    try {
+      for (const language of ['ar', 'hi', 'ja']) {
+        await speaks(owner, language);
+        const card = pdfText((await owner.client.get('/api/user/wearable-qr/card.pdf')).rawPayload);
+        expect(card, language).toContain('EMERGENCY MEDICAL INFORMATION');
+        expect(card, language).toContain('Medical information — scan with a phone camera');
+        const record = pdfText((await owner.client.get(`/api/user/people/${child}/immunizations.pdf`)).rawPayload);
+        expect(record, language).toContain('Vaccination record');
+        expect(record, language).toContain('Mia Rivera');
+        // The lock screen too: its English title starts at the left end of the band.
+        const image = await whiteInBand((await owner.client.get('/api/user/wearable-qr/lockscreen.png')).rawPayload);
+        expect(image.left, language).toBeGreaterThan(0);
+      }
+    } finally {
+      setScriptFontPaths(null);
     }
   });
 

@@ -1,8 +1,8 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
+import type { Color, PDFPage } from 'pdf-lib';
 import type { Immunization } from '@kinchart/shared/clinical';
-import { clampLines, fontData, wrap } from '../../lib/pdf-text';
+import { clampLines, wrap } from '../../lib/pdf-text';
+import { embedPrintFonts } from '../../lib/print-fonts';
 import { asciiSlug } from '../../lib/ascii-slug';
 import { localDay } from '../../i18n/formats';
 import { translator, type Translator } from '../../i18n/translator';
@@ -49,22 +49,34 @@ const COLUMNS: { title: string; width: number; text: (r: Row) => string }[] = [
  * The person's vaccination record to print or hand over (DESIGN §12): a title, the name and date
  * of birth, a table of vaccine, date, dose, lot, site and performer that runs onto as many pages as
  * it needs (its header repeated on each), and "Printed {date} from Kinchart" with the page number
- * at the foot of every page. DejaVu Sans, so names in Greek or Cyrillic print as typed.
+ * at the foot of every page. DejaVu Sans, so names in Greek or Cyrillic print as typed, and the Noto
+ * fonts for Arabic (right to left, the table mirrored), Devanagari and Chinese/Japanese.
  */
 export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   const tr = input.tr ?? translator('en');
   const title = input.name?.trim() ? tr.t('pdf.vaccination.title_named', { name: input.name.trim() }) : tr.t('pdf.vaccination.title');
   doc.setTitle(title);
   doc.setCreator('Kinchart');
   doc.setProducer('Kinchart');
-  const fonts = fontData();
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  // Issue 35: the fonts the language and the person's own words need; Arabic is laid out right to left.
+  const own = [input.name ?? '', ...input.immunizations.flatMap((r) => COLUMNS.map((c) => c.text(r)))];
+  const fonts = await embedPrintFonts(doc, tr.language, own);
+  const { rtl } = fonts;
+  /** Draws a line from a point `offset` from the page's start edge (its right edge in Arabic). */
+  const put = (p: PDFPage, text: string, offset: number, y: number, o: { size: number; bold?: boolean; color?: Color; own?: boolean }) =>
+    fonts.draw(p, text, {
+      x: rtl ? PAGE.width - offset : offset,
+      y,
+      size: o.size,
+      bold: o.bold,
+      color: o.color ?? INK,
+      align: rtl ? 'end' : 'start',
+      own: o.own,
+    });
 
-  const cellLines = (text: string, width: number, font: PDFFont) => {
-    const measure = (s: string) => font.widthOfTextAtSize(s, SIZE);
+  const cellLines = (text: string, width: number, bold: boolean) => {
+    const measure = (s: string) => fonts.width(s, SIZE, bold);
     return clampLines(wrap(text, width - 2 * PAD, measure), MAX_CELL_LINES, width - 2 * PAD, measure);
   };
   const footerTop = MARGIN + 14;
@@ -74,21 +86,21 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
   // The heading block, on the first page only.
   y -= 20;
-  page.drawText(tr.t('pdf.vaccination.title'), { x: MARGIN, y, size: 20, font: bold, color: INK });
+  put(page, tr.t('pdf.vaccination.title'), MARGIN, y, { size: 20, bold: true });
   y -= 12;
   const valueWidth = PAGE.width - 2 * MARGIN - 90;
-  const measure10 = (s: string) => regular.widthOfTextAtSize(s, 10);
-  const detail = (label: string, value: string) => {
+  const measure10 = (s: string) => fonts.width(s, 10);
+  const detail = (label: string, value: string, ownValue: boolean) => {
     y -= 14;
-    page.drawText(label, { x: MARGIN, y, size: 10, font: bold, color: INK });
+    put(page, label, MARGIN, y, { size: 10, bold: true });
     clampLines(wrap(value, valueWidth, measure10), 2, valueWidth, measure10).forEach((line, i) => {
       if (i > 0) y -= 13;
-      page.drawText(line, { x: MARGIN + 90, y, size: 10, font: regular, color: INK });
+      put(page, line, MARGIN + 90, y, { size: 10, own: ownValue });
     });
   };
   const notProvided = tr.t('pdf.vaccination.not_provided');
-  detail(tr.t('pdf.vaccination.name'), input.name?.trim() || notProvided);
-  detail(tr.t('pdf.vaccination.date_of_birth'), input.dateOfBirth || notProvided);
+  detail(tr.t('pdf.vaccination.name'), input.name?.trim() || notProvided, Boolean(input.name?.trim()));
+  detail(tr.t('pdf.vaccination.date_of_birth'), input.dateOfBirth || notProvided, Boolean(input.dateOfBirth));
   y -= 18;
 
   const drawHeader = () => {
@@ -98,8 +110,8 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
     for (const column of COLUMNS) {
       // A longer heading in another language is set smaller to keep to its column.
       const heading = tr.t(column.title);
-      const size = Math.max(6, Math.min(SIZE, (column.width - 2 * PAD) / Math.max(1, bold.widthOfTextAtSize(heading, 1))));
-      page.drawText(heading, { x: x + PAD, y: y - PAD - SIZE, size, font: bold, color: INK });
+      const size = Math.max(6, Math.min(SIZE, (column.width - 2 * PAD) / Math.max(1, fonts.width(heading, 1, true))));
+      put(page, heading, x + PAD, y - PAD - SIZE, { size, bold: true });
       x += column.width;
     }
     y -= height;
@@ -108,25 +120,25 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
 
   if (input.immunizations.length === 0) {
     y -= 4;
-    page.drawText(tr.t('pdf.vaccination.none'), { x: MARGIN, y: y - SIZE - 2, size: 10, font: regular, color: MUTED });
+    put(page, tr.t('pdf.vaccination.none'), MARGIN, y - SIZE - 2, { size: 10, color: MUTED });
   } else {
     drawHeader();
     for (const row of input.immunizations) {
-      const cells = COLUMNS.map((column, i) => cellLines(column.text(row), column.width, i === 0 ? bold : regular));
+      const cells = COLUMNS.map((column, i) => cellLines(column.text(row), column.width, i === 0));
       const height = Math.max(...cells.map((lines) => lines.length)) * LEADING + 2 * PAD;
       if (y - height < footerTop + 8) {
         page = doc.addPage([PAGE.width, PAGE.height]);
         y = PAGE.height - MARGIN;
         // A loose page still says whose record it is.
         y -= 9;
-        page.drawText(tr.t('pdf.vaccination.continued', { title }), { x: MARGIN, y, size: 9, font: regular, color: MUTED });
+        put(page, tr.t('pdf.vaccination.continued', { title }), MARGIN, y, { size: 9, color: MUTED });
         y -= 9;
         drawHeader();
       }
       let x = MARGIN;
       cells.forEach((lines, i) => {
         lines.forEach((line, n) => {
-          page.drawText(line, { x: x + PAD, y: y - PAD - SIZE - n * LEADING, size: SIZE, font: i === 0 ? bold : regular, color: INK });
+          put(page, line, x + PAD, y - PAD - SIZE - n * LEADING, { size: SIZE, bold: i === 0, own: true });
         });
         x += COLUMNS[i]?.width ?? 0;
       });
@@ -135,13 +147,14 @@ export async function vaccinationRecordPdf(input: VaccinationRecordInput): Promi
     }
   }
 
-  // The foot of every page, once the number of pages is known.
+  // The foot of every page, once the number of pages is known: the printed line at the start edge,
+  // the page number at the end edge.
   const pages = doc.getPages();
   const printed = tr.t('pdf.vaccination.printed', { date: localDay(input.printedOn, tr.language) });
   pages.forEach((p, i) => {
-    p.drawText(printed, { x: MARGIN, y: MARGIN, size: 8, font: regular, color: MUTED });
+    put(p, printed, MARGIN, MARGIN, { size: 8, color: MUTED });
     const number = tr.t('pdf.vaccination.page', { page: i + 1, pages: pages.length });
-    p.drawText(number, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(number, 8), y: MARGIN, size: 8, font: regular, color: MUTED });
+    put(p, number, PAGE.width - MARGIN - fonts.width(number, 8), MARGIN, { size: 8, color: MUTED });
   });
 
   return Buffer.from(await doc.save());

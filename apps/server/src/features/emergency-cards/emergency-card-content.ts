@@ -17,6 +17,8 @@ export interface CardInput {
 
 /** The words a card and a lock screen print (issue 35: in the requester's language, see i18n/printable.ts). */
 export interface CardTexts {
+  /** The language the words are in: it picks the fonts and, for Arabic, the right-to-left layout. */
+  language: string;
   title: string;
   caption: string;
   pinHint: string;
@@ -28,6 +30,7 @@ export interface CardTexts {
 
 export function cardTexts(tr: Translator = translator('en')): CardTexts {
   return {
+    language: tr.language,
     title: tr.t('pdf.card.title'),
     caption: tr.t('pdf.card.caption'),
     pinHint: tr.t('pdf.card.pin_hint'),

@@ -65,7 +65,7 @@ export function createEmergencyCardService(deps: { db: Db; publicUrl: string; es
       // DESIGN §7: qr_data is PUBLIC_URL + /emergency/{id} (own) or /family/emergency/{id} (member).
       const qrData = `${deps.publicUrl}${code.kind === 'self' ? '/emergency' : '/family/emergency'}/${code.share_id}`;
       const essentials = await deps.essentialsFor(userId, person.profileId);
-      // Issue 35: printed in the requester's language, when the card's font draws it (else English).
+      // Issue 35: printed in the requester's language, when the fonts draw it (else English).
       const tr = printableTranslator(await translatorOfUser(deps.db, actor.userId));
       const name = essentials?.name?.trim() || code.name?.trim() || tr.t('pdf.card.default_name');
       const input = { name, qrData, essentials, pin, paper: options.paper, texts: cardTexts(tr) };

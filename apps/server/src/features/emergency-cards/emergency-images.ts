@@ -3,7 +3,8 @@ import QRCode from 'qrcode';
 import * as PImage from 'pureimage';
 import type { CardInput } from './emergency-card-content';
 import { cardTexts, essentialLines, qrMatrix } from './emergency-card-content';
-import { clampLines, fontPaths, wrap } from '../../lib/pdf-text';
+import { clampLines, wrap } from '../../lib/pdf-text';
+import { imageFonts } from '../../lib/print-fonts';
 
 /** The code alone for printing elsewhere (stickers, bracelets): EC level H, 4-module quiet zone, ≥ 1200 px. */
 export function qrPng(qrData: string): Promise<Buffer> {
@@ -18,26 +19,18 @@ export function qrPng(qrData: string): Promise<Buffer> {
 
 /** An iPhone-sized portrait screen (1170 × 2532); other phones scale it to fit. */
 export const LOCKSCREEN = { width: 1170, height: 2532 } as const;
-const FAMILY = 'DejaVu Sans';
-const FAMILY_BOLD = 'DejaVu Sans Bold';
-
-let fontsLoaded = false;
-function loadFonts(): void {
-  if (fontsLoaded) return;
-  const paths = fontPaths();
-  PImage.registerFont(paths.regular, FAMILY).loadSync();
-  PImage.registerFont(paths.bold, FAMILY_BOLD).loadSync();
-  fontsLoaded = true;
-}
 
 /**
  * A lock-screen wallpaper (DESIGN §7): the top third stays plain for the phone's clock; below it a
  * white panel holds the QR code, the person's name, the caption and, when opted in, the essentials.
- * Never the PIN — a lock screen is seen by anyone.
+ * Never the PIN — a lock screen is seen by anyone. Issue 35: the text is laid out by fontkit with the
+ * PDFs' fonts (Noto for Arabic, Devanagari, Chinese and Japanese; Arabic right-aligned, right to left).
  */
 export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | 'essentials' | 'texts'>): Promise<Buffer> {
-  loadFonts();
   const texts = input.texts ?? cardTexts();
+  const essentials = essentialLines(input.essentials, texts);
+  const fonts = imageFonts(texts.language, [input.name, ...essentials.map((e) => e.value)]);
+  const { rtl } = fonts;
   const { width: W, height: H } = LOCKSCREEN;
   const img = PImage.make(W, H);
   const ctx = img.getContext('2d');
@@ -50,15 +43,25 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
   ctx.fillRect(margin, panelTop, W - 2 * margin, H - panelTop - 160);
   ctx.fillStyle = '#b91c1c';
   ctx.fillRect(margin, panelTop, W - 2 * margin, 110);
-  ctx.fillStyle = '#ffffff';
+
+  const textWidth = W - 2 * (margin + 50);
+  /** The text's start edge: the left one, or the right one in a right-to-left language. */
+  const startX = rtl ? W - margin - 50 : margin + 50;
+  const at = (text: string, offset: number, y: number, size: number, bold: boolean, color: string, own = false) =>
+    fonts.draw(ctx, text, {
+      x: rtl ? startX - offset : startX + offset,
+      y,
+      size,
+      bold,
+      color,
+      align: rtl ? 'end' : 'start',
+      own,
+    });
+
   // A longer title in another language is set smaller, to stay inside the red band.
   let titleSize = 44;
-  ctx.font = `${titleSize}pt ${FAMILY_BOLD}`;
-  while (titleSize > 24 && ctx.measureText(texts.title).width > W - 2 * (margin + 50)) {
-    titleSize -= 2;
-    ctx.font = `${titleSize}pt ${FAMILY_BOLD}`;
-  }
-  ctx.fillText(texts.title, margin + 50, panelTop + 74);
+  while (titleSize > 24 && fonts.width(texts.title, titleSize, true) > textWidth) titleSize -= 2;
+  at(texts.title, 0, panelTop + 74, titleSize, true, '#ffffff');
 
   // The QR code: whole-pixel modules so it stays sharp, with the quiet zone in the white panel.
   const matrix = qrMatrix(input.qrData);
@@ -74,57 +77,45 @@ export async function lockscreenPng(input: Pick<CardInput, 'name' | 'qrData' | '
     }
   }
 
-  const textX = margin + 50;
-  const textWidth = W - 2 * (margin + 50);
   let y = qy + side + 40;
-  const measure = (font: string) => (s: string) => {
-    ctx.font = font;
-    return ctx.measureText(s).width;
-  };
-  const draw = (text: string, font: string, size: number, color: string, lineHeight = 1.3) => {
+  const measure = (size: number, bold: boolean) => (s: string) => fonts.width(s, size, bold);
+  const draw = (text: string, bold: boolean, size: number, color: string, lineHeight = 1.3, own = false) => {
     y += size;
-    ctx.font = font;
-    ctx.fillStyle = color;
-    ctx.fillText(text, textX, y);
+    at(text, 0, y, size, bold, color, own);
     y += size * (lineHeight - 1);
   };
 
   let nameSize = 72;
-  const nameFont = () => `${nameSize}pt ${FAMILY_BOLD}`;
-  let nameLines = wrap(input.name, textWidth, measure(nameFont()));
+  let nameLines = wrap(input.name, textWidth, measure(nameSize, true));
   while (nameSize > 44 && nameLines.length > 2) {
     nameSize -= 4;
-    nameLines = wrap(input.name, textWidth, measure(nameFont()));
+    nameLines = wrap(input.name, textWidth, measure(nameSize, true));
   }
-  for (const l of clampLines(nameLines, 2, textWidth, measure(nameFont()))) draw(l, nameFont(), nameSize, '#111827');
+  for (const l of clampLines(nameLines, 2, textWidth, measure(nameSize, true))) draw(l, true, nameSize, '#111827', 1.3, true);
   y += 10;
-  for (const l of wrap(texts.caption, textWidth, measure(`40pt ${FAMILY}`))) draw(l, `40pt ${FAMILY}`, 40, '#4b5563');
+  for (const l of wrap(texts.caption, textWidth, measure(40, false))) draw(l, false, 40, '#4b5563');
 
   const bottom = H - 160 - 40;
   const size = 38;
   y += 20;
   // Without the essentials, say how to reach the information (issue 30).
-  if (!input.essentials)
-    for (const l of wrap(texts.pinHint, textWidth, measure(`40pt ${FAMILY_BOLD}`))) draw(l, `40pt ${FAMILY_BOLD}`, 40, '#111827');
-  for (const e of essentialLines(input.essentials, texts)) {
+  if (!input.essentials) for (const l of wrap(texts.pinHint, textWidth, measure(40, true))) draw(l, true, 40, '#111827');
+  for (const e of essentials) {
     const label = `${e.label}: `;
-    const labelWidth = measure(`${size}pt ${FAMILY_BOLD}`)(label);
+    const labelWidth = fonts.width(label, size, true);
     const room = Math.floor((bottom - y) / (size * 1.3));
     if (room < 1) break;
     const valueLines = clampLines(
-      wrap(e.value, textWidth - labelWidth, measure(`${size}pt ${FAMILY}`)),
+      wrap(e.value, textWidth - labelWidth, measure(size, false)),
       Math.min(2, room),
       textWidth - labelWidth,
-      measure(`${size}pt ${FAMILY}`),
+      measure(size, false),
     );
     y += size;
-    ctx.fillStyle = '#111827';
-    ctx.font = `${size}pt ${FAMILY_BOLD}`;
-    ctx.fillText(label, textX, y);
-    ctx.font = `${size}pt ${FAMILY}`;
+    at(label, 0, y, size, true, '#111827');
     valueLines.forEach((v, i) => {
       if (i > 0) y += size * 1.3;
-      ctx.fillText(v, textX + labelWidth, y);
+      at(v, labelWidth, y, size, false, '#111827', true);
     });
     y += size * 0.3;
   }

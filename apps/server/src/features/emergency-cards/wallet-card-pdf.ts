@@ -1,9 +1,9 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
+import type { PDFPage } from 'pdf-lib';
 import type { CardInput } from './emergency-card-content';
 import { cardTexts, essentialLines, qrMatrix } from './emergency-card-content';
-import { clampLines, fontData, wrap } from '../../lib/pdf-text';
+import { clampLines, wrap } from '../../lib/pdf-text';
+import { embedPrintFonts } from '../../lib/print-fonts';
 
 const MM = 72 / 25.4;
 /** ISO/IEC 7810 ID-1, the size of a bank card: 85.6 × 54 mm (DESIGN §7). */
@@ -27,14 +27,14 @@ const GUIDE = rgb(0.6, 0.6, 0.6);
  */
 export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   const texts = input.texts ?? cardTexts();
   doc.setTitle(texts.documentTitle(input.name));
   doc.setCreator('Kinchart');
   doc.setProducer('Kinchart');
-  const fonts = fontData();
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const essentials = essentialLines(input.essentials, texts);
+  // Issue 35: the fonts the language and the person's own words need; Arabic is laid out right to left.
+  const fonts = await embedPrintFonts(doc, texts.language, [input.name, ...essentials.map((e) => e.value)]);
+  const { rtl } = fonts;
   const paper = PAPER[input.paper];
   const page = doc.addPage([paper.width, paper.height]);
 
@@ -47,19 +47,27 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
   drawCutMarks(page, x0, y0, w, h);
   page.drawRectangle({ x: x0, y: y0, width: w, height: h, borderColor: rgb(0.85, 0.85, 0.85), borderWidth: 0.3 });
 
-  // Red band across the top with the title.
+  // Red band across the top with the title (at its right end in a right-to-left language).
   const band = 8 * MM;
   page.drawRectangle({ x: x0, y: y0 + h - band, width: w, height: band, color: ACCENT });
   // A longer title in another language is set smaller, to stay inside the band beside the code.
-  const titleSize = Math.max(5, Math.min(7, (w - 6 * MM) / Math.max(1, bold.widthOfTextAtSize(texts.title, 1))));
-  page.drawText(texts.title, { x: x0 + 3 * MM, y: y0 + h - band + 2.9 * MM, size: titleSize, font: bold, color: rgb(1, 1, 1) });
+  const titleSize = Math.max(5, Math.min(7, (w - 6 * MM) / Math.max(1, fonts.width(texts.title, 1, true))));
+  fonts.draw(page, texts.title, {
+    x: rtl ? x0 + w - 3 * MM : x0 + 3 * MM,
+    y: y0 + h - band + 2.9 * MM,
+    size: titleSize,
+    bold: true,
+    color: rgb(1, 1, 1),
+    align: rtl ? 'end' : 'start',
+  });
 
-  // The QR code on the right, white quiet zone included, as large as the band leaves room for.
+  // The QR code on the right (on the left in a right-to-left language), white quiet zone included,
+  // as large as the band leaves room for.
   const matrix = qrMatrix(input.qrData);
   const quiet = 4;
   const qrSide = h - band - 2 * MM;
   const moduleSize = qrSide / (matrix.size + 2 * quiet);
-  const qx = x0 + w - qrSide - 1 * MM;
+  const qx = rtl ? x0 + 1 * MM : x0 + w - qrSide - 1 * MM;
   const qy = y0 + 1 * MM;
   for (let row = 0; row < matrix.size; row += 1) {
     // Runs of dark modules in a row as one rectangle: fewer objects, no hairline gaps.
@@ -81,75 +89,72 @@ export async function walletCardPdf(input: CardInput): Promise<Buffer> {
     }
   }
 
-  // The text column on the left.
-  const tx = x0 + 3 * MM;
-  const textWidth = qx - tx - 1 * MM;
+  // The text column beside the code, its lines starting at its start edge (the right one in Arabic).
+  const textWidth = w - qrSide - 1 * MM - 3 * MM - 1 * MM;
+  const startX = rtl ? x0 + w - 3 * MM : x0 + 3 * MM;
+  /** The x of a point `offset` along the line from the column's start edge. */
+  const along = (offset: number) => (rtl ? startX - offset : startX + offset);
+  const at = (text: string, offset: number, y: number, size: number, bold: boolean, color = INK, own = false) =>
+    fonts.draw(page, text, { x: along(offset), y, size, bold, color, align: rtl ? 'end' : 'start', own });
   let y = y0 + h - band - 3 * MM;
-  const line = (text: string, font: PDFFont, size: number, color = INK, gap = 1.25) => {
+  const line = (text: string, bold: boolean, size: number, color = INK, gap = 1.25, own = false) => {
     y -= size;
-    page.drawText(text, { x: tx, y, size, font, color });
+    at(text, 0, y, size, bold, color, own);
     y -= size * (gap - 1);
   };
-  const measure = (font: PDFFont, size: number) => (s: string) => font.widthOfTextAtSize(s, size);
+  const measure = (bold: boolean, size: number) => (s: string) => fonts.width(s, size, bold);
 
   // The name: as large as fits on two lines, from 11 pt down to 7.
   let nameSize = 11;
-  let nameLines = wrap(input.name, textWidth, measure(bold, nameSize));
-  while (nameSize > 7 && (nameLines.length > 2 || nameLines.some((l) => bold.widthOfTextAtSize(l, nameSize) > textWidth))) {
+  let nameLines = wrap(input.name, textWidth, measure(true, nameSize));
+  while (nameSize > 7 && (nameLines.length > 2 || nameLines.some((l) => fonts.width(l, nameSize, true) > textWidth))) {
     nameSize -= 0.5;
-    nameLines = wrap(input.name, textWidth, measure(bold, nameSize));
+    nameLines = wrap(input.name, textWidth, measure(true, nameSize));
   }
   // A name still longer than two lines at 7 pt gets a third, then an ellipsis.
-  for (const l of clampLines(nameLines, 3, textWidth, measure(bold, nameSize))) line(l, bold, nameSize);
+  for (const l of clampLines(nameLines, 3, textWidth, measure(true, nameSize))) line(l, true, nameSize, INK, 1.25, true);
   y -= 0.8 * MM;
-  for (const l of wrap(texts.caption, textWidth, measure(regular, 6))) line(l, regular, 6, MUTED);
+  for (const l of wrap(texts.caption, textWidth, measure(false, 6))) line(l, false, 6, MUTED);
 
   const bottom = y0 + (input.pin ? 8 : 2.5) * MM;
-  const essentials = essentialLines(input.essentials, texts);
   if (essentials.length) {
     y -= 1 * MM;
     const size = 5.5;
     for (const e of essentials) {
       const label = `${e.label}: `;
-      const labelWidth = bold.widthOfTextAtSize(label, size);
+      const labelWidth = fonts.width(label, size, true);
       const room = Math.floor((y - bottom) / (size * 1.2));
       if (room < 1) break;
       const valueLines = clampLines(
-        wrap(e.value, textWidth - labelWidth, measure(regular, size)),
+        wrap(e.value, textWidth - labelWidth, measure(false, size)),
         Math.min(2, room),
         textWidth - labelWidth,
-        measure(regular, size),
+        measure(false, size),
       );
       y -= size;
-      page.drawText(label, { x: tx, y, size, font: bold, color: INK });
+      at(label, 0, y, size, true);
       valueLines.forEach((v, i) => {
         if (i > 0) y -= size * 1.2;
-        page.drawText(v, { x: tx + labelWidth, y, size, font: regular, color: INK });
+        at(v, labelWidth, y, size, false, INK, true);
       });
       y -= size * 0.2;
     }
   } else {
     // Without the essentials, the card says how to reach the information (scan, then the PIN).
     y -= 1.5 * MM;
-    for (const l of clampLines(wrap(texts.pinHint, textWidth, measure(bold, 6)), 3, textWidth, measure(bold, 6))) line(l, bold, 6, INK);
+    for (const l of clampLines(wrap(texts.pinHint, textWidth, measure(true, 6)), 3, textWidth, measure(true, 6))) line(l, true, 6, INK);
   }
 
   if (input.pin) {
-    page.drawText(texts.pin, { x: tx, y: y0 + 3 * MM, size: 6, font: regular, color: MUTED });
-    page.drawText(input.pin, {
-      x: tx + regular.widthOfTextAtSize(texts.pin, 6) + 1.5 * MM,
-      y: y0 + 3 * MM,
-      size: 10,
-      font: bold,
-      color: INK,
-    });
+    at(texts.pin, 0, y0 + 3 * MM, 6, false, MUTED);
+    at(input.pin, fonts.width(texts.pin, 6) + 1.5 * MM, y0 + 3 * MM, 10, true, INK, true);
   }
 
   // Printing instructions under the card, outside the cut.
   const note = texts.printNote;
   let ny = y0 - 12 * MM;
-  for (const l of wrap(note, w + 40 * MM, measure(regular, 8))) {
-    page.drawText(l, { x: (paper.width - regular.widthOfTextAtSize(l, 8)) / 2, y: ny, size: 8, font: regular, color: MUTED });
+  for (const l of wrap(note, w + 40 * MM, measure(false, 8))) {
+    fonts.draw(page, l, { x: (paper.width - fonts.width(l, 8)) / 2, y: ny, size: 8, color: MUTED });
     ny -= 10;
   }
 
