@@ -277,8 +277,14 @@ describe('a scan becomes searchable', () => {
 describe('Settings → Documents', () => {
   for (const [device, viewport] of devices) {
     test(`on a ${device}, a new account reads documents in its browser’s languages and changes them in Settings`, async () => {
+      // A German browser whose owner reads Kinchart in English (issue 35: the app would otherwise
+      // speak German; the documents' languages still come from the browser's).
       const page = await newPage(viewport, { locale: 'de-DE' });
-      await signUpAndLogIn(page);
+      await page.context().addInitScript(() => localStorage.setItem('kinchart.language', 'en'));
+      const user = await signUpViaApi(page, uniqueUser());
+      await logInViaApi(page, user);
+      await apiCall(page, 'PUT', '/api/user/preferences', { language: 'en' });
+      await open(page, '/dashboard');
       // The browser's languages are taken once after sign-in (English kept).
       await expect
         .poll(
