@@ -350,6 +350,10 @@ describe('the calendar a feed answers', () => {
     try {
       expect((await app.inject({ method: 'GET', url: feedPath(feed.url) })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: `/api/calendar/${token.slice(0, 42)}x.ics` })).statusCode).toBe(404);
+      // Addresses mangled on the way (a doubled slash, a stray segment) answer 404 and log no token either.
+      for (const url of [`/api/calendar//${token}.ics`, `/api//calendar/${token}.ics`, `/api/calendar/x/${token}.ics`]) {
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
       expect(log()).toContain('/api/calendar/[redacted]');
       expect(log()).not.toContain(token);
       expect(log()).not.toContain(token.slice(0, 42));

@@ -119,6 +119,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/people/abc/shares')).toBe('/api/user/people/abc/shares');
   });
 
+  it('redacts a calendar feed token, and everything after it, however many slashes come before it (issue 32)', () => {
+    const token = 'bmxsDIGvvBKdTTGAhyDvhekx8HvigHkc7I3zhuW60hk';
+    expect(redactUrl(`/api/calendar/${token}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl(`/api/%63alendar/${token}.ics?x=1`)).toBe('/api/calendar/[redacted]?x=1');
+    // Paths no route answers still reach the log: a doubled slash or a stray segment keeps no token in it.
+    expect(redactUrl(`/api/calendar//${token}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl(`/api//calendar/${token}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl(`//api/calendar/${token}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl(`/api/calendar/x/${token}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl(`/api/shared//${token}/files/1`)).toBe('/api/shared/[redacted]/files/1');
+    expect(redactUrl(`/api/user//calendar-feeds`)).toBe('/api/user/calendar-feeds');
+  });
+
   it('redacts an absolute-form URL (scheme and host in the request line) like a path', () => {
     expect(redactUrl('http://localhost:3000/api/shared/SECRETTOKEN/files/1')).toBe('/api/shared/[redacted]/files/1');
     expect(redactUrl('HTTP://x/%61pi/user/emergency/SECRET?pin=1234')).toBe('/api/user/emergency/[redacted]?pin=[redacted]');

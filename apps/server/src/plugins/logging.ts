@@ -44,6 +44,8 @@ const SECRET_SEGMENT_PREFIXES = [
   '/api/auth/sessions/',
   '/api/calendar/',
 ];
+/** Prefixes whose whole rest is the secret: a calendar feed has no route below its token, so nothing after the prefix is kept. */
+const SECRET_REST_PREFIXES = new Set(['/api/calendar/']);
 const FILES_PREFIX = '/api/user/files/';
 const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');
 
@@ -57,7 +59,8 @@ const FILE_ROUTE_SEGMENT = new RegExp(`^(?:share-links|${UUID})$`, 'i');
 export function redactUrl(url: string): string {
   if (!url.startsWith('/')) url = originForm(url);
   const cut = url.search(/[?#]/);
-  const path = decoded(cut < 0 ? url : url.slice(0, cut));
+  // Runs of slashes read as one: a path no route answers (`/api/calendar//{token}.ics`) still reaches the log.
+  const path = collapseSlashes(decoded(cut < 0 ? url : url.slice(0, cut)));
   const query = cut < 0 ? '' : url.slice(cut);
   return redactPath(path) + redactQuery(query);
 }
@@ -75,10 +78,14 @@ function originForm(url: string): string {
   return rest[end] === '/' ? rest.slice(end) : `/${rest.slice(end)}`;
 }
 
+/** `//api///x` → `/api/x` (one quantifier over one character: linear). */
+const collapseSlashes = (path: string): string => path.replace(/\/{2,}/g, '/');
+
 function redactPath(path: string): string {
   const lower = path.toLowerCase();
   for (const prefix of SECRET_SEGMENT_PREFIXES) {
     if (!lower.startsWith(prefix)) continue;
+    if (SECRET_REST_PREFIXES.has(prefix)) return `${path.slice(0, prefix.length)}[redacted]`;
     const end = path.indexOf('/', prefix.length);
     return `${path.slice(0, prefix.length)}[redacted]${end < 0 ? '' : path.slice(end)}`;
   }
