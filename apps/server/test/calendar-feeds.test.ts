@@ -173,6 +173,10 @@ describe('making, listing and revoking feeds', () => {
       expect(res.json().message).toMatch(message);
     }
     expect((await client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
+    // An id no feed can have is refused naming the field, like every other path id.
+    const long = await client.delete(`/api/user/calendar-feeds/${'a'.repeat(65)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^id: must be at most 64 characters/);
     const anon = new TestClient(t.app);
     for (const path of ['/api/calendar/nothing.ics', `/api/calendar/${'a'.repeat(43)}.ics`, `/api/calendar/${'a'.repeat(43)}`]) {
       expect((await anon.get(path)).statusCode, path).toBe(404);

@@ -263,6 +263,87 @@ describe('GET /api/openapi.json', () => {
     expect(answers.filter((a) => !a.schema || Object.keys(a.schema).length === 0).map((a) => a.at)).toEqual([]);
   });
 
+  it('shows every route of issue 32 with its body, its answer’s fields and its refusals', () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; required?: string[] };
+    const json = (r?: { content?: Record<string, { schema: object }> }) => r?.content?.['application/json']?.schema as Schema | undefined;
+    const fields = (schema?: Schema) => Object.keys(schema?.properties ?? {});
+    // [method, path, body fields (null: none), success status and its fields, refusals documented as JSON messages]
+    const routes: [string, string, string[] | null, string, string[], string[]][] = [
+      ['get', '/api/user/preferences', null, '200', ['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal'], []],
+      ['put', '/api/user/preferences', ['time_zone', 'reminder_email', 'reminder_push', 'reminder_minimal'], '200', ['time_zone'], ['400']],
+      ['get', '/api/user/people/{personId}/schedules', null, '200', ['schedules'], ['400', '403', '404']],
+      [
+        'put',
+        '/api/user/people/{personId}/medications/{medicationId}/schedule',
+        ['times', 'days', 'start_date', 'end_date', 'as_needed', 'dose_units', 'quantity_on_hand', 'refill_remind_days', 'reminders'],
+        '200',
+        ['times', 'days', 'start_date', 'end_date', 'as_needed', 'dose_units', 'quantity_on_hand', 'refill_remind_days', 'reminders'],
+        ['400', '403', '404'],
+      ],
+      ['get', '/api/user/people/{personId}/medications/{medicationId}/schedule', null, '200', ['times', 'days'], ['400', '403', '404']],
+      ['delete', '/api/user/people/{personId}/medications/{medicationId}/schedule', null, '200', ['message'], ['400', '403', '404']],
+      ['get', '/api/user/people/{personId}/doses', null, '200', ['doses'], ['400', '403', '404']],
+      ['post', '/api/user/people/{personId}/doses', ['medication_id', 'taken_at'], '201', ['dose_id', 'status'], ['400', '403', '404']],
+      ['put', '/api/user/people/{personId}/doses/{doseId}', ['status', 'taken_at'], '200', ['dose_id', 'status'], ['400', '403', '404']],
+      ['delete', '/api/user/people/{personId}/doses/{doseId}', null, '200', ['message'], ['400', '403', '404']],
+      ['get', '/api/user/people/{personId}/adherence', null, '200', [], ['400', '403', '404']],
+      [
+        'get',
+        '/api/user/people/{personId}/reminder-settings',
+        null,
+        '200',
+        ['dose_reminders', 'missed_dose_alerts', 'appointment_reminders'],
+        ['400', '404'],
+      ],
+      [
+        'put',
+        '/api/user/people/{personId}/reminder-settings',
+        ['dose_reminders', 'missed_dose_alerts', 'appointment_reminders'],
+        '200',
+        ['dose_reminders', 'missed_dose_alerts', 'appointment_reminders'],
+        ['400', '404'],
+      ],
+      ['post', '/api/user/push-subscriptions', ['endpoint', 'keys'], '201', ['id'], ['400']],
+      ['get', '/api/user/push-subscriptions', null, '200', [], []],
+      ['delete', '/api/user/push-subscriptions/{id}', null, '200', ['message'], ['404']],
+      ['post', '/api/push-actions', ['token', 'action'], '200', ['message'], ['400', '404']],
+      [
+        'post',
+        '/api/user/calendar-feeds',
+        ['person_id', 'include_medications', 'minimal'],
+        '201',
+        ['id', 'url', 'webcal_url'],
+        ['400', '404'],
+      ],
+      ['get', '/api/user/calendar-feeds', null, '200', ['feeds'], []],
+      ['delete', '/api/user/calendar-feeds/{id}', null, '200', ['message'], ['400', '404']],
+      ['get', '/api/calendar/{file}', null, '200', [], ['404']],
+    ];
+    const wrong: string[] = [];
+    for (const [method, p, body, ok, answer, refusals] of routes) {
+      const operation = document.paths[p]?.[method];
+      const at = `${method.toUpperCase()} ${p}`;
+      if (!operation) {
+        wrong.push(`${at}: not in the document`);
+        continue;
+      }
+      const bodySchema = operation.requestBody?.content['application/json']?.schema as Schema | undefined;
+      if (body === null ? bodySchema !== undefined : !body.every((f) => fields(bodySchema).includes(f)))
+        wrong.push(`${at}: body ${JSON.stringify(fields(bodySchema))}`);
+      const success = operation.responses[ok];
+      if (!success) wrong.push(`${at}: no ${ok}`);
+      else if (!answer.every((f) => fields(json(success)).includes(f)))
+        wrong.push(`${at}: ${ok} answers ${JSON.stringify(fields(json(success)))}`);
+      for (const status of refusals) {
+        if (!fields(json(operation.responses[status])).includes('message')) wrong.push(`${at}: no ${status} { message }`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The feed itself is iCalendar on success.
+    expect(Object.keys(document.paths['/api/calendar/{file}']?.get?.responses['200']?.content ?? {})).toEqual(['text/calendar']);
+    expect(document.paths['/api/calendar/{file}']?.get).toMatchObject({ 'x-kinchart-access': 'public', security: [] });
+  });
+
   it('shows the uploads’ multipart bodies: the file and the fields the services read', () => {
     const body = (p: string) =>
       document.paths[p]?.post?.requestBody?.content['multipart/form-data']?.schema as

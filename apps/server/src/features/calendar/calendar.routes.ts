@@ -8,7 +8,7 @@ import { notFound } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/session';
 import type { CalendarService } from './calendar.service';
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: z.string().max(64, 'must be at most 64 characters') });
 const fileParams = z.object({ file: z.string().max(100) });
 
 // Issue 32, docs/decisions/0045: the signed-in user's private calendar feeds.
@@ -22,7 +22,7 @@ export async function calendarFeedRoutes(
 
   r.post(
     '/api/user/calendar-feeds',
-    { schema: { body: calendarFeedInputSchema, response: { 201: calendarFeedCreatedSchema } } },
+    { schema: { body: calendarFeedInputSchema, response: { 201: calendarFeedCreatedSchema, 400: messageSchema, 404: messageSchema } } },
     async (request, reply) => reply.code(201).send(await calendar.create(actorOf(request), request.body)),
   );
 
@@ -30,17 +30,22 @@ export async function calendarFeedRoutes(
     feeds: await calendar.list(currentUser(request).id),
   }));
 
-  r.delete('/api/user/calendar-feeds/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
-    await calendar.revoke(currentUser(request).id, request.params.id);
-    return { message: 'Calendar feed revoked' };
-  });
+  r.delete(
+    '/api/user/calendar-feeds/:id',
+    { schema: { params: idParams, response: { 200: messageSchema, 400: messageSchema, 404: messageSchema } } },
+    async (request) => {
+      await calendar.revoke(currentUser(request).id, request.params.id);
+      return { message: 'Calendar feed revoked' };
+    },
+  );
 }
 
 // The feed's secret address answers without a session (a calendar app fetches it). The token is in
 // the path, which the request log redacts (plugins/logging.ts).
 export async function calendarPublicRoutes(app: FastifyInstance, opts: { calendar: CalendarService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/calendar/:file', { schema: { params: fileParams } }, async (request, reply) => {
+  // The 200 is iCalendar text (plugins/openapi.ts OTHER_ANSWERS); a refusal is JSON like every other.
+  r.get('/api/calendar/:file', { schema: { params: fileParams, response: { 404: messageSchema } } }, async (request, reply) => {
     const { file } = request.params;
     const ics = file.endsWith('.ics')
       ? await opts.calendar.read(file.slice(0, -'.ics'.length), { ip: request.ip, what: `GET ${request.routeOptions.url ?? ''}` })

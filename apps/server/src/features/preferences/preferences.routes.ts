@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { preferencesInputSchema, preferencesSchema } from '@kinchart/shared/care';
+import { messageSchema } from '@kinchart/shared/common';
 import { currentUser } from '../../plugins/session';
 import type { PreferencesService } from './preferences.service';
 
@@ -17,7 +18,9 @@ export async function preferencesRoutes(
     preferences.get(currentUser(request).id),
   );
 
-  r.put('/api/user/preferences', { schema: { body: preferencesInputSchema, response: { 200: preferencesSchema } } }, async (request) =>
-    preferences.update(currentUser(request).id, request.body),
+  r.put(
+    '/api/user/preferences',
+    { schema: { body: preferencesInputSchema, response: { 200: preferencesSchema, 400: messageSchema } } },
+    async (request) => preferences.update(currentUser(request).id, request.body),
   );
 }
