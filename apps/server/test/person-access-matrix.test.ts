@@ -8,8 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonRole } from '@kinchart/shared/people';
 import { roleAllows } from '@kinchart/shared/people';
-import type { TestApp, TestClient } from './helpers';
-import { buildTestApp, registeredRoutes, signedInUser } from './helpers';
+import type { TestApp } from './helpers';
+import { TestClient, buildTestApp, registeredRoutes, signedInUser } from './helpers';
 import type { Part } from './files-helpers';
 import { fixture, multipartBody } from './files-helpers';
 import { insertMember } from './factories';
@@ -622,6 +622,18 @@ const CASES: Case[] = [
   }),
   // Medication schedules, the dose log and adherence (issue 32): a viewer reads, an editor writes.
   ...careCases(),
+  // A private calendar feed of one person (issue 32): whoever may read the person may subscribe to them.
+  {
+    route: 'POST /api/user/calendar-feeds',
+    need: 'viewer',
+    ok: 201,
+    prepare: async (p) => ({
+      method: 'POST',
+      url: '/api/user/calendar-feeds',
+      body: { person_id: p, include_medications: true, minimal: false },
+      key: p,
+    }),
+  },
 ];
 
 /** A medication of the person with a schedule at 08:00 every day since 2027-01-01 (as the owner); its id. */
@@ -735,6 +747,7 @@ function touchesAPerson(method: string, path: string): boolean {
     'PUT /api/user/appointments/:appointment_id',
     'DELETE /api/user/appointments/:appointment_id',
     'GET /api/user/medications',
+    'POST /api/user/calendar-feeds',
     'POST /api/user/import',
     'GET /api/user/search',
   ];
@@ -811,6 +824,12 @@ describe('lists of every visible person', () => {
       const ics = await client(who).get('/api/user/appointments.ics');
       expect(ics.statusCode).toBe(200);
       expect(ics.body.includes('Mia Rivera: Dr Lee'), who).toBe(sees);
+      // A private calendar feed of everyone the account sees (issue 32), read without a session.
+      const feed = await client(who).post('/api/user/calendar-feeds', {});
+      expect(feed.statusCode, feed.body).toBe(201);
+      const read = await new TestClient(t.app).get(new URL(feed.json<{ url: string }>().url).pathname);
+      expect(read.statusCode).toBe(200);
+      expect(read.body.includes('Mia Rivera: Dr Lee'), who).toBe(sees);
     }
   });
 });
