@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ const FUZZ_IP = '198.51.100.23';
 const PASSWORD = 'correct horse battery';
 const WRONG_PASSWORD = 'not the password at all';
 const PIN = '4826';
+/** The only push service the fuzzed app allows: a name that never resolves (RFC 6761), so nothing is ever sent out. */
+const PUSH_HOST = 'push.fuzz.invalid';
 
 async function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = RUNS): Promise<void> {
   try {
@@ -321,11 +323,17 @@ interface AccountIds {
   memberShareId: string;
   notificationId: string;
   manifestId: string;
+  /** Issue 32: a scheduled dose of the member's medication, logged taken. */
+  doseId: string;
+  calendarFeedId: string;
+  /** The feed's address as its last path segment (`{token}.ics`): a bearer credential. */
+  calendarFile: string;
+  pushSubscriptionId: string;
 }
 
 type Slot = keyof AccountIds;
 /** Bearer credentials: whoever holds one may use it by design (DESIGN §7), so only the attacker's are tried. */
-const BEARER_SLOTS: Slot[] = ['shareId', 'memberShareId', 'shareToken', 'manifestId'];
+const BEARER_SLOTS: Slot[] = ['shareId', 'memberShareId', 'shareToken', 'manifestId', 'calendarFile'];
 
 interface Refs {
   victim: AccountIds;
@@ -384,6 +392,28 @@ const memberBody = (r: Refs) => ({
   healthcare_providers: [{ name: 'Dr. Paws', phone_number: '555-0102' }],
   medications: [{ medication_id: r.victim.memberMedicationId, medication_name: 'Amoxicillin', dosage: '5 ml' }],
 });
+
+const scheduleBody = {
+  times: ['08:00', '20:00'],
+  days: [1, 2, 3, 4, 5, 6, 7],
+  start_date: '2027-01-01',
+  end_date: null,
+  as_needed: false,
+  dose_units: 1,
+  quantity_on_hand: 30,
+  refill_remind_days: 5,
+  reminders: true,
+};
+
+/** A browser's push subscription: a P-256 public key and an auth secret (RFC 8291), to a push service the server allows. */
+function pushSubscriptionBody() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://${PUSH_HOST}/send/${randomBytes(8).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 const appointmentBody = {
   appointment_date: '2031-02-03',
@@ -473,6 +503,43 @@ const ENDPOINTS: Endpoint[] = [
   // Appointments.
   { method: 'POST', path: '/api/user/appointments', body: () => appointmentBody },
   { method: 'PUT', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'], body: () => appointmentBody },
+  // Issue 32: schedules, the dose log, reminder settings, preferences, push subscriptions and calendar feeds.
+  {
+    method: 'PUT',
+    path: '/api/user/people/:personId/medications/:medicationId/schedule',
+    slots: ['memberId', 'memberMedicationId'],
+    body: () => scheduleBody,
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/people/:personId/doses/:doseId',
+    slots: ['memberId', 'doseId'],
+    body: () => ({ status: 'taken', taken_at: '2027-01-02T08:05:00Z' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/user/people/:personId/doses',
+    slots: ['memberId'],
+    body: (r) => ({ medication_id: r.victim.memberMedicationId, taken_at: '2027-01-03T10:00:00Z' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/people/:personId/reminder-settings',
+    slots: ['memberId'],
+    body: () => ({ dose_reminders: true, missed_dose_alerts: true, appointment_reminders: false }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/preferences',
+    body: () => ({ time_zone: 'Europe/Madrid', reminder_email: false, reminder_push: true, reminder_minimal: true }),
+  },
+  { method: 'POST', path: '/api/user/push-subscriptions', body: () => pushSubscriptionBody() },
+  {
+    method: 'POST',
+    path: '/api/user/calendar-feeds',
+    body: (r) => ({ person_id: r.victim.memberId, include_medications: true, minimal: false }),
+  },
+  { method: 'POST', path: '/api/push-actions', body: () => ({ token: 'A'.repeat(43), action: 'taken' }) },
   // Files (JSON calls; multipart has its own properties below).
   { method: 'PUT', path: '/api/user/files/:id', slots: ['fileId'], body: () => ({ newName: 'renamed' }) },
   { method: 'POST', path: '/api/user/files/share-links', body: (r) => ({ fileIds: [r.victim.fileId, r.attacker.fileId] }) },
@@ -499,6 +566,15 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/shared/:token', slots: ['shareToken'] },
   { method: 'GET', path: '/api/shared/:token/files/:fileId', slots: ['shareToken', 'fileId'] },
   { method: 'GET', path: '/api/user/export', query: ['tz'], runs: 5 },
+  { method: 'GET', path: '/api/user/people/:personId/schedules', slots: ['memberId'] },
+  { method: 'GET', path: '/api/user/people/:personId/medications/:medicationId/schedule', slots: ['memberId', 'memberMedicationId'] },
+  { method: 'GET', path: '/api/user/people/:personId/doses', slots: ['memberId'], query: ['from', 'to'] },
+  { method: 'GET', path: '/api/user/people/:personId/adherence', slots: ['memberId'], query: ['days'] },
+  { method: 'GET', path: '/api/user/people/:personId/reminder-settings', slots: ['memberId'] },
+  { method: 'GET', path: '/api/user/preferences' },
+  { method: 'GET', path: '/api/user/push-subscriptions' },
+  { method: 'GET', path: '/api/user/calendar-feeds' },
+  { method: 'GET', path: '/api/calendar/:file', slots: ['calendarFile'] },
   // SMART Health Links and the clinicians' FHIR download (decision 0004).
   { method: 'GET', path: '/api/user/wearable-qr/shl' },
   { method: 'GET', path: '/api/user/family/members/:id/qr/shl', slots: ['memberId'] },
@@ -527,6 +603,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/user/appointments/:appointment_id', slots: ['appointmentId'] },
   { method: 'DELETE', path: '/api/user/files/share-links/:id', slots: ['shareLinkId'] },
   { method: 'DELETE', path: '/api/user/files/*', slots: ['fileName'] },
+  { method: 'DELETE', path: '/api/user/people/:personId/doses/:doseId', slots: ['memberId', 'doseId'] },
+  {
+    method: 'DELETE',
+    path: '/api/user/people/:personId/medications/:medicationId/schedule',
+    slots: ['memberId', 'memberMedicationId'],
+  },
+  { method: 'DELETE', path: '/api/user/push-subscriptions/:id', slots: ['pushSubscriptionId'] },
+  { method: 'DELETE', path: '/api/user/calendar-feeds/:id', slots: ['calendarFeedId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id', slots: ['memberId'] },
   { method: 'DELETE', path: '/api/auth/deleteAccount', body: () => ({ password: WRONG_PASSWORD }), runs: 10 },
   { method: 'POST', path: '/api/auth/logout', anonOnly: true },
@@ -720,6 +804,13 @@ async function snapshotOf(h: Harness): Promise<Record<string, unknown>> {
     '/api/user/notifications',
     '/api/user/appointments',
     '/api/user/files',
+    // Issue 32.
+    `/api/user/people/${v.memberId}/schedules`,
+    `/api/user/people/${v.memberId}/doses?from=2027-01-01&to=2027-01-31`,
+    `/api/user/people/${v.memberId}/reminder-settings`,
+    '/api/user/preferences',
+    '/api/user/push-subscriptions',
+    '/api/user/calendar-feeds',
   ]) {
     const res = await client.get(path);
     let body = res.json();
@@ -799,6 +890,19 @@ async function seedAccount(t: TestApp, name: string) {
   expect((await new TestClient(t.app).get(`/api/user/emergency/${qr.share_id}?pin=${PIN}`)).statusCode).toBe(200);
   const notifications = ok(await client.get('/api/user/notifications'), 200) as { notification_id: string }[];
   const shl = ok(await client.post('/api/user/wearable-qr/shl'), 201);
+  // Issue 32: the member's medication scheduled, one dose logged, the account's choices, a browser and a feed.
+  ok(await client.put(`/api/user/people/${member.id}/medications/${memberMedication.id}/schedule`, scheduleBody), 200);
+  const dose = ok(
+    await client.put(`/api/user/people/${member.id}/doses/${memberMedication.id}.202701020800`, { status: 'taken' }),
+    200,
+  ) as { dose_id: string };
+  ok(await client.put(`/api/user/people/${member.id}/reminder-settings`, { missed_dose_alerts: true }), 200);
+  ok(await client.put('/api/user/preferences', { time_zone: 'America/New_York', reminder_minimal: true }), 200);
+  const push = ok(await client.post('/api/user/push-subscriptions', pushSubscriptionBody()), 201) as { id: string };
+  const feed = ok(await client.post('/api/user/calendar-feeds', { person_id: member.id, include_medications: true }), 201) as {
+    id: string;
+    url: string;
+  };
   return {
     user,
     ids: {
@@ -818,6 +922,10 @@ async function seedAccount(t: TestApp, name: string) {
       memberShareId: memberQr.share_id as string,
       notificationId: notifications[0]?.notification_id ?? '',
       manifestId: new URL(shl.payload.url as string).pathname.split('/').pop() ?? '',
+      doseId: dose.dose_id,
+      calendarFeedId: feed.id,
+      calendarFile: new URL(feed.url).pathname.split('/').pop() ?? '',
+      pushSubscriptionId: push.id,
     },
   };
 }
@@ -986,7 +1094,11 @@ describe('bad input at scale', () => {
 
   beforeAll(async () => {
     // MAX_UPLOAD_MB=1 so an oversize file is cheap to send.
-    const t = await buildTestApp({ MAX_UPLOAD_MB: '1', ...(process.env.FUZZ_LOG ? { LOG_LEVEL: 'error' } : {}) });
+    const t = await buildTestApp({
+      MAX_UPLOAD_MB: '1',
+      PUSH_ALLOWED_HOSTS: PUSH_HOST,
+      ...(process.env.FUZZ_LOG ? { LOG_LEVEL: 'error' } : {}),
+    });
     const victim = await seedAccount(t, 'Victim');
     const attacker = await seedAccount(t, 'Attacker');
     const v = victim.ids;
@@ -1010,6 +1122,9 @@ describe('bad input at scale', () => {
         v.shareLinkId,
         victim.user.id,
         v.notificationId,
+        v.doseId,
+        v.calendarFeedId,
+        v.pushSubscriptionId,
       ],
       attackerIds: [
         a.memberId,
@@ -1026,6 +1141,9 @@ describe('bad input at scale', () => {
         a.shareToken,
         a.notificationId,
         a.manifestId,
+        a.doseId,
+        a.calendarFeedId,
+        a.calendarFile,
       ],
     };
     h = { t, victim: victim.user, attacker: attacker.user, refs, before: {} };
@@ -1196,7 +1314,18 @@ describe('bad input at scale', () => {
       '/api/user/appointments',
       '/api/user/appointments.ics',
       '/api/user/files',
-      ...member.json<{ id: string }[]>().flatMap((m) => [`/api/user/family/members/${m.id}`, `/api/user/family/members/${m.id}/qr`]),
+      '/api/user/preferences',
+      '/api/user/push-subscriptions',
+      '/api/user/calendar-feeds',
+      ...member
+        .json<{ id: string }[]>()
+        .flatMap((m) => [
+          `/api/user/family/members/${m.id}`,
+          `/api/user/family/members/${m.id}/qr`,
+          `/api/user/people/${m.id}/schedules`,
+          `/api/user/people/${m.id}/doses?from=2027-01-01&to=2027-01-31`,
+          `/api/user/people/${m.id}/adherence?days=30`,
+        ]),
     ];
     for (const path of paths) {
       const res = await client.get(path);
