@@ -13,6 +13,17 @@ describe('the access history in words', () => {
     ['PUT /api/user/family/members/:id', 'Changed the profile'],
     ['PUT /api/user/family/members/:id/qr/toggle', 'Changed the emergency code'],
     ['GET /api/user/people/:personId/shares', 'Viewed who has access'],
+    // Issue 32.
+    ['GET /api/calendar/:file', 'Viewed the calendar feed'],
+    ['GET /api/user/appointments.ics', 'Viewed appointments'],
+    ['GET /api/user/people/:personId/doses', 'Viewed doses'],
+    ['PUT /api/user/people/:personId/doses/:doseId', 'Changed doses'],
+    ['POST /api/user/people/:personId/doses', 'Added doses'],
+    ['DELETE /api/user/people/:personId/doses/:doseId', 'Deleted doses'],
+    ['GET /api/user/people/:personId/schedules', 'Viewed medication schedules'],
+    ['PUT /api/user/people/:personId/medications/:medicationId/schedule', 'Changed medication schedules'],
+    ['GET /api/user/people/:personId/adherence', 'Viewed adherence'],
+    ['PUT /api/user/people/:personId/reminder-settings', 'Changed reminder settings'],
   ])('%s reads "%s"', (what, words) => {
     expect(describeAccess({ what })).toBe(words);
   });

@@ -22,10 +22,25 @@ const VERBS: Record<string, Verb> = {
   DELETE: 'deleted',
 };
 
+const APPOINTMENTS = msg({ message: 'appointments', comment: 'Access history: what was viewed, added, changed or deleted' });
+const SCHEDULES = msg({ message: 'medication schedules', comment: 'Access history: what was viewed, added, changed or deleted' });
+
 /** What a route touches, from its most specific known segment (checked in this order). */
 const SUBJECTS: [segment: string, words: MessageDescriptor][] = [
   ['access-history', msg({ message: 'the access history', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['shares', msg({ message: 'who has access', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  // Issue 32: before "medications", which a schedule's path also names.
+  ['schedule', SCHEDULES],
+  ['schedules', SCHEDULES],
+  ['doses', msg({ message: 'doses', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  [
+    'adherence',
+    msg({ message: 'adherence', comment: 'Access history: what was viewed, added, changed or deleted (how many doses were taken)' }),
+  ],
+  ['reminder-settings', msg({ message: 'reminder settings', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  // A private calendar feed read by a calendar app (GET /api/calendar/{token}.ics), and the appointments' calendar file.
+  ['calendar', msg({ message: 'the calendar feed', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['appointments.ics', APPOINTMENTS],
   ['qr', msg({ message: 'the emergency code', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['wearable-qr', msg({ message: 'the emergency code', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['emergency-contacts', msg({ message: 'emergency contacts', comment: 'Access history: what was viewed, added, changed or deleted' })],
@@ -37,7 +52,7 @@ const SUBJECTS: [segment: string, words: MessageDescriptor][] = [
   ['lab-results', msg({ message: 'lab results', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['conditions', msg({ message: 'conditions', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['procedures', msg({ message: 'procedures', comment: 'Access history: what was viewed, added, changed or deleted' })],
-  ['appointments', msg({ message: 'appointments', comment: 'Access history: what was viewed, added, changed or deleted' })],
+  ['appointments', APPOINTMENTS],
   ['files', msg({ message: 'record files', comment: 'Access history: what was viewed, added, changed or deleted' })],
   ['upload', msg({ message: 'record files', comment: 'Access history: what was viewed, added, changed or deleted' })],
 ];
