@@ -313,7 +313,7 @@ describe('the calendar a feed answers', () => {
 
   it('reads through the account’s current access: a shared person’s reads are audited for the owner, and a revoked share empties it', async () => {
     const owner = await signedInUser(t.app);
-    const sister = await signedInUser(t.app);
+    const sister = await signedInUser(t.app, { username: 'Sister Example' });
     const mother = await insertMember(t.database.db, owner.id, { name: 'Grandma', relationship: 'parent' });
     const share = await insertShare(t.database.db, { profileId: mother, ownerId: owner.id, holderId: sister.id, role: 'editor' });
     await owner.client.post('/api/user/appointments', {
@@ -337,6 +337,14 @@ describe('the calendar a feed answers', () => {
       .execute();
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.actor_id === sister.id && a.detail?.includes('GET /api/calendar/:file'))).toBe(true);
+    // The owner sees them in the person's access history, as the sister's reads of the feed.
+    const history = await owner.client.get(`/api/user/people/${mother}/access-history`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: sister.username, action: 'shared_read', what: 'GET /api/calendar/:file', count: 2 }),
+      ]),
+    );
 
     await t.database.db.updateTable('person_shares').set({ revoked_at: nowIso() }).where('id', '=', share).execute();
     for (const feed of [onePerson, everyone]) {
