@@ -264,6 +264,9 @@ describe('export and import', () => {
       appointment_reminders: false,
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
+    const self = (await source.client.get('/api/user/getPatientProfile')).json<{ id: string }>().id;
+    const own = await source.client.put(`/api/user/people/${self}/reminder-settings`, { dose_reminders: false });
+    expect(own.statusCode, own.body).toBe(200);
     const feed = (await source.client.post('/api/user/calendar-feeds', { include_medications: true })).json<{ url: string }>();
     const token = feed.url.split('/').pop()!.replace('.ics', '');
 
@@ -294,9 +297,13 @@ describe('export and import', () => {
       ['Dr. Lee', null],
     ]);
     expect(doc.profiles.find((p) => p.is_self)?.time_zone).toBe('Atlantic/Canary');
-    expect(doc.reminder_settings).toEqual([
-      { person_id: mia, dose_reminders: true, missed_dose_alerts: true, appointment_reminders: false },
-    ]);
+    expect(doc.reminder_settings).toEqual(
+      expect.arrayContaining([
+        { person_id: mia, dose_reminders: true, missed_dose_alerts: true, appointment_reminders: false },
+        { person_id: self, dose_reminders: false, missed_dose_alerts: false, appointment_reminders: true },
+      ]),
+    );
+    expect(doc.reminder_settings).toHaveLength(2);
 
     const target = await signedInUser(t.app);
     const imported = await importFile(target.client, zip, 'kinchart-export.zip');
@@ -319,6 +326,13 @@ describe('export and import', () => {
       dose_reminders: true,
       missed_dose_alerts: true,
       appointment_reminders: false,
+    });
+    // The own profile's choices are the importing account's own profile's.
+    const newSelf = (await target.client.get('/api/user/getPatientProfile')).json<{ id: string }>().id;
+    expect((await target.client.get(`/api/user/people/${newSelf}/reminder-settings`)).json()).toEqual({
+      dose_reminders: false,
+      missed_dose_alerts: false,
+      appointment_reminders: true,
     });
     // A feed's address cannot come back: none is made by an import.
     expect((await target.client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
