@@ -346,12 +346,21 @@ describe('the calendar a feed answers', () => {
       ]),
     );
 
+    expect((await sister.client.get('/api/user/calendar-feeds')).json().feeds).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: onePerson.id, person_id: mother, person_name: 'Grandma' })]),
+    );
+
     await t.database.db.updateTable('person_shares').set({ revoked_at: nowIso() }).where('id', '=', share).execute();
     for (const feed of [onePerson, everyone]) {
       const res = await anon.get(feedPath(feed.url));
       expect(res.statusCode).toBe(200);
       expect(events(res.body).events).toEqual([]);
     }
+    // Her list of feeds no longer reads the person either: a name the owner gives them later stays the owner's.
+    await t.database.db.updateTable('profiles').set({ name: 'Grandma Rose' }).where('id', '=', mother).execute();
+    const listed = (await sister.client.get('/api/user/calendar-feeds')).json<{ feeds: { id: string; person_name: string | null }[] }>();
+    expect(listed.feeds.find((f) => f.id === onePerson.id)).toMatchObject({ person_id: mother, person_name: null });
+    expect(JSON.stringify(listed)).not.toContain('Grandma');
   });
 
   it('keeps the token out of the log', async () => {

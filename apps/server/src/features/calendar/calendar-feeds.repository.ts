@@ -41,23 +41,14 @@ export function createCalendarFeedsRepository(db: Db) {
       return Number(row.n);
     },
 
-    /** The account's feeds, newest first, with the name of the person each is for. */
+    /** The account's feeds, newest first (whose person each is for, the caller reads through the access function). */
     list(userId: string) {
       return db
         .selectFrom('calendar_feeds')
-        .leftJoin('profiles', 'profiles.id', 'calendar_feeds.person_id')
-        .select([
-          'calendar_feeds.id',
-          'calendar_feeds.person_id',
-          'profiles.name as person_name',
-          'calendar_feeds.include_medications',
-          'calendar_feeds.minimal',
-          'calendar_feeds.created_at',
-          'calendar_feeds.last_read_at',
-        ])
-        .where('calendar_feeds.user_id', '=', userId)
-        .orderBy('calendar_feeds.created_at', 'desc')
-        .orderBy('calendar_feeds.id')
+        .select(['id', 'person_id', 'include_medications', 'minimal', 'created_at', 'last_read_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
         .execute();
     },
 

@@ -139,13 +139,18 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
       return { id, ...urlsOf(token) };
     },
 
-    /** GET /api/user/calendar-feeds: the account's feeds, never their secret. */
+    /**
+     * GET /api/user/calendar-feeds: the account's feeds, never their secret. A feed's person is
+     * named only while the account can see them (the one access function): once a share ends, the
+     * person's name — and any new one the owner gives them — is no longer the account's to read.
+     */
     async list(userId: string) {
       const rows = await repo.list(userId);
+      const names = new Map((await access.visible(userId)).map((p) => [p.profileId, p.name]));
       return rows.map((r) => ({
         id: r.id,
         person_id: r.person_id,
-        person_name: r.person_name,
+        person_name: r.person_id === null ? null : (names.get(r.person_id) ?? null),
         include_medications: fromFlag(r.include_medications),
         minimal: fromFlag(r.minimal),
         created_at: r.created_at,

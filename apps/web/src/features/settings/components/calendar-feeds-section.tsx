@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { t as translate } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,7 +9,8 @@ import { PersonSelect } from '../../../components/ui/person-select';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { usePeople } from '../../../lib/queries/people';
+import { personLabel, usePeople } from '../../../lib/queries/people';
+import type { Person } from '@kinchart/shared/people';
 import {
   useCalendarFeeds,
   useCreateCalendarFeed,
@@ -25,6 +27,7 @@ import {
  */
 export function CalendarFeedsSection() {
   const feeds = useCalendarFeeds();
+  const people = usePeople();
   const [created, setCreated] = useState<CalendarFeedCreated | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -65,7 +68,7 @@ export function CalendarFeedsSection() {
         {feeds.data && feeds.data.length > 0 ? (
           <ul className="flex flex-col gap-3">
             {feeds.data.map((feed) => (
-              <FeedItem key={feed.id} feed={feed} onRevoked={setStatus} />
+              <FeedItem key={feed.id} feed={feed} people={people.data} onRevoked={setStatus} />
             ))}
           </ul>
         ) : null}
@@ -181,11 +184,29 @@ function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: (
   );
 }
 
-function FeedItem({ feed, onRevoked }: { feed: CalendarFeed; onRevoked: (message: string | null) => void }) {
+/** Whose calendar a feed is: everyone, the person as the people lists name them, or someone no longer visible. */
+function feedPerson(feed: CalendarFeed, people: readonly Person[] | undefined): string {
+  if (feed.person_id === null) return translate`Everyone`;
+  const person = people?.find((p) => p.id === feed.person_id);
+  if (person) return personLabel(person);
+  // The server names a person only while the account can see them; the people list is still loading, or they are gone.
+  if (feed.person_name) return feed.person_name;
+  return people ? translate`A person you can no longer see` : translate`Unnamed`;
+}
+
+function FeedItem({
+  feed,
+  people,
+  onRevoked,
+}: {
+  feed: CalendarFeed;
+  people: readonly Person[] | undefined;
+  onRevoked: (message: string | null) => void;
+}) {
   const { t } = useLingui();
   const revoke = useRevokeCalendarFeed();
   const [confirming, setConfirming] = useState(false);
-  const whose = feed.person_id === null ? t`Everyone` : (feed.person_name ?? t`Unnamed`);
+  const whose = feedPerson(feed, people);
   // Whole sentences, never pieces joined: each language words and orders them its own way.
   const options = feed.include_medications
     ? feed.minimal
