@@ -183,6 +183,18 @@ describe('making, listing and revoking feeds', () => {
     }
   });
 
+  it('holds at most 20 feeds an account; revoking one makes room', async () => {
+    const { client } = await signedInUser(t.app);
+    const made = [];
+    for (let i = 0; i < 20; i += 1) made.push(await newFeed(client));
+    const refused = await client.post('/api/user/calendar-feeds', {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'You can have at most 20 calendar feeds' });
+    expect((await client.get('/api/user/calendar-feeds')).json().feeds).toHaveLength(20);
+    expect((await client.delete(`/api/user/calendar-feeds/${made[0]!.id}`)).statusCode).toBe(200);
+    await newFeed(client);
+  });
+
   it('needs a session to make, list or revoke a feed', async () => {
     const anon = new TestClient(t.app);
     expect((await anon.post('/api/user/calendar-feeds', {})).statusCode).toBe(401);
