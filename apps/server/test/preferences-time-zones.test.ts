@@ -271,8 +271,18 @@ describe('export and import', () => {
     const token = feed.url.split('/').pop()!.replace('.ics', '');
 
     const zip = await exportZip(source.client);
-    const text = (await readZip(zip)).get('kinchart.json')!.toString('utf8');
+    const entries = await readZip(zip);
+    const text = entries.get('kinchart.json')!.toString('utf8');
     expect(text).not.toContain(token);
+    // The README says what of this the export holds, and that a feed's address is not in it.
+    const readme = entries
+      .get('README.txt')!
+      .toString('utf8')
+      .replace(/\r\n\s*/g, ' ');
+    expect(readme).toContain('your settings (time zone, reminder channels, language and units)');
+    expect(readme).toContain("your reminder choices for each of your people and your calendar feeds' settings");
+    expect(readme).toContain('the private addresses of your calendar feeds (create new ones in Settings > Calendar)');
+    for (const [name, bytes] of entries) expect(bytes.toString('latin1'), name).not.toContain(token);
     const doc = JSON.parse(text) as Record<string, unknown> & {
       appointments: { provider_name: string; reminder_minutes: number[] | null }[];
       profiles: { is_self: boolean; time_zone: string | null }[];

@@ -71,7 +71,9 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     'kinchart.json',
     `  Every profile (yours and each family member's, pets included), emergency contact, healthcare`,
     `  provider, medication (with its schedule and the doses logged), immunization, lab result and`,
-    `  vital sign, condition, procedure, appointment, notification, and every file's details. Format "kinchart-export" version`,
+    `  vital sign, condition, procedure, appointment, notification, and every file's details; your settings (time zone,`,
+    "  reminder channels, language and units), your reminder choices for each of your people and your calendar feeds'",
+    '  settings. Format "kinchart-export" version',
     `  ${EXPORT_FORMAT_VERSION}, documented in Kinchart's docs/decisions/0004-export-format.md.`,
     '  Import this whole zip into Kinchart (Settings > Import) to restore it, into this or another account.',
     '',
@@ -94,8 +96,10 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     `  The original of each of your ${fileCount} uploaded file${fileCount === 1 ? '' : 's'}, decrypted, under its record name`,
     '  (made safe for any computer; a repeated name gets " (2)", " (3)", ...).',
     '',
-    'Not included: your password, sessions, the audit log, and emergency QR codes with their PINs',
-    '(set those up again after an import). This zip is not encrypted: keep it somewhere safe.',
+    'Not included: your password, sessions, the audit log, emergency QR codes with their PINs, the',
+    'browsers that receive your push reminders, and the private addresses of your calendar feeds',
+    '(create new ones in Settings > Calendar) — set those up again after an import. This zip is not',
+    'encrypted: keep it somewhere safe.',
     '',
   ];
   return lines.join('\r\n');
