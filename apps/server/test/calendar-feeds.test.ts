@@ -260,6 +260,71 @@ describe('the calendar a feed answers', () => {
     expect(triggers('Mia: Dr. After - Check-up')).toEqual([-2880 * 60, 0]);
   });
 
+  it('reads alike in ical.js and node-ical: all-day events with alarms, and text with commas, semicolons, line breaks and long non-Latin runs', async () => {
+    const { client, id } = await signedInUser(t.app);
+    await client.put('/api/user/preferences', { time_zone: 'Asia/Tokyo' });
+    const reason = `Blood test; fasting, no water\nBring the 处方 — ${'検査結果を確認します。'.repeat(12)}`;
+    expect(
+      (
+        await client.post('/api/user/appointments', {
+          appointment_date: '2030-07-01',
+          start_time: '2030-07-01T08:15',
+          provider_name: 'Dr. Ōta, Naika',
+          reason_for_visit: reason,
+          location: 'Clinic\\Wing B; floor 3',
+          reminder_minutes: [10080, 60],
+        })
+      ).statusCode,
+    ).toBe(201);
+    // Neither time: the whole day, still with its alarms.
+    expect(
+      (await client.post('/api/user/appointments', { appointment_date: '2030-07-02', provider_name: 'Vaccination day' })).statusCode,
+    ).toBe(201);
+    await insertScheduledMedication(id, await selfProfileId(t.database.db, id), {
+      name: 'Levothyroxine',
+      times: ['06:30'],
+      start: '2020-01-01',
+    });
+    const feed = await newFeed(client, { include_medications: true });
+    const text = (await new TestClient(t.app).get(feedPath(feed.url))).body;
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+
+    const parsed = events(text).events;
+    const node = Object.values(nodeIcal.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT') as unknown as {
+      summary: string;
+      description?: string;
+      location?: string;
+      start: Date & { dateOnly?: boolean };
+      datetype?: string;
+      alarms?: unknown[];
+    }[];
+    expect(node).toHaveLength(parsed.length);
+    expect(parsed.length).toBeGreaterThan(60);
+    const timed = parsed.find((e) => e.summary.startsWith('Dr. Ōta'))!;
+    expect(timed.summary).toBe(`Dr. Ōta, Naika - ${reason}`);
+    expect(timed.description).toBe(reason);
+    expect(timed.location).toBe('Clinic\\Wing B; floor 3');
+    expect(timed.startDate.toJSDate().toISOString()).toBe('2030-06-30T23:15:00.000Z');
+    const nodeTimed = node.find((e) => e.summary.startsWith('Dr. Ōta'))!;
+    expect([nodeTimed.summary, nodeTimed.description, nodeTimed.location, nodeTimed.start.toISOString()]).toEqual([
+      timed.summary,
+      reason,
+      'Clinic\\Wing B; floor 3',
+      '2030-06-30T23:15:00.000Z',
+    ]);
+    expect(
+      timed.component.getAllSubcomponents('valarm').map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()),
+    ).toEqual([-10080 * 60, -60 * 60]);
+
+    const allDay = parsed.find((e) => e.summary === 'Vaccination day')!;
+    expect(allDay.startDate.isDate).toBe(true);
+    expect(allDay.startDate.toString()).toBe('2030-07-02');
+    expect(allDay.component.getAllSubcomponents('valarm')).toHaveLength(2);
+    const nodeAllDay = node.find((e) => e.summary === 'Vaccination day')!;
+    expect(nodeAllDay.datetype).toBe('date');
+    expect(parsed.filter((e) => e.summary === 'Levothyroxine').length).toBe(node.filter((e) => e.summary === 'Levothyroxine').length);
+  });
+
   it('a minimal feed says only "Appointment" and "Medication": no names, places or reasons', async () => {
     const { client, id } = await signedInUser(t.app);
     await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'Europe/Madrid' });
