@@ -77,6 +77,29 @@ describe('GET/PUT /api/user/preferences', () => {
     expect((await client.get('/api/user/preferences')).json()).toEqual(channels.json());
   });
 
+  it('stores a zone typed in another case in the zone database’s spelling, and keeps a link as chosen', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.put('/api/user/preferences', { time_zone: 'europe/madrid' })).json().time_zone).toBe('Europe/Madrid');
+    expect((await client.get('/api/user/preferences')).json().time_zone).toBe('Europe/Madrid');
+    expect((await client.put('/api/user/preferences', { time_zone: ' AMERICA/NEW_YORK ' })).json().time_zone).toBe('America/New_York');
+    expect((await client.put('/api/user/preferences', { time_zone: 'US/Eastern' })).json().time_zone).toBe('US/Eastern');
+    // A person's zone too, and the browser's at sign-up.
+    expect((await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'asia/tokyo' })).statusCode).toBe(200);
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
+    const member = await client.post('/api/user/family/add', {
+      name: 'Mia',
+      date_of_birth: '2016-02-03',
+      relationship: 'child',
+      time_zone: 'europe/lisbon',
+    });
+    expect(member.json().time_zone).toBe('Europe/Lisbon');
+    const browser = new TestClient(t.app);
+    const email = uniqueEmail('tz');
+    await browser.post('/api/auth/signup', { email, password: GOOD_PASSWORD, username: 'Cy', time_zone: 'europe/paris' });
+    await browser.post('/api/auth/login', { email, password: GOOD_PASSWORD });
+    expect((await browser.get('/api/user/preferences')).json().time_zone).toBe('Europe/Paris');
+  });
+
   it('refuses an unknown zone, a non-boolean channel and an unknown field with 400 naming the field', async () => {
     const { client } = await signedInUser(t.app);
     const cases: [Record<string, unknown>, RegExp][] = [

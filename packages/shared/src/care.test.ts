@@ -3,6 +3,7 @@ import {
   addDays,
   adherenceQuerySchema,
   asNeededDoseInputSchema,
+  canonicalTimeZone,
   doseIdOf,
   doseLogInputSchema,
   isTimeZone,
@@ -23,6 +24,14 @@ describe('time zones', () => {
   it('isTimeZone knows IANA zones and refuses anything else', () => {
     for (const zone of ['Europe/Madrid', 'America/New_York', 'UTC', 'Asia/Kathmandu']) expect(isTimeZone(zone), zone).toBe(true);
     for (const zone of ['', 'Mars/Olympus', 'Europe/Madrid/Old', 'x'.repeat(65)]) expect(isTimeZone(zone), zone).toBe(false);
+  });
+
+  it('canonicalTimeZone fixes the case of a known zone and leaves links and unknown names alone', () => {
+    expect(canonicalTimeZone('europe/madrid')).toBe('Europe/Madrid');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('America/New_York')).toBe('America/New_York');
+    expect(canonicalTimeZone('US/Eastern')).toBe('US/Eastern');
+    expect(canonicalTimeZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });
 

@@ -21,8 +21,26 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * A known zone in the database's own spelling: Intl accepts any case ("europe/madrid"), which would
+ * otherwise be stored and shown as typed and match no choice in a list. Only the case is changed;
+ * a link (US/Eastern) stays the name the user chose.
+ */
+export function canonicalTimeZone(value: string): string {
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+  } catch {
+    return value;
+  }
+}
+
 export const TIME_ZONE_MESSAGE = 'must be an IANA time zone such as Europe/Madrid';
-export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  .transform(canonicalTimeZone);
 /** A person's zone in a body: a zone, or null for the account's. */
 export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error: TIME_ZONE_MESSAGE });
 
