@@ -128,6 +128,14 @@ describe('validation: 400 with a message naming the field', () => {
     expect((await f.owner.client.get(schedulePath(f.child, med))).statusCode).toBe(404);
   });
 
+  it('a start_date of null is the same as leaving it out: today for a new schedule, the stored start after', async () => {
+    const med = await addMedication(f.owner, f.child, 'Start null');
+    const first = await putSchedule(f.owner, f.child, med, { times: ['08:00'], start_date: null });
+    expect(first.start_date).toBe('2027-03-10'); // 07:00 on 10 March in New York
+    await putSchedule(f.owner, f.child, med, { times: ['08:00'], start_date: '2027-01-05' });
+    expect((await putSchedule(f.owner, f.child, med, { times: ['09:00'], start_date: null })).start_date).toBe('2027-01-05');
+  });
+
   it('a field the schedule does not have is refused', async () => {
     const med = await addMedication(f.owner, f.child, 'Strict');
     const res = await f.owner.client.put(schedulePath(f.child, med), { times: ['08:00'], colour: 'red' });

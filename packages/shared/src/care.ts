@@ -119,7 +119,8 @@ export const scheduleInputSchema = z
       .min(1, 'must name at least one day')
       .default([...EVERY_DAY])
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-    start_date: isoDateSchema.optional(),
+    /** Null is the same as left out. */
+    start_date: z.union([isoDateSchema, z.null()]).optional(),
     end_date: z.union([isoDateSchema, z.null()]).default(null),
     as_needed: z.boolean({ error: 'must be true or false' }).default(false),
     dose_units: z.number({ error: 'must be a number' }).positive('must be more than 0').max(1000, 'must be at most 1000').default(1),
@@ -230,7 +231,9 @@ export const doseSchema = z.object({
 export type Dose = z.infer<typeof doseSchema>;
 export const dosesSchema = z.object({ doses: z.array(doseSchema) });
 
-export const dosesQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+/** A date in a query: left out or empty, the same 400 as a malformed one, naming the field. */
+const queryDate = z.string({ error: 'must be a date as YYYY-MM-DD' }).pipe(isoDateSchema);
+export const dosesQuerySchema = z.object({ from: queryDate, to: queryDate });
 
 const instant = z
   .string({ error: 'must be a date and time (ISO 8601)' })
@@ -248,10 +251,7 @@ export type DoseLogInput = z.infer<typeof doseLogInputSchema>;
 /** POST …/doses: an as-needed dose taken. */
 export const asNeededDoseInputSchema = z
   .object({
-    medication_id: z
-      .string({ error: 'medication_id is required' })
-      .min(1, 'medication_id is required')
-      .max(64, 'must be at most 64 characters'),
+    medication_id: z.string({ error: 'is required' }).min(1, 'is required').max(64, 'must be at most 64 characters'),
     taken_at: instant.optional(),
   })
   .strict();
