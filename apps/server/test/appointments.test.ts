@@ -403,6 +403,8 @@ describe('calendar export', () => {
     const { client } = await signedInUser(t.app);
     const res = await client.get('/api/user/appointments.ics?tz=Mars/Olympus');
     expect(res.statusCode).toBe(400);
+    // A bare offset, which Intl would take, is no IANA zone either.
+    expect((await client.get('/api/user/appointments.ics?tz=%2B05%3A00')).statusCode).toBe(400);
   });
 
   it('folds long lines without splitting a multi-byte character', () => {

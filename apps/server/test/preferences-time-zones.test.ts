@@ -54,6 +54,12 @@ describe('GET/PUT /api/user/preferences', () => {
     ).toBe(201);
     await odd.post('/api/auth/login', { email: other, password: GOOD_PASSWORD });
     expect((await odd.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
+
+    const offset = new TestClient(t.app);
+    const third = uniqueEmail('tz');
+    await offset.post('/api/auth/signup', { email: third, password: GOOD_PASSWORD, username: 'Cal', time_zone: '+05:30' });
+    await offset.post('/api/auth/login', { email: third, password: GOOD_PASSWORD });
+    expect((await offset.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
   });
 
   it('PUT changes the fields given and keeps the others', async () => {
@@ -104,6 +110,9 @@ describe('GET/PUT /api/user/preferences', () => {
     const { client } = await signedInUser(t.app);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ time_zone: 'Europe/Atlantis' }, /time_zone.*must be an IANA time zone such as Europe\/Madrid/],
+      // Intl takes a bare offset as a zone; it is no IANA zone (no daylight saving).
+      [{ time_zone: '+05:00' }, /time_zone.*must be an IANA time zone/],
+      [{ time_zone: '-0500' }, /time_zone.*must be an IANA time zone/],
       [{ time_zone: 42 }, /time_zone/],
       [{ time_zone: '' }, /time_zone/],
       [{ reminder_email: 'yes' }, /reminder_email.*must be true or false/],
@@ -198,6 +207,9 @@ describe('a person’s time zone', () => {
     const bad = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'Nowhere/Special' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/time_zone.*IANA time zone/);
+    const offset = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: '+02:00' });
+    expect(offset.statusCode).toBe(400);
+    expect(offset.json().message).toMatch(/time_zone.*IANA time zone/);
   });
 
   it('a family member is added, read and edited with time_zone', async () => {

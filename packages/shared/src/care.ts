@@ -10,9 +10,15 @@ import { LANGUAGES, UNIT_SYSTEMS } from './i18n';
 
 // ---------- time zones ----------
 
+/**
+ * Intl also takes a bare UTC offset ("+05:00", "-0500", even with U+2212) as a zone; that is no
+ * IANA zone (it knows no daylight saving), so a name must start with a letter.
+ */
+export const looksLikeZoneName = (value: string): boolean => /^[A-Za-z]/.test(value);
+
 /** An IANA zone the runtime knows (Intl carries the zone database; none ships with us). */
 export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
+  if (value.length === 0 || value.length > 64 || !looksLikeZoneName(value)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
