@@ -139,6 +139,12 @@ export const scheduleInputSchema = z
       })
       .default(null),
     reminders: z.boolean({ error: 'must be true or false' }).default(true),
+    // The answer's own fields: a client that reads a schedule, changes it and sends it back is not
+    // refused for them. They are ignored (the path names the medication; the server computes the rest).
+    medication_id: z.unknown().optional(),
+    person_id: z.unknown().optional(),
+    runs_out_on: z.unknown().optional(),
+    updated_at: z.unknown().optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -146,7 +152,8 @@ export const scheduleInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['times'], message: 'must list 1 to 12 times a day (or set as_needed)' });
     if (s.start_date && s.end_date && s.end_date < s.start_date)
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-  });
+  })
+  .transform(({ medication_id: _medication, person_id: _person, runs_out_on: _runsOut, updated_at: _updated, ...input }) => input);
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** The stored schedule, as GET and PUT answer it. */
