@@ -106,6 +106,22 @@ describe('GET/PUT /api/user/preferences', () => {
     expect((await browser.get('/api/user/preferences')).json().time_zone).toBe('Europe/Paris');
   });
 
+  it('preferences read, changed and sent back whole are taken: the answer’s own flags are ignored', async () => {
+    const { client } = await signedInUser(t.app);
+    const read = (await client.get('/api/user/preferences')).json<Record<string, unknown>>();
+    const back = await client.put('/api/user/preferences', { ...read, time_zone: 'Asia/Tokyo', reminder_push: false });
+    expect(back.statusCode, back.body).toBe(200);
+    // time_zone_set follows the zone now set, not the false sent back; the languages were set by this PUT too.
+    expect(back.json()).toEqual({
+      ...DEFAULTS,
+      time_zone: 'Asia/Tokyo',
+      time_zone_set: true,
+      reminder_push: false,
+      document_languages_set: true,
+      language_set: true,
+    });
+  });
+
   it('refuses an unknown zone, a non-boolean channel and an unknown field with 400 naming the field', async () => {
     const { client } = await signedInUser(t.app);
     const cases: [Record<string, unknown>, RegExp][] = [

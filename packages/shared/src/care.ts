@@ -92,8 +92,14 @@ export const preferencesInputSchema = z
     document_languages: documentLanguagesSchema.optional(),
     language: languageSchema.optional(),
     units: unitSystemSchema.optional(),
+    // The answer's own flags: preferences read, changed and sent back whole are not refused for
+    // them. They are ignored (each follows from whether its value was ever set).
+    time_zone_set: z.unknown().optional(),
+    document_languages_set: z.unknown().optional(),
+    language_set: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ time_zone_set: _zone, document_languages_set: _languages, language_set: _language, ...input }) => input);
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 
 // ---------- medication schedules ----------
