@@ -358,10 +358,53 @@ describe('calendar export', () => {
     }
   });
 
+  it('reads each appointment in its person’s zone (issue 32), the browser’s `tz` only for a person without one', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.put('/api/user/preferences', { time_zone: 'America/New_York' })).statusCode).toBe(200);
+    const child = await client.post('/api/user/family/add', {
+      name: 'Leo',
+      date_of_birth: '2016-02-03',
+      relationship: 'child',
+      time_zone: 'Europe/Madrid',
+    });
+    const grandma = await client.post('/api/user/family/add', { name: 'Ana', date_of_birth: '1950-02-03', relationship: 'parent' });
+    await client.post('/api/user/appointments', { ...valid, reason_for_visit: 'own' });
+    await client.post('/api/user/appointments', { ...valid, reason_for_visit: 'child', person_id: child.json().id });
+    await client.post('/api/user/appointments', { ...valid, reason_for_visit: 'grandma', person_id: grandma.json().id });
+    const starts = (text: string) =>
+      new Map(
+        new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
+          const event = new ICAL.Event(v);
+          return [event.description, event.startDate.toJSDate().toISOString()] as const;
+        }),
+      );
+    const tokyo = starts((await client.get('/api/user/appointments.ics?tz=Asia/Tokyo')).body);
+    // 09:30 on 3 December: in New York (the account's, the own profile's and Ana's), in Madrid (Leo's own).
+    expect(tokyo.get('own')).toBe('2026-12-03T14:30:00.000Z');
+    expect(tokyo.get('grandma')).toBe('2026-12-03T14:30:00.000Z');
+    expect(tokyo.get('child')).toBe('2026-12-03T08:30:00.000Z');
+
+    // An account with no zone of its own (made through the API): its people without one follow `tz`.
+    const other = await signedInUser(t.app);
+    const kid = await other.client.post('/api/user/family/add', {
+      name: 'Mo',
+      date_of_birth: '2016-02-03',
+      relationship: 'child',
+      time_zone: 'Europe/Madrid',
+    });
+    await other.client.post('/api/user/appointments', { ...valid, reason_for_visit: 'own' });
+    await other.client.post('/api/user/appointments', { ...valid, reason_for_visit: 'kid', person_id: kid.json().id });
+    const read = starts((await other.client.get('/api/user/appointments.ics?tz=Asia/Tokyo')).body);
+    expect(read.get('own')).toBe('2026-12-03T00:30:00.000Z');
+    expect(read.get('kid')).toBe('2026-12-03T08:30:00.000Z');
+  });
+
   it('refuses an unknown time zone', async () => {
     const { client } = await signedInUser(t.app);
     const res = await client.get('/api/user/appointments.ics?tz=Mars/Olympus');
     expect(res.statusCode).toBe(400);
+    // A bare offset, which Intl would take, is no IANA zone either.
+    expect((await client.get('/api/user/appointments.ics?tz=%2B05%3A00')).statusCode).toBe(400);
   });
 
   it('folds long lines without splitting a multi-byte character', () => {

@@ -304,7 +304,9 @@ describe('as-needed doses', () => {
     expect(refused.json()).toMatchObject({ message: 'Medication not found' });
     const missing = await family.owner.client.post(dosesPath(family.child), {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('medication_id');
+    expect(missing.json().message).toBe('medication_id: is required');
+    const empty = await family.owner.client.post(dosesPath(family.child), { medication_id: '' });
+    expect(empty.json().message).toBe('medication_id: is required');
   });
 });
 
@@ -344,7 +346,10 @@ describe('the range asked for', () => {
     ['?from=2027-01-01&to=2027-04-03', 'to: must be at most 92 days after from'],
     ['?from=2027-02-30&to=2027-03-01', 'from: must be a real calendar date (querystring)'],
     ['?from=2027-03-01&to=tomorrow', 'to: must be a date as YYYY-MM-DD (querystring)'],
-    ['?from=2027-03-01', 'to must be string'],
+    ['?from=2027-03-01', 'to: must be a date as YYYY-MM-DD (querystring)'],
+    ['?to=2027-03-01', 'from: must be a date as YYYY-MM-DD (querystring)'],
+    ['?from=&to=2027-03-01', 'from: must be a date as YYYY-MM-DD (querystring)'],
+    ['', 'from: must be a date as YYYY-MM-DD (querystring)'],
   ])('%s is 400 "%s"', async (query, message) => {
     const res = await f.owner.client.get(dosesPath(f.child, query));
     expect(res.statusCode).toBe(400);

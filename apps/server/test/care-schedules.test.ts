@@ -128,6 +128,29 @@ describe('validation: 400 with a message naming the field', () => {
     expect((await f.owner.client.get(schedulePath(f.child, med))).statusCode).toBe(404);
   });
 
+  it('a start_date of null is the same as leaving it out: today for a new schedule, the stored start after', async () => {
+    const med = await addMedication(f.owner, f.child, 'Start null');
+    const first = await putSchedule(f.owner, f.child, med, { times: ['08:00'], start_date: null });
+    expect(first.start_date).toBe('2027-03-10'); // 07:00 on 10 March in New York
+    await putSchedule(f.owner, f.child, med, { times: ['08:00'], start_date: '2027-01-05' });
+    expect((await putSchedule(f.owner, f.child, med, { times: ['09:00'], start_date: null })).start_date).toBe('2027-01-05');
+  });
+
+  it('a schedule read, changed and sent back whole is taken: the answer’s own fields are ignored', async () => {
+    const med = await addMedication(f.owner, f.child, 'Round trip');
+    const stored = await putSchedule(f.owner, f.child, med, { times: ['08:00'], quantity_on_hand: 10, start_date: '2027-03-01' });
+    const read = (await f.owner.client.get(schedulePath(f.child, med))).json<Record<string, unknown>>();
+    const back = await f.owner.client.put(schedulePath(f.child, med), { ...read, times: ['08:00', '20:00'], person_id: 'someone-else' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({
+      ...stored,
+      times: ['08:00', '20:00'],
+      person_id: f.child,
+      medication_id: med,
+      runs_out_on: '2027-03-14',
+    });
+  });
+
   it('a field the schedule does not have is refused', async () => {
     const med = await addMedication(f.owner, f.child, 'Strict');
     const res = await f.owner.client.put(schedulePath(f.child, med), { times: ['08:00'], colour: 'red' });

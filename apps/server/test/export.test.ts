@@ -281,7 +281,7 @@ describe('export', () => {
     expect(await allergyCodes()).toEqual({ fhir: [{ coding: [bee], text: 'Bee stings' }], kinchart: [[bee]] });
   });
 
-  it("writes appointment times with the offset of the browser's time zone (?tz=), UTC by default, and refuses a zone that does not exist", async () => {
+  it("writes appointment times with the offset of the person's zone, else the browser's (?tz=), else UTC, and refuses a zone that does not exist", async () => {
     const { user } = await makeRichAccount(t);
     const startsOf = async (query: string) => {
       const res = await user.client.get(`/api/user/export${query}`);
@@ -307,6 +307,14 @@ describe('export', () => {
     const bad = await user.client.get('/api/user/export?tz=Mars%2FOlympus');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'tz must be an IANA time zone such as Europe/London' });
+
+    // Issue 32: once the account (or the person) has a zone, appointment times are read in it, whatever ?tz= says.
+    expect((await user.client.put('/api/user/preferences', { time_zone: 'Europe/Madrid' })).statusCode).toBe(200);
+    expect(await startsOf('?tz=America%2FMontreal')).toEqual({
+      'Dr. Chen - Check-up': '2026-12-03T09:30:00+01:00',
+      Lab: '2025-01-15T09:00:00+01:00',
+      Dentist: '2026-02-01T00:00:00+01:00',
+    });
   });
 
   it("dates the profile's height, weight and blood group when the profile was last saved, not when it was exported", async () => {

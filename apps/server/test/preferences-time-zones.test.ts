@@ -54,6 +54,12 @@ describe('GET/PUT /api/user/preferences', () => {
     ).toBe(201);
     await odd.post('/api/auth/login', { email: other, password: GOOD_PASSWORD });
     expect((await odd.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
+
+    const offset = new TestClient(t.app);
+    const third = uniqueEmail('tz');
+    await offset.post('/api/auth/signup', { email: third, password: GOOD_PASSWORD, username: 'Cal', time_zone: '+05:30' });
+    await offset.post('/api/auth/login', { email: third, password: GOOD_PASSWORD });
+    expect((await offset.get('/api/user/preferences')).json()).toEqual(DEFAULTS);
   });
 
   it('PUT changes the fields given and keeps the others', async () => {
@@ -77,10 +83,52 @@ describe('GET/PUT /api/user/preferences', () => {
     expect((await client.get('/api/user/preferences')).json()).toEqual(channels.json());
   });
 
+  it('stores a zone typed in another case in the zone database’s spelling, and keeps a link as chosen', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.put('/api/user/preferences', { time_zone: 'europe/madrid' })).json().time_zone).toBe('Europe/Madrid');
+    expect((await client.get('/api/user/preferences')).json().time_zone).toBe('Europe/Madrid');
+    expect((await client.put('/api/user/preferences', { time_zone: ' AMERICA/NEW_YORK ' })).json().time_zone).toBe('America/New_York');
+    expect((await client.put('/api/user/preferences', { time_zone: 'US/Eastern' })).json().time_zone).toBe('US/Eastern');
+    // A person's zone too, and the browser's at sign-up.
+    expect((await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'asia/tokyo' })).statusCode).toBe(200);
+    expect((await client.get('/api/user/getPatientProfile')).json().time_zone).toBe('Asia/Tokyo');
+    const member = await client.post('/api/user/family/add', {
+      name: 'Mia',
+      date_of_birth: '2016-02-03',
+      relationship: 'child',
+      time_zone: 'europe/lisbon',
+    });
+    expect(member.json().time_zone).toBe('Europe/Lisbon');
+    const browser = new TestClient(t.app);
+    const email = uniqueEmail('tz');
+    await browser.post('/api/auth/signup', { email, password: GOOD_PASSWORD, username: 'Cy', time_zone: 'europe/paris' });
+    await browser.post('/api/auth/login', { email, password: GOOD_PASSWORD });
+    expect((await browser.get('/api/user/preferences')).json().time_zone).toBe('Europe/Paris');
+  });
+
+  it('preferences read, changed and sent back whole are taken: the answer’s own flags are ignored', async () => {
+    const { client } = await signedInUser(t.app);
+    const read = (await client.get('/api/user/preferences')).json<Record<string, unknown>>();
+    const back = await client.put('/api/user/preferences', { ...read, time_zone: 'Asia/Tokyo', reminder_push: false });
+    expect(back.statusCode, back.body).toBe(200);
+    // time_zone_set follows the zone now set, not the false sent back; the languages were set by this PUT too.
+    expect(back.json()).toEqual({
+      ...DEFAULTS,
+      time_zone: 'Asia/Tokyo',
+      time_zone_set: true,
+      reminder_push: false,
+      document_languages_set: true,
+      language_set: true,
+    });
+  });
+
   it('refuses an unknown zone, a non-boolean channel and an unknown field with 400 naming the field', async () => {
     const { client } = await signedInUser(t.app);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ time_zone: 'Europe/Atlantis' }, /time_zone.*must be an IANA time zone such as Europe\/Madrid/],
+      // Intl takes a bare offset as a zone; it is no IANA zone (no daylight saving).
+      [{ time_zone: '+05:00' }, /time_zone.*must be an IANA time zone/],
+      [{ time_zone: '-0500' }, /time_zone.*must be an IANA time zone/],
       [{ time_zone: 42 }, /time_zone/],
       [{ time_zone: '' }, /time_zone/],
       [{ reminder_email: 'yes' }, /reminder_email.*must be true or false/],
@@ -175,6 +223,9 @@ describe('a person’s time zone', () => {
     const bad = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: 'Nowhere/Special' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/time_zone.*IANA time zone/);
+    const offset = await client.put('/api/user/updateProfile', { name: 'Pat', time_zone: '+02:00' });
+    expect(offset.statusCode).toBe(400);
+    expect(offset.json().message).toMatch(/time_zone.*IANA time zone/);
   });
 
   it('a family member is added, read and edited with time_zone', async () => {

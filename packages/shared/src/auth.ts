@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOTP_CODE_MESSAGE } from './auth-texts';
 import { NEXT_PATH_MAX, safeNextPath } from './next-path';
-import { isTimeZone } from './care';
+import { canonicalTimeZone, isTimeZone } from './care';
 
 // SPEC §3 / §7 Authentication; DESIGN §5 password rules.
 export const PASSWORD_MIN = 8;
@@ -229,7 +229,7 @@ export const signupSchema = z.object({
    */
   time_zone: z
     .unknown()
-    .transform((v) => (typeof v === 'string' && isTimeZone(v) ? v : undefined))
+    .transform((v) => (typeof v === 'string' && isTimeZone(v) ? canonicalTimeZone(v) : undefined))
     .optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -3,6 +3,7 @@ import {
   addDays,
   adherenceQuerySchema,
   asNeededDoseInputSchema,
+  canonicalTimeZone,
   doseIdOf,
   doseLogInputSchema,
   isTimeZone,
@@ -22,7 +23,16 @@ const firstMessage = (result: { success: boolean; error?: { issues: { path: Prop
 describe('time zones', () => {
   it('isTimeZone knows IANA zones and refuses anything else', () => {
     for (const zone of ['Europe/Madrid', 'America/New_York', 'UTC', 'Asia/Kathmandu']) expect(isTimeZone(zone), zone).toBe(true);
-    for (const zone of ['', 'Mars/Olympus', 'Europe/Madrid/Old', 'x'.repeat(65)]) expect(isTimeZone(zone), zone).toBe(false);
+    for (const zone of ['', 'Mars/Olympus', 'Europe/Madrid/Old', 'x'.repeat(65), '+05:00', '-0500', '\u221205:00'])
+      expect(isTimeZone(zone), zone).toBe(false);
+  });
+
+  it('canonicalTimeZone fixes the case of a known zone and leaves links and unknown names alone', () => {
+    expect(canonicalTimeZone('europe/madrid')).toBe('Europe/Madrid');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('America/New_York')).toBe('America/New_York');
+    expect(canonicalTimeZone('US/Eastern')).toBe('US/Eastern');
+    expect(canonicalTimeZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });
 

@@ -10,9 +10,15 @@ import { LANGUAGES, UNIT_SYSTEMS } from './i18n';
 
 // ---------- time zones ----------
 
+/**
+ * Intl also takes a bare UTC offset ("+05:00", "-0500", even with U+2212) as a zone; that is no
+ * IANA zone (it knows no daylight saving), so a name must start with a letter.
+ */
+export const looksLikeZoneName = (value: string): boolean => /^[A-Za-z]/.test(value);
+
 /** An IANA zone the runtime knows (Intl carries the zone database; none ships with us). */
 export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
+  if (value.length === 0 || value.length > 64 || !looksLikeZoneName(value)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -21,8 +27,26 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * A known zone in the database's own spelling: Intl accepts any case ("europe/madrid"), which would
+ * otherwise be stored and shown as typed and match no choice in a list. Only the case is changed;
+ * a link (US/Eastern) stays the name the user chose.
+ */
+export function canonicalTimeZone(value: string): string {
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+  } catch {
+    return value;
+  }
+}
+
 export const TIME_ZONE_MESSAGE = 'must be an IANA time zone such as Europe/Madrid';
-export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  .transform(canonicalTimeZone);
 /** A person's zone in a body: a zone, or null for the account's. */
 export const personTimeZoneSchema = z.union([timeZoneSchema, z.null()], { error: TIME_ZONE_MESSAGE });
 
@@ -68,8 +92,14 @@ export const preferencesInputSchema = z
     document_languages: documentLanguagesSchema.optional(),
     language: languageSchema.optional(),
     units: unitSystemSchema.optional(),
+    // The answer's own flags: preferences read, changed and sent back whole are not refused for
+    // them. They are ignored (each follows from whether its value was ever set).
+    time_zone_set: z.unknown().optional(),
+    document_languages_set: z.unknown().optional(),
+    language_set: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ time_zone_set: _zone, document_languages_set: _languages, language_set: _language, ...input }) => input);
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 
 // ---------- medication schedules ----------
@@ -101,7 +131,8 @@ export const scheduleInputSchema = z
       .min(1, 'must name at least one day')
       .default([...EVERY_DAY])
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-    start_date: isoDateSchema.optional(),
+    /** Null is the same as left out. */
+    start_date: z.union([isoDateSchema, z.null()]).optional(),
     end_date: z.union([isoDateSchema, z.null()]).default(null),
     as_needed: z.boolean({ error: 'must be true or false' }).default(false),
     dose_units: z.number({ error: 'must be a number' }).positive('must be more than 0').max(1000, 'must be at most 1000').default(1),
@@ -114,6 +145,12 @@ export const scheduleInputSchema = z
       })
       .default(null),
     reminders: z.boolean({ error: 'must be true or false' }).default(true),
+    // The answer's own fields: a client that reads a schedule, changes it and sends it back is not
+    // refused for them. They are ignored (the path names the medication; the server computes the rest).
+    medication_id: z.unknown().optional(),
+    person_id: z.unknown().optional(),
+    runs_out_on: z.unknown().optional(),
+    updated_at: z.unknown().optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -121,7 +158,8 @@ export const scheduleInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['times'], message: 'must list 1 to 12 times a day (or set as_needed)' });
     if (s.start_date && s.end_date && s.end_date < s.start_date)
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-  });
+  })
+  .transform(({ medication_id: _medication, person_id: _person, runs_out_on: _runsOut, updated_at: _updated, ...input }) => input);
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** The stored schedule, as GET and PUT answer it. */
@@ -212,7 +250,9 @@ export const doseSchema = z.object({
 export type Dose = z.infer<typeof doseSchema>;
 export const dosesSchema = z.object({ doses: z.array(doseSchema) });
 
-export const dosesQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+/** A date in a query: left out or empty, the same 400 as a malformed one, naming the field. */
+const queryDate = z.string({ error: 'must be a date as YYYY-MM-DD' }).pipe(isoDateSchema);
+export const dosesQuerySchema = z.object({ from: queryDate, to: queryDate });
 
 const instant = z
   .string({ error: 'must be a date and time (ISO 8601)' })
@@ -230,10 +270,7 @@ export type DoseLogInput = z.infer<typeof doseLogInputSchema>;
 /** POST …/doses: an as-needed dose taken. */
 export const asNeededDoseInputSchema = z
   .object({
-    medication_id: z
-      .string({ error: 'medication_id is required' })
-      .min(1, 'medication_id is required')
-      .max(64, 'must be at most 64 characters'),
+    medication_id: z.string({ error: 'is required' }).min(1, 'is required').max(64, 'must be at most 64 characters'),
     taken_at: instant.optional(),
   })
   .strict();

@@ -24,6 +24,20 @@ export function createTimeZones(db: Db) {
       return new Map(rows.map((r) => [r.id, effectiveZone(r.time_zone, r.account_zone)]));
     },
 
+    /**
+     * The zone each person has when one is known: their own, else their account's. A person with
+     * neither (an account made before zones, or through the API without one) is absent, so the
+     * caller can fall back on a zone of its own (the browser's, for a calendar download).
+     */
+    async chosenOfPeople(profileIds: readonly string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (const r of await repo.zonesOfPeople([...new Set(profileIds)])) {
+        const zone = [r.time_zone, r.account_zone].find((z) => z && isValidTimeZone(z));
+        if (zone) out.set(r.id, zone);
+      }
+      return out;
+    },
+
     /** One person's zone (UTC when the person is not found: the caller has checked access already). */
     async ofPerson(profileId: string): Promise<string> {
       return (await this.ofPeople([profileId])).get(profileId) ?? FALLBACK_ZONE;

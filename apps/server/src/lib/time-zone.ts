@@ -1,3 +1,4 @@
+import { looksLikeZoneName } from '@kinchart/shared/care';
 // Time zones without a time-zone database of our own: Intl knows the IANA zones. The web app sends
 // the browser's zone (`?tz=`), so wall-clock times a person typed are placed where they live.
 
@@ -27,7 +28,9 @@ export function toInstant(value: string, timeZone: string): Date {
 /** Zones already asked about (constructing an Intl formatter costs tens of microseconds; the scheduler asks per person each minute). */
 const knownZones = new Map<string, boolean>();
 
+/** An IANA zone the runtime knows; a bare UTC offset ("+05:00"), which Intl also takes, is none. */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (!looksLikeZoneName(timeZone)) return false;
   const known = knownZones.get(timeZone);
   if (known !== undefined) return known;
   let valid: boolean;

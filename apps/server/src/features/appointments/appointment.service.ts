@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import type { Actor, PersonAccess, PersonAccessService, VisiblePerson } from '../../common/person-access';
 import { createAppointmentRepository, type AppointmentRow } from './appointment.repository';
 import { isValidTimeZone, toInstant } from '../../lib/time-zone';
+import { createTimeZones } from '../../common/time-zones';
 import { buildCalendar } from './ics';
 import { reminderMinutesOf } from './reminder-minutes';
 
@@ -49,6 +50,7 @@ const byDateAndTime = (a: AppointmentRow, b: AppointmentRow): number => {
 export function createAppointmentService(deps: { db: Db; access: PersonAccessService }) {
   const { access } = deps;
   const repo = createAppointmentRepository(deps.db);
+  const zones = createTimeZones(deps.db);
 
   /** The person an input names (`person_id`), or the user's own profile; an editor's right. */
   const personFor = (actor: Actor, route: RouteName, personId: string | undefined): Promise<PersonAccess> =>
@@ -146,20 +148,23 @@ export function createAppointmentService(deps: { db: Db; access: PersonAccessSer
     },
 
     /**
-     * Every visible person's appointments as an iCalendar file. Wall-clock times are placed in
-     * `timeZone` (the web app sends the browser's) and written in UTC. Your own keep SPEC §3's title;
-     * anyone else's carry their name before it.
+     * Every visible person's appointments as an iCalendar file, written in UTC. Wall-clock times
+     * are local times of their person's zone (issue 32, DESIGN §13: the person's own, else the
+     * account's); only for a person with neither is `timeZone` (the web app sends the browser's)
+     * used, then UTC. Your own keep SPEC §3's title; anyone else's carry their name before it.
      */
     async calendar(actor: Actor, route: RouteName, timeZone = 'UTC'): Promise<string> {
       if (!isValidTimeZone(timeZone)) throw badRequest('tz must be an IANA time zone such as Europe/London');
       const rows = await visibleRows(actor, route);
+      const chosen = await zones.chosenOfPeople(rows.flatMap(({ person }) => (person ? [person.profileId] : [])));
       return buildCalendar(
         rows.map(({ row: a, person, own }) => {
           const span = appointmentSpan(a);
+          const zone = (person && chosen.get(person.profileId)) ?? timeZone;
           return {
             uid: a.uid,
-            start: toInstant(span.start, timeZone),
-            end: toInstant(span.end, timeZone),
+            start: toInstant(span.start, zone),
+            end: toInstant(span.end, zone),
             summary: personAppointmentTitle(a, { name: person?.name ?? a.person_name, own }),
             location: a.location,
             description: a.reason_for_visit,

@@ -180,8 +180,9 @@ export function createExportService(deps: ExportDeps) {
 
   return {
     /**
-     * `timeZone` is the person's (the web app sends the browser's): appointments' wall-clock times
-     * are placed in it and written with its offset (decision 0023).
+     * Appointments' wall-clock times are placed in their person's zone (their own, else the
+     * account's; issue 32) and written with its offset (decision 0023); `timeZone` (the web app
+     * sends the browser's) stands in for a person with neither.
      */
     async export(userId: string, ip: string, timeZone = 'UTC', now = new Date()): Promise<ExportStream> {
       // The same check and message as the calendar file's ?tz= (appointment.service.ts).
@@ -193,7 +194,11 @@ export function createExportService(deps: ExportDeps) {
       const care = await careTransfer(db).items(userId);
       // Issue 34: the allergies as entries (docs/decisions/0053), by person.
       const allergies = await allergyTransfer(db).accountEntries(userId);
-      const zones = await createTimeZones(db).ofPeople(data.profiles.map((p) => p.id));
+      const timeZones = createTimeZones(db);
+      const zones = await timeZones.ofPeople(data.profiles.map((p) => p.id));
+      // Appointment times are wall-clock times of their person's zone (issue 32); the browser's
+      // `timeZone` only for a person with none of their own and no account zone.
+      const chosenZones = await timeZones.chosenOfPeople(data.profiles.map((p) => p.id));
       const paths = namePaths(data, selfId, care);
 
       const zip = new ZipFile();
@@ -283,7 +288,7 @@ export function createExportService(deps: ExportDeps) {
           documents,
           doses: dosesOf(data, care, p.id, zones.get(p.id) ?? 'UTC'),
           now,
-          timeZone,
+          timeZone: chosenZones.get(p.id) ?? timeZone,
         });
         zip.addBuffer(json(bundles.document), paths.fhir.get(p.id) ?? 'fhir/person.json', stored);
         const otherPath = paths.other.get(p.id);

@@ -96,8 +96,8 @@ describe('the Today block', () => {
     expect(within(morning).getByRole('button', { name: 'Skip: Vitamin D at 08:00' })).toBeTruthy();
     expect(within(morning).getByText('Missed')).toBeTruthy();
     expect(within(morning).getByRole('button', { name: 'Take all: Alice at 08:00' })).toBeTruthy();
-    // One dose in a slot: its own Taken is enough.
-    expect(within(slot('Alice at 20:00')).queryByRole('button', { name: /Take all/ })).toBeNull();
+    // Every time slot with a dose still open has its Take all, one dose or several (issue 32).
+    expect(within(slot('Alice at 20:00')).getByRole('button', { name: 'Take all: Alice at 20:00' })).toBeTruthy();
 
     expect(
       within(person('Mia'))
@@ -145,6 +145,36 @@ describe('the Today block', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Undo: Albuterol at 11:30'));
     expect(within(group).getByRole('button', { name: 'Undo: Albuterol at 11:30' })).toBeTruthy();
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('Taken on a dose alone at its time: said in the live status, the keyboard kept on its row; Take all there logs that one dose', async () => {
+    let list = [albuterol('2026-11-27T11:30:00+00:00', { status: 'due' }), albuterol('2026-11-27T20:00:00+00:00')];
+    const { calls } = serve({
+      doses: () => ({ 'self-1': list }),
+      route: (call) => {
+        if (call.method !== 'PUT') return undefined;
+        const id = decodeURIComponent(call.url.split('/').at(-1) ?? '');
+        const logged = { status: 'taken' as const, taken_at: NOW.toISOString(), logged_at: NOW.toISOString(), logged_by: 'alice' };
+        list = list.map((d) => (d.dose_id === id ? { ...d, ...logged } : d));
+        return json(list.find((d) => d.dose_id === id));
+      },
+    });
+    const user = userEvent.setup();
+    renderToday();
+
+    await user.click(await screen.findByRole('button', { name: 'Taken: Albuterol at 11:30' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Albuterol at 11:30: taken.'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Undo: Albuterol at 11:30'));
+    // Nothing open at 11:30 any more: no Take all there.
+    expect(within(slot('Alice at 11:30')).queryByRole('button', { name: /^Take all/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Take all: Alice at 20:00' }));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual([
+      '/api/user/people/self-1/doses/m1.202611271130',
+      '/api/user/people/self-1/doses/m1.202611272000',
+    ]);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 dose taken.'));
+    expect(within(slot('Alice at 20:00')).getByRole('button', { name: 'Undo: Albuterol at 20:00' })).toBeTruthy();
   });
 
   it('Undo removes the log entry and offers Taken and Skip again', async () => {

@@ -166,7 +166,7 @@ function SlotGroup({
     >
       <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
         <h4 className="text-base font-semibold text-slate-900">{slot.time}</h4>
-        {canEdit && open.length > 0 && slot.doses.length > 1 ? (
+        {canEdit && open.length > 0 ? (
           <Button
             size="sm"
             disabled={busy}

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, Landmark, mockFetch, renderRoutes } from '../../../../test/utils';
 import { makeContact, makeMedication, makeMember } from '../../../../test/profiles';
+import { makeSchedule } from '../../../../test/care';
+import { makeFamilyPerson, makeSelf } from '../../../../test/people';
 import { EditFamilyMemberPage } from './edit-family-member-page';
 
 const routes = [
@@ -90,6 +92,42 @@ describe('Edit Family Member page', { timeout: 15_000 }, () => {
     expect(put?.body).not.toHaveProperty('emergency_contacts');
     expect(put?.body).not.toHaveProperty('medications');
     window.removeEventListener('familyMemberUpdated', events);
+  });
+
+  it('the Medications tab shows each current medication’s schedule and edits it (issue 32)', async () => {
+    const stopped = makeMedication('med2', { medication_name: 'Old syrup', is_current: false });
+    let schedules = [makeSchedule('med1', { person_id: 'm1', times: ['08:00', '20:00'], quantity_on_hand: 20, runs_out_on: '2026-12-07' })];
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/user/family/members/m1') return json({ ...member, medications: [...member.medications, stopped] });
+      if (call.url === '/api/user/people') return json([makeSelf('self-1'), makeFamilyPerson('m1', { name: 'Carol' })]);
+      if (call.url === '/api/user/people/m1/schedules') return json({ schedules });
+      if (call.url === '/api/user/people/m1/medications/med1/schedule' && call.method === 'PUT') {
+        schedules = [makeSchedule('med1', { person_id: 'm1', times: ['09:00'], quantity_on_hand: 20, runs_out_on: '2026-12-17' })];
+        return json(schedules[0]);
+      }
+      return json({}, 404);
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/edit-family-member/m1');
+
+    await user.click(await screen.findByRole('tab', { name: 'Medications' }));
+    expect(await screen.findByText('08:00, 20:00 · every day')).toBeTruthy();
+    expect(screen.getByText('20 on hand · runs out around Dec 7, 2026')).toBeTruthy();
+    // A medication no longer taken has no schedule to show.
+    expect(screen.queryByRole('button', { name: /schedule of Old syrup/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit schedule of Amoxicillin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule for Amoxicillin' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove time 2' }));
+    const time = within(dialog).getByLabelText<HTMLInputElement>('Time 1');
+    await user.clear(time);
+    await user.type(time, '09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    expect(await screen.findByText('09:00 · every day')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/user/people/m1/medications/med1/schedule',
+      body: { times: ['09:00'], days: [1, 2, 3, 4, 5, 6, 7], quantity_on_hand: 20 },
+    });
   });
 
   it('leaving with unsaved fields asks first: Stay keeps what was typed, Leave without saving goes', async () => {
