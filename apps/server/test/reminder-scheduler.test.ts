@@ -481,12 +481,12 @@ describe('the push buttons', () => {
     const son = await insertMember(w.t.database.db, owner.id, { name: 'Leo Rivera' });
     const share = await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: holder.id, role: 'editor' });
     await holder.client.put(`/api/user/people/${son}/reminder-settings`, { dose_reminders: true });
-    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: son, name: 'Inhaler', times: ['08:00'] });
+    const inhaler = await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: son, name: 'Inhaler', times: ['08:00'] });
     const phone = await subscribe(holder);
     await w.tick('2026-01-05T07:59:00Z');
     await w.tick('2026-01-05T08:00:00Z');
     const [pushed] = await push.pushesTo(phone.id, 1);
-    return { w, holder, son, phone, share, token: String(pushed?.payload.token) };
+    return { w, holder, son, phone, share, inhaler, token: String(pushed?.payload.token) };
   }
   const act = (app: FastifyInstance, body: unknown) =>
     app.inject({ method: 'POST', url: '/api/push-actions', payload: body as object, headers: { origin: 'http://localhost:3000' } });
@@ -516,6 +516,32 @@ describe('the push buttons', () => {
     expect(pushes[1]?.payload).toMatchObject({ title: 'Medication reminder', body: 'Leo Rivera: time for Inhaler (08:12).' });
     expect(pushes[1]?.payload.token).not.toBe(token);
     expect((await notes(holder.client)).map((n) => n.title)).toEqual(['Medication reminder', 'Medication reminder']);
+  });
+
+  it('a snoozed reminder is not sent again once the dose is logged, nor to a user who lost access since', async () => {
+    const { w, holder, son, phone, token, share, inhaler } = await remindedWithToken();
+    w.clock.now = new Date('2026-01-05T08:02:00Z');
+    expect((await act(w.t.app, { token, action: 'snooze' })).statusCode).toBe(200);
+    // Someone logs the dose in the meantime: the snooze has nothing left to remind of.
+    w.clock.now = new Date('2026-01-05T08:05:00Z');
+    const logged = await holder.client.put(`/api/user/people/${son}/doses/${doseIdOf(inhaler, '2026-01-05T08:00')}`, {
+      status: 'taken',
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect((await w.tick('2026-01-05T08:12:00Z')).sent).toBe(0);
+    expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(1);
+    expect((await notes(holder.client)).map((n) => n.title)).toEqual(['Medication reminder']);
+
+    // Another day: snoozed, then the share is revoked: the snooze does not reach them.
+    await w.tick('2026-01-06T07:59:00Z');
+    await w.tick('2026-01-06T08:00:00Z');
+    const [, second] = await push.pushesTo(phone.id, 2);
+    w.clock.now = new Date('2026-01-06T08:01:00Z');
+    expect((await act(w.t.app, { token: String(second?.payload.token), action: 'snooze' })).statusCode).toBe(200);
+    await w.t.database.db.updateTable('person_shares').set({ revoked_at: nowIso() }).where('id', '=', share).execute();
+    expect((await w.tick('2026-01-06T08:11:00Z')).sent).toBe(0);
+    expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(2);
+    expect(await notes(holder.client)).toHaveLength(2);
   });
 
   it('an expired token, an unknown one, and one whose user lost access are refused', async () => {

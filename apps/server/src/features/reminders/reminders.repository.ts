@@ -102,6 +102,27 @@ export function createReminderRepository(db: Db) {
       return rows;
     },
 
+    /** True when `userId` owns the person or holds an active, accepted share of them (a snooze's recipient, when it is due). */
+    async seesPerson(userId: string, profileId: string, now: string): Promise<boolean> {
+      const owned = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where('id', '=', profileId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (owned) return true;
+      const share = await db
+        .selectFrom('person_shares')
+        .select('id')
+        .where('profile_id', '=', profileId)
+        .where('holder_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('accepted_at', 'is not', null)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+        .executeTakeFirst();
+      return share !== undefined;
+    },
+
     /** Each account's channels, zone and address. */
     async channelsOf(userIds: readonly string[]) {
       const rows = [];

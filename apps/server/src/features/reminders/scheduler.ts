@@ -389,6 +389,9 @@ export function createReminderScheduler(deps: {
       if (!p.user_id || !data.profileId) continue;
       const late = now - Date.parse(p.due_at) >= MINUTE;
       if (!(await repo.claimPending(p.key, late ? 'late' : 'sent', at))) continue;
+      // Ten minutes on, the dose may have been logged, or the user may no longer see the person: then nothing is sent.
+      if (data.doseId && (await repo.loggedDoses([data.doseId])).has(data.doseId)) continue;
+      if (!(await repo.seesPerson(p.user_id, data.profileId, at))) continue;
       const d: Due = {
         key: p.key,
         kind: 'snooze',
