@@ -44,6 +44,12 @@ export interface LoopbackPush {
   subscription(): BrowserSubscription;
   /** The endpoint answers 410 Gone from now on. */
   gone(id: string): void;
+  /**
+   * From now on each push waits before its answer until `count` are in flight (or 500 ms pass), as a
+   * push service that is slow to answer; answers the most that were ever in flight at once.
+   */
+  holdUntilInFlight(count: number): void;
+  readonly maxInFlight: number;
   /** Waits (woken by arrivals, failing after 10 s) until `id` has received `count` pushes. */
   pushesTo(id: string, count: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -136,11 +142,39 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let holdFor = 0;
+  const inFlightChanged = new EventEmitter();
+  inFlightChanged.setMaxListeners(0);
+  /** Resolves once `holdFor` pushes are in flight, or after 500 ms. */
+  const held = () =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (inFlight < holdFor) return;
+        clearTimeout(timer);
+        inFlightChanged.off('change', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        inFlightChanged.off('change', check);
+        resolve();
+      }, 500);
+      inFlightChanged.on('change', check);
+      check();
+    });
 
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    const answer = async () => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      inFlightChanged.emit('change');
+      res.on('finish', () => {
+        inFlight -= 1;
+      });
+      if (holdFor > 0) await held();
       const id = (req.url ?? '').split('/').pop() ?? '';
       const sub = subscriptions.get(id);
       if (req.method !== 'POST' || !sub) return void res.writeHead(404).end();
@@ -157,7 +191,8 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
         arrivals.emit('push');
         res.writeHead(400).end();
       }
-    });
+    };
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -191,6 +226,12 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
     },
     gone(id) {
       goneIds.add(id);
+    },
+    holdUntilInFlight(count) {
+      holdFor = count;
+    },
+    get maxInFlight() {
+      return maxInFlight;
     },
     pushesTo(id, count) {
       const mine = () => received.filter((p) => p.id === id);

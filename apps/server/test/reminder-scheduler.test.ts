@@ -220,6 +220,41 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
   });
 });
 
+describe('a busy minute', () => {
+  it('sends its pushes side by side, not one after another, and each button token works', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    const names = ['A', 'B', 'C', 'D', 'E', 'F'];
+    for (const name of names) await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name, times: ['08:00'] });
+    const phone = await subscribe(owner);
+    // The push service answers none of them until all six are in flight (or half a second passes).
+    push.holdUntilInFlight(names.length);
+    try {
+      await w.tick('2026-01-05T07:59:00Z');
+      expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(names.length);
+      expect(push.maxInFlight).toBe(names.length);
+    } finally {
+      push.holdUntilInFlight(0);
+    }
+    const pushed = await push.pushesTo(phone.id, names.length);
+    expect(pushed.map((p) => p.payload.body).sort()).toEqual(names.map((n) => `Time for ${n} (08:00).`));
+    // Each carries its own token, written before the send.
+    w.clock.now = new Date('2026-01-05T08:01:00Z');
+    for (const p of pushed) {
+      const taken = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/push-actions',
+        payload: { token: p.payload.token, action: 'taken' },
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+    }
+    const doses = (await owner.client.get(`/api/user/people/${self}/doses?from=2026-01-05&to=2026-01-05`)).json().doses;
+    expect(doses.map((d: { status: string }) => d.status)).toEqual(names.map(() => 'taken'));
+  });
+});
+
 describe('missed doses', () => {
   it('60 minutes after the time, one alert per missed dose to those who opted in, only when nobody logged it', async () => {
     const w = await world();

@@ -388,8 +388,15 @@ export function createReminderRepository(db: Db) {
 
     // ---------- push action tokens ----------
 
-    async addActionToken(row: { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }) {
-      await db.insertInto('push_action_tokens').values(row).execute();
+    /** Writes push action tokens (their hashes), in slices. */
+    async addActionTokens(
+      rows: readonly { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }[],
+    ) {
+      for (const slice of chunks(rows))
+        await db
+          .insertInto('push_action_tokens')
+          .values([...slice])
+          .execute();
     },
 
     /** Marks the token used and answers it, when it is unused and not expired; one caller wins. */
