@@ -144,6 +144,19 @@ describe('reminders on this device', () => {
           token: 'a'.repeat(43),
         },
       ]);
+      // A push to an account that reads German carries the buttons' words in German: the worker shows them.
+      await deliverPush(page, {
+        title: 'Medikamentenerinnerung',
+        body: 'Leo Rivera: Zeit für Inhaler (20:00).',
+        tag: 'dose:m1.202601052000',
+        url: '/dashboard',
+        token: 'b'.repeat(43),
+        actions: ['taken', 'snooze'],
+        action_titles: { taken: 'Eingenommen', snooze: '10 Min. später' },
+      });
+      await expect
+        .poll(async () => (await shown()).find((n) => n.tag === 'dose:m1.202601052000')?.actions, { timeout: 10_000 })
+        .toEqual(['Eingenommen', '10 Min. später']);
 
       // Its Snooze button: the worker posts the token to the public route, with no session and no
       // window opened. (Chromium has no way to press a notification's button headless, so the worker
@@ -158,7 +171,7 @@ describe('reminders on this device', () => {
           dispatchEvent(event: Event): boolean;
           NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
         };
-        const [notification] = await sw.registration.getNotifications();
+        const [notification] = await sw.registration.getNotifications({ tag: 'dose:m1.202601050800' });
         if (!notification) throw new Error('no notification');
         sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification, action: 'snooze' }));
       });

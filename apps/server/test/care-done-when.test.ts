@@ -113,6 +113,7 @@ it('a parent, her son, her mother and her sister: reminders at 8:00 in each zone
       url: '/dashboard',
       token: expect.stringMatching(/^[\w-]{43}$/),
       actions: ['taken', 'snooze'],
+      action_titles: { taken: 'Taken', snooze: 'Snooze 10 min' },
     },
   ]);
   const [inhalerPush] = pushes(phone.id);

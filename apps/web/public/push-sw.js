@@ -2,7 +2,8 @@
  * Kinchart's Web Push handling (issue 32), loaded into the service worker that workbox generates
  * (apps/web/pwa.config.ts, `importScripts`). A push shows a notification — for a dose, with the
  * buttons Taken and Snooze 10 min, which post the single-use token the push carried to
- * /api/push-actions without opening the app; a plain click opens the dashboard. Nothing here
+ * /api/push-actions without opening the app (their words, in the recipient's language, come with
+ * the push); a plain click opens the dashboard. Nothing here
  * caches or stores anything.
  */
 self.addEventListener('push', (event) => {
@@ -14,6 +15,9 @@ self.addEventListener('push', (event) => {
   }
   const token = typeof data.token === 'string' ? data.token : null;
   const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/dashboard';
+  // The buttons' words come in the recipient's language with the push; English when a push has none.
+  const titles = data.action_titles && typeof data.action_titles === 'object' ? data.action_titles : {};
+  const titleOf = (key, english) => (typeof titles[key] === 'string' && titles[key] ? titles[key] : english);
   const options = {
     body: typeof data.body === 'string' ? data.body : '',
     icon: '/pwa-192x192.png',
@@ -21,8 +25,8 @@ self.addEventListener('push', (event) => {
     data: { token, url },
     actions: token
       ? [
-          { action: 'taken', title: 'Taken' },
-          { action: 'snooze', title: 'Snooze 10 min' },
+          { action: 'taken', title: titleOf('taken', 'Taken') },
+          { action: 'snooze', title: titleOf('snooze', 'Snooze 10 min') },
         ]
       : [],
   };

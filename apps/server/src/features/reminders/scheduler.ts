@@ -364,7 +364,14 @@ export function createReminderScheduler(deps: {
         body: s.outward.body,
         tag: s.d.doseId ? `dose:${s.d.doseId}` : s.d.key,
         url: '/dashboard',
-        ...(token ? { token, actions: ['taken', 'snooze'] } : {}),
+        // The buttons' words in the recipient's language: the service worker shows them.
+        ...(token
+          ? {
+              token,
+              actions: ['taken', 'snooze'],
+              action_titles: { taken: s.tr.t('push.action.taken'), snooze: s.tr.t('push.action.snooze') },
+            }
+          : {}),
       });
       for (const target of subscriptions.get(s.userId) ?? []) jobs.push({ kind: s.d.kind, target, payload });
     }
