@@ -379,6 +379,35 @@ describe('after a restart', () => {
   });
 });
 
+describe('after a quick restart', () => {
+  it('a new instance looks back over what the last one sent and sends none of it again', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name: 'Morning', times: ['08:00'] });
+    const phone = await subscribe(owner);
+    await w.tick('2026-01-05T07:59:00Z');
+    expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(1);
+    // The server restarts a minute later: its first tick catches up from the stored last tick.
+    let restarted: ReminderScheduler | undefined;
+    const app = await buildApp({
+      config: w.t.config,
+      database: w.t.database,
+      webRoot: null,
+      logger: false,
+      reminders: { timer: false, now: () => new Date('2026-01-05T08:01:30Z'), pushAgent: push.agent, onScheduler: (s) => (restarted = s) },
+      text: TEST_TEXT,
+    });
+    try {
+      expect(await restarted?.tick(new Date('2026-01-05T08:01:30Z'))).toMatchObject({ sent: 0, late: 0, missed: 0, deliveries: 0 });
+      expect(await notes(owner.client)).toHaveLength(1);
+      expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('closing', () => {
   it('waits for a tick that is still pruning old occurrences, without starving it of its database', async () => {
     const w = await world();
