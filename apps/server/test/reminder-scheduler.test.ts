@@ -156,7 +156,7 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     expect((await push.pushesTo(sisterPush.id, 2))[1]?.payload.token).toMatch(/^[\w-]{43}$/);
   });
 
-  it('minimal email and push name only the person; channels turned off send nothing; a 410 removes the subscription', async () => {
+  it('minimal email and push name only the person; channels turned off send nothing; a 404 or 410 removes the subscription', async () => {
     const w = await world();
     const owner = await signedInUser(w.t.app, { username: 'Olivia' });
     const self = await selfProfileId(w.t.database.db, owner.id);
@@ -166,6 +166,14 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     const phone = await subscribe(owner);
     const old = await subscribe(owner);
     push.gone(old.id);
+    // A subscription the push service does not know (it answers 404).
+    const unknown = push.subscription();
+    const forgotten = await owner.client.post('/api/user/push-subscriptions', {
+      ...unknown.json,
+      endpoint: `${push.origin}/push/forgotten-${unknown.id}`,
+    });
+    expect(forgotten.statusCode).toBe(201);
+    expect((await owner.client.get('/api/user/push-subscriptions')).json().subscriptions).toHaveLength(3);
 
     await w.tick('2026-01-05T08:59:00Z');
     await w.tick('2026-01-05T09:00:00Z');
@@ -176,9 +184,12 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     const mails = await smtp.messagesTo(owner.email, 1, (m) => m.headers.subject?.includes('Medication reminder') ?? false);
     expect(mails[0]?.text).toContain('Time for a dose (09:00).');
     expect(mails[0]?.text).not.toContain('Metformin');
-    // The gone endpoint was removed; the other stays.
+    // The gone (410) and unknown (404) endpoints were removed; the other stays.
     const listed = (await owner.client.get('/api/user/push-subscriptions')).json().subscriptions;
     expect(listed).toHaveLength(1);
+    expect(await w.t.database.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', owner.id).execute()).toEqual([
+      { endpoint: phone.json.endpoint },
+    ]);
 
     // Email and push off: in-app only.
     await w.t.database.db.updateTable('users').set({ reminder_email: 0, reminder_push: 0 }).where('id', '=', owner.id).execute();
