@@ -31,7 +31,9 @@ const SWITCH = { name: 'Reminders on this device' } as const;
 /** The page's PushManager, standing in for the browser's push service (see above). */
 async function fakePushService(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    let current: (PushSubscriptionJSON & { unsubscribe(): Promise<boolean>; toJSON(): PushSubscriptionJSON }) | null = null;
+    let current:
+      | (PushSubscriptionJSON & { options: PushSubscriptionOptions; unsubscribe(): Promise<boolean>; toJSON(): PushSubscriptionJSON })
+      | null = null;
     const b64 = (bytes: Uint8Array) =>
       btoa(String.fromCharCode(...bytes))
         .replace(/\+/g, '-')
@@ -49,6 +51,7 @@ async function fakePushService(page: Page): Promise<void> {
       const json = { endpoint, expirationTime: null, keys: { p256dh: b64(raw), auth: b64(auth) } };
       current = {
         ...json,
+        options: { userVisibleOnly: true, applicationServerKey: (options?.applicationServerKey ?? null) as ArrayBuffer | null },
         toJSON: () => json,
         unsubscribe: async () => {
           current = null;
@@ -100,6 +103,12 @@ describe('reminders on this device', () => {
       await expectVisible(toggle);
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       expect(await toggle.isChecked()).toBe(false);
+
+      // This browser already holds a subscription made with another server key (the server's VAPID
+      // keys changed since): turning reminders on replaces it with one for the current key.
+      await page.evaluate(async () => {
+        await PushManager.prototype.subscribe({ userVisibleOnly: true, applicationServerKey: new Uint8Array(65).fill(4).buffer });
+      });
 
       await toggle.check();
       await expectVisible(section.getByRole('status').getByText('Reminders are on for this device.'), 30_000);
