@@ -195,4 +195,30 @@ describe('reminders on this device', () => {
       expect(await subscriptions(page)).toEqual([]);
     });
   }
+
+  test('turning the emergency cards off on this device leaves its reminders on (they share the service worker)', async () => {
+    const page = await newPage(DESKTOP);
+    await page.context().grantPermissions(['notifications']);
+    await fakePushService(page);
+    await signUpAndLogIn(page);
+    await open(page, '/settings?tab=account');
+    const reminders = page.getByRole('region', { name: 'Reminders on this device' }).getByRole('switch', SWITCH);
+    await expect.poll(() => reminders.isEnabled()).toBe(true);
+    await reminders.check();
+    await expectVisible(page.getByText('Reminders are on for this device.'), 30_000);
+
+    const cards = page.getByRole('switch', { name: 'Keep emergency cards on this device' });
+    await expect.poll(() => cards.isEnabled()).toBe(true);
+    await cards.check();
+    await expect.poll(() => cards.isChecked()).toBe(true);
+    await cards.uncheck();
+    await expect.poll(() => cards.isChecked()).toBe(false);
+
+    // The worker that shows this device's reminders is still there (removing it would end the
+    // browser's push subscription with it), and the server still has this device's subscription.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(
+      /\/sw\.js$/,
+    );
+    expect(await subscriptions(page)).toHaveLength(1);
+  });
 });
