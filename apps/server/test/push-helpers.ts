@@ -18,6 +18,8 @@ export interface ReceivedPush {
   id: string;
   payload: Record<string, unknown>;
   claims: { aud: string; exp: number; sub: string };
+  /** The VAPID JWT as sent. */
+  jwt: string;
   vapidKey: string;
   ttl: string | undefined;
 }
@@ -88,7 +90,7 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 }
 
 /** RFC 8292: "vapid t=<jwt>, k=<key>" checked with the key, for this origin; answers the claims. */
-function verifyVapid(header: string | undefined, origin: string): { claims: ReceivedPush['claims']; key: string } {
+function verifyVapid(header: string | undefined, origin: string): { claims: ReceivedPush['claims']; key: string; jwt: string } {
   const t = /(?:^|[\s,])t=([\w.-]+)/.exec(header ?? '')?.[1];
   const k = /(?:^|[\s,])k=([\w-]+)/.exec(header ?? '')?.[1];
   if (!header?.startsWith('vapid ') || !t || !k) throw new Error('no VAPID authorization');
@@ -109,7 +111,7 @@ function verifyVapid(header: string | undefined, origin: string): { claims: Rece
   if (claims.aud !== origin) throw new Error(`aud ${claims.aud} is not ${origin}`);
   const now = Date.now() / 1000;
   if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) throw new Error('exp is not within 24 hours');
-  return { claims, key: k };
+  return { claims, key: k, jwt: t };
 }
 
 /** RFC 8291 + RFC 8188: one aes128gcm record, decrypted with the subscription's private key and auth secret. */
@@ -181,9 +183,9 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
       if (goneIds.has(id)) return void res.writeHead(410).end();
       try {
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-        const { claims, key: vapidKey } = verifyVapid(req.headers.authorization, origin);
+        const { claims, key: vapidKey, jwt } = verifyVapid(req.headers.authorization, origin);
         const payload = JSON.parse(decrypt(Buffer.concat(chunks), sub).toString('utf8')) as Record<string, unknown>;
-        received.push({ id, payload, claims, vapidKey, ttl: req.headers.ttl as string | undefined });
+        received.push({ id, payload, claims, jwt, vapidKey, ttl: req.headers.ttl as string | undefined });
         arrivals.emit('push');
         res.writeHead(201).end();
       } catch (error) {
