@@ -189,6 +189,10 @@ describe('reminders on this device', () => {
       expect(answer.request().postDataJSON()).toEqual({ token: 'a'.repeat(43), action: 'snooze' });
       expect(answer.status()).toBe(404);
       expect(page.context().pages()).toHaveLength(1);
+      // The server did not take it: the worker says so in place of the reminder, with no buttons.
+      await expect
+        .poll(async () => (await shown()).find((n) => n.tag === 'dose:m1.202601050800'), { timeout: 10_000 })
+        .toMatchObject({ title: 'Medication reminder', body: 'This could not be saved. Open Kinchart to log the dose.', actions: [] });
 
       await toggle.uncheck();
       await expectVisible(section.getByRole('status').getByText('Reminders are off for this device.'));

@@ -114,6 +114,7 @@ it('a parent, her son, her mother and her sister: reminders at 8:00 in each zone
       token: expect.stringMatching(/^[\w-]{43}$/),
       actions: ['taken', 'snooze'],
       action_titles: { taken: 'Taken', snooze: 'Snooze 10 min' },
+      action_failed: 'This could not be saved. Open Kinchart to log the dose.',
     },
   ]);
   const [inhalerPush] = pushes(phone.id);

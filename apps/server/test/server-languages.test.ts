@@ -136,6 +136,9 @@ describe('reminders reach each recipient in their own language', () => {
     // words); the brother, a viewer, has none.
     expect((await push.pushesTo(ownerPush.id, 1))[0]?.payload.action_titles).toEqual({ taken: 'Taken', snooze: 'Snooze 10 min' });
     expect((await push.pushesTo(sisterPush.id, 1))[0]?.payload.action_titles).toEqual({ taken: 'Przyjęto', snooze: 'Odłóż o 10 min' });
+    expect((await push.pushesTo(sisterPush.id, 1))[0]?.payload.action_failed).toBe(
+      'Nie udało się zapisać. Otwórz Kinchart, aby zapisać dawkę.',
+    );
     expect((await push.pushesTo(brotherPush.id, 1))[0]?.payload.action_titles).toBeUndefined();
     expect(push.refused).toEqual([]);
   });

@@ -370,6 +370,7 @@ export function createReminderScheduler(deps: {
               token,
               actions: ['taken', 'snooze'],
               action_titles: { taken: s.tr.t('push.action.taken'), snooze: s.tr.t('push.action.snooze') },
+              action_failed: s.tr.t('push.action.failed'),
             }
           : {}),
       });
