@@ -510,6 +510,33 @@ describe('refills and appointments', () => {
     expect((await notes(owner.client)).filter((n) => n.title === 'Refill reminder')).toHaveLength(1);
   });
 
+  it('appointment reminders reach a holder who opted in, and not one who did not; the owner can turn them off', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const father = await signedInUser(w.t.app, { username: 'Pablo' });
+    const aunt = await signedInUser(w.t.app, { username: 'Ana' });
+    const son = await insertMember(w.t.database.db, owner.id, { name: 'Leo Rivera' });
+    await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: father.id, role: 'viewer' });
+    await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: aunt.id, role: 'editor' });
+    await father.client.put(`/api/user/people/${son}/reminder-settings`, { appointment_reminders: true });
+    await owner.client.put(`/api/user/people/${son}/reminder-settings`, { appointment_reminders: false });
+    const made = await owner.client.post('/api/user/appointments', {
+      appointment_date: '2026-12-03',
+      start_time: '2026-12-03T09:30',
+      provider_name: 'Dr Lee',
+      person_id: son,
+      reminder_minutes: [60],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await w.tick('2026-12-03T08:29:00Z');
+    expect((await w.tick('2026-12-03T08:30:00Z')).sent).toBe(1);
+    expect((await notes(father.client)).map((n) => n.data.message)).toEqual([
+      "Reminder: Leo Rivera's appointment with Dr Lee is in 1 hour.",
+    ]);
+    expect(await notes(aunt.client)).toEqual([]);
+    expect(await notes(owner.client)).toEqual([]);
+  });
+
   it('appointments remind at each lead time with words right in the person’s zone', async () => {
     const w = await world();
     const owner = await signedInUser(w.t.app);
