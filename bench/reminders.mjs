@@ -1,8 +1,8 @@
 // `npm run bench reminders` (issue 32, docs/decisions/0044): the reminder scheduler at 10,000 people
 // with 3 scheduled medications each (apps/server/bench/reminders-bench.ts, bundled here and run in
 // a process of its own per database): how late the last reminders of a busy minute (22,000 doses at
-// 08:00) are delivered — p99 budget 60 s — and the scheduler's CPU while idle (a quiet minute's tick,
-// and the timer armed between minutes). SQLite, and PostgreSQL when TEST_DATABASE_URL (or
+// 08:00) are delivered — in the app and by Web Push to a loopback push service, p99 budget 60 s each
+// — and the scheduler's CPU while idle (a quiet minute's tick, and the timer armed between minutes). SQLite, and PostgreSQL when TEST_DATABASE_URL (or
 // BENCH_DATABASE_URL) names a server where it may create a database. Writes JSON to bench/results/.
 // BENCH_REMINDER_ACCOUNTS (10000). Reported, never asserted.
 import { execFileSync } from 'node:child_process';
@@ -57,17 +57,30 @@ export async function runReminders(root) {
     results.push(await withDatabase(adminUrl, (databaseUrl) => run({ databaseUrl })));
   } else console.log('No TEST_DATABASE_URL / BENCH_DATABASE_URL: SQLite only.');
 
-  const checks = results.map((r) => ({
-    dialect: r.dialect,
-    figure: 'busy minute, last reminders late (p99)',
-    value: r.busy.lateMs.p99,
-    budget: BUDGET_MS,
-    ok: r.busy.lateMs.p99 <= BUDGET_MS,
-  }));
+  const checks = results.flatMap((r) => [
+    {
+      dialect: r.dialect,
+      figure: 'busy minute, in-app reminders late (p99)',
+      value: r.busy.lateMs.p99,
+      budget: BUDGET_MS,
+      ok: r.busy.lateMs.p99 <= BUDGET_MS,
+    },
+    {
+      dialect: r.dialect,
+      figure: 'busy minute, push reminders late (p99)',
+      value: r.busy.pushLateMs.p99,
+      budget: BUDGET_MS,
+      ok: r.busy.pushLateMs.p99 <= BUDGET_MS,
+    },
+  ]);
+  const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   console.log('');
   for (const r of results) {
+    const { busy } = r;
     console.log(
-      `${r.dialect.padEnd(8)} ${r.busy.reminders} reminders at 08:00: late p50 ${(r.busy.lateMs.p50 / 1000).toFixed(1)} s, p99 ${(r.busy.lateMs.p99 / 1000).toFixed(1)} s, max ${(r.busy.lateMs.max / 1000).toFixed(1)} s, tick done after ${(r.busy.wallMs / 1000).toFixed(1)} s (budget p99 ≤ 60 s: ${r.busy.lateMs.p99 <= BUDGET_MS ? 'ok' : 'MISS'}); ` +
+      `${r.dialect.padEnd(8)} ${busy.reminders} reminders at 08:00, tick done after ${s(busy.wallMs)}; ` +
+        `in the app late p50 ${s(busy.lateMs.p50)}, p99 ${s(busy.lateMs.p99)}, max ${s(busy.lateMs.max)} (budget p99 ≤ 60 s: ${busy.lateMs.p99 <= BUDGET_MS ? 'ok' : 'MISS'}); ` +
+        `${busy.pushes} pushes late p50 ${s(busy.pushLateMs.p50)}, p99 ${s(busy.pushLateMs.p99)}, max ${s(busy.pushLateMs.max)} (budget p99 ≤ 60 s: ${busy.pushLateMs.p99 <= BUDGET_MS ? 'ok' : 'MISS'}); ` +
         `quiet minute's tick ${r.quietTick.cpuMs} ms CPU (${((r.quietTick.cpuMs / 60_000) * 100).toFixed(2)} % of the minute); timer armed between minutes ${r.idleCpuShare} % CPU`,
     );
   }

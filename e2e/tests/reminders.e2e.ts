@@ -31,7 +31,9 @@ const SWITCH = { name: 'Reminders on this device' } as const;
 /** The page's PushManager, standing in for the browser's push service (see above). */
 async function fakePushService(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    let current: (PushSubscriptionJSON & { unsubscribe(): Promise<boolean>; toJSON(): PushSubscriptionJSON }) | null = null;
+    let current:
+      | (PushSubscriptionJSON & { options: PushSubscriptionOptions; unsubscribe(): Promise<boolean>; toJSON(): PushSubscriptionJSON })
+      | null = null;
     const b64 = (bytes: Uint8Array) =>
       btoa(String.fromCharCode(...bytes))
         .replace(/\+/g, '-')
@@ -49,6 +51,7 @@ async function fakePushService(page: Page): Promise<void> {
       const json = { endpoint, expirationTime: null, keys: { p256dh: b64(raw), auth: b64(auth) } };
       current = {
         ...json,
+        options: { userVisibleOnly: true, applicationServerKey: (options?.applicationServerKey ?? null) as ArrayBuffer | null },
         toJSON: () => json,
         unsubscribe: async () => {
           current = null;
@@ -101,6 +104,12 @@ describe('reminders on this device', () => {
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       expect(await toggle.isChecked()).toBe(false);
 
+      // This browser already holds a subscription made with another server key (the server's VAPID
+      // keys changed since): turning reminders on replaces it with one for the current key.
+      await page.evaluate(async () => {
+        await PushManager.prototype.subscribe({ userVisibleOnly: true, applicationServerKey: new Uint8Array(65).fill(4).buffer });
+      });
+
       await toggle.check();
       await expectVisible(section.getByRole('status').getByText('Reminders are on for this device.'), 30_000);
       expect(await toggle.isChecked()).toBe(true);
@@ -144,6 +153,19 @@ describe('reminders on this device', () => {
           token: 'a'.repeat(43),
         },
       ]);
+      // A push to an account that reads German carries the buttons' words in German: the worker shows them.
+      await deliverPush(page, {
+        title: 'Medikamentenerinnerung',
+        body: 'Leo Rivera: Zeit für Inhaler (20:00).',
+        tag: 'dose:m1.202601052000',
+        url: '/dashboard',
+        token: 'b'.repeat(43),
+        actions: ['taken', 'snooze'],
+        action_titles: { taken: 'Eingenommen', snooze: '10 Min. später' },
+      });
+      await expect
+        .poll(async () => (await shown()).find((n) => n.tag === 'dose:m1.202601052000')?.actions, { timeout: 10_000 })
+        .toEqual(['Eingenommen', '10 Min. später']);
 
       // Its Snooze button: the worker posts the token to the public route, with no session and no
       // window opened. (Chromium has no way to press a notification's button headless, so the worker
@@ -158,7 +180,7 @@ describe('reminders on this device', () => {
           dispatchEvent(event: Event): boolean;
           NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
         };
-        const [notification] = await sw.registration.getNotifications();
+        const [notification] = await sw.registration.getNotifications({ tag: 'dose:m1.202601050800' });
         if (!notification) throw new Error('no notification');
         sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification, action: 'snooze' }));
       });
@@ -167,10 +189,40 @@ describe('reminders on this device', () => {
       expect(answer.request().postDataJSON()).toEqual({ token: 'a'.repeat(43), action: 'snooze' });
       expect(answer.status()).toBe(404);
       expect(page.context().pages()).toHaveLength(1);
+      // The server did not take it: the worker says so in place of the reminder, with no buttons.
+      await expect
+        .poll(async () => (await shown()).find((n) => n.tag === 'dose:m1.202601050800'), { timeout: 10_000 })
+        .toMatchObject({ title: 'Medication reminder', body: 'This could not be saved. Open Kinchart to log the dose.', actions: [] });
 
       await toggle.uncheck();
       await expectVisible(section.getByRole('status').getByText('Reminders are off for this device.'));
       expect(await subscriptions(page)).toEqual([]);
     });
   }
+
+  test('turning the emergency cards off on this device leaves its reminders on (they share the service worker)', async () => {
+    const page = await newPage(DESKTOP);
+    await page.context().grantPermissions(['notifications']);
+    await fakePushService(page);
+    await signUpAndLogIn(page);
+    await open(page, '/settings?tab=account');
+    const reminders = page.getByRole('region', { name: 'Reminders on this device' }).getByRole('switch', SWITCH);
+    await expect.poll(() => reminders.isEnabled()).toBe(true);
+    await reminders.check();
+    await expectVisible(page.getByText('Reminders are on for this device.'), 30_000);
+
+    const cards = page.getByRole('switch', { name: 'Keep emergency cards on this device' });
+    await expect.poll(() => cards.isEnabled()).toBe(true);
+    await cards.check();
+    await expect.poll(() => cards.isChecked()).toBe(true);
+    await cards.uncheck();
+    await expect.poll(() => cards.isChecked()).toBe(false);
+
+    // The worker that shows this device's reminders is still there (removing it would end the
+    // browser's push subscription with it), and the server still has this device's subscription.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(
+      /\/sw\.js$/,
+    );
+    expect(await subscriptions(page)).toHaveLength(1);
+  });
 });

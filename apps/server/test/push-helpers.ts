@@ -18,6 +18,8 @@ export interface ReceivedPush {
   id: string;
   payload: Record<string, unknown>;
   claims: { aud: string; exp: number; sub: string };
+  /** The VAPID JWT as sent. */
+  jwt: string;
   vapidKey: string;
   ttl: string | undefined;
 }
@@ -44,6 +46,12 @@ export interface LoopbackPush {
   subscription(): BrowserSubscription;
   /** The endpoint answers 410 Gone from now on. */
   gone(id: string): void;
+  /**
+   * From now on each push waits before its answer until `count` are in flight (or 500 ms pass), as a
+   * push service that is slow to answer; answers the most that were ever in flight at once.
+   */
+  holdUntilInFlight(count: number): void;
+  readonly maxInFlight: number;
   /** Waits (woken by arrivals, failing after 10 s) until `id` has received `count` pushes. */
   pushesTo(id: string, count: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -82,7 +90,7 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 }
 
 /** RFC 8292: "vapid t=<jwt>, k=<key>" checked with the key, for this origin; answers the claims. */
-function verifyVapid(header: string | undefined, origin: string): { claims: ReceivedPush['claims']; key: string } {
+function verifyVapid(header: string | undefined, origin: string): { claims: ReceivedPush['claims']; key: string; jwt: string } {
   const t = /(?:^|[\s,])t=([\w.-]+)/.exec(header ?? '')?.[1];
   const k = /(?:^|[\s,])k=([\w-]+)/.exec(header ?? '')?.[1];
   if (!header?.startsWith('vapid ') || !t || !k) throw new Error('no VAPID authorization');
@@ -103,7 +111,7 @@ function verifyVapid(header: string | undefined, origin: string): { claims: Rece
   if (claims.aud !== origin) throw new Error(`aud ${claims.aud} is not ${origin}`);
   const now = Date.now() / 1000;
   if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) throw new Error('exp is not within 24 hours');
-  return { claims, key: k };
+  return { claims, key: k, jwt: t };
 }
 
 /** RFC 8291 + RFC 8188: one aes128gcm record, decrypted with the subscription's private key and auth secret. */
@@ -136,20 +144,48 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let holdFor = 0;
+  const inFlightChanged = new EventEmitter();
+  inFlightChanged.setMaxListeners(0);
+  /** Resolves once `holdFor` pushes are in flight, or after 500 ms. */
+  const held = () =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (inFlight < holdFor) return;
+        clearTimeout(timer);
+        inFlightChanged.off('change', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        inFlightChanged.off('change', check);
+        resolve();
+      }, 500);
+      inFlightChanged.on('change', check);
+      check();
+    });
 
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    const answer = async () => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      inFlightChanged.emit('change');
+      res.on('finish', () => {
+        inFlight -= 1;
+      });
+      if (holdFor > 0) await held();
       const id = (req.url ?? '').split('/').pop() ?? '';
       const sub = subscriptions.get(id);
       if (req.method !== 'POST' || !sub) return void res.writeHead(404).end();
       if (goneIds.has(id)) return void res.writeHead(410).end();
       try {
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-        const { claims, key: vapidKey } = verifyVapid(req.headers.authorization, origin);
+        const { claims, key: vapidKey, jwt } = verifyVapid(req.headers.authorization, origin);
         const payload = JSON.parse(decrypt(Buffer.concat(chunks), sub).toString('utf8')) as Record<string, unknown>;
-        received.push({ id, payload, claims, vapidKey, ttl: req.headers.ttl as string | undefined });
+        received.push({ id, payload, claims, jwt, vapidKey, ttl: req.headers.ttl as string | undefined });
         arrivals.emit('push');
         res.writeHead(201).end();
       } catch (error) {
@@ -157,7 +193,8 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
         arrivals.emit('push');
         res.writeHead(400).end();
       }
-    });
+    };
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -191,6 +228,12 @@ export async function startLoopbackPush(): Promise<LoopbackPush> {
     },
     gone(id) {
       goneIds.add(id);
+    },
+    holdUntilInFlight(count) {
+      holdFor = count;
+    },
+    get maxInFlight() {
+      return maxInFlight;
     },
     pushesTo(id, count) {
       const mine = () => received.filter((p) => p.id === id);

@@ -156,7 +156,7 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     expect((await push.pushesTo(sisterPush.id, 2))[1]?.payload.token).toMatch(/^[\w-]{43}$/);
   });
 
-  it('minimal email and push name only the person; channels turned off send nothing; a 410 removes the subscription', async () => {
+  it('minimal email and push name only the person; channels turned off send nothing; a 404 or 410 removes the subscription', async () => {
     const w = await world();
     const owner = await signedInUser(w.t.app, { username: 'Olivia' });
     const self = await selfProfileId(w.t.database.db, owner.id);
@@ -166,6 +166,14 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     const phone = await subscribe(owner);
     const old = await subscribe(owner);
     push.gone(old.id);
+    // A subscription the push service does not know (it answers 404).
+    const unknown = push.subscription();
+    const forgotten = await owner.client.post('/api/user/push-subscriptions', {
+      ...unknown.json,
+      endpoint: `${push.origin}/push/forgotten-${unknown.id}`,
+    });
+    expect(forgotten.statusCode).toBe(201);
+    expect((await owner.client.get('/api/user/push-subscriptions')).json().subscriptions).toHaveLength(3);
 
     await w.tick('2026-01-05T08:59:00Z');
     await w.tick('2026-01-05T09:00:00Z');
@@ -176,9 +184,12 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     const mails = await smtp.messagesTo(owner.email, 1, (m) => m.headers.subject?.includes('Medication reminder') ?? false);
     expect(mails[0]?.text).toContain('Time for a dose (09:00).');
     expect(mails[0]?.text).not.toContain('Metformin');
-    // The gone endpoint was removed; the other stays.
+    // The gone (410) and unknown (404) endpoints were removed; the other stays.
     const listed = (await owner.client.get('/api/user/push-subscriptions')).json().subscriptions;
     expect(listed).toHaveLength(1);
+    expect(await w.t.database.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', owner.id).execute()).toEqual([
+      { endpoint: phone.json.endpoint },
+    ]);
 
     // Email and push off: in-app only.
     await w.t.database.db.updateTable('users').set({ reminder_email: 0, reminder_push: 0 }).where('id', '=', owner.id).execute();
@@ -217,6 +228,45 @@ describe('dose reminders reach the owner and the holders who opted in, on each c
     expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(1);
     expect((await notes(owner.client)).map((n) => n.data.message)).toEqual(['Time for D (08:00).']);
     expect(reminded).toBeTruthy();
+  });
+});
+
+describe('a busy minute', () => {
+  it('sends its pushes side by side, not one after another, and each button token works', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    const names = ['A', 'B', 'C', 'D', 'E', 'F'];
+    for (const name of names) await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name, times: ['08:00'] });
+    const phone = await subscribe(owner);
+    // The push service answers none of them until all six are in flight (or half a second passes).
+    push.holdUntilInFlight(names.length);
+    try {
+      await w.tick('2026-01-05T07:59:00Z');
+      expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(names.length);
+      expect(push.maxInFlight).toBe(names.length);
+    } finally {
+      push.holdUntilInFlight(0);
+    }
+    const pushed = await push.pushesTo(phone.id, names.length);
+    expect(pushed.map((p) => p.payload.body).sort()).toEqual(names.map((n) => `Time for ${n} (08:00).`));
+    // One VAPID JWT serves them all (RFC 8292 §2: signing one per push is CPU a busy minute lacks);
+    // it names this push service and expires within 24 hours (the loopback service checked both).
+    expect(new Set(pushed.map((p) => p.jwt)).size).toBe(1);
+    expect(pushed[0]?.claims.aud).toBe(push.origin);
+    // Each carries its own token, written before the send.
+    w.clock.now = new Date('2026-01-05T08:01:00Z');
+    for (const p of pushed) {
+      const taken = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/push-actions',
+        payload: { token: p.payload.token, action: 'taken' },
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+    }
+    const doses = (await owner.client.get(`/api/user/people/${self}/doses?from=2026-01-05&to=2026-01-05`)).json().doses;
+    expect(doses.map((d: { status: string }) => d.status)).toEqual(names.map(() => 'taken'));
   });
 });
 
@@ -344,6 +394,35 @@ describe('after a restart', () => {
   });
 });
 
+describe('after a quick restart', () => {
+  it('a new instance looks back over what the last one sent and sends none of it again', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name: 'Morning', times: ['08:00'] });
+    const phone = await subscribe(owner);
+    await w.tick('2026-01-05T07:59:00Z');
+    expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(1);
+    // The server restarts a minute later: its first tick catches up from the stored last tick.
+    let restarted: ReminderScheduler | undefined;
+    const app = await buildApp({
+      config: w.t.config,
+      database: w.t.database,
+      webRoot: null,
+      logger: false,
+      reminders: { timer: false, now: () => new Date('2026-01-05T08:01:30Z'), pushAgent: push.agent, onScheduler: (s) => (restarted = s) },
+      text: TEST_TEXT,
+    });
+    try {
+      expect(await restarted?.tick(new Date('2026-01-05T08:01:30Z'))).toMatchObject({ sent: 0, late: 0, missed: 0, deliveries: 0 });
+      expect(await notes(owner.client)).toHaveLength(1);
+      expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('closing', () => {
   it('waits for a tick that is still pruning old occurrences, without starving it of its database', async () => {
     const w = await world();
@@ -431,6 +510,33 @@ describe('refills and appointments', () => {
     expect((await notes(owner.client)).filter((n) => n.title === 'Refill reminder')).toHaveLength(1);
   });
 
+  it('appointment reminders reach a holder who opted in, and not one who did not; the owner can turn them off', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const father = await signedInUser(w.t.app, { username: 'Pablo' });
+    const aunt = await signedInUser(w.t.app, { username: 'Ana' });
+    const son = await insertMember(w.t.database.db, owner.id, { name: 'Leo Rivera' });
+    await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: father.id, role: 'viewer' });
+    await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: aunt.id, role: 'editor' });
+    await father.client.put(`/api/user/people/${son}/reminder-settings`, { appointment_reminders: true });
+    await owner.client.put(`/api/user/people/${son}/reminder-settings`, { appointment_reminders: false });
+    const made = await owner.client.post('/api/user/appointments', {
+      appointment_date: '2026-12-03',
+      start_time: '2026-12-03T09:30',
+      provider_name: 'Dr Lee',
+      person_id: son,
+      reminder_minutes: [60],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await w.tick('2026-12-03T08:29:00Z');
+    expect((await w.tick('2026-12-03T08:30:00Z')).sent).toBe(1);
+    expect((await notes(father.client)).map((n) => n.data.message)).toEqual([
+      "Reminder: Leo Rivera's appointment with Dr Lee is in 1 hour.",
+    ]);
+    expect(await notes(aunt.client)).toEqual([]);
+    expect(await notes(owner.client)).toEqual([]);
+  });
+
   it('appointments remind at each lead time with words right in the person’s zone', async () => {
     const w = await world();
     const owner = await signedInUser(w.t.app);
@@ -481,12 +587,12 @@ describe('the push buttons', () => {
     const son = await insertMember(w.t.database.db, owner.id, { name: 'Leo Rivera' });
     const share = await insertShare(w.t.database.db, { profileId: son, ownerId: owner.id, holderId: holder.id, role: 'editor' });
     await holder.client.put(`/api/user/people/${son}/reminder-settings`, { dose_reminders: true });
-    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: son, name: 'Inhaler', times: ['08:00'] });
+    const inhaler = await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: son, name: 'Inhaler', times: ['08:00'] });
     const phone = await subscribe(holder);
     await w.tick('2026-01-05T07:59:00Z');
     await w.tick('2026-01-05T08:00:00Z');
     const [pushed] = await push.pushesTo(phone.id, 1);
-    return { w, holder, son, phone, share, token: String(pushed?.payload.token) };
+    return { w, holder, son, phone, share, inhaler, token: String(pushed?.payload.token) };
   }
   const act = (app: FastifyInstance, body: unknown) =>
     app.inject({ method: 'POST', url: '/api/push-actions', payload: body as object, headers: { origin: 'http://localhost:3000' } });
@@ -516,6 +622,32 @@ describe('the push buttons', () => {
     expect(pushes[1]?.payload).toMatchObject({ title: 'Medication reminder', body: 'Leo Rivera: time for Inhaler (08:12).' });
     expect(pushes[1]?.payload.token).not.toBe(token);
     expect((await notes(holder.client)).map((n) => n.title)).toEqual(['Medication reminder', 'Medication reminder']);
+  });
+
+  it('a snoozed reminder is not sent again once the dose is logged, nor to a user who lost access since', async () => {
+    const { w, holder, son, phone, token, share, inhaler } = await remindedWithToken();
+    w.clock.now = new Date('2026-01-05T08:02:00Z');
+    expect((await act(w.t.app, { token, action: 'snooze' })).statusCode).toBe(200);
+    // Someone logs the dose in the meantime: the snooze has nothing left to remind of.
+    w.clock.now = new Date('2026-01-05T08:05:00Z');
+    const logged = await holder.client.put(`/api/user/people/${son}/doses/${doseIdOf(inhaler, '2026-01-05T08:00')}`, {
+      status: 'taken',
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect((await w.tick('2026-01-05T08:12:00Z')).sent).toBe(0);
+    expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(1);
+    expect((await notes(holder.client)).map((n) => n.title)).toEqual(['Medication reminder']);
+
+    // Another day: snoozed, then the share is revoked: the snooze does not reach them.
+    await w.tick('2026-01-06T07:59:00Z');
+    await w.tick('2026-01-06T08:00:00Z');
+    const [, second] = await push.pushesTo(phone.id, 2);
+    w.clock.now = new Date('2026-01-06T08:01:00Z');
+    expect((await act(w.t.app, { token: String(second?.payload.token), action: 'snooze' })).statusCode).toBe(200);
+    await w.t.database.db.updateTable('person_shares').set({ revoked_at: nowIso() }).where('id', '=', share).execute();
+    expect((await w.tick('2026-01-06T08:11:00Z')).sent).toBe(0);
+    expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(2);
+    expect(await notes(holder.client)).toHaveLength(2);
   });
 
   it('an expired token, an unknown one, and one whose user lost access are refused', async () => {

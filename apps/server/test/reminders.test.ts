@@ -11,6 +11,7 @@ import { insertShare } from './share-factories';
 import { loadConfig } from '../src/config';
 import { pushEndpointAllowed } from '../src/features/reminders/push-subscriptions.service';
 import { loadVapidKeys } from '../src/features/reminders/vapid-keys';
+import webpush from 'web-push';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,18 @@ describe('VAPID keys and configuration', () => {
     const file = path.join(t.dataDir, 'vapid.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(loadVapidKeys(t.config.push, t.dataDir).publicKey).toBe(key);
+  });
+
+  it('uses VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set, and writes no key file', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    const app = await buildTestApp({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    try {
+      expect((await new TestClient(app.app).get('/api/config')).json().vapid_public_key).toBe(keys.publicKey);
+      expect(fs.existsSync(path.join(app.dataDir, 'vapid.json'))).toBe(false);
+      expect(loadVapidKeys(app.config.push, app.dataDir)).toEqual(keys);
+    } finally {
+      await app.close();
+    }
   });
 
   it('takes both VAPID keys or neither, and checks PUSH_ALLOWED_HOSTS', () => {

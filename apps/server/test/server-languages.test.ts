@@ -132,6 +132,14 @@ describe('reminders reach each recipient in their own language', () => {
       const [pushed] = await push.pushesTo(pushes[name].id, 1);
       expect(pushed?.payload, name).toMatchObject({ title: words.title, body: words.body });
     }
+    // The notification's buttons read in the recipient's language too (the service worker shows these
+    // words); the brother, a viewer, has none.
+    expect((await push.pushesTo(ownerPush.id, 1))[0]?.payload.action_titles).toEqual({ taken: 'Taken', snooze: 'Snooze 10 min' });
+    expect((await push.pushesTo(sisterPush.id, 1))[0]?.payload.action_titles).toEqual({ taken: 'Przyjęto', snooze: 'Odłóż o 10 min' });
+    expect((await push.pushesTo(sisterPush.id, 1))[0]?.payload.action_failed).toBe(
+      'Nie udało się zapisać. Otwórz Kinchart, aby zapisać dawkę.',
+    );
+    expect((await push.pushesTo(brotherPush.id, 1))[0]?.payload.action_titles).toBeUndefined();
     expect(push.refused).toEqual([]);
   });
 

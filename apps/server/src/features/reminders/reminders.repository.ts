@@ -102,6 +102,27 @@ export function createReminderRepository(db: Db) {
       return rows;
     },
 
+    /** True when `userId` owns the person or holds an active, accepted share of them (a snooze's recipient, when it is due). */
+    async seesPerson(userId: string, profileId: string, now: string): Promise<boolean> {
+      const owned = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where('id', '=', profileId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (owned) return true;
+      const share = await db
+        .selectFrom('person_shares')
+        .select('id')
+        .where('profile_id', '=', profileId)
+        .where('holder_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('accepted_at', 'is not', null)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+        .executeTakeFirst();
+      return share !== undefined;
+    },
+
     /** Each account's channels, zone and address. */
     async channelsOf(userIds: readonly string[]) {
       const rows = [];
@@ -367,8 +388,15 @@ export function createReminderRepository(db: Db) {
 
     // ---------- push action tokens ----------
 
-    async addActionToken(row: { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }) {
-      await db.insertInto('push_action_tokens').values(row).execute();
+    /** Writes push action tokens (their hashes), in slices. */
+    async addActionTokens(
+      rows: readonly { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }[],
+    ) {
+      for (const slice of chunks(rows))
+        await db
+          .insertInto('push_action_tokens')
+          .values([...slice])
+          .execute();
     },
 
     /** Marks the token used and answers it, when it is unused and not expired; one caller wins. */

@@ -32,10 +32,13 @@ const OVERLAP_MS = 2 * MINUTE;
 export const ACTION_TOKEN_MS = 12 * HOUR;
 /** Refill reminders go at this local time on their day. */
 const REFILL_TIME = '09:00';
+/** Pushes in flight at once in a tick (requests to the browsers' push services). */
+const PUSH_CONCURRENCY = 50;
 /** Occurrences are kept this long (what the catch-up needs), then pruned. */
 const KEEP_MS = 3 * 24 * HOUR;
 
 type Channel = 'in_app' | 'email' | 'push';
+type PushTargetRow = Awaited<ReturnType<ReturnType<typeof createReminderRepository>['subscriptionsOf']>>[number];
 type Settings = ReturnType<typeof settingsOf>;
 type SettingFlag = keyof Settings;
 
@@ -338,12 +341,17 @@ export function createReminderScheduler(deps: {
         { message: 'reminder email failed', fields: { kind: s.d.kind } },
       );
     }
+    if (!push) return;
+    // The pushes: the buttons' tokens written in bulk, then the sends, PUSH_CONCURRENCY at a time
+    // (each is a request to a push service; one after another, a busy minute would take many).
+    const tokens: Parameters<typeof repo.addActionTokens>[0][number][] = [];
+    const jobs: { kind: ReminderKind; target: PushTargetRow; payload: string }[] = [];
     for (const s of sends) {
-      if (!push || !mine(s, 'push')) continue;
+      if (!mine(s, 'push')) continue;
       let token: string | undefined;
       if (s.d.doseId && (s.d.kind === 'dose' || s.d.kind === 'snooze') && !viewOnly.has(`${s.userId}|${s.d.profileId}`)) {
         token = randomToken();
-        await repo.addActionToken({
+        tokens.push({
           token_hash: sha256Hex(token),
           user_id: s.userId,
           profile_id: s.d.profileId,
@@ -356,14 +364,31 @@ export function createReminderScheduler(deps: {
         body: s.outward.body,
         tag: s.d.doseId ? `dose:${s.d.doseId}` : s.d.key,
         url: '/dashboard',
-        ...(token ? { token, actions: ['taken', 'snooze'] } : {}),
+        // The buttons' words in the recipient's language: the service worker shows them.
+        ...(token
+          ? {
+              token,
+              actions: ['taken', 'snooze'],
+              action_titles: { taken: s.tr.t('push.action.taken'), snooze: s.tr.t('push.action.snooze') },
+              action_failed: s.tr.t('push.action.failed'),
+            }
+          : {}),
       });
-      for (const target of subscriptions.get(s.userId) ?? []) {
-        const outcome = await push(target, payload);
-        if (outcome === 'gone') await repo.dropSubscription(target.id);
-        else if (outcome === 'failed') log.warn({ kind: s.d.kind }, 'a reminder push failed');
-      }
+      for (const target of subscriptions.get(s.userId) ?? []) jobs.push({ kind: s.d.kind, target, payload });
     }
+    await repo.addActionTokens(tokens);
+    const gone = new Set<string>();
+    let next = 0;
+    const worker = async () => {
+      for (let job = jobs[next++]; job; job = jobs[next++]) {
+        if (gone.has(job.target.id)) continue;
+        const outcome = await push(job.target, job.payload);
+        if (outcome === 'gone') gone.add(job.target.id);
+        else if (outcome === 'failed') log.warn({ kind: job.kind }, 'a reminder push failed');
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, jobs.length) }, worker));
+    for (const id of gone) await repo.dropSubscription(id);
   }
 
   async function run(now: number): Promise<TickReport> {
@@ -389,6 +414,9 @@ export function createReminderScheduler(deps: {
       if (!p.user_id || !data.profileId) continue;
       const late = now - Date.parse(p.due_at) >= MINUTE;
       if (!(await repo.claimPending(p.key, late ? 'late' : 'sent', at))) continue;
+      // Ten minutes on, the dose may have been logged, or the user may no longer see the person: then nothing is sent.
+      if (data.doseId && (await repo.loggedDoses([data.doseId])).has(data.doseId)) continue;
+      if (!(await repo.seesPerson(p.user_id, data.profileId, at))) continue;
       const d: Due = {
         key: p.key,
         kind: 'snooze',

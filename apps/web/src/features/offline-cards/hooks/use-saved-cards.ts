@@ -80,6 +80,6 @@ export async function keepCards(queryClient: QueryClient, userId: string): Promi
 
 /** The switch turned off (logout and account deletion call forgetOfflineCards directly). */
 export async function stopKeepingCards(queryClient: QueryClient): Promise<void> {
-  await forgetOfflineCards();
+  await forgetOfflineCards({ keepForReminders: true });
   queryClient.setQueryData(savedCardsKey, null);
 }

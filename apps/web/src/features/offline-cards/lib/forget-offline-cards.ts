@@ -4,13 +4,14 @@ import { unregisterOfflineShell } from './service-worker';
 
 /**
  * Logout, account deletion and turning the switch off: the cards and the setting leave this
- * device, and so does the service worker that was there for them. Kept free of zod and React so
- * the logout button can load it on demand without weighing on the first pages.
+ * device, and so does the service worker that was there for them — except, when only the switch
+ * is turned off (`keepForReminders`), a worker that still shows this device's reminders. Kept free
+ * of zod and React so the logout button can load it on demand without weighing on the first pages.
  */
-export async function forgetOfflineCards(): Promise<void> {
+export async function forgetOfflineCards(options: { keepForReminders?: boolean } = {}): Promise<void> {
   try {
     if (hasIndexedDb()) await del(CARDS_RECORD, cardDb());
   } finally {
-    await unregisterOfflineShell();
+    await unregisterOfflineShell(options);
   }
 }

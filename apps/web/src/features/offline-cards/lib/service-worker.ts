@@ -23,12 +23,20 @@ export async function registerOfflineShell(): Promise<void> {
   }
 }
 
-/** Removes the service worker and the app shell it cached. */
-export async function unregisterOfflineShell(): Promise<void> {
+/**
+ * Removes the service worker and the app shell it cached. With `keepForReminders`, a worker that
+ * holds this device's push subscription stays, shell and all: the same worker shows the reminders
+ * of issue 32, and removing it would end them without a word (turning the cards off is not a logout).
+ */
+export async function unregisterOfflineShell({ keepForReminders = false }: { keepForReminders?: boolean } = {}): Promise<void> {
   if (!supported()) return;
   registered = false;
   try {
     const registrations = await navigator.serviceWorker.getRegistrations();
+    const pushing = await Promise.all(
+      registrations.map(async (r) => keepForReminders && 'pushManager' in r && (await r.pushManager.getSubscription()) !== null),
+    );
+    if (pushing.some(Boolean)) return;
     await Promise.all(registrations.map((r) => r.unregister()));
     if (typeof caches !== 'undefined') {
       const names = await caches.keys();

@@ -51,6 +51,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
 /** Asks permission, subscribes this browser and tells the server. Answers the new state. */
 export async function turnOnPush(vapidPublicKey: string): Promise<PushState> {
   if (!pushSupported() || !vapidPublicKey) return 'unsupported';
@@ -59,9 +65,15 @@ export async function turnOnPush(vapidPublicKey: string): Promise<PushState> {
   const existing = await registration();
   if (!existing) await navigator.serviceWorker.register(SCRIPT, { scope: '/' });
   const ready = await navigator.serviceWorker.ready;
-  const subscription =
-    (await ready.pushManager.getSubscription()) ??
-    (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));
+  const key = keyBytes(vapidPublicKey);
+  let subscription = await ready.pushManager.getSubscription();
+  // A subscription made with another server key (the server's VAPID keys changed) would never
+  // receive a push signed with this one: it is replaced.
+  if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const body = pushSubscriptionInputSchema.parse(subscription.toJSON());
   const { id } = await api.post<{ id: string }>(PUSH_SUBSCRIPTIONS_PATH, body);
   localStorage.setItem(ID_KEY, id);
