@@ -132,7 +132,10 @@ export interface Config {
 
 export interface PushConfig {
   vapid: { publicKey: string; privateKey: string } | undefined;
-  /** Exact host names, or "*.example.com" for any subdomain of example.com (not example.com itself). */
+  /**
+   * Exact host names, or "*.example.com" for any subdomain of example.com (not example.com itself);
+   * without a port an entry matches the host on any port, with ":port" only that port.
+   */
   allowedHosts: string[];
 }
 

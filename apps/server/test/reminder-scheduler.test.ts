@@ -310,6 +310,42 @@ describe('missed doses', () => {
   });
 });
 
+describe('missed doses and the schedule’s reminders flag', () => {
+  it('a schedule with reminders off sends no at-time reminder, but a holder who opted in is still told of a missed dose', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app, { username: 'Olivia' });
+    const sister = await signedInUser(w.t.app, { username: 'Sara' });
+    const mother = await insertMember(w.t.database.db, owner.id, { name: 'Rosa Rivera' });
+    await insertShare(w.t.database.db, { profileId: mother, ownerId: owner.id, holderId: sister.id, role: 'editor' });
+    await sister.client.put(`/api/user/people/${mother}/reminder-settings`, { dose_reminders: true, missed_dose_alerts: true });
+    await owner.client.put(`/api/user/people/${mother}/reminder-settings`, { missed_dose_alerts: true });
+    await insertScheduledMedication(w.t, {
+      ownerId: owner.id,
+      profileId: mother,
+      name: 'Warfarin',
+      times: ['08:00'],
+      reminders: false,
+      quantity: 2,
+      refillRemindDays: 7,
+    });
+    const sisterPush = await subscribe(sister);
+    await w.tick('2026-01-05T07:59:00Z');
+    expect((await w.tick('2026-01-05T08:00:00Z')).sent).toBe(0);
+    expect((await w.tick('2026-01-05T08:59:00Z')).sent).toBe(0);
+    expect(await notes(sister.client)).toEqual([]);
+    // 09:00: the missed-dose alert only — the refill reminder due then is silenced by the flag too.
+    expect((await w.tick('2026-01-05T09:00:00Z')).sent).toBe(1);
+    for (const user of [sister, owner]) {
+      expect((await notes(user.client)).map((n) => [n.title, n.level, n.data.message])).toEqual([
+        ['Dose not logged', 'warning', 'Rosa Rivera: Warfarin at 08:00 was not logged.'],
+      ]);
+    }
+    const [alert] = await push.pushesTo(sisterPush.id, 1);
+    expect(alert?.payload).toMatchObject({ title: 'Dose not logged' });
+    expect(alert?.payload.token).toBeUndefined();
+  });
+});
+
 describe('daylight-saving days', () => {
   const cases = [
     // [zone, local date, the time, expected UTC minutes it is reminded at, window]
@@ -648,6 +684,49 @@ describe('the push buttons', () => {
     expect((await w.tick('2026-01-06T08:11:00Z')).sent).toBe(0);
     expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(2);
     expect(await notes(holder.client)).toHaveLength(2);
+  });
+
+  it('each browser gets its own token; answering on one spends the other’s; a removed browser’s token stops working', async () => {
+    const w = await world();
+    const owner = await signedInUser(w.t.app);
+    const self = await selfProfileId(w.t.database.db, owner.id);
+    await insertScheduledMedication(w.t, { ownerId: owner.id, profileId: self, name: 'Inhaler', times: ['08:00', '20:00'] });
+    const desktop = await subscribe(owner);
+    const phoneClient = new TestClient(w.t.app);
+    expect((await phoneClient.post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+    const phone = push.subscription();
+    expect((await phoneClient.post('/api/user/push-subscriptions', phone.json)).statusCode).toBe(201);
+
+    await w.tick('2026-01-05T07:59:00Z');
+    await w.tick('2026-01-05T08:00:00Z');
+    const [onDesktop] = await push.pushesTo(desktop.id, 1);
+    const [onPhone] = await push.pushesTo(phone.id, 1);
+    expect(onDesktop?.payload.token).toMatch(/^[\w-]{43}$/);
+    expect(onPhone?.payload.token).toMatch(/^[\w-]{43}$/);
+    expect(onPhone?.payload.token).not.toBe(onDesktop?.payload.token);
+    // Taken on the desktop: the phone's button for the same reminder is answered too.
+    w.clock.now = new Date('2026-01-05T08:02:00Z');
+    expect((await act(w.t.app, { token: onDesktop?.payload.token, action: 'taken' })).statusCode).toBe(200);
+    expect((await act(w.t.app, { token: onPhone?.payload.token, action: 'snooze' })).statusCode).toBe(404);
+
+    // 20:00: the phone is lost, and its session is ended from the desktop's sessions list.
+    await w.tick('2026-01-05T19:59:00Z');
+    await w.tick('2026-01-05T20:00:00Z');
+    const [, eveningDesktop] = await push.pushesTo(desktop.id, 2);
+    const [, eveningPhone] = await push.pushesTo(phone.id, 2);
+    const sessions = (await owner.client.get('/api/auth/sessions')).json<{ id: string; current: boolean }[]>();
+    expect((await owner.client.delete(`/api/auth/sessions/${sessions.find((s) => !s.current)?.id}`)).statusCode).toBe(200);
+    w.clock.now = new Date('2026-01-05T20:05:00Z');
+    // The lost phone's Taken logs nothing; the desktop's still works.
+    expect((await act(w.t.app, { token: eveningPhone?.payload.token, action: 'taken' })).statusCode).toBe(404);
+    const before = (await owner.client.get(`/api/user/people/${self}/doses?from=2026-01-05&to=2026-01-05`)).json().doses;
+    expect(before.map((d: { status: string }) => d.status)).toEqual(['taken', 'due']);
+    expect((await act(w.t.app, { token: eveningDesktop?.payload.token, action: 'taken' })).statusCode).toBe(200);
+    // And the next reminder reaches the desktop only.
+    await w.tick('2026-01-06T07:59:00Z');
+    await w.tick('2026-01-06T08:00:00Z');
+    expect(await push.pushesTo(desktop.id, 3)).toHaveLength(3);
+    expect(push.received.filter((p) => p.id === phone.id)).toHaveLength(2);
   });
 
   it('an expired token, an unknown one, and one whose user lost access are refused', async () => {

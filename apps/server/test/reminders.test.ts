@@ -122,7 +122,8 @@ describe('push subscriptions', () => {
       'http://push.example.net/x',
       'https://internal.example.net/x',
       'https://push.example.org/x',
-      'https://push.example.net:8443/x',
+      'https://localhost:9443/x',
+      'https://localhost/x',
       'https://user:pw@push.example.net/x',
       'https://127.0.0.1/x',
       'not a url',
@@ -144,17 +145,38 @@ describe('push subscriptions', () => {
     expect((await client.get('/api/user/push-subscriptions')).json().subscriptions).toEqual([]);
   });
 
-  it('matches hosts exactly, a wildcard only for subdomains, a port only when listed', () => {
-    const hosts = ['fcm.googleapis.com', '*.notify.windows.com', 'localhost:8443'];
+  it('matches hosts exactly, a wildcard only for subdomains; an entry without a port any port, with one only that port', () => {
+    const hosts = ['fcm.googleapis.com', '*.notify.windows.com', 'localhost:8443', '*.push.example.org:9443', 'push.example.net:443'];
     expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/x', hosts)).toBe(true);
     expect(pushEndpointAllowed('https://FCM.googleapis.com/fcm/send/x', hosts)).toBe(true);
     expect(pushEndpointAllowed('https://evilfcm.googleapis.com/x', hosts)).toBe(false);
     expect(pushEndpointAllowed('https://fcm.googleapis.com.evil.example/x', hosts)).toBe(false);
-    expect(pushEndpointAllowed('https://fcm.googleapis.com:444/x', hosts)).toBe(false);
+    // No port in the entry: the host on any port.
+    expect(pushEndpointAllowed('https://fcm.googleapis.com:444/x', hosts)).toBe(true);
+    expect(pushEndpointAllowed('https://fcm.googleapis.com:443/x', hosts)).toBe(true);
     expect(pushEndpointAllowed('https://wns2-by3p.notify.windows.com/w/?token=x', hosts)).toBe(true);
+    expect(pushEndpointAllowed('https://wns2-by3p.notify.windows.com:8080/w/?token=x', hosts)).toBe(true);
     expect(pushEndpointAllowed('https://notify.windows.com/x', hosts)).toBe(false);
+    // A port in the entry: only that port (443 is what an https URL without one means).
     expect(pushEndpointAllowed('https://localhost:8443/p', hosts)).toBe(true);
     expect(pushEndpointAllowed('https://localhost/p', hosts)).toBe(false);
+    expect(pushEndpointAllowed('https://localhost:8444/p', hosts)).toBe(false);
+    expect(pushEndpointAllowed('https://a.push.example.org:9443/p', hosts)).toBe(true);
+    expect(pushEndpointAllowed('https://a.push.example.org/p', hosts)).toBe(false);
+    expect(pushEndpointAllowed('https://push.example.org:9443/p', hosts)).toBe(false);
+    expect(pushEndpointAllowed('https://push.example.net/p', hosts)).toBe(true);
+    expect(pushEndpointAllowed('https://push.example.net:8443/p', hosts)).toBe(false);
+    // Still https only, whatever the port.
+    expect(pushEndpointAllowed('http://fcm.googleapis.com:443/x', hosts)).toBe(false);
+  });
+
+  it('PUSH_ALLOWED_HOSTS without a port takes a subscription on another port (201); with a port, only that port', async () => {
+    const { client } = await signedInUser(t.app);
+    const post = (endpoint: string) => client.post('/api/user/push-subscriptions', { endpoint, keys: browserKeys() });
+    expect((await post('https://push.example.net:8443/x')).statusCode).toBe(201);
+    expect((await post('https://b.push.example.org:4443/x')).statusCode).toBe(201);
+    expect((await post('https://localhost:8443/x')).statusCode).toBe(201);
+    expect((await post('https://localhost:8080/x')).statusCode).toBe(400);
   });
 });
 

@@ -354,7 +354,19 @@ export const pushSubscriptionInputSchema = z.object({
     { error: 'keys must be { p256dh, auth }' },
   ),
 });
-export const pushSubscriptionSchema = z.object({ id: z.string(), endpoint_host: z.string(), created_at: z.string() });
+/**
+ * GET /api/user/push-subscriptions: one browser that receives reminders. Never its endpoint URL
+ * (a capability); `label` is the browser in plain words ("Chrome on Android", describe-device.ts);
+ * `this_session`: it was subscribed (or last re-subscribed) in the session asking.
+ */
+export const pushSubscriptionSchema = z.object({
+  id: z.string(),
+  endpoint_host: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  this_session: z.boolean(),
+});
+export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionSchema>;
 export const pushSubscriptionsSchema = z.object({ subscriptions: z.array(pushSubscriptionSchema) });
 
 // ---------- calendar feeds ----------

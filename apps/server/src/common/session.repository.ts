@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { createBatchLoader } from '../lib/batch-loader';
 import { newId, nowIso, randomToken, sha256Hex } from '../lib/ids';
 
@@ -22,6 +24,24 @@ export interface SessionListing {
   lastSeenAt: string;
   userAgent: string | null;
   ip: string | null;
+}
+
+/**
+ * Ends sessions ON PURPOSE (logout, the sessions list, a password or email change, a password
+ * reset): the Web Push subscriptions made in them go too, with the Taken / Snooze tokens pushed to
+ * those, so a lost phone stops showing reminders and its buttons stop logging doses
+ * (docs/decisions/0044, "Later changes"). A session that merely expires is deleted elsewhere
+ * (findUser, deleteExpired) and keeps its subscriptions: reminders go on through the night.
+ * Run inside the caller's transaction. Answers how many sessions ended.
+ */
+export async function endSessionsOnPurpose(trx: Kysely<Database>, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const ids = [...sessionIds];
+  const made = trx.selectFrom('push_subscriptions').select('id').where('session_id', 'in', ids);
+  await trx.deleteFrom('push_action_tokens').where('subscription_id', 'in', made).execute();
+  await trx.deleteFrom('push_subscriptions').where('session_id', 'in', ids).execute();
+  const result = await trx.deleteFrom('sessions').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 // Sessions are stored by SHA-256 of the token: a copy of the table cannot be replayed (DESIGN §5).
@@ -137,7 +157,7 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
         .where('public_id', '=', publicId)
         .executeTakeFirst();
       if (!row) return null;
-      await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+      await db.transaction().execute((trx) => endSessionsOnPurpose(trx, [row.id]));
       return row.id;
     },
 
@@ -148,14 +168,43 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
       return !!row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + options.idleMs > now;
     },
 
+    /** Ends the session on purpose (a logout): the push subscriptions made in it go too. */
     async delete(sessionId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      await db.transaction().execute((trx) => endSessionsOnPurpose(trx, [sessionId]));
     },
 
-    /** Ends every session of the user but `keepSessionId`; answers how many ended. */
+    /**
+     * A new sign-in in a browser that still held a live session: the old session ends. When it was
+     * the same account's, this browser's push subscriptions move to the new session (the same
+     * device, not a cut-off); another account's session is ended on purpose, subscriptions and all.
+     */
+    async replace(previous: { sessionId: string; userId: string }, next: { token: string; userId: string }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (previous.userId === next.userId) {
+          await trx
+            .updateTable('push_subscriptions')
+            .set({ session_id: sha256Hex(next.token) })
+            .where('session_id', '=', previous.sessionId)
+            .execute();
+        }
+        await endSessionsOnPurpose(trx, [previous.sessionId]);
+      });
+    },
+
+    /** Ends every session of the user but `keepSessionId` on purpose; answers how many ended. */
     async deleteOthers(userId: string, keepSessionId: string): Promise<number> {
-      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return db.transaction().execute(async (trx) => {
+        const others = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '!=', keepSessionId)
+          .execute();
+        return endSessionsOnPurpose(
+          trx,
+          others.map((o) => o.id),
+        );
+      });
     },
 
     async deleteExpired(): Promise<void> {

@@ -605,6 +605,10 @@ export interface PushSubscriptionsTable {
   auth: string;
   created_at: string;
   updated_at: string;
+  /** Migration 0030: the session (sessions.id) that subscribed or last re-subscribed; ending it on purpose removes the row. */
+  session_id: string | null;
+  /** Migration 0030: the browser in plain words (describeDevice), e.g. "Chrome on Android"; null before 0030. */
+  label: string | null;
 }
 
 export interface ReminderOccurrencesTable {
@@ -631,6 +635,8 @@ export interface PushActionTokensTable {
   dose_id: string;
   expires_at: string;
   used_at: string | null;
+  /** Migration 0030: the subscription the token was pushed to (removed with it); null before 0030. */
+  subscription_id: string | null;
 }
 
 export interface Database {

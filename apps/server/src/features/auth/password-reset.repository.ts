@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { endSessionsOnPurpose } from '../../common/session.repository';
 import { underLimitLock } from '../../db/attempt-limits.repository';
 import { newId, nowIso } from '../../lib/ids';
 
@@ -120,7 +121,12 @@ export function createPasswordResetRepository(db: Db) {
             .set({ email_verified_at: nowIso(now) })
             .where('id', '=', claimed.user_id)
             .execute();
-        await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
+        // Every session ends on purpose, with the push subscriptions made in them (docs/decisions/0044).
+        const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', claimed.user_id).execute();
+        await endSessionsOnPurpose(
+          trx,
+          sessions.map((row) => row.id),
+        );
         await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
         return { userId: claimed.user_id, emailProven: proves };
       });

@@ -24,7 +24,8 @@ export function createSignedIn(deps: {
     if (outcome.kind !== 'session') throw new Error('A login that needs a second factor has no session');
     const previous = deps.cookies.read(request);
     const held = previous ? await deps.sessions.findUser(previous) : null;
-    if (held) await deps.sessions.delete(held.sessionId);
+    if (held)
+      await deps.sessions.replace({ sessionId: held.sessionId, userId: held.id }, { token: outcome.token, userId: outcome.user.id });
     deps.cookies.set(reply, outcome.token);
     const place = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
     deps.browserCookies.set(reply, await deps.knownBrowsers.signedIn(outcome.user, deps.browserCookies.read(request), place));

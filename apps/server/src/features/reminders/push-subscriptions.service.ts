@@ -5,6 +5,7 @@ import type { PushSender } from './push-sender';
 import { newId, nowIso } from '../../lib/ids';
 import type { ReminderRepository } from './reminders.repository';
 import { translator, type Translator } from '../../i18n/translator';
+import { UNKNOWN_DEVICE, describeDevice } from '@kinchart/shared/describe-device';
 
 // Web Push subscriptions (issue 32, RFC 8030): the endpoint is a URL the browser — that is, the
 // client — chose, so the server only ever keeps (and sends to) https endpoints on the hosts
@@ -12,10 +13,19 @@ import { translator, type Translator } from '../../i18n/translator';
 
 export type PushSubscriptionService = ReturnType<typeof createPushSubscriptionService>;
 
+/** A PUSH_ALLOWED_HOSTS entry as host and port ('' when it names none); an IPv6 address in brackets. */
+function splitEntry(entry: string): { name: string; port: string } {
+  const close = entry.startsWith('[') ? entry.indexOf(']') : -1;
+  const colon = entry.lastIndexOf(':');
+  if (close >= 0) return colon > close ? { name: entry.slice(0, colon), port: entry.slice(colon + 1) } : { name: entry, port: '' };
+  return colon > 0 ? { name: entry.slice(0, colon), port: entry.slice(colon + 1) } : { name: entry, port: '' };
+}
+
 /**
- * True when `url` may receive pushes: https, no user or password, and its host listed — an entry
- * "host" or "host:port" matches exactly (without a port, only the default 443), an entry
- * "*.example.com" any subdomain of example.com on 443 (not example.com itself).
+ * True when `url` may receive pushes: https, no user or password, and its host listed. An entry
+ * "host" matches that host on any port; "host:port" only on that port (443 is the https default,
+ * so "host:443" matches "https://host/…"); "*.example.com" any subdomain of example.com (not
+ * example.com itself), on any port, or only on the port it names.
  */
 export function pushEndpointAllowed(url: string, allowedHosts: readonly string[]): boolean {
   let parsed: URL;
@@ -26,11 +36,10 @@ export function pushEndpointAllowed(url: string, allowedHosts: readonly string[]
   }
   if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return false;
   const host = parsed.hostname.toLowerCase();
-  const port = parsed.port;
+  const port = parsed.port || '443';
   return allowedHosts.some((entry) => {
-    const colon = entry.lastIndexOf(':');
-    const [name, entryPort] = colon > 0 ? [entry.slice(0, colon), entry.slice(colon + 1)] : [entry, ''];
-    if (entryPort !== port) return false;
+    const { name, port: entryPort } = splitEntry(entry.trim().toLowerCase());
+    if (entryPort && entryPort !== port) return false;
     if (name.startsWith('*.')) {
       const suffix = name.slice(1);
       return host.endsWith(suffix) && host.length > suffix.length;
@@ -51,8 +60,16 @@ const testPush = (tr: Translator) =>
 export function createPushSubscriptionService(deps: { repo: ReminderRepository; allowedHosts: readonly string[]; push: PushSender }) {
   const { repo, allowedHosts } = deps;
   return {
-    /** Keeps the browser's subscription; the same endpoint again updates its keys. */
-    async subscribe(userId: string, input: z.infer<typeof pushSubscriptionInputSchema>): Promise<{ id: string }> {
+    /**
+     * Keeps the browser's subscription; the same endpoint again updates its keys. The session it
+     * came from is written with it (ending that session on purpose removes it), and the browser in
+     * plain words from the User-Agent (describeDevice: fixed names only, nothing else of the header).
+     */
+    async subscribe(
+      from: { userId: string; sessionId: string; userAgent: string | null },
+      input: z.infer<typeof pushSubscriptionInputSchema>,
+    ): Promise<{ id: string }> {
+      const { userId } = from;
       if (!pushEndpointAllowed(input.endpoint, allowedHosts)) throw badRequest('endpoint: must be an https URL of a browser push service');
       const p256dh = Buffer.from(input.keys.p256dh, 'base64url');
       // An uncompressed P-256 point (RFC 8291 §3.1) and 16 bytes of authentication secret.
@@ -64,14 +81,29 @@ export function createPushSubscriptionService(deps: { repo: ReminderRepository; 
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
+        session_id: from.sessionId,
+        label: describeDevice(from.userAgent),
         at: nowIso(),
       });
       return { id };
     },
 
-    async list(userId: string) {
+    /**
+     * The user's browsers that receive reminders. Never the endpoint URL (a capability: whoever has
+     * it, with the keys, can push to that browser) — its host only, the browser's label, when it
+     * subscribed, and whether it was this session.
+     */
+    async list(userId: string, sessionId: string) {
       const rows = await repo.subscriptions(userId);
-      return { subscriptions: rows.map((r) => ({ id: r.id, endpoint_host: new URL(r.endpoint).host, created_at: r.created_at })) };
+      return {
+        subscriptions: rows.map((r) => ({
+          id: r.id,
+          endpoint_host: new URL(r.endpoint).host,
+          label: r.label ?? UNKNOWN_DEVICE,
+          created_at: r.created_at,
+          this_session: r.session_id === sessionId,
+        })),
+      };
     },
 
     /**

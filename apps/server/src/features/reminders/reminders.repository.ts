@@ -140,13 +140,19 @@ export function createReminderRepository(db: Db) {
 
     // ---------- push subscriptions ----------
 
-    /** Inserts, or updates the keys of the user's subscription with this endpoint; answers its id. */
+    /**
+     * Inserts, or updates the keys of the user's subscription with this endpoint; answers its id.
+     * The session that (re-)subscribed and the browser's label are written each time: ending that
+     * session on purpose removes the subscription (common/session.repository.ts).
+     */
     async saveSubscription(row: {
       id: string;
       user_id: string;
       endpoint: string;
       p256dh: string;
       auth: string;
+      session_id: string;
+      label: string;
       at: string;
     }): Promise<string> {
       const saved = await db
@@ -157,10 +163,16 @@ export function createReminderRepository(db: Db) {
           endpoint: row.endpoint,
           p256dh: row.p256dh,
           auth: row.auth,
+          session_id: row.session_id,
+          label: row.label,
           created_at: row.at,
           updated_at: row.at,
         })
-        .onConflict((oc) => oc.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: row.p256dh, auth: row.auth, updated_at: row.at }))
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'endpoint'])
+            .doUpdateSet({ p256dh: row.p256dh, auth: row.auth, session_id: row.session_id, label: row.label, updated_at: row.at }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       return saved.id;
@@ -179,7 +191,7 @@ export function createReminderRepository(db: Db) {
     subscriptions(userId: string) {
       return db
         .selectFrom('push_subscriptions')
-        .select(['id', 'endpoint', 'created_at'])
+        .select(['id', 'endpoint', 'label', 'session_id', 'created_at'])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')
@@ -200,21 +212,32 @@ export function createReminderRepository(db: Db) {
       return rows;
     },
 
-    /** Deletes the user's subscription; false when it is not theirs (or not there). */
+    /** Deletes the user's subscription and the action tokens pushed to it; false when it is not theirs (or not there). */
     async deleteSubscription(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await trx.deleteFrom('push_action_tokens').where('subscription_id', '=', id).execute();
+        return true;
+      });
     },
 
-    /** A push service said the subscription is gone (404/410). */
+    /** A push service said the subscription is gone (404/410): it goes, with the action tokens pushed to it. */
     async dropSubscription(id: string): Promise<void> {
-      await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+        await trx.deleteFrom('push_action_tokens').where('subscription_id', '=', id).execute();
+      });
     },
 
     // ---------- the scheduler's reads ----------
 
-    /** Schedules with reminders on, of current medications, with the medication's name and the person's name. */
-    remindedSchedules() {
+    /**
+     * The timed schedules of current medications, with the medication's name and the person's name.
+     * `reminders` (the schedule's flag) silences only the at-time dose and refill reminders: a
+     * holder's "Tell me when a dose is missed" is theirs, so missed-dose alerts go either way.
+     */
+    scheduledMedications() {
       return db
         .selectFrom('medication_schedules as s')
         .innerJoin('medications as m', 'm.id', 's.medication_id')
@@ -231,11 +254,11 @@ export function createReminderRepository(db: Db) {
           's.dose_units',
           's.quantity_on_hand',
           's.refill_remind_days',
+          's.reminders',
           'm.medication_name',
           'p.name as person_name',
           'p.is_self as person_is_self',
         ])
-        .where('s.reminders', '=', 1)
         .where('s.as_needed', '=', 0)
         .where('m.is_current', '=', 1)
         .execute();
@@ -390,7 +413,14 @@ export function createReminderRepository(db: Db) {
 
     /** Writes push action tokens (their hashes), in slices. */
     async addActionTokens(
-      rows: readonly { token_hash: string; user_id: string; profile_id: string; dose_id: string; expires_at: string }[],
+      rows: readonly {
+        token_hash: string;
+        user_id: string;
+        profile_id: string;
+        dose_id: string;
+        expires_at: string;
+        subscription_id: string;
+      }[],
     ) {
       for (const slice of chunks(rows))
         await db
@@ -399,7 +429,11 @@ export function createReminderRepository(db: Db) {
           .execute();
     },
 
-    /** Marks the token used and answers it, when it is unused and not expired; one caller wins. */
+    /**
+     * Marks the token used and answers it, when it is unused and not expired; one caller wins. The
+     * same reminder pushed to the user's other browsers carried sibling tokens (one per browser):
+     * they are spent with it, so a second device's button says the reminder was answered.
+     */
     async useActionToken(tokenHash: string, now: string) {
       return db.transaction().execute(async (trx) => {
         const used = await trx
@@ -410,11 +444,20 @@ export function createReminderRepository(db: Db) {
           .where('expires_at', '>', now)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) === 0) return undefined;
-        return trx
+        const token = await trx
           .selectFrom('push_action_tokens')
-          .select(['user_id', 'profile_id', 'dose_id'])
+          .select(['user_id', 'profile_id', 'dose_id', 'expires_at'])
           .where('token_hash', '=', tokenHash)
-          .executeTakeFirst();
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('push_action_tokens')
+          .set({ used_at: now })
+          .where('user_id', '=', token.user_id)
+          .where('dose_id', '=', token.dose_id)
+          .where('expires_at', '=', token.expires_at)
+          .where('used_at', 'is', null)
+          .execute();
+        return { user_id: token.user_id, profile_id: token.profile_id, dose_id: token.dose_id };
       });
     },
 

@@ -44,11 +44,16 @@ export async function reminderRoutes(
   r.post(
     '/api/user/push-subscriptions',
     { schema: { body: pushSubscriptionInputSchema, response: { 201: z.object({ id: z.string() }), 400: messageSchema } } },
-    async (request, reply) => reply.code(201).send(await opts.subscriptions.subscribe(currentUser(request).id, request.body)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const from = { userId: user.id, sessionId: user.sessionId, userAgent: request.headers['user-agent'] ?? null };
+      return reply.code(201).send(await opts.subscriptions.subscribe(from, request.body));
+    },
   );
-  r.get('/api/user/push-subscriptions', { schema: { response: { 200: pushSubscriptionsSchema } } }, async (request) =>
-    opts.subscriptions.list(currentUser(request).id),
-  );
+  r.get('/api/user/push-subscriptions', { schema: { response: { 200: pushSubscriptionsSchema } } }, async (request) => {
+    const user = currentUser(request);
+    return opts.subscriptions.list(user.id, user.sessionId);
+  });
   r.delete(
     '/api/user/push-subscriptions/:id',
     { schema: { params: z.object({ id: pathId }), response: { 200: messageSchema, 404: messageSchema } } },

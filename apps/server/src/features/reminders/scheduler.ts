@@ -128,7 +128,7 @@ export function createReminderScheduler(deps: {
   async function dueBetween(from: number, to: number): Promise<Due[]> {
     const instant = instantCache();
     const out: Due[] = [];
-    const schedules = await repo.remindedSchedules();
+    const schedules = await repo.scheduledMedications();
     const zoneOf = await zones.ofPeople(schedules.map((s) => s.profile_id));
     const doseDues: Due[] = [];
     // The window's local dates per zone (Intl is slow: once per zone, not per schedule).
@@ -161,18 +161,20 @@ export function createReminderScheduler(deps: {
         isSelf: row.person_is_self === 1,
         subject: row.medication_name,
       };
+      const reminded = row.reminders === 1;
       for (const local of localDoseTimes(s, dates.first, dates.last)) {
         const at = instant(local, zone);
         const doseId = doseIdOf(row.medication_id, local);
         const when: ReminderWhen = { at: 'clock', time: local.slice(11, 16) };
-        if (at > from && at <= to)
+        // The schedule's `reminders` flag is about this at-time reminder only; missed-dose alerts are the holders' own choice.
+        if (reminded && at > from && at <= to)
           doseDues.push({ ...base, key: `dose:${doseId}`, kind: 'dose', dueAt: at, flag: 'dose_reminders', when, doseId });
         const missedAt = at + DUE_MINUTES * MINUTE;
         if (missedAt > from && missedAt <= to)
           doseDues.push({ ...base, key: `missed:${doseId}`, kind: 'missed', dueAt: missedAt, flag: 'missed_dose_alerts', when, doseId });
       }
       // A refill reminder: at 09:00 on each day from `refill_remind_days` before the runs-out date, once per runs-out date.
-      if (row.quantity_on_hand !== null && row.refill_remind_days !== null) {
+      if (reminded && row.quantity_on_hand !== null && row.refill_remind_days !== null) {
         for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
           const at = instant(`${date}T${REFILL_TIME}`, zone);
           if (at <= from || at > to) continue;
@@ -348,33 +350,39 @@ export function createReminderScheduler(deps: {
     const jobs: { kind: ReminderKind; target: PushTargetRow; payload: string }[] = [];
     for (const s of sends) {
       if (!mine(s, 'push')) continue;
-      let token: string | undefined;
-      if (s.d.doseId && (s.d.kind === 'dose' || s.d.kind === 'snooze') && !viewOnly.has(`${s.userId}|${s.d.profileId}`)) {
-        token = randomToken();
-        tokens.push({
-          token_hash: sha256Hex(token),
-          user_id: s.userId,
-          profile_id: s.d.profileId,
-          dose_id: s.d.doseId,
-          expires_at: new Date(now + ACTION_TOKEN_MS).toISOString(),
+      const buttons = !!s.d.doseId && (s.d.kind === 'dose' || s.d.kind === 'snooze') && !viewOnly.has(`${s.userId}|${s.d.profileId}`);
+      // One token per browser (docs/decisions/0044, "Later changes"): removing a browser's
+      // subscription removes the tokens pushed to it, so a lost phone's Taken stops working.
+      for (const target of subscriptions.get(s.userId) ?? []) {
+        let token: string | undefined;
+        if (buttons && s.d.doseId) {
+          token = randomToken();
+          tokens.push({
+            token_hash: sha256Hex(token),
+            user_id: s.userId,
+            profile_id: s.d.profileId,
+            dose_id: s.d.doseId,
+            expires_at: new Date(now + ACTION_TOKEN_MS).toISOString(),
+            subscription_id: target.id,
+          });
+        }
+        const payload = JSON.stringify({
+          title: s.outward.title,
+          body: s.outward.body,
+          tag: s.d.doseId ? `dose:${s.d.doseId}` : s.d.key,
+          url: '/dashboard',
+          // The buttons' words in the recipient's language: the service worker shows them.
+          ...(token
+            ? {
+                token,
+                actions: ['taken', 'snooze'],
+                action_titles: { taken: s.tr.t('push.action.taken'), snooze: s.tr.t('push.action.snooze') },
+                action_failed: s.tr.t('push.action.failed'),
+              }
+            : {}),
         });
+        jobs.push({ kind: s.d.kind, target, payload });
       }
-      const payload = JSON.stringify({
-        title: s.outward.title,
-        body: s.outward.body,
-        tag: s.d.doseId ? `dose:${s.d.doseId}` : s.d.key,
-        url: '/dashboard',
-        // The buttons' words in the recipient's language: the service worker shows them.
-        ...(token
-          ? {
-              token,
-              actions: ['taken', 'snooze'],
-              action_titles: { taken: s.tr.t('push.action.taken'), snooze: s.tr.t('push.action.snooze') },
-              action_failed: s.tr.t('push.action.failed'),
-            }
-          : {}),
-      });
-      for (const target of subscriptions.get(s.userId) ?? []) jobs.push({ kind: s.d.kind, target, payload });
     }
     await repo.addActionTokens(tokens);
     const gone = new Set<string>();
