@@ -36,7 +36,12 @@ const webExposes = {
   medications: ['components/medication-schedule', 'components/today-doses'],
   'offline-cards': ['components/keep-cards-setting', 'lib/forget-offline-cards'],
   profiles: ['api/delete-family-member', 'api/get-family-member', 'components/add-family-member-modal', 'components/family-member-editor'],
-  reminders: ['components/push-device-setting', 'components/reminder-settings-dialog'],
+  reminders: [
+    'api/push-subscriptions',
+    'components/other-push-devices',
+    'components/push-device-setting',
+    'components/reminder-settings-dialog',
+  ],
   sharing: ['components/access-history-dialog', 'components/share-access-dialog', 'components/shared-with-me-section'],
   search: ['components/highlighted-snippet'],
   shl: ['components/shl-offer'],

@@ -7,6 +7,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptionsSchema } from '@kinchart/shared/care';
+import { sessionsSchema } from '@kinchart/shared/auth';
 import type { TestApp } from './helpers';
 import { TestClient, buildTestApp, signedInUser } from './helpers';
 import type { LoopbackSmtp } from './smtp-helpers';
@@ -108,6 +109,21 @@ describe('GET /api/user/push-subscriptions', () => {
     expect(await stored(user.id)).toEqual([id]);
     expect((await user.client.delete(`/api/user/push-subscriptions/${id}`)).statusCode).toBe(200);
     expect(await stored(user.id)).toEqual([]);
+  });
+});
+
+describe('GET /api/auth/sessions', () => {
+  it('says which session has a browser that receives reminders', async () => {
+    const user = await signedInUser(t.app);
+    const phone = await anotherBrowser(user);
+    await subscribe(phone);
+    await anotherBrowser(user, MAC_FIREFOX);
+    const listed = sessionsSchema.parse((await user.client.get('/api/auth/sessions')).json());
+    expect(listed.map((s) => [s.current, s.user_agent, s.reminders])).toEqual([
+      [true, 'lightMyRequest', false],
+      [false, MAC_FIREFOX, false],
+      [false, ANDROID_CHROME, true],
+    ]);
   });
 });
 

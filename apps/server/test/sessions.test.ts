@@ -68,7 +68,7 @@ describe('the session list', () => {
     const sessions = await listSessions(laptop);
     expect(sessions).toHaveLength(3);
     for (const session of sessions)
-      expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_seen_at', 'user_agent']);
+      expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_seen_at', 'reminders', 'user_agent']);
     expect(sessions[0]).toMatchObject({ current: true, user_agent: CHROME_LINUX, ip: '198.51.100.7' });
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     // After the current one, the newest first: the phone signed in after the sign-up's login.

@@ -302,6 +302,8 @@ export const sessionSchema = z.object({
   last_seen_at: z.string(),
   user_agent: z.string().nullable(),
   ip: z.string().nullable(),
+  /** A browser subscribed to reminders in this session: signing it out stops them (docs/decisions/0044). */
+  reminders: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 

@@ -24,6 +24,8 @@ export interface SessionListing {
   lastSeenAt: string;
   userAgent: string | null;
   ip: string | null;
+  /** A Web Push subscription was made in this session (signing it out on purpose removes it). */
+  reminders: boolean;
 }
 
 /**
@@ -130,15 +132,16 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
     /** The user's live sessions, newest first; idle or expired ones are left out (they are over). */
     async listLive(userId: string): Promise<SessionListing[]> {
       const now = new Date();
-      return db
+      const rows = await db
         .selectFrom('sessions')
-        .select([
+        .select((eb) => [
           'id as sessionId',
           'public_id as publicId',
           'created_at as createdAt',
           'last_seen_at as lastSeenAt',
           'user_agent as userAgent',
           'ip',
+          eb.exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.session_id', '=', 'sessions.id')).as('reminders'),
         ])
         .where('user_id', '=', userId)
         .where('expires_at', '>', nowIso(now))
@@ -146,6 +149,8 @@ export function createSessionRepository(db: Db, options: { idleMs: number; maxMs
         .orderBy('created_at', 'desc')
         .orderBy('public_id')
         .execute();
+      // exists() is a boolean on PostgreSQL and 0/1 on SQLite.
+      return rows.map((row) => ({ ...row, reminders: Boolean(Number(row.reminders)) }));
     },
 
     /** Ends the user's session listed as `publicId`; answers its key, or null when the user has none such. */

@@ -28,6 +28,7 @@ export function createSessionsService(deps: { db: Db; sessions: SessionRepositor
         last_seen_at: row.lastSeenAt,
         user_agent: row.userAgent,
         ip: row.ip,
+        reminders: row.reminders,
       }));
       return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
     },

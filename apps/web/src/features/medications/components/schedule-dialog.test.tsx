@@ -66,6 +66,12 @@ describe('the schedule editor', () => {
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
       expect(within(form).getByRole<HTMLInputElement>('checkbox', { name: day }).checked).toBe(true);
     }
+    // "Send reminders" is about the at-time reminders; missed-dose alerts family members asked for go either way.
+    const remind = within(form).getByRole<HTMLInputElement>('checkbox', { name: 'Send reminders' });
+    expect(remind.checked).toBe(true);
+    expect(document.getElementById(remind.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'At each dose time, and before a refill is due. Family members who asked to be told of missed doses are told either way.',
+    );
     fireEvent.change(within(form).getByLabelText('Time 1'), { target: { value: '21:00' } });
     await user.click(within(form).getByRole('button', { name: 'Add a time' }));
     fireEvent.change(within(form).getByLabelText('Time 2'), { target: { value: '07:30' } });

@@ -273,7 +273,12 @@ function ScheduleEditor({ personId, medicationId, name, schedule, onClose }: Sch
               containerClassName="sm:col-span-2"
             />
           </div>
-          <CheckboxField label={t`Send reminders`} checked={values.reminders} onChange={(e) => set('reminders', e.currentTarget.checked)} />
+          <CheckboxField
+            label={t`Send reminders`}
+            hint={t`At each dose time, and before a refill is due. Family members who asked to be told of missed doses are told either way.`}
+            checked={values.reminders}
+            onChange={(e) => set('reminders', e.currentTarget.checked)}
+          />
         </form>
       </Modal>
       <ConfirmDialog

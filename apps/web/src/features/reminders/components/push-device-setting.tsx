@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pushSubscriptionsQueryKey } from '../api/push-subscriptions';
 import { clientConfigQueryOptions } from '../../../lib/queries/client-config';
 import type { PushState } from '../lib/push-device';
 import { pushState, sendTestPush, turnOffPush, turnOnPush } from '../lib/push-device';
@@ -27,6 +28,7 @@ export function PushDeviceSetting() {
   const { t } = useLingui();
   const hintId = useId();
   const config = useQuery(clientConfigQueryOptions);
+  const queryClient = useQueryClient();
   const [state, setState] = useState<PushState | null>(null);
   const [applying, setApplying] = useState<boolean | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -59,6 +61,8 @@ export function PushDeviceSetting() {
       setStatus({ text: t`This device could not be set up for reminders just now. Please try again.`, error: true });
     } finally {
       setApplying(null);
+      // The list of the account's browsers (other-push-devices.tsx) leaves this one out by its id.
+      void queryClient.invalidateQueries({ queryKey: pushSubscriptionsQueryKey });
     }
   };
 

@@ -1,5 +1,6 @@
 import { pushSubscriptionInputSchema } from '@kinchart/shared/care';
 import { ApiError, api } from '../../../lib/api-client';
+import { PUSH_SUBSCRIPTIONS_PATH, getPushSubscriptions } from '../api/push-subscriptions';
 
 /*
  * "Reminders on this device" (issue 32): this browser's Web Push subscription. Turning it on asks
@@ -11,7 +12,6 @@ import { ApiError, api } from '../../../lib/api-client';
 
 const SCRIPT = '/sw.js';
 const ID_KEY = 'kinchart.push-subscription';
-export const PUSH_SUBSCRIPTIONS_PATH = '/api/user/push-subscriptions';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -31,12 +31,30 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return navigator.serviceWorker.getRegistration('/');
 }
 
-/** Whether this device receives reminders now. */
+/** The id the server gave this device's subscription, or null when this device has none. */
+export function thisDeviceSubscriptionId(): string | null {
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(ID_KEY);
+}
+
+/**
+ * Whether this device receives reminders now. The server may have removed its subscription
+ * meanwhile — this browser's session was signed out on purpose (docs/decisions/0044), or another
+ * browser stopped it, or its push service ended it — and then the device is off here too.
+ */
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   const subscription = await (await registration())?.pushManager.getSubscription();
-  return subscription && localStorage.getItem(ID_KEY) ? 'on' : 'off';
+  const id = localStorage.getItem(ID_KEY);
+  if (!subscription || !id) return 'off';
+  const known = await getPushSubscriptions().then(
+    (list) => list.some((s) => s.id === id),
+    // Offline or the server unreachable: as the device last knew.
+    () => true,
+  );
+  if (known) return 'on';
+  localStorage.removeItem(ID_KEY);
+  return 'off';
 }
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe takes. */

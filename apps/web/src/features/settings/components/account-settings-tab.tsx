@@ -7,6 +7,7 @@ import { DataPortabilitySection } from '../../import/components/data-portability
 import { KeepCardsSetting } from '../../offline-cards/components/keep-cards-setting';
 import { CalendarFeedsSection } from './calendar-feeds-section';
 import { PushDeviceSetting } from '../../reminders/components/push-device-setting';
+import { OtherPushDevices } from '../../reminders/components/other-push-devices';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -122,9 +123,11 @@ export function AccountSettingsTab({ onManageFamily }: { onManageFamily: () => v
         </SettingsSection>
       ) : null}
 
-      {/* Issue 32: medication and appointment reminders as Web Push notifications on this device. */}
+      {/* Issue 32: medication and appointment reminders as Web Push notifications on this device;
+          the account's other browsers that receive them, each of which can be stopped (decision 0044). */}
       <SettingsSection id="settings-push-heading" title={t`Reminders on this device`}>
         <PushDeviceSetting />
+        <OtherPushDevices />
       </SettingsSection>
 
       {/* DESIGN §5 storage quota: what the account's files take, beside where imports add more. */}

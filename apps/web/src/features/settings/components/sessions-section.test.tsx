@@ -19,6 +19,7 @@ const here: SessionInfo = {
   last_seen_at: '2026-03-04T10:00:00.000Z',
   user_agent: CHROME_LINUX,
   ip: '198.51.100.7',
+  reminders: false,
 };
 const phone: SessionInfo = {
   id: 's-phone',
@@ -27,6 +28,7 @@ const phone: SessionInfo = {
   last_seen_at: '2026-03-03T18:30:00.000Z',
   user_agent: SAFARI_IPHONE,
   ip: '203.0.113.9',
+  reminders: true,
 };
 const unknown: SessionInfo = {
   id: 's-unknown',
@@ -35,6 +37,7 @@ const unknown: SessionInfo = {
   last_seen_at: '2026-03-01T08:05:00.000Z',
   user_agent: null,
   ip: null,
+  reminders: false,
 };
 
 function renderSection() {
@@ -62,6 +65,10 @@ describe('Sessions', () => {
     expect(within(items[1]!).getByText('Last active')).toBeTruthy();
     expect(items[1]?.querySelector('time')?.getAttribute('dateTime')).toBe(phone.created_at);
     expect(within(items[2]!).getByText('Unknown device')).toBeTruthy();
+    // The session a browser subscribed to reminders in says so: signing it out stops them (decision 0044).
+    expect(within(items[1]!).getByText('Receives reminders')).toBeTruthy();
+    expect(within(items[0]!).queryByText('Receives reminders')).toBeNull();
+    expect(within(items[2]!).queryByText('Receives reminders')).toBeNull();
     // Every Sign out button says which session it ends.
     expect(screen.getByRole('button', { name: 'Sign out this device' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Sign out Safari on iPhone, signed in / })).toBeTruthy();

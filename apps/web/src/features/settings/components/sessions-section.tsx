@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { plural, t as translate } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionInfo } from '@kinchart/shared/auth';
 import { Button } from '../../../components/ui/button';
@@ -13,21 +13,7 @@ import { LOGGED_OUT, clearSession, setLoggingOut } from '../../auth/api/check-au
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { UNKNOWN_DEVICE, describeDevice } from '@kinchart/shared/describe-device';
-
-/**
- * describeDevice's English words ("Chrome on Windows") in the reader's language; browser and
- * system names are proper names and stay as they are.
- */
-function deviceName(userAgent: string | null): string {
-  const english = describeDevice(userAgent);
-  if (english === UNKNOWN_DEVICE) return translate`Unknown device`;
-  const on = english.indexOf(' on ');
-  if (on < 0) return english;
-  const browser = english.slice(0, on);
-  const system = english.slice(on + ' on '.length);
-  return browser === 'Browser' ? translate`Browser on ${system}` : translate`${browser} on ${system}`;
-}
+import { deviceName } from '../../../lib/device-name';
 
 /**
  * Settings → Account Settings → Sessions (DESIGN §5, ASVS 5.0 7.5.2): every browser signed in to
@@ -140,6 +126,12 @@ function SessionItem({ session, onEnded }: { session: SessionInfo; onEnded: (mes
           {session.current ? (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               <Trans>This device</Trans>
+            </span>
+          ) : null}
+          {/* A browser subscribed to reminders in this session: signing it out stops them (decision 0044). */}
+          {session.reminders ? (
+            <span className="rounded-full border border-slate-400 px-2 py-0.5 text-xs font-semibold text-slate-800">
+              <Trans>Receives reminders</Trans>
             </span>
           ) : null}
         </p>
