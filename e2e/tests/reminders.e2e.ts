@@ -5,6 +5,7 @@ import {
   PHONE,
   expectNoA11yViolations,
   expectVisible,
+  logInViaUi,
   newPage,
   open,
   screenshot,
@@ -28,46 +29,74 @@ useBrowser();
 
 const SWITCH = { name: 'Reminders on this device' } as const;
 
-/** The page's PushManager, standing in for the browser's push service (see above). */
+/**
+ * The page's PushManager, standing in for the browser's push service (see above). Like a browser's,
+ * its subscription outlives a page load (kept in the page's localStorage under a key of its own).
+ */
 async function fakePushService(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    let current:
-      | (PushSubscriptionJSON & { options: PushSubscriptionOptions; unsubscribe(): Promise<boolean>; toJSON(): PushSubscriptionJSON })
-      | null = null;
+    const KEY = 'e2e.fake-push-subscription';
+    type Stored = PushSubscriptionJSON & { serverKey: string | null };
+    type Fake = PushSubscriptionJSON & {
+      options: PushSubscriptionOptions;
+      unsubscribe(): Promise<boolean>;
+      toJSON(): PushSubscriptionJSON;
+    };
     const b64 = (bytes: Uint8Array) =>
       btoa(String.fromCharCode(...bytes))
         .replace(/\+/g, '-')
         .replace(/\//g, '_')
         .replaceAll('=', '');
+    const bytesOf = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const fake = (stored: Stored): Fake => {
+      const { serverKey, ...json } = stored;
+      return {
+        ...json,
+        options: { userVisibleOnly: true, applicationServerKey: serverKey === null ? null : bytesOf(serverKey) },
+        toJSON: () => json,
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          current = null;
+          return true;
+        },
+      };
+    };
+    const saved = localStorage.getItem(KEY);
+    let current: Fake | null = saved ? fake(JSON.parse(saved) as Stored) : null;
     PushManager.prototype.getSubscription = async () => current as unknown as PushSubscription | null;
     PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
       const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
       const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
       const auth = crypto.getRandomValues(new Uint8Array(16));
-      (window as unknown as { subscribedWithKey: string }).subscribedWithKey = b64(
-        new Uint8Array(options?.applicationServerKey as ArrayBuffer),
-      );
+      const serverKey = options?.applicationServerKey ? b64(new Uint8Array(options.applicationServerKey as ArrayBuffer)) : null;
+      (window as unknown as { subscribedWithKey: string | null }).subscribedWithKey = serverKey;
       const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${b64(auth)}`;
-      const json = { endpoint, expirationTime: null, keys: { p256dh: b64(raw), auth: b64(auth) } };
-      current = {
-        ...json,
-        options: { userVisibleOnly: true, applicationServerKey: (options?.applicationServerKey ?? null) as ArrayBuffer | null },
-        toJSON: () => json,
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      };
+      const stored: Stored = { endpoint, expirationTime: null, keys: { p256dh: b64(raw), auth: b64(auth) }, serverKey };
+      localStorage.setItem(KEY, JSON.stringify(stored));
+      current = fake(stored);
       return current as unknown as PushSubscription;
     };
   });
 }
 
-async function subscriptions(page: Page): Promise<{ id: string; endpoint_host: string }[]> {
+type Subscription = { id: string; endpoint_host: string; label: string; this_session: boolean };
+async function subscriptions(page: Page): Promise<Subscription[]> {
   return page.evaluate(async () => {
     const res = await fetch('/api/user/push-subscriptions', { credentials: 'include' });
-    return ((await res.json()) as { subscriptions: { id: string; endpoint_host: string }[] }).subscriptions;
+    return ((await res.json()) as { subscriptions: Subscription[] }).subscriptions;
   });
+}
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+/** Turns this device's reminders on from Settings and waits until the server has the subscription. */
+async function turnOnReminders(page: Page): Promise<void> {
+  await open(page, '/settings?tab=account');
+  const toggle = page.getByRole('region', { name: 'Reminders on this device' }).getByRole('switch', SWITCH);
+  await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await toggle.check();
+  await expectVisible(page.getByText('Reminders are on for this device.'), 30_000);
 }
 
 /** Hands the service worker a push, as the browser's push service would (Chrome DevTools Protocol). */
@@ -225,4 +254,71 @@ describe('reminders on this device', () => {
     );
     expect(await subscriptions(page)).toHaveLength(1);
   });
+
+  // docs/decisions/0044, "Later changes": a lost phone can be cut off. The account's other browsers
+  // that receive reminders are listed under "Reminders on this device", each with Stop reminders;
+  // signing a session out from the sessions list stops the reminders of the browser subscribed in it.
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a lost phone's reminders are stopped from another browser, or by signing its session out (${label})`, async () => {
+      const page = await newPage(viewport);
+      await page.context().grantPermissions(['notifications']);
+      await fakePushService(page);
+      const user = await signUpAndLogIn(page);
+      await turnOnReminders(page);
+
+      // The phone: an Android browser, signed in to the same account, with reminders on.
+      const lost = await newPage(PHONE);
+      await lost.context().grantPermissions(['notifications']);
+      await fakePushService(lost);
+      const cdp = await lost.context().newCDPSession(lost);
+      await cdp.send('Emulation.setUserAgentOverride', { userAgent: ANDROID_CHROME });
+      await logInViaUi(lost, user);
+      await turnOnReminders(lost);
+
+      await open(page, '/settings?tab=account');
+      const section = page.getByRole('region', { name: 'Reminders on this device' });
+      const others = section.getByRole('region', { name: 'Other browsers that receive your reminders' });
+      // This browser, opened again, is still on (and not listed among the others).
+      await expect.poll(() => section.getByRole('switch', SWITCH).isChecked(), { timeout: 15_000 }).toBe(true);
+      await expectVisible(others.getByRole('listitem').filter({ hasText: 'Chrome on Android' }));
+      expect(await others.getByRole('listitem').count()).toBe(1);
+      await expectVisible(others.getByText(/^Receives reminders since /));
+      // The sessions list says which session has reminders.
+      const sessions = page.getByRole('region', { name: 'Sessions' });
+      const phoneSession = sessions.getByRole('listitem').filter({ hasText: 'Chrome on Android' });
+      await expectVisible(phoneSession.getByText('Receives reminders', { exact: true }));
+      await section.scrollIntoViewIfNeeded();
+      await expectNoA11yViolations(page, `/settings with another browser receiving reminders (${label})`);
+      await screenshot(page, `reminders-other-browsers-${label}`);
+
+      // Stop reminders: the phone's subscription is gone from the server, and the phone, opened
+      // again, shows its reminders off (the browser still holds its push subscription: the server
+      // no longer has it, and that decides).
+      await others.getByRole('button', { name: /^Stop reminders on Chrome on Android, since / }).click();
+      await expectVisible(others.getByRole('status').getByText('Chrome on Android no longer receives your reminders.'));
+      await expectVisible(others.getByText('No other browser receives your reminders.'));
+      expect((await subscriptions(page)).map((s) => [s.label, s.this_session])).toEqual([['Chrome on Linux', true]]);
+      expect(await lost.evaluate(async () => !!(await PushManager.prototype.getSubscription()))).toBe(true);
+      await open(lost, '/settings?tab=account');
+      const lostToggle = lost.getByRole('region', { name: 'Reminders on this device' }).getByRole('switch', SWITCH);
+      await expect.poll(() => lostToggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await lostToggle.isChecked()).toBe(false);
+      await expectVisible(lost.getByText('Reminders are not shown on this device.'));
+
+      // On again on the phone; then its session is signed out from the sessions list: its
+      // reminders stop with it, and the list of other browsers says so at once.
+      await turnOnReminders(lost);
+      await open(page, '/settings?tab=account');
+      await expectVisible(others.getByRole('listitem').filter({ hasText: 'Chrome on Android' }));
+      await sessions.getByRole('button', { name: /^Sign out Chrome on Android, signed in / }).click();
+      await expectVisible(sessions.getByText('Chrome on Android signed out successfully.'));
+      await expectVisible(others.getByText('No other browser receives your reminders.'));
+      expect(await subscriptions(page)).toHaveLength(1);
+      await screenshot(page, `reminders-other-browsers-stopped-${label}`);
+      await lost.context().close();
+    });
+  }
 });
