@@ -24,7 +24,9 @@ const personTitle = (tr: Translator, title: string, name: string | null, own: bo
 // that ends empties the feed at once. Only the token's SHA-256 is stored.
 
 const NOT_FOUND = 'Calendar feed not found';
-const MAX_FEEDS = 20;
+/** At most this many feeds an account (an import restores no more than there is room for). */
+export const MAX_CALENDAR_FEEDS = 20;
+const MAX_FEEDS = MAX_CALENDAR_FEEDS;
 /** Medication times are written for this window around today, in the person's zone (days). */
 const MEDICATION_DAYS_BEFORE = 7;
 const MEDICATION_DAYS_AFTER = 60;
@@ -155,7 +157,21 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
         minimal: fromFlag(r.minimal),
         created_at: r.created_at,
         last_read_at: r.last_read_at,
+        // Restored by an import with a token nobody knows: it needs a new address (renew) to be subscribed to.
+        restored: fromFlag(r.restored),
       }));
+    },
+
+    /**
+     * POST /api/user/calendar-feeds/{id}/renew: a new secret address for one of the account's feeds,
+     * answered like a new feed's (once); the old address stops answering at once. This is how a
+     * feed restored by an import gets an address, and how a leaked address is replaced while the
+     * feed's settings stay.
+     */
+    async renew(userId: string, id: string): Promise<{ id: string; url: string; webcal_url: string }> {
+      const token = randomToken();
+      if (!(await repo.renew(userId, id, sha256Hex(token)))) throw notFound(NOT_FOUND);
+      return { id, ...urlsOf(token) };
     },
 
     /** DELETE /api/user/calendar-feeds/{id}: the address stops answering at once. */

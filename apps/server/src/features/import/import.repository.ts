@@ -18,6 +18,8 @@ import type { AllergyEntry, AllergyValues, PlannedEntry } from '../allergies/all
 import { allergyTransfer } from '../allergies/allergies.service';
 import type { CareRestore } from '../care/care-transfer';
 import { careTransfer } from '../care/care-transfer';
+import type { NewFeed } from '../calendar/calendar-feeds.repository';
+import { createCalendarFeedsRepository } from '../calendar/calendar-feeds.repository';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -245,6 +247,21 @@ function importQueries(db: Executor) {
     /** Issue 32: the medications' schedules and logged doses (the care feature's, care-transfer.ts). */
     restoreCare: (userId: string, self: { userId: string; exportUsername: string }, items: readonly CareRestore[]) =>
       care.restore(userId, self, items),
+
+    /** Issue 32: the account's calendar feeds' settings (the calendar feature's SQL, calendar-feeds.repository.ts). */
+    async calendarFeeds(userId: string) {
+      return (await createCalendarFeedsRepository(db).list(userId)).map((f) => ({
+        person_id: f.person_id,
+        include_medications: fromFlag(f.include_medications),
+        minimal: fromFlag(f.minimal),
+      }));
+    },
+
+    /** Issue 32: restored calendar feeds (kinchart-restore.ts feedRestores), each with a token nobody knows. */
+    async insertCalendarFeeds(feeds: readonly NewFeed[]): Promise<void> {
+      const repo = createCalendarFeedsRepository(db);
+      for (const f of feeds) await repo.insert(f);
+    },
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {
