@@ -110,7 +110,7 @@ describe('migration 0029', () => {
         person_id: null,
         token_hash: 'f'.repeat(64),
         created_at: new Date().toISOString(),
-      } as never)
+      })
       .execute();
     await migrateToLatest(t.database.db);
     expect(await columns()).toContain('restored');

@@ -11,6 +11,7 @@ import { toInstant, withOffset } from '../../lib/time-zone';
 import type { AppointmentService } from '../appointments/appointment.service';
 import { buildCalendar, type IcsEvent } from '../appointments/ics';
 import { createCalendarFeedsRepository } from './calendar-feeds.repository';
+import { MAX_CALENDAR_FEEDS } from './calendar-transfer';
 import { translatorOfUser } from '../../i18n/recipients';
 import type { Translator } from '../../i18n/translator';
 
@@ -24,8 +25,6 @@ const personTitle = (tr: Translator, title: string, name: string | null, own: bo
 // that ends empties the feed at once. Only the token's SHA-256 is stored.
 
 const NOT_FOUND = 'Calendar feed not found';
-/** At most this many feeds an account (an import restores no more than there is room for). */
-export const MAX_CALENDAR_FEEDS = 20;
 const MAX_FEEDS = MAX_CALENDAR_FEEDS;
 /** Medication times are written for this window around today, in the person's zone (days). */
 const MEDICATION_DAYS_BEFORE = 7;

@@ -18,8 +18,8 @@ import type { AllergyEntry, AllergyValues, PlannedEntry } from '../allergies/all
 import { allergyTransfer } from '../allergies/allergies.service';
 import type { CareRestore } from '../care/care-transfer';
 import { careTransfer } from '../care/care-transfer';
-import type { NewFeed } from '../calendar/calendar-feeds.repository';
-import { createCalendarFeedsRepository } from '../calendar/calendar-feeds.repository';
+import type { RestoredFeed } from '../calendar/calendar-transfer';
+import { calendarTransfer } from '../calendar/calendar-transfer';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -248,20 +248,11 @@ function importQueries(db: Executor) {
     restoreCare: (userId: string, self: { userId: string; exportUsername: string }, items: readonly CareRestore[]) =>
       care.restore(userId, self, items),
 
-    /** Issue 32: the account's calendar feeds' settings (the calendar feature's SQL, calendar-feeds.repository.ts). */
-    async calendarFeeds(userId: string) {
-      return (await createCalendarFeedsRepository(db).list(userId)).map((f) => ({
-        person_id: f.person_id,
-        include_medications: fromFlag(f.include_medications),
-        minimal: fromFlag(f.minimal),
-      }));
-    },
+    /** Issue 32: the account's calendar feeds' settings (the calendar feature's, calendar-transfer.ts). */
+    calendarFeeds: (userId: string) => calendarTransfer(db).settings(userId),
 
     /** Issue 32: restored calendar feeds (kinchart-restore.ts feedRestores), each with a token nobody knows. */
-    async insertCalendarFeeds(feeds: readonly NewFeed[]): Promise<void> {
-      const repo = createCalendarFeedsRepository(db);
-      for (const f of feeds) await repo.insert(f);
-    },
+    insertCalendarFeeds: (userId: string, feeds: readonly RestoredFeed[], at: string) => calendarTransfer(db).insert(userId, feeds, at),
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {

@@ -45,7 +45,7 @@ import { createImportRepository } from './import.repository';
 import type { ExistingAccount, ListTable } from './kinchart-match';
 import { LIST_TABLES, existingAccount, keyOf, matchKinchart } from './kinchart-match';
 import { careRestores, checkListCaps, feedRestores, restoreRows, withUids } from './kinchart-restore';
-import { MAX_CALENDAR_FEEDS } from '../calendar/calendar.service';
+import { MAX_CALENDAR_FEEDS } from '../calendar/calendar-transfer';
 import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
@@ -167,8 +167,8 @@ export function createImportService(deps: ImportDeps) {
       );
       // Issue 32: the calendar feeds' settings, each with a fresh token nobody knows (decision 0045).
       const held = await tx.calendarFeeds(userId);
-      const feeds = feedRestores(doc, match.profileIds, visible, held, MAX_CALENDAR_FEEDS - held.length, userId, now);
-      await tx.insertCalendarFeeds(feeds.feeds);
+      const feeds = feedRestores(doc, match.profileIds, visible, held, MAX_CALENDAR_FEEDS - held.length);
+      await tx.insertCalendarFeeds(userId, feeds.feeds, now);
       // Issue 32: schedules and logged doses follow their medications (none replaced, none doubled).
       await tx.restoreCare(userId, { userId, exportUsername: doc.account.username }, careRestores(doc, restore.medicationIds));
       const taken = await tx.takenUids(restore.appointments.flatMap((a) => (a.uid ? [a.uid] : [])));

@@ -3,8 +3,9 @@ import { appointmentValuesOf } from '@kinchart/shared/appointments';
 import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
-import { newId, randomToken, sha256Hex } from '../../lib/ids';
-import type { NewFeed } from '../calendar/calendar-feeds.repository';
+import { newId } from '../../lib/ids';
+import type { FeedSettings, RestoredFeed } from '../calendar/calendar-transfer';
+import { restoredFeed } from '../calendar/calendar-transfer';
 import type { PlannedEntry } from '../allergies/allergy-entries';
 import { restoredEntries } from '../allergies/allergy-entries';
 import type { CareRestore } from '../care/care-transfer';
@@ -233,13 +234,6 @@ export function withUids(appointments: KinchartRestore['appointments'], taken: R
   });
 }
 
-/** A calendar feed's settings as the account holds them: what makes two feeds the same (person, options). */
-export interface FeedSettings {
-  person_id: string | null;
-  include_medications: boolean;
-  minimal: boolean;
-}
-
 const feedKey = (f: FeedSettings) => JSON.stringify([f.person_id, f.include_medications, f.minimal]);
 
 /**
@@ -257,12 +251,10 @@ export function feedRestores(
   visible: ReadonlySet<string>,
   existing: readonly FeedSettings[],
   room: number,
-  userId: string,
-  now: string,
-): { feeds: NewFeed[]; skipped: string[] } {
+): { feeds: RestoredFeed[]; skipped: string[] } {
   const held = new Map<string, number>();
   for (const f of existing) held.set(feedKey(f), (held.get(feedKey(f)) ?? 0) + 1);
-  const feeds: NewFeed[] = [];
+  const feeds: RestoredFeed[] = [];
   let unseen = 0;
   let overCap = 0;
   for (const f of doc.calendar_feeds ?? []) {
@@ -281,16 +273,7 @@ export function feedRestores(
       overCap += 1;
       continue;
     }
-    feeds.push({
-      id: newId(),
-      userId,
-      personId,
-      includeMedications: f.include_medications,
-      minimal: f.minimal,
-      tokenHash: sha256Hex(randomToken()),
-      createdAt: now,
-      restored: true,
-    });
+    feeds.push(restoredFeed(settings));
   }
   const skipped: string[] = [];
   if (unseen > 0) skipped.push(`${unseen} calendar feed${unseen === 1 ? '' : 's'} of a person this account cannot see`);
