@@ -33,6 +33,7 @@ import { fileText } from './migrations/0025-file-text';
 import { searchIndex } from './migrations/0026-search-index';
 import { labSourcesAndAllergies } from './migrations/0027-lab-sources-and-allergies';
 import { languageAndUnits } from './migrations/0028-language-and-units';
+import { restoredCalendarFeeds } from './migrations/0029-restored-calendar-feeds';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0026-search-index': searchIndex,
   '0027-lab-sources-and-allergies': labSourcesAndAllergies,
   '0028-language-and-units': languageAndUnits,
+  '0029-restored-calendar-feeds': restoredCalendarFeeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
