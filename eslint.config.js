@@ -49,6 +49,7 @@ const webExposes = {
 const serverExposes = {
   allergies: ['allergies.service', 'allergy-entries'],
   appointments: ['appointment.service', 'ics'],
+  calendar: ['calendar-transfer'],
   care: ['care-transfer', 'dose.service'],
   clinical: ['clinical-kinds', 'clinical.service'],
   emergency: ['emergency.service'],

@@ -113,6 +113,76 @@ describe('time zones, reminders and calendar feeds', () => {
       expect((await page.context().request.get(url)).status()).toBe(404);
     });
 
+    test(`a calendar feed restored from an export says it needs a new address, gets one, and a new one again after asking (${device})`, async () => {
+      // The export's account: a minimal feed of Mia (decision 0045: the zip holds its settings, never its address).
+      const source = await newPage(viewport);
+      await signUpAndLogIn(source);
+      const mia = await apiCall(source, 'POST', '/api/user/family/add', {
+        name: 'Mia',
+        date_of_birth: '2016-02-03',
+        relationship: 'child',
+      });
+      const old = await apiCall(source, 'POST', '/api/user/calendar-feeds', { person_id: mia.id, minimal: true });
+      const exported = await source.request.get('/api/user/export');
+      expect(exported.status()).toBe(200);
+      const zip = await exported.body();
+
+      const page = await newPage(viewport);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signUpAndLogIn(page);
+      await open(page, '/settings?tab=account');
+      const importing = page.getByRole('region', { name: 'Import and Export' });
+      await importing.getByLabel('File to import').setInputFiles({ name: 'kinchart-export.zip', mimeType: 'application/zip', buffer: zip });
+      await importing.getByRole('button', { name: 'Import', exact: true }).click();
+      await expectVisible(importing.getByText('Import complete.'));
+
+      const calendar = page.getByRole('region', { name: 'Calendar', exact: true });
+      const feedItem = calendar.getByRole('listitem').filter({ hasText: 'Mia' });
+      const note = feedItem.getByText('Restored from an export — get a new address to subscribe.');
+      await expectVisible(note);
+      await expectVisible(feedItem.getByText('Appointments, minimal titles'));
+      await expectNoA11yViolations(page, `Settings → Calendar with a restored feed (${device})`);
+      await feedItem.scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-calendar-restored-feed-${device}`);
+
+      // A restored feed has no address anyone knows: one click gives it one, shown once.
+      await feedItem.getByRole('button', { name: 'Get a new address for the calendar feed of Mia' }).click();
+      const panel = calendar.getByRole('region', { name: 'New address of the calendar feed of Mia' });
+      const address = panel.getByLabel('Calendar feed address');
+      await expectVisible(address);
+      const url = await address.inputValue();
+      expect(url).toMatch(/\/api\/calendar\/[\w-]{43}\.ics$/);
+      expect(url).not.toBe(old.url);
+      await panel.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expectVisible(panel.getByText('Address copied successfully.'));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+      expect(await panel.getByRole('link', { name: 'Open in calendar app' }).getAttribute('href')).toBe(
+        url.replace(/^https?:\/\//, 'webcal://'),
+      );
+      await expectHidden(note);
+      const read = await page.request.get(url);
+      expect(read.status()).toBe(200);
+      expect(await read.text()).toContain('BEGIN:VCALENDAR');
+      await expectNoA11yViolations(page, `Settings → Calendar, a restored feed's new address (${device})`);
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-calendar-renewed-feed-${device}`);
+
+      // A feed in use: asked first, since the address in use stops working.
+      await panel.getByRole('button', { name: 'Done' }).click();
+      await expectHidden(panel);
+      await feedItem.getByRole('button', { name: 'Get a new address for the calendar feed of Mia' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Get a new address for this calendar feed?' });
+      await expectVisible(confirm);
+      await expectNoA11yViolations(page, `New calendar feed address dialog (${device})`);
+      await confirm.getByRole('button', { name: 'New address', exact: true }).click();
+      await expectHidden(confirm);
+      await expectVisible(address);
+      const next = await address.inputValue();
+      expect(next).not.toBe(url);
+      expect((await page.context().request.get(url)).status()).toBe(404);
+      expect((await page.context().request.get(next)).status()).toBe(200);
+    });
+
     test(`a person's time zone is chosen in the profile editor and the member editor (${device})`, async () => {
       const page = await newPage(viewport);
       await signUpAndLogIn(page);

@@ -114,6 +114,7 @@ describe('making, listing and revoking feeds', () => {
           minimal: false,
           created_at: expect.any(String),
           last_read_at: null,
+          restored: false,
         },
       ],
     });
@@ -195,11 +196,77 @@ describe('making, listing and revoking feeds', () => {
     await newFeed(client);
   });
 
-  it('needs a session to make, list or revoke a feed', async () => {
+  it('needs a session to make, list, renew or revoke a feed', async () => {
     const anon = new TestClient(t.app);
     expect((await anon.post('/api/user/calendar-feeds', {})).statusCode).toBe(401);
     expect((await anon.get('/api/user/calendar-feeds')).statusCode).toBe(401);
+    expect((await anon.post('/api/user/calendar-feeds/x/renew')).statusCode).toBe(401);
     expect((await anon.delete('/api/user/calendar-feeds/x')).statusCode).toBe(401);
+  });
+});
+
+describe('renewing a feed’s address', () => {
+  it('gives the feed a new secret address, shown once like a new feed’s; the old address answers 404 at once', async () => {
+    const { client } = await signedInUser(t.app);
+    await client.put('/api/user/updateProfile', { name: 'Pat' });
+    await client.post('/api/user/appointments', {
+      appointment_date: '2030-05-04',
+      start_time: '2030-05-04T10:00',
+      provider_name: 'Dr. Vale',
+    });
+    const feed = await newFeed(client, { include_medications: true, minimal: false });
+    const anon = new TestClient(t.app);
+    expect((await anon.get(feedPath(feed.url))).statusCode).toBe(200);
+    expect((await client.get('/api/user/calendar-feeds')).json().feeds[0].last_read_at).toEqual(expect.any(String));
+
+    const renewed = await client.post(`/api/user/calendar-feeds/${feed.id}/renew`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json<{ id: string; url: string; webcal_url: string }>();
+    expect(Object.keys(fresh).sort()).toEqual(['id', 'url', 'webcal_url']);
+    expect(fresh.id).toBe(feed.id);
+    expect(fresh.url).toMatch(new RegExp(`^${ORIGIN}/api/calendar/[\\w-]{43}\\.ics$`));
+    expect(fresh.url).not.toBe(feed.url);
+    expect(fresh.webcal_url).toBe(fresh.url.replace('http://', 'webcal://'));
+
+    const old = await anon.get(feedPath(feed.url));
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toMatchObject({ message: 'Calendar feed not found' });
+    const read = await anon.get(feedPath(fresh.url));
+    expect(read.statusCode).toBe(200);
+    expect(events(read.body).events.map((e) => e.summary)).toEqual(['Dr. Vale']);
+
+    // The same feed, its settings kept; the new address is never listed, and it has been read once now.
+    const listed = await client.get('/api/user/calendar-feeds');
+    expect(listed.json().feeds).toEqual([
+      expect.objectContaining({ id: feed.id, person_id: null, include_medications: true, minimal: false, restored: false }),
+    ]);
+    expect(listed.body).not.toContain(tokenOf(fresh.url));
+    const stored = await t.database.db.selectFrom('calendar_feeds').selectAll().where('id', '=', feed.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(fresh.url));
+  });
+
+  it('a renewed address starts unread: its last read time is the new address’s', async () => {
+    const { client } = await signedInUser(t.app);
+    const feed = await newFeed(client);
+    await new TestClient(t.app).get(feedPath(feed.url));
+    expect((await client.post(`/api/user/calendar-feeds/${feed.id}/renew`)).statusCode).toBe(200);
+    expect((await client.get('/api/user/calendar-feeds')).json().feeds[0].last_read_at).toBeNull();
+  });
+
+  it('another user’s feed and an unknown feed are 404; an id no feed can have is 400 naming the field', async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const feed = await newFeed(owner.client);
+    const refused = await other.client.post(`/api/user/calendar-feeds/${feed.id}/renew`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Calendar feed not found', code: 'calendar_feed_not_found' });
+    // The owner's address still answers: nothing changed.
+    expect((await new TestClient(t.app).get(feedPath(feed.url))).statusCode).toBe(200);
+    expect((await owner.client.post('/api/user/calendar-feeds/no-such-feed/renew')).statusCode).toBe(404);
+    const long = await owner.client.post(`/api/user/calendar-feeds/${'a'.repeat(65)}/renew`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^id: must be at most 64 characters/);
+    expect((await new TestClient(t.app).get(feedPath(feed.url))).statusCode).toBe(200);
   });
 });
 

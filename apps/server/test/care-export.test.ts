@@ -1,16 +1,20 @@
 // Issue 32, decision 0046: the Kinchart export (format version 3) carries each medication's schedule
 // and its logged doses, the import restores them under the account's own medication ids (twice adds
 // nothing), and the FHIR collection writes each logged dose as a MedicationAdministration that
-// Medplum's validator accepts.
+// Medplum's validator accepts. Decision 0045: the import restores each calendar feed's settings with
+// a fresh token nobody knows, listed as `restored` until its account renews its address.
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dose } from '@kinchart/shared/care';
 import { kinchartExportSchema } from '@kinchart/shared/export';
 import type { TestApp } from './helpers';
-import { buildTestApp, signedInUser } from './helpers';
+import { TestClient, buildTestApp, signedInUser } from './helpers';
 import type { FhirChecker } from './fhir-validator';
 import { loadFhirChecker } from './fhir-validator';
 import { exportZip, importFile, readZip } from './export-helpers';
 import { insertMember, selfProfileId } from './factories';
+import { insertShare } from './share-factories';
+import { sha256Hex } from '../src/lib/ids';
 import type { CareUser } from './care-helpers';
 import { addMedication, dosesPath, putSchedule, schedulePath, setZone } from './care-helpers';
 
@@ -210,5 +214,170 @@ describe('the import', () => {
         ).n,
       ),
     ).toBe(4);
+  });
+});
+
+type Feed = {
+  id: string;
+  person_id: string | null;
+  person_name: string | null;
+  include_medications: boolean;
+  minimal: boolean;
+  last_read_at: string | null;
+  restored: boolean;
+};
+type Created = { id: string; url: string; webcal_url: string };
+
+const feedPath = (url: string) => new URL(url).pathname;
+const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1, -'.ics'.length);
+const feedsOf = async (client: TestClient): Promise<Feed[]> => {
+  const res = await client.get('/api/user/calendar-feeds');
+  expect(res.statusCode).toBe(200);
+  return res.json<{ feeds: Feed[] }>().feeds;
+};
+const summaries = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+
+/** The account of accountWithDoses with an appointment of Mia's and three feeds: Mia's, everyone's (minimal), and a shared grandmother's. */
+async function accountWithFeeds() {
+  const source = await accountWithDoses();
+  const added = await source.user.client.post('/api/user/appointments', {
+    person_id: source.child,
+    appointment_date: '2027-03-20',
+    start_time: '2027-03-20T10:00',
+    provider_name: 'Dr. Lee',
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  // Someone else's mother, shared with the account: the export does not hold her.
+  const aunt = await signedInUser(t.app, { username: 'Aunt Export' });
+  const grandma = await insertMember(t.database.db, aunt.id, { name: 'Grandma Rivers', relationship: 'parent' });
+  await insertShare(t.database.db, { profileId: grandma, ownerId: aunt.id, holderId: source.user.id, role: 'viewer' });
+  const make = async (body: Record<string, unknown>) => {
+    const res = await source.user.client.post('/api/user/calendar-feeds', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Created>();
+  };
+  const mia = await make({ person_id: source.child, include_medications: true, minimal: false });
+  const everyone = await make({ person_id: null, include_medications: false, minimal: true });
+  const shared = await make({ person_id: grandma, include_medications: false, minimal: false });
+  return { ...source, aunt, grandma, feeds: { mia, everyone, shared } };
+}
+
+describe('calendar feeds through an export and an import', () => {
+  it('come back with their settings, the person mapped, fresh ids and tokens nobody knows, listed as restored', async () => {
+    const source = await accountWithFeeds();
+    const zipFile = await exportZip(source.user.client);
+    const target = await signedInUser(t.app, { username: 'Ben Feeds' });
+    const imported = await importFile(target.client, zipFile, 'export.zip');
+    expect(imported.statusCode, imported.body).toBe(200);
+    // The grandmother is not this account's to see: her feed is left out, and the answer says so.
+    expect(imported.json<{ skipped: string[] }>().skipped).toEqual(['1 calendar feed of a person this account cannot see']);
+
+    const mia = (await target.client.get('/api/user/people'))
+      .json<{ id: string; name: string | null }[]>()
+      .find((p) => p.name === 'Mia Rivers')!;
+    expect(mia.id).not.toBe(source.child);
+    const feeds = await feedsOf(target.client);
+    expect(feeds).toHaveLength(2);
+    expect(feeds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          person_id: mia.id,
+          person_name: 'Mia Rivers',
+          include_medications: true,
+          minimal: false,
+          last_read_at: null,
+          restored: true,
+        }),
+        expect.objectContaining({ person_id: null, person_name: null, include_medications: false, minimal: true, restored: true }),
+      ]),
+    );
+    const sourceIds = Object.values(source.feeds).map((f) => f.id);
+    for (const f of feeds) expect(sourceIds).not.toContain(f.id);
+    // Each restored feed has a token of its own, stored hashed: none of the exported account's.
+    const hashes = (
+      await t.database.db.selectFrom('calendar_feeds').select(['token_hash', 'restored']).where('user_id', '=', target.id).execute()
+    ).map((r) => r.token_hash);
+    expect(hashes).toHaveLength(2);
+    for (const f of Object.values(source.feeds)) expect(hashes).not.toContain(sha256Hex(tokenOf(f.url)));
+    for (const h of hashes) expect(h).toMatch(/^[0-9a-f]{64}$/);
+    // The old address is still the exported account's own feed; once that account revokes it, it answers nothing.
+    const anon = new TestClient(t.app);
+    expect(summaries((await anon.get(feedPath(source.feeds.mia.url))).body)).toEqual(['Mia Rivers: Dr. Lee']);
+    expect((await source.user.client.delete(`/api/user/calendar-feeds/${source.feeds.mia.id}`)).statusCode).toBe(200);
+    expect((await anon.get(feedPath(source.feeds.mia.url))).statusCode).toBe(404);
+
+    // Importing the same export again adds no feed.
+    const again = await importFile(target.client, zipFile, 'export.zip');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await feedsOf(target.client)).toHaveLength(2);
+
+    // A restored feed gets an address by renewing it: a calendar of the imported Mia, read without a session.
+    const restored = feeds.find((f) => f.person_id === mia.id)!;
+    const renewed = await target.client.post(`/api/user/calendar-feeds/${restored.id}/renew`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const address = renewed.json<Created>();
+    expect(address).toEqual({
+      id: restored.id,
+      url: expect.stringMatching(/\/api\/calendar\/[\w-]{43}\.ics$/),
+      webcal_url: expect.any(String),
+    });
+    const read = await anon.get(feedPath(address.url));
+    expect(read.statusCode).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(read.body));
+    expect(calendar.getFirstPropertyValue('name')).toBe('Kinchart: Mia Rivers');
+    expect(summaries(read.body)).toEqual(['Mia Rivers: Dr. Lee']);
+    const after = await feedsOf(target.client);
+    expect(after.find((f) => f.id === restored.id)).toMatchObject({ restored: false, include_medications: true, person_id: mia.id });
+    expect(after.find((f) => f.id !== restored.id)).toMatchObject({ restored: true });
+
+    // Renewing again: the address before answers 404 at once.
+    const second = (await target.client.post(`/api/user/calendar-feeds/${restored.id}/renew`)).json<Created>();
+    expect((await anon.get(feedPath(address.url))).statusCode).toBe(404);
+    expect((await anon.get(feedPath(second.url))).statusCode).toBe(200);
+    // Nobody else renews it (404), and an id no feed can have is 400.
+    expect((await source.user.client.post(`/api/user/calendar-feeds/${restored.id}/renew`)).statusCode).toBe(404);
+    expect((await anon.get(feedPath(second.url))).statusCode).toBe(200);
+    const bad = await target.client.post(`/api/user/calendar-feeds/${'x'.repeat(65)}/renew`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^id: /);
+  });
+
+  it('keeps a shared person’s feed for an account that sees them too; an account restoring its own export gets no feed twice', async () => {
+    const source = await accountWithFeeds();
+    const zipFile = await exportZip(source.user.client);
+    const cousin = await signedInUser(t.app, { username: 'Cousin Feeds' });
+    await insertShare(t.database.db, { profileId: source.grandma, ownerId: source.aunt.id, holderId: cousin.id, role: 'viewer' });
+    const imported = await importFile(cousin.client, zipFile, 'export.zip');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<{ skipped: string[] }>().skipped).toEqual([]);
+    const feeds = await feedsOf(cousin.client);
+    expect(feeds).toHaveLength(3);
+    expect(feeds.find((f) => f.person_id === source.grandma)).toMatchObject({ person_name: 'Grandma Rivers', restored: true });
+
+    const own = await importFile(source.user.client, zipFile, 'export.zip');
+    expect(own.statusCode, own.body).toBe(200);
+    const still = await feedsOf(source.user.client);
+    expect(still.map((f) => f.id).sort()).toEqual(
+      Object.values(source.feeds)
+        .map((f) => f.id)
+        .sort(),
+    );
+    expect(still.every((f) => !f.restored)).toBe(true);
+  });
+
+  it('restores no more feeds than an account may hold (20), saying how many were left out', async () => {
+    const source = await accountWithFeeds();
+    const zipFile = await exportZip(source.user.client);
+    const full = await signedInUser(t.app, { username: 'Full Feeds' });
+    for (let i = 0; i < 19; i += 1) expect((await full.client.post('/api/user/calendar-feeds', { minimal: false })).statusCode).toBe(201);
+    const imported = await importFile(full.client, zipFile, 'export.zip');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<{ skipped: string[] }>().skipped).toEqual([
+      '1 calendar feed of a person this account cannot see',
+      '1 calendar feed beyond the limit of feeds an account',
+    ]);
+    const feeds = await feedsOf(full.client);
+    expect(feeds).toHaveLength(20);
+    expect(feeds.filter((f) => f.restored)).toEqual([expect.objectContaining({ include_medications: true, minimal: false })]);
   });
 });

@@ -610,6 +610,7 @@ const ENDPOINTS: Endpoint[] = [
     slots: ['memberId', 'memberMedicationId'],
   },
   { method: 'DELETE', path: '/api/user/push-subscriptions/:id', slots: ['pushSubscriptionId'] },
+  { method: 'POST', path: '/api/user/calendar-feeds/:id/renew', slots: ['calendarFeedId'] },
   { method: 'DELETE', path: '/api/user/calendar-feeds/:id', slots: ['calendarFeedId'] },
   { method: 'DELETE', path: '/api/user/family/members/:id', slots: ['memberId'] },
   { method: 'DELETE', path: '/api/auth/deleteAccount', body: () => ({ password: WRONG_PASSWORD }), runs: 10 },

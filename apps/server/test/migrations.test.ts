@@ -93,3 +93,28 @@ describe('migration 0014', () => {
     expect(await t.database.db.selectFrom('oidc_identities').selectAll().execute()).toEqual([]);
   });
 });
+
+describe('migration 0029', () => {
+  it('marks calendar feeds restored by an import: every feed already there is one made in Settings; down removes the column', async () => {
+    const columns = async () =>
+      ((await t.database.db.introspection.getTables()).find((table) => table.name === 'calendar_feeds')?.columns ?? []).map((c) => c.name);
+    await migrateTo(t.database.db, '0028-language-and-units');
+    expect(await columns()).not.toContain('restored');
+    const user = await signedInUser(t.app);
+    await t.database.db
+      .insertInto('calendar_feeds')
+      // The table as it was before 0029: no `restored` to write.
+      .values({
+        id: 'feed-before',
+        user_id: user.id,
+        person_id: null,
+        token_hash: 'f'.repeat(64),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await migrateToLatest(t.database.db);
+    expect(await columns()).toContain('restored');
+    const listed = await user.client.get('/api/user/calendar-feeds');
+    expect(listed.json().feeds).toEqual([expect.objectContaining({ id: 'feed-before', restored: false, include_medications: false })]);
+  });
+});

@@ -316,6 +316,7 @@ describe('GET /api/openapi.json', () => {
         ['400', '404'],
       ],
       ['get', '/api/user/calendar-feeds', null, '200', ['feeds'], []],
+      ['post', '/api/user/calendar-feeds/{id}/renew', null, '200', ['id', 'url', 'webcal_url'], ['400', '404']],
       ['delete', '/api/user/calendar-feeds/{id}', null, '200', ['message'], ['400', '404']],
       ['get', '/api/calendar/{file}', null, '200', [], ['404']],
     ];

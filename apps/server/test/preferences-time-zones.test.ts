@@ -332,7 +332,9 @@ describe('export and import', () => {
       .replace(/\r\n\s*/g, ' ');
     expect(readme).toContain('your settings (time zone, reminder channels, language and units)');
     expect(readme).toContain("your reminder choices for each of your people and your calendar feeds' settings");
-    expect(readme).toContain('the private addresses of your calendar feeds (create new ones in Settings > Calendar)');
+    expect(readme).toContain(
+      'the private addresses of your calendar feeds: an import restores each feed without its address, so give each imported feed a new address in Settings > Calendar ("New address")',
+    );
     for (const [name, bytes] of entries) expect(bytes.toString('latin1'), name).not.toContain(token);
     const doc = JSON.parse(text) as Record<string, unknown> & {
       appointments: { provider_name: string; reminder_minutes: number[] | null }[];
@@ -395,7 +397,9 @@ describe('export and import', () => {
       missed_dose_alerts: false,
       appointment_reminders: true,
     });
-    // A feed's address cannot come back: none is made by an import.
-    expect((await target.client.get('/api/user/calendar-feeds')).json()).toEqual({ feeds: [] });
+    // A feed's address cannot come back: its settings do, with a new token nobody knows (care-export.test.ts).
+    expect((await target.client.get('/api/user/calendar-feeds')).json()).toEqual({
+      feeds: [expect.objectContaining({ person_id: null, include_medications: true, minimal: false, restored: true, last_read_at: null })],
+    });
   });
 });

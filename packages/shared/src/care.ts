@@ -391,6 +391,8 @@ export const calendarFeedSchema = z.object({
   minimal: z.boolean(),
   created_at: z.string(),
   last_read_at: z.string().nullable(),
+  /** Restored by an import: it has no address anyone knows until it is renewed (POST …/renew); false for a feed made here. */
+  restored: z.boolean(),
 });
 export const calendarFeedsSchema = z.object({ feeds: z.array(calendarFeedSchema) });
 

@@ -393,6 +393,7 @@ export const MESSAGES = {
   must_real_calendar_date: 'must be a real calendar date',
   must_whole_number_days: 'must be a whole number of days',
   must_whole_number: 'must be a whole number',
+  is_required: 'is required',
   must_iana_time_zone_such_as: 'must be an IANA time zone such as Europe/Madrid',
   must_iso_date_time: 'must be an ISO-8601 date-time',
   must_https_url: 'must be an https URL',

@@ -33,6 +33,7 @@ import { fileText } from './migrations/0025-file-text';
 import { searchIndex } from './migrations/0026-search-index';
 import { labSourcesAndAllergies } from './migrations/0027-lab-sources-and-allergies';
 import { languageAndUnits } from './migrations/0028-language-and-units';
+import { restoredCalendarFeeds } from './migrations/0029-restored-calendar-feeds';
 import { pushSubscriptionSessions } from './migrations/0030-push-subscription-sessions';
 
 export type Db = Kysely<Database>;
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0026-search-index': searchIndex,
   '0027-lab-sources-and-allergies': labSourcesAndAllergies,
   '0028-language-and-units': languageAndUnits,
+  '0029-restored-calendar-feeds': restoredCalendarFeeds,
   '0030-push-subscription-sessions': pushSubscriptionSessions,
 };
 

@@ -657,6 +657,8 @@ export interface CalendarFeedsTable {
   token_hash: string; // SHA-256 of the token, hex
   created_at: string;
   last_read_at: string | null;
+  /** Migration 0029: 1 from an import (a token nobody knows) until the account renews its address; 0 for a feed made in Settings. */
+  restored: Flag;
 }
 
 export interface Database {

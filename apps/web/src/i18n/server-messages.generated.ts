@@ -795,6 +795,7 @@ export const SERVER_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   must_real_calendar_date: msg({ id: 'server.must_real_calendar_date', message: 'must be a real calendar date' }),
   must_whole_number_days: msg({ id: 'server.must_whole_number_days', message: 'must be a whole number of days' }),
   must_whole_number: msg({ id: 'server.must_whole_number', message: 'must be a whole number' }),
+  is_required: msg({ id: 'server.is_required', message: 'is required' }),
   must_iana_time_zone_such_as: msg({
     id: 'server.must_iana_time_zone_such_as',
     message: 'must be an IANA time zone such as Europe/Madrid',

@@ -12,6 +12,8 @@ export interface NewFeed {
   minimal: boolean;
   tokenHash: string;
   createdAt: string;
+  /** Made by an import (a token nobody knows): listed as needing a new address until renewed. */
+  restored?: boolean;
 }
 
 export function createCalendarFeedsRepository(db: Db) {
@@ -28,8 +30,23 @@ export function createCalendarFeedsRepository(db: Db) {
           token_hash: feed.tokenHash,
           created_at: feed.createdAt,
           last_read_at: null,
+          restored: toFlag(feed.restored ?? false),
         })
         .execute();
+    },
+
+    /**
+     * A new token for one of the account's feeds (the old one stops answering at once): no longer a
+     * restored feed, and not read at its new address yet. False when the account has no such feed.
+     */
+    async renew(userId: string, id: string, tokenHash: string): Promise<boolean> {
+      const res = await db
+        .updateTable('calendar_feeds')
+        .set({ token_hash: tokenHash, restored: 0, last_read_at: null })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
     },
 
     async count(userId: string): Promise<number> {
@@ -45,7 +62,7 @@ export function createCalendarFeedsRepository(db: Db) {
     list(userId: string) {
       return db
         .selectFrom('calendar_feeds')
-        .select(['id', 'person_id', 'include_medications', 'minimal', 'created_at', 'last_read_at'])
+        .select(['id', 'person_id', 'include_medications', 'minimal', 'created_at', 'last_read_at', 'restored'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('id')

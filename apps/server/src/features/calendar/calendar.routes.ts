@@ -30,6 +30,13 @@ export async function calendarFeedRoutes(
     feeds: await calendar.list(currentUser(request).id),
   }));
 
+  // A new address for a feed (a restored one has none anyone knows; a leaked one is replaced): the old one answers 404 at once.
+  r.post(
+    '/api/user/calendar-feeds/:id/renew',
+    { schema: { params: idParams, response: { 200: calendarFeedCreatedSchema, 400: messageSchema, 404: messageSchema } } },
+    async (request) => calendar.renew(currentUser(request).id, request.params.id),
+  );
+
   r.delete(
     '/api/user/calendar-feeds/:id',
     { schema: { params: idParams, response: { 200: messageSchema, 400: messageSchema, 404: messageSchema } } },

@@ -11,6 +11,7 @@ import { toInstant, withOffset } from '../../lib/time-zone';
 import type { AppointmentService } from '../appointments/appointment.service';
 import { buildCalendar, type IcsEvent } from '../appointments/ics';
 import { createCalendarFeedsRepository } from './calendar-feeds.repository';
+import { MAX_CALENDAR_FEEDS } from './calendar-transfer';
 import { translatorOfUser } from '../../i18n/recipients';
 import type { Translator } from '../../i18n/translator';
 
@@ -24,7 +25,7 @@ const personTitle = (tr: Translator, title: string, name: string | null, own: bo
 // that ends empties the feed at once. Only the token's SHA-256 is stored.
 
 const NOT_FOUND = 'Calendar feed not found';
-const MAX_FEEDS = 20;
+const MAX_FEEDS = MAX_CALENDAR_FEEDS;
 /** Medication times are written for this window around today, in the person's zone (days). */
 const MEDICATION_DAYS_BEFORE = 7;
 const MEDICATION_DAYS_AFTER = 60;
@@ -155,7 +156,21 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
         minimal: fromFlag(r.minimal),
         created_at: r.created_at,
         last_read_at: r.last_read_at,
+        // Restored by an import with a token nobody knows: it needs a new address (renew) to be subscribed to.
+        restored: fromFlag(r.restored),
       }));
+    },
+
+    /**
+     * POST /api/user/calendar-feeds/{id}/renew: a new secret address for one of the account's feeds,
+     * answered like a new feed's (once); the old address stops answering at once. This is how a
+     * feed restored by an import gets an address, and how a leaked address is replaced while the
+     * feed's settings stay.
+     */
+    async renew(userId: string, id: string): Promise<{ id: string; url: string; webcal_url: string }> {
+      const token = randomToken();
+      if (!(await repo.renew(userId, id, sha256Hex(token)))) throw notFound(NOT_FOUND);
+      return { id, ...urlsOf(token) };
     },
 
     /** DELETE /api/user/calendar-feeds/{id}: the address stops answering at once. */

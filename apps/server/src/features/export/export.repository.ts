@@ -40,7 +40,7 @@ export interface AccountData {
   /** Issue 32: the account's reminder choices for its own people (not for people shared with it). */
   reminderSettings: { profile_id: string; dose_reminders: number; missed_dose_alerts: number; appointment_reminders: number }[];
   /** Issue 32: the account's calendar feeds, without their token hashes (decision 0045). */
-  calendarFeeds: Omit<Selectable<CalendarFeedsTable>, 'token_hash' | 'user_id'>[];
+  calendarFeeds: Omit<Selectable<CalendarFeedsTable>, 'token_hash' | 'user_id' | 'restored'>[];
   /** DESIGN §12: each person's clinical items, in the order they were added. */
   clinical: {
     immunizations: Selectable<ImmunizationsTable>[];

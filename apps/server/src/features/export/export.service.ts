@@ -96,10 +96,11 @@ export function readme(now: Date, people: { name: string; path: string; other?: 
     `  The original of each of your ${fileCount} uploaded file${fileCount === 1 ? '' : 's'}, decrypted, under its record name`,
     '  (made safe for any computer; a repeated name gets " (2)", " (3)", ...).',
     '',
-    'Not included: your password, sessions, the audit log, emergency QR codes with their PINs, the',
-    'browsers that receive your push reminders, and the private addresses of your calendar feeds',
-    '(create new ones in Settings > Calendar) — set those up again after an import. This zip is not',
-    'encrypted: keep it somewhere safe.',
+    'Not included: your password, sessions, the audit log, emergency QR codes with their PINs and the',
+    'browsers that receive your push reminders — set those up again after an import — and the private',
+    'addresses of your calendar feeds: an import restores each feed without its address, so give each',
+    'imported feed a new address in Settings > Calendar ("New address") and subscribe to that one.',
+    'This zip is not encrypted: keep it somewhere safe.',
     '',
   ];
   return lines.join('\r\n');

@@ -206,7 +206,8 @@ export function buildKinchartDocument(
       missed_dose_alerts: fromFlag(r.missed_dose_alerts),
       appointment_reminders: fromFlag(r.appointment_reminders),
     })),
-    // Settings only: a feed's secret address is never exported, so no import brings one back (decision 0045).
+    // Settings only: a feed's secret address is never exported; an import makes each feed again with a
+    // fresh token nobody knows, which its account renews to get an address (decision 0045).
     calendar_feeds: data.calendarFeeds.map((f) => ({
       id: f.id,
       person_id: f.person_id,

@@ -18,6 +18,8 @@ import type { AllergyEntry, AllergyValues, PlannedEntry } from '../allergies/all
 import { allergyTransfer } from '../allergies/allergies.service';
 import type { CareRestore } from '../care/care-transfer';
 import { careTransfer } from '../care/care-transfer';
+import type { RestoredFeed } from '../calendar/calendar-transfer';
+import { calendarTransfer } from '../calendar/calendar-transfer';
 import type { StorageQuota } from '../files/storage-quota';
 import { checkQuota } from '../files/storage-quota';
 import type { ContactValues, MedicationValues, ProviderValues } from '../profiles/list-rows';
@@ -245,6 +247,12 @@ function importQueries(db: Executor) {
     /** Issue 32: the medications' schedules and logged doses (the care feature's, care-transfer.ts). */
     restoreCare: (userId: string, self: { userId: string; exportUsername: string }, items: readonly CareRestore[]) =>
       care.restore(userId, self, items),
+
+    /** Issue 32: the account's calendar feeds' settings (the calendar feature's, calendar-transfer.ts). */
+    calendarFeeds: (userId: string) => calendarTransfer(db).settings(userId),
+
+    /** Issue 32: restored calendar feeds (kinchart-restore.ts feedRestores), each with a token nobody knows. */
+    insertCalendarFeeds: (userId: string, feeds: readonly RestoredFeed[], at: string) => calendarTransfer(db).insert(userId, feeds, at),
 
     /** Appointment UIDs are unique server-wide: which of `uids` someone already has. */
     async takenUids(uids: string[]): Promise<Set<string>> {

@@ -44,7 +44,8 @@ import type { ImportQueries } from './import.repository';
 import { createImportRepository } from './import.repository';
 import type { ExistingAccount, ListTable } from './kinchart-match';
 import { LIST_TABLES, existingAccount, keyOf, matchKinchart } from './kinchart-match';
-import { careRestores, checkListCaps, restoreRows, withUids } from './kinchart-restore';
+import { careRestores, checkListCaps, feedRestores, restoreRows, withUids } from './kinchart-restore';
+import { MAX_CALENDAR_FEEDS } from '../calendar/calendar-transfer';
 import { restoreClinical } from './kinchart-clinical';
 import { openZip } from './zip-archive';
 
@@ -108,7 +109,10 @@ export function createImportService(deps: ImportDeps) {
     userId: string,
     doc: KinchartExportParsed,
     stored: Map<string, StoredImportFile>,
-  ): Promise<Counted & { unused: string[] }> {
+  ): Promise<Counted & { unused: string[]; skipped: string[] }> {
+    // Whom the account can see, for calendar feeds of people the export does not hold (read before
+    // the transaction: the access function reads through its own connection).
+    const visible = new Set((await deps.access.visible(userId)).map((p) => p.profileId));
     return repo.transaction(async (tx) => {
       // First the account's lock: a parallel import or upload of this account waits, so what is
       // "already there" and the quota are both decided on what is really there (decision 0012).
@@ -161,6 +165,10 @@ export function createImportService(deps: ImportDeps) {
         }),
         now,
       );
+      // Issue 32: the calendar feeds' settings, each with a fresh token nobody knows (decision 0045).
+      const held = await tx.calendarFeeds(userId);
+      const feeds = feedRestores(doc, match.profileIds, visible, held, MAX_CALENDAR_FEEDS - held.length);
+      await tx.insertCalendarFeeds(userId, feeds.feeds, now);
       // Issue 32: schedules and logged doses follow their medications (none replaced, none doubled).
       await tx.restoreCare(userId, { userId, exportUsername: doc.account.username }, careRestores(doc, restore.medicationIds));
       const taken = await tx.takenUids(restore.appointments.flatMap((a) => (a.uid ? [a.uid] : [])));
@@ -172,6 +180,7 @@ export function createImportService(deps: ImportDeps) {
         counts: { ...restore.counts, ...clinical.counts },
         present: { ...restore.present, ...clinical.present },
         unused: restore.unused,
+        skipped: feeds.skipped,
       };
     });
   }
@@ -333,9 +342,9 @@ export function createImportService(deps: ImportDeps) {
       try {
         const stored = new Map<string, StoredImportFile>();
         for (const { file, entry } of toWrite) stored.set(file.id, await writer.write(userId, await archive.open(entry), file.path));
-        const { counts, present, unused } = await restoreKinchart(userId, doc, stored);
+        const { counts, present, unused, skipped } = await restoreKinchart(userId, doc, stored);
         await writer.remove(unused);
-        return { counts, present, skipped: [], report: [] };
+        return { counts, present, skipped, report: [] };
       } catch (error) {
         await writer.removeAll();
         throw error;

@@ -4,6 +4,8 @@ import type { ProfileFields } from '@kinchart/shared/profile';
 import { LIST_CAPS, PROFILE_FIELD_NAMES } from '@kinchart/shared/profile';
 import { badRequest } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
+import type { FeedSettings, RestoredFeed } from '../calendar/calendar-transfer';
+import { restoredFeed } from '../calendar/calendar-transfer';
 import type { PlannedEntry } from '../allergies/allergy-entries';
 import { restoredEntries } from '../allergies/allergy-entries';
 import type { CareRestore } from '../care/care-transfer';
@@ -46,8 +48,8 @@ export interface KinchartRestore {
   notifications: NewNotification[];
   files: NewImportedFile[];
   /**
-   * Issue 32: the export's preferences, when it has them. Its calendar feeds are not restored: their
-   * secret addresses are never exported (docs/decisions/0045).
+   * Issue 32: the export's preferences, when it has them. Its calendar feeds are restored by
+   * `feedRestores`: their settings, each with a fresh token nobody knows (docs/decisions/0045).
    */
   preferences: RestoredPreferences | undefined;
   /** Clinical items are counted by kinchart-clinical.ts. */
@@ -230,4 +232,51 @@ export function withUids(appointments: KinchartRestore['appointments'], taken: R
     used.add(uid);
     return { ...a, uid };
   });
+}
+
+const feedKey = (f: FeedSettings) => JSON.stringify([f.person_id, f.include_medications, f.minimal]);
+
+/**
+ * Issue 32, docs/decisions/0045: the export's calendar feeds the account gets. A feed's secret address
+ * is never exported, so each restored feed is its settings — the person mapped to the account's own
+ * (a person the export does not hold, one shared with its account, is kept while this account can
+ * see them too) — with a fresh random token nobody knows, stored hashed and marked `restored` until
+ * the account renews its address. Feeds the account already has with the same settings are not
+ * made again (as many of each as it holds: importing the same export twice adds nothing), and no
+ * more than `room` are made (the cap of feeds an account). `skipped` says what was left out.
+ */
+export function feedRestores(
+  doc: KinchartExportParsed,
+  profileIds: ReadonlyMap<string, string>,
+  visible: ReadonlySet<string>,
+  existing: readonly FeedSettings[],
+  room: number,
+): { feeds: RestoredFeed[]; skipped: string[] } {
+  const held = new Map<string, number>();
+  for (const f of existing) held.set(feedKey(f), (held.get(feedKey(f)) ?? 0) + 1);
+  const feeds: RestoredFeed[] = [];
+  let unseen = 0;
+  let overCap = 0;
+  for (const f of doc.calendar_feeds ?? []) {
+    const personId = f.person_id === null ? null : (profileIds.get(f.person_id) ?? (visible.has(f.person_id) ? f.person_id : undefined));
+    if (personId === undefined) {
+      unseen += 1;
+      continue;
+    }
+    const settings = { person_id: personId, include_medications: f.include_medications, minimal: f.minimal };
+    const there = held.get(feedKey(settings)) ?? 0;
+    if (there > 0) {
+      held.set(feedKey(settings), there - 1);
+      continue;
+    }
+    if (feeds.length >= room) {
+      overCap += 1;
+      continue;
+    }
+    feeds.push(restoredFeed(settings));
+  }
+  const skipped: string[] = [];
+  if (unseen > 0) skipped.push(`${unseen} calendar feed${unseen === 1 ? '' : 's'} of a person this account cannot see`);
+  if (overCap > 0) skipped.push(`${overCap} calendar feed${overCap === 1 ? '' : 's'} beyond the limit of feeds an account`);
+  return { feeds, skipped };
 }

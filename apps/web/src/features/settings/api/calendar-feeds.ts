@@ -4,7 +4,7 @@ import type { calendarFeedInputSchema } from '@kinchart/shared/care';
 import { calendarFeedCreatedSchema, calendarFeedsSchema } from '@kinchart/shared/care';
 import { api } from '../../../lib/api-client';
 
-// Private calendar feeds (issue 32, docs/decisions/0045): made, listed and revoked here.
+// Private calendar feeds (issue 32, docs/decisions/0045): made, listed, given new addresses and revoked here.
 
 const calendarFeedsQueryKey = ['calendar-feeds'] as const;
 export type CalendarFeed = z.infer<typeof calendarFeedsSchema>['feeds'][number];
@@ -32,6 +32,19 @@ export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => api.delete(`/api/user/calendar-feeds/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey }),
+  });
+}
+
+/**
+ * POST /api/user/calendar-feeds/{id}/renew: a new secret address for the feed, shown once (a feed
+ * restored by an import has none anyone knows); the old address stops answering at once.
+ */
+export function useRenewCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      calendarFeedCreatedSchema.parse(await api.post(`/api/user/calendar-feeds/${encodeURIComponent(id)}/renew`)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey }),
   });
 }

@@ -14,6 +14,7 @@ import type { Person } from '@kinchart/shared/people';
 import {
   useCalendarFeeds,
   useCreateCalendarFeed,
+  useRenewCalendarFeed,
   useRevokeCalendarFeed,
   type CalendarFeed,
   type CalendarFeedCreated,
@@ -23,7 +24,8 @@ import {
  * Settings → Account Settings → Calendar (issue 32, docs/decisions/0045): private calendar feeds a
  * phone's calendar subscribes to — the appointments (with their reminders) of one person or of
  * everyone, and the medication times when asked. A new feed's address is shown once; revoking it
- * stops it at once.
+ * stops it at once. "New address" gives a feed a new one (shown once too) and stops the old: the way
+ * a feed restored by an import, whose address nobody knows, is subscribed to again.
  */
 export function CalendarFeedsSection() {
   const feeds = useCalendarFeeds();
@@ -138,7 +140,7 @@ function NewFeedForm({ onCreated }: { onCreated: (feed: CalendarFeedCreated) => 
   );
 }
 
-function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: () => void }) {
+function NewFeedAddress({ feed, onDone, title }: { feed: CalendarFeedCreated; onDone: () => void; title?: string }) {
   const { t } = useLingui();
   const id = useId();
   const [copied, setCopied] = useState<string | null>(null);
@@ -153,7 +155,7 @@ function NewFeedAddress({ feed, onDone }: { feed: CalendarFeedCreated; onDone: (
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
       <h4 id={`${id}-title`} className="font-semibold text-slate-900">
-        <Trans>Your new calendar feed</Trans>
+        {title ?? <Trans>Your new calendar feed</Trans>}
       </h4>
       <p className="text-sm text-slate-700">
         <Trans>Copy this address into your calendar app (“Add calendar from URL” or “Subscribe”). It is shown only this once.</Trans>
@@ -205,7 +207,10 @@ function FeedItem({
 }) {
   const { t } = useLingui();
   const revoke = useRevokeCalendarFeed();
+  const renew = useRenewCalendarFeed();
   const [confirming, setConfirming] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const [address, setAddress] = useState<CalendarFeedCreated | null>(null);
   const whose = feedPerson(feed, people);
   // Whole sentences, never pieces joined: each language words and orders them its own way.
   const options = feed.include_medications
@@ -228,31 +233,74 @@ function FeedItem({
     }
   };
 
+  const onRenew = async () => {
+    onRevoked(null);
+    try {
+      const renewed = await renew.mutateAsync(feed.id);
+      setRenewing(false);
+      setAddress(renewed);
+    } catch (error) {
+      setRenewing(false);
+      onRevoked(
+        errorMessage(error, t`Failed to get a new address for the calendar feed`, t`Error getting a new address for the calendar feed`),
+      );
+    }
+  };
+
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-2">
-        <p className="font-semibold text-slate-900">{whose}</p>
-        <p className="text-sm text-slate-700">{options}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-700">
-            <Trans>Created</Trans>
-          </dt>
-          <dd className="text-slate-900">
-            <time dateTime={feed.created_at}>{formatDateTime(feed.created_at)}</time>
-          </dd>
-          <dt className="text-slate-700">
-            <Trans>Last read</Trans>
-          </dt>
-          <dd className="text-slate-900">
-            {feed.last_read_at ? <time dateTime={feed.last_read_at}>{formatDateTime(feed.last_read_at)}</time> : t`Never`}
-          </dd>
-        </dl>
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <p className="font-semibold text-slate-900">{whose}</p>
+          <p className="text-sm text-slate-700">{options}</p>
+          {feed.restored ? (
+            <p className="text-sm font-medium text-amber-900">
+              <Trans>Restored from an export — get a new address to subscribe.</Trans>
+            </p>
+          ) : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-700">
+              <Trans>Created</Trans>
+            </dt>
+            <dd className="text-slate-900">
+              <time dateTime={feed.created_at}>{formatDateTime(feed.created_at)}</time>
+            </dd>
+            <dt className="text-slate-700">
+              <Trans>Last read</Trans>
+            </dt>
+            <dd className="text-slate-900">
+              {feed.last_read_at ? <time dateTime={feed.last_read_at}>{formatDateTime(feed.last_read_at)}</time> : t`Never`}
+            </dd>
+          </dl>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={feed.restored ? 'primary' : 'secondary'}
+            // A restored feed has no address anyone knows: nothing stops working, so nothing to confirm.
+            onClick={() => (feed.restored ? void onRenew() : setRenewing(true))}
+            disabled={renew.isPending}
+            aria-label={t`Get a new address for the calendar feed of ${whose}`}
+          >
+            {renew.isPending && feed.restored ? t`Getting a new address...` : t`New address`}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={t`Revoke the calendar feed of ${whose}`}>
+            <Trans>Revoke</Trans>
+          </Button>
+        </div>
       </div>
-      <div>
-        <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={t`Revoke the calendar feed of ${whose}`}>
-          <Trans>Revoke</Trans>
-        </Button>
-      </div>
+      {address ? (
+        <NewFeedAddress feed={address} title={t`New address of the calendar feed of ${whose}`} onDone={() => setAddress(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={renewing}
+        title={t`Get a new address for this calendar feed?`}
+        message={t`The old address of the feed of ${whose} stops working at once: calendars subscribed to it stop updating until you subscribe them to the new address.`}
+        confirmLabel={t`New address`}
+        busyLabel={t`Getting a new address...`}
+        busy={renew.isPending}
+        onConfirm={() => void onRenew()}
+        onCancel={() => setRenewing(false)}
+      />
       <ConfirmDialog
         open={confirming}
         title={t`Revoke this calendar feed?`}
