@@ -85,8 +85,15 @@ const multiInstanceProject = {
   },
 };
 
+// Two workers, not Vitest's `numCpus - 1` (one on CI's 2-core machine): a server file spends much
+// of its time waiting on PostgreSQL, argon2's thread pool and child processes (pdftotext,
+// Tesseract), so a second worker fills that wait (docs/decisions/0057). VITEST_MAX_WORKERS=1 gives
+// the old one-file-at-a-time run.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       ...shareModules(serverProject('sqlite'), ['test', 'src']),
@@ -105,6 +112,9 @@ export default defineConfig({
             include: ['src/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['./test/setup.ts'],
+            // Above Testing Library's wait (test/setup.ts), so a cold compile under two workers
+            // fails as the query that waited, never as a bare timeout (docs/decisions/0057).
+            testTimeout: 15_000,
           },
         },
         ['src'],

@@ -4,8 +4,10 @@ import { shellNavigationAllowlist, shellNavigationDenylist } from './src/app/ser
 /*
  * The installable web app (DESIGN §7: "the owner's cards can be kept offline on their own device").
  * The manifest is linked from every page; the service worker is registered by the app itself, and
- * only on a device whose owner keeps their emergency cards there (features/offline-cards), so
- * visitors and other devices get the plain web app. It precaches the built app shell — code,
+ * only on a device whose owner keeps their emergency cards there (features/offline-cards) or
+ * receives reminders there (features/reminders: it shows the Web Push notifications and answers
+ * their Taken / Snooze buttons; turning the cards off keeps it while reminders are on, decision
+ * 0044), so visitors and other devices get the plain web app. It precaches the built app shell — code,
  * styles, icons, nothing else — and caches no API answer: those carry health data, and the
  * emergency cards live in IndexedDB, removed at logout. Decision record:
  * docs/decisions/0016-offline-emergency-cards.md.

@@ -14,8 +14,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Lazy route modules are compiled on first import, which can take a while on a cold run.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route modules are compiled on first import, which can take a while on a cold run (and
+// longer with two test workers on two cores: docs/decisions/0057).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
