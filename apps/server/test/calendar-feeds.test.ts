@@ -196,6 +196,14 @@ describe('making, listing and revoking feeds', () => {
     await newFeed(client);
   });
 
+  it('holds the cap when creates arrive together: counted and written under the account lock', async () => {
+    const { client } = await signedInUser(t.app);
+    for (let i = 0; i < 18; i += 1) await newFeed(client);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => client.post('/api/user/calendar-feeds', {})));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    expect((await client.get('/api/user/calendar-feeds')).json().feeds).toHaveLength(20);
+  });
+
   it('needs a session to make, list, renew or revoke a feed', async () => {
     const anon = new TestClient(t.app);
     expect((await anon.post('/api/user/calendar-feeds', {})).statusCode).toBe(401);

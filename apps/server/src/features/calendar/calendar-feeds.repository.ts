@@ -1,3 +1,4 @@
+import { lockAccount } from '../../db/account-lock.repository';
 import type { Db } from '../../db/database';
 import { toFlag } from '../../lib/flags';
 
@@ -16,23 +17,50 @@ export interface NewFeed {
   restored?: boolean;
 }
 
+async function insertFeed(db: Db, feed: NewFeed): Promise<void> {
+  await db
+    .insertInto('calendar_feeds')
+    .values({
+      id: feed.id,
+      user_id: feed.userId,
+      person_id: feed.personId,
+      include_medications: toFlag(feed.includeMedications),
+      minimal: toFlag(feed.minimal),
+      token_hash: feed.tokenHash,
+      created_at: feed.createdAt,
+      last_read_at: null,
+      restored: toFlag(feed.restored ?? false),
+    })
+    .execute();
+}
+
+async function countFeeds(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('calendar_feeds')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function createCalendarFeedsRepository(db: Db) {
   return {
+    /** A feed written within a caller's transaction (the import's, which holds the account's lock). */
     async insert(feed: NewFeed): Promise<void> {
-      await db
-        .insertInto('calendar_feeds')
-        .values({
-          id: feed.id,
-          user_id: feed.userId,
-          person_id: feed.personId,
-          include_medications: toFlag(feed.includeMedications),
-          minimal: toFlag(feed.minimal),
-          token_hash: feed.tokenHash,
-          created_at: feed.createdAt,
-          last_read_at: null,
-          restored: toFlag(feed.restored ?? false),
-        })
-        .execute();
+      await insertFeed(db, feed);
+    },
+
+    /**
+     * A feed written unless the account already holds `max`: counted and written under the
+     * account's lock, so two creates at once cannot both pass the cap. False when it is full.
+     */
+    async insertWithin(feed: NewFeed, max: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await lockAccount(trx, feed.userId);
+        if ((await countFeeds(trx, feed.userId)) >= max) return false;
+        await insertFeed(trx, feed);
+        return true;
+      });
     },
 
     /**
@@ -47,15 +75,6 @@ export function createCalendarFeedsRepository(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
-    },
-
-    async count(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('calendar_feeds')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
     },
 
     /** The account's feeds, newest first (whose person each is for, the caller reads through the access function). */

@@ -125,10 +125,9 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
     async create(actor: Actor, input: FeedInput): Promise<{ id: string; url: string; webcal_url: string }> {
       // A person the user cannot see is 404, as everywhere; making a feed reads nothing yet (each read is audited).
       if (input.person_id !== null) await access.require(actor, input.person_id, { need: 'viewer', what: '', audit: false });
-      if ((await repo.count(actor.userId)) >= MAX_FEEDS) throw badRequest(`You can have at most ${MAX_FEEDS} calendar feeds`);
       const token = randomToken();
       const id = newId();
-      await repo.insert({
+      const feed = {
         id,
         userId: actor.userId,
         personId: input.person_id,
@@ -136,7 +135,8 @@ export function createCalendarService(deps: { db: Db; access: PersonAccessServic
         minimal: input.minimal,
         tokenHash: sha256Hex(token),
         createdAt: nowIso(),
-      });
+      };
+      if (!(await repo.insertWithin(feed, MAX_FEEDS))) throw badRequest(`You can have at most ${MAX_FEEDS} calendar feeds`);
       return { id, ...urlsOf(token) };
     },
 
