@@ -2,19 +2,13 @@ import { isSuccessText } from '../../i18n/success-messages';
 import { AlertMessage } from './alert-message';
 
 /**
- * SPEC §5 message colours: a status message is green when it contains 'success', red otherwise;
- * in another language, when it is the translation of such a message (issue 35).
- */
-export function isSuccessMessage(message: string): boolean {
-  return isSuccessText(message);
-}
-
-/**
- * A live region for the result of a save. Success is announced politely (role=status); an error
+ * A live region for the result of a save. SPEC §5 message colours: green when the message contains
+ * 'success' (in another language, when it is the translation of such a message: `isSuccessText`),
+ * red otherwise. Success is announced politely (role=status); an error
  * interrupts (role=alert). The status region stays on the page so the first message is announced.
  */
 export function StatusMessage({ message, className = '' }: { message: string | null | undefined; className?: string }) {
-  const success = message ? isSuccessMessage(message) : false;
+  const success = message ? isSuccessText(message) : false;
   return (
     <div className={className}>
       <div role="status" aria-live="polite">

@@ -68,50 +68,41 @@ function OwnIdentityFields() {
   );
 }
 
-/** Height in feet + inches and weight in lbs (SPEC §5 bounds: 0–8 ft, 0–11 in, 0–1000 lbs). */
-function ImperialMeasurements() {
-  const { t } = useLingui();
+type MeasureName = 'weight_lbs' | 'height_feet' | 'height_inches' | 'weight_kg' | 'height_cm';
+
+/** A body measurement: a number from 0 to `max`, whole when `whole` (feet, inches), else any decimal. */
+function MeasureField({ name, label, max, whole = false }: { name: MeasureName; label: string; max: number; whole?: boolean }) {
   const {
     register,
     formState: { errors },
   } = useFormContext<ProfileFormInput>();
   return (
+    <Field
+      label={label}
+      type="number"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      min={0}
+      max={max}
+      step={whole ? 1 : 'any'}
+      error={fieldError(errors[name])}
+      {...register(name)}
+    />
+  );
+}
+
+/** Height in feet + inches and weight in lbs (SPEC §5 bounds: 0–8 ft, 0–11 in, 0–1000 lbs). */
+function ImperialMeasurements() {
+  const { t } = useLingui();
+  return (
     <>
-      <Field
-        label={t`Weight (lbs)`}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={MAX_POUNDS}
-        step="any"
-        error={fieldError(errors.weight_lbs)}
-        {...register('weight_lbs')}
-      />
+      <MeasureField name="weight_lbs" label={t`Weight (lbs)`} max={MAX_POUNDS} />
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">
           <Trans>Height</Trans>
         </legend>
         <div className="grid grid-cols-2 gap-4">
-          <Field
-            label={t`Feet`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_FEET}
-            step={1}
-            error={fieldError(errors.height_feet)}
-            {...register('height_feet')}
-          />
-          <Field
-            label={t`Inches`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_INCHES}
-            step={1}
-            error={fieldError(errors.height_inches)}
-            {...register('height_inches')}
-          />
+          <MeasureField name="height_feet" label={t`Feet`} max={MAX_FEET} whole />
+          <MeasureField name="height_inches" label={t`Inches`} max={MAX_INCHES} whole />
         </div>
       </fieldset>
     </>
@@ -121,32 +112,10 @@ function ImperialMeasurements() {
 /** Issue 35: height in cm and weight in kg, stored as typed (bounds: the SPEC §5 ones converted). */
 function MetricMeasurements() {
   const { t } = useLingui();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<ProfileFormInput>();
   return (
     <>
-      <Field
-        label={t`Weight (kg)`}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={MAX_WEIGHT_KG}
-        step="any"
-        error={fieldError(errors.weight_kg)}
-        {...register('weight_kg')}
-      />
-      <Field
-        label={t`Height (cm)`}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={MAX_HEIGHT_CM}
-        step="any"
-        error={fieldError(errors.height_cm)}
-        {...register('height_cm')}
-      />
+      <MeasureField name="weight_kg" label={t`Weight (kg)`} max={MAX_WEIGHT_KG} />
+      <MeasureField name="height_cm" label={t`Height (cm)`} max={MAX_HEIGHT_CM} />
     </>
   );
 }
