@@ -17,12 +17,8 @@
 // Usage (after bench/reminders.mjs bundled it): node dist/reminders-bench.js <json options>
 //   { accounts, sqliteFile?, databaseUrl?, dataDir }
 // Prints one JSON line of results.
-import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pino from 'pino';
 import webpush from 'web-push';
@@ -34,6 +30,7 @@ import type { Database } from '../src/db/schema';
 import { createReminderScheduler } from '../src/features/reminders/scheduler';
 import { createPushSender } from '../src/features/reminders/push-sender';
 import { pushEndpointAllowed } from '../src/features/reminders/push-subscriptions.service';
+import { selfSignedCertificate } from '../test/push-helpers';
 
 interface Options {
   accounts: number;
@@ -143,28 +140,6 @@ async function seed(db: Db, accounts: number, browser: Browser): Promise<number>
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
-/** A self-signed certificate for localhost (openssl), as the tests' loopback push service makes. */
-function certificate(): { key: string; cert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-bench-push-'));
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
-        '-addext',
-        'subjectAltName=DNS:localhost',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ]),
-      { stdio: 'ignore' },
-    );
-    return { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 // The push service: a worker thread (its work does not wait on the scheduler's event loop) that
 // answers 201 to each POST and notes the time it came; asked, it hands the times over.
 const PUSH_SERVICE = `
@@ -186,7 +161,9 @@ parentPort.on('message', (m) => {
 `;
 
 async function startPushService(): Promise<{ port: number; cert: string; arrivals(): Promise<number[]>; stop(): Promise<void> }> {
-  const tls = certificate();
+  // Strings, to cross into the worker thread as they are.
+  const made = selfSignedCertificate();
+  const tls = { key: made.key.toString('utf8'), cert: made.cert.toString('utf8') };
   const worker = new Worker(PUSH_SERVICE, { eval: true, workerData: tls });
   const next = () => new Promise<Record<string, unknown>>((resolve) => worker.once('message', resolve));
   const { port } = (await next()) as { port: number };

@@ -57,7 +57,8 @@ export interface LoopbackPush {
   close(): Promise<void>;
 }
 
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+/** A self-signed P-256 certificate for localhost (openssl); the reminders bench's push service uses it too. */
+export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinchart-push-tls-'));
   try {
     execFileSync(
