@@ -8,11 +8,14 @@ import { createTimeZoneRepository } from './time-zones.repository';
 
 export const FALLBACK_ZONE = 'UTC';
 
+/** The zone someone chose: the person's own, else the account's; undefined when neither is a zone the runtime knows. */
+function chosenZone(own: string | null | undefined, account: string | null | undefined): string | undefined {
+  return [own, account].find((zone): zone is string => !!zone && isValidTimeZone(zone));
+}
+
 /** The zone that applies: the person's own, else the account's, else UTC. */
 export function effectiveZone(own: string | null | undefined, account: string | null | undefined): string {
-  if (own && isValidTimeZone(own)) return own;
-  if (account && isValidTimeZone(account)) return account;
-  return FALLBACK_ZONE;
+  return chosenZone(own, account) ?? FALLBACK_ZONE;
 }
 
 export function createTimeZones(db: Db) {
@@ -32,7 +35,7 @@ export function createTimeZones(db: Db) {
     async chosenOfPeople(profileIds: readonly string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();
       for (const r of await repo.zonesOfPeople([...new Set(profileIds)])) {
-        const zone = [r.time_zone, r.account_zone].find((z) => z && isValidTimeZone(z));
+        const zone = chosenZone(r.time_zone, r.account_zone);
         if (zone) out.set(r.id, zone);
       }
       return out;
